@@ -1,0 +1,381 @@
+//! The headless command line: the same engines and store as the window, for scripting, quick
+//! lookups and tests. `--json` output is stable and documented in the README.
+//!
+//! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
+
+mod army;
+mod furnace_duel;
+mod furtherance;
+mod near_and_far;
+mod worldspanner;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::doc::Kind;
+use crate::rules::{self, Library};
+use crate::store::{ListingStatus, Store};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tablemate",
+    version,
+    about = "Tablemate: runs board-game AI opponents and keeps the books.",
+    long_about = "Tablemate: runs board-game AI opponents and keeps the books.\n\n\
+        With no subcommand it opens the window. Data lives in $TABLEMATE_HOME if set, \
+        else in the platform's data folder (see `tablemate where`)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List saved games and campaigns, newest first (damaged files too).
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Copy save ID to PATH (refuses to overwrite unless --force).
+    Export {
+        id: String,
+        path: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Export every save into one bundle file.
+    ExportAll {
+        path: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Import a save or bundle after validating it (never overwrites an existing save).
+    Import { path: PathBuf },
+    /// Validate a save, bundle or data file and explain any problem.
+    Check {
+        path: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the backups of save ID.
+    Backups { id: String },
+    /// Restore backup NAME of save ID (the replaced version is kept as a backup).
+    Restore { id: String, name: String },
+    /// Print the data folder in use.
+    Where,
+    /// Rules lookup.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Furtherance solo mode.
+    Furtherance {
+        #[command(subcommand)]
+        command: furtherance::Command,
+    },
+    /// Worldspanner Factions.
+    Worldspanner {
+        #[command(subcommand)]
+        command: worldspanner::Command,
+    },
+    /// Near and Far.
+    #[command(name = "near-and-far")]
+    NearAndFar {
+        #[command(subcommand)]
+        command: near_and_far::Command,
+    },
+    /// Furnace Duel campaign pad.
+    #[command(name = "furnace-duel")]
+    FurnaceDuel {
+        #[command(subcommand)]
+        command: furnace_duel::Command,
+    },
+    /// Army sheets of the two-to-four-general game.
+    Army {
+        #[command(subcommand)]
+        command: army::Command,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Search the rules digest (typo-tolerant).
+    Search {
+        words: Vec<String>,
+        /// Only this game (furtherance, worldspanner, near-and-far, furnace-duel, army).
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// What a command prints and how it exits: a plain value so tests can call commands directly.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: u8,
+}
+
+impl Output {
+    pub fn ok(stdout: impl Into<String>) -> Self {
+        Output {
+            stdout: stdout.into(),
+            ..Default::default()
+        }
+    }
+
+    pub fn fail(stderr: impl Into<String>) -> Self {
+        Output {
+            stderr: stderr.into(),
+            code: 1,
+            ..Default::default()
+        }
+    }
+
+    pub fn json(value: &serde_json::Value) -> Self {
+        Output::ok(serde_json::to_string_pretty(value).unwrap_or_default() + "\n")
+    }
+}
+
+/// Parses `args` (program name first) and runs the command, printing its output.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let out = execute(cli.command, &Store::default_root());
+    let _ = std::io::stdout().write_all(out.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    ExitCode::from(out.code)
+}
+
+/// Runs a parsed command against the data folder `root`.
+pub fn execute(command: Command, root: &std::path::Path) -> Output {
+    let open = || Store::open(root).map_err(|e| Output::fail(format!("tablemate: {e}\n")));
+    match command {
+        Command::Where => Output::ok(format!("{}\n", root.display())),
+        Command::List { json } => match open() {
+            Ok(store) => list(&store, json),
+            Err(o) => o,
+        },
+        Command::Export { id, path, force } => match open() {
+            Ok(store) => match store.export(&id, &path, force) {
+                Ok(()) => Output::ok(format!("exported {id} to {}\n", path.display())),
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::ExportAll { path, force } => match open() {
+            Ok(store) => match store.export_all(&path, force) {
+                Ok(n) => Output::ok(format!("exported {n} saves to {}\n", path.display())),
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::Import { path } => match open() {
+            Ok(store) => match store.import(&path) {
+                Ok(items) => {
+                    let mut s = String::new();
+                    for i in items {
+                        s += &format!(
+                            "imported {} ({}){}: {}\n",
+                            i.id,
+                            i.kind,
+                            if i.renamed {
+                                ", renamed: the id was taken"
+                            } else {
+                                ""
+                            },
+                            i.summary
+                        );
+                    }
+                    Output::ok(s)
+                }
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::Check { path, json } => match crate::store::check_file(&path) {
+            Ok(report) if json => Output::json(&serde_json::json!({
+                "path": path.display().to_string(), "ok": true, "report": report.to_string().trim(),
+            })),
+            Ok(report) => Output::ok(format!("{}: {report}\n", path.display())),
+            Err(e) if json => {
+                let mut o = Output::json(&serde_json::json!({
+                    "path": path.display().to_string(), "ok": false, "problem": e.to_string(),
+                }));
+                o.code = 1;
+                o
+            }
+            Err(e) => Output::fail(format!("{e}\n")),
+        },
+        Command::Backups { id } => match open() {
+            Ok(store) => match store.backups(&id) {
+                Ok(list) if list.is_empty() => Output::ok(format!("{id} has no backups\n")),
+                Ok(list) => {
+                    let mut s = String::new();
+                    for b in list {
+                        match &b.content {
+                            Ok((kind, at, summary)) => {
+                                s += &format!(
+                                    "{}  {} ({kind}) {summary}\n",
+                                    b.name,
+                                    at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M")
+                                )
+                            }
+                            Err(p) => s += &format!("{}  damaged: {p}\n", b.name),
+                        }
+                    }
+                    Output::ok(s)
+                }
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::Restore { id, name } => match open() {
+            Ok(store) => match store.restore_backup(&id, &name) {
+                Ok(Some(prev)) => Output::ok(format!(
+                    "restored {id} from {name}; the version it replaced is backup {prev}\n"
+                )),
+                Ok(None) => Output::ok(format!("restored {id} from {name}\n")),
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::Rules { command } => rules_command(command, root),
+        Command::Furtherance { command } => furtherance::execute(command, root),
+        Command::Worldspanner { command } => worldspanner::execute(command, root),
+        Command::NearAndFar { command } => near_and_far::execute(command, root),
+        Command::FurnaceDuel { command } => furnace_duel::execute(command, root),
+        Command::Army { command } => army::execute(command, root),
+    }
+}
+
+fn list(store: &Store, json: bool) -> Output {
+    let listings = store.list();
+    if json {
+        let items: Vec<serde_json::Value> = listings
+            .iter()
+            .map(|l| match &l.status {
+                ListingStatus::Ok {
+                    kind,
+                    saved_at,
+                    summary,
+                } => serde_json::json!({
+                    "id": l.id, "kind": kind, "saved_at": saved_at, "summary": summary, "ok": true,
+                }),
+                ListingStatus::Damaged { problem, .. } => serde_json::json!({
+                    "id": l.id, "ok": false, "problem": problem.to_string(),
+                    "path": l.path.display().to_string(),
+                }),
+            })
+            .collect();
+        return Output::json(&serde_json::Value::Array(items));
+    }
+    if listings.is_empty() {
+        return Output::ok("no saves yet\n");
+    }
+    let mut s = String::new();
+    for l in listings {
+        match l.status {
+            ListingStatus::Ok {
+                kind,
+                saved_at,
+                summary,
+            } => {
+                s += &format!(
+                    "{:<40} {}  {:<22} {summary}\n",
+                    l.id,
+                    saved_at
+                        .with_timezone(&chrono::Local)
+                        .format("%Y-%m-%d %H:%M"),
+                    kind.title()
+                )
+            }
+            ListingStatus::Damaged { problem, .. } => {
+                s += &format!(
+                    "{:<40} DAMAGED: {problem} (see `tablemate backups {}`)\n",
+                    l.id, l.id
+                )
+            }
+        }
+    }
+    Output::ok(s)
+}
+
+/// Loads the rules digests, the user's replacements first.
+pub fn load_library(root: &std::path::Path) -> (Library, Vec<String>) {
+    Library::load(|path| {
+        crate::store::data_text(Some(root), path)
+            .map(|(text, origin)| (text, origin.to_string()))
+            .map_err(|e| e.to_string())
+    })
+}
+
+fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
+    match command {
+        RulesCommand::Search { words, game, json } => {
+            let game = match game.as_deref().map(|g| (g, Kind::parse(g))) {
+                None => None,
+                Some((_, Some(k))) => Some(k),
+                Some((g, None)) => {
+                    return Output::fail(format!(
+                        "tablemate: unknown game {g:?} (furtherance, worldspanner, near-and-far, furnace-duel, army)\n"
+                    ));
+                }
+            };
+            let (library, problems) = load_library(root);
+            let query = words.join(" ");
+            let groups = rules::search(&library, &query, game);
+            let mut out = if json {
+                let v: Vec<serde_json::Value> = groups
+                    .iter()
+                    .map(|g| {
+                        serde_json::json!({
+                            "game": g.game,
+                            "game_title": g.game_title,
+                            "hits": g.hits.iter().map(|h| serde_json::json!({
+                                "id": h.entry.id, "title": h.entry.title, "page": h.entry.page,
+                                "tags": h.entry.tags, "summary": h.entry.summary,
+                                "score": h.score,
+                            })).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                Output::json(&serde_json::Value::Array(v))
+            } else if groups.is_empty() {
+                Output::ok(format!("nothing found for {query:?}\n"))
+            } else {
+                let mut s = String::new();
+                for g in &groups {
+                    s += &format!("== {}\n", g.game_title);
+                    for h in &g.hits {
+                        s += &format!(
+                            "  {} (p. {})\n    {}\n",
+                            h.entry.title, h.entry.page, h.entry.summary
+                        );
+                    }
+                }
+                Output::ok(s)
+            };
+            for p in problems {
+                out.stderr += &format!("warning: {p}\n");
+            }
+            out
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! Checking of data files (bundled or the user's replacements) by their `data_kind` field.
+//! Each game registers its data kinds here; `tablemate check FILE` and the store use it.
+
+use crate::store::Problem;
+
+/// Validates `text` as a data file of `data_kind`; returns a one-line summary.
+pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
+    match data_kind {
+        "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        other => Err(Problem::Invalid(format!(
+            "unknown data_kind {other:?} (known: {})",
+            KNOWN.join(", ")
+        ))),
+    }
+}
+
+/// Every data kind this build knows.
+pub const KNOWN: &[&str] = &["rules-digest"];

@@ -1,0 +1,4 @@
+//! GUI (in progress)
+pub fn run() -> Result<(), String> {
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! Near and Far: engine placeholder until its issue lands. No iced, no file I/O.
+
+use serde::{Deserialize, Serialize};
+
+use crate::doc::{GameDoc, Kind};
+
+/// The saved state of a Near and Far game (placeholder: the game's issue replaces it).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Placeholder {
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// What the store saves for this game.
+pub type SaveData = Placeholder;
+
+impl GameDoc for Placeholder {
+    const KIND: Kind = Kind::NearAndFar;
+
+    fn summary(&self) -> String {
+        "Near and Far (coming soon)".to_string()
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

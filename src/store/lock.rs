@@ -1,0 +1,54 @@
+//! One running Tablemate per data folder. The first instance holds an exclusive lock on
+//! `tablemate.lock` and writes its process id there; a second instance reads who holds it and
+//! opens the folder read-only.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// Who holds the data folder, as they wrote it into the lock file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    pub description: String,
+}
+
+pub enum Outcome {
+    Acquired(File),
+    HeldBy(Holder),
+}
+
+pub fn acquire(path: &Path) -> std::io::Result<Outcome> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    match file.try_lock() {
+        Ok(()) => {
+            file.set_len(0)?;
+            file.seek(SeekFrom::Start(0))?;
+            writeln!(
+                file,
+                "process {} since {}",
+                std::process::id(),
+                chrono::Local::now().format("%Y-%m-%d %H:%M:%S")
+            )?;
+            file.sync_all()?;
+            Ok(Outcome::Acquired(file))
+        }
+        Err(TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.read_to_string(&mut text);
+            let description = text.trim().to_string();
+            Ok(Outcome::HeldBy(Holder {
+                description: if description.is_empty() {
+                    "another Tablemate".into()
+                } else {
+                    description
+                },
+            }))
+        }
+        Err(TryLockError::Error(e)) => Err(e),
+    }
+}
