@@ -7,6 +7,8 @@ use crate::store::Problem;
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
     match data_kind {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        "furtherance-board" => crate::furtherance::check_board_text(text).map_err(Problem::Invalid),
+        "furtherance-units" => crate::furtherance::check_units_text(text).map_err(Problem::Invalid),
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -15,4 +17,4 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 }
 
 /// Every data kind this build knows.
-pub const KNOWN: &[&str] = &["rules-digest"];
+pub const KNOWN: &[&str] = &["rules-digest", "furtherance-board", "furtherance-units"];

@@ -1,19 +1,425 @@
-//! Placeholder subcommands until this game's issue lands.
+//! `tablemate furtherance ...`: start a solo game in the store, let the enemies play a
+//! do-nothing player (`simulate`, JSON lines documented in docs/furtherance.md), print or
+//! re-derive the board file, and show a saved game.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
-use clap::Subcommand;
+use clap::{Subcommand, ValueEnum};
+use serde_json::json;
 
 use super::Output;
+use crate::doc::Saved;
+use crate::furtherance::square::Dir;
+use crate::furtherance::{
+    Action, Board, BoardFile, Catalog, CatalogFile, DeathRule, DeckMode, Difficulty, Game, Seat,
+    Settings, Square, Step,
+};
+use crate::store::Store;
+
+pub const BOARD_FILE: &str = "data/furtherance/board.json";
+pub const UNITS_FILE: &str = "data/furtherance/units.json";
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DifficultyArg {
+    Learner,
+    Normal,
+    Hard,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(d: DifficultyArg) -> Difficulty {
+        match d {
+            DifficultyArg::Learner => Difficulty::Learner,
+            DifficultyArg::Normal => Difficulty::Normal,
+            DifficultyArg::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DeckArg {
+    /// The app shuffles its own unit deck from units.json.
+    Digital,
+    /// You draw from the physical unit deck and tell the app which card came up.
+    Physical,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DeathArg {
+    /// A unit dies when its damage reaches its HP (default).
+    Reaches,
+    /// A unit dies only when its damage exceeds its HP.
+    Exceeds,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Not built yet.
-    Status,
+    /// Start a solo game and save it; prints the new save's id.
+    New {
+        #[arg(long, value_enum, default_value = "normal")]
+        difficulty: DifficultyArg,
+        /// Seed of the digital unit deck (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, value_enum, default_value = "digital")]
+        deck: DeckArg,
+        #[arg(long, value_enum, default_value = "reaches")]
+        death: DeathArg,
+        /// The save's title (default: "Furtherance solo — <difficulty>").
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Let the enemies play against a player who does nothing, printing every step.
+    Simulate {
+        #[arg(long, value_enum, default_value = "normal")]
+        difficulty: DifficultyArg,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rounds to play (the game may end sooner).
+        #[arg(long, default_value_t = 10)]
+        rounds: u32,
+        #[arg(long, value_enum, default_value = "reaches")]
+        death: DeathArg,
+        /// One JSON object per line (see docs/furtherance.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the board file in use (yours if you replaced it), or re-derive the arrows and
+    /// spawn order of FILE from its walls.
+    Board {
+        /// A board file whose arrows and spawn order to derive again.
+        #[arg(long)]
+        derive: Option<std::path::PathBuf>,
+    },
+    /// Show a saved game: the board, castles and your book.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
-pub fn execute(command: Command, _root: &Path) -> Output {
-    match command {
-        Command::Status => Output::ok("coming soon\n"),
+/// Reads the board and unit files (the user's replacements first), checked.
+pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
+    let (text, origin) =
+        crate::store::data_text(Some(root), BOARD_FILE).map_err(|e| e.to_string())?;
+    let board = BoardFile::parse(&text)
+        .and_then(Board::try_from)
+        .map_err(|e| format!("{origin}: {e}"))?;
+    let (text, origin) =
+        crate::store::data_text(Some(root), UNITS_FILE).map_err(|e| e.to_string())?;
+    let catalog = CatalogFile::parse(&text)
+        .and_then(Catalog::try_from)
+        .map_err(|e| format!("{origin}: {e}"))?;
+    Ok((board, catalog))
+}
+
+fn settings(difficulty: DifficultyArg, deck: DeckArg, death: DeathArg) -> Settings {
+    Settings {
+        difficulty: difficulty.into(),
+        deck_mode: match deck {
+            DeckArg::Digital => DeckMode::Digital,
+            DeckArg::Physical => DeckMode::Physical,
+        },
+        death: match death {
+            DeathArg::Reaches => DeathRule::DamageReachesHp,
+            DeathArg::Exceeds => DeathRule::DamageExceedsHp,
+        },
+        ..Settings::default()
     }
+}
+
+pub fn execute(command: Command, root: &Path) -> Output {
+    match command {
+        Command::New {
+            difficulty,
+            seed,
+            deck,
+            death,
+            title,
+            json,
+        } => new_game(root, settings(difficulty, deck, death), seed, title, json),
+        Command::Simulate {
+            difficulty,
+            seed,
+            rounds,
+            death,
+            json,
+        } => simulate(
+            root,
+            settings(difficulty, DeckArg::Digital, death),
+            seed,
+            rounds,
+            json,
+        ),
+        Command::Board { derive } => board(root, derive.as_deref()),
+        Command::Show { id, json } => show(root, &id, json),
+    }
+}
+
+fn new_game(
+    root: &Path,
+    settings: Settings,
+    seed: Option<u64>,
+    title: Option<String>,
+    json: bool,
+) -> Output {
+    let (board, catalog) = match load_data(root) {
+        Ok(d) => d,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let seed = seed.unwrap_or_else(crate::deck::fresh_seed);
+    let game = Game::new(settings, board, catalog, seed);
+    let title =
+        title.unwrap_or_else(|| format!("Furtherance solo — {}", settings.difficulty.title()));
+    let saved = Saved::new(title, "New game", game);
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let id = store.new_id(crate::doc::Kind::Furtherance);
+    if let Err(e) = store.save(&id, &saved) {
+        return Output::fail(format!("tablemate: {e}\n"));
+    }
+    if json {
+        Output::json(&json!({ "id": id, "summary": saved.summary(), "seed": seed }))
+    } else {
+        Output::ok(format!("{id}\n"))
+    }
+}
+
+/// Runs `rounds` rounds of a do-nothing player; every question takes its default.
+pub fn simulate(root: &Path, settings: Settings, seed: u64, rounds: u32, json: bool) -> Output {
+    let (board, catalog) = match load_data(root) {
+        Ok(d) => d,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let mut game = Game::new(settings, board, catalog, seed);
+    let mut out = String::new();
+    let mut steps = 0u64;
+    let mut emit = |game: &Game, step: &Step, answer: Option<usize>, out: &mut String| {
+        steps += 1;
+        if json {
+            let mut line = json!({ "round": game.round(), "step": step, "text": step.text() });
+            if let Some(a) = answer {
+                line["answer"] = json!(a);
+            }
+            out.push_str(&line.to_string());
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{}", step.text());
+        }
+    };
+    let mut played = 0;
+    'rounds: while played < rounds && game.outcome().is_none() {
+        if let Err(e) = game.apply(Action::EndTurn) {
+            return Output::fail(format!("tablemate: {e}\n"));
+        }
+        played += 1;
+        loop {
+            match game.advance() {
+                Ok(step @ Step::NeedsChoice { default, .. }) => {
+                    emit(&game, &step, Some(default), &mut out);
+                    if let Err(e) = game.answer(default) {
+                        return Output::fail(format!("tablemate: {e}\n"));
+                    }
+                }
+                Ok(Step::GameOver { .. }) => break 'rounds,
+                Ok(step) => {
+                    let done = matches!(step, Step::PlayerTurn { .. });
+                    emit(&game, &step, None, &mut out);
+                    if done {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    let result = match game.outcome() {
+        Some(o) => format!("{o:?}").to_lowercase(),
+        None => "undecided".to_string(),
+    };
+    if json {
+        let castles: serde_json::Map<String, serde_json::Value> = Seat::ALL
+            .into_iter()
+            .map(|s| {
+                let c = game.castle(s);
+                (
+                    s.as_str().to_string(),
+                    json!({
+                        "hp": c.hp,
+                        "counters": c.counters,
+                        "units": game.units_of(s).count(),
+                        "research": c.research.len(),
+                    }),
+                )
+            })
+            .collect();
+        let line = json!({
+            "result": result,
+            "rounds_played": played,
+            "round": game.round(),
+            "castle_hp": game.castle(Seat::Player).hp,
+            "vp": game.total_vp(),
+            "steps": steps,
+            "seed": seed,
+            "difficulty": settings.difficulty,
+            "castles": castles,
+            "counters_returned": game.counters_returned(),
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    } else {
+        let _ = writeln!(
+            out,
+            "Result: {result} after {played} round(s); your castle at {} HP, {} VP",
+            game.castle(Seat::Player).hp,
+            game.total_vp()
+        );
+    }
+    Output::ok(out)
+}
+
+fn board(root: &Path, derive: Option<&Path>) -> Output {
+    let file = match derive {
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => return Output::fail(format!("{}: {e}\n", path.display())),
+            };
+            let mut file: BoardFile = match serde_json::from_str(&text) {
+                Ok(f) => f,
+                Err(e) => {
+                    return Output::fail(format!(
+                        "{}: line {} column {}: {e}\n",
+                        path.display(),
+                        e.line(),
+                        e.column()
+                    ));
+                }
+            };
+            file.derive_arrows_and_spawn_order();
+            if let Err(e) = file.validate() {
+                return Output::fail(format!("{}: {e}\n", path.display()));
+            }
+            file
+        }
+        None => match load_data(root) {
+            Ok((board, _)) => board.file().clone(),
+            Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        },
+    };
+    match serde_json::to_string_pretty(&file) {
+        Ok(text) => Output::ok(text + "\n"),
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
+    }
+}
+
+/// The board as text: one cell per square, walls as `|` and `=`.
+pub fn render(game: &Game) -> String {
+    let board = game.board();
+    let mut s = String::new();
+    for y in (-3..=3).rev() {
+        let _ = write!(s, "{} ", y + 4);
+        for x in -3..=3 {
+            let Some(sq) = Square::new(x, y) else {
+                continue;
+            };
+            let cell = if !board.is_square(sq) {
+                "  .  ".to_string()
+            } else if let Some(u) = game.unit_at(sq) {
+                let tag = match u.owner {
+                    Seat::Player => 'P',
+                    Seat::Left => 'L',
+                    Seat::Across => 'A',
+                    Seat::Right => 'R',
+                };
+                let name: String = game
+                    .name(u)
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .take(2)
+                    .collect();
+                format!(
+                    "{tag}{name}{}{}",
+                    u.damage.min(9),
+                    if u.new { '*' } else { ' ' }
+                )
+            } else if let Some(c) = board.castle_of(sq) {
+                let initial = c.as_str().chars().next().unwrap_or('?');
+                format!(" [{}] ", initial.to_ascii_uppercase())
+            } else {
+                "  ·  ".to_string()
+            };
+            s.push_str(&format!("{cell:<5}"));
+            let east_wall = sq.step(Dir::East).is_some()
+                && (board.wall(sq, Dir::East) || board.player_wall(sq, Dir::East));
+            s.push(if east_wall { '|' } else { ' ' });
+        }
+        s.push('\n');
+        // Walls to the south of this row.
+        if y > -3 {
+            s.push_str("  ");
+            for x in -3..=3 {
+                let Some(sq) = Square::new(x, y) else {
+                    continue;
+                };
+                let wall = board.wall(sq, Dir::South) || board.player_wall(sq, Dir::South);
+                s.push_str(if wall { "===== " } else { "      " });
+            }
+            s.push('\n');
+        }
+    }
+    s.push_str("   a     b     c     d     e     f     g\n");
+    s
+}
+
+fn show(root: &Path, id: &str, json: bool) -> Output {
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let saved: Saved<Game> = match store.load(id) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let game = saved.current();
+    if json {
+        return match serde_json::to_value(game) {
+            Ok(v) => Output::json(&v),
+            Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        };
+    }
+    let mut s = format!("{}\n{}\n\n", saved.title, game.summary_line());
+    s += &render(game);
+    s += "\n";
+    for seat in Seat::ENEMIES {
+        let c = game.castle(seat);
+        let _ = writeln!(
+            s,
+            "{}: {} HP, {} hourglass counter(s), research: {}",
+            seat.castle_name(),
+            c.hp,
+            c.counters,
+            c.research.len()
+        );
+    }
+    let l = game.ledger();
+    let _ = writeln!(
+        s,
+        "You: castle {} HP, {} VP, {} gold, {} workers, {} buildings",
+        game.castle(Seat::Player).hp,
+        game.total_vp(),
+        l.gold,
+        l.workers,
+        l.buildings
+    );
+    if let Some(p) = game.pending() {
+        let _ = writeln!(s, "Waiting for your answer: {}", p.question);
+    }
+    Output::ok(s)
 }

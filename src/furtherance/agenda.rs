@@ -1,0 +1,403 @@
+//! The resolution machine: the work still to do (an enemy phase, a fight) is a stack of
+//! `Task`s saved with the game, so an enemy turn can stop between any two steps, wait for the
+//! player's answer, be saved, undone and resumed. `advance` runs tasks until one yields a
+//! `Step`; `answer` resolves the question a task raised.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::RuleError;
+use super::square::Seat;
+use super::state::{Game, Outcome, UnitId};
+use super::step::{Battle, Step, UnitRef};
+use super::units::KindId;
+
+/// One attack between two units, with the player's answers gathered so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Strike {
+    pub attacker: UnitId,
+    pub target: UnitId,
+    pub battle: Battle,
+    /// The player was already asked whether an adjacent unit battles instead.
+    #[serde(default)]
+    pub guard_asked: bool,
+    /// `None`: not asked yet; `Some(None)`: no unit takes the damage in the player unit's place.
+    #[serde(default)]
+    pub protector: Option<Option<UnitId>>,
+}
+
+impl Strike {
+    pub fn new(attacker: UnitId, target: UnitId, battle: Battle) -> Strike {
+        Strike {
+            attacker,
+            target,
+            battle,
+            guard_asked: false,
+            protector: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "task", rename_all = "kebab-case")]
+pub(crate) enum Task {
+    /// The turn passes to `seat` during the enemy phase (the player: the phase ends).
+    Visit {
+        seat: Seat,
+    },
+    /// Choose the next of `seat`'s units to act: the closest to the player's castle.
+    PickUnit {
+        seat: Seat,
+        acted: Vec<UnitId>,
+    },
+    /// An enemy unit moves along its arrows, then attacks.
+    Act {
+        unit: UnitId,
+    },
+    /// An enemy unit's remaining attacks this turn; `focus` is the unit it is fighting.
+    Attacks {
+        unit: UnitId,
+        left: u8,
+        focus: Option<UnitId>,
+    },
+    Strike(Strike),
+    /// An enemy unit attacks the player's castle: defend, castle damage or building damage.
+    DefendCastle {
+        attacker: UnitId,
+    },
+    HitPlayerCastle {
+        attacker: UnitId,
+        building: bool,
+    },
+    /// The player's unit attacks an enemy castle.
+    HitEnemyCastle {
+        attacker: UnitId,
+        castle: Seat,
+        #[serde(default)]
+        protector: Option<Option<UnitId>>,
+    },
+    DestroyCastle {
+        seat: Seat,
+    },
+    Sacrifice {
+        unit: UnitId,
+    },
+    /// Remove dead units, one step each.
+    Deaths,
+    Spawn {
+        seat: Seat,
+        skips: u8,
+    },
+    PlaceSpawn {
+        seat: Seat,
+        kind: KindId,
+        from_research: bool,
+    },
+    SkipDrawn {
+        seat: Seat,
+        kind: KindId,
+        skips: u8,
+    },
+    EndEnemyPhase,
+}
+
+/// A question the rules leave to the player, and what to do with the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub question: String,
+    pub options: Vec<String>,
+    pub default: usize,
+    pub(crate) resume: Resume,
+}
+
+impl Pending {
+    pub fn step(&self) -> Step {
+        Step::NeedsChoice {
+            question: self.question.clone(),
+            options: self.options.clone(),
+            default: self.default,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub(crate) enum Resume {
+    /// Move-order tie: option i is `candidates[i]`.
+    MoveFirst {
+        seat: Seat,
+        acted: Vec<UnitId>,
+        candidates: Vec<UnitId>,
+    },
+    /// Several player units in reach: option i is `candidates[i]`.
+    Target {
+        attacker: UnitId,
+        left: u8,
+        candidates: Vec<UnitId>,
+    },
+    /// Option 0: the attacked unit battles; option i: `candidates[i - 1]` battles instead.
+    Guard {
+        strike: Strike,
+        candidates: Vec<UnitId>,
+    },
+    /// Option 0: the damage stays; option i: `candidates[i - 1]` takes it. `task` is the
+    /// strike or castle attack to resume.
+    Protector {
+        task: Box<Task>,
+        candidates: Vec<UnitId>,
+    },
+    /// Options: each defender, then "castle takes 1 damage", then (if any) "a building".
+    CastleDefence {
+        attacker: UnitId,
+        defenders: Vec<UnitId>,
+    },
+    /// Research tie: option i is `candidates[i]`.
+    ResearchTie { seat: Seat, candidates: Vec<KindId> },
+    /// Physical deck: option i is catalogue unit i.
+    DrawnCard { seat: Seat, skips: u8 },
+}
+
+impl Game {
+    /// Runs the work in hand until something happens and returns it: a step of an enemy
+    /// turn, a fight's result, a question (`NeedsChoice`, repeated until answered), or
+    /// `GameOver` once the game is decided (checked after every step).
+    pub fn advance(&mut self) -> Result<Step, RuleError> {
+        if let Some(outcome) = self.outcome {
+            return Ok(self.game_over(outcome));
+        }
+        if let Some(p) = &self.pending {
+            return Ok(p.step());
+        }
+        while let Some(task) = self.agenda.pop() {
+            if let Some(step) = self.run(task) {
+                self.check_outcome();
+                return Ok(step);
+            }
+        }
+        Err(RuleError::NothingToResolve)
+    }
+
+    /// Runs until the work in hand is done, a question waits, or the game ends; returns the
+    /// steps (a question or game over is the last one).
+    pub fn run_until_choice(&mut self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        while self.is_resolving() || self.outcome.is_some() {
+            match self.advance() {
+                Ok(step) => {
+                    let stop = matches!(step, Step::NeedsChoice { .. } | Step::GameOver { .. });
+                    steps.push(step);
+                    if stop {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        steps
+    }
+
+    /// Answers the waiting question with option `option` (0-based).
+    pub fn answer(&mut self, option: usize) -> Result<(), RuleError> {
+        let Some(pending) = self.pending.take() else {
+            return Err(RuleError::NoQuestion);
+        };
+        if option >= pending.options.len() {
+            let e = RuleError::NoSuchOption(option);
+            self.pending = Some(pending);
+            return Err(e);
+        }
+        if let Err(e) = self.resume(pending.resume.clone(), option) {
+            self.pending = Some(pending);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Answers the waiting question with its default.
+    pub fn answer_default(&mut self) -> Result<(), RuleError> {
+        let default = self.pending.as_ref().ok_or(RuleError::NoQuestion)?.default;
+        self.answer(default)
+    }
+
+    fn game_over(&self, outcome: Outcome) -> Step {
+        Step::GameOver {
+            outcome,
+            round: self.round,
+            castle_hp: self.castle(Seat::Player).hp,
+            vp: self.total_vp(),
+        }
+    }
+
+    /// Raises a question and returns its step.
+    pub(crate) fn ask(
+        &mut self,
+        question: String,
+        options: Vec<String>,
+        default: usize,
+        resume: Resume,
+    ) -> Option<Step> {
+        let pending = Pending {
+            question,
+            options,
+            default,
+            resume,
+        };
+        let step = pending.step();
+        self.pending = Some(pending);
+        Some(step)
+    }
+
+    /// A unit as a step reports it.
+    pub(crate) fn unit_ref(&self, id: UnitId) -> Option<UnitRef> {
+        let u = self.unit(id)?;
+        Some(UnitRef {
+            id,
+            name: self.name(u).to_string(),
+            owner: u.owner,
+            square: u.square,
+            damage: u.damage,
+            hp: self.hp(u),
+        })
+    }
+
+    /// "your Archer at c2" for option lists.
+    pub(crate) fn describe(&self, id: UnitId) -> String {
+        match self.unit(id) {
+            Some(u) => format!("{} {} at {}", u.owner.owner_word(), self.name(u), u.square),
+            None => format!("unit {id}"),
+        }
+    }
+
+    fn run(&mut self, task: Task) -> Option<Step> {
+        match task {
+            Task::Visit { seat } => self.visit(seat),
+            Task::PickUnit { seat, acted } => self.pick_unit(seat, acted),
+            Task::Act { unit } => self.act(unit),
+            Task::Attacks { unit, left, focus } => self.attacks(unit, left, focus),
+            Task::Strike(strike) => self.strike(strike),
+            Task::DefendCastle { attacker } => self.defend_castle(attacker),
+            Task::HitPlayerCastle { attacker, building } => {
+                self.hit_player_castle(attacker, building)
+            }
+            Task::HitEnemyCastle {
+                attacker,
+                castle,
+                protector,
+            } => self.hit_enemy_castle(attacker, castle, protector),
+            Task::DestroyCastle { seat } => self.destroy_castle(seat),
+            Task::Sacrifice { unit } => self.sacrifice(unit),
+            Task::Deaths => self.deaths(),
+            Task::Spawn { seat, skips } => self.spawn(seat, skips),
+            Task::PlaceSpawn {
+                seat,
+                kind,
+                from_research,
+            } => self.place_spawn(seat, kind, from_research),
+            Task::SkipDrawn { seat, kind, skips } => self.skip_drawn(seat, kind, skips),
+            Task::EndEnemyPhase => self.end_enemy_phase(),
+        }
+    }
+
+    fn resume(&mut self, resume: Resume, option: usize) -> Result<(), RuleError> {
+        match resume {
+            Resume::MoveFirst {
+                seat,
+                mut acted,
+                candidates,
+            } => {
+                let unit = candidates[option.min(candidates.len() - 1)];
+                acted.push(unit);
+                self.agenda.push(Task::PickUnit { seat, acted });
+                self.agenda.push(Task::Act { unit });
+            }
+            Resume::Target {
+                attacker,
+                left,
+                candidates,
+            } => {
+                let target = candidates[option.min(candidates.len() - 1)];
+                self.queue_strike(attacker, target, left);
+            }
+            Resume::Guard { strike, candidates } => {
+                let mut strike = strike;
+                if option > 0 {
+                    strike.target = candidates[option - 1];
+                    strike.battle = Battle::Instead;
+                }
+                self.agenda.push(Task::Strike(strike));
+            }
+            Resume::Protector { task, candidates } => {
+                let choice = if option == 0 {
+                    None
+                } else {
+                    Some(candidates[option - 1])
+                };
+                let task = match *task {
+                    Task::Strike(mut s) => {
+                        s.protector = Some(choice);
+                        Task::Strike(s)
+                    }
+                    Task::HitEnemyCastle {
+                        attacker, castle, ..
+                    } => Task::HitEnemyCastle {
+                        attacker,
+                        castle,
+                        protector: Some(choice),
+                    },
+                    other => other,
+                };
+                self.agenda.push(task);
+            }
+            Resume::CastleDefence {
+                attacker,
+                defenders,
+            } => {
+                if let Some(defender) = defenders.get(option) {
+                    self.agenda.push(Task::Deaths);
+                    self.agenda.push(Task::Strike(Strike::new(
+                        attacker,
+                        *defender,
+                        Battle::Defence,
+                    )));
+                } else {
+                    let building = option > defenders.len();
+                    self.agenda
+                        .push(Task::HitPlayerCastle { attacker, building });
+                }
+            }
+            Resume::ResearchTie { seat, candidates } => {
+                let kind = candidates[option.min(candidates.len() - 1)];
+                self.agenda.push(Task::PlaceSpawn {
+                    seat,
+                    kind,
+                    from_research: true,
+                });
+            }
+            Resume::DrawnCard { seat, skips } => {
+                let kind = KindId(option as u16);
+                self.check_copies_left(kind, None)?;
+                if self.catalog.kind(kind).attack == 0 {
+                    self.agenda.push(Task::SkipDrawn { seat, kind, skips });
+                } else {
+                    self.agenda.push(Task::PlaceSpawn {
+                        seat,
+                        kind,
+                        from_research: false,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues one attack of an enemy unit on `target`, then its remaining attacks.
+    pub(crate) fn queue_strike(&mut self, attacker: UnitId, target: UnitId, left: u8) {
+        self.agenda.push(Task::Attacks {
+            unit: attacker,
+            left: left.saturating_sub(1),
+            focus: Some(target),
+        });
+        self.agenda.push(Task::Deaths);
+        self.agenda
+            .push(Task::Strike(Strike::new(attacker, target, Battle::Attack)));
+    }
+}

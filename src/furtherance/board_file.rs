@@ -1,0 +1,583 @@
+//! The board file (`data/furtherance/board.json`, data kind `furtherance-board`): what is on
+//! the board as plain lists a player can read and correct, how it is checked, and how the
+//! solo movement arrows and spawn order are derived from the walls.
+//!
+//! The printed rulebook does not show the board or the arrows (SOLO AI refers to an image);
+//! GAME-FACTS gives the grid. Arrows are derived as shortest legal paths toward the player's
+//! castle, so a user who corrects the walls can derive matching arrows again.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::square::{CELLS, Dir, Seat, Square};
+
+pub const BOARD_KIND: &str = "furtherance-board";
+
+/// One value per seat, as the file writes it (`{"player": .., "left": .., ...}`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatMap<T> {
+    pub player: T,
+    pub left: T,
+    pub across: T,
+    pub right: T,
+}
+
+impl<T> SeatMap<T> {
+    pub fn get(&self, seat: Seat) -> &T {
+        match seat {
+            Seat::Player => &self.player,
+            Seat::Left => &self.left,
+            Seat::Across => &self.across,
+            Seat::Right => &self.right,
+        }
+    }
+
+    pub fn get_mut(&mut self, seat: Seat) -> &mut T {
+        match seat {
+            Seat::Player => &mut self.player,
+            Seat::Left => &mut self.left,
+            Seat::Across => &mut self.across,
+            Seat::Right => &mut self.right,
+        }
+    }
+}
+
+/// One value per enemy castle.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyMap<T> {
+    pub left: T,
+    pub across: T,
+    pub right: T,
+}
+
+impl<T> EnemyMap<T> {
+    /// The value of enemy `seat` (`None` for the player).
+    pub fn get(&self, seat: Seat) -> Option<&T> {
+        match seat {
+            Seat::Player => None,
+            Seat::Left => Some(&self.left),
+            Seat::Across => Some(&self.across),
+            Seat::Right => Some(&self.right),
+        }
+    }
+
+    fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
+        match seat {
+            Seat::Player => None,
+            Seat::Left => Some(&mut self.left),
+            Seat::Across => Some(&mut self.across),
+            Seat::Right => Some(&mut self.right),
+        }
+    }
+}
+
+/// A wall between two orthogonally adjacent squares, and whose kingdom it belongs to.
+/// Walls of the player's kingdom do not stop anyone in solo play (SOLO RULES 1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WallFile {
+    pub between: [Square; 2],
+    #[serde(default)]
+    pub kingdom: Option<Seat>,
+}
+
+/// The board file as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    pub data_kind: String,
+    #[serde(default)]
+    pub sample_data: bool,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub note: String,
+    /// Every square a unit can stand on, castle spaces included.
+    pub squares: Vec<Square>,
+    /// The three spaces of each castle.
+    pub castles: SeatMap<Vec<Square>>,
+    /// Each kingdom's squares (its castle and the squares in front of it), for drawing.
+    pub kingdoms: SeatMap<Vec<Square>>,
+    /// The field: the nine central squares (INDEX: Holy Grail).
+    pub field: Vec<Square>,
+    /// The centremost square of the field.
+    pub centre: Square,
+    pub walls: Vec<WallFile>,
+    /// Where each enemy castle places a spawned unit: its centre space first, then the
+    /// fallback order when that space is taken (SOLO AI).
+    pub spawn_order: EnemyMap<Vec<Square>>,
+    /// The solo movement arrows of each enemy castle's units: from a square, the squares it
+    /// may move to next, in order of preference (the first free one is taken).
+    pub arrows: EnemyMap<BTreeMap<Square, Vec<Square>>>,
+}
+
+/// The playable grid of GAME-FACTS: |x|,|y| <= 2 without the four corners, plus the castles.
+fn standard_squares() -> Vec<Square> {
+    Square::all()
+        .filter(|s| {
+            let (x, y) = (s.x().abs(), s.y().abs());
+            (x <= 2 && y <= 2 && !(x == 2 && y == 2)) || (x == 3 && y <= 1) || (y == 3 && x <= 1)
+        })
+        .collect()
+}
+
+fn sq(x: i8, y: i8) -> Square {
+    Square::new(x, y).unwrap_or_else(|| unreachable!("({x},{y}) is on the grid"))
+}
+
+impl BoardFile {
+    /// The board of GAME-FACTS with derived arrows and spawn order: what `board.json` ships.
+    pub fn standard() -> BoardFile {
+        let castles = SeatMap {
+            player: vec![sq(-1, -3), sq(0, -3), sq(1, -3)],
+            left: vec![sq(-3, -1), sq(-3, 0), sq(-3, 1)],
+            across: vec![sq(-1, 3), sq(0, 3), sq(1, 3)],
+            right: vec![sq(3, -1), sq(3, 0), sq(3, 1)],
+        };
+        let front = |c: &Vec<Square>, dx: i8, dy: i8| -> Vec<Square> {
+            let mut k = c.clone();
+            k.extend(c.iter().map(|s| sq(s.x() + dx, s.y() + dy)));
+            k
+        };
+        let kingdoms = SeatMap {
+            player: front(&castles.player, 0, 1),
+            left: front(&castles.left, 1, 0),
+            across: front(&castles.across, 0, -1),
+            right: front(&castles.right, -1, 0),
+        };
+        let field: Vec<Square> = Square::all()
+            .filter(|s| s.x().abs() <= 1 && s.y().abs() <= 1)
+            .collect();
+        // The field is walled on every side except the middle square of each side.
+        let mut walls = Vec::new();
+        for k in [-1, 1] {
+            walls.push(WallFile {
+                between: [sq(k, -2), sq(k, -1)],
+                kingdom: Some(Seat::Player),
+            });
+            walls.push(WallFile {
+                between: [sq(-2, k), sq(-1, k)],
+                kingdom: Some(Seat::Left),
+            });
+            walls.push(WallFile {
+                between: [sq(k, 1), sq(k, 2)],
+                kingdom: Some(Seat::Across),
+            });
+            walls.push(WallFile {
+                between: [sq(1, k), sq(2, k)],
+                kingdom: Some(Seat::Right),
+            });
+        }
+        let mut file = BoardFile {
+            data_kind: BOARD_KIND.to_string(),
+            sample_data: true,
+            source: "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.".to_string(),
+            note: "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).".to_string(),
+            squares: standard_squares(),
+            castles,
+            kingdoms,
+            field,
+            centre: sq(0, 0),
+            walls,
+            spawn_order: EnemyMap::default(),
+            arrows: EnemyMap::default(),
+        };
+        file.derive_arrows_and_spawn_order();
+        file
+    }
+
+    fn is_square(&self, s: Square) -> bool {
+        self.squares.contains(&s)
+    }
+
+    fn castle_of(&self, s: Square) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|seat| self.castles.get(*seat).contains(&s))
+    }
+
+    /// Is a wall between `a` and `b` that stops units in solo play (not the player's)?
+    fn blocked(&self, a: Square, b: Square) -> bool {
+        self.walls.iter().any(|w| {
+            w.kingdom != Some(Seat::Player)
+                && ((w.between[0] == a && w.between[1] == b)
+                    || (w.between[0] == b && w.between[1] == a))
+        })
+    }
+
+    /// May a unit of `seat` step from `a` to the orthogonal neighbour `b`?
+    fn legal_step(&self, seat: Seat, a: Square, b: Square) -> bool {
+        self.is_square(b)
+            && a.dir_to(b).is_some()
+            && !self.blocked(a, b)
+            && self.castle_of(b).is_none_or(|owner| owner == seat)
+    }
+
+    /// Squares next to the player's castle (where enemy units end their march).
+    fn goal(&self) -> BTreeSet<Square> {
+        let mut goal = BTreeSet::new();
+        for c in &self.castles.player {
+            for d in Dir::ALL {
+                if let Some(n) = c.step(d)
+                    && self.is_square(n)
+                    && self.castle_of(n).is_none()
+                    && !self.blocked(*c, n)
+                {
+                    goal.insert(n);
+                }
+            }
+        }
+        goal
+    }
+
+    /// Fewest legal steps from every square to the goal for units of `seat`.
+    fn distances(&self, seat: Seat) -> [Option<u8>; CELLS] {
+        let mut dist = [None; CELLS];
+        let mut queue = VecDeque::new();
+        for g in self.goal() {
+            dist[g.index()] = Some(0u8);
+            queue.push_back(g);
+        }
+        while let Some(s) = queue.pop_front() {
+            let d = dist[s.index()].unwrap_or(0);
+            for dir in Dir::ALL {
+                if let Some(p) = s.step(dir)
+                    && dist[p.index()].is_none()
+                    && self.is_square(p)
+                    && self.legal_step(seat, p, s)
+                {
+                    dist[p.index()] = Some(d + 1);
+                    queue.push_back(p);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Replaces the arrows and spawn order with the derived ones: from every square a unit of
+    /// that castle can stand on, the neighbours one step nearer the player's castle, preferring
+    /// to leave the castle, then the square straight-line nearest the player's castle.
+    pub fn derive_arrows_and_spawn_order(&mut self) {
+        let target = self.castles.player.get(1).copied().unwrap_or(sq(0, -3));
+        let goal = self.goal();
+        for seat in Seat::ENEMIES {
+            let dist = self.distances(seat);
+            let mut arrows = BTreeMap::new();
+            for s in &self.squares {
+                if goal.contains(s) || self.castle_of(*s).is_some_and(|o| o != seat) {
+                    continue;
+                }
+                let Some(d) = dist[s.index()] else { continue };
+                let mut next: Vec<Square> = Dir::ALL
+                    .into_iter()
+                    .filter_map(|dir| s.step(dir))
+                    .filter(|n| {
+                        dist[n.index()] == Some(d.wrapping_sub(1)) && self.legal_step(seat, *s, *n)
+                    })
+                    .collect();
+                next.sort_by_key(|n| (self.castle_of(*n) == Some(seat), n.dist2(target), *n));
+                if !next.is_empty() {
+                    arrows.insert(*s, next);
+                }
+            }
+            let castle = self.castles.get(seat).clone();
+            let centre = castle.get(1).copied();
+            let mut order: Vec<Square> = castle.clone();
+            order.sort_by_key(|s| (Some(*s) != centre, dist[s.index()], *s));
+            if let Some(a) = self.arrows.get_mut(seat) {
+                *a = arrows;
+            }
+            if let Some(o) = self.spawn_order.get_mut(seat) {
+                *o = order;
+            }
+        }
+    }
+
+    /// Checks the file; the error names the field and the problem.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.data_kind != BOARD_KIND {
+            return Err(format!(
+                "data_kind is {:?}, expected {BOARD_KIND:?}",
+                self.data_kind
+            ));
+        }
+        let mut seen = BTreeSet::new();
+        for s in &self.squares {
+            if !seen.insert(*s) {
+                return Err(format!("squares: {s} is listed twice"));
+            }
+        }
+        let mut in_castle = BTreeMap::new();
+        for seat in Seat::ALL {
+            let castle = self.castles.get(seat);
+            if castle.len() != 3 {
+                return Err(format!(
+                    "castles.{seat}: a castle has 3 spaces (CASTLES), found {}",
+                    castle.len()
+                ));
+            }
+            for s in castle {
+                if !self.is_square(*s) {
+                    return Err(format!("castles.{seat}: {s} is not in squares"));
+                }
+                if let Some(other) = in_castle.insert(*s, seat) {
+                    return Err(format!(
+                        "castles.{seat}: {s} is already a space of castles.{other}"
+                    ));
+                }
+            }
+            for s in self.kingdoms.get(seat) {
+                if !self.is_square(*s) {
+                    return Err(format!("kingdoms.{seat}: {s} is not in squares"));
+                }
+            }
+            for s in castle {
+                if !self.kingdoms.get(seat).contains(s) {
+                    return Err(format!(
+                        "kingdoms.{seat}: the kingdom must contain its castle space {s}"
+                    ));
+                }
+            }
+        }
+        if self.field.len() != 9 {
+            return Err(format!(
+                "field: the field is the 9 central squares (INDEX: Holy Grail), found {}",
+                self.field.len()
+            ));
+        }
+        for s in &self.field {
+            if !self.is_square(*s) {
+                return Err(format!("field: {s} is not in squares"));
+            }
+            if in_castle.contains_key(s) {
+                return Err(format!("field: {s} is a castle space"));
+            }
+        }
+        if !self.field.contains(&self.centre) {
+            return Err(format!("centre: {} is not in the field", self.centre));
+        }
+        let mut wall_seen = BTreeSet::new();
+        for (i, w) in self.walls.iter().enumerate() {
+            let [a, b] = w.between;
+            let at = format!("walls[{i}] ({a}-{b})");
+            if !self.is_square(a) || !self.is_square(b) {
+                return Err(format!("{at}: both sides of a wall must be in squares"));
+            }
+            if a.dir_to(b).is_none() {
+                return Err(format!(
+                    "{at}: a wall stands between two squares side by side"
+                ));
+            }
+            if !wall_seen.insert((a.min(b), a.max(b))) {
+                return Err(format!("{at}: this wall is listed twice"));
+            }
+        }
+        if self.goal().is_empty() {
+            return Err("castles.player: no square next to your castle is open".to_string());
+        }
+        for seat in Seat::ENEMIES {
+            self.validate_enemy(seat)?;
+        }
+        Ok(())
+    }
+
+    fn validate_enemy(&self, seat: Seat) -> Result<(), String> {
+        let castle = self.castles.get(seat);
+        let order = self.spawn_order.get(seat).map(Vec::as_slice).unwrap_or(&[]);
+        let mut sorted_order = order.to_vec();
+        sorted_order.sort();
+        let mut sorted_castle = castle.clone();
+        sorted_castle.sort();
+        if sorted_order != sorted_castle {
+            return Err(format!(
+                "spawn_order.{seat}: must list the 3 spaces of castles.{seat} once each, centre first"
+            ));
+        }
+        let empty = BTreeMap::new();
+        let arrows = self.arrows.get(seat).unwrap_or(&empty);
+        let goal = self.goal();
+        for (from, to) in arrows {
+            let at = format!("arrows.{seat}.{from}");
+            if !self.is_square(*from) {
+                return Err(format!("{at}: {from} is not in squares"));
+            }
+            if goal.contains(from) {
+                return Err(format!(
+                    "{at}: {from} is next to your castle, where enemy units stop: it takes no arrow"
+                ));
+            }
+            if let Some(owner) = self.castle_of(*from)
+                && owner != seat
+            {
+                return Err(format!(
+                    "{at}: {from} is a space of castles.{owner}, which these units cannot enter"
+                ));
+            }
+            if to.is_empty() {
+                return Err(format!("{at}: the arrow points nowhere"));
+            }
+            for t in to {
+                if from.dir_to(*t).is_none() {
+                    return Err(format!("{at}: {t} is not next to {from}"));
+                }
+                if !self.is_square(*t) {
+                    return Err(format!("{at}: {t} is not in squares"));
+                }
+                if self.blocked(*from, *t) {
+                    return Err(format!("{at}: a wall stands between {from} and {t}"));
+                }
+                if let Some(owner) = self.castle_of(*t)
+                    && owner != seat
+                {
+                    return Err(format!(
+                        "{at}: {t} is a space of castles.{owner}, which these units cannot enter (CASTLES)"
+                    ));
+                }
+                if !goal.contains(t) && !arrows.contains_key(t) {
+                    return Err(format!(
+                        "{at}: leads to {t}, which has no arrow and is not next to your castle"
+                    ));
+                }
+            }
+        }
+        for s in castle {
+            if !arrows.contains_key(s) {
+                return Err(format!(
+                    "arrows.{seat}: castle space {s} has no arrow, so its units could never leave"
+                ));
+            }
+        }
+        // Following the arrows must always end next to the player's castle: no loops.
+        let mut state: BTreeMap<Square, u8> = BTreeMap::new(); // 1 visiting, 2 done
+        fn visit(
+            s: Square,
+            arrows: &BTreeMap<Square, Vec<Square>>,
+            state: &mut BTreeMap<Square, u8>,
+        ) -> Result<(), Square> {
+            match state.get(&s) {
+                Some(2) => return Ok(()),
+                Some(_) => return Err(s),
+                None => {}
+            }
+            state.insert(s, 1);
+            for t in arrows.get(&s).into_iter().flatten() {
+                visit(*t, arrows, state)?;
+            }
+            state.insert(s, 2);
+            Ok(())
+        }
+        for s in arrows.keys() {
+            visit(*s, arrows, &mut state).map_err(|at| {
+                format!("arrows.{seat}: the arrows go round in a loop through {at}")
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Parses and validates a board file's text.
+    pub fn parse(text: &str) -> Result<BoardFile, String> {
+        let file: BoardFile = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        file.validate()?;
+        Ok(file)
+    }
+}
+
+/// `tablemate check` on a board file.
+pub fn check_board_text(text: &str) -> Result<String, String> {
+    let b = BoardFile::parse(text)?;
+    Ok(format!(
+        "{} squares, {} walls, arrows for 3 enemy castles{}",
+        b.squares.len(),
+        b.walls.len(),
+        if b.sample_data { " (sample data)" } else { "" }
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> Square {
+        Square::parse(t).unwrap()
+    }
+
+    #[test]
+    fn standard_board_has_33_squares_and_four_castles_of_three() {
+        let b = BoardFile::standard();
+        assert_eq!(b.squares.len(), 33);
+        assert_eq!(b.castles.player, vec![s("c1"), s("d1"), s("e1")]);
+        assert_eq!(b.walls.len(), 8);
+        b.validate().unwrap();
+    }
+
+    #[test]
+    fn bundled_board_matches_the_derived_standard_board() {
+        let text = crate::bundled::get("data/furtherance/board.json").unwrap();
+        let bundled = BoardFile::parse(text).unwrap();
+        assert_eq!(bundled, BoardFile::standard());
+    }
+
+    #[test]
+    fn arrows_lead_left_units_through_their_gap_toward_the_player() {
+        let b = BoardFile::standard();
+        let left = &b.arrows.left;
+        assert_eq!(left[&s("a4")], vec![s("b4")]);
+        assert_eq!(left[&s("b4")], vec![s("c4")]);
+        assert_eq!(left[&s("c4")], vec![s("c3")]);
+        // The player's own walls do not stop enemies (SOLO RULES 1): c3 steps straight to c2.
+        assert_eq!(left[&s("c3")], vec![s("c2")]);
+        // From a side castle space, leaving the castle is preferred.
+        assert_eq!(left[&s("a3")], vec![s("b3"), s("a4")]);
+        assert_eq!(b.spawn_order.left, vec![s("a4"), s("a3"), s("a5")]);
+    }
+
+    #[test]
+    fn an_arrow_through_a_wall_is_rejected_naming_it() {
+        let mut b = BoardFile::standard();
+        b.arrows.left.insert(s("b3"), vec![s("c3")]);
+        let err = b.validate().unwrap_err();
+        assert!(
+            err.contains("arrows.left.b3") && err.contains("wall"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn arrows_into_a_loop_are_rejected() {
+        let mut b = BoardFile::standard();
+        b.arrows.left.insert(s("b4"), vec![s("b3")]);
+        b.arrows.left.insert(s("b3"), vec![s("b4")]);
+        let err = b.validate().unwrap_err();
+        assert!(err.contains("loop"), "{err}");
+    }
+
+    #[test]
+    fn a_castle_of_two_spaces_is_rejected() {
+        let mut b = BoardFile::standard();
+        b.castles.right.pop();
+        let err = b.validate().unwrap_err();
+        assert!(
+            err.contains("castles.right") && err.contains("3 spaces"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_arrow_into_another_castle_is_rejected() {
+        let mut b = BoardFile::standard();
+        b.arrows.left.insert(s("d2"), vec![s("d1")]);
+        assert!(b.validate().is_err());
+        let mut b = BoardFile::standard();
+        b.arrows.across.insert(s("c6"), vec![s("c7")]);
+        b.arrows.left.insert(s("c6"), vec![s("c7")]);
+        let err = b.validate().unwrap_err();
+        assert!(
+            err.contains("arrows.left.c6") && err.contains("castles.across"),
+            "{err}"
+        );
+    }
+}

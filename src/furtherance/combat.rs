@@ -1,0 +1,422 @@
+//! Combat (COMBAT; ATTACKING; INDEX): one attack between units with its counter-attack,
+//! attacks on castles (the player's defence choice, the castle's counter-attack, hourglass
+//! counters moving with damage), destroyed castles, sacrifices and deaths.
+
+use super::agenda::{Resume, Strike, Task};
+use super::square::Seat;
+use super::state::{DestroyedCastleUnits, EnemyCastleDefence, Game, PASS_ALL_AT_HP, Unit, UnitId};
+use super::step::{Battle, Fate, Hit, Step};
+use super::units::Ability;
+
+impl Game {
+    /// Does `target` strike back at `attacker`? Player units must when able (SOLO RULES 2) and
+    /// the AI always does. Not with "no counter attacks" on either side, not with 0 attack,
+    /// and in an ordinary attack only if the attacker is within the target's own reach; a
+    /// unit defending a castle or battling instead always fights back (COMBAT).
+    pub(crate) fn counter_damage(
+        &self,
+        attacker: &Unit,
+        target: &Unit,
+        battle: Battle,
+    ) -> Option<u8> {
+        let attack = self.kind(target).attack;
+        let blocked = self.has(attacker, Ability::NoCounterAttacks)
+            || self.has(target, Ability::NoCounterAttacks)
+            || attack == 0;
+        let in_reach = battle != Battle::Attack
+            || self.within_reach(
+                target.owner,
+                target.square,
+                attacker.square,
+                self.kind(target).reach(),
+            );
+        (!blocked && in_reach).then_some(attack)
+    }
+
+    /// Player units next to `victim` that may take its damage instead (INDEX).
+    fn protectors(&self, victim: &Unit) -> Vec<UnitId> {
+        if victim.owner != Seat::Player {
+            return Vec::new();
+        }
+        self.units
+            .iter()
+            .filter(|p| {
+                p.owner == Seat::Player
+                    && p.id != victim.id
+                    && !self.is_dead(p)
+                    && self.has(p, Ability::TakesAdjacentDamage)
+                    && self.board.adjacent(p.square, victim.square)
+            })
+            .map(|p| p.id)
+            .collect()
+    }
+
+    fn ask_protector(
+        &mut self,
+        task: Task,
+        victim: UnitId,
+        damage: u8,
+        candidates: Vec<UnitId>,
+    ) -> Option<Step> {
+        let mut options = vec![format!("No: {} takes the damage", self.describe(victim))];
+        options.extend(
+            candidates
+                .iter()
+                .map(|c| format!("{} takes it instead", self.describe(*c))),
+        );
+        self.ask(
+            format!(
+                "{} is about to take {damage} damage. Put the damage on an adjacent unit that may take it instead?",
+                self.describe(victim)
+            ),
+            options,
+            0,
+            Resume::Protector {
+                task: Box::new(task),
+                candidates,
+            },
+        )
+    }
+
+    /// One attack of `attacker` on `target`, and the counter-attack.
+    pub(crate) fn strike(&mut self, strike: Strike) -> Option<Step> {
+        let attacker = self.unit(strike.attacker)?.clone();
+        let target = self.unit(strike.target)?.clone();
+        if self.is_dead(&attacker) {
+            return None;
+        }
+        // INDEX: the attacked player unit may have an adjacent unit battle in its place
+        // (never on counter-attacks, which are not strikes).
+        if target.owner == Seat::Player
+            && strike.battle == Battle::Attack
+            && !strike.guard_asked
+            && self.has(&target, Ability::AdjacentUnitsMayBattleInstead)
+        {
+            let candidates: Vec<UnitId> = self
+                .units
+                .iter()
+                .filter(|u| {
+                    u.owner == Seat::Player
+                        && u.id != target.id
+                        && self.board.adjacent(u.square, target.square)
+                })
+                .map(|u| u.id)
+                .collect();
+            if !candidates.is_empty() {
+                let mut options = vec![format!("No: {} battles", self.describe(target.id))];
+                options.extend(
+                    candidates
+                        .iter()
+                        .map(|c| format!("{} battles instead", self.describe(*c))),
+                );
+                let mut asked = strike.clone();
+                asked.guard_asked = true;
+                return self.ask(
+                    format!(
+                        "{} attacks {}. Does an adjacent unit battle in its place?",
+                        self.describe(attacker.id),
+                        self.describe(target.id)
+                    ),
+                    options,
+                    0,
+                    Resume::Guard {
+                        strike: asked,
+                        candidates,
+                    },
+                );
+            }
+        }
+        let damage = self.kind(&attacker).attack;
+        let counter = self.counter_damage(&attacker, &target, strike.battle);
+        if strike.protector.is_none() {
+            let victim = if target.owner == Seat::Player {
+                Some((&target, damage))
+            } else if attacker.owner == Seat::Player {
+                counter.map(|c| (&attacker, c))
+            } else {
+                None
+            };
+            if let Some((victim, dmg)) = victim
+                && dmg > 0
+            {
+                let candidates = self.protectors(victim);
+                if !candidates.is_empty() {
+                    let mut asked = strike.clone();
+                    asked.protector = Some(None);
+                    return self.ask_protector(Task::Strike(asked), victim.id, dmg, candidates);
+                }
+            }
+        }
+        let protector = strike.protector.flatten();
+        let target_taker = match protector {
+            Some(p) if target.owner == Seat::Player => p,
+            _ => target.id,
+        };
+        let attacker_taker = match protector {
+            Some(p) if attacker.owner == Seat::Player => p,
+            _ => attacker.id,
+        };
+        if let Some(u) = self.unit_mut(target_taker) {
+            u.damage = u.damage.saturating_add(damage);
+        }
+        if let Some(c) = counter
+            && let Some(u) = self.unit_mut(attacker_taker)
+        {
+            u.damage = u.damage.saturating_add(c);
+        }
+        if let Some(u) = self.unit_mut(attacker.id) {
+            u.attacks = u.attacks.saturating_add(1);
+        }
+        Some(Step::Attack {
+            attacker: self.unit_ref(attacker.id)?,
+            target: self.unit_ref(target.id)?,
+            battle: strike.battle,
+            damage,
+            taken_by: (target_taker != target.id)
+                .then(|| self.unit_ref(target_taker))
+                .flatten(),
+            counter,
+            counter_taken_by: (counter.is_some() && attacker_taker != attacker.id)
+                .then(|| self.unit_ref(attacker_taker))
+                .flatten(),
+        })
+    }
+
+    /// An enemy unit attacks the player's castle: the player may defend with a unit inside
+    /// (even diagonal to the attacker), else chooses 1 damage to the castle or to a building
+    /// (COMBAT: Attacking Castles; RULINGS).
+    pub(crate) fn defend_castle(&mut self, attacker: UnitId) -> Option<Step> {
+        self.unit(attacker)?;
+        let defenders: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.owner == Seat::Player && self.board.castle_of(u.square) == Some(Seat::Player)
+            })
+            .map(|u| u.id)
+            .collect();
+        let buildings = self.ledger.buildings > 0;
+        if defenders.is_empty() && !buildings {
+            return self.hit_player_castle(attacker, false);
+        }
+        let mut options: Vec<String> = defenders
+            .iter()
+            .map(|d| format!("Defend with {}", self.describe(*d)))
+            .collect();
+        options.push("Your castle takes 1 damage".to_string());
+        if buildings {
+            options.push("One of your buildings takes 1 damage".to_string());
+        }
+        let default = defenders.len();
+        self.ask(
+            format!(
+                "{} attacks your castle. How do you take it?",
+                self.describe(attacker)
+            ),
+            options,
+            default,
+            Resume::CastleDefence {
+                attacker,
+                defenders,
+            },
+        )
+    }
+
+    /// 1 damage to the player's castle or a building, then the castle's compulsory
+    /// counter-attack of 1 (CASTLES: Defending; SOLO AI "your castle must counter-attack").
+    pub(crate) fn hit_player_castle(&mut self, attacker: UnitId, building: bool) -> Option<Step> {
+        let a = self.unit(attacker)?;
+        let counter = (!self.has(a, Ability::NoCounterAttacks)).then_some(1u8);
+        if !building {
+            let castle = self.castle_mut(Seat::Player);
+            castle.hp = castle.hp.saturating_sub(1);
+        }
+        if let Some(u) = self.unit_mut(attacker) {
+            u.damage = u.damage.saturating_add(counter.unwrap_or(0));
+            u.attacks = u.attacks.saturating_add(1);
+        }
+        self.agenda.push(Task::Deaths);
+        Some(Step::CastleAttacked {
+            attacker: self.unit_ref(attacker)?,
+            castle: Seat::Player,
+            hit: if building { Hit::Building } else { Hit::Castle },
+            hp: self.castle(Seat::Player).hp,
+            counters_moved: 0,
+            counters_to: None,
+            counter,
+            counter_taken_by: None,
+        })
+    }
+
+    /// The player's unit attacks an enemy castle: a unit inside may defend (setting); else 1
+    /// damage, one hourglass counter passed on per damage, all of them at 5 HP or less, and
+    /// the castle strikes back for 1 (ATTACKING; COMBAT).
+    pub(crate) fn hit_enemy_castle(
+        &mut self,
+        attacker: UnitId,
+        castle: Seat,
+        protector: Option<Option<UnitId>>,
+    ) -> Option<Step> {
+        let a = self.unit(attacker)?.clone();
+        if self.is_destroyed(castle) {
+            return None;
+        }
+        if self.settings.enemy_castle_defence == EnemyCastleDefence::DefendWithStrongest
+            && protector.is_none()
+        {
+            let defender = self
+                .units
+                .iter()
+                .filter(|u| u.owner == castle && self.board.castle_of(u.square) == Some(castle))
+                .max_by_key(|u| {
+                    (
+                        self.health_left(u),
+                        self.kind(u).attack,
+                        std::cmp::Reverse(u.id),
+                    )
+                })
+                .map(|u| u.id);
+            if let Some(d) = defender {
+                self.agenda.push(Task::Deaths);
+                self.agenda
+                    .push(Task::Strike(Strike::new(attacker, d, Battle::Defence)));
+                return None;
+            }
+        }
+        let counter = (!self.has(&a, Ability::NoCounterAttacks)).then_some(1u8);
+        if counter.is_some() && protector.is_none() {
+            let candidates = self.protectors(&a);
+            if !candidates.is_empty() {
+                return self.ask_protector(
+                    Task::HitEnemyCastle {
+                        attacker,
+                        castle,
+                        protector: Some(None),
+                    },
+                    attacker,
+                    1,
+                    candidates,
+                );
+            }
+        }
+        let c = self.castle_mut(castle);
+        c.hp = c.hp.saturating_sub(1);
+        let to_move = if c.hp <= PASS_ALL_AT_HP {
+            c.counters
+        } else {
+            c.counters.min(1)
+        };
+        let to = (to_move > 0).then(|| self.pass_counters(castle, to_move));
+        let taker = protector.flatten().unwrap_or(attacker);
+        if let Some(u) = self.unit_mut(taker) {
+            u.damage = u.damage.saturating_add(counter.unwrap_or(0));
+        }
+        if let Some(u) = self.unit_mut(attacker) {
+            u.attacks = u.attacks.saturating_add(1);
+        }
+        self.agenda.push(Task::Deaths);
+        if self.castle(castle).hp == 0 {
+            self.agenda.push(Task::DestroyCastle { seat: castle });
+        }
+        Some(Step::CastleAttacked {
+            attacker: self.unit_ref(attacker)?,
+            castle,
+            hit: Hit::Castle,
+            hp: self.castle(castle).hp,
+            counters_moved: to_move,
+            counters_to: to,
+            counter,
+            counter_taken_by: (counter.is_some() && taker != attacker)
+                .then(|| self.unit_ref(taker))
+                .flatten(),
+        })
+    }
+
+    /// A destroyed enemy castle: +2 VP and no more spawns, no extra worker in solo
+    /// (ATTACKING); its units and research are discarded unless the setting keeps them.
+    pub(crate) fn destroy_castle(&mut self, seat: Seat) -> Option<Step> {
+        self.ledger.vp = self.ledger.vp.saturating_add(2);
+        let mut discarded = Vec::new();
+        if self.settings.destroyed_castle_units == DestroyedCastleUnits::Discarded {
+            let ids: Vec<UnitId> = self.units_of(seat).map(|u| u.id).collect();
+            for id in ids {
+                if let Some(r) = self.unit_ref(id) {
+                    discarded.push(r);
+                }
+                self.discard_unit(id);
+            }
+            let research = std::mem::take(&mut self.castle_mut(seat).research);
+            if let Some(deck) = self.deck.as_mut() {
+                for k in research {
+                    deck.discard(k);
+                }
+            }
+        }
+        Some(Step::CastleDestroyed {
+            castle: seat,
+            vp: self.ledger.vp,
+            discarded,
+        })
+    }
+
+    /// Takes a unit off the board; an enemy card goes to the unit deck's discard pile.
+    pub(crate) fn discard_unit(&mut self, id: UnitId) -> Option<Unit> {
+        let i = self.units.iter().position(|u| u.id == id)?;
+        let unit = self.units.remove(i);
+        if unit.owner.is_enemy()
+            && let Some(deck) = self.deck.as_mut()
+        {
+            deck.discard(unit.kind);
+        }
+        Some(unit)
+    }
+
+    /// An enemy unit with the sacrifice ability destroys one of the player's buildings on
+    /// reaching the castle; it leaves the board for its castle's research (INDEX; setting).
+    pub(crate) fn sacrifice(&mut self, id: UnitId) -> Option<Step> {
+        let unit = self.unit_ref(id)?;
+        if self.ledger.buildings == 0 {
+            return None;
+        }
+        self.ledger.buildings -= 1;
+        let i = self.units.iter().position(|u| u.id == id)?;
+        let u = self.units.remove(i);
+        self.send_to_research(u.owner, u.kind);
+        Some(Step::Sacrificed {
+            unit,
+            buildings_left: self.ledger.buildings,
+        })
+    }
+
+    /// A killed enemy unit goes to its castle's research (SOLO AI), or the discard pile if
+    /// that castle is destroyed.
+    fn send_to_research(&mut self, seat: Seat, kind: super::units::KindId) {
+        if self.is_destroyed(seat) {
+            if let Some(deck) = self.deck.as_mut() {
+                deck.discard(kind);
+            }
+        } else {
+            self.castle_mut(seat).research.push(kind);
+        }
+    }
+
+    /// Removes the first dead unit, one step per death (RULINGS: dies when damage reaches HP,
+    /// or exceeds it under the other setting).
+    pub(crate) fn deaths(&mut self) -> Option<Step> {
+        let dead = self.units.iter().find(|u| self.is_dead(u))?.id;
+        let unit = self.unit_ref(dead)?;
+        let i = self.units.iter().position(|u| u.id == dead)?;
+        let u = self.units.remove(i);
+        let fate = if u.owner == Seat::Player {
+            Fate::PlayerChooses
+        } else if self.is_destroyed(u.owner) {
+            self.send_to_research(u.owner, u.kind);
+            Fate::Discard
+        } else {
+            self.send_to_research(u.owner, u.kind);
+            Fate::Research
+        };
+        self.agenda.push(Task::Deaths);
+        Some(Step::Dies { unit, fate })
+    }
+}

@@ -1,0 +1,72 @@
+//! Why the engine refuses an action: each message says which rule forbids it, in words a
+//! player understands, with the rulebook section in brackets.
+
+use super::square::Square;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error("answer the question first: {0}")]
+    AnswerFirst(String),
+    #[error("the enemies are taking their turn: run it to the end first")]
+    EnemyTurn,
+    #[error("this can only happen during the enemies' turn")]
+    NotEnemyTurn,
+    #[error("the last action is still being resolved: run it to the end first")]
+    Resolving,
+    #[error("there is nothing to resolve: it is your turn")]
+    NothingToResolve,
+    #[error("there is no question to answer")]
+    NoQuestion,
+    #[error("there is no option {0} (the options are numbered from 0)")]
+    NoSuchOption(usize),
+    #[error("there is no unit #{0} on the board")]
+    NoSuchUnit(u32),
+    #[error("there is no unit type {0:?} in the units file")]
+    NoSuchKind(String),
+    #[error("{0} is not your unit")]
+    NotYours(String),
+    #[error("{0} is not an enemy unit")]
+    NotEnemy(String),
+    #[error(
+        "{0} carries a new unit token: units cannot move or attack the turn they are recruited (UNITS)"
+    )]
+    NewUnit(String),
+    #[error("{0} has attacked this turn: units cannot move after attacking (GAMEPLAY)")]
+    MoveAfterAttack(String),
+    #[error(
+        "{name} cannot get to {to}: a unit moves up to 2 spaces per turn ({left} left), not diagonally, not through walls or other units (COMBAT; CASTLES)"
+    )]
+    Unreachable { name: String, to: Square, left: u8 },
+    #[error("{0} is a space of {1}: units may not enter another player's castle (CASTLES)")]
+    EnemyCastle(Square, &'static str),
+    #[error("{0} is taken: a space holds one unit (UNITS)")]
+    Occupied(Square),
+    #[error("{0} is not a square of the board")]
+    OffBoard(Square),
+    #[error("{name} has made its {per_turn} attack(s) this turn (COMBAT; INDEX)")]
+    NoAttacksLeft { name: String, per_turn: u8 },
+    #[error(
+        "{attacker} cannot reach {target}: units attack adjacent units, and 'can attack 2 spaces away' reaches a square two moves away, not over a wall (COMBAT; INDEX)"
+    )]
+    OutOfReach { attacker: String, target: String },
+    #[error("{0} has 'no attacking new units' and {1} carries a new unit token (INDEX)")]
+    NewTarget(String, String),
+    #[error("{0} is not next to {1}: a unit attacks a castle from a square beside it (COMBAT)")]
+    NotNextToCastle(String, &'static str),
+    #[error("{0} is already destroyed")]
+    CastleDestroyed(&'static str),
+    #[error("that is your own castle")]
+    OwnCastle,
+    #[error(
+        "{0} is not a space of your castle: a recruit goes on an open space of your castle (WORKERS: Recruit)"
+    )]
+    NotYourCastle(Square),
+    #[error("you have 6 units in play, the most allowed (UNITS)")]
+    TooManyUnits,
+    #[error("all {copies} copies of {name} are already in play (CARD TYPES)")]
+    NoCopies { name: String, copies: u8 },
+    #[error("{0}")]
+    BadValue(String),
+}

@@ -1,0 +1,501 @@
+//! The player's turn (WORKERS: Recruit; COMBAT; CASTLES; ATTACKING) and hand edits for what
+//! the app does not automate (items, buildings, leader powers). Every action is validated
+//! first and refused with the rule that forbids it; fights resolve through the agenda.
+
+use serde::{Deserialize, Serialize};
+
+use super::agenda::{Strike, Task};
+use super::error::RuleError;
+use super::square::{Seat, Square};
+use super::state::{DeckMode, Game, MAX_CASTLE_HP, MAX_PLAYER_UNITS, Phase, Unit, UnitId};
+use super::step::{Battle, Step};
+use super::units::KindId;
+
+/// Something the player does. The hand edits are logged and undoable like everything else.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// Recruit a unit into an open space of the castle (WORKERS: Recruit).
+    Recruit {
+        kind: KindId,
+        square: Square,
+    },
+    Move {
+        unit: UnitId,
+        to: Square,
+    },
+    AttackUnit {
+        attacker: UnitId,
+        target: UnitId,
+    },
+    AttackCastle {
+        attacker: UnitId,
+        castle: Seat,
+    },
+    /// Ends the player's turn: the enemies take theirs.
+    EndTurn,
+    /// Hand edit: put a unit on the board (a missed spawn, a correction).
+    PlaceUnit {
+        owner: Seat,
+        kind: KindId,
+        square: Square,
+    },
+    /// Hand edit: move any unit to any free square it may stand on.
+    Relocate {
+        unit: UnitId,
+        to: Square,
+    },
+    /// Hand edit: take a unit off the board (to its castle's research, or discarded).
+    Remove {
+        unit: UnitId,
+        to_research: bool,
+    },
+    SetDamage {
+        unit: UnitId,
+        damage: u8,
+    },
+    /// +1 HP counters on a unit (e.g. Audric the Augmenter).
+    SetHpBonus {
+        unit: UnitId,
+        bonus: u8,
+    },
+    SetCastleHp {
+        castle: Seat,
+        hp: u8,
+    },
+    SetVp {
+        vp: u8,
+    },
+    SetGold {
+        gold: u32,
+    },
+    SetWorkers {
+        workers: u8,
+    },
+    SetBuildings {
+        buildings: u8,
+    },
+}
+
+impl Action {
+    pub fn is_hand_edit(&self) -> bool {
+        !matches!(
+            self,
+            Action::Recruit { .. }
+                | Action::Move { .. }
+                | Action::AttackUnit { .. }
+                | Action::AttackCastle { .. }
+                | Action::EndTurn
+        )
+    }
+}
+
+impl Game {
+    /// A history label for `action` in the current position.
+    pub fn label(&self, action: &Action) -> String {
+        let who = |id: &UnitId| self.describe(*id);
+        let kind = |k: &KindId| {
+            self.catalog
+                .get(*k)
+                .map(|k| k.name.clone())
+                .unwrap_or_else(|| format!("unit type {}", k.0))
+        };
+        match action {
+            Action::Recruit { kind: k, square } => format!("Recruit {} at {square}", kind(k)),
+            Action::Move { unit, to } => format!("Move {} to {to}", who(unit)),
+            Action::AttackUnit { attacker, target } => {
+                format!("{} attacks {}", who(attacker), who(target))
+            }
+            Action::AttackCastle { attacker, castle } => {
+                format!("{} attacks {}", who(attacker), castle.the_castle())
+            }
+            Action::EndTurn => format!("End of your turn (round {})", self.round),
+            Action::PlaceUnit {
+                owner,
+                kind: k,
+                square,
+            } => format!(
+                "Hand edit: place {} {} at {square}",
+                owner.owner_word(),
+                kind(k)
+            ),
+            Action::Relocate { unit, to } => format!("Hand edit: move {} to {to}", who(unit)),
+            Action::Remove { unit, to_research } => format!(
+                "Hand edit: remove {}{}",
+                who(unit),
+                if *to_research {
+                    " to its castle's research"
+                } else {
+                    ""
+                }
+            ),
+            Action::SetDamage { unit, damage } => {
+                format!("Hand edit: {} has {damage} damage", who(unit))
+            }
+            Action::SetHpBonus { unit, bonus } => {
+                format!("Hand edit: {} has +{bonus} HP", who(unit))
+            }
+            Action::SetCastleHp { castle, hp } => {
+                format!("Hand edit: {} at {hp} HP", castle.the_castle())
+            }
+            Action::SetVp { vp } => format!("Hand edit: {vp} VP"),
+            Action::SetGold { gold } => format!("Hand edit: {gold} gold"),
+            Action::SetWorkers { workers } => format!("Hand edit: {workers} workers"),
+            Action::SetBuildings { buildings } => format!("Hand edit: {buildings} buildings"),
+        }
+    }
+
+    /// Validates and carries out `action`. Fights resolve at once up to any question (answer
+    /// it, then `run_until_choice`); `EndTurn` only starts the enemy phase, which the caller
+    /// steps through with `advance`. Returns the steps that happened.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
+        if action.is_hand_edit() {
+            let step = self.hand_edit(&action)?;
+            let mut steps = vec![step];
+            if self.phase == Phase::Player && self.pending.is_none() {
+                steps.extend(self.run_until_choice());
+            }
+            self.check_outcome();
+            return Ok(steps);
+        }
+        self.check_players_turn()?;
+        let mut steps = Vec::new();
+        match action {
+            Action::Recruit { kind, square } => steps.push(self.recruit(kind, square)?),
+            Action::Move { unit, to } => steps.push(self.move_unit(unit, to)?),
+            Action::AttackUnit { attacker, target } => {
+                self.check_attack_unit(attacker, target)?;
+                self.agenda.push(Task::Deaths);
+                self.agenda
+                    .push(Task::Strike(Strike::new(attacker, target, Battle::Attack)));
+                steps.extend(self.run_until_choice());
+            }
+            Action::AttackCastle { attacker, castle } => {
+                self.check_attack_castle(attacker, castle)?;
+                self.agenda.push(Task::HitEnemyCastle {
+                    attacker,
+                    castle,
+                    protector: None,
+                });
+                steps.extend(self.run_until_choice());
+            }
+            Action::EndTurn => self.begin_enemy_phase(),
+            _ => {}
+        }
+        self.check_outcome();
+        Ok(steps)
+    }
+
+    fn check_players_turn(&self) -> Result<(), RuleError> {
+        if let Some(o) = self.outcome {
+            return Err(RuleError::GameOver(format!("{o:?}").to_lowercase()));
+        }
+        if let Some(p) = &self.pending {
+            return Err(RuleError::AnswerFirst(p.question.clone()));
+        }
+        if self.phase == Phase::Enemy {
+            return Err(RuleError::EnemyTurn);
+        }
+        if !self.agenda.is_empty() {
+            return Err(RuleError::Resolving);
+        }
+        Ok(())
+    }
+
+    fn unit_checked(&self, id: UnitId) -> Result<&Unit, RuleError> {
+        self.unit(id).ok_or(RuleError::NoSuchUnit(id.0))
+    }
+
+    fn own_unit(&self, id: UnitId) -> Result<&Unit, RuleError> {
+        let u = self.unit_checked(id)?;
+        if u.owner != Seat::Player {
+            return Err(RuleError::NotYours(self.describe(id)));
+        }
+        if u.new {
+            return Err(RuleError::NewUnit(self.describe(id)));
+        }
+        Ok(u)
+    }
+
+    fn kind_checked(&self, kind: KindId) -> Result<(), RuleError> {
+        self.catalog
+            .get(kind)
+            .map(|_| ())
+            .ok_or_else(|| RuleError::NoSuchKind(format!("#{}", kind.0)))
+    }
+
+    /// Refuses a unit of `kind` for `owner` when every card of it is already in play: with
+    /// the physical deck all units share the 36 cards; with the digital deck the enemies
+    /// draw from their own copy and the player's units are the player's cards.
+    pub(crate) fn check_copies_left(
+        &self,
+        kind: KindId,
+        owner: Option<Seat>,
+    ) -> Result<(), RuleError> {
+        let k = self.catalog.kind(kind);
+        let shared = self.settings.deck_mode == DeckMode::Physical;
+        let counts = |u: &&Unit| {
+            u.kind == kind
+                && (shared
+                    || match owner {
+                        Some(Seat::Player) => u.owner == Seat::Player,
+                        _ => u.owner != Seat::Player,
+                    })
+        };
+        let on_board = self.units.iter().filter(counts).count();
+        let in_research: usize = if shared || owner != Some(Seat::Player) {
+            self.castles
+                .iter()
+                .map(|c| c.research.iter().filter(|r| **r == kind).count())
+                .sum()
+        } else {
+            0
+        };
+        if on_board + in_research >= usize::from(k.copies) {
+            return Err(RuleError::NoCopies {
+                name: k.name.clone(),
+                copies: k.copies,
+            });
+        }
+        Ok(())
+    }
+
+    fn recruit(&mut self, kind: KindId, square: Square) -> Result<Step, RuleError> {
+        self.kind_checked(kind)?;
+        if self.board.castle_of(square) != Some(Seat::Player) {
+            return Err(RuleError::NotYourCastle(square));
+        }
+        if self.unit_at(square).is_some() {
+            return Err(RuleError::Occupied(square));
+        }
+        if self.units_of(Seat::Player).count() >= MAX_PLAYER_UNITS {
+            return Err(RuleError::TooManyUnits);
+        }
+        self.check_copies_left(kind, Some(Seat::Player))?;
+        let id = self.new_unit_id();
+        self.units.push(Unit {
+            id,
+            kind,
+            owner: Seat::Player,
+            square,
+            damage: 0,
+            hp_bonus: 0,
+            new: true,
+            moved: 0,
+            attacks: 0,
+        });
+        let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
+        Ok(Step::Recruited { unit })
+    }
+
+    fn move_unit(&mut self, id: UnitId, to: Square) -> Result<Step, RuleError> {
+        let u = self.own_unit(id)?;
+        if u.attacks > 0 {
+            return Err(RuleError::MoveAfterAttack(self.describe(id)));
+        }
+        if !self.board.is_square(to) {
+            return Err(RuleError::OffBoard(to));
+        }
+        if let Some(c) = self.board.castle_of(to)
+            && c != Seat::Player
+        {
+            return Err(RuleError::EnemyCastle(to, c.the_castle()));
+        }
+        if self.unit_at(to).is_some_and(|o| o.id != id) {
+            return Err(RuleError::Occupied(to));
+        }
+        let left = 2u8.saturating_sub(u.moved);
+        let seen = self.walk(u, left);
+        let Some((dist, _)) = seen[to.index()].filter(|_| to != u.square) else {
+            return Err(RuleError::Unreachable {
+                name: self.describe(id),
+                to,
+                left,
+            });
+        };
+        let mut path = vec![to];
+        let mut at = to;
+        while let Some((d, from)) = seen[at.index()]
+            && d > 0
+        {
+            path.push(from);
+            at = from;
+        }
+        path.reverse();
+        if let Some(u) = self.unit_mut(id) {
+            u.square = to;
+            u.moved += dist;
+        }
+        let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
+        Ok(Step::Move { unit, path })
+    }
+
+    fn check_attack_unit(&self, attacker: UnitId, target: UnitId) -> Result<(), RuleError> {
+        let a = self.own_unit(attacker)?;
+        let per_turn = self.kind(a).attacks_per_turn();
+        if a.attacks >= per_turn {
+            return Err(RuleError::NoAttacksLeft {
+                name: self.describe(attacker),
+                per_turn,
+            });
+        }
+        let t = self.unit_checked(target)?;
+        if t.owner == Seat::Player {
+            return Err(RuleError::NotEnemy(self.describe(target)));
+        }
+        if !self.may_attack(a, t) {
+            return Err(RuleError::NewTarget(
+                self.describe(attacker),
+                self.describe(target),
+            ));
+        }
+        if !self.within_reach(a.owner, a.square, t.square, self.kind(a).reach()) {
+            return Err(RuleError::OutOfReach {
+                attacker: self.describe(attacker),
+                target: self.describe(target),
+            });
+        }
+        Ok(())
+    }
+
+    fn check_attack_castle(&self, attacker: UnitId, castle: Seat) -> Result<(), RuleError> {
+        let a = self.own_unit(attacker)?;
+        let per_turn = self.kind(a).attacks_per_turn();
+        if a.attacks >= per_turn {
+            return Err(RuleError::NoAttacksLeft {
+                name: self.describe(attacker),
+                per_turn,
+            });
+        }
+        if castle == Seat::Player {
+            return Err(RuleError::OwnCastle);
+        }
+        if self.is_destroyed(castle) {
+            return Err(RuleError::CastleDestroyed(castle.the_castle()));
+        }
+        if !self.board.next_to_castle(a.square, castle) {
+            return Err(RuleError::NotNextToCastle(
+                self.describe(attacker),
+                castle.the_castle(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn hand_edit(&mut self, action: &Action) -> Result<Step, RuleError> {
+        let text = self
+            .label(action)
+            .trim_start_matches("Hand edit: ")
+            .to_string();
+        match *action {
+            Action::PlaceUnit {
+                owner,
+                kind,
+                square,
+            } => {
+                self.kind_checked(kind)?;
+                if !self.board.may_enter(owner, square) {
+                    return Err(match self.board.castle_of(square) {
+                        Some(c) => RuleError::EnemyCastle(square, c.the_castle()),
+                        None => RuleError::OffBoard(square),
+                    });
+                }
+                if self.unit_at(square).is_some() {
+                    return Err(RuleError::Occupied(square));
+                }
+                if owner.is_enemy() && self.is_destroyed(owner) {
+                    return Err(RuleError::CastleDestroyed(owner.the_castle()));
+                }
+                self.check_copies_left(kind, Some(owner))?;
+                if owner.is_enemy()
+                    && let Some(deck) = self.deck.as_mut()
+                    && deck.take(kind).is_none()
+                {
+                    let k = self.catalog.kind(kind);
+                    return Err(RuleError::NoCopies {
+                        name: k.name.clone(),
+                        copies: k.copies,
+                    });
+                }
+                let id = self.new_unit_id();
+                self.units.push(Unit {
+                    id,
+                    kind,
+                    owner,
+                    square,
+                    damage: 0,
+                    hp_bonus: 0,
+                    new: false,
+                    moved: 0,
+                    attacks: 0,
+                });
+            }
+            Action::Relocate { unit, to } => {
+                let owner = self.unit_checked(unit)?.owner;
+                if !self.board.may_enter(owner, to) {
+                    return Err(match self.board.castle_of(to) {
+                        Some(c) => RuleError::EnemyCastle(to, c.the_castle()),
+                        None => RuleError::OffBoard(to),
+                    });
+                }
+                if self.unit_at(to).is_some_and(|o| o.id != unit) {
+                    return Err(RuleError::Occupied(to));
+                }
+                if let Some(u) = self.unit_mut(unit) {
+                    u.square = to;
+                }
+            }
+            Action::Remove { unit, to_research } => {
+                let u = self.unit_checked(unit)?.clone();
+                if to_research && u.owner.is_enemy() && !self.is_destroyed(u.owner) {
+                    self.units.retain(|x| x.id != unit);
+                    self.castle_mut(u.owner).research.push(u.kind);
+                } else {
+                    self.discard_unit(unit);
+                }
+            }
+            Action::SetDamage { unit, damage } => {
+                self.unit_checked(unit)?;
+                if let Some(u) = self.unit_mut(unit) {
+                    u.damage = damage;
+                }
+                self.agenda.push(Task::Deaths);
+            }
+            Action::SetHpBonus { unit, bonus } => {
+                self.unit_checked(unit)?;
+                if let Some(u) = self.unit_mut(unit) {
+                    u.hp_bonus = bonus;
+                }
+                self.agenda.push(Task::Deaths);
+            }
+            Action::SetCastleHp { castle, hp } => {
+                if hp > MAX_CASTLE_HP {
+                    return Err(RuleError::BadValue(format!(
+                        "castle HP goes from 0 to {MAX_CASTLE_HP}"
+                    )));
+                }
+                if castle.is_enemy() && self.is_destroyed(castle) {
+                    return Err(RuleError::CastleDestroyed(castle.the_castle()));
+                }
+                self.castle_mut(castle).hp = hp;
+                if castle.is_enemy() {
+                    // ATTACKING: at 5 HP or less a castle holds no counters; at 0 it is
+                    // destroyed (+2 VP).
+                    if hp <= super::state::PASS_ALL_AT_HP {
+                        let n = self.castle(castle).counters;
+                        self.pass_counters(castle, n);
+                    }
+                    if hp == 0 {
+                        self.agenda.push(Task::DestroyCastle { seat: castle });
+                    }
+                }
+            }
+            Action::SetVp { vp } => self.ledger.vp = vp,
+            Action::SetGold { gold } => self.ledger.gold = gold,
+            Action::SetWorkers { workers } => self.ledger.workers = workers,
+            Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
+            _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
+        }
+        Ok(Step::HandEdit { text })
+    }
+}

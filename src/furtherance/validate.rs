@@ -1,0 +1,169 @@
+//! Checks a game read from a file: every impossible state is rejected with the field named
+//! (a unit off the board or in another castle, two units on a square, counters that do not
+//! add up, a deck that lost or gained cards...). Also the home-screen summary line.
+
+use std::collections::BTreeMap;
+
+use super::agenda::{Resume, Task};
+use super::square::Seat;
+use super::state::{DeckMode, Game, MAX_CASTLE_HP, Outcome, PASS_ALL_AT_HP};
+use super::units::KindId;
+
+impl Game {
+    /// "Furtherance solo — Normal — round 7 — castle 6 HP".
+    pub fn summary_line(&self) -> String {
+        let mut s = format!(
+            "Furtherance solo — {} — round {} — castle {} HP",
+            self.settings.difficulty.title(),
+            self.round,
+            self.castle(Seat::Player).hp
+        );
+        match self.outcome {
+            Some(Outcome::Won) => s += " — won",
+            Some(Outcome::Lost) => s += " — lost",
+            None => {}
+        }
+        s
+    }
+
+    /// Every card of the unit deck is in exactly one place (digital deck): the draw or
+    /// discard pile, an enemy unit on the board, or an enemy castle's research.
+    pub fn deck_conserved(&self) -> Result<(), String> {
+        let Some(deck) = &self.deck else {
+            return Ok(());
+        };
+        for kind in self.catalog.ids() {
+            let on_board = self
+                .units
+                .iter()
+                .filter(|u| u.owner.is_enemy() && u.kind == kind)
+                .count();
+            let researched: usize = self
+                .castles
+                .iter()
+                .map(|c| c.research.iter().filter(|k| **k == kind).count())
+                .sum();
+            let total = deck.count(kind) + on_board + researched;
+            let copies = usize::from(self.catalog.kind(kind).copies);
+            if total != copies {
+                return Err(format!(
+                    "deck: {} has {total} cards between the deck, the board and research, expected {copies}",
+                    self.catalog.kind(kind).name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        if self.round == 0 {
+            return Err("round: rounds start at 1".to_string());
+        }
+        if (self.settings.deck_mode == DeckMode::Digital) != self.deck.is_some() {
+            return Err("deck: the deck does not match the deck mode".to_string());
+        }
+        let mut ids = BTreeMap::new();
+        let mut squares = BTreeMap::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let at = format!("units[{i}] (#{})", u.id.0);
+            if self.catalog.get(u.kind).is_none() {
+                return Err(format!("{at}: kind {} is not in the units list", u.kind.0));
+            }
+            if ids.insert(u.id, i).is_some() {
+                return Err(format!("{at}: the id is used twice"));
+            }
+            if u.id.0 >= self.next_unit {
+                return Err(format!("{at}: the id is beyond next_unit"));
+            }
+            if !self.board.is_square(u.square) {
+                return Err(format!("{at}: {} is not a square of the board", u.square));
+            }
+            if !self.board.may_enter(u.owner, u.square) {
+                return Err(format!(
+                    "{at}: {} is a space of another castle, where this unit may not stand",
+                    u.square
+                ));
+            }
+            if let Some(j) = squares.insert(u.square, i) {
+                return Err(format!("{at}: units[{j}] is on {} too", u.square));
+            }
+            if self.is_dead(u) && self.agenda.is_empty() && self.pending.is_none() {
+                return Err(format!(
+                    "{at}: {} damage on a {} HP unit: it should have died",
+                    u.damage,
+                    self.hp(u)
+                ));
+            }
+            if u.moved > 2 {
+                return Err(format!("{at}: moved {} spaces, more than 2", u.moved));
+            }
+        }
+        for seat in Seat::ALL {
+            let c = self.castle(seat);
+            let at = format!("castles.{seat}");
+            if c.hp > MAX_CASTLE_HP {
+                return Err(format!("{at}: {} HP is more than {MAX_CASTLE_HP}", c.hp));
+            }
+            if seat == Seat::Player && (c.counters > 0 || !c.research.is_empty()) {
+                return Err(format!("{at}: your castle holds no counters or research"));
+            }
+            if c.hp <= PASS_ALL_AT_HP && c.counters > 0 {
+                return Err(format!(
+                    "{at}: at {} HP a castle has passed all its hourglass counters on",
+                    c.hp
+                ));
+            }
+            for k in &c.research {
+                if self.catalog.get(*k).is_none() {
+                    return Err(format!("{at}: research holds unknown kind {}", k.0));
+                }
+            }
+        }
+        let total = self.counters_total();
+        let expected = u32::from(self.settings.difficulty.hourglass_counters());
+        if total != expected {
+            return Err(format!(
+                "counters: {total} hourglass counters in the game, expected {expected} for {}",
+                self.settings.difficulty.title()
+            ));
+        }
+        self.deck_conserved()?;
+        for task in &self.agenda {
+            if let Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } = task
+                && self.catalog.get(*kind).is_none()
+            {
+                return Err(format!("agenda: unknown unit kind {}", kind.0));
+            }
+        }
+        if let Some(p) = &self.pending {
+            if p.options.is_empty() || p.default >= p.options.len() {
+                return Err("pending: the question has no valid default".to_string());
+            }
+            let expected = match &p.resume {
+                Resume::MoveFirst { candidates, .. } | Resume::Target { candidates, .. } => {
+                    Some(candidates.len())
+                }
+                Resume::Guard { candidates, .. } | Resume::Protector { candidates, .. } => {
+                    Some(candidates.len() + 1)
+                }
+                Resume::ResearchTie { candidates, .. } => {
+                    if candidates
+                        .iter()
+                        .any(|k: &KindId| self.catalog.get(*k).is_none())
+                    {
+                        return Err("pending: unknown unit kind".to_string());
+                    }
+                    Some(candidates.len())
+                }
+                Resume::DrawnCard { .. } => Some(self.catalog.len()),
+                Resume::CastleDefence { defenders, .. } => {
+                    (p.options.len() > defenders.len()).then_some(p.options.len())
+                }
+            };
+            if expected != Some(p.options.len()) {
+                return Err("pending: the options do not match the question".to_string());
+            }
+        }
+        Ok(())
+    }
+}
