@@ -26,6 +26,10 @@ pub mod units;
 mod validate;
 
 #[cfg(test)]
+mod ability_tests;
+#[cfg(test)]
+mod player_tests;
+#[cfg(test)]
 mod rulings_tests;
 #[cfg(test)]
 mod test_support;

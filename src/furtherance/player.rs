@@ -387,6 +387,7 @@ impl Game {
             .label(action)
             .trim_start_matches("Hand edit: ")
             .to_string();
+        let (mut added, mut removed) = (None, None);
         match *action {
             Action::PlaceUnit {
                 owner,
@@ -429,6 +430,7 @@ impl Game {
                     moved: 0,
                     attacks: 0,
                 });
+                added = self.unit_ref(id);
             }
             Action::Relocate { unit, to } => {
                 let owner = self.unit_checked(unit)?.owner;
@@ -447,6 +449,7 @@ impl Game {
             }
             Action::Remove { unit, to_research } => {
                 let u = self.unit_checked(unit)?.clone();
+                removed = self.unit_ref(unit);
                 if to_research && u.owner.is_enemy() && !self.is_destroyed(u.owner) {
                     self.units.retain(|x| x.id != unit);
                     self.castle_mut(u.owner).research.push(u.kind);
@@ -496,6 +499,10 @@ impl Game {
             Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
             _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
         }
-        Ok(Step::HandEdit { text })
+        Ok(Step::HandEdit {
+            text,
+            added,
+            removed,
+        })
     }
 }

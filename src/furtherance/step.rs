@@ -171,9 +171,14 @@ pub enum Step {
     Recruited {
         unit: UnitRef,
     },
-    /// A hand edit (anything the app does not automate).
+    /// A hand edit (anything the app does not automate); `added` / `removed` name a unit
+    /// put on or taken off the board by it.
     HandEdit {
         text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        added: Option<UnitRef>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        removed: Option<UnitRef>,
     },
     /// The rules say the player chooses: answer with an option's index.
     NeedsChoice {
@@ -212,6 +217,10 @@ fn path_text(path: &[Square]) -> String {
 impl Step {
     /// The log line.
     pub fn text(&self) -> String {
+        capitalise(&self.raw_text())
+    }
+
+    fn raw_text(&self) -> String {
         match self {
             Step::PlayerTurn { round } => format!("Round {round}: your turn"),
             Step::TurnStarts { castle, round } => {
@@ -382,7 +391,7 @@ impl Step {
             Step::Recruited { unit } => {
                 format!("You recruit {} at {}", unit.name, unit.square)
             }
-            Step::HandEdit { text } => format!("Hand edit: {text}"),
+            Step::HandEdit { text, .. } => format!("Hand edit: {text}"),
             Step::NeedsChoice {
                 question, options, ..
             } => format!("Question: {question} ({})", options.join(" / ")),

@@ -1,0 +1,294 @@
+//! Tests of the player's turn (COMBAT, CASTLES, UNITS, WORKERS: Recruit), of saving a game
+//! mid-turn, and of the checks on a loaded game.
+
+use super::test_support::*;
+use super::*;
+
+#[test]
+fn a_player_unit_moves_up_to_two_spaces() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    let err = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("d5"),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(err, RuleError::Unreachable { left: 2, .. }),
+        "{err}"
+    );
+    let steps = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("d4"),
+        })
+        .unwrap();
+    assert!(
+        matches!(&steps[0], Step::Move { path, .. } if path == &[sq("d2"), sq("d3"), sq("d4")])
+    );
+    assert!(g.move_options(knight).is_empty(), "two spaces used");
+}
+
+#[test]
+fn moving_one_space_twice_uses_up_the_two_space_allowance() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    for to in ["d3", "d4"] {
+        g.apply(Action::Move {
+            unit: knight,
+            to: sq(to),
+        })
+        .unwrap();
+    }
+    assert!(
+        g.apply(Action::Move {
+            unit: knight,
+            to: sq("d5"),
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn a_player_unit_cannot_move_through_walls_or_other_units() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "b3");
+    // b3-c3 is a wall of the Left kingdom: c3 is three moves round by the gap.
+    assert!(!g.move_options(knight).contains(&sq("c3")));
+    assert!(g.move_options(knight).contains(&sq("c4")));
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    place(&mut g, Seat::Left, "Juggernaut", "d3");
+    assert!(!g.move_options(knight).contains(&sq("d4")));
+    let err = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("d3"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::Occupied(_)), "{err}");
+}
+
+#[test]
+fn a_player_unit_may_not_enter_an_enemy_castle() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "b4");
+    let err = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("a4"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::EnemyCastle(..)), "{err}");
+    assert!(err.to_string().contains("CASTLES"));
+}
+
+#[test]
+fn a_unit_cannot_move_after_attacking() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Juggernaut", "c3");
+    let enemy = place(&mut g, Seat::Left, "Sample Soldier", "c4");
+    g.apply(Action::SetHpBonus {
+        unit: enemy,
+        bonus: 9,
+    })
+    .unwrap();
+    g.apply(Action::AttackUnit {
+        attacker: knight,
+        target: enemy,
+    })
+    .unwrap();
+    let err = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("d3"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::MoveAfterAttack(_)), "{err}");
+}
+
+#[test]
+fn a_recruit_cannot_move_or_attack_the_turn_it_arrives() {
+    let mut g = game();
+    let knight = kind(&g, "Knight");
+    g.apply(Action::Recruit {
+        kind: knight,
+        square: sq("d1"),
+    })
+    .unwrap();
+    let id = g.unit_at(sq("d1")).unwrap().id;
+    let err = g
+        .apply(Action::Move {
+            unit: id,
+            to: sq("d2"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::NewUnit(_)), "{err}");
+    enemy_phase(&mut g);
+    g.apply(Action::Move {
+        unit: id,
+        to: sq("d2"),
+    })
+    .unwrap();
+}
+
+#[test]
+fn a_recruit_goes_on_an_open_space_of_the_players_castle() {
+    let mut g = game();
+    let knight = kind(&g, "Knight");
+    let err = g
+        .apply(Action::Recruit {
+            kind: knight,
+            square: sq("d2"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::NotYourCastle(_)), "{err}");
+    g.apply(Action::Recruit {
+        kind: knight,
+        square: sq("c1"),
+    })
+    .unwrap();
+    let err = g
+        .apply(Action::Recruit {
+            kind: knight,
+            square: sq("c1"),
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::Occupied(_)), "{err}");
+}
+
+#[test]
+fn the_player_may_have_at_most_six_units_in_play() {
+    let mut g = game();
+    let names = [
+        "Sample Soldier",
+        "Sample Soldier",
+        "Knight",
+        "Knight",
+        "Fighter",
+        "Archer",
+    ];
+    for (s, name) in ["c2", "d2", "e2", "c3", "d3", "e3"].into_iter().zip(names) {
+        place(&mut g, Seat::Player, name, s);
+    }
+    let fighter = kind(&g, "Fighter");
+    let err = g
+        .apply(Action::Recruit {
+            kind: fighter,
+            square: sq("d1"),
+        })
+        .unwrap_err();
+    assert_eq!(err, RuleError::TooManyUnits);
+}
+
+#[test]
+fn a_player_cannot_field_more_copies_of_a_unit_than_the_deck_holds() {
+    let mut g = game();
+    let civ = kind(&g, "Civilians");
+    place(&mut g, Seat::Player, "Civilians", "d3");
+    place(&mut g, Seat::Player, "Civilians", "d4");
+    let err = g
+        .apply(Action::Recruit {
+            kind: civ,
+            square: sq("d1"),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(err, RuleError::NoCopies { copies: 2, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn player_actions_wait_for_the_enemy_turn_to_finish() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    g.apply(Action::EndTurn).unwrap();
+    let err = g
+        .apply(Action::Move {
+            unit: knight,
+            to: sq("d3"),
+        })
+        .unwrap_err();
+    assert_eq!(err, RuleError::EnemyTurn);
+    // Hand edits are allowed at any time.
+    g.apply(Action::SetGold { gold: 9 }).unwrap();
+    assert_eq!(g.ledger().gold, 9);
+}
+
+#[test]
+fn a_player_attack_on_an_enemy_castle_needs_a_square_beside_it() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "c4");
+    let err = g
+        .apply(Action::AttackCastle {
+            attacker: knight,
+            castle: Seat::Left,
+        })
+        .unwrap_err();
+    assert!(matches!(err, RuleError::NotNextToCastle(..)), "{err}");
+    assert_eq!(g.castle_options(knight), Vec::<Seat>::new());
+}
+
+#[test]
+fn a_game_in_the_middle_of_an_enemy_turn_survives_save_and_load() {
+    let mut g = game();
+    place(&mut g, Seat::Left, "Sample Soldier", "c4");
+    place(&mut g, Seat::Left, "Sample Soldier", "e4");
+    g.apply(Action::EndTurn).unwrap();
+    g.advance().unwrap();
+    assert!(matches!(g.advance().unwrap(), Step::NeedsChoice { .. }));
+    let text = serde_json::to_string(&g).unwrap();
+    let mut back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, g);
+    crate::doc::GameDoc::validate(&back).unwrap();
+    assert_eq!(run_defaults(&mut back), run_defaults(&mut g));
+    assert_eq!(back, g);
+}
+
+#[test]
+fn the_summary_line_names_difficulty_round_and_castle_hp() {
+    let mut g = game_with(Settings {
+        difficulty: Difficulty::Hard,
+        ..Settings::default()
+    });
+    g.apply(Action::SetCastleHp {
+        castle: Seat::Player,
+        hp: 6,
+    })
+    .unwrap();
+    assert_eq!(
+        crate::doc::GameDoc::summary(&g),
+        "Furtherance solo — Hard — round 1 — castle 6 HP"
+    );
+}
+
+fn tampered(edit: impl FnOnce(&mut serde_json::Value)) -> Result<(), String> {
+    let mut g = game();
+    place(&mut g, Seat::Left, "Knight", "c4");
+    place(&mut g, Seat::Player, "Knight", "d2");
+    let mut v = serde_json::to_value(&g).unwrap();
+    edit(&mut v);
+    let back: Game = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    back.check()
+}
+
+#[test]
+fn a_loaded_game_is_checked_and_the_problem_named() {
+    assert_eq!(tampered(|_| {}), Ok(()));
+    let err = tampered(|v| v["units"][1]["square"] = "c4".into()).unwrap_err();
+    assert!(err.contains("units[1]") && err.contains("c4"), "{err}");
+    let err = tampered(|v| v["units"][0]["square"] = "d1".into()).unwrap_err();
+    assert!(err.contains("another castle"), "{err}");
+    let err = tampered(|v| v["castles"][2]["counters"] = 3.into()).unwrap_err();
+    assert!(err.contains("counters"), "{err}");
+    let err = tampered(|v| v["castles"][2]["hp"] = 4.into()).unwrap_err();
+    assert!(err.contains("castles.across"), "{err}");
+    let err = tampered(|v| v["units"][0]["damage"] = 3.into()).unwrap_err();
+    assert!(err.contains("should have died"), "{err}");
+    let err = tampered(|v| v["units"][0]["kind"] = 99.into()).unwrap_err();
+    assert!(err.contains("kind 99"), "{err}");
+    let err = tampered(|v| v["units"][0]["square"] = "a1".into()).unwrap_err();
+    assert!(err.contains("a1"), "{err}");
+}
