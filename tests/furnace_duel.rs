@@ -624,7 +624,8 @@ fn cli_show_refuses_a_save_of_another_kind() {
     let dir = tempfile::tempdir().unwrap();
     {
         let store = tablemate::store::Store::open(dir.path()).unwrap();
-        let army = tablemate::army::SaveData::default();
+        let table = tablemate::army::FollowerTable::bundled().unwrap();
+        let army = tablemate::army::SaveData::new(vec!["Ann".into(), "Bob".into()], table).unwrap();
         store
             .save("army", &Saved::new("Army", "New", army))
             .unwrap();
