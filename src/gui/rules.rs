@@ -187,7 +187,9 @@ impl State {
         for p in &self.problems {
             col = col.push(text(p).size(style::SMALL).style(style::danger_text));
         }
-        col = col.push(scrollable(results).height(Fill));
+        col = col.push(
+            scrollable(container(results).padding(iced::Padding::ZERO.right(18))).height(Fill),
+        );
         container(col).padding(24).into()
     }
 }
