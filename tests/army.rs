@@ -567,3 +567,43 @@ fn tablemate_check_knows_army_files() {
         "{report}"
     );
 }
+
+/// Whole-app flow: write two armies and start play from the home screen; the game is saved
+/// after every change and listed with its summary.
+#[cfg(feature = "gui")]
+#[test]
+fn gui_army_game_is_autosaved() {
+    use tablemate::gui::army::Message as Am;
+    use tablemate::gui::{App, Message};
+
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut app = App::open(dir.path().to_path_buf());
+        let _ = app.update(Message::Home(tablemate::gui::home::Message::NewGame(
+            tablemate::doc::Kind::Army,
+        )));
+        for m in [
+            Am::Name(0, "Ann".into()),
+            Am::Name(1, "Bob".into()),
+            Am::Start,
+            Am::Recruit(General),
+            Am::Recruit(Scout),
+            Am::Editing(1),
+            Am::Recruit(General),
+            Am::Recruit(Tank),
+            Am::First(1),
+            Am::BeginPlay,
+        ] {
+            let _ = app.update(Message::Army(m));
+        }
+    }
+    let store = tablemate::store::Store::open(dir.path()).unwrap();
+    let listings = store.list();
+    assert_eq!(listings.len(), 1);
+    match &listings[0].status {
+        tablemate::store::ListingStatus::Ok { summary, .. } => {
+            assert!(summary.contains("Bob's turn"), "{summary}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -676,3 +676,41 @@ fn tablemate_check_validates_the_boards_file() {
         "{report}"
     );
 }
+
+/// Whole-app flow: start a campaign from the home screen, enter a result, and find it saved
+/// and listed with its summary after reopening the app.
+#[cfg(feature = "gui")]
+#[test]
+fn gui_campaign_is_autosaved_and_reopens() {
+    use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
+    use tablemate::gui::{App, Message};
+
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut app = App::open(dir.path().to_path_buf());
+        let _ = app.update(Message::Home(tablemate::gui::home::Message::NewGame(
+            tablemate::doc::Kind::FurnaceDuel,
+        )));
+        for m in [
+            Fd::NameA("Ann".into()),
+            Fd::NameB("Bob".into()),
+            Fd::Start,
+            Fd::Tally(Seat::A, TallyField::Cash, "50".into()),
+            Fd::Tally(Seat::B, TallyField::Cash, "40".into()),
+            Fd::Token(Seat::B),
+            Fd::RecordResult,
+        ] {
+            let _ = app.update(Message::FurnaceDuel(m));
+        }
+    }
+    let store = tablemate::store::Store::open(dir.path()).unwrap();
+    let listings = store.list();
+    assert_eq!(listings.len(), 1);
+    match &listings[0].status {
+        tablemate::store::ListingStatus::Ok { summary, kind, .. } => {
+            assert_eq!(*kind, tablemate::doc::Kind::FurnaceDuel);
+            assert!(summary.contains("Ann 7 : Bob 0"), "{summary}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
