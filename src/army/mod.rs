@@ -7,13 +7,15 @@
 //! - `followers`: the follower table (`data/army/followers.json`) and the book's limits.
 //! - `builder`: an army list, its points, and the army-list file check.
 //! - `follower`: one follower in play, promotions and hand edits.
-//! - `game`: the players, turns, attacks and victory.
+//! - `game`: the players, the phases, writing the armies and starting play.
+//! - `play`: turns, attacks, promotions, hand edits and the victory check.
 
 mod builder;
 mod error;
 mod follower;
 mod followers;
 mod game;
+mod play;
 
 pub use builder::{ArmyList, LIST_KIND, ListReport, check_list, check_list_text};
 pub use error::ArmyError;
