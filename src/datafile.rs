@@ -9,6 +9,11 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
         "furtherance-board" => crate::furtherance::check_board_text(text).map_err(Problem::Invalid),
         "furtherance-units" => crate::furtherance::check_units_text(text).map_err(Problem::Invalid),
+        "army-followers" => crate::army::check_followers_text(text).map_err(Problem::Invalid),
+        "army-list" => crate::army::check_list_text(text).map_err(Problem::Invalid),
+        "furnace-duel-boards" => {
+            crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
+        }
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -17,4 +22,11 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 }
 
 /// Every data kind this build knows.
-pub const KNOWN: &[&str] = &["rules-digest", "furtherance-board", "furtherance-units"];
+pub const KNOWN: &[&str] = &[
+    "rules-digest",
+    "furtherance-board",
+    "furtherance-units",
+    "furnace-duel-boards",
+    "army-followers",
+    "army-list",
+];
