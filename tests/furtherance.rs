@@ -661,3 +661,47 @@ fn a_game_can_be_won() {
     place(&mut g, Seat::Player, "Knight", "c4");
     assert_eq!(g.outcome(), Some(Outcome::Won));
 }
+
+/// The whole app: start a game from the home screen, play the enemies' turn, go home.
+#[cfg(feature = "gui")]
+mod app_flow {
+    use iced_test::simulator;
+    use tablemate::gui::{App, Message, Screen, Shortcut};
+
+    fn click(app: &mut App, label: &str) -> Result<(), iced_test::Error> {
+        let mut ui = simulator(app.view());
+        ui.click(label)?;
+        let messages: Vec<Message> = ui.into_messages().collect();
+        for m in messages {
+            let _ = app.update(m);
+        }
+        Ok(())
+    }
+
+    fn shows(app: &App, text: &str) -> bool {
+        simulator(app.view()).find(text).is_ok()
+    }
+
+    #[test]
+    fn a_game_started_from_home_is_saved_after_every_step_and_listed_with_its_summary()
+    -> Result<(), iced_test::Error> {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::open(dir.path().to_path_buf());
+        click(&mut app, "Furtherance solo")?;
+        click(&mut app, "Start game")?;
+        assert!(shows(&app, "Round 1: your turn"));
+        click(&mut app, "End turn: run the enemies' turn")?;
+        click(&mut app, "Run to end")?;
+        assert!(shows(&app, "Round 2: your turn"));
+        let _ = app.update(Message::Shortcut(Shortcut::Undo));
+        assert!(shows(&app, "Round 1: the enemies' turn"));
+        let _ = app.update(Message::Shortcut(Shortcut::Redo));
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+        assert!(matches!(app.screen, Screen::Home));
+        assert!(shows(
+            &app,
+            "Furtherance solo — Normal — round 2 — castle 10 HP"
+        ));
+        Ok(())
+    }
+}

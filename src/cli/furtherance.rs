@@ -12,13 +12,10 @@ use super::Output;
 use crate::doc::Saved;
 use crate::furtherance::square::Dir;
 use crate::furtherance::{
-    Action, Board, BoardFile, Catalog, CatalogFile, DeathRule, DeckMode, Difficulty, Game, Seat,
-    Settings, Square, Step,
+    Action, Board, BoardFile, Catalog, DeathRule, DeckMode, Difficulty, Game, Seat, Settings,
+    Square, Step,
 };
 use crate::store::Store;
-
-pub const BOARD_FILE: &str = "data/furtherance/board.json";
-pub const UNITS_FILE: &str = "data/furtherance/units.json";
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DifficultyArg {
@@ -104,17 +101,11 @@ pub enum Command {
 
 /// Reads the board and unit files (the user's replacements first), checked.
 pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
-    let (text, origin) =
-        crate::store::data_text(Some(root), BOARD_FILE).map_err(|e| e.to_string())?;
-    let board = BoardFile::parse(&text)
-        .and_then(Board::try_from)
-        .map_err(|e| format!("{origin}: {e}"))?;
-    let (text, origin) =
-        crate::store::data_text(Some(root), UNITS_FILE).map_err(|e| e.to_string())?;
-    let catalog = CatalogFile::parse(&text)
-        .and_then(Catalog::try_from)
-        .map_err(|e| format!("{origin}: {e}"))?;
-    Ok((board, catalog))
+    crate::furtherance::load_data(|rel| {
+        crate::store::data_text(Some(root), rel)
+            .map(|(text, origin)| (text, origin.to_string()))
+            .map_err(|e| e.to_string())
+    })
 }
 
 fn settings(difficulty: DifficultyArg, deck: DeckArg, death: DeathArg) -> Settings {

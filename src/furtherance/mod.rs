@@ -49,6 +49,34 @@ pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, check_units_tex
 
 use crate::doc::{GameDoc, Kind};
 
+/// Where the board file lives, bundled or in the user's data folder.
+pub const BOARD_PATH: &str = "data/furtherance/board.json";
+/// Where the units file lives, bundled or in the user's data folder.
+pub const UNITS_PATH: &str = "data/furtherance/units.json";
+
+/// Parses and checks the texts of a board file and a units file (read by the caller, e.g.
+/// with `crate::store::data_text`); errors say which file and what is wrong.
+pub fn parse_data(board: (&str, &str), units: (&str, &str)) -> Result<(Board, Catalog), String> {
+    let (text, origin) = board;
+    let board = BoardFile::parse(text)
+        .and_then(Board::try_from)
+        .map_err(|e| format!("{origin}: {e}"))?;
+    let (text, origin) = units;
+    let catalog = CatalogFile::parse(text)
+        .and_then(Catalog::try_from)
+        .map_err(|e| format!("{origin}: {e}"))?;
+    Ok((board, catalog))
+}
+
+/// Reads the board and units files through `read` (path → (text, where it came from)).
+pub fn load_data(
+    mut read: impl FnMut(&str) -> Result<(String, String), String>,
+) -> Result<(Board, Catalog), String> {
+    let (board, board_origin) = read(BOARD_PATH)?;
+    let (units, units_origin) = read(UNITS_PATH)?;
+    parse_data((&board, &board_origin), (&units, &units_origin))
+}
+
 /// What the store saves for this game.
 pub type SaveData = Game;
 

@@ -1,0 +1,353 @@
+//! The Furtherance solo screen: a setup form (difficulty, deck mode, the settings where the
+//! rules leave room), then the board canvas beside a side panel. On your turn you click one of
+//! your units and then where it goes or what it attacks, or an empty space of your castle to
+//! recruit; the enemies' turn runs one step at a time (Next / Run to end, Undo from the shell),
+//! and every question the rules leave to you opens a dialog with the default pre-selected.
+//! All rules live in `crate::furtherance`; this module turns clicks into labelled history
+//! entries and shows the result.
+
+mod board;
+mod panel;
+mod setup;
+#[cfg(test)]
+mod tests;
+
+use iced::Element;
+
+use super::document::{Doc, Document};
+use super::screen::{Action, Ctx};
+use crate::doc::Saved;
+use crate::furtherance::{
+    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, Step, UnitId,
+};
+
+pub use setup::SetupForm;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// A change to the setup form.
+    Setup(setup::Field),
+    Start,
+    /// A click on the board.
+    Square(Square),
+    /// A unit picked from the side panel.
+    Select(UnitId),
+    ClearSelection,
+    /// Recruit this unit type into the castle space chosen by clicking it.
+    Recruit(KindId),
+    CancelRecruit,
+    /// Any engine action: moves, attacks, hand edits (built by the panel).
+    Play(Play),
+    EndTurn,
+    Next,
+    RunToEnd,
+    Answer(usize),
+    /// Show the movement arrows of one enemy castle, or none.
+    Arrows(Option<Seat>),
+    /// The next board click moves the selected unit there by hand.
+    RelocateMode,
+    /// Whose unit "place by hand" puts on the board.
+    PlaceOwner(Seat),
+    /// The next board click places a unit of this owner and type there by hand.
+    PlaceMode(Seat, KindId),
+    CancelMode,
+}
+
+/// What the next board click does, besides the usual.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Mode {
+    Normal,
+    /// Recruit into this castle space: the panel shows the unit types.
+    Recruit(Square),
+    Relocate(UnitId),
+    Place(Seat, KindId),
+}
+
+pub struct State {
+    doc: Option<Doc<Game>>,
+    /// The board and units files, checked (boxed: the board's lookup tables are large).
+    data: Result<Box<(Board, Catalog)>, String>,
+    setup: SetupForm,
+    selected: Option<UnitId>,
+    mode: Mode,
+    arrows: Option<Seat>,
+    place_owner: Seat,
+    /// The steps of the last thing done, for highlighting (a move's path) and the panel.
+    last: Vec<Step>,
+}
+
+fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
+    furtherance::load_data(|rel| {
+        crate::store::data_text(ctx.data_root(), rel)
+            .map(|(text, origin)| (text, origin.to_string()))
+            .map_err(|e| e.to_string())
+    })
+    .map(Box::new)
+}
+
+/// Most steps "Run to end" takes before stopping (a safety net: a phase is far shorter).
+const RUN_LIMIT: usize = 500;
+
+impl State {
+    pub fn new(ctx: &Ctx) -> Self {
+        State {
+            doc: None,
+            data: load(ctx),
+            setup: SetupForm::default(),
+            selected: None,
+            mode: Mode::Normal,
+            arrows: None,
+            place_owner: Seat::Left,
+            last: Vec::new(),
+        }
+    }
+
+    pub fn open(id: String, saved: Saved<Game>, ctx: &Ctx) -> Self {
+        let mut s = State::new(ctx);
+        s.doc = Some(Doc::new(id, saved));
+        s
+    }
+
+    pub fn document(&self) -> Option<&dyn Document> {
+        self.doc.as_ref().map(|d| d as &dyn Document)
+    }
+
+    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
+        self.doc.as_mut().map(|d| d as &mut dyn Document)
+    }
+
+    /// After undo/redo: the selection and the last steps may no longer match the board.
+    pub fn refresh(&mut self) {
+        self.selected = None;
+        self.mode = Mode::Normal;
+        self.last.clear();
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.doc.as_ref().map(|d| d.state())
+    }
+
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::Setup(field) => {
+                self.setup.set(field);
+                Action::none()
+            }
+            Message::Start => self.start(ctx),
+            Message::Square(s) => self.click(s),
+            Message::Select(id) => {
+                self.selected = (self.selected != Some(id)).then_some(id);
+                self.mode = Mode::Normal;
+                Action::none()
+            }
+            Message::ClearSelection | Message::CancelRecruit | Message::CancelMode => {
+                self.selected = None;
+                self.mode = Mode::Normal;
+                Action::none()
+            }
+            Message::Recruit(kind) => match self.mode {
+                Mode::Recruit(square) => {
+                    self.mode = Mode::Normal;
+                    self.play(Play::Recruit { kind, square })
+                }
+                _ => Action::error("Click an empty space of your castle first"),
+            },
+            Message::Play(action) => self.play(action),
+            Message::EndTurn => {
+                self.selected = None;
+                self.mode = Mode::Normal;
+                self.play(Play::EndTurn)
+            }
+            Message::Next => self.next(),
+            Message::RunToEnd => self.run_to_end(),
+            Message::Answer(i) => self.answer(i),
+            Message::Arrows(seat) => {
+                self.arrows = seat;
+                Action::none()
+            }
+            Message::RelocateMode => {
+                if let Some(id) = self.selected {
+                    self.mode = Mode::Relocate(id);
+                }
+                Action::none()
+            }
+            Message::PlaceOwner(seat) => {
+                self.place_owner = seat;
+                Action::none()
+            }
+            Message::PlaceMode(owner, kind) => {
+                self.selected = None;
+                self.mode = Mode::Place(owner, kind);
+                Action::none()
+            }
+        }
+    }
+
+    fn start(&mut self, ctx: &Ctx) -> Action<Message> {
+        let (board, catalog) = match &self.data {
+            Ok(d) => (**d).clone(),
+            Err(e) => return Action::error(e.clone()),
+        };
+        let settings = self.setup.settings();
+        let game = Game::new(settings, board, catalog, crate::deck::fresh_seed());
+        let title = self.setup.title();
+        let saved = Saved::new(title, "New game", game);
+        self.doc = Some(Doc::new(ctx.new_id(crate::doc::Kind::Furtherance), saved));
+        self.refresh();
+        Action::changed()
+    }
+
+    /// Applies an engine action as one history entry labelled with what happened.
+    fn play(&mut self, action: Play) -> Action<Message> {
+        let Some(doc) = &mut self.doc else {
+            return Action::none();
+        };
+        let mut next = doc.state().clone();
+        let label = next.label(&action);
+        match next.apply(action) {
+            Ok(steps) => {
+                let label = steps.first().map(Step::text).unwrap_or(label);
+                doc.saved.history.record(label, next);
+                if let Some(id) = self.selected
+                    && doc.state().unit(id).is_none()
+                {
+                    self.selected = None;
+                }
+                self.last = steps;
+                Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// One step of the enemies' turn (or of a fight waiting on the agenda) as one entry.
+    fn next(&mut self) -> Action<Message> {
+        let Some(doc) = &mut self.doc else {
+            return Action::none();
+        };
+        if doc.state().pending().is_some() || doc.state().outcome().is_some() {
+            return Action::none();
+        }
+        let mut next = doc.state().clone();
+        match next.advance() {
+            Ok(Step::GameOver { .. }) => Action::none(),
+            Ok(step) => {
+                doc.saved.history.record(step.text(), next);
+                self.last = vec![step];
+                Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Steps until a question, the player's turn or the end; each step its own entry.
+    fn run_to_end(&mut self) -> Action<Message> {
+        let mut changed = false;
+        for _ in 0..RUN_LIMIT {
+            let Some(g) = self.game() else { break };
+            if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
+                break;
+            }
+            let action = self.next();
+            if !action.changed {
+                return action;
+            }
+            changed = true;
+        }
+        if changed {
+            Action::changed()
+        } else {
+            Action::none()
+        }
+    }
+
+    /// Answers the open question; during your turn the fight then resolves to its end.
+    fn answer(&mut self, option: usize) -> Action<Message> {
+        let Some(doc) = &mut self.doc else {
+            return Action::none();
+        };
+        let mut next = doc.state().clone();
+        let chosen = next
+            .pending()
+            .and_then(|p| p.options.get(option))
+            .cloned()
+            .unwrap_or_default();
+        if let Err(e) = next.answer(option) {
+            return Action::error(e.to_string());
+        }
+        let mut steps = Vec::new();
+        if next.phase() == Phase::Player {
+            steps = next.run_until_choice();
+        }
+        doc.saved
+            .history
+            .record(format!("You chose: {chosen}"), next);
+        self.last = steps;
+        Action::changed()
+    }
+
+    /// A click on the board square `s`.
+    fn click(&mut self, s: Square) -> Action<Message> {
+        let Some(g) = self.game() else {
+            return Action::none();
+        };
+        match self.mode {
+            Mode::Relocate(unit) => {
+                self.mode = Mode::Normal;
+                return self.play(Play::Relocate { unit, to: s });
+            }
+            Mode::Place(owner, kind) => {
+                self.mode = Mode::Normal;
+                return self.play(Play::PlaceUnit {
+                    owner,
+                    kind,
+                    square: s,
+                });
+            }
+            Mode::Recruit(_) | Mode::Normal => {}
+        }
+        let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
+        let selected = self
+            .selected
+            .and_then(|id| g.unit(id))
+            .filter(|u| u.owner == Seat::Player && my_turn)
+            .map(|u| u.id);
+        let here = g.unit_at(s).map(|u| (u.id, u.owner));
+        match (here, selected) {
+            (Some((id, Seat::Player)), _) => {
+                self.selected = (self.selected != Some(id)).then_some(id);
+                self.mode = Mode::Normal;
+                Action::none()
+            }
+            (Some((target, _)), Some(attacker)) => self.play(Play::AttackUnit { attacker, target }),
+            (Some((id, _)), None) => {
+                self.selected = (self.selected != Some(id)).then_some(id);
+                Action::none()
+            }
+            (None, Some(unit)) => match g.board().castle_of(s) {
+                Some(castle) if castle != Seat::Player => self.play(Play::AttackCastle {
+                    attacker: unit,
+                    castle,
+                }),
+                _ => self.play(Play::Move { unit, to: s }),
+            },
+            (None, None) => {
+                let recruit = my_turn && g.board().castle_of(s) == Some(Seat::Player);
+                self.selected = None;
+                self.mode = if recruit {
+                    Mode::Recruit(s)
+                } else {
+                    Mode::Normal
+                };
+                Action::none()
+            }
+        }
+    }
+
+    pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        match &self.doc {
+            None => self.setup.view(self.data.as_ref().err()),
+            Some(doc) => panel::view(self, doc, ctx),
+        }
+    }
+}

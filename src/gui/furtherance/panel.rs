@@ -1,0 +1,526 @@
+//! The play view: the board canvas beside a side panel with the primary action of the moment
+//! (End turn, or Next step / Run to end during the enemies' turn), what just happened, the
+//! selected unit with its actions and hand edits, the castles and your book, and the question
+//! dialog (default pre-selected) whenever the rules leave a choice to you.
+
+use iced::widget::{Column, button, canvas, column, container, pick_list, row, scrollable, text};
+use iced::{Element, Fill, Length};
+
+use super::board::BoardView;
+use super::{Message, Mode, State};
+use crate::furtherance::{
+    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Step, Unit, UnitId,
+};
+use crate::gui::document::Doc;
+use crate::gui::screen::Ctx;
+use crate::gui::{style, widgets};
+
+/// A unit type in a pick list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KindChoice {
+    pub id: KindId,
+    pub label: String,
+}
+
+impl std::fmt::Display for KindChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+fn kind_choices(g: &Game) -> Vec<KindChoice> {
+    g.catalog()
+        .ids()
+        .map(|id| {
+            let k = g.catalog().kind(id);
+            KindChoice {
+                id,
+                label: format!(
+                    "{} ({}/{}, cost {}){}",
+                    k.name,
+                    k.attack,
+                    k.hp,
+                    k.cost,
+                    if k.sample { " sample" } else { "" }
+                ),
+            }
+        })
+        .collect()
+}
+
+fn small<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
+    text(s).size(style::SMALL)
+}
+
+fn body<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
+    text(s).size(style::BODY)
+}
+
+fn button_small<'a>(label: impl Into<String>, msg: Message) -> Element<'a, Message> {
+    button(text(label.into()).size(style::SMALL))
+        .padding([4, 10])
+        .style(style::secondary)
+        .on_press(msg)
+        .into()
+}
+
+/// A primary button with a label built at run time.
+fn primary_owned<'a>(label: String, msg: Option<Message>) -> Element<'a, Message> {
+    button(text(label).size(style::BODY))
+        .padding([8, 16])
+        .style(style::primary)
+        .on_press_maybe(msg)
+        .into()
+}
+
+/// A "−  label  +" pair of hand-edit buttons.
+fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> Element<'a, Message> {
+    let mut r = row![small(format!("{name}: {value}")).width(Length::Fixed(150.0))]
+        .spacing(6)
+        .align_y(iced::Center);
+    for (sign, delta) in [("−", -1), ("+", 1)] {
+        let msg = make(value + delta).map(Message::Play);
+        r = r.push(
+            button(text(sign).size(style::BODY))
+                .padding([2, 12])
+                .style(style::secondary)
+                .on_press_maybe(msg),
+        );
+    }
+    r.into()
+}
+
+pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a, Message> {
+    let g = doc.state();
+    let selected = state.selected.and_then(|id| g.unit(id));
+    let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
+    let (moves, targets) = match selected {
+        Some(u) if u.owner == Seat::Player && my_turn => {
+            let mut targets: Vec<Square> = g
+                .attack_options(u.id)
+                .into_iter()
+                .filter_map(|t| g.unit(t).map(|t| t.square))
+                .collect();
+            for c in g.castle_options(u.id) {
+                targets.extend(
+                    g.board()
+                        .castle(c)
+                        .iter()
+                        .filter(|s| g.unit_at(**s).is_none()),
+                );
+            }
+            (g.move_options(u.id), targets)
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
+    let path = state
+        .last
+        .iter()
+        .rev()
+        .find_map(|s| match s {
+            Step::Move { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let board = canvas(BoardView {
+        game: g,
+        selected: state.selected,
+        moves,
+        targets,
+        path,
+        arrows: state.arrows,
+    })
+    .width(Fill)
+    .height(Fill);
+
+    let panel = column![
+        header(doc, g),
+        primary_block(state, g, my_turn),
+        mode_block(state, g),
+        selected_block(g, selected, my_turn),
+        castles_block(g),
+        place_block(state, g),
+        arrows_block(state.arrows),
+        units_block(g, state.selected),
+    ]
+    .spacing(style::GAP + 4.0)
+    .padding([0, 8]);
+
+    let base: Element<'a, Message> = row![
+        container(board).width(Length::FillPortion(3)).height(Fill),
+        scrollable(panel).width(Length::Fixed(470.0)).height(Fill),
+    ]
+    .spacing(style::GAP)
+    .padding(12)
+    .into();
+    match g.pending() {
+        Some(p) => widgets::modal(base, question(&p.question, &p.options, p.default)),
+        None => base,
+    }
+}
+
+fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
+    let phase = match (g.outcome(), g.phase()) {
+        (Some(Outcome::Won), _) => format!("Round {}: you win", g.round()),
+        (Some(Outcome::Lost), _) => format!("Round {}: your castle has fallen", g.round()),
+        (None, Phase::Player) if !g.is_resolving() => format!("Round {}: your turn", g.round()),
+        (None, _) => format!("Round {}: the enemies' turn", g.round()),
+    };
+    let mut col = column![
+        text(doc.saved.title.clone()).size(style::HEADING),
+        text(phase).size(style::HEADING),
+    ]
+    .spacing(4);
+    let sample = g.board().is_sample() || g.catalog().file().sample_data;
+    if sample {
+        col = col.push(
+            small("Board layout and most unit stats are sample data: replace data/furtherance/board.json and units.json with your own (tablemate furtherance board; tablemate check FILE).")
+                .style(style::warning_text),
+        );
+    }
+    col.into()
+}
+
+fn primary_block<'a>(state: &'a State, g: &'a Game, my_turn: bool) -> Element<'a, Message> {
+    let mut col = Column::new().spacing(8);
+    match g.outcome() {
+        Some(Outcome::Won) => {
+            col = col.push(
+                text(format!("You win with {} VP!", g.total_vp()))
+                    .size(style::HEADING)
+                    .style(style::success_text),
+            );
+        }
+        Some(Outcome::Lost) => {
+            col = col.push(
+                text("Your castle is at 0 HP: you lose. Undo (Ctrl+Z) to step back.")
+                    .size(style::BODY)
+                    .style(style::danger_text),
+            );
+        }
+        None if my_turn => {
+            col = col.push(widgets::primary(
+                "End turn: run the enemies' turn",
+                Some(Message::EndTurn),
+            ));
+            col = col.push(
+                small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
+                    .style(style::muted),
+            );
+        }
+        None => {
+            col = col.push(
+                row![
+                    widgets::primary("Next step", Some(Message::Next)),
+                    widgets::secondary("Run to end", Some(Message::RunToEnd)),
+                ]
+                .spacing(style::GAP),
+            );
+        }
+    }
+    for s in state.last.iter().take(6) {
+        col = col.push(body(s.text()));
+    }
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}
+
+fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
+    let mut col = Column::new().spacing(6);
+    match state.mode {
+        Mode::Normal => return col.into(),
+        Mode::Recruit(square) => {
+            col = col.push(body(format!("Recruit into {square}:")));
+            for k in kind_choices(g) {
+                col = col.push(
+                    button(text(k.label.clone()).size(style::BODY))
+                        .padding([6, 12])
+                        .width(Fill)
+                        .style(style::row_button)
+                        .on_press(Message::Recruit(k.id)),
+                );
+            }
+        }
+        Mode::Relocate(unit) => {
+            col = col.push(body(format!(
+                "Click the square to move {} to (hand edit)",
+                unit_name(g, unit)
+            )));
+        }
+        Mode::Place(owner, kind) => {
+            col = col.push(body(format!(
+                "Click a free square for {} {} (hand edit)",
+                owner.owner_word(),
+                g.catalog().kind(kind).name
+            )));
+        }
+    }
+    col = col.push(widgets::secondary("Cancel", Some(Message::CancelMode)));
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}
+
+fn unit_name(g: &Game, id: UnitId) -> String {
+    g.unit(id)
+        .map(|u| format!("{} {} at {}", u.owner.owner_word(), g.name(u), u.square))
+        .unwrap_or_default()
+}
+
+fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Element<'a, Message> {
+    let Some(u) = unit else {
+        return Column::new().into();
+    };
+    let k = g.kind(u);
+    let mut col = column![text(capitalised(&unit_name(g, u.id))).size(style::HEADING)].spacing(6);
+    let mut stats = format!("Attack {} · HP {} · damage {}", k.attack, g.hp(u), u.damage);
+    if u.new {
+        stats += " · new unit";
+    }
+    col = col.push(body(stats));
+    for a in k.abilities.list() {
+        col = col.push(small(a.text()));
+    }
+    if k.sample {
+        col = col.push(small("Sample stats (units.json)").style(style::warning_text));
+    }
+    if u.owner == Seat::Player && my_turn {
+        col = col.push(small(format!(
+            "Moves left {} · attacks left {}",
+            if u.attacks > 0 { 0 } else { 2 - u.moved.min(2) },
+            k.attacks_per_turn().saturating_sub(u.attacks)
+        )));
+        for c in g.castle_options(u.id) {
+            col = col.push(primary_owned(
+                format!("Attack {}", c.the_castle()),
+                Some(Message::Play(Play::AttackCastle {
+                    attacker: u.id,
+                    castle: c,
+                })),
+            ));
+        }
+    }
+    col = col.push(small("Hand edits").style(style::muted));
+    let id = u.id;
+    col = col.push(stepper("Damage", i64::from(u.damage), move |v| {
+        u8::try_from(v)
+            .ok()
+            .map(|damage| Play::SetDamage { unit: id, damage })
+    }));
+    col = col.push(stepper("+HP counters", i64::from(u.hp_bonus), move |v| {
+        u8::try_from(v)
+            .ok()
+            .map(|bonus| Play::SetHpBonus { unit: id, bonus })
+    }));
+    let mut edits = row![button_small("Move by hand", Message::RelocateMode)].spacing(6);
+    if u.owner.is_enemy() {
+        edits = edits.push(button_small(
+            "Remove to research",
+            Message::Play(Play::Remove {
+                unit: id,
+                to_research: true,
+            }),
+        ));
+    }
+    edits = edits.push(button_small(
+        "Remove",
+        Message::Play(Play::Remove {
+            unit: id,
+            to_research: false,
+        }),
+    ));
+    col = col.push(edits);
+    col = col.push(button_small("Deselect", Message::ClearSelection));
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}
+
+fn castles_block(g: &Game) -> Element<'_, Message> {
+    let mut col = column![text("Castles and your book").size(style::HEADING)].spacing(6);
+    for seat in Seat::ALL {
+        let c = g.castle(seat);
+        let name = match seat {
+            Seat::Player => "Your castle HP".to_string(),
+            other => format!("{} HP", capitalised(other.castle_name())),
+        };
+        col = col.push(stepper(&name, i64::from(c.hp), move |v| {
+            u8::try_from(v)
+                .ok()
+                .map(|hp| Play::SetCastleHp { castle: seat, hp })
+        }));
+        if seat.is_enemy() && !g.is_destroyed(seat) {
+            col = col.push(
+                small(format!(
+                    "   hourglass counters {} · research {}",
+                    c.counters,
+                    c.research
+                        .iter()
+                        .map(|k| g.catalog().kind(*k).name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+                .style(style::muted),
+            );
+        }
+    }
+    let l = g.ledger();
+    col = col.push(stepper("VP (recorded)", i64::from(l.vp), |v| {
+        u8::try_from(v).ok().map(|vp| Play::SetVp { vp })
+    }));
+    if g.field_vp() > 0 {
+        col = col.push(small(format!(
+            "+{} VP from units on the field",
+            g.field_vp()
+        )));
+    }
+    col = col.push(stepper("Gold", i64::from(l.gold), |v| {
+        u32::try_from(v).ok().map(|gold| Play::SetGold { gold })
+    }));
+    col = col.push(stepper("Workers", i64::from(l.workers), |v| {
+        u8::try_from(v)
+            .ok()
+            .map(|workers| Play::SetWorkers { workers })
+    }));
+    col = col.push(stepper("Buildings", i64::from(l.buildings), |v| {
+        u8::try_from(v)
+            .ok()
+            .map(|buildings| Play::SetBuildings { buildings })
+    }));
+    if let Some(deck) = g.deck() {
+        col = col.push(
+            small(format!(
+                "Unit deck: {} to draw, {} discarded",
+                deck.draw_len(),
+                deck.discard_len()
+            ))
+            .style(style::muted),
+        );
+    }
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn place_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
+    let mut owners = row![small("Place a unit by hand for")]
+        .spacing(6)
+        .align_y(iced::Center);
+    for seat in Seat::ALL {
+        let label = match seat {
+            Seat::Player => "you",
+            other => other.as_str(),
+        };
+        owners = owners.push(
+            button(text(label).size(style::SMALL))
+                .padding([4, 10])
+                .style(if state.place_owner == seat {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::PlaceOwner(seat)),
+        );
+    }
+    let owner = state.place_owner;
+    let list = pick_list(kind_choices(g), None::<KindChoice>, move |k| {
+        Message::PlaceMode(owner, k.id)
+    })
+    .placeholder("Unit type, then click a square")
+    .text_size(style::SMALL);
+    container(column![owners, list].spacing(6))
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}
+
+fn arrows_block(current: Option<Seat>) -> Element<'static, Message> {
+    let mut r = row![small("Arrows")].spacing(6).align_y(iced::Center);
+    for (label, seat) in [
+        ("off", None),
+        ("Left", Some(Seat::Left)),
+        ("Across", Some(Seat::Across)),
+        ("Right", Some(Seat::Right)),
+    ] {
+        r = r.push(
+            button(text(label).size(style::SMALL))
+                .padding([4, 10])
+                .style(if current == seat {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::Arrows(seat)),
+        );
+    }
+    r.into()
+}
+
+fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
+    let mut col = column![text("Units").size(style::HEADING)].spacing(2);
+    for u in g.units() {
+        let line = format!(
+            "{} {} at {} ({} damage of {} HP){}",
+            u.owner.owner_word(),
+            g.name(u),
+            u.square,
+            u.damage,
+            g.hp(u),
+            if u.new { ", new" } else { "" }
+        );
+        col = col.push(
+            button(text(line).size(style::SMALL))
+                .padding([3, 8])
+                .width(Fill)
+                .style(if selected == Some(u.id) {
+                    style::primary
+                } else {
+                    style::row_button
+                })
+                .on_press(Message::Select(u.id)),
+        );
+    }
+    col.into()
+}
+
+/// The question dialog: every option a button, the default one primary and marked.
+fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Element<'a, Message> {
+    let mut col = column![
+        text("Your choice").size(style::HEADING),
+        text(question).size(style::BODY),
+    ]
+    .spacing(style::GAP);
+    for (i, o) in options.iter().enumerate() {
+        let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
+            if i == default {
+                (format!("{} (default)", capitalised(o)), style::primary)
+            } else {
+                (capitalised(o), style::secondary)
+            };
+        col = col.push(
+            button(text(label).size(style::BODY))
+                .padding([8, 16])
+                .width(Fill)
+                .style(look)
+                .on_press(Message::Answer(i)),
+        );
+    }
+    scrollable(col).into()
+}

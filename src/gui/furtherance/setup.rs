@@ -1,0 +1,197 @@
+//! The new-game form: difficulty, unit deck mode, the named settings for readings the rules
+//! leave open (each with its default marked), and a title.
+
+use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use iced::{Element, Length};
+
+use super::Message;
+use crate::furtherance::{
+    DeathRule, DeckMode, DestroyedCastleUnits, Difficulty, EnemyCastleDefence, EnemySacrifice,
+    ReachStop, Settings,
+};
+use crate::gui::{style, widgets};
+
+/// One change to the form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Field {
+    Difficulty(Difficulty),
+    Deck(DeckMode),
+    Death(DeathRule),
+    CastleUnits(DestroyedCastleUnits),
+    Defence(EnemyCastleDefence),
+    Reach(ReachStop),
+    Sacrifice(EnemySacrifice),
+    Title(String),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SetupForm {
+    settings: Settings,
+    title: String,
+}
+
+impl SetupForm {
+    pub fn set(&mut self, field: Field) {
+        let s = &mut self.settings;
+        match field {
+            Field::Difficulty(d) => s.difficulty = d,
+            Field::Deck(d) => s.deck_mode = d,
+            Field::Death(d) => s.death = d,
+            Field::CastleUnits(d) => s.destroyed_castle_units = d,
+            Field::Defence(d) => s.enemy_castle_defence = d,
+            Field::Reach(d) => s.reach_stop = d,
+            Field::Sacrifice(d) => s.enemy_sacrifice = d,
+            Field::Title(t) => self.title = t,
+        }
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    pub fn title(&self) -> String {
+        let t = self.title.trim();
+        if t.is_empty() {
+            format!("Furtherance solo — {}", self.settings.difficulty.title())
+        } else {
+            t.to_string()
+        }
+    }
+
+    pub fn view(&self, problem: Option<&String>) -> Element<'_, Message> {
+        let s = self.settings;
+        let mut col = column![
+            text("New Furtherance solo game").size(style::TITLE),
+            text("You play your kingdom with the cards; Tablemate runs the three enemy castles and keeps the board.")
+                .size(style::BODY)
+                .style(style::muted),
+            row![
+                choice(
+                    "Difficulty (hourglass counters on the castle across)",
+                    &[
+                        ("Learner: 16", Difficulty::Learner),
+                        ("Normal: 10", Difficulty::Normal),
+                        ("Hard: 5", Difficulty::Hard),
+                    ],
+                    s.difficulty,
+                    Field::Difficulty,
+                ),
+                choice(
+                    "Unit deck for enemy spawns",
+                    &[
+                        ("Digital: Tablemate shuffles it", DeckMode::Digital),
+                        ("Physical: you draw and tell", DeckMode::Physical),
+                    ],
+                    s.deck_mode,
+                    Field::Deck,
+                ),
+            ]
+            .spacing(style::GAP * 3.0),
+            row![
+                text_input("Title (optional)", &self.title)
+                    .id("furtherance-title")
+                    .on_input(|t| Message::Setup(Field::Title(t)))
+                    .size(style::BODY)
+                    .padding(8)
+                    .width(Length::Fixed(460.0)),
+                widgets::primary("Start game", problem.is_none().then_some(Message::Start)),
+            ]
+            .spacing(style::GAP)
+            .align_y(iced::Center),
+        ]
+        .spacing(style::GAP + 4.0);
+        if let Some(p) = problem {
+            col = col.push(text(p.clone()).size(style::BODY).style(style::danger_text));
+        }
+        col = col
+            .push(text("Where the rules leave room (defaults first)").size(style::HEADING))
+            .push(
+                row![
+                    column![
+                        choice(
+                            "A unit dies when its damage",
+                            &[
+                                ("reaches its HP", DeathRule::DamageReachesHp),
+                                ("exceeds its HP", DeathRule::DamageExceedsHp),
+                            ],
+                            s.death,
+                            Field::Death,
+                        ),
+                        choice(
+                            "A destroyed enemy castle's units",
+                            &[
+                                ("are discarded", DestroyedCastleUnits::Discarded),
+                                ("keep fighting", DestroyedCastleUnits::KeepFighting),
+                            ],
+                            s.destroyed_castle_units,
+                            Field::CastleUnits,
+                        ),
+                        choice(
+                            "When you attack an enemy castle",
+                            &[
+                                (
+                                    "its strongest unit inside defends",
+                                    EnemyCastleDefence::DefendWithStrongest,
+                                ),
+                                ("it never defends", EnemyCastleDefence::Never),
+                            ],
+                            s.enemy_castle_defence,
+                            Field::Defence,
+                        ),
+                    ]
+                    .spacing(style::GAP),
+                    column![
+                        choice(
+                            "Enemy units that attack 2 spaces away stop",
+                            &[
+                                ("next to your unit", ReachStop::WhenAdjacent),
+                                ("when one is in reach", ReachStop::WhenInReach),
+                            ],
+                            s.reach_stop,
+                            Field::Reach,
+                        ),
+                        choice(
+                            "An enemy unit that may sacrifice itself to burn a building",
+                            &[
+                                ("does so at your castle", EnemySacrifice::Sacrifices),
+                                ("attacks instead", EnemySacrifice::Attacks),
+                            ],
+                            s.enemy_sacrifice,
+                            Field::Sacrifice,
+                        ),
+                    ]
+                    .spacing(style::GAP),
+                ]
+                .spacing(style::GAP * 3.0),
+            );
+        scrollable(container(col).padding(30)).into()
+    }
+}
+
+/// A labelled row of exclusive buttons; the chosen one has the primary look.
+fn choice<'a, T: Copy + PartialEq + 'a>(
+    label: &'a str,
+    options: &[(&'a str, T)],
+    current: T,
+    field: impl Fn(T) -> Field,
+) -> Element<'a, Message> {
+    let mut buttons = row![].spacing(8);
+    for (name, value) in options {
+        let chosen = *value == current;
+        buttons = buttons.push(
+            button(text(*name).size(style::BODY))
+                .padding([8, 14])
+                .style(if chosen {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::Setup(field(*value))),
+        );
+    }
+    Column::new()
+        .push(text(label).size(style::BODY))
+        .push(buttons)
+        .spacing(6)
+        .into()
+}
