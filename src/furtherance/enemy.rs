@@ -126,7 +126,7 @@ impl Game {
             ReachStop::WhenAdjacent => 1,
             ReachStop::WhenInReach => self.kind(u).reach(),
         };
-        self.board.is_goal(at) || !self.targets_from(u, at, reach).is_empty()
+        self.board.is_goal(at) || self.has_target_from(u, at, reach)
     }
 
     /// Up to 2 spaces along the arrows, the first free arrow each time, stopping at once when

@@ -39,6 +39,16 @@ impl Game {
             .collect()
     }
 
+    /// Is there anything `attacker` could attack from `from` within `reach`? (The hot path of
+    /// the enemy march: no allocation.)
+    pub fn has_target_from(&self, attacker: &Unit, from: Square, reach: u8) -> bool {
+        self.units.iter().any(|t| {
+            t.id != attacker.id
+                && self.may_attack(attacker, t)
+                && self.within_reach(attacker.owner, from, t.square, reach)
+        })
+    }
+
     /// Units `attacker` can attack from where it stands.
     pub fn targets(&self, attacker: &Unit) -> Vec<UnitId> {
         self.targets_from(attacker, attacker.square, self.kind(attacker).reach())

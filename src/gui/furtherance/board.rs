@@ -23,7 +23,7 @@ pub struct BoardView<'a> {
     pub moves: Vec<Square>,
     /// Squares holding something the selected unit may attack (units, castle spaces).
     pub targets: Vec<Square>,
-    /// The path of the last move, its start first.
+    /// The path of the last move, its start first (the unit at its end is the one that moved).
     pub path: Vec<Square>,
     /// The enemy castle whose arrows are drawn.
     pub arrows: Option<Seat>,
@@ -214,7 +214,8 @@ impl BoardView<'_> {
             let colour = style::seat_colour(theme, u.owner.index());
             let body = Path::circle(c, cell * 0.38);
             frame.fill(&body, colour);
-            if self.selected == Some(u.id) {
+            let moved = self.path.len() > 1 && self.path.last() == Some(&u.square);
+            if self.selected == Some(u.id) || moved {
                 frame.stroke(
                     &body,
                     Stroke::default().with_color(highlight).with_width(5.0),
