@@ -120,6 +120,18 @@ pub fn list(store: &Store, id: &str) -> Vec<Backup> {
     out
 }
 
+/// Every save's backup folder under the data folder `root`.
+pub fn dirs(root: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(root.join("backups")) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect()
+}
+
 pub fn ids(store: &Store) -> Vec<String> {
     let Ok(entries) = fs::read_dir(store.root.join("backups")) else {
         return Vec::new();

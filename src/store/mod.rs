@@ -202,8 +202,13 @@ impl Store {
         let lock_path = root.join("tablemate.lock");
         let access = match lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))? {
             lock::Outcome::Acquired(file) => {
+                // Only the instance holding the lock may sweep: anything else could be the
+                // file another instance is writing right now.
                 atomic::sweep_temporaries(&root.join("saves"));
                 atomic::sweep_temporaries(&root);
+                for dir in backups::dirs(&root) {
+                    atomic::sweep_temporaries(&dir);
+                }
                 Access::Writable(file)
             }
             lock::Outcome::HeldBy(holder) => Access::ReadOnly(holder),
