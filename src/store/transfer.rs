@@ -241,6 +241,7 @@ impl Store {
             let mut id = wanted.clone();
             let mut n = 2;
             let mut renamed = false;
+            let mut already_here = false;
             loop {
                 let target = self.save_path(&id)?;
                 if !target.exists() {
@@ -248,14 +249,17 @@ impl Store {
                 }
                 if std::fs::read(&target).ok().as_deref() == Some(bytes.as_slice()) {
                     // Already here, byte for byte: importing again changes nothing.
+                    already_here = true;
                     break;
                 }
                 id = format!("{wanted}-imported-{n}");
                 n += 1;
                 renamed = true;
             }
-            let target = self.save_path(&id)?;
-            atomic::write(&target, &bytes).map_err(|e| StoreError::io(&target, e))?;
+            if !already_here {
+                let target = self.save_path(&id)?;
+                atomic::write(&target, &bytes).map_err(|e| StoreError::io(&target, e))?;
+            }
             imported.push(Imported {
                 id,
                 kind,
