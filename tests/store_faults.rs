@@ -326,7 +326,8 @@ fn opening_the_store_sweeps_temporaries_a_crashed_writer_left() {
     let left = [
         dir.path().join("saves/.g.json.4242.tmp"),
         dir.path().join(".settings.json.4242.tmp"),
-        dir.path().join("backups/g/.2026-01-01T00h00h00.000Z.json.4242.tmp"),
+        dir.path()
+            .join("backups/g/.2026-01-01T00h00h00.000Z.json.4242.tmp"),
     ];
     for p in &left {
         std::fs::write(p, b"half a save").unwrap();
@@ -398,13 +399,13 @@ fn bad_corpus() -> Vec<BadCase> {
             &["ends too early", "truncated"],
         ),
         case("empty", Vec::new(), &["the file is empty"]),
-        case("whitespace", b" \n\t\r\n   \n".to_vec(), &["the file is empty"]),
-        case("binary-garbage", garbage, &["not UTF-8", "offset 1"]),
         case(
-            "invalid-utf8",
-            invalid_utf8,
-            &["not UTF-8", &utf8_offset],
+            "whitespace",
+            b" \n\t\r\n   \n".to_vec(),
+            &["the file is empty"],
         ),
+        case("binary-garbage", garbage, &["not UTF-8", "offset 1"]),
+        case("invalid-utf8", invalid_utf8, &["not UTF-8", &utf8_offset]),
         case(
             "control-characters",
             b"\x01\x02\x03\x04 tablemate".to_vec(),
@@ -423,12 +424,12 @@ fn bad_corpus() -> Vec<BadCase> {
         case(
             "wrong-format",
             envelope_text("\"spreadsheet\"", "2", "\"furtherance\"", GOOD_DATA).into_bytes(),
-            &["not a Tablemate save", "\"spreadsheet\""],
+            &["not a Tablemate save", "its format is \"spreadsheet\""],
         ),
         case(
             "no-format",
             br#"{"name": "a shopping list", "items": [1, 2]}"#.to_vec(),
-            &["not a Tablemate save"],
+            &["not a Tablemate save", "no \"format\": \"tablemate\" field"],
         ),
         case(
             "missing-data",
@@ -465,7 +466,11 @@ fn bad_corpus() -> Vec<BadCase> {
                 "\"tablemate\"",
                 "1",
                 "\"furtherance\"",
-                &format!("{{\"notes\": {}{}}}", "[".repeat(nest / 2), "]".repeat(nest / 2)),
+                &format!(
+                    "{{\"notes\": {}{}}}",
+                    "[".repeat(nest / 2),
+                    "]".repeat(nest / 2)
+                ),
             )
             .into_bytes(),
             &["not valid JSON", "recursion limit"],
@@ -521,8 +526,7 @@ fn bad_corpus() -> Vec<BadCase> {
         ),
         case(
             "version-too-big-for-u32",
-            envelope_text("\"tablemate\"", "4294967298", "\"furtherance\"", GOOD_DATA)
-                .into_bytes(),
+            envelope_text("\"tablemate\"", "4294967298", "\"furtherance\"", GOOD_DATA).into_bytes(),
             &["version 4294967298", "does not know"],
         ),
         case(
@@ -543,7 +547,10 @@ fn bad_corpus() -> Vec<BadCase> {
         BadCase {
             name: "over-64-mib",
             bytes: Vec::new(),
-            expect: vec!["67108865 bytes".into(), "larger than any Tablemate file".into()],
+            expect: vec![
+                "67108865 bytes".into(),
+                "larger than any Tablemate file".into(),
+            ],
             sparse_len: Some(64 * 1024 * 1024 + 1),
         },
     ]
@@ -618,7 +625,11 @@ fn damaged_file_is_rejected_with_its_path_and_reason_and_never_overwritten() {
         let other_store = Store::open(other.path()).unwrap();
         let err = other_store.import(&path).unwrap_err();
         assert_names(&err.to_string(), &path, case);
-        assert!(other_store.list().is_empty(), "{}: nothing imported", case.name);
+        assert!(
+            other_store.list().is_empty(),
+            "{}: nothing imported",
+            case.name
+        );
 
         assert!(
             std::fs::read(&path).unwrap() == before,
@@ -670,7 +681,10 @@ fn damaged_file_problems_are_specific() {
     use tablemate::store::envelope::open;
     let env = |v: &str, k: &str| envelope_text("\"tablemate\"", v, k, GOOD_DATA).into_bytes();
     assert_eq!(open(b"").unwrap_err(), Problem::Empty);
-    assert_eq!(open(&env("99", "\"furtherance\"")).unwrap_err(), Problem::UnknownVersion(99));
+    assert_eq!(
+        open(&env("99", "\"furtherance\"")).unwrap_err(),
+        Problem::UnknownVersion(99)
+    );
     assert_eq!(
         open(&env("2", "\"chess\"")).unwrap_err(),
         Problem::UnknownKind("chess".into())
@@ -687,6 +701,45 @@ fn damaged_file_problems_are_specific() {
         open(b"\xff\xfe{}"),
         Err(Problem::NotUtf8 { offset: 0 })
     ));
+}
+
+#[test]
+fn errors_point_at_the_right_line_and_column_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let big = "99999999999999999999999";
+    let text = envelope_text(
+        "\"tablemate\"",
+        "2",
+        "\"furtherance\"",
+        &GOOD_DATA.replace("\"cursor\":0", &format!("\"cursor\":{big}")),
+    );
+    std::fs::write(store.save_path("g").unwrap(), &text).unwrap();
+    let file_line = text.lines().position(|l| l.contains(big)).unwrap() + 1;
+    let column = text.lines().nth(file_line - 1).unwrap().find(big).unwrap() + big.len();
+    let want = format!("(line {file_line} column {column})");
+    for msg in [
+        store.load::<SaveData>("g").unwrap_err().to_string(),
+        store.open_save("g").unwrap_err().to_string(),
+    ] {
+        assert!(msg.contains(&want), "{msg} should say {want}");
+        assert_eq!(
+            msg.matches("line").count(),
+            1,
+            "one position, not two: {msg}"
+        );
+    }
+
+    // Errors in the envelope itself, and in version 1 data parsed for migration.
+    let text = "{\n  \"format\": \"tablemate\",\n  \"version\": 1,\n  \"kind\": \"furtherance\",\n  \
+                \"saved_at\": \"2026-03-01T10:00:00Z\",\n  \"data\": {\"notes\": 1e999999}\n}";
+    std::fs::write(store.save_path("g").unwrap(), text).unwrap();
+    let msg = store.load::<SaveData>("g").unwrap_err().to_string();
+    let column = text.lines().nth(5).unwrap().find("1e999999").unwrap() + "1e999999".len();
+    assert!(
+        msg.contains(&format!("at line 6 column {column}: number out of range")),
+        "{msg}"
+    );
 }
 
 trait ReplaceData {
@@ -716,7 +769,10 @@ fn a_save_of_another_kind_is_refused_by_load_with_both_kinds_named() {
     store.save("a", &army).unwrap();
     let err = store.load::<SaveData>("a").unwrap_err();
     let msg = err.to_string();
-    assert!(msg.contains("expected a furtherance save, found a army save"), "{msg}");
+    assert!(
+        msg.contains("expected a furtherance save, found a army save"),
+        "{msg}"
+    );
     assert!(msg.contains("a.json"), "{msg}");
 }
 
@@ -725,9 +781,18 @@ fn bad_ids_never_reach_the_file_system() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     for id in ["", "../escape", "a/b", "a.json", "con:", &"x".repeat(121)] {
-        assert!(matches!(store.save(id, &game("x")), Err(StoreError::BadId(_))), "{id:?}");
-        assert!(matches!(store.load::<SaveData>(id), Err(StoreError::BadId(_))), "{id:?}");
-        assert!(matches!(store.delete(id), Err(StoreError::BadId(_))), "{id:?}");
+        assert!(
+            matches!(store.save(id, &game("x")), Err(StoreError::BadId(_))),
+            "{id:?}"
+        );
+        assert!(
+            matches!(store.load::<SaveData>(id), Err(StoreError::BadId(_))),
+            "{id:?}"
+        );
+        assert!(
+            matches!(store.delete(id), Err(StoreError::BadId(_))),
+            "{id:?}"
+        );
     }
     assert!(!dir.path().join("escape.json").exists());
     assert!(store.list().is_empty());
@@ -750,7 +815,9 @@ fn a_second_instance_is_read_only_names_the_holder_and_writes_nothing() {
 
     let before = snapshot(dir.path());
     let second = Store::open(dir.path()).unwrap();
-    let holder = second.read_only().expect("the second instance must be read-only");
+    let holder = second
+        .read_only()
+        .expect("the second instance must be read-only");
     assert!(
         holder
             .description
@@ -761,7 +828,10 @@ fn a_second_instance_is_read_only_names_the_holder_and_writes_nothing() {
     let read_only = |r: Result<(), StoreError>, what: &str| match r {
         Err(e @ StoreError::ReadOnly { .. }) => {
             let msg = e.to_string();
-            assert!(msg.contains(&std::process::id().to_string()), "{what}: {msg}");
+            assert!(
+                msg.contains(&std::process::id().to_string()),
+                "{what}: {msg}"
+            );
             assert!(msg.contains("read-only"), "{what}: {msg}");
         }
         other => panic!("{what} must be refused as read-only: {other:?}"),
@@ -771,7 +841,10 @@ fn a_second_instance_is_read_only_names_the_holder_and_writes_nothing() {
     read_only(second.delete("g"), "delete");
     read_only(second.import(&import_file).map(|_| ()), "import");
     read_only(second.restore_backup("g", &backup).map(|_| ()), "restore");
-    read_only(second.write_settings(&serde_json::json!({"theme": "dark"})), "settings");
+    read_only(
+        second.write_settings(&serde_json::json!({"theme": "dark"})),
+        "settings",
+    );
     read_only(
         second.write_data("data/rules/army.json", b"{}").map(|_| ()),
         "data",
@@ -779,7 +852,11 @@ fn a_second_instance_is_read_only_names_the_holder_and_writes_nothing() {
     // Reading still works.
     assert_eq!(notes_of(&second, "g"), "two");
     assert_eq!(second.list().len(), 1);
-    assert_eq!(snapshot(dir.path()), before, "the read-only instance wrote something");
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "the read-only instance wrote something"
+    );
 
     // Once the first instance goes, the folder can be taken.
     drop(second);
@@ -797,7 +874,10 @@ fn saving_keeps_the_previous_version_as_a_backup() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.save("g", &game("one")).unwrap();
-    assert!(store.backups("g").unwrap().is_empty(), "nothing to back up yet");
+    assert!(
+        store.backups("g").unwrap().is_empty(),
+        "nothing to back up yet"
+    );
     store.save("g", &game("two")).unwrap();
     let backups = store.backups("g").unwrap();
     assert_eq!(backups.len(), 1);
@@ -880,7 +960,10 @@ fn restoring_a_backup_makes_the_current_version_a_backup_so_restore_is_undoable(
     assert!(b.content.is_ok());
 
     // Undo the restore: B is back, and A is kept in turn.
-    let undo2 = store.restore_backup("g", &undo).unwrap().expect("A was kept");
+    let undo2 = store
+        .restore_backup("g", &undo)
+        .unwrap()
+        .expect("A was kept");
     assert_eq!(notes_of(&store, "g"), "B");
     assert_ne!(undo2, undo);
     store.restore_backup("g", &undo2).unwrap();
@@ -956,7 +1039,10 @@ fn a_deleted_save_stays_recoverable_after_it_is_restored_and_saved_again() {
             .data
             .contains("\"last\"")
     });
-    assert!(has_last, "the deleted save's last version must still be in backups");
+    assert!(
+        has_last,
+        "the deleted save's last version must still be in backups"
+    );
 }
 
 #[test]
@@ -979,9 +1065,17 @@ fn restore_refuses_names_outside_the_backup_folder() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.save("g", &game("A")).unwrap();
-    for name in ["../../saves/g.json", "/etc/passwd", ".hidden.json", "nope.json"] {
+    for name in [
+        "../../saves/g.json",
+        "/etc/passwd",
+        ".hidden.json",
+        "nope.json",
+    ] {
         assert!(
-            matches!(store.restore_backup("g", name), Err(StoreError::NotFound(_))),
+            matches!(
+                store.restore_backup("g", name),
+                Err(StoreError::NotFound(_))
+            ),
             "{name}"
         );
     }
@@ -1094,7 +1188,10 @@ fn an_import_never_overwrites_an_existing_save_and_re_import_is_a_no_op() {
     assert_eq!(imported[0].id, "mine-imported-2");
     assert!(imported[0].renamed);
     assert_eq!(imported[0].kind, Kind::Furtherance);
-    assert_eq!(std::fs::read(store.save_path("mine").unwrap()).unwrap(), mine);
+    assert_eq!(
+        std::fs::read(store.save_path("mine").unwrap()).unwrap(),
+        mine
+    );
     assert_eq!(notes_of(&store, "mine-imported-2"), "their game");
 
     // The same bytes again: recognised, nothing written, nothing renamed.
@@ -1117,7 +1214,10 @@ fn an_import_never_overwrites_an_existing_save_and_re_import_is_a_no_op() {
     std::fs::copy(&file, &broken_file).unwrap();
     let imported = store.import(&broken_file).unwrap();
     assert_eq!(imported[0].id, "broken-imported-2");
-    assert_eq!(std::fs::read(store.save_path("broken").unwrap()).unwrap(), b"{");
+    assert_eq!(
+        std::fs::read(store.save_path("broken").unwrap()).unwrap(),
+        b"{"
+    );
 }
 
 #[test]
@@ -1152,7 +1252,11 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
 
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("all.json");
-    assert_eq!(store.export_all(&file, false).unwrap(), 2, "damaged saves are left out");
+    assert_eq!(
+        store.export_all(&file, false).unwrap(),
+        2,
+        "damaged saves are left out"
+    );
     assert!(matches!(
         store::check_file(&file).unwrap(),
         store::FileReport::Bundle { saves } if saves.len() == 2
@@ -1161,7 +1265,10 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
     let fresh = tempfile::tempdir().unwrap();
     let copy = Store::open(fresh.path()).unwrap();
     let imported = copy.import(&file).unwrap();
-    let mut ids: Vec<_> = imported.iter().map(|i| (i.id.as_str(), i.renamed)).collect();
+    let mut ids: Vec<_> = imported
+        .iter()
+        .map(|i| (i.id.as_str(), i.renamed))
+        .collect();
     ids.sort();
     assert_eq!(ids, [("f", false), ("w", false)]);
     for id in ["f", "w"] {
@@ -1207,7 +1314,11 @@ fn a_version_1_save_loads_as_version_2_with_one_migration_entry() {
         store::check_file(&path).unwrap(),
         store::FileReport::Save { version: 1, .. }
     ));
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), v1, "migrated in memory only");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        v1,
+        "migrated in memory only"
+    );
 
     // Saving writes version 2 and keeps the version 1 file as the backup.
     store.save("old", &saved).unwrap();
@@ -1220,7 +1331,10 @@ fn a_version_1_save_loads_as_version_2_with_one_migration_entry() {
 #[test]
 fn a_version_1_save_that_is_not_an_object_is_refused() {
     let p = tablemate::store::envelope::open(v1_envelope("[1, 2]").as_bytes()).unwrap_err();
-    assert!(p.to_string().contains("version 1 data must be an object"), "{p}");
+    assert!(
+        p.to_string().contains("version 1 data must be an object"),
+        "{p}"
+    );
 }
 
 #[test]
@@ -1259,7 +1373,11 @@ fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {
 
     let store = Store::open(dir.path()).unwrap();
     store.save("good", &game("x")).unwrap();
-    std::fs::write(store.save_path("bad").unwrap(), b"{\"format\": \"tablemate\"").unwrap();
+    std::fs::write(
+        store.save_path("bad").unwrap(),
+        b"{\"format\": \"tablemate\"",
+    )
+    .unwrap();
     drop(store);
 
     let out = run(dir.path(), &["list"]);
@@ -1308,7 +1426,11 @@ fn cli_export_import_backups_and_restore() {
     let fresh = tempfile::tempdir().unwrap();
     let out = run(fresh.path(), &["import", dest_s]);
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(out.stdout.contains("imported g (furtherance)"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("imported g (furtherance)"),
+        "{}",
+        out.stdout
+    );
 
     let out = run(dir.path(), &["backups", "g"]);
     assert_eq!(out.code, 0);
@@ -1335,7 +1457,10 @@ fn cli_export_import_backups_and_restore() {
 
     let all = out_dir.path().join("all.json");
     let out = run(dir.path(), &["export-all", all.to_str().unwrap()]);
-    assert_eq!(out.stdout, format!("exported 1 saves to {}\n", all.display()));
+    assert_eq!(
+        out.stdout,
+        format!("exported 1 saves to {}\n", all.display())
+    );
 }
 
 #[test]
@@ -1371,7 +1496,11 @@ fn cli_check_explains_good_damaged_and_data_files() {
     std::fs::write(&damaged, text).unwrap();
     let out = run(dir.path(), &["check", damaged.to_str().unwrap()]);
     assert_eq!(out.code, 1);
-    assert!(out.stderr.contains(damaged.to_str().unwrap()), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(damaged.to_str().unwrap()),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.contains("version 99"), "{}", out.stderr);
     let out = run(dir.path(), &["check", damaged.to_str().unwrap(), "--json"]);
     assert_eq!(out.code, 1);
@@ -1415,6 +1544,9 @@ fn cli_rules_search_forgives_typos_and_groups_results_with_pages() {
             }
         }
     }
-    let out = run(dir.path(), &["rules", "search", "reinforcment", "--game", "chess"]);
+    let out = run(
+        dir.path(),
+        &["rules", "search", "reinforcment", "--game", "chess"],
+    );
     assert_eq!(out.code, 1);
 }
