@@ -11,12 +11,18 @@
 //!   what the app does when a campaign is opened.
 //! - `load/bare_serde_json` is the floor: `serde_json::from_slice` of the same bytes (already in
 //!   memory) into a plain struct of the envelope with the typed data, no validation.
+//! - `load/envelope_open_as` is the same minus the file read: the bytes in memory, as for the
+//!   bare baseline, so the two compare like for like.
 //! - `load/envelope_open` is the check the store runs on list, check, import and before every
 //!   save (`store::envelope::open`). Today it parses the data as the placeholder type, which
 //!   skips the fields, so it is cheaper than it will be once the game's real type lands.
 //! - `save/*` is `Store::save` into a temporary data folder: validating the file it replaces,
 //!   keeping it as a backup (written atomically, fsynced) and writing the new version atomically
-//!   (temp file, fsync, rename, folder fsync). `save/bare_to_vec_pretty` is the encode floor.
+//!   (temp file, fsync, rename, folder fsync). `save/bare_fsync_write_typical` is the floor of
+//!   any durable save (encode, write, fsync, rename, folder fsync: no validation, no backup);
+//!   `save/bare_to_vec_pretty_large` is the encode floor. fsync latency depends on the disk
+//!   and on what else is writing to it: compare the store's numbers with the floor measured
+//!   in the same run.
 //!
 //! Run: `cargo bench --no-default-features --bench store`.
 
@@ -139,6 +145,9 @@ fn load(c: &mut Criterion) {
     g.bench_function("bare_serde_json", |b| {
         b.iter(|| serde_json::from_slice::<BareEnvelope>(black_box(&bytes)).unwrap())
     });
+    g.bench_function("envelope_open_as", |b| {
+        b.iter(|| tablemate::store::envelope::open_as::<Campaign>(black_box(&bytes)).unwrap())
+    });
     g.bench_function("envelope_open", |b| {
         b.iter(|| tablemate::store::envelope::open(black_box(&bytes)).unwrap())
     });
@@ -171,6 +180,21 @@ fn save(c: &mut Criterion) {
     });
     g.bench_function("store_save_large_10000_sessions", |b| {
         b.iter(|| store.save("winter", black_box(&big)).unwrap())
+    });
+    // The floor any durable save pays: encode, write a new file, fsync it, rename it over the
+    // old one, fsync the folder. No validation, no backup.
+    let floor = dir.path().join("floor.json");
+    g.bench_function("bare_fsync_write_typical_50_sessions", |b| {
+        b.iter(|| {
+            let bytes = serde_json::to_vec_pretty(black_box(&typical)).unwrap();
+            let tmp = dir.path().join(".floor.tmp");
+            let mut f = std::fs::File::create(&tmp).unwrap();
+            std::io::Write::write_all(&mut f, &bytes).unwrap();
+            f.sync_all().unwrap();
+            drop(f);
+            std::fs::rename(&tmp, &floor).unwrap();
+            std::fs::File::open(dir.path()).unwrap().sync_all().unwrap();
+        })
     });
     g.bench_function("bare_to_vec_pretty_large", |b| {
         b.iter(|| serde_json::to_vec_pretty(black_box(&big)).unwrap())
