@@ -887,6 +887,75 @@ fn saving_keeps_the_previous_version_as_a_backup() {
 }
 
 #[test]
+fn a_backup_is_never_changed_by_later_saves_restores_or_deletes() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("A")).unwrap();
+    store.save("g", &game("B")).unwrap();
+    let a = store.backups("g").unwrap()[0].clone();
+    let a_bytes = std::fs::read(&a.path).unwrap();
+    let b_kept = store.restore_backup("g", &a.name).unwrap().unwrap();
+    let b_path = dir.path().join("backups/g").join(&b_kept);
+    let b_bytes = std::fs::read(&b_path).unwrap();
+    for i in 0..5 {
+        store.save("g", &game(&format!("C{i}"))).unwrap();
+    }
+    store.restore_backup("g", &b_kept).unwrap();
+    store.save("g", &game("D")).unwrap();
+    store.delete("g").unwrap();
+    assert_eq!(std::fs::read(&a.path).unwrap(), a_bytes);
+    assert_eq!(std::fs::read(&b_path).unwrap(), b_bytes);
+    assert!(String::from_utf8(b_bytes).unwrap().contains("\"B\""));
+}
+
+#[test]
+fn a_save_killed_between_backup_and_replace_is_saved_cleanly_next_time() {
+    // Simulates a writer killed after keeping the backup (a hard link to the save) and
+    // before renaming the new version over the save: the save and the newest backup are
+    // the same file.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("A")).unwrap();
+    store.save("g", &game("B")).unwrap();
+    let newest = store.backups("g").unwrap()[0].path.clone();
+    std::fs::remove_file(&newest).unwrap();
+    std::fs::hard_link(store.save_path("g").unwrap(), &newest).unwrap();
+    drop(store);
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("C")).unwrap();
+    assert_eq!(notes_of(&store, "g"), "C");
+    assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
+    let backups = store.backups("g").unwrap();
+    assert!(
+        String::from_utf8(std::fs::read(&backups[0].path).unwrap())
+            .unwrap()
+            .contains("\"B\"")
+    );
+}
+
+#[test]
+fn damaged_settings_are_reported_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let value: serde_json::Value = store.read_settings().unwrap();
+    assert_eq!(value, serde_json::Value::Null, "no file gives defaults");
+    store
+        .write_settings(&serde_json::json!({"theme": "dark"}))
+        .unwrap();
+    let value: serde_json::Value = store.read_settings().unwrap();
+    assert_eq!(value["theme"], "dark");
+    let path = dir.path().join("settings.json");
+    std::fs::write(&path, b"{\"theme\": ").unwrap();
+    let msg = store
+        .read_settings::<serde_json::Value>()
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains(&path.display().to_string()), "{msg}");
+    assert!(msg.contains("truncated"), "{msg}");
+    assert_eq!(std::fs::read(&path).unwrap(), b"{\"theme\": ");
+}
+
+#[test]
 fn a_burst_of_saves_keeps_one_backup_holding_the_previous_version() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();

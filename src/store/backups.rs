@@ -125,10 +125,11 @@ fn link_or_copy(from: &Path, to: &Path) -> Result<(), StoreError> {
     let tmp = atomic::temp_path(to);
     let _ = fs::remove_file(&tmp);
     if fs::hard_link(from, &tmp).is_ok() {
-        return fs::rename(&tmp, to).map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            StoreError::io(to, e)
-        });
+        let renamed = fs::rename(&tmp, to);
+        // When `to` already is `from` (a writer was killed between keeping the backup and
+        // replacing the save), the rename does nothing and leaves `tmp`: remove it.
+        let _ = fs::remove_file(&tmp);
+        return renamed.map_err(|e| StoreError::io(to, e));
     }
     copy_to(from, to)
 }
