@@ -74,6 +74,9 @@ impl Pos {
     /// The position of `inner`, a slice of `text`, within `text`.
     fn of_slice(text: &str, inner: &str) -> Option<Pos> {
         let offset = (inner.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        if offset + inner.len() > text.len() {
+            return None;
+        }
         let before = text.get(..offset)?;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         Some(Pos {
