@@ -39,7 +39,7 @@ pub enum Problem {
     NotUtf8 { offset: usize },
     #[error("the file is not valid JSON: {0}")]
     NotJson(String),
-    #[error("the file is not a Tablemate save (format is {0:?}, expected \"tablemate\")")]
+    #[error("the file is not a Tablemate save ({})", format_note(.0))]
     NotTablemate(Option<String>),
     #[error("the save has no {0:?} field")]
     Missing(&'static str),
@@ -53,19 +53,30 @@ pub enum Problem {
     Invalid(String),
 }
 
+fn format_note(format: &Option<String>) -> String {
+    match format {
+        Some(f) => format!("its format is {f:?}, expected \"tablemate\""),
+        None => "it has no \"format\": \"tablemate\" field".to_string(),
+    }
+}
+
 impl Problem {
-    pub(crate) fn from_json(e: serde_json::Error) -> Problem {
+    /// A JSON error, its position moved into the file when the JSON parsed was a value
+    /// starting at `at` in it.
+    pub(crate) fn from_json(e: serde_json::Error, at: Option<envelope::Pos>) -> Problem {
         let what = match e.classify() {
             serde_json::error::Category::Eof => "it ends too early (truncated?)",
             serde_json::error::Category::Syntax => "syntax error",
             serde_json::error::Category::Data => "unexpected value",
             serde_json::error::Category::Io => "read error",
         };
-        Problem::NotJson(format!(
-            "{what} at line {} column {}: {e}",
-            e.line(),
-            e.column()
-        ))
+        let message = e.to_string();
+        let (text, _) = envelope::split_position(&message);
+        let (line, column) = match at {
+            Some(at) => at.shift(e.line(), e.column()),
+            None => (e.line(), e.column()),
+        };
+        Problem::NotJson(format!("{what} at line {line} column {column}: {text}"))
     }
 }
 
@@ -202,8 +213,13 @@ impl Store {
         let lock_path = root.join("tablemate.lock");
         let access = match lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))? {
             lock::Outcome::Acquired(file) => {
+                // Only the instance holding the lock may sweep: anything else could be the
+                // file another instance is writing right now.
                 atomic::sweep_temporaries(&root.join("saves"));
                 atomic::sweep_temporaries(&root);
+                for dir in backups::dirs(&root) {
+                    atomic::sweep_temporaries(&dir);
+                }
                 Access::Writable(file)
             }
             lock::Outcome::HeldBy(holder) => Access::ReadOnly(holder),
@@ -296,18 +312,8 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let opened = read_envelope(&path)?;
-        if opened.kind != T::KIND {
-            return Err(StoreError::bad(
-                &path,
-                Problem::WrongKind {
-                    expected: T::KIND,
-                    found: opened.kind,
-                },
-            ));
-        }
-        serde_json::from_str(&opened.data)
-            .map_err(|e| StoreError::bad(&path, Problem::from_json(e)))
+        let bytes = read_bounded(&path)?;
+        envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))
     }
 
     /// Reads and validates save `id`, whatever its kind.
@@ -403,7 +409,7 @@ impl Store {
         }
         let bytes = read_bounded(&path)?;
         let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e)))
+        serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
     }
 
     pub fn write_settings<T: serde::Serialize>(&self, settings: &T) -> Result<(), StoreError> {
