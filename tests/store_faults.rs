@@ -18,20 +18,34 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use tablemate::cli::{self, Cli};
 use tablemate::doc::{Kind, Saved};
-use tablemate::furtherance::SaveData;
+use tablemate::furnace_duel::SaveData;
 use tablemate::store::{self, ListingStatus, Problem, Store, StoreError};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+/// A real save (a Furnace Duel campaign) carrying `notes` in its free-text runner-up note,
+/// so the tests run the store's real save, load and validation paths at any size.
 fn game(notes: &str) -> Saved<SaveData> {
-    Saved::new(
-        "Test game",
-        "New game",
-        SaveData {
-            notes: notes.to_string(),
-        },
+    let boards = tablemate::furnace_duel::Boards::bundled().expect("bundled boards");
+    let mut campaign = SaveData::new(
+        ["Ann".to_string(), "Ben".to_string()],
+        boards,
+        Default::default(),
     )
+    .expect("a new campaign");
+    campaign
+        .set_runner_up_note(notes)
+        .expect("the first game takes a note");
+    Saved::new("Test game", "New game", campaign)
+}
+
+fn note(saved: &Saved<SaveData>) -> String {
+    saved
+        .current()
+        .current()
+        .map(|g| g.runner_up_note.clone())
+        .unwrap_or_default()
 }
 
 fn notes_of(store: &Store, id: &str) -> String {
@@ -39,8 +53,17 @@ fn notes_of(store: &Store, id: &str) -> String {
         .load::<SaveData>(id)
         .unwrap_or_else(|e| panic!("{id} should load: {e}"))
         .current()
-        .notes
-        .clone()
+        .current()
+        .map(|g| g.runner_up_note.clone())
+        .unwrap_or_default()
+}
+
+/// A save of another kind (an army game) for wrong-kind tests.
+fn army_game() -> Saved<tablemate::army::SaveData> {
+    let table = tablemate::army::FollowerTable::bundled().expect("bundled follower table");
+    let game = tablemate::army::SaveData::new(vec!["Ann".into(), "Ben".into()], table)
+        .expect("a new army game");
+    Saved::new("Army", "New", game)
 }
 
 /// Every file under `root` with its bytes.
@@ -169,7 +192,7 @@ fn child_saver() {
     let store = Store::open(PathBuf::from(dir)).unwrap();
     assert!(store.read_only().is_none(), "the child must own the folder");
     let mut version = match store.load::<SaveData>(CRASH_ID) {
-        Ok(saved) => whole_version(&saved.current().notes).unwrap(),
+        Ok(saved) => whole_version(&note(&saved)).unwrap(),
         Err(StoreError::NotFound(_)) => 0,
         Err(e) => panic!("child could not read the save: {e}"),
     };
@@ -249,7 +272,7 @@ fn crash_loop(iterations: usize, seed: u64) -> CrashStats {
             "iteration {i}: opening the store sweeps what the killed writer left"
         );
         let on_disk = match store.load::<SaveData>(CRASH_ID) {
-            Ok(saved) => whole_version(&saved.current().notes)
+            Ok(saved) => whole_version(&note(&saved))
                 .unwrap_or_else(|e| panic!("iteration {i}: partial save: {e}")),
             Err(StoreError::NotFound(_)) if old == 0 => 0,
             Err(e) => panic!("iteration {i}: the save does not load after a kill: {e}"),
@@ -270,7 +293,7 @@ fn crash_loop(iterations: usize, seed: u64) -> CrashStats {
             let opened = store::read_envelope(&backup.path)
                 .unwrap_or_else(|e| panic!("iteration {i}: backup damaged: {e}"));
             let saved: Saved<SaveData> = serde_json::from_str(&opened.data).unwrap();
-            let v = whole_version(&saved.current().notes)
+            let v = whole_version(&note(&saved))
                 .unwrap_or_else(|e| panic!("iteration {i}: partial backup: {e}"));
             assert!(v <= on_disk, "a backup is never newer than the save");
         }
@@ -360,7 +383,10 @@ fn envelope_text(format: &str, version: &str, kind: &str, data: &str) -> String 
     )
 }
 
-const GOOD_DATA: &str = r#"{"title":"t","history":{"entries":[{"label":"New game","at":"2026-03-01T10:00:00Z","state":{"notes":"hello"}}],"cursor":0}}"#;
+/// The `data` of a good save, compact on one line.
+fn good_data() -> String {
+    serde_json::to_string(&game("hello")).unwrap()
+}
 
 /// A file that must be refused, and words the refusal must contain.
 struct BadCase {
@@ -372,7 +398,7 @@ struct BadCase {
 }
 
 fn bad_corpus() -> Vec<BadCase> {
-    let good = envelope_text("\"tablemate\"", "2", "\"furtherance\"", GOOD_DATA);
+    let good = envelope_text("\"tablemate\"", "2", "\"furnace-duel\"", &good_data());
     let mut invalid_utf8 = good.clone().into_bytes();
     let at = good.find("hello").unwrap();
     invalid_utf8[at + 1] = 0xff;
@@ -382,7 +408,7 @@ fn bad_corpus() -> Vec<BadCase> {
     garbage[0] = 0x00;
     garbage[1] = 0xfe;
     let nest = 10 * 1024 * 1024;
-    let mut deep_data = envelope_text("\"tablemate\"", "2", "\"furtherance\"", "");
+    let mut deep_data = envelope_text("\"tablemate\"", "2", "\"furnace-duel\"", "");
     deep_data.truncate(deep_data.len() - 2);
     deep_data.push_str(&"[".repeat(nest));
     let case = |name, bytes: Vec<u8>, expect: &[&str]| BadCase {
@@ -413,17 +439,17 @@ fn bad_corpus() -> Vec<BadCase> {
         ),
         case(
             "wrong-version",
-            envelope_text("\"tablemate\"", "99", "\"furtherance\"", GOOD_DATA).into_bytes(),
+            envelope_text("\"tablemate\"", "99", "\"furnace-duel\"", &good_data()).into_bytes(),
             &["version 99", "does not know"],
         ),
         case(
             "unknown-kind",
-            envelope_text("\"tablemate\"", "2", "\"chess\"", GOOD_DATA).into_bytes(),
+            envelope_text("\"tablemate\"", "2", "\"chess\"", &good_data()).into_bytes(),
             &["kind \"chess\"", "does not know"],
         ),
         case(
             "wrong-format",
-            envelope_text("\"spreadsheet\"", "2", "\"furtherance\"", GOOD_DATA).into_bytes(),
+            envelope_text("\"spreadsheet\"", "2", "\"furnace-duel\"", &good_data()).into_bytes(),
             &["not a Tablemate save", "its format is \"spreadsheet\""],
         ),
         case(
@@ -451,8 +477,8 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "2",
-                "\"furtherance\"",
-                &GOOD_DATA.replace(
+                "\"furnace-duel\"",
+                &&good_data().replace(
                     "\"hello\"",
                     &format!("{}{}", "[".repeat(nest / 2), "]".repeat(nest / 2)),
                 ),
@@ -465,7 +491,7 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "1",
-                "\"furtherance\"",
+                "\"furnace-duel\"",
                 &format!(
                     "{{\"notes\": {}{}}}",
                     "[".repeat(nest / 2),
@@ -480,7 +506,7 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "2",
-                "\"furtherance\"",
+                "\"furnace-duel\"",
                 &"{\"a\":".repeat(200_000),
             )
             .into_bytes(),
@@ -488,7 +514,13 @@ fn bad_corpus() -> Vec<BadCase> {
         ),
         case(
             "huge-exponent",
-            envelope_text("\"tablemate\"", "1e999999", "\"furtherance\"", GOOD_DATA).into_bytes(),
+            envelope_text(
+                "\"tablemate\"",
+                "1e999999",
+                "\"furnace-duel\"",
+                &good_data(),
+            )
+            .into_bytes(),
             &["not valid JSON", "number out of range"],
         ),
         case(
@@ -496,8 +528,8 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "99999999999999999999999",
-                "\"furtherance\"",
-                GOOD_DATA,
+                "\"furnace-duel\"",
+                &good_data(),
             )
             .into_bytes(),
             &["not valid JSON", "expected u64"],
@@ -507,8 +539,8 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "2",
-                "\"furtherance\"",
-                &GOOD_DATA.replace("\"cursor\":0", "\"cursor\":99999999999999999999999"),
+                "\"furnace-duel\"",
+                &&good_data().replace("\"cursor\":0", "\"cursor\":99999999999999999999999"),
             )
             .into_bytes(),
             &["fails validation", "floating point"],
@@ -518,20 +550,26 @@ fn bad_corpus() -> Vec<BadCase> {
             envelope_text(
                 "\"tablemate\"",
                 "2",
-                "\"furtherance\"",
-                &GOOD_DATA.replace("\"cursor\":0", "\"cursor\":7"),
+                "\"furnace-duel\"",
+                &&good_data().replace("\"cursor\":0", "\"cursor\":7"),
             )
             .into_bytes(),
             &["fails validation", "entry 7"],
         ),
         case(
             "version-too-big-for-u32",
-            envelope_text("\"tablemate\"", "4294967298", "\"furtherance\"", GOOD_DATA).into_bytes(),
+            envelope_text(
+                "\"tablemate\"",
+                "4294967298",
+                "\"furnace-duel\"",
+                &good_data(),
+            )
+            .into_bytes(),
             &["version 4294967298", "does not know"],
         ),
         case(
             "negative-version",
-            envelope_text("\"tablemate\"", "-1", "\"furtherance\"", GOOD_DATA).into_bytes(),
+            envelope_text("\"tablemate\"", "-1", "\"furnace-duel\"", &good_data()).into_bytes(),
             &["not valid JSON", "-1"],
         ),
         case(
@@ -541,7 +579,7 @@ fn bad_corpus() -> Vec<BadCase> {
         ),
         case(
             "data-not-a-game",
-            envelope_text("\"tablemate\"", "2", "\"furtherance\"", "[1, 2, 3]").into_bytes(),
+            envelope_text("\"tablemate\"", "2", "\"furnace-duel\"", "[1, 2, 3]").into_bytes(),
             &["fails validation"],
         ),
         BadCase {
@@ -679,17 +717,17 @@ fn damaged_file_is_rejected_with_its_path_and_reason_and_never_overwritten() {
 #[test]
 fn damaged_file_problems_are_specific() {
     use tablemate::store::envelope::open;
-    let env = |v: &str, k: &str| envelope_text("\"tablemate\"", v, k, GOOD_DATA).into_bytes();
+    let env = |v: &str, k: &str| envelope_text("\"tablemate\"", v, k, &good_data()).into_bytes();
     assert_eq!(open(b"").unwrap_err(), Problem::Empty);
     assert_eq!(
-        open(&env("99", "\"furtherance\"")).unwrap_err(),
+        open(&env("99", "\"furnace-duel\"")).unwrap_err(),
         Problem::UnknownVersion(99)
     );
     assert_eq!(
         open(&env("2", "\"chess\"")).unwrap_err(),
         Problem::UnknownKind("chess".into())
     );
-    let no_data = String::from_utf8(env("2", "\"furtherance\""))
+    let no_data = String::from_utf8(env("2", "\"furnace-duel\""))
         .unwrap()
         .replace("\"data\"", "\"dat\"");
     assert_eq!(
@@ -714,8 +752,8 @@ fn errors_point_at_the_right_line_and_column_of_the_file() {
     let text = envelope_text(
         "\"tablemate\"",
         "2",
-        "\"furtherance\"",
-        &GOOD_DATA.replace("\"cursor\":0", &format!("\"cursor\":{big}")),
+        "\"furnace-duel\"",
+        &&good_data().replace("\"cursor\":0", &format!("\"cursor\":{big}")),
     );
     std::fs::write(store.save_path("g").unwrap(), &text).unwrap();
     let file_line = text.lines().position(|l| l.contains(big)).unwrap() + 1;
@@ -734,7 +772,7 @@ fn errors_point_at_the_right_line_and_column_of_the_file() {
     }
 
     // Errors in the envelope itself, and in version 1 data parsed for migration.
-    let text = "{\n  \"format\": \"tablemate\",\n  \"version\": 1,\n  \"kind\": \"furtherance\",\n  \
+    let text = "{\n  \"format\": \"tablemate\",\n  \"version\": 1,\n  \"kind\": \"furnace-duel\",\n  \
                 \"saved_at\": \"2026-03-01T10:00:00Z\",\n  \"data\": {\"notes\": 1e999999}\n}";
     std::fs::write(store.save_path("g").unwrap(), text).unwrap();
     let msg = store.load::<SaveData>("g").unwrap_err().to_string();
@@ -749,18 +787,11 @@ fn errors_point_at_the_right_line_and_column_of_the_file() {
 fn a_save_of_another_kind_is_refused_by_load_with_both_kinds_named() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
-    let army = Saved::new(
-        "Army",
-        "New",
-        tablemate::army::SaveData {
-            notes: "generals".into(),
-        },
-    );
-    store.save("a", &army).unwrap();
+    store.save("a", &army_game()).unwrap();
     let err = store.load::<SaveData>("a").unwrap_err();
     let msg = err.to_string();
     assert!(
-        msg.contains("expected a furtherance save, found a army save"),
+        msg.contains("expected a furnace-duel save, found a army save"),
         "{msg}"
     );
     assert!(msg.contains("a.json"), "{msg}");
@@ -1204,7 +1235,7 @@ fn import_of_a_bundle_validates_everything_first_and_imports_nothing_if_one_is_b
     source.save("two", &game("2")).unwrap();
     let one = std::fs::read(source.save_path("one").unwrap()).unwrap();
     let two = std::fs::read(source.save_path("two").unwrap()).unwrap();
-    let bad = envelope_text("\"tablemate\"", "99", "\"furtherance\"", GOOD_DATA);
+    let bad = envelope_text("\"tablemate\"", "99", "\"furnace-duel\"", &good_data());
     let file = src.path().join("bundle.json");
     std::fs::write(
         &file,
@@ -1246,7 +1277,7 @@ fn an_import_never_overwrites_an_existing_save_and_re_import_is_a_no_op() {
     assert_eq!(imported.len(), 1);
     assert_eq!(imported[0].id, "mine-imported-2");
     assert!(imported[0].renamed);
-    assert_eq!(imported[0].kind, Kind::Furtherance);
+    assert_eq!(imported[0].kind, Kind::FurnaceDuel);
     assert_eq!(
         std::fs::read(store.save_path("mine").unwrap()).unwrap(),
         mine
@@ -1294,18 +1325,7 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.save("f", &game("furtherance game")).unwrap();
-    store
-        .save(
-            "w",
-            &Saved::new(
-                "W",
-                "New",
-                tablemate::worldspanner::SaveData {
-                    notes: "worldspanner".into(),
-                },
-            ),
-        )
-        .unwrap();
+    store.save("w", &army_game()).unwrap();
     store.save("f", &game("furtherance game, later")).unwrap();
     std::fs::write(store.save_path("damaged").unwrap(), b"nope").unwrap();
 
@@ -1350,7 +1370,7 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
 // Migration
 
 fn v1_envelope(data: &str) -> String {
-    envelope_text("\"tablemate\"", "1", "\"furtherance\"", data)
+    envelope_text("\"tablemate\"", "1", "\"furnace-duel\"", data)
 }
 
 #[test]
@@ -1358,16 +1378,18 @@ fn a_version_1_save_loads_as_version_2_with_one_migration_entry() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     let path = store.save_path("old").unwrap();
-    let v1 = v1_envelope(r#"{"notes": "from the old days"}"#);
+    // Version 1 stored the bare game state as `data`.
+    let bare = serde_json::to_string(game("from the old days").current()).unwrap();
+    let v1 = v1_envelope(&bare);
     std::fs::write(&path, &v1).unwrap();
 
     let saved = store.load::<SaveData>("old").unwrap();
-    assert_eq!(saved.title, "Furtherance solo");
+    assert_eq!(saved.title, "Furnace Duel campaign");
     let entries = saved.history.entries();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].label, "Migrated from save format version 1");
     assert_eq!(entries[0].at.to_rfc3339(), "2026-03-01T10:00:00+00:00");
-    assert_eq!(saved.current().notes, "from the old days");
+    assert_eq!(note(&saved), "from the old days");
     assert_eq!(store.open_save("old").unwrap().file_version, 1);
     assert!(matches!(
         store::check_file(&path).unwrap(),
@@ -1401,7 +1423,7 @@ fn an_unknown_future_version_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     let path = store.save_path("future").unwrap();
-    let text = envelope_text("\"tablemate\"", "3", "\"furtherance\"", GOOD_DATA);
+    let text = envelope_text("\"tablemate\"", "3", "\"furnace-duel\"", &good_data());
     std::fs::write(&path, &text).unwrap();
     let msg = store.load::<SaveData>("future").unwrap_err().to_string();
     assert!(
@@ -1442,7 +1464,11 @@ fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {
     let out = run(dir.path(), &["list"]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(out.stdout.contains("good"), "{}", out.stdout);
-    assert!(out.stdout.contains("Furtherance solo"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Furnace Duel campaign"),
+        "{}",
+        out.stdout
+    );
     assert!(
         out.stdout.contains("DAMAGED") && out.stdout.contains("tablemate backups bad"),
         "{}",
@@ -1456,7 +1482,7 @@ fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {
     assert_eq!(items.len(), 2);
     let good = items.iter().find(|i| i["id"] == "good").unwrap();
     assert_eq!(good["ok"], true);
-    assert_eq!(good["kind"], "furtherance");
+    assert_eq!(good["kind"], "furnace-duel");
     let bad = items.iter().find(|i| i["id"] == "bad").unwrap();
     assert_eq!(bad["ok"], false);
     assert!(bad["problem"].as_str().unwrap().contains("truncated"));
@@ -1486,7 +1512,7 @@ fn cli_export_import_backups_and_restore() {
     let out = run(fresh.path(), &["import", dest_s]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
-        out.stdout.contains("imported g (furtherance)"),
+        out.stdout.contains("imported g (furnace-duel)"),
         "{}",
         out.stdout
     );
@@ -1495,7 +1521,7 @@ fn cli_export_import_backups_and_restore() {
     assert_eq!(out.code, 0);
     let name = out.stdout.split_whitespace().next().unwrap().to_string();
     assert!(name.ends_with(".json"), "{}", out.stdout);
-    assert!(out.stdout.contains("(furtherance)"), "{}", out.stdout);
+    assert!(out.stdout.contains("(furnace-duel)"), "{}", out.stdout);
     assert_eq!(
         run(dir.path(), &["backups", "nothing"]).stdout,
         "nothing has no backups\n"
@@ -1545,13 +1571,13 @@ fn cli_check_explains_good_damaged_and_data_files() {
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
         out.stdout
-            .contains("a valid furtherance save (format version 2)"),
+            .contains("a valid furnace-duel save (format version 2)"),
         "{}",
         out.stdout
     );
 
     let damaged = dir.path().join("damaged.json");
-    let text = envelope_text("\"tablemate\"", "99", "\"furtherance\"", GOOD_DATA);
+    let text = envelope_text("\"tablemate\"", "99", "\"furnace-duel\"", &good_data());
     std::fs::write(&damaged, text).unwrap();
     let out = run(dir.path(), &["check", damaged.to_str().unwrap()]);
     assert_eq!(out.code, 1);

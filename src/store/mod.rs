@@ -181,6 +181,17 @@ impl std::fmt::Display for Origin {
 pub struct Store {
     root: PathBuf,
     access: Access,
+    /// Saves this store has itself read and validated, or written, by (length, modified
+    /// time). An autosave replacing such a file skips re-parsing it; any change behind the
+    /// store's back changes the fingerprint and brings the full check back.
+    verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
+}
+
+type Fingerprint = (u64, std::time::SystemTime);
+
+fn fingerprint(path: &Path) -> Option<Fingerprint> {
+    let meta = fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
 }
 
 #[derive(Debug)]
@@ -224,7 +235,11 @@ impl Store {
             }
             lock::Outcome::HeldBy(holder) => Access::ReadOnly(holder),
         };
-        Ok(Store { root, access })
+        Ok(Store {
+            root,
+            access,
+            verified: Default::default(),
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -286,11 +301,14 @@ impl Store {
             }
             let id = name.trim_end_matches(".json").to_string();
             let status = match read_envelope(&path) {
-                Ok(o) => ListingStatus::Ok {
-                    kind: o.kind,
-                    saved_at: o.saved_at,
-                    summary: o.summary,
-                },
+                Ok(o) => {
+                    self.mark_verified(&path);
+                    ListingStatus::Ok {
+                        kind: o.kind,
+                        saved_at: o.saved_at,
+                        summary: o.summary,
+                    }
+                }
                 Err(StoreError::Bad { problem, .. }) => ListingStatus::Damaged {
                     problem,
                     modified: modified(&path),
@@ -313,7 +331,23 @@ impl Store {
             return Err(StoreError::NotFound(id.to_string()));
         }
         let bytes = read_bounded(&path)?;
-        envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))
+        let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+        self.mark_verified(&path);
+        Ok(saved)
+    }
+
+    fn mark_verified(&self, path: &Path) {
+        if let (Some(fp), Ok(mut map)) = (fingerprint(path), self.verified.lock()) {
+            map.insert(path.to_path_buf(), fp);
+        }
+    }
+
+    /// True when `path` is exactly as this store last verified or wrote it.
+    fn still_verified(&self, path: &Path) -> bool {
+        match (fingerprint(path), self.verified.lock()) {
+            (Some(fp), Ok(map)) => map.get(path) == Some(&fp),
+            _ => false,
+        }
     }
 
     /// Reads and validates save `id`, whatever its kind.
@@ -339,8 +373,13 @@ impl Store {
     /// Writes already-validated envelope bytes for `id` (imports, restores).
     fn replace(&self, id: &str, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         if path.exists() {
-            match read_envelope(path) {
-                Ok(_) => backups::keep(self, id, path)?,
+            let check = if self.still_verified(path) {
+                Ok(())
+            } else {
+                read_envelope(path).map(|_| ())
+            };
+            match check {
+                Ok(()) => backups::keep(self, id, path)?,
                 Err(StoreError::Bad { problem, .. }) => {
                     return Err(StoreError::WouldOverwriteDamaged {
                         path: path.to_path_buf(),
@@ -350,7 +389,9 @@ impl Store {
                 Err(e) => return Err(e),
             }
         }
-        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))
+        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))?;
+        self.mark_verified(path);
+        Ok(())
     }
 
     /// Removes save `id` from the list; its last version stays in its backups, so the
