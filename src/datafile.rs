@@ -7,6 +7,13 @@ use crate::store::Problem;
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
     match data_kind {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        "near-and-far-talents"
+        | "near-and-far-characters"
+        | "near-and-far-maps"
+        | "near-and-far-threats"
+        | "near-and-far-storybook-index" => {
+            crate::near_and_far::facts::check_text(data_kind, text).map_err(Problem::Invalid)
+        }
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -15,4 +22,11 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 }
 
 /// Every data kind this build knows.
-pub const KNOWN: &[&str] = &["rules-digest"];
+pub const KNOWN: &[&str] = &[
+    "rules-digest",
+    "near-and-far-talents",
+    "near-and-far-characters",
+    "near-and-far-maps",
+    "near-and-far-threats",
+    "near-and-far-storybook-index",
+];
