@@ -383,3 +383,29 @@ fn tablemate_check_validates_near_and_far_data_files() {
     assert_eq!(o.code, 1);
     assert!(o.stderr.contains("cost 0"), "{}", o.stderr);
 }
+
+#[test]
+fn the_rules_digest_covers_turn_movement_threats_quests_town_duels_scoring_modes() {
+    let (lib, problems) = tablemate::rules::Library::bundled();
+    assert!(problems.is_empty(), "{problems:?}");
+    for id in [
+        "turn",
+        "movement",
+        "threats",
+        "quests",
+        "town-buildings",
+        "duels",
+        "scoring",
+        "modes",
+    ] {
+        assert!(
+            lib.entry(tablemate::doc::Kind::NearAndFar, id).is_some(),
+            "missing digest entry {id}"
+        );
+    }
+    let hits = tablemate::rules::search(&lib, "side quest", Some(tablemate::doc::Kind::NearAndFar));
+    assert!(
+        hits.iter()
+            .any(|g| g.hits.iter().any(|h| h.entry.id == "side-quests"))
+    );
+}
