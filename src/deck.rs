@@ -474,3 +474,105 @@ mod tests {
         }
     }
 }
+
+/// The deck tools players ask for, as values: each has a label for the undo history and is
+/// applied to a deck inside a game's history entry (`doc.apply(tool.label(name), ...)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeckTool {
+    /// Shuffle the undrawn cards only.
+    ShuffleUndrawn,
+    /// Shuffle the discard pile back in and shuffle everything undrawn.
+    ReshuffleAll,
+    /// Take drawn card `n` (in draw order) out of the game.
+    Remove(usize),
+    /// Put drawn card `n` back into the draw pile.
+    PutBack(usize, Position),
+}
+
+impl DeckTool {
+    /// "Skyhawks deck: shuffle the undrawn cards".
+    pub fn label(&self, deck_name: &str) -> String {
+        let what = match self {
+            DeckTool::ShuffleUndrawn => "shuffle the undrawn cards".to_string(),
+            DeckTool::ReshuffleAll => "full reshuffle (discards back in)".to_string(),
+            DeckTool::Remove(n) => format!("remove drawn card {} from the game", n + 1),
+            DeckTool::PutBack(n, Position::Top) => format!("put drawn card {} back on top", n + 1),
+            DeckTool::PutBack(n, Position::Bottom) => {
+                format!("put drawn card {} back at the bottom", n + 1)
+            }
+            DeckTool::PutBack(n, Position::Shuffled) => {
+                format!("shuffle drawn card {} back in", n + 1)
+            }
+        };
+        format!("{deck_name}: {what}")
+    }
+
+    pub fn apply<C: Clone>(&self, deck: &mut Deck<C>) -> Result<(), DeckError> {
+        match *self {
+            DeckTool::ShuffleUndrawn => deck.shuffle_undrawn(),
+            DeckTool::ReshuffleAll => deck.reshuffle_all(),
+            DeckTool::Remove(n) => {
+                deck.remove_drawn(n)?;
+            }
+            DeckTool::PutBack(n, position) => deck.put_back(n, position)?,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tool_tests {
+    use super::*;
+    use crate::history::History;
+
+    #[test]
+    fn deck_tools_are_labelled_in_the_undo_history() {
+        let deck = Deck::new((0..10u32).collect(), 4, WhenEmpty::ReshuffleDiscard);
+        let mut h = History::new("New deck", deck);
+        h.apply("Draw", |d| d.draw().map(|_| ())).unwrap();
+        for tool in [
+            DeckTool::PutBack(0, Position::Bottom),
+            DeckTool::ShuffleUndrawn,
+            DeckTool::ReshuffleAll,
+        ] {
+            h.apply(tool.label("Skyhawks deck"), |d| tool.apply(d))
+                .unwrap();
+        }
+        let labels: Vec<&str> = h.entries().iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "New deck",
+                "Draw",
+                "Skyhawks deck: put drawn card 1 back at the bottom",
+                "Skyhawks deck: shuffle the undrawn cards",
+                "Skyhawks deck: full reshuffle (discards back in)",
+            ]
+        );
+        assert_eq!(h.current().draw_len(), 10);
+    }
+
+    #[test]
+    fn a_refused_deck_tool_leaves_no_history_entry() {
+        let deck = Deck::new((0..3u32).collect(), 4, WhenEmpty::Refuse);
+        let mut h = History::new("New deck", deck);
+        let tool = DeckTool::Remove(0);
+        assert_eq!(
+            h.apply(tool.label("Deck"), |d| tool.apply(d)),
+            Err(DeckError::NoSuchDrawnCard(0))
+        );
+        assert_eq!(h.len(), 1);
+    }
+
+    #[test]
+    fn undoing_a_shuffle_and_shuffling_again_gives_the_same_order() {
+        let deck = Deck::new((0..20u32).collect(), 99, WhenEmpty::Refuse);
+        let mut h = History::new("New deck", deck);
+        let tool = DeckTool::ShuffleUndrawn;
+        h.apply(tool.label("Deck"), |d| tool.apply(d)).unwrap();
+        let first = h.current().clone();
+        h.undo();
+        h.apply(tool.label("Deck"), |d| tool.apply(d)).unwrap();
+        assert_eq!(h.current(), &first);
+    }
+}

@@ -1,4 +1,36 @@
-//! GUI (in progress)
+//! The iced GUI: the app shell and one module per screen. Only this module uses iced.
+//!
+//! The shell owns the store, the settings, navigation, notices, dialogs, the help overlay,
+//! keyboard shortcuts and undo/redo (through `document::Document`), and autosaves after every
+//! change a screen reports. Screens follow the contract in `screen.rs` / `README.md`.
+
+pub mod army;
+pub mod backups;
+pub mod coming_soon;
+pub mod document;
+pub mod furnace_duel;
+pub mod furtherance;
+pub mod home;
+pub mod near_and_far;
+pub mod rules;
+pub mod screen;
+pub mod style;
+pub mod widgets;
+pub mod worldspanner;
+
+mod shell;
+
+pub use shell::{App, Message, Screen, Settings, Shortcut};
+
+/// Opens the window and runs until it is closed.
 pub fn run() -> Result<(), String> {
-    Ok(())
+    iced::application(App::boot, App::update, App::view)
+        .title(App::title)
+        .theme(App::theme)
+        .scale_factor(App::scale_factor)
+        .subscription(App::subscription)
+        .window_size((1280.0, 820.0))
+        .centered()
+        .run()
+        .map_err(|e| e.to_string())
 }

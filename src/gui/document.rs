@@ -1,0 +1,199 @@
+//! The saved game a screen is showing, seen by the shell through one small interface: undo,
+//! redo, jump to a history entry, autosave. Screens keep a `Doc<SaveData>`; the shell never
+//! needs to know which game it is.
+
+use chrono::{DateTime, Utc};
+
+use crate::doc::{GameDoc, Kind, Saved};
+use crate::store::{Store, StoreError};
+
+/// What the shell may do with any open game.
+pub trait Document {
+    fn id(&self) -> &str;
+    fn kind(&self) -> Kind;
+    fn title(&self) -> &str;
+    fn summary(&self) -> String;
+    fn undo(&mut self) -> Option<String>;
+    fn redo(&mut self) -> Option<String>;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// Returns to history entry `index`; false if there is none.
+    fn goto(&mut self, index: usize) -> bool;
+    /// (label, time) of every history entry, oldest first, and the current index.
+    fn history(&self) -> (Vec<(String, DateTime<Utc>)>, usize);
+    fn save(&self, store: &Store) -> Result<(), StoreError>;
+}
+
+/// A game of type `T` with its save id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doc<T> {
+    pub id: String,
+    pub saved: Saved<T>,
+}
+
+impl<T: GameDoc> Doc<T> {
+    pub fn new(id: impl Into<String>, saved: Saved<T>) -> Self {
+        Doc {
+            id: id.into(),
+            saved,
+        }
+    }
+
+    /// The state of play.
+    pub fn state(&self) -> &T {
+        self.saved.current()
+    }
+
+    /// Applies a validated change as a new labelled history entry (nothing changes on error).
+    pub fn apply<R, E>(
+        &mut self,
+        label: impl Into<String>,
+        action: impl FnOnce(&mut T) -> Result<R, E>,
+    ) -> Result<R, E> {
+        self.saved.history.apply(label, action)
+    }
+}
+
+impl<T: GameDoc> Document for Doc<T> {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn kind(&self) -> Kind {
+        T::KIND
+    }
+
+    fn title(&self) -> &str {
+        &self.saved.title
+    }
+
+    fn summary(&self) -> String {
+        self.saved.summary()
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        self.saved.history.undo().map(str::to_string)
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        self.saved.history.redo().map(str::to_string)
+    }
+
+    fn can_undo(&self) -> bool {
+        self.saved.history.can_undo()
+    }
+
+    fn can_redo(&self) -> bool {
+        self.saved.history.can_redo()
+    }
+
+    fn goto(&mut self, index: usize) -> bool {
+        self.saved.history.goto(index).is_ok()
+    }
+
+    fn history(&self) -> (Vec<(String, DateTime<Utc>)>, usize) {
+        (
+            self.saved
+                .history
+                .entries()
+                .iter()
+                .map(|e| (e.label.clone(), e.at))
+                .collect(),
+            self.saved.history.cursor(),
+        )
+    }
+
+    fn save(&self, store: &Store) -> Result<(), StoreError> {
+        store.save(&self.id, &self.saved)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::{Deck, WhenEmpty};
+    use crate::gui::widgets::history_panel;
+    use iced_test::simulator;
+    use serde::{Deserialize, Serialize};
+
+    /// A sample game: a deck of numbers and the cards drawn so far.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Sample {
+        deck: Deck<u32>,
+        drawn: Vec<u32>,
+    }
+
+    impl GameDoc for Sample {
+        const KIND: Kind = Kind::Army;
+        fn summary(&self) -> String {
+            format!("{} drawn", self.drawn.len())
+        }
+        fn validate(&self) -> Result<(), String> {
+            Ok(())
+        }
+    }
+
+    fn draw(doc: &mut Doc<Sample>) -> u32 {
+        let n = doc.state().drawn.len() + 1;
+        doc.apply(format!("Draw card {n}"), |g| {
+            let c = g.deck.draw()?;
+            g.drawn.push(c);
+            Ok::<u32, crate::deck::DeckError>(c)
+        })
+        .unwrap()
+    }
+
+    fn sample() -> Doc<Sample> {
+        let state = Sample {
+            deck: Deck::new((1..=30).collect(), 2026, WhenEmpty::Refuse),
+            drawn: vec![],
+        };
+        Doc::new("sample", Saved::new("Sample", "New game", state))
+    }
+
+    #[test]
+    fn undo_then_the_same_action_draws_the_same_card() {
+        let mut doc = sample();
+        let first = draw(&mut doc);
+        assert_eq!(doc.undo().as_deref(), Some("Draw card 1"));
+        assert_eq!(draw(&mut doc), first);
+        assert!(!doc.can_redo());
+    }
+
+    #[test]
+    fn clicking_a_history_entry_returns_to_it() {
+        let mut doc = sample();
+        for _ in 0..3 {
+            draw(&mut doc);
+        }
+        let (entries, cursor) = doc.history();
+        assert_eq!(cursor, 3);
+        let mut ui = simulator(history_panel(&entries, cursor, |i| i));
+        ui.click("Draw card 1").unwrap();
+        let picked: Vec<usize> = ui.into_messages().collect();
+        assert_eq!(picked, vec![1]);
+        assert!(doc.goto(picked[0]));
+        assert_eq!(doc.state().drawn.len(), 1);
+        assert!(doc.can_redo());
+        assert_eq!(doc.redo().as_deref(), Some("Draw card 2"));
+    }
+
+    #[test]
+    fn the_history_survives_a_save_and_reload() {
+        let mut doc = sample();
+        draw(&mut doc);
+        draw(&mut doc);
+        doc.undo();
+        // What the store writes as the envelope's data: title and the whole history.
+        let text = serde_json::to_string(&doc.saved).unwrap();
+        let back: Saved<Sample> = serde_json::from_str(&text).unwrap();
+        let mut reloaded = Doc::new("sample", back);
+        assert_eq!(reloaded.history(), doc.history());
+        assert_eq!(reloaded.redo().as_deref(), Some("Draw card 2"));
+        assert_eq!(reloaded.state(), &{
+            let mut d = doc.clone();
+            d.redo();
+            d.state().clone()
+        });
+    }
+}

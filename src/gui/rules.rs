@@ -1,0 +1,195 @@
+//! The rules lookup screen: typo-tolerant search over every game's digest, results grouped by
+//! game, an entry opened in large type. Ctrl+F from a game opens it filtered to that game.
+
+use iced::widget::{
+    Column, button, column, container, pick_list, row, scrollable, text, text_input,
+};
+use iced::{Center, Element, Fill, Task};
+
+use super::screen::{Action, Ctx};
+use super::style;
+use super::widgets;
+use crate::doc::Kind;
+use crate::rules::{self, Library};
+
+/// The search box's widget id (focused when the screen opens).
+pub const SEARCH_ID: &str = "rules-search";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameFilter(pub Option<Kind>);
+
+impl GameFilter {
+    fn all() -> Vec<GameFilter> {
+        std::iter::once(GameFilter(None))
+            .chain(Kind::ALL.into_iter().map(|k| GameFilter(Some(k))))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for GameFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            None => f.write_str("All games"),
+            Some(k) => f.write_str(k.title()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    Query(String),
+    Filter(GameFilter),
+    Open(Kind, String),
+    Close,
+}
+
+pub struct State {
+    library: Library,
+    problems: Vec<String>,
+    query: String,
+    filter: GameFilter,
+    open: Option<(Kind, String)>,
+}
+
+impl State {
+    pub fn new(ctx: &Ctx, game: Option<Kind>) -> Self {
+        let (library, problems) = match ctx.data_root() {
+            Some(root) => crate::cli::load_library(root),
+            None => Library::bundled(),
+        };
+        State {
+            library,
+            problems,
+            query: String::new(),
+            filter: GameFilter(game),
+            open: None,
+        }
+    }
+
+    /// Focus the search box (on opening and on Ctrl+F).
+    pub fn focus<M: Send + 'static>() -> Task<M> {
+        iced::widget::operation::focus(SEARCH_ID)
+    }
+
+    pub fn set_filter(&mut self, game: Option<Kind>) {
+        self.filter = GameFilter(game);
+        self.open = None;
+    }
+
+    /// Whether an entry is open (Esc closes it before leaving the screen).
+    pub fn is_reading(&self) -> bool {
+        self.open.is_some()
+    }
+
+    pub fn update(&mut self, message: Message, _ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::Query(q) => {
+                self.query = q;
+                self.open = None;
+            }
+            Message::Filter(f) => self.set_filter(f.0),
+            Message::Open(game, id) => self.open = Some((game, id)),
+            Message::Close => self.open = None,
+        }
+        Action::none()
+    }
+
+    pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
+        if let Some((game, id)) = &self.open
+            && let Some((digest, entry)) = self.library.entry(*game, id)
+        {
+            let tags = if entry.tags.is_empty() {
+                String::new()
+            } else {
+                format!("Tags: {}", entry.tags.join(", "))
+            };
+            return container(
+                column![
+                    widgets::secondary("← Back to results", Some(Message::Close)),
+                    text(&entry.title).size(style::TITLE),
+                    text(format!("{} · rulebook: {}", digest.game_title, entry.page))
+                        .size(style::BODY)
+                        .style(style::muted),
+                    text(&entry.summary).size(style::READING),
+                    text(tags).size(style::SMALL).style(style::muted),
+                    text(format!("Source: {}", digest.source))
+                        .size(style::SMALL)
+                        .style(style::muted),
+                ]
+                .spacing(16)
+                .max_width(900),
+            )
+            .padding(30)
+            .into();
+        }
+
+        let search = row![
+            text_input(
+                "Search the rules: attack, spawn, dismiss, reputation…",
+                &self.query
+            )
+            .id(SEARCH_ID)
+            .on_input(Message::Query)
+            .size(style::HEADING)
+            .padding(10)
+            .width(Fill),
+            pick_list(GameFilter::all(), Some(self.filter), Message::Filter)
+                .text_size(style::BODY)
+                .padding(10),
+        ]
+        .spacing(style::GAP)
+        .align_y(Center);
+
+        let groups = rules::search(&self.library, &self.query, self.filter.0);
+        let mut results = Column::new().spacing(style::GAP);
+        if groups.is_empty() {
+            results = results.push(
+                text(format!("Nothing found for “{}”.", self.query))
+                    .size(style::BODY)
+                    .style(style::muted),
+            );
+        }
+        for group in groups {
+            results = results.push(widgets::heading(format!(
+                "{} ({})",
+                group.game_title,
+                group.hits.len()
+            )));
+            for hit in group.hits {
+                let snippet: String = hit.entry.summary.chars().take(160).collect();
+                let more = if hit.entry.summary.chars().count() > 160 {
+                    "…"
+                } else {
+                    ""
+                };
+                results = results.push(
+                    button(
+                        column![
+                            row![
+                                text(&hit.entry.title).size(style::BODY).width(Fill),
+                                text(&hit.entry.page).size(style::SMALL).style(style::muted),
+                            ]
+                            .spacing(8),
+                            text(format!("{snippet}{more}"))
+                                .size(style::SMALL)
+                                .style(style::muted),
+                        ]
+                        .spacing(2),
+                    )
+                    .width(Fill)
+                    .padding(8)
+                    .style(style::row_button)
+                    .on_press(Message::Open(group.game, hit.entry.id.clone())),
+                );
+            }
+        }
+        let mut col = column![search].spacing(style::GAP);
+        for p in &self.problems {
+            col = col.push(text(p).size(style::SMALL).style(style::danger_text));
+        }
+        col = col.push(
+            scrollable(container(results).padding(iced::Padding::ZERO.right(18))).height(Fill),
+        );
+        container(col).padding(24).into()
+    }
+}

@@ -1,0 +1,131 @@
+//! The contract between the shell and every screen (see src/gui/README.md): what a screen gets
+//! (`Ctx`) and what it hands back (`Action`).
+
+use std::path::Path;
+
+use iced::Task;
+
+use crate::store::Store;
+
+/// What a screen may read from the shell while updating or drawing.
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    /// The open data folder; `None` if it could not be opened at all.
+    pub store: Option<&'a Store>,
+    /// Whether large type is on (screens with canvases may scale their drawing).
+    pub large_type: bool,
+}
+
+impl Ctx<'_> {
+    /// The data folder for user replacements of bundled data files.
+    pub fn data_root(&self) -> Option<&Path> {
+        self.store.map(Store::root)
+    }
+
+    /// A fresh save id for a new game of `kind`.
+    pub fn new_id(&self, kind: crate::doc::Kind) -> String {
+        match self.store {
+            Some(s) => s.new_id(kind),
+            None => format!(
+                "{}-{}",
+                kind.as_str(),
+                chrono::Local::now().format("%Y%m%d-%H%M%S")
+            ),
+        }
+    }
+}
+
+/// A message for the user: shown in a banner until dismissed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+impl Notice {
+    pub fn info(text: impl Into<String>) -> Self {
+        Notice {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    pub fn error(text: impl Into<String>) -> Self {
+        Notice {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+/// What a screen's `update` hands back to the shell.
+pub struct Action<M> {
+    /// The game changed: the shell autosaves it.
+    pub changed: bool,
+    pub task: Option<Task<M>>,
+    pub notice: Option<Notice>,
+}
+
+impl<M> Default for Action<M> {
+    fn default() -> Self {
+        Action {
+            changed: false,
+            task: None,
+            notice: None,
+        }
+    }
+}
+
+impl<M> Action<M> {
+    pub fn none() -> Self {
+        Action::default()
+    }
+
+    /// The game state changed and must be saved.
+    pub fn changed() -> Self {
+        Action {
+            changed: true,
+            ..Action::default()
+        }
+    }
+
+    pub fn task(task: Task<M>) -> Self {
+        Action {
+            task: Some(task),
+            ..Action::default()
+        }
+    }
+
+    pub fn notice(notice: Notice) -> Self {
+        Action {
+            notice: Some(notice),
+            ..Action::default()
+        }
+    }
+
+    /// A refused action: say why (which rule forbids it).
+    pub fn error(text: impl Into<String>) -> Self {
+        Action::notice(Notice::error(text))
+    }
+
+    pub fn with_notice(mut self, notice: Notice) -> Self {
+        self.notice = Some(notice);
+        self
+    }
+
+    pub fn with_task(mut self, task: Task<M>) -> Self {
+        self.task = Some(task);
+        self
+    }
+}
+
+impl<M: Send + 'static> Action<M> {
+    /// Lifts a screen's action into the shell's message type.
+    pub fn map<N: Send + 'static>(self, f: impl Fn(M) -> N + Send + 'static) -> Action<N> {
+        Action {
+            changed: self.changed,
+            task: self.task.map(|t| t.map(f)),
+            notice: self.notice,
+        }
+    }
+}

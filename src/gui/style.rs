@@ -1,0 +1,285 @@
+//! Every colour and text size of the app lives here; screens call these helpers and never write
+//! a colour literal. Two palettes (light and dark), both high-contrast for a table lit by a lamp.
+
+use iced::widget::{button, container, text};
+use iced::{Background, Border, Color, Shadow, Theme, Vector};
+
+/// Text sizes, before the large-type scale factor.
+pub const TITLE: f32 = 30.0;
+pub const HEADING: f32 = 22.0;
+pub const BODY: f32 = 17.0;
+pub const SMALL: f32 = 14.0;
+/// Rules entries open in this size ("large type").
+pub const READING: f32 = 24.0;
+/// Spacing unit.
+pub const GAP: f32 = 12.0;
+
+/// How much bigger everything is with "Large type" on.
+pub const LARGE_TYPE_SCALE: f32 = 1.3;
+
+/// The user's theme choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum ThemeChoice {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+}
+
+impl std::fmt::Display for ThemeChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ThemeChoice::System => "Theme: system",
+            ThemeChoice::Light => "Theme: light",
+            ThemeChoice::Dark => "Theme: dark",
+        })
+    }
+}
+
+pub fn light() -> Theme {
+    Theme::custom(
+        "Tablemate Light",
+        iced::theme::Palette {
+            background: Color::from_rgb8(0xF7, 0xF4, 0xEE),
+            text: Color::from_rgb8(0x1C, 0x1B, 0x19),
+            primary: Color::from_rgb8(0x1F, 0x5F, 0xA8),
+            success: Color::from_rgb8(0x1E, 0x7A, 0x3C),
+            warning: Color::from_rgb8(0xB2, 0x6B, 0x00),
+            danger: Color::from_rgb8(0xB3, 0x26, 0x1E),
+        },
+    )
+}
+
+pub fn dark() -> Theme {
+    Theme::custom(
+        "Tablemate Dark",
+        iced::theme::Palette {
+            background: Color::from_rgb8(0x1A, 0x1C, 0x20),
+            text: Color::from_rgb8(0xEE, 0xEC, 0xE6),
+            primary: Color::from_rgb8(0x6C, 0xA8, 0xF0),
+            success: Color::from_rgb8(0x58, 0xC2, 0x7D),
+            warning: Color::from_rgb8(0xF0, 0xB0, 0x4A),
+            danger: Color::from_rgb8(0xF0, 0x6A, 0x5E),
+        },
+    )
+}
+
+/// A raised panel: the saved-games list, a dialog, a card.
+pub fn card(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.weak.color)),
+        border: Border {
+            color: p.background.strong.color,
+            width: 1.0,
+            radius: 10.0.into(),
+        },
+        text_color: Some(p.background.weak.text),
+        ..container::Style::default()
+    }
+}
+
+/// The top bar of every screen.
+pub fn bar(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.strong.color)),
+        text_color: Some(p.background.strong.text),
+        ..container::Style::default()
+    }
+}
+
+/// A dialog floating above a dimmed screen.
+pub fn dialog(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.base.color)),
+        border: Border {
+            color: p.primary.strong.color,
+            width: 2.0,
+            radius: 12.0.into(),
+        },
+        shadow: Shadow {
+            color: Color::BLACK.scale_alpha(0.4),
+            offset: Vector::new(0.0, 6.0),
+            blur_radius: 24.0,
+        },
+        text_color: Some(p.background.base.text),
+        ..container::Style::default()
+    }
+}
+
+/// The dim layer behind a dialog.
+pub fn scrim(_theme: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(Color::BLACK.scale_alpha(0.45))),
+        ..container::Style::default()
+    }
+}
+
+/// An error banner naming a file and a problem.
+pub fn error_banner(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.danger.weak.color)),
+        text_color: Some(p.danger.weak.text),
+        border: Border {
+            color: p.danger.strong.color,
+            width: 1.0,
+            radius: 8.0.into(),
+        },
+        ..container::Style::default()
+    }
+}
+
+/// A neutral notice ("Saved", "Restored backup … Undo").
+pub fn info_banner(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.primary.weak.color)),
+        text_color: Some(p.primary.weak.text),
+        border: Border {
+            color: p.primary.strong.color,
+            width: 1.0,
+            radius: 8.0.into(),
+        },
+        ..container::Style::default()
+    }
+}
+
+/// A row that is the current one (the current history entry, a selected save).
+pub fn selected(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.primary.weak.color)),
+        text_color: Some(p.primary.weak.text),
+        border: Border {
+            color: p.primary.strong.color,
+            width: 1.0,
+            radius: 6.0.into(),
+        },
+        ..container::Style::default()
+    }
+}
+
+/// A big game tile on the home screen.
+pub fn tile(theme: &Theme, status: button::Status) -> button::Style {
+    let p = theme.extended_palette();
+    let base = button::Style {
+        background: Some(Background::Color(p.background.weak.color)),
+        text_color: p.background.weak.text,
+        border: Border {
+            color: p.primary.base.color,
+            width: 2.0,
+            radius: 12.0.into(),
+        },
+        ..button::Style::default()
+    };
+    match status {
+        button::Status::Hovered | button::Status::Pressed => button::Style {
+            background: Some(Background::Color(p.primary.weak.color)),
+            text_color: p.primary.weak.text,
+            ..base
+        },
+        _ => base,
+    }
+}
+
+/// A list row that acts as a button (history entries, search results).
+pub fn row_button(theme: &Theme, status: button::Status) -> button::Style {
+    let p = theme.extended_palette();
+    let base = button::Style {
+        background: None,
+        text_color: p.background.base.text,
+        border: Border {
+            radius: 6.0.into(),
+            ..Border::default()
+        },
+        ..button::Style::default()
+    };
+    match status {
+        button::Status::Hovered | button::Status::Pressed => button::Style {
+            background: Some(Background::Color(p.background.strong.color)),
+            ..base
+        },
+        _ => base,
+    }
+}
+
+pub fn primary(theme: &Theme, status: button::Status) -> button::Style {
+    button::primary(theme, status)
+}
+
+pub fn secondary(theme: &Theme, status: button::Status) -> button::Style {
+    button::secondary(theme, status)
+}
+
+pub fn danger(theme: &Theme, status: button::Status) -> button::Style {
+    button::danger(theme, status)
+}
+
+/// Greyed-out secondary text (dates, page numbers).
+pub fn muted(theme: &Theme) -> text::Style {
+    let p = theme.extended_palette();
+    text::Style {
+        color: Some(p.background.base.text.scale_alpha(0.7)),
+    }
+}
+
+/// Text in the danger colour (a damaged save, a refused action).
+pub fn danger_text(theme: &Theme) -> text::Style {
+    text::Style {
+        color: Some(theme.palette().danger),
+    }
+}
+
+/// Text in the success colour (a win, a hit).
+pub fn success_text(theme: &Theme) -> text::Style {
+    text::Style {
+        color: Some(theme.palette().success),
+    }
+}
+
+/// Text in the warning colour (sample data, a pending choice).
+pub fn warning_text(theme: &Theme) -> text::Style {
+    text::Style {
+        color: Some(theme.palette().warning),
+    }
+}
+
+/// Owner colours for pieces on a board (canvas drawing), by seat: the player, then up to four
+/// opponents. Readable on both palettes.
+pub fn seat_colour(theme: &Theme, seat: usize) -> Color {
+    let dark = theme.extended_palette().is_dark;
+    let light_set = [
+        Color::from_rgb8(0x1F, 0x5F, 0xA8),
+        Color::from_rgb8(0xB3, 0x26, 0x1E),
+        Color::from_rgb8(0x6A, 0x3D, 0x9A),
+        Color::from_rgb8(0x1E, 0x7A, 0x3C),
+        Color::from_rgb8(0xB2, 0x6B, 0x00),
+    ];
+    let dark_set = [
+        Color::from_rgb8(0x6C, 0xA8, 0xF0),
+        Color::from_rgb8(0xF0, 0x6A, 0x5E),
+        Color::from_rgb8(0xB8, 0x8C, 0xF0),
+        Color::from_rgb8(0x58, 0xC2, 0x7D),
+        Color::from_rgb8(0xF0, 0xB0, 0x4A),
+    ];
+    let set = if dark { dark_set } else { light_set };
+    set[seat % set.len()]
+}
+
+/// Board colours for canvas drawing: (field, wall, grid line, highlight).
+pub fn board_colours(theme: &Theme) -> (Color, Color, Color, Color) {
+    let p = theme.extended_palette();
+    (
+        p.background.weak.color,
+        p.background.strong.text,
+        p.background.strong.color,
+        p.warning.base.color,
+    )
+}

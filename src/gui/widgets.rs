@@ -1,0 +1,167 @@
+//! Widgets shared by every screen: the history list, notices, headings, dialogs.
+
+use chrono::{DateTime, Local, Utc};
+use iced::widget::{
+    Column, button, center, column, container, opaque, row, scrollable, space, text,
+};
+use iced::{Center, Element, Fill, Length};
+
+use super::screen::Notice;
+use super::style;
+
+/// A friendly local time: "Sat 21 Nov 2026, 20:15".
+pub fn when(at: DateTime<Utc>) -> String {
+    at.with_timezone(&Local)
+        .format("%a %-d %b %Y, %H:%M")
+        .to_string()
+}
+
+/// A screen heading.
+pub fn heading<'a, M: 'a>(label: impl text::IntoFragment<'a>) -> Element<'a, M> {
+    text(label).size(style::HEADING).into()
+}
+
+/// A button with the app's primary look.
+pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
+    button(text(label).size(style::BODY))
+        .padding([8, 16])
+        .style(style::primary)
+        .on_press_maybe(on_press)
+        .into()
+}
+
+/// A button with the secondary look.
+pub fn secondary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
+    button(text(label).size(style::BODY))
+        .padding([8, 16])
+        .style(style::secondary)
+        .on_press_maybe(on_press)
+        .into()
+}
+
+/// The labelled history of a game: every entry clickable, the current one highlighted.
+pub fn history_panel<'a, M: Clone + 'a>(
+    entries: &[(String, DateTime<Utc>)],
+    cursor: usize,
+    on_goto: impl Fn(usize) -> M,
+) -> Element<'a, M> {
+    let mut list = Column::new().spacing(2);
+    for (i, (label, at)) in entries.iter().enumerate().rev() {
+        let marker = if i == cursor {
+            "▶"
+        } else if i > cursor {
+            "↷"
+        } else {
+            " "
+        };
+        let line = row![
+            text(marker).size(style::BODY).width(Length::Fixed(22.0)),
+            column![
+                text(label.clone()).size(style::BODY),
+                text(at.with_timezone(&Local).format("%H:%M:%S").to_string())
+                    .size(style::SMALL)
+                    .style(style::muted),
+            ]
+        ]
+        .spacing(4);
+        let entry: Element<'a, M> = if i == cursor {
+            container(line)
+                .padding([4, 8])
+                .width(Fill)
+                .style(style::selected)
+                .into()
+        } else {
+            button(line)
+                .padding([4, 8])
+                .width(Fill)
+                .style(style::row_button)
+                .on_press(on_goto(i))
+                .into()
+        };
+        list = list.push(entry);
+    }
+    column![
+        text("History").size(style::HEADING),
+        text("Click any entry to return to it. ↷ = can be redone.")
+            .size(style::SMALL)
+            .style(style::muted),
+        scrollable(list).height(Fill),
+    ]
+    .spacing(8)
+    .into()
+}
+
+/// One notice banner with a dismiss button and an optional extra action ("Undo").
+pub fn notice<'a, M: Clone + 'a>(
+    n: &'a Notice,
+    dismiss: M,
+    extra: Option<(&'a str, M)>,
+) -> Element<'a, M> {
+    let mut line = row![text(&n.text).size(style::BODY).width(Fill)]
+        .spacing(style::GAP)
+        .align_y(Center);
+    if let Some((label, msg)) = extra {
+        line = line.push(
+            button(text(label).size(style::BODY))
+                .style(style::primary)
+                .on_press(msg),
+        );
+    }
+    line = line.push(
+        button(text("Dismiss").size(style::SMALL))
+            .style(style::secondary)
+            .on_press(dismiss),
+    );
+    container(line)
+        .padding(10)
+        .width(Fill)
+        .style(if n.error {
+            style::error_banner
+        } else {
+            style::info_banner
+        })
+        .into()
+}
+
+/// A modal dialog over `base`: the screen behind is dimmed and does not take clicks.
+pub fn modal<'a, M: Clone + 'a>(base: Element<'a, M>, dialog: Element<'a, M>) -> Element<'a, M> {
+    iced::widget::stack![
+        base,
+        opaque(
+            center(
+                container(dialog)
+                    .padding(24)
+                    .max_width(720)
+                    .style(style::dialog)
+            )
+            .style(style::scrim)
+        )
+    ]
+    .into()
+}
+
+/// A yes/no question as dialog content.
+pub fn confirm<'a, M: Clone + 'a>(
+    question: String,
+    yes: &'a str,
+    on_yes: M,
+    on_no: M,
+) -> Element<'a, M> {
+    column![
+        text(question).size(style::BODY),
+        row![
+            space::horizontal(),
+            button(text("Cancel").size(style::BODY))
+                .padding([8, 16])
+                .style(style::secondary)
+                .on_press(on_no),
+            button(text(yes).size(style::BODY))
+                .padding([8, 16])
+                .style(style::danger)
+                .on_press(on_yes),
+        ]
+        .spacing(style::GAP)
+    ]
+    .spacing(20)
+    .into()
+}

@@ -1,0 +1,200 @@
+//! Headless GUI flows of the app shell, with iced_test: navigation to every screen, theme and
+//! large type, help overlay, rules search, delete with undo, a second instance read-only.
+#![cfg(feature = "gui")]
+
+use iced_test::simulator;
+use tablemate::doc::Kind;
+use tablemate::gui::style::ThemeChoice;
+use tablemate::gui::{App, Message, Screen, Shortcut};
+
+type Result = std::result::Result<(), iced_test::Error>;
+
+/// Clicks `label` on the current view and feeds the resulting messages back to the app.
+fn click(app: &mut App, label: &str) -> Result {
+    let mut ui = simulator(app.view());
+    ui.click(label)?;
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        !messages.is_empty(),
+        "clicking {label:?} produced no message"
+    );
+    for m in messages {
+        let _ = app.update(m);
+    }
+    Ok(())
+}
+
+fn shows(app: &App, text: &str) -> bool {
+    let mut ui = simulator(app.view());
+    ui.find(text).is_ok()
+}
+
+#[test]
+fn home_lists_every_game_and_the_rules_lookup() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::open(dir.path().to_path_buf());
+    for kind in Kind::ALL {
+        assert!(
+            shows(&app, kind.title()),
+            "home does not show {}",
+            kind.title()
+        );
+    }
+    assert!(shows(&app, "Rules lookup"));
+    assert!(shows(
+        &app,
+        "No saved games yet. Start one on the left; it is saved after every change."
+    ));
+}
+
+#[test]
+fn navigating_to_each_screen_and_back() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    for kind in Kind::ALL {
+        click(&mut app, kind.title())?;
+        assert_eq!(app.screen.game(), Some(kind));
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+        assert!(
+            matches!(app.screen, Screen::Home),
+            "Esc did not return home from {kind}"
+        );
+    }
+    click(&mut app, "Rules lookup")?;
+    assert!(matches!(app.screen, Screen::Rules(_)));
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    click(&mut app, "Backups")?;
+    assert!(matches!(app.screen, Screen::Backups(_)));
+    assert!(shows(
+        &app,
+        "No backups yet: one is kept each time a save is replaced."
+    ));
+    Ok(())
+}
+
+#[test]
+fn ctrl_f_opens_rules_filtered_to_the_game_and_esc_returns() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    click(&mut app, "Worldspanner Factions")?;
+    let _ = app.update(Message::Shortcut(Shortcut::Search));
+    assert!(matches!(app.screen, Screen::Rules(_)));
+    // Filtered: the Worldspanner digest shows, another game's does not.
+    assert!(shows(&app, "Round 1 is Reinforce only"));
+    assert!(!shows(&app, "Your turn, in order"));
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert_eq!(app.screen.game(), Some(Kind::Worldspanner));
+    Ok(())
+}
+
+#[test]
+fn rules_search_tolerates_typos_and_opens_an_entry() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    click(&mut app, "Rules lookup")?;
+    let _ = app.update(Message::Rules(tablemate::gui::rules::Message::Query(
+        "reinforcment".into(),
+    )));
+    assert!(shows(&app, "Round 1 is Reinforce only"));
+    click(&mut app, "Round 1 is Reinforce only")?;
+    assert!(shows(&app, "← Back to results"));
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(
+        matches!(app.screen, Screen::Rules(_)),
+        "Esc closes the entry first"
+    );
+    assert!(!shows(&app, "← Back to results"));
+    Ok(())
+}
+
+#[test]
+fn theme_and_large_type_switch_and_persist() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut app = App::open(dir.path().to_path_buf());
+        assert!(!app.theme().extended_palette().is_dark);
+        let _ = app.update(Message::Theme(ThemeChoice::Dark));
+        assert!(app.theme().extended_palette().is_dark);
+        click(&mut app, "Large type: off")?;
+        assert!(app.settings.large_type);
+        assert!(app.scale_factor() > 1.0);
+        assert!(shows(&app, "Large type: on"));
+    }
+    let app = App::open(dir.path().to_path_buf());
+    assert_eq!(app.settings.theme, ThemeChoice::Dark);
+    assert!(app.settings.large_type);
+    Ok(())
+}
+
+#[test]
+fn system_theme_follows_the_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    assert_eq!(app.settings.theme, ThemeChoice::System);
+    let _ = app.update(Message::SystemDark(true));
+    assert!(app.theme().extended_palette().is_dark);
+    let _ = app.update(Message::SystemDark(false));
+    assert!(!app.theme().extended_palette().is_dark);
+}
+
+#[test]
+fn help_overlay_lists_the_shortcuts_and_esc_closes_it() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    click(&mut app, "?")?;
+    assert!(app.help);
+    for key in ["Ctrl+Z", "Ctrl+Shift+Z or Ctrl+Y", "Ctrl+F", "Esc"] {
+        assert!(shows(&app, key), "help does not list {key}");
+    }
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(!app.help);
+    Ok(())
+}
+
+#[test]
+fn a_damaged_settings_file_is_kept_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("settings.json"), b"{ not json").unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    assert!(
+        app.banners
+            .iter()
+            .any(|b| b.notice.error && b.notice.text.contains("settings.json"))
+    );
+    let _ = app.update(Message::Theme(ThemeChoice::Dark));
+    assert_eq!(
+        std::fs::read(dir.path().join("settings.json")).unwrap(),
+        b"{ not json"
+    );
+}
+
+#[test]
+fn a_second_instance_is_read_only_and_says_who_holds_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let _first = App::open(dir.path().to_path_buf());
+    let second = App::open(dir.path().to_path_buf());
+    let holder = std::fs::read_to_string(dir.path().join("tablemate.lock")).unwrap();
+    assert!(holder.contains(&format!("process {}", std::process::id())));
+    let banner = format!(
+        "Read-only: the data folder is in use by {}. Nothing will be saved from this window.",
+        holder.trim()
+    );
+    assert!(shows(&second, &banner), "the banner should name the holder");
+    assert!(!shows(&_first, &banner));
+}
+
+#[test]
+fn a_damaged_save_is_listed_with_its_reason_and_a_way_to_its_backups() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("saves")).unwrap();
+    std::fs::write(
+        dir.path().join("saves/broken.json"),
+        b"{\"format\":\"tablemate\"",
+    )
+    .unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    assert!(shows(&app, "Open backups"));
+    click(&mut app, "Open backups")?;
+    assert!(matches!(app.screen, Screen::Backups(_)));
+    Ok(())
+}
