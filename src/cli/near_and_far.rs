@@ -257,8 +257,7 @@ fn lookup(
         warnings.push(format!("data files: {e}"));
     }
     let facts = facts.ok();
-    let (built, _, read_problems) = load_index(root, facts.as_ref());
-    warnings.extend(read_problems);
+    let built = load_index(root, facts.as_ref()).built;
     warnings.extend(built.errors().map(|p| format!("storybook index: {p}")));
     let answer = match saved
         .current()

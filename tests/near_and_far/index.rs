@@ -254,31 +254,62 @@ fn new_entry(code_text: &str, label: &str) -> QuestEntry {
 #[test]
 fn players_add_entries_as_they_read_and_the_index_grows() {
     let f = facts();
-    let files: Vec<(String, IndexFile)> = vec![(
+    let mut files: Vec<(String, IndexFile)> = vec![(
         "examples".into(),
         parse_index(&file(r#""quests":[{"code":"41"}]"#)),
     )];
-    let grown = Index::check_addition(&files, "mine", &new_entry("42", "dig"), Some(&f)).unwrap();
-    let b = Index::build(&grown, Some(&f));
+    let own = Index::check_addition(&files, "mine", &new_entry("42", "dig"), Some(&f)).unwrap();
+    files.push(("mine".into(), own));
+    let b = Index::build(&files, Some(&f));
     assert!(b.index.quest(&code("42")).is_some());
     // Replacing one's own entry is fine; contradicting another file's entry is not.
-    let again =
-        Index::check_addition(&grown, "mine", &new_entry("42", "dig deeper"), Some(&f)).unwrap();
-    assert_eq!(
-        Index::build(&again, Some(&f))
-            .index
-            .quest(&code("42"))
-            .unwrap()
-            .choices[0]
-            .label,
-        "dig deeper"
-    );
+    let own =
+        Index::check_addition(&files, "mine", &new_entry("42", "dig deeper"), Some(&f)).unwrap();
+    assert_eq!(own.quests.len(), 1);
+    assert_eq!(own.quests[0].choices[0].label, "dig deeper");
     let clash =
-        Index::check_addition(&grown, "mine", &new_entry("41", "climb"), Some(&f)).unwrap_err();
+        Index::check_addition(&files, "mine", &new_entry("41", "climb"), Some(&f)).unwrap_err();
     assert!(
         clash[0].message.contains("entered differently"),
         "{clash:?}"
     );
+}
+
+#[test]
+fn an_imported_file_merges_into_the_own_file_unless_it_conflicts() {
+    let f = facts();
+    let files: Vec<(String, IndexFile)> = vec![(
+        "examples".into(),
+        parse_index(&file(r#""quests":[{"code":"41"}]"#)),
+    )];
+    let friend = parse_index(&file(
+        r#""maps":[{"map":4,"spaces":["42"]}],"quests":[{"code":"42"},{"code":"43"}]"#,
+    ));
+    let own = Index::check_import(&files, "mine", &friend, Some(&f)).unwrap();
+    assert_eq!(own.quests.len(), 2);
+    assert_eq!(own.maps[0].spaces, vec![code("42")]);
+    let loop_file = parse_index(&file(
+        r#""quests":[{"code":"R1","choices":[{"label":"a","next":"R1"}]}]"#,
+    ));
+    assert!(Index::check_import(&files, "mine", &loop_file, Some(&f)).is_err());
+}
+
+#[test]
+fn the_own_file_is_read_through_the_store_and_a_damaged_one_is_flagged() {
+    use tablemate::near_and_far::index::{OWN_FILE, load_with};
+    let loaded = load_with(
+        |rel| {
+            if rel == OWN_FILE {
+                Ok(Some(("{ broken".to_string(), "my-entries".to_string())))
+            } else {
+                Ok(tablemate::bundled::get(rel).map(|t| (t.to_string(), rel.to_string())))
+            }
+        },
+        Some(&facts()),
+    );
+    assert!(loaded.own_damaged);
+    assert_eq!(loaded.own_origin, "my-entries");
+    assert!(loaded.built.index.quest(&code("347")).is_some());
 }
 
 #[test]

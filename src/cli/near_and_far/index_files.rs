@@ -9,7 +9,7 @@ use super::{IndexCommand, fail, load_facts};
 use crate::cli::Output;
 use crate::near_and_far::Facts;
 use crate::near_and_far::index::{self, IndexFile, Severity, Source};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 /// Every `.json` file under `dir`, as index sources named by their path under `base`.
 fn json_sources(dir: &Path, base: &Path, out: &mut Vec<Source>, problems: &mut Vec<String>) {
@@ -43,15 +43,17 @@ fn json_sources(dir: &Path, base: &Path, out: &mut Vec<Source>, problems: &mut V
 }
 
 /// The merged index: bundled files plus the user's `storybook-index/` folder.
-pub fn load_index(
-    root: &Path,
-    facts: Option<&Facts>,
-) -> (index::Built, Vec<(String, IndexFile)>, Vec<String>) {
-    let mut user = Vec::new();
-    let mut problems = Vec::new();
-    json_sources(&root.join(index::INDEX_DIR), root, &mut user, &mut problems);
-    let (built, files) = index::load(index::bundled_sources(), user, facts);
-    (built, files, problems)
+pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
+    index::load_with(|rel| read_data(root, rel), facts)
+}
+
+/// A data file through the store (the user's copy first); `None` when there is none.
+pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
+    match crate::store::data_text(Some(root), rel) {
+        Ok((text, origin)) => Ok(Some((text, origin.to_string()))),
+        Err(StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
@@ -120,7 +122,7 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                     path.display()
                 ));
             }
-            let (built, _, _) = load_index(root, facts.as_ref());
+            let built = load_index(root, facts.as_ref()).built;
             let file = built.index.export("Storybook index export");
             match std::fs::write(&path, file.to_json()) {
                 Ok(()) => Output::ok(format!(
@@ -137,45 +139,43 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                 Ok(Err(_)) => return fail(format!("{}: not UTF-8 text", path.display())),
                 Err(e) => return fail(e),
             };
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "imported.json".into());
-            let rel = format!("{}/imported/{name}", index::INDEX_DIR);
-            if root.join(&rel).exists() {
+            let shown = path.display().to_string();
+            if let Err(e) = index::check_text(&text, facts.as_ref()) {
+                return fail(format!("{shown} was not imported: {e}"));
+            }
+            let incoming = match IndexFile::parse(&text) {
+                Ok(f) => f,
+                Err(e) => return fail(format!("{shown}: {e}")),
+            };
+            let loaded = load_index(root, facts.as_ref());
+            if loaded.own_damaged {
                 return fail(format!(
-                    "{rel} already exists in your data folder: rename the file to import it"
+                    "{} is damaged: fix or move it before importing into it",
+                    loaded.own_origin
                 ));
             }
-            let mut user = Vec::new();
-            let mut problems = Vec::new();
-            json_sources(&root.join(index::INDEX_DIR), root, &mut user, &mut problems);
-            let (before, _) = index::load(index::bundled_sources(), user.clone(), facts.as_ref());
-            let before: Vec<String> = before.errors().map(|p| p.to_string()).collect();
-            user.push(Source {
-                rel: rel.clone(),
-                origin: path.display().to_string(),
-                text: text.clone(),
-            });
-            let (built, _) = index::load(index::bundled_sources(), user, facts.as_ref());
-            let new_errors: Vec<String> = built
-                .errors()
-                .map(|p| p.to_string())
-                .filter(|p| !before.contains(p))
-                .collect();
-            if !new_errors.is_empty() {
-                return fail(format!(
-                    "{} was not imported:\n{}",
-                    path.display(),
-                    new_errors.join("\n")
-                ));
-            }
+            let own = match index::Index::check_import(
+                &loaded.files,
+                &loaded.own_origin,
+                &incoming,
+                facts.as_ref(),
+            ) {
+                Ok(f) => f,
+                Err(problems) => {
+                    let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                    return fail(format!("{shown} was not imported:\n{}", list.join("\n")));
+                }
+            };
             let store = match Store::open(root) {
                 Ok(s) => s,
                 Err(e) => return fail(e),
             };
-            match store.write_data(&rel, text.as_bytes()) {
-                Ok(p) => Output::ok(format!("imported to {}\n", p.display())),
+            match store.write_data(index::OWN_FILE, own.to_json().as_bytes()) {
+                Ok(p) => Output::ok(format!(
+                    "imported {} quests from {shown} into {}\n",
+                    incoming.quests.len(),
+                    p.display()
+                )),
                 Err(e) => fail(e),
             }
         }

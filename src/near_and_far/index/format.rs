@@ -83,6 +83,33 @@ impl IndexFile {
         }
     }
 
+    /// Merges `other` into this file: its map spaces, the characters this file lacks, and its
+    /// quests (replacing this file's entry for the same code).
+    pub fn absorb(&mut self, other: &IndexFile) {
+        for m in &other.maps {
+            for code in &m.spaces {
+                self.add_space(m.map, code.clone());
+            }
+            if let Some(mine) = self.maps.iter_mut().find(|x| x.map == m.map)
+                && mine.name.is_empty()
+            {
+                mine.name = m.name.clone();
+            }
+        }
+        for c in &other.characters {
+            if !self
+                .characters
+                .iter()
+                .any(|x| x.character.eq_ignore_ascii_case(&c.character))
+            {
+                self.characters.push(c.clone());
+            }
+        }
+        for q in &other.quests {
+            self.upsert_quest(q.clone());
+        }
+    }
+
     /// Adds a quest code to a map's spaces (once).
     pub fn add_space(&mut self, map: MapNumber, code: QuestCode) {
         let slot = match self.maps.iter().position(|m| m.map == map) {

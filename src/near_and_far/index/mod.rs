@@ -152,31 +152,57 @@ impl Index {
     }
 
     /// Checks that `entry` could join the index in the player's own file `own` (replacing the
-    /// own file's entry for the same code is allowed; contradicting another file is not), and
-    /// returns the problems the merged index would have because of it.
+    /// own file's entry for the same code is allowed; contradicting another file is not).
+    /// Returns the new own file, or the problems the change would add.
     pub fn check_addition(
         files: &[(String, IndexFile)],
         own: &str,
         entry: &QuestEntry,
         facts: Option<&Facts>,
-    ) -> Result<Vec<(String, IndexFile)>, Vec<IndexProblem>> {
+    ) -> Result<IndexFile, Vec<IndexProblem>> {
+        Index::check_change(files, own, facts, |f| f.upsert_quest(entry.clone()))
+    }
+
+    /// Checks that everything in `incoming` (a friend's file) can be merged into the own file
+    /// without new errors (a conflicting entry, a cycle...). Returns the new own file.
+    pub fn check_import(
+        files: &[(String, IndexFile)],
+        own: &str,
+        incoming: &IndexFile,
+        facts: Option<&Facts>,
+    ) -> Result<IndexFile, Vec<IndexProblem>> {
+        Index::check_change(files, own, facts, |f| f.absorb(incoming))
+    }
+
+    fn check_change(
+        files: &[(String, IndexFile)],
+        own: &str,
+        facts: Option<&Facts>,
+        change: impl FnOnce(&mut IndexFile),
+    ) -> Result<IndexFile, Vec<IndexProblem>> {
         let before: Vec<IndexProblem> = Index::build(files, facts).errors().cloned().collect();
         let mut next: Vec<(String, IndexFile)> = files.to_vec();
-        match next.iter_mut().find(|(o, _)| o == own) {
-            Some((_, f)) => f.upsert_quest(entry.clone()),
-            None => {
-                let mut f = IndexFile::empty("My storybook index");
-                f.upsert_quest(entry.clone());
-                next.push((own.to_string(), f));
-            }
+        if !next.iter().any(|(o, _)| o == own) {
+            next.push((own.to_string(), IndexFile::empty("My storybook index")));
         }
+        let slot = next
+            .iter_mut()
+            .find(|(o, _)| o == own)
+            .map(|(_, f)| f)
+            .expect("just ensured");
+        change(slot);
+        let new_own = slot.clone();
         let after = Index::build(&next, facts);
         let new: Vec<IndexProblem> = after
             .errors()
             .filter(|p| !before.contains(p))
             .cloned()
             .collect();
-        if new.is_empty() { Ok(next) } else { Err(new) }
+        if new.is_empty() {
+            Ok(new_own)
+        } else {
+            Err(new)
+        }
     }
 
     /// The whole merged index as one file (for export or sharing).
@@ -227,6 +253,69 @@ pub struct Source {
     pub rel: String,
     pub origin: String,
     pub text: String,
+}
+
+/// The index as the app uses it: every bundled file (or the user's replacement at the same
+/// path) and the user's own file, with what is wrong in them.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    pub built: Built,
+    pub files: Vec<(String, IndexFile)>,
+    /// How the own file is named in `files` and in problems.
+    pub own_origin: String,
+    /// The own file exists but does not parse: it must not be overwritten.
+    pub own_damaged: bool,
+}
+
+impl Loaded {
+    /// The player's own file (empty if it does not exist yet).
+    pub fn own_file(&self) -> IndexFile {
+        self.files
+            .iter()
+            .find(|(o, _)| *o == self.own_origin)
+            .map(|(_, f)| f.clone())
+            .unwrap_or_else(|| IndexFile::empty("My storybook index"))
+    }
+}
+
+/// Loads the index through `read` (relative path → `Some((text, origin))`, `None` when there is
+/// no such file): the store reads the files, user replacements first.
+pub fn load_with(
+    mut read: impl FnMut(&str) -> Result<Option<(String, String)>, String>,
+    facts: Option<&Facts>,
+) -> Loaded {
+    let mut rels: Vec<String> = crate::bundled::under(&format!("{INDEX_DIR}/"))
+        .map(|(rel, _)| rel.to_string())
+        .collect();
+    rels.push(OWN_FILE.to_string());
+    let mut sources = Vec::new();
+    let mut problems = Vec::new();
+    for rel in rels {
+        match read(&rel) {
+            Ok(Some((text, origin))) => sources.push(Source { rel, origin, text }),
+            Ok(None) => {}
+            Err(message) => problems.push(IndexProblem {
+                severity: Severity::Error,
+                file: rel,
+                at: String::new(),
+                message,
+            }),
+        }
+    }
+    let own = sources.iter().find(|s| s.rel == OWN_FILE);
+    let own_origin = own
+        .map(|s| s.origin.clone())
+        .unwrap_or_else(|| OWN_FILE.to_string());
+    let own_damaged = own.is_some_and(|s| IndexFile::parse(&s.text).is_err());
+    let (mut built, files) = load(Vec::new(), sources, facts);
+    built.problems.extend(problems);
+    built.problems.sort_by_key(|p| p.severity);
+    Loaded {
+        built,
+        files,
+        own_origin,
+        own_damaged,
+    }
 }
 
 /// The bundled index files.
