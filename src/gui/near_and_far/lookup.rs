@@ -602,7 +602,7 @@ impl State {
 /// A big number-pad key, findable in tests by `pad-<label>`.
 fn pad_key<'a>(label: &'a str, on: Message) -> Element<'a, Message> {
     container(
-        iced::widget::button(container(text(label).size(32.0)).center_x(Fill))
+        iced::widget::button(container(text(label).size(32.0)).center(Fill))
             .width(Length::Fixed(92.0))
             .height(Length::Fixed(72.0))
             .style(style::secondary)

@@ -332,7 +332,11 @@ impl State {
             );
         }
         col = col.push(text(format!("Campaign total: {}", v.journey_total)).size(style::HEADING));
-        container(col).padding(16).style(style::card).into()
+        container(col)
+            .padding(16)
+            .width(Fill)
+            .style(style::card)
+            .into()
     }
 
     fn card_back<'a>(&'a self, c: &'a Campaign, v: &SheetView) -> Element<'a, Message> {

@@ -415,3 +415,77 @@ fn undo_after_a_threat_restores_the_deck_and_the_screen_follows() -> Result<(), 
     assert!(shows(&s, "Active threat: level 4 Bandit"));
     Ok(())
 }
+
+#[test]
+#[ignore = "writes screenshots to /tmp/nf-shots for a visual check"]
+fn screenshots() {
+    let theme = crate::gui::style::light();
+    let shot = |s: &State, name: &str| {
+        let mut sim = Simulator::with_size(Default::default(), (1280.0, 820.0), s.view(&CTX));
+        let snap = sim.snapshot(&theme).unwrap();
+        let _ = std::fs::create_dir_all("/tmp/nf-shots");
+        let _ = std::fs::remove_file(format!("/tmp/nf-shots/{name}.png"));
+        snap.matches_image(format!("/tmp/nf-shots/{name}.png"))
+            .unwrap();
+    };
+    let s = State::new(&CTX);
+    shot(&s, "setup");
+    let mut s = opened(Mode::Campaign);
+    shot(&s, "session-next");
+    start_session(&mut s);
+    let _ = send(
+        &mut s,
+        Message::Session(session::Msg::DefeatThreat("Rin".into())),
+    );
+    shot(&s, "session-play");
+    let doc = s.doc.as_mut().unwrap();
+    doc.apply("kw", |c| {
+        c.note_reward(
+            "Rin",
+            Item::KeywordGained {
+                keyword: Keyword::new("burning").unwrap(),
+                quest: None,
+            },
+            today(),
+        )
+    })
+    .unwrap();
+    send(&mut s, Message::Tab(Tab::Lookup));
+    send(&mut s, Message::Lookup(lookup::Msg::Typed("12".into())));
+    send(&mut s, Message::Lookup(lookup::Msg::LookUp));
+    shot(&s, "lookup-unknown");
+    let c = s.campaign().unwrap().clone();
+    s.pad.answer = Some(
+        c.lookup(
+            "Rin",
+            &"347".parse().unwrap(),
+            None,
+            &s.index.built.index,
+            s.facts(),
+        )
+        .unwrap(),
+    );
+    shot(&s, "lookup-347");
+    send(&mut s, Message::Lookup(lookup::Msg::StartEntry));
+    shot(&s, "lookup-entry");
+    send(&mut s, Message::Tab(Tab::Sheets));
+    shot(&s, "sheet");
+    send(&mut s, Message::Tab(Tab::Scoring));
+    send(
+        &mut s,
+        Message::Score(scoring::Msg::Field(0, forms::Field::Camps, "12".into())),
+    );
+    shot(&s, "scoring");
+    send(&mut s, Message::Score(scoring::Msg::Finish));
+    start_session(&mut s);
+    let mut form = s.new_score_form().unwrap();
+    form.players[0].camps = "9".into();
+    form.players[1].camps = "14".into();
+    s.score = Some(Box::new(form));
+    send(&mut s, Message::Score(scoring::Msg::Finish));
+    send(&mut s, Message::Tab(Tab::Chart));
+    shot(&s, "chart");
+    let mut c = opened(Mode::Character);
+    send(&mut c, Message::Tab(Tab::Sheets));
+    shot(&c, "sheet-character");
+}
