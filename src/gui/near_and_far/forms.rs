@@ -423,7 +423,12 @@ impl ScoreForm {
                 .iter()
                 .map(|p| PlayerFields {
                     name: p.name.clone(),
-                    threats: join(&p.threats),
+                    // Unknown card points come as 0: leave the field for the players to fill.
+                    threats: if p.threats.iter().all(|t| *t == 0) {
+                        String::new()
+                    } else {
+                        join(&p.threats)
+                    },
                     talents: p.talents.clone(),
                     mammoth_camp: p.mammoth_camp.unwrap_or(false),
                     full_card: p.full_card,

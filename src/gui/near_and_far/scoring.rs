@@ -256,8 +256,45 @@ impl State {
                 .on_toggle(|b| msg(Msg::StorytellingTie(b)))
                 .text_size(style::BODY),
         );
+        let mut taken = Vec::new();
+        if let Some(session) = c.current_session() {
+            for ch in &session.characters {
+                let levels: Vec<String> = session
+                    .threats
+                    .defeated_by(ch)
+                    .iter()
+                    .map(|l| l.get().to_string())
+                    .collect();
+                let bosses: Vec<String> = session
+                    .bosses
+                    .iter()
+                    .flat_map(|b| b.defeated.iter())
+                    .filter(|d| &d.by == ch)
+                    .map(|d| d.card.clone())
+                    .collect();
+                if !levels.is_empty() || !bosses.is_empty() {
+                    let mut what = Vec::new();
+                    if !levels.is_empty() {
+                        what.push(format!("threat levels {}", levels.join(", ")));
+                    }
+                    if !bosses.is_empty() {
+                        what.push(bosses.join(", "));
+                    }
+                    taken.push(format!("{ch}: {}", what.join("; ")));
+                }
+            }
+        }
+        let hint = if taken.is_empty() {
+            "No threat cards were taken this session.".to_string()
+        } else {
+            format!(
+                "Cards taken (enter the journey points printed on each): {}",
+                taken.join(" · ")
+            )
+        };
         column![
             widgets::heading("Game end: journey points"),
+            text(hint).size(style::SMALL).style(style::muted),
             row![
                 container(
                     column![

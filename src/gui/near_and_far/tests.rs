@@ -290,8 +290,13 @@ fn an_index_entry_is_saved_to_my_entries_and_used_by_the_lookup() {
 fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
     let mut s = opened(Mode::Campaign);
     start_session(&mut s);
+    click(&mut s, "Defeated by Rin")?;
     click(&mut s, "Score this session")?;
     assert!(shows(&s, "Game end: journey points"));
+    assert!(shows(
+        &s,
+        "Cards taken (enter the journey points printed on each): Rin: threat levels 4"
+    ));
     send(
         &mut s,
         Message::Score(scoring::Msg::Field(0, forms::Field::Camps, "12".into())),
