@@ -7,6 +7,11 @@ use crate::store::Problem;
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
     match data_kind {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        "army-followers" => crate::army::check_followers_text(text).map_err(Problem::Invalid),
+        "army-list" => crate::army::check_list_text(text).map_err(Problem::Invalid),
+        "furnace-duel-boards" => {
+            crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
+        }
         "near-and-far-talents"
         | "near-and-far-characters"
         | "near-and-far-maps"
@@ -24,6 +29,9 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 /// Every data kind this build knows.
 pub const KNOWN: &[&str] = &[
     "rules-digest",
+    "furnace-duel-boards",
+    "army-followers",
+    "army-list",
     "near-and-far-talents",
     "near-and-far-characters",
     "near-and-far-maps",
