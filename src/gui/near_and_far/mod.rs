@@ -4,8 +4,11 @@
 //! through `Doc::apply` with a readable history label; the engine decides what the rules allow.
 
 mod chart;
+mod entry;
 mod forms;
+mod ledger_view;
 mod lookup;
+mod score_form;
 mod scoring;
 mod session;
 mod setup;
