@@ -1,6 +1,9 @@
 //! Near and Far scenario tests: every rule and ruling the engine implements, by name.
 //! Split by topic in `tests/near_and_far/`.
 
+#[cfg(feature = "gui")]
+#[path = "near_and_far/app.rs"]
+mod app;
 #[path = "near_and_far/campaigns.rs"]
 mod campaigns;
 #[path = "near_and_far/cli.rs"]
