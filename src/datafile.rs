@@ -12,6 +12,13 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
         "furnace-duel-boards" => {
             crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
         }
+        "near-and-far-talents"
+        | "near-and-far-characters"
+        | "near-and-far-maps"
+        | "near-and-far-threats"
+        | "near-and-far-storybook-index" => {
+            crate::near_and_far::facts::check_text(data_kind, text).map_err(Problem::Invalid)
+        }
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -25,4 +32,9 @@ pub const KNOWN: &[&str] = &[
     "furnace-duel-boards",
     "army-followers",
     "army-list",
+    "near-and-far-talents",
+    "near-and-far-characters",
+    "near-and-far-maps",
+    "near-and-far-threats",
+    "near-and-far-storybook-index",
 ];
