@@ -478,7 +478,7 @@ fn bad_corpus() -> Vec<BadCase> {
                 "\"tablemate\"",
                 "2",
                 "\"furnace-duel\"",
-                &&good_data().replace(
+                &good_data().replace(
                     "\"hello\"",
                     &format!("{}{}", "[".repeat(nest / 2), "]".repeat(nest / 2)),
                 ),
@@ -540,7 +540,7 @@ fn bad_corpus() -> Vec<BadCase> {
                 "\"tablemate\"",
                 "2",
                 "\"furnace-duel\"",
-                &&good_data().replace("\"cursor\":0", "\"cursor\":99999999999999999999999"),
+                &good_data().replace("\"cursor\":0", "\"cursor\":99999999999999999999999"),
             )
             .into_bytes(),
             &["fails validation", "floating point"],
@@ -551,7 +551,7 @@ fn bad_corpus() -> Vec<BadCase> {
                 "\"tablemate\"",
                 "2",
                 "\"furnace-duel\"",
-                &&good_data().replace("\"cursor\":0", "\"cursor\":7"),
+                &good_data().replace("\"cursor\":0", "\"cursor\":7"),
             )
             .into_bytes(),
             &["fails validation", "entry 7"],
@@ -753,7 +753,7 @@ fn errors_point_at_the_right_line_and_column_of_the_file() {
         "\"tablemate\"",
         "2",
         "\"furnace-duel\"",
-        &&good_data().replace("\"cursor\":0", &format!("\"cursor\":{big}")),
+        &good_data().replace("\"cursor\":0", &format!("\"cursor\":{big}")),
     );
     std::fs::write(store.save_path("g").unwrap(), &text).unwrap();
     let file_line = text.lines().position(|l| l.contains(big)).unwrap() + 1;
