@@ -7,6 +7,9 @@ use crate::store::Problem;
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
     match data_kind {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        crate::worldspanner::deckfile::DATA_KIND => {
+            crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
+        }
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -15,4 +18,4 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 }
 
 /// Every data kind this build knows.
-pub const KNOWN: &[&str] = &["rules-digest"];
+pub const KNOWN: &[&str] = &["rules-digest", "worldspanner-challenge-deck"];
