@@ -144,7 +144,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                     })).collect::<Vec<_>>(),
                 })));
             }
-            let mut s = format!("{} ({origin}): {} cards left\n", file.name, odds.cards);
+            let mut s = format!("{}, from {origin}: {} cards left\n", file.name, odds.cards);
             s += "  diff   Fopp   Fail Squeak   Pass  Amaze    Hit\n";
             for r in &odds.rows {
                 s += &format!("  {:>+4}", r.difference);

@@ -140,3 +140,37 @@ fn ruling_glory_ties_break_on_gold_then_defeated_then_wounds_else_tie() {
     );
     assert_eq!(r.winner, Some(P), "fewer defeated beats more wounds");
 }
+
+#[test]
+fn rules_digest_covers_steps_faces_terrain_sight_adventures_and_glory() {
+    let (lib, problems) = tablemate::rules::Library::bundled();
+    assert!(problems.is_empty(), "{problems:?}");
+    let kind = tablemate::doc::Kind::Worldspanner;
+    for id in [
+        "turn-steps",
+        "challenge-faces",
+        "terrain-costs",
+        "line-of-sight",
+        "sight-terrain",
+        "faction-tasks",
+        "lith-adventures",
+        "deaths-edge",
+        "glory",
+        "glory-tie-breakers",
+        "dismissal",
+    ] {
+        assert!(lib.entry(kind, id).is_some(), "missing digest entry {id}");
+    }
+    for (query, id) in [
+        ("fopp", "challenge-faces"),
+        ("wrap dome", "dismissal"),
+        ("tie gold", "glory-tie-breakers"),
+    ] {
+        let groups = tablemate::rules::search(&lib, query, Some(kind));
+        let hits: Vec<&str> = groups
+            .iter()
+            .flat_map(|g| g.hits.iter().map(|h| h.entry.id.as_str()))
+            .collect();
+        assert!(hits.contains(&id), "{query:?} found {hits:?}");
+    }
+}
