@@ -16,6 +16,7 @@ pub mod domes;
 pub mod error;
 mod flow;
 pub mod game;
+mod labels;
 pub mod modifier;
 pub mod odds;
 pub mod paid;

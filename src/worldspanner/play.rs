@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::adventure::Adventure;
+use super::card::ChallengeCard;
 use super::challenge::{Attack, Challenge};
+use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
 use super::error::RuleError;
 use super::game::{Game, LastEvent, Reason, Removal};
@@ -13,7 +15,7 @@ use super::paid::PaidAdventure;
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
 use super::victory::{Capture, Faction};
-use crate::deck::DeckTool;
+use crate::deck::{Deck, DeckTool, WhenEmpty};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
@@ -107,79 +109,12 @@ pub enum Action {
         team: TeamSide,
         tool: DeckTool,
     },
-}
-
-impl Action {
-    /// The history label: "Skyhawks: Rizzik tries Watchman Keep Task (space 2)".
-    pub fn label(&self, game: &Game) -> String {
-        let n = |h: &HeroRef| game.name(*h);
-        match self {
-            Action::NextStep => format!(
-                "{}: {} step done",
-                game.rounds.active,
-                game.rounds.step.name()
-            ),
-            Action::Reinforce { hero } => format!("{} Reinforce: {} enters", hero.team, n(hero)),
-            Action::Dismiss { hero } => format!("{}: dismiss {}", hero.team, n(hero)),
-            Action::Banish { hero } => format!("{}: {} is banished", hero.team, n(hero)),
-            Action::Place { dome } => {
-                let who = game.pending.as_ref().map_or("hero".into(), |p| n(&p.hero));
-                match dome {
-                    Some(d) => format!("{who} placed in {d}"),
-                    None => format!("{who} placed in the proposed Dome"),
-                }
-            }
-            Action::LeaveDome { hero } => format!("{}: {} leaves the Dome", hero.team, n(hero)),
-            Action::Challenge {
-                team,
-                hero,
-                challenge,
-            } => format!(
-                "{team}: {}{} challenge, {} against {}",
-                hero.map(|h| format!("{} ", n(&h))).unwrap_or_default(),
-                challenge.kind.name(),
-                challenge.rating,
-                challenge.against
-            ),
-            Action::Adventure {
-                hero, adventure, ..
-            } => format!("{}: {} tries {}", hero.team, n(hero), adventure.name()),
-            Action::Paid { hero, paid } => format!(
-                "{}: {} pays for {}{}",
-                hero.team,
-                n(hero),
-                paid.kind.name(),
-                paid.key
-                    .map(|(f, s)| format!(" at {} space {}", f.key_name(), s + 1))
-                    .unwrap_or_default()
-            ),
-            Action::Attack {
-                attacker, target, ..
-            } => format!(
-                "{}: {} attacks {}",
-                attacker.team,
-                n(attacker),
-                target.map_or("a minion or other target".into(), |t| n(&t))
-            ),
-            Action::Wound { hero, wounds } => format!("{}: {wounds} wound(s)", n(hero)),
-            Action::Heal { hero, wounds } => format!("{}: heal {wounds} wound(s)", n(hero)),
-            Action::GainBoosts { hero, boosts } => format!("{}: +{boosts} Boost(s)", n(hero)),
-            Action::UseBoost { hero } => format!("{}: uses a Boost", n(hero)),
-            Action::Gold { hero, change } => format!("{}: {change:+} gold", n(hero)),
-            Action::Capture {
-                team,
-                faction,
-                space,
-            } => format!("{team}: capture {} space {}", faction.key_name(), space + 1),
-            Action::Tribute { team, amount } => format!("{team}: {amount} tribute to Lith"),
-            Action::GloryCard { team } => format!("{team}: glory card achieved"),
-            Action::RaiseFromUnderpit { hero } => {
-                format!("{}: {} moves up to the Pit", hero.team, n(hero))
-            }
-            Action::Renew { hero } => format!("{}: {} is renewed", hero.team, n(hero)),
-            Action::Deck { team, tool } => tool.label(&format!("{team} deck")),
-        }
-    }
+    /// Swap in another 36-card deck (say, the real cards once entered), freshly shuffled.
+    ReplaceDeck {
+        team: TeamSide,
+        name: String,
+        cards: Vec<ChallengeCard>,
+    },
 }
 
 impl Game {
@@ -386,6 +321,25 @@ impl Game {
                 )];
                 lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
                 Ok(lines)
+            }
+            Action::ReplaceDeck { team, name, cards } => {
+                if cards.len() != DECK_SIZE {
+                    return Err(RuleError::invalid(format!(
+                        "{name} has {} cards; a challenge deck has {DECK_SIZE}",
+                        cards.len()
+                    )));
+                }
+                let old = &self.team(team).deck;
+                // A seed that follows from the saved state, so undo and redo replay it.
+                let seed = old
+                    .seed()
+                    .wrapping_add(1 + old.reshuffles() as u64 + old.discard_len() as u64);
+                let t = self.team_mut(team);
+                t.deck = Deck::new(cards, seed, WhenEmpty::ReshuffleDiscard);
+                t.deck_name = name.clone();
+                Ok(vec![format!(
+                    "{team} now draw from {name:?}, freshly shuffled"
+                )])
             }
             Action::Deck { team, tool } => {
                 tool.apply(&mut self.team_mut(team).deck)

@@ -854,3 +854,32 @@ fn actions_have_readable_history_labels() {
     );
     assert_eq!(Action::NextStep.label(&g), "Skyhawks: Reinforce step done");
 }
+
+#[test]
+fn a_team_can_switch_to_its_real_deck_mid_game_freshly_shuffled() {
+    let mut g = game(6);
+    through_round_one(&mut g);
+    let cards: Vec<ChallengeCard> = (0..36).map(|_| uniform(Face::Pass, true, 1, "2")).collect();
+    assert!(
+        g.apply(Action::ReplaceDeck {
+            team: S,
+            name: "short".into(),
+            cards: cards[..35].to_vec()
+        })
+        .is_err()
+    );
+    ok(
+        &mut g,
+        Action::ReplaceDeck {
+            team: S,
+            name: "My white deck".into(),
+            cards,
+        },
+    );
+    assert_eq!(g.team(S).deck_name, "My white deck");
+    assert_eq!(
+        (g.team(S).deck.draw_len(), g.team(S).deck.discard_len()),
+        (36, 0)
+    );
+    assert!(g.validate().is_ok());
+}
