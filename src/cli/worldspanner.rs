@@ -44,7 +44,7 @@ pub enum Command {
         /// home, opposing, boost, target-boost, favor=N, lith=1|2, terrain=N, other=N[:why]
         #[arg(long = "modifier", allow_hyphen_values = true)]
         modifiers: Vec<String>,
-        /// faction-adventure, lith-adventure, melee-hit, ranged-hit, damage, weapon-damage
+        /// faction-adventure, lith-adventure, melee-hit, ranged-hit, damage, weapon-damage, other
         #[arg(long, default_value = "faction-adventure")]
         kind: String,
         #[arg(long)]
@@ -286,10 +286,11 @@ fn parse_kind(kind: &str) -> Result<ChallengeKind, String> {
         "weapon-damage" => ChallengeKind::Damage {
             natural_melee: false,
         },
+        "other" => ChallengeKind::Other,
         other => {
             return Err(format!(
                 "--kind {other:?}: use faction-adventure, lith-adventure, melee-hit, ranged-hit, \
-                 damage or weapon-damage"
+                 damage, weapon-damage or other"
             ));
         }
     })
@@ -347,6 +348,7 @@ fn outcome_json(o: &ChallengeOutcome) -> Value {
             })
         }
         ChallengeKind::MeleeHit | ChallengeKind::RangedHit => json!({ "hit": o.hit }),
+        ChallengeKind::Other => json!({ "face": o.face }),
         ChallengeKind::Damage { .. } => json!({
             "wound_adjustment": o.face.wound_adjustment(),
             "no_wounds": o.face == Face::Fopp,

@@ -253,6 +253,10 @@ impl ChallengeOutcome {
                 Some(adj) => format!("{}: the weapon's Wound rating {adj:+}", self.face),
                 None => "Fopp: no wounds at all (p. 18)".to_string(),
             }),
+            ChallengeKind::Other => lines.push(format!(
+                "{}; apply it as the card or ability says",
+                self.face
+            )),
         }
         lines
     }

@@ -21,6 +21,9 @@ pub enum ChallengeKind {
     /// Power against Armor. `natural_melee`: the hero's own fists or claws, the only Power a
     /// Boost raises (BOOSTS, p. 23).
     Damage { natural_melee: bool },
+    /// Any other challenge a card or special ability calls for: no faction, Lith or terrain
+    /// modifiers; the face and the Hit bar are shown for the players to apply.
+    Other,
 }
 
 impl ChallengeKind {
@@ -31,6 +34,7 @@ impl ChallengeKind {
             ChallengeKind::MeleeHit => "Melee Hit",
             ChallengeKind::RangedHit => "Ranged Hit",
             ChallengeKind::Damage { .. } => "Damage",
+            ChallengeKind::Other => "Challenge",
         }
     }
 

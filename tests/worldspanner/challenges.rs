@@ -34,6 +34,7 @@ fn faction_relations_apply_only_on_faction_keys() {
         ChallengeKind::LithAdventure,
         ChallengeKind::MeleeHit,
         ChallengeKind::RangedHit,
+        ChallengeKind::Other,
     ] {
         let c = Challenge::new(kind, 5, 5).with(Modifier::HomeFaction);
         assert!(c.validate().is_err(), "{kind:?}");
