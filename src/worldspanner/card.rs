@@ -103,9 +103,12 @@ impl ChallengeCard {
         let names = [Face::Fail, Face::Squeak, Face::Pass, Face::Amaze];
         for i in 1..4 {
             if rank(faces_from[i]) < rank(faces_from[i - 1]) {
+                let show = |t: Threshold| t.map_or("never".to_string(), |d| d.to_string());
                 return Err(CardError::FacesGetWorse {
                     better: names[i],
+                    better_from: show(faces_from[i]),
                     worse: names[i - 1],
+                    worse_from: show(faces_from[i - 1]),
                 });
             }
         }

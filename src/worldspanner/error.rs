@@ -21,9 +21,14 @@ pub enum CardError {
     #[error("{0:?} is not an AI symbol name (1 to 20 characters)")]
     BadAiSymbol(String),
     #[error(
-        "{better} starts at a worse difference than {worse}: a better difference never shows a worse face"
+        "{better} starts at {better_from}, below where {worse} starts ({worse_from}): each face starts at or above the one before it, since a better difference never shows a worse face"
     )]
-    FacesGetWorse { better: Face, worse: Face },
+    FacesGetWorse {
+        better: Face,
+        better_from: String,
+        worse: Face,
+        worse_from: String,
+    },
     #[error(
         "row {at} shows {face} but row {before} shows {prev}: a better difference never shows a worse face"
     )]

@@ -60,7 +60,8 @@ fn a_card_whose_faces_get_worse_as_the_difference_grows_is_rejected() {
     // Pass from 0 but Squeak only from +2: Squeak would show above Pass.
     let err = parse_card_line(1, "-4 2 0 3 -1 3 3-4").unwrap_err();
     assert!(
-        err.to_string().contains("never shows a worse face"),
+        err.to_string()
+            .contains("Pass starts at 0, below where Squeak starts (+2)"),
         "{err}"
     );
 }

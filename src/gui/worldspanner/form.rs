@@ -1,0 +1,466 @@
+//! The challenge panel's form: what is being challenged, by which hero, the two ratings, the
+//! modifiers the rules allow for it, and for attacks the target and the weapon. It builds one
+//! engine action; the engine says which rule refuses it, if any.
+
+use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, text_input};
+use iced::{Center, Element};
+
+use super::Message;
+use crate::gui::style;
+use crate::worldspanner::{
+    Action as Play, Adventure, Attack, Challenge, ChallengeKind, Faction, Game, HeroRef,
+    HeroStatus, Modifier, TeamSide,
+};
+
+/// What the panel draws for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum What {
+    #[default]
+    Task,
+    Quest,
+    Haggler,
+    MirrorPool,
+    Vortex,
+    Underworld,
+    Melee,
+    Ranged,
+    Other,
+}
+
+impl What {
+    const ALL: [What; 9] = [
+        What::Task,
+        What::Quest,
+        What::Haggler,
+        What::MirrorPool,
+        What::Vortex,
+        What::Underworld,
+        What::Melee,
+        What::Ranged,
+        What::Other,
+    ];
+
+    fn on_faction_key(self) -> bool {
+        matches!(self, What::Task | What::Quest)
+    }
+
+    fn lith(self) -> bool {
+        matches!(
+            self,
+            What::Haggler | What::MirrorPool | What::Vortex | What::Underworld
+        )
+    }
+
+    fn attack(self) -> bool {
+        matches!(self, What::Melee | What::Ranged)
+    }
+}
+
+impl std::fmt::Display for What {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            What::Task => "Faction Task (vs 5)",
+            What::Quest => "Faction Quest",
+            What::Haggler => "Haggler (5 Wits)",
+            What::MirrorPool => "Mirror Pool (5 Intellect)",
+            What::Vortex => "Vortex (5 Virtue)",
+            What::Underworld => "Underworld (5 Fame)",
+            What::Melee => "Melee attack",
+            What::Ranged => "Ranged attack",
+            What::Other => "Other challenge",
+        })
+    }
+}
+
+/// A hero (or key) in a pick list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice<T> {
+    pub value: T,
+    pub label: String,
+}
+
+impl<T> std::fmt::Display for Choice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum FormMsg {
+    What(What),
+    Hero(Choice<usize>),
+    Key(Choice<Faction>),
+    Space(u8),
+    Rating(String),
+    Against(String),
+    Home(bool),
+    Opposing(bool),
+    Boost(bool),
+    TargetBoost(bool),
+    Lith(bool),
+    Favor(String),
+    Terrain(String),
+    Target(Choice<usize>),
+    Power(String),
+    Armor(String),
+    Wound(String),
+    Weapon(bool),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ChallengeForm {
+    pub what: What,
+    pub hero: Option<usize>,
+    pub key: Option<Faction>,
+    pub space: u8,
+    pub rating: String,
+    pub against: String,
+    pub home: bool,
+    pub opposing: bool,
+    pub boost: bool,
+    pub target_boost: bool,
+    pub lith: bool,
+    pub favor: String,
+    pub terrain: String,
+    pub target: Option<usize>,
+    pub power: String,
+    pub armor: String,
+    pub wound: String,
+    pub weapon: bool,
+}
+
+fn number(name: &str, s: &str) -> Result<u8, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("{name}: enter a number"))
+}
+
+fn signed(s: &str) -> Option<i8> {
+    s.trim().trim_start_matches('+').parse().ok()
+}
+
+impl ChallengeForm {
+    /// Hero picks belong to one side: drop them when the side or the game changes.
+    pub fn clear_heroes(&mut self) {
+        self.hero = None;
+        self.target = None;
+    }
+
+    pub fn update(&mut self, m: FormMsg) {
+        match m {
+            FormMsg::What(w) => {
+                self.what = w;
+                if w == What::Task || w.lith() {
+                    self.against = "5".into();
+                }
+                if !w.on_faction_key() {
+                    self.home = false;
+                    self.opposing = false;
+                }
+            }
+            FormMsg::Hero(c) => self.hero = Some(c.value),
+            FormMsg::Key(c) => self.key = Some(c.value),
+            FormMsg::Space(s) => self.space = s.clamp(1, 4) - 1,
+            FormMsg::Rating(s) => self.rating = s,
+            FormMsg::Against(s) => self.against = s,
+            FormMsg::Home(on) => {
+                self.home = on;
+                self.opposing &= !on;
+            }
+            FormMsg::Opposing(on) => {
+                self.opposing = on;
+                self.home &= !on;
+            }
+            FormMsg::Boost(on) => self.boost = on,
+            FormMsg::TargetBoost(on) => self.target_boost = on,
+            FormMsg::Lith(on) => self.lith = on,
+            FormMsg::Favor(s) => self.favor = s,
+            FormMsg::Terrain(s) => self.terrain = s,
+            FormMsg::Target(c) => self.target = Some(c.value),
+            FormMsg::Power(s) => self.power = s,
+            FormMsg::Armor(s) => self.armor = s,
+            FormMsg::Wound(s) => self.wound = s,
+            FormMsg::Weapon(on) => self.weapon = on,
+        }
+    }
+
+    /// The engine action this form describes for `side`.
+    pub fn build(&self, game: &Game, side: TeamSide) -> Result<Play, String> {
+        let hero = self.hero.map(|hero| HeroRef { team: side, hero });
+        let rating = number("Rating", &self.rating)?;
+        let against = number("Against", &self.against)?;
+        let mut mods = Vec::new();
+        if self.home {
+            mods.push(Modifier::HomeFaction);
+        }
+        if self.opposing {
+            mods.push(Modifier::OpposingFaction);
+        }
+        if self.boost {
+            mods.push(Modifier::Boost);
+        }
+        if self.target_boost {
+            mods.push(Modifier::TargetBoost);
+        }
+        if let Some(amount) = signed(&self.favor).filter(|a| *a != 0) {
+            mods.push(Modifier::FavorTile { amount });
+        }
+        if self.lith {
+            let favor = game.lith.favor(side).ok_or_else(|| {
+                format!(
+                    "{side} hold {} tribute: Lith's Favor needs 3 (p. 17)",
+                    game.lith.of(side)
+                )
+            })?;
+            mods.push(Modifier::LithsFavor { favor });
+        }
+        if let Some(spaces) = signed(&self.terrain).filter(|s| *s > 0) {
+            mods.push(Modifier::TerrainStealth {
+                spaces: spaces as u8,
+            });
+        }
+        let need_hero = || hero.ok_or_else(|| "choose the hero first".to_string());
+        let kind = match self.what {
+            What::Task | What::Quest => ChallengeKind::FactionAdventure,
+            What::Melee => ChallengeKind::MeleeHit,
+            What::Ranged => ChallengeKind::RangedHit,
+            What::Other => ChallengeKind::Other,
+            _ => ChallengeKind::LithAdventure,
+        };
+        let challenge = Challenge {
+            kind,
+            rating,
+            against,
+            modifiers: mods.clone(),
+        };
+        let adventure = match self.what {
+            What::Task | What::Quest => {
+                let faction = self.key.ok_or("choose the Faction key")?;
+                let space = self.space as usize;
+                Some(if self.what == What::Task {
+                    Adventure::FactionTask { faction, space }
+                } else {
+                    Adventure::FactionQuest { faction, space }
+                })
+            }
+            What::Haggler => Some(Adventure::Haggler),
+            What::MirrorPool => Some(Adventure::MirrorPool),
+            What::Vortex => Some(Adventure::Vortex),
+            What::Underworld => Some(Adventure::Underworld),
+            _ => None,
+        };
+        if let Some(adventure) = adventure {
+            return Ok(Play::Adventure {
+                hero: need_hero()?,
+                adventure,
+                challenge,
+            });
+        }
+        if self.what.attack() {
+            let natural_melee = self.what == What::Melee && !self.weapon;
+            // The attacker's Boost raises its Power only for natural melee; the target's
+            // Boost raises its Armor too (Boosts, p. 23).
+            let damage_mods = mods
+                .iter()
+                .filter(|m| match m {
+                    Modifier::Boost => natural_melee,
+                    Modifier::TargetBoost | Modifier::Other { .. } => true,
+                    _ => false,
+                })
+                .cloned()
+                .collect();
+            return Ok(Play::Attack {
+                attacker: need_hero()?,
+                target: self.target.map(|hero| HeroRef {
+                    team: side.other(),
+                    hero,
+                }),
+                attack: Attack {
+                    hit: challenge,
+                    damage: Challenge {
+                        kind: ChallengeKind::Damage { natural_melee },
+                        rating: number("Power", &self.power)?,
+                        against: number("Armor", &self.armor)?,
+                        modifiers: damage_mods,
+                    },
+                    wound_rating: number("Wound", &self.wound)?,
+                },
+            });
+        }
+        Ok(Play::Challenge {
+            team: side,
+            hero,
+            challenge,
+        })
+    }
+
+    pub fn view(&self, game: &Game, side: TeamSide) -> Element<'_, Message> {
+        let f = |m: FormMsg| Message::Form(m);
+        let heroes = choices(game, side, |s| s.in_play());
+        let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
+        let mut col: Column<'_, Message> = column![
+            text("Challenge").size(style::HEADING),
+            row![
+                pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
+                    .text_size(style::BODY),
+                pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
+                    .placeholder("hero")
+                    .text_size(style::BODY),
+            ]
+            .spacing(8),
+        ]
+        .spacing(8);
+        if self.what.on_faction_key() {
+            let keys: Vec<Choice<Faction>> = game
+                .keys
+                .iter()
+                .map(|k| Choice {
+                    value: k.faction,
+                    label: k.faction.key_name().to_string(),
+                })
+                .collect();
+            let key = keys.iter().find(|c| Some(c.value) == self.key).cloned();
+            col = col.push(
+                row![
+                    pick_list(keys, key, move |c| f(FormMsg::Key(c)))
+                        .placeholder("Faction key")
+                        .text_size(style::BODY),
+                    text("space").size(style::BODY),
+                    pick_list(vec![1u8, 2, 3, 4], Some(self.space + 1), move |s| {
+                        f(FormMsg::Space(s))
+                    })
+                    .text_size(style::BODY),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
+        }
+        col = col.push(
+            row![
+                input("rating", &self.rating, "challenge-rating", move |s| f(
+                    FormMsg::Rating(s)
+                )),
+                text("against").size(style::BODY),
+                input("against", &self.against, "challenge-against", move |s| f(
+                    FormMsg::Against(s)
+                )),
+            ]
+            .spacing(8)
+            .align_y(Center),
+        );
+        if self.what.attack() {
+            let targets = choices(game, side.other(), |s| s == HeroStatus::OnMap);
+            let target = targets
+                .iter()
+                .find(|c| Some(c.value) == self.target)
+                .cloned();
+            col = col.push(
+                pick_list(targets, target, move |c| f(FormMsg::Target(c)))
+                    .placeholder("target (leave empty for a minion)")
+                    .text_size(style::BODY),
+            );
+            col = col.push(
+                row![
+                    text("Power").size(style::BODY),
+                    input("P", &self.power, "attack-power", move |s| f(
+                        FormMsg::Power(s)
+                    )),
+                    text("Armor").size(style::BODY),
+                    input("A", &self.armor, "attack-armor", move |s| f(
+                        FormMsg::Armor(s)
+                    )),
+                    text("Wound").size(style::BODY),
+                    input("W", &self.wound, "attack-wound", move |s| f(
+                        FormMsg::Wound(s)
+                    )),
+                ]
+                .spacing(6)
+                .align_y(Center),
+            );
+        }
+        let mut mods: Row<'_, Message> = row![].spacing(12);
+        if self.what.on_faction_key() {
+            mods = mods.push(tick("Home faction +2", self.home, move |b| {
+                f(FormMsg::Home(b))
+            }));
+            mods = mods.push(tick("Opposing −2", self.opposing, move |b| {
+                f(FormMsg::Opposing(b))
+            }));
+        }
+        mods = mods.push(tick("Boost +1", self.boost, move |b| f(FormMsg::Boost(b))));
+        if self.what.attack() {
+            mods = mods.push(tick("Target's Boost −1", self.target_boost, move |b| {
+                f(FormMsg::TargetBoost(b))
+            }));
+            if self.what == What::Melee {
+                mods = mods.push(tick("Weapon card", self.weapon, move |b| {
+                    f(FormMsg::Weapon(b))
+                }));
+            }
+        }
+        if self.what.lith() {
+            mods = mods.push(tick("Lith's Favor", self.lith, move |b| {
+                f(FormMsg::Lith(b))
+            }));
+        }
+        col = col.push(mods.wrap());
+        let mut extra = row![
+            text("Favor tile").size(style::BODY),
+            input("±0", &self.favor, "challenge-favor", move |s| f(
+                FormMsg::Favor(s)
+            )),
+        ]
+        .spacing(6)
+        .align_y(Center);
+        if self.what == What::Ranged {
+            extra = extra.push(text("Camouflaging spaces").size(style::BODY));
+            extra = extra.push(input("0", &self.terrain, "shot-terrain", move |s| {
+                f(FormMsg::Terrain(s))
+            }));
+        }
+        col = col.push(extra);
+        col.push(
+            button(text("Draw challenge card").size(style::HEADING))
+                .padding([10, 20])
+                .style(style::primary)
+                .on_press(Message::Draw),
+        )
+        .into()
+    }
+}
+
+fn choices(game: &Game, side: TeamSide, keep: impl Fn(HeroStatus) -> bool) -> Vec<Choice<usize>> {
+    game.team(side)
+        .heroes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| keep(h.status))
+        .map(|(i, h)| Choice {
+            value: i,
+            label: h.name.clone(),
+        })
+        .collect()
+}
+
+fn input<'a>(
+    placeholder: &'a str,
+    value: &'a str,
+    id: &'static str,
+    on: impl Fn(String) -> Message + 'a,
+) -> Element<'a, Message> {
+    text_input(placeholder, value)
+        .id(id)
+        .on_input(on)
+        .on_submit(Message::Draw)
+        .size(style::BODY)
+        .width(64)
+        .into()
+}
+
+fn tick<'a>(label: &'a str, on: bool, f: impl Fn(bool) -> Message + 'a) -> Element<'a, Message> {
+    checkbox(on)
+        .label(label)
+        .text_size(style::BODY)
+        .on_toggle(f)
+        .into()
+}
