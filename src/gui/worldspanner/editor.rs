@@ -6,7 +6,7 @@ use iced::widget::{Column, button, column, container, row, scrollable, text, tex
 use iced::{Center, Element, Fill, Length};
 
 use super::Message;
-use super::setup::{load_deck, team_deck_path};
+use super::decks::{load_deck, team_deck_path};
 use crate::gui::screen::Ctx;
 use crate::gui::style;
 use crate::worldspanner::deckfile::{card_line, parse_card_line};

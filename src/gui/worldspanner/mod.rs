@@ -3,8 +3,12 @@
 //! board, plus the odds view and the deck editor. Every change goes through the engine's
 //! `Action` and the labelled history.
 
+mod board;
+mod decks;
 mod editor;
 mod form;
+mod odds;
+mod panel;
 mod setup;
 mod table;
 #[cfg(test)]
@@ -215,7 +219,7 @@ impl State {
         let body: Element<'_, Message> = match (&self.doc, self.panel) {
             (_, Panel::Editor) => self.editor.view(self.doc.is_some()),
             (None, _) => self.setup.view(),
-            (Some(doc), Panel::Odds) => table::odds(doc.state(), self.side),
+            (Some(doc), Panel::Odds) => odds::view(doc.state(), self.side),
             (Some(doc), Panel::Table) => table::view(
                 doc.state(),
                 self.side,

@@ -1,18 +1,14 @@
 //! The new-game form: map design, Faction keys on the map, game length, team size, heroes by
 //! name (typed one per line, Enter to add), and which challenge deck each team uses.
 
-use std::path::Path;
-
 use iced::widget::{Column, button, checkbox, column, container, pick_list, row, text, text_input};
 use iced::{Center, Element, Fill};
 
 use super::Message;
+use super::decks::{DeckInfo, load_deck};
 use crate::gui::screen::Ctx;
 use crate::gui::style;
-use crate::worldspanner::deckfile::SAMPLE_PATH;
-use crate::worldspanner::{
-    ChallengeCard, DeckFile, Faction, GameLength, HeroEntry, MapDesign, Setup, TeamSide,
-};
+use crate::worldspanner::{Faction, GameLength, HeroEntry, MapDesign, Setup, TeamSide};
 
 #[derive(Debug, Clone)]
 pub enum SetupMsg {
@@ -40,58 +36,6 @@ impl std::fmt::Display for MapChoice {
             self.0.name(),
             self.0.faction_keys()
         )
-    }
-}
-
-/// A team's challenge deck as found at setup.
-#[derive(Debug, Clone)]
-pub struct DeckInfo {
-    pub name: String,
-    pub cards: Vec<ChallengeCard>,
-    pub sample: bool,
-    pub problem: Option<String>,
-}
-
-/// Where the deck editor saves a team's deck in the data folder.
-pub fn team_deck_path(side: TeamSide) -> String {
-    format!(
-        "data/worldspanner/challenge-deck.{}.json",
-        side.name().to_lowercase()
-    )
-}
-
-/// The team's own deck if the player saved one, else the sample (or its replacement).
-pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
-    let mut problem = None;
-    if let Ok((text, origin)) = crate::store::data_text(root, &team_deck_path(side)) {
-        match DeckFile::parse(&text) {
-            Ok(f) => {
-                return DeckInfo {
-                    name: f.name,
-                    cards: f.cards,
-                    sample: f.sample_data,
-                    problem: None,
-                };
-            }
-            Err(e) => problem = Some(format!("{origin}: {e}; using the sample deck")),
-        }
-    }
-    match crate::store::data_text(root, SAMPLE_PATH)
-        .map_err(|e| e.to_string())
-        .and_then(|(t, o)| DeckFile::parse(&t).map_err(|e| format!("{o}: {e}")))
-    {
-        Ok(f) => DeckInfo {
-            name: f.name,
-            cards: f.cards,
-            sample: f.sample_data,
-            problem,
-        },
-        Err(e) => DeckInfo {
-            name: "no deck".into(),
-            cards: Vec::new(),
-            sample: true,
-            problem: Some(e),
-        },
     }
 }
 

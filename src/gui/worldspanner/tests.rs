@@ -394,3 +394,40 @@ fn the_deck_editor_reads_a_typed_line_back_as_printed_rows() {
         "Reads as: XXFFSSPPPAAAA hit .....HHHHHHHH luck 3 domes 1 or 6"
     ));
 }
+
+#[test]
+fn a_deck_saved_in_the_editor_is_used_by_new_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path()).unwrap();
+    let c = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = State::new(&c);
+    s.update(Message::Panel(Panel::Editor), &c);
+    s.update(Message::Editor(EditorMsg::Team(TeamSide::Psiclones)), &c);
+    s.update(
+        Message::Editor(EditorMsg::Name("Real black deck".into())),
+        &c,
+    );
+    let sample = crate::worldspanner::DeckFile::parse(
+        crate::bundled::get(crate::worldspanner::deckfile::SAMPLE_PATH).unwrap(),
+    )
+    .unwrap();
+    for card in &sample.cards {
+        let line = crate::worldspanner::deckfile::card_line(card);
+        s.update(Message::Editor(EditorMsg::Line(line)), &c);
+        s.update(Message::Editor(EditorMsg::Submit), &c);
+    }
+    assert_eq!(s.editor.progress(), "36 of 36");
+    let a = s.update(Message::Editor(EditorMsg::Save), &c);
+    let n = a.notice.expect("saving says where");
+    assert!(!n.error && n.text.contains("Real black deck"), "{}", n.text);
+    let fresh = State::new(&c);
+    assert_eq!(fresh.setup.decks[1].name, "Real black deck");
+    assert!(!fresh.setup.decks[1].sample);
+    assert!(
+        fresh.setup.decks[0].sample,
+        "the other team keeps the sample"
+    );
+}
