@@ -359,3 +359,65 @@ fn modifiers_parse_from_the_command_line_form() {
     assert!(Modifier::parse("lith=3").is_err());
     assert!(Modifier::parse("luck").is_err());
 }
+
+mod deck_properties {
+    use proptest::prelude::*;
+    use tablemate::worldspanner::*;
+
+    use crate::common::*;
+
+    fn draw(g: &mut Game, team: TeamSide) -> ChallengeOutcome {
+        let c = Challenge::new(ChallengeKind::Other, 5, 5);
+        g.apply(Action::Challenge {
+            team,
+            hero: None,
+            challenge: c,
+        })
+        .unwrap();
+        match &g.last {
+            Some(LastEvent::Challenge { outcome, .. }) => outcome.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn each_team_deck_keeps_its_36_cards_and_reshuffles_when_empty(
+            seed in any::<u64>(), teams in proptest::collection::vec(any::<bool>(), 0..120),
+        ) {
+            let mut s = setup(6, MapDesign::Standard, 10);
+            s.seed = seed;
+            let mut g = Game::new(s).unwrap();
+            let mut drawn = [0usize; 2];
+            for sky in teams {
+                let team = if sky { S } else { P };
+                let before = Odds::next_draw(&g.team(team).deck);
+                let out = draw(&mut g, team);
+                drawn[team.index()] += 1;
+                // The card drawn was one the odds counted.
+                let row = before.row(out.difference);
+                prop_assert!(row.counts[out.face as usize] > 0);
+                for t in [S, P] {
+                    let d = &g.team(t).deck;
+                    prop_assert_eq!(d.total_len(), 36);
+                    prop_assert_eq!(d.draw_len() + d.discard_len(), 36);
+                    prop_assert_eq!(d.reshuffles() as usize, drawn[t.index()].saturating_sub(1) / 36);
+                }
+            }
+        }
+
+        #[test]
+        fn same_seed_same_draws_for_both_decks(seed in any::<u64>(), n in 1usize..60) {
+            let make = || {
+                let mut s = setup(6, MapDesign::Standard, 10);
+                s.seed = seed;
+                Game::new(s).unwrap()
+            };
+            let (mut a, mut b) = (make(), make());
+            for i in 0..n {
+                let team = if i % 3 == 0 { P } else { S };
+                prop_assert_eq!(draw(&mut a, team).card, draw(&mut b, team).card);
+            }
+        }
+    }
+}
