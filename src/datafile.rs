@@ -7,6 +7,11 @@ use crate::store::Problem;
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
     match data_kind {
         "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
+        "army-followers" => crate::army::check_followers_text(text).map_err(Problem::Invalid),
+        "army-list" => crate::army::check_list_text(text).map_err(Problem::Invalid),
+        "furnace-duel-boards" => {
+            crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
+        }
         crate::worldspanner::deckfile::DATA_KIND => {
             crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
         }
@@ -18,4 +23,10 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
 }
 
 /// Every data kind this build knows.
-pub const KNOWN: &[&str] = &["rules-digest", "worldspanner-challenge-deck"];
+pub const KNOWN: &[&str] = &[
+    "rules-digest",
+    "furnace-duel-boards",
+    "army-followers",
+    "army-list",
+    "worldspanner-challenge-deck",
+];

@@ -198,3 +198,189 @@ fn a_damaged_save_is_listed_with_its_reason_and_a_way_to_its_backups() -> Result
     assert!(matches!(app.screen, Screen::Backups(_)));
     Ok(())
 }
+
+/// Starts a Furnace Duel campaign through the screen and records the first game's result: two
+/// labelled history entries the shell can undo.
+fn campaign_with_one_result(app: &mut App) -> Result {
+    use tablemate::furnace_duel::Seat;
+    use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
+    click(app, Kind::FurnaceDuel.title())?;
+    let _ = app.update(Message::FurnaceDuel(Fd::NameA("Ann".into())));
+    let _ = app.update(Message::FurnaceDuel(Fd::NameB("Ben".into())));
+    click(app, "Start campaign")?;
+    let _ = app.update(Message::FurnaceDuel(Fd::Tally(
+        Seat::A,
+        TallyField::Cash,
+        "120".into(),
+    )));
+    let _ = app.update(Message::FurnaceDuel(Fd::Tally(
+        Seat::B,
+        TallyField::Cash,
+        "90".into(),
+    )));
+    let _ = app.update(Message::FurnaceDuel(Fd::Token(Seat::A)));
+    click(app, "Record result")?;
+    assert!(
+        !app.banners.iter().any(|b| b.notice.error),
+        "recording the result was refused: {:?}",
+        app.banners
+            .iter()
+            .map(|b| &b.notice.text)
+            .collect::<Vec<_>>()
+    );
+    Ok(())
+}
+
+#[test]
+fn undo_and_redo_through_the_shell_are_labelled_saved_and_survive_a_restart() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let id;
+    {
+        let mut app = App::open(dir.path().to_path_buf());
+        campaign_with_one_result(&mut app)?;
+        let doc = app.screen.document().expect("a campaign is open");
+        id = doc.id().to_string();
+        let (entries, cursor) = doc.history();
+        assert_eq!(entries.len(), 2, "{entries:?}");
+        assert_eq!(cursor, 1);
+        assert!(
+            entries[1].0.contains("Ann wins"),
+            "labelled: {}",
+            entries[1].0
+        );
+        // Ctrl+Z: back one step, labelled, and saved at once.
+        let _ = app.update(Message::Shortcut(Shortcut::Undo));
+        assert!(app.status.starts_with("Undid: "), "{}", app.status);
+        assert!(app.screen.document().unwrap().can_redo());
+        // The history panel shows every entry; clicking the first returns to it.
+        let _ = app.update(Message::ToggleHistory);
+        assert!(shows(&app, "History"));
+        // The undone entry is still listed (it can be redone); clicking it returns to it.
+        click(&mut app, &entries[1].0)?;
+        assert_eq!(app.screen.document().unwrap().history().1, 1);
+        let _ = app.update(Message::Shortcut(Shortcut::Undo));
+        // Ctrl+Shift+Z: back to the recorded result; then undo again and quit.
+        let _ = app.update(Message::Shortcut(Shortcut::Redo));
+        assert_eq!(app.status, format!("Redid: {}", entries[1].0));
+        assert_eq!(app.screen.document().unwrap().history().1, 1);
+        let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    }
+    // A restart: the save holds the whole history and where we were in it.
+    let mut app = App::open(dir.path().to_path_buf());
+    assert!(app.listings.iter().any(|l| l.id == id));
+    click(&mut app, "Open")?;
+    let doc = app.screen.document().expect("the campaign reopens");
+    let (entries, cursor) = doc.history();
+    assert_eq!((entries.len(), cursor), (2, 0));
+    assert!(doc.can_redo());
+    let _ = app.update(Message::Shortcut(Shortcut::Redo));
+    assert_eq!(app.screen.document().unwrap().history().1, 1);
+    Ok(())
+}
+
+#[test]
+fn export_asks_before_replacing_a_file_and_import_never_overwrites() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().join("data"));
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().unwrap().id().to_string();
+    let _ = app.update(Message::GoHome);
+    let target = dir.path().join(format!("{id}.json"));
+    std::fs::write(&target, b"precious").unwrap();
+    // The file dialog's answer arrives as a message (rfd cannot run headless).
+    let _ = app.update(Message::ExportPicked(
+        Some(id.clone()),
+        Some(target.clone()),
+    ));
+    assert!(app.dialog.is_some(), "an existing file needs confirmation");
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    click(&mut app, "Cancel")?;
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    let _ = app.update(Message::ExportPicked(
+        Some(id.clone()),
+        Some(target.clone()),
+    ));
+    click(&mut app, "Replace")?;
+    assert_ne!(std::fs::read(&target).unwrap(), b"precious");
+    // Importing the exported file again: the same bytes are already here, nothing changes.
+    let before = app.listings.len();
+    let _ = app.update(Message::ImportPicked(Some(target.clone())));
+    assert_eq!(
+        app.listings.len(),
+        before,
+        "identical bytes import as a no-op"
+    );
+    // A different save under the same name becomes a new save; the one here is untouched.
+    let here = std::fs::read(dir.path().join(format!("data/saves/{id}.json"))).unwrap();
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::Open(
+        id.clone(),
+        Kind::FurnaceDuel,
+    )));
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    let _ = app.update(Message::GoHome);
+    let _ = app.update(Message::ImportPicked(Some(target.clone())));
+    assert_eq!(
+        app.listings.len(),
+        before + 1,
+        "a changed file with a taken id is imported as a copy"
+    );
+    assert_ne!(
+        std::fs::read(dir.path().join(format!("data/saves/{id}.json"))).unwrap(),
+        here
+    );
+    assert!(
+        app.banners
+            .iter()
+            .any(|b| b.notice.text.contains("as a new copy"))
+    );
+    // A damaged file is refused with its name.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, b"{\"format\":\"tablemate\",\"version\":2").unwrap();
+    let _ = app.update(Message::ImportPicked(Some(bad)));
+    assert!(
+        app.banners
+            .iter()
+            .any(|b| b.notice.error && b.notice.text.contains("bad.json"))
+    );
+    Ok(())
+}
+
+#[test]
+fn delete_and_backup_restore_can_both_be_undone() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().unwrap().id().to_string();
+    let _ = app.update(Message::GoHome);
+    click(&mut app, "Delete")?;
+    assert!(shows(&app, "Yes, delete"));
+    click(&mut app, "Yes, delete")?;
+    assert!(app.listings.iter().all(|l| l.id != id));
+    click(&mut app, "Undo")?;
+    assert!(
+        app.listings.iter().any(|l| l.id == id),
+        "undo brings the deleted save back"
+    );
+    // Restore an older backup from the Backups view, then undo the restore.
+    let before = std::fs::read(dir.path().join(format!("saves/{id}.json"))).unwrap();
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::Backups(Some(
+        id.clone(),
+    ))));
+    assert!(matches!(app.screen, Screen::Backups(_)));
+    let restore_buttons = {
+        let mut ui = simulator(app.view());
+        ui.click("Restore").is_ok()
+    };
+    assert!(
+        restore_buttons,
+        "the Backups view lists a restorable backup"
+    );
+    click(&mut app, "Restore")?;
+    click(&mut app, "Undo")?;
+    assert_eq!(
+        std::fs::read(dir.path().join(format!("saves/{id}.json"))).unwrap(),
+        before
+    );
+    Ok(())
+}

@@ -1,27 +1,177 @@
-//! Furnace Duel campaign: engine placeholder until its issue lands. No iced, no file I/O.
+//! Furnace Duel campaign scoring pad: six games on six boards, Campaign Points for the winner
+//! and for achievements, runner-up bonuses, the last game's final scores and the campaign winner
+//! (rulebook CAMPAIGN MODE, page 8; BOARDS DESCRIPTION, pages 10-14; GAME END, page 7).
+//! Plain Rust: no iced, no file I/O.
+//!
+//! - `boards`: the board data (`data/furnace-duel/boards.json`).
+//! - `scoring`: one game's money and the winner with its tie-breaks.
+//! - `campaign`: the campaign, its games, results and board choice.
+//! - `achievements`: General and board achievements and their claim rules.
+//! - `bonuses`: runner-up bonuses, setup reminders, the Capitalist choosing order.
+//! - `sheet`: the pad as a table, totals and the campaign winner.
 
-use serde::{Deserialize, Serialize};
+mod achievements;
+mod boards;
+mod bonuses;
+mod campaign;
+mod error;
+mod scoring;
+mod sheet;
+
+pub use achievements::{
+    Claim, GENERAL_ACHIEVEMENT_POINTS, GeneralAchievement, HOARD_RESOURCES, LANDSLIDE_GAP,
+};
+pub use boards::{
+    BOARDS_PATH, Board, BoardId, Boards, BonusUsage, DATA_KIND as BOARDS_DATA_KIND, RunnerUpBonus,
+    SpecialAchievement, check_text as check_boards_text,
+};
+pub use bonuses::HeldBonus;
+pub use campaign::{BonusUse, Campaign, GAMES_PER_CAMPAIGN, Game, Settings};
+pub use error::CampaignError;
+pub use scoring::{DecidedBy, GameResult, Outcome, Seat, TECH_TOKEN_MONEY, Tally};
+pub use sheet::{CampaignOutcome, Row, Sheet};
 
 use crate::doc::{GameDoc, Kind};
 
-/// The saved state of a Furnace Duel campaign game (placeholder: the game's issue replaces it).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Placeholder {
-    #[serde(default)]
-    pub notes: String,
-}
+/// What the store saves for this game: the whole campaign.
+pub type SaveData = Campaign;
 
-/// What the store saves for this game.
-pub type SaveData = Placeholder;
-
-impl GameDoc for Placeholder {
+impl GameDoc for Campaign {
     const KIND: Kind = Kind::FurnaceDuel;
 
     fn summary(&self) -> String {
-        "Furnace Duel campaign (coming soon)".to_string()
+        let sheet = self.sheet();
+        let [a, b] = &self.players;
+        match sheet.outcome {
+            Some(CampaignOutcome::Winner { seat, .. }) => format!(
+                "Furnace Duel campaign — {} wins, {} to {}",
+                self.name(seat),
+                sheet.totals[seat.index()],
+                sheet.totals[seat.other().index()]
+            ),
+            Some(CampaignOutcome::Tie) => format!(
+                "Furnace Duel campaign — {a} and {b} tie at {}",
+                sheet.totals[0]
+            ),
+            None => {
+                let game = self.games.len();
+                let board = self
+                    .current()
+                    .map_or_else(String::new, |g| self.board_name(g.board));
+                format!(
+                    "Furnace Duel campaign — {a} {} : {b} {} — game {game} of {GAMES_PER_CAMPAIGN} ({board})",
+                    sheet.campaign_points[0], sheet.campaign_points[1]
+                )
+            }
+        }
     }
 
     fn validate(&self) -> Result<(), String> {
-        Ok(())
+        validate(self)
     }
+}
+
+/// Rejects campaigns no play could produce, naming the field.
+fn validate(c: &Campaign) -> Result<(), String> {
+    if c.players.iter().any(|p| p.trim().is_empty()) {
+        return Err("players: a player name is empty".into());
+    }
+    if c.players[0] == c.players[1] {
+        return Err("players: the two names are the same".into());
+    }
+    c.boards.validate()?;
+    if c.games.is_empty() || c.games.len() > GAMES_PER_CAMPAIGN {
+        return Err(format!(
+            "games: {} games, a campaign has 1 to {GAMES_PER_CAMPAIGN}",
+            c.games.len()
+        ));
+    }
+    let outcomes = c.outcomes();
+    for (i, g) in c.games.iter().enumerate() {
+        let at = format!("games[{i}]");
+        if i == 0 && g.board != BoardId::Britain {
+            return Err(format!(
+                "{at}.board is {}, the first game is always on Britain",
+                g.board
+            ));
+        }
+        if let Some(j) = c.games[..i].iter().position(|h| h.board == g.board) {
+            return Err(format!(
+                "{at}.board {} was already played in games[{j}]",
+                g.board
+            ));
+        }
+        let expected_chooser = if i == 0 {
+            None
+        } else {
+            outcomes.get(i - 1).copied().flatten().map(|o| o.winner)
+        };
+        if g.chosen_by != expected_chooser {
+            return Err(format!(
+                "{at}.chosen_by is {:?}, but the board is picked by the previous game's winner ({:?})",
+                g.chosen_by, expected_chooser
+            ));
+        }
+        if i + 1 < c.games.len() && g.result.is_none() {
+            return Err(format!(
+                "{at}.result is missing, but a later game was started"
+            ));
+        }
+        if g.board_achievement.is_some()
+            && c.board(g.board)
+                .and_then(|b| b.special_achievement.as_ref())
+                .is_none()
+        {
+            return Err(format!(
+                "{at}.board_achievement: {} has no special achievement",
+                g.board
+            ));
+        }
+        for (k, claim) in g.general_achievements.iter().enumerate() {
+            let first = c
+                .general_scored(claim.seat, claim.achievement)
+                .map(|(game, _)| game);
+            let earlier_here = g.general_achievements[..k].contains(claim);
+            if first != Some(i) || earlier_here {
+                return Err(format!(
+                    "{at}.general_achievements: {:?} scores {} a second time (once per player per campaign)",
+                    claim.seat,
+                    claim.achievement.as_str()
+                ));
+            }
+            if let Some(why) = c.unmet(i, claim.seat, claim.achievement, true) {
+                return Err(format!(
+                    "{at}.general_achievements: {:?}'s {}: {why}",
+                    claim.seat,
+                    claim.achievement.as_str()
+                ));
+            }
+        }
+        let held = c.bonuses_in(i);
+        for (k, u) in g.bonuses_used.iter().enumerate() {
+            let Some(b) = held
+                .iter()
+                .find(|b| b.holder == u.seat && b.from_board == u.from_board)
+            else {
+                return Err(format!(
+                    "{at}.bonuses_used[{k}]: {:?} does not hold the {} runner-up bonus",
+                    u.seat, u.from_board
+                ));
+            };
+            let repeated = g.bonuses_used[..k].contains(u);
+            let earlier_game = c.games[..i].iter().any(|h| h.bonuses_used.contains(u));
+            let too_often = match b.usage {
+                BonusUsage::Always => true,
+                BonusUsage::OncePerGame => repeated,
+                BonusUsage::OncePerCampaign => repeated || earlier_game,
+            };
+            if too_often {
+                return Err(format!(
+                    "{at}.bonuses_used[{k}]: the {} bonus cannot be used here ({:?})",
+                    u.from_board, b.usage
+                ));
+            }
+        }
+    }
+    Ok(())
 }

@@ -131,7 +131,8 @@ fn save_row(l: &Listing, read_only: bool) -> Element<'_, Message> {
             ]
             .spacing(6)
             .align_y(Center);
-            container(row![info, actions].spacing(10).align_y(Center))
+            // Actions on their own line: the row stays readable at 1024 px and with large type.
+            container(column![info, row![iced::widget::space::horizontal(), actions]].spacing(6))
                 .padding(10)
                 .style(style::card)
                 .into()

@@ -813,7 +813,7 @@ impl App {
                     format!(
                         "Delete {id}?\n{summary}\nIt stays in Backups and can be restored from there."
                     ),
-                    "Delete",
+                    "Yes, delete",
                     Message::ConfirmDialog,
                     Message::CancelDialog,
                 ),

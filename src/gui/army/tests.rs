@@ -1,0 +1,271 @@
+//! Headless tests of the army screen (iced_test): setup, writing armies with live points and
+//! refusals, secrecy, starting play, attacking, promoting, hand edits, victory.
+
+use iced_test::Simulator;
+
+use super::*;
+
+type Result = std::result::Result<(), iced_test::Error>;
+
+fn ctx() -> Ctx<'static> {
+    Ctx {
+        store: None,
+        large_type: false,
+    }
+}
+
+fn simulator<'a>(view: Element<'a, Message>) -> Simulator<'a, Message> {
+    Simulator::with_size(iced_test::core::Settings::default(), (1280.0, 1400.0), view)
+}
+
+fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
+    let ctx = ctx();
+    let mut ui = simulator(state.view(&ctx));
+    ui.click(label)?;
+    let mut notice = None;
+    for m in ui.into_messages() {
+        if let Some(n) = state.update(m, &ctx).notice {
+            notice = Some(n.text);
+        }
+    }
+    Ok(notice)
+}
+
+fn shows(state: &State, label: &str) -> bool {
+    let ctx = ctx();
+    let mut ui = simulator(state.view(&ctx));
+    ui.find(label).is_ok()
+}
+
+fn send(state: &mut State, m: Message) -> Action<Message> {
+    state.update(m, &ctx())
+}
+
+fn at(player: usize, index: usize) -> FollowerRef {
+    FollowerRef { player, index }
+}
+
+fn writing() -> State {
+    let mut s = State::new(&ctx());
+    send(&mut s, Message::Name(0, "Ann".into()));
+    send(&mut s, Message::Name(1, "Bob".into()));
+    assert!(send(&mut s, Message::Start).changed);
+    s
+}
+
+/// Ann: General, Berserker, Grunt; Bob: General, Grunt, Tank; Ann first.
+fn playing() -> State {
+    let mut s = writing();
+    for k in [
+        FollowerKind::General,
+        FollowerKind::Berserker,
+        FollowerKind::Grunt,
+    ] {
+        assert!(send(&mut s, Message::Recruit(k)).changed);
+    }
+    send(&mut s, Message::Editing(1));
+    for k in [
+        FollowerKind::General,
+        FollowerKind::Grunt,
+        FollowerKind::Tank,
+    ] {
+        assert!(send(&mut s, Message::Recruit(k)).changed);
+    }
+    assert!(send(&mut s, Message::BeginPlay).changed);
+    s
+}
+
+#[test]
+fn setup_needs_names_then_opens_the_army_builder() -> Result {
+    let mut s = State::new(&ctx());
+    assert!(shows(&s, "New army game"));
+    send(&mut s, Message::Name(0, "Ann".into()));
+    send(&mut s, Message::Name(1, "Bob".into()));
+    click(&mut s, "Write the armies")?;
+    assert!(shows(&s, "Ann's army sheet"));
+    assert!(shows(&s, "Follower Points left: 10 of 10"));
+    Ok(())
+}
+
+#[test]
+fn four_generals_get_four_name_fields() {
+    let mut s = State::new(&ctx());
+    send(&mut s, Message::Four(true));
+    for (i, n) in ["A", "B", "C", "D"].into_iter().enumerate() {
+        send(&mut s, Message::Name(i, n.into()));
+    }
+    assert!(send(&mut s, Message::Start).changed);
+    assert_eq!(s.doc.as_ref().unwrap().state().players.len(), 4);
+}
+
+#[test]
+fn recruiting_updates_the_points_left_and_overspend_is_refused() -> Result {
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    click(&mut s, "+ Champion")?;
+    assert!(shows(&s, "Follower Points left: 4 of 10"));
+    click(&mut s, "+ Tank")?;
+    let refusal = click(&mut s, "+ Scout")?.expect("a refusal");
+    assert_eq!(
+        refusal,
+        "a Scout costs 2 Follower Points but Ann has only 1 of 10 left (Setup, Step 1)"
+    );
+    assert!(shows(&s, "Follower Points left: 1 of 10"));
+    click(&mut s, "Remove 2")?;
+    assert!(shows(&s, "Follower Points left: 7 of 10"));
+    Ok(())
+}
+
+#[test]
+fn a_hidden_army_shows_nothing_and_history_never_names_recruits() -> Result {
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    click(&mut s, "+ Assassin")?;
+    click(&mut s, "Hide army")?;
+    assert!(shows(&s, "Ann's army is hidden"));
+    assert!(!shows(&s, "1. General"));
+    assert!(shows(&s, "Ann — hidden"));
+    let (entries, _) = s.doc.as_ref().unwrap().history();
+    assert!(
+        entries.iter().all(|(l, _)| !l.contains("Assassin")),
+        "{entries:?}"
+    );
+    click(&mut s, "Show army")?;
+    assert!(shows(&s, "2. Assassin"));
+    Ok(())
+}
+
+#[test]
+fn play_cannot_start_until_every_army_has_its_general() -> Result {
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    // Bob has no General: the start button is disabled, and the message is refused.
+    let action = send(&mut s, Message::BeginPlay);
+    assert!(!action.changed);
+    assert!(
+        action
+            .notice
+            .unwrap()
+            .text
+            .contains("Bob's army is not ready")
+    );
+    Ok(())
+}
+
+#[test]
+fn starting_reveals_armies_and_shows_the_sheets() -> Result {
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    click(&mut s, "+ Scout")?;
+    click(&mut s, "Hide army")?;
+    click(&mut s, "Bob — 10 left")?;
+    click(&mut s, "+ General")?;
+    click(&mut s, "+ Grunt")?;
+    click(&mut s, "Bob goes first")?;
+    click(&mut s, "Reveal armies and start")?;
+    assert!(shows(&s, "Bob's turn"));
+    assert!(shows(&s, "Scout"), "Ann's hidden army is revealed");
+    Ok(())
+}
+
+#[test]
+fn a_kill_offers_promotions_and_health_follows_the_cap() -> Result {
+    let mut s = playing();
+    send(&mut s, Message::Select(at(0, 1)));
+    assert!(shows(&s, "▶ Berserker"));
+    assert!(send(&mut s, Message::Attack(at(1, 1))).changed);
+    assert!(shows(&s, "† Grunt (killed)"));
+    assert!(
+        shows(&s, "attacked"),
+        "the Berserker cannot be selected again this turn"
+    );
+    let (entries, _) = s.doc.as_ref().unwrap().history();
+    assert_eq!(
+        entries.last().unwrap().0,
+        "Ann's Berserker attacks Bob's Grunt: killed; Berserker earns a promotion"
+    );
+    click(&mut s, "+2 Health")?;
+    let f = s
+        .doc
+        .as_ref()
+        .unwrap()
+        .state()
+        .follower(at(0, 1))
+        .unwrap()
+        .clone();
+    assert_eq!((f.max_health, f.health), (4, 4));
+    Ok(())
+}
+
+#[test]
+fn attacking_without_a_selection_says_what_to_do() {
+    let mut s = playing();
+    let action = send(&mut s, Message::Attack(at(1, 2)));
+    assert_eq!(
+        action.notice.unwrap().text,
+        "Pick the attacking follower first."
+    );
+}
+
+#[test]
+fn hand_edit_dialog_sets_values_past_the_caps() -> Result {
+    let mut s = playing();
+    send(&mut s, Message::OpenEdit(at(0, 2)));
+    assert!(shows(&s, "Resource card: Ann's Grunt"));
+    send(&mut s, Message::EditField(0, "4".into()));
+    send(&mut s, Message::EditField(2, "8".into()));
+    send(&mut s, Message::EditField(3, "8".into()));
+    click(&mut s, "Set values")?;
+    let f = s
+        .doc
+        .as_ref()
+        .unwrap()
+        .state()
+        .follower(at(0, 2))
+        .unwrap()
+        .clone();
+    assert_eq!((f.movement, f.max_health, f.health), (4, 8, 8));
+    send(&mut s, Message::Become(FollowerKind::Champion));
+    let f = s
+        .doc
+        .as_ref()
+        .unwrap()
+        .state()
+        .follower(at(0, 2))
+        .unwrap()
+        .clone();
+    assert_eq!((f.kind, f.max_health), (FollowerKind::Champion, 4));
+    click(&mut s, "Close")?;
+    assert!(s.edit.is_none());
+    Ok(())
+}
+
+#[test]
+fn killing_the_last_enemy_follower_shows_the_winner() -> Result {
+    let mut s = playing();
+    send(&mut s, Message::OpenEdit(at(1, 2)));
+    send(&mut s, Message::EditDamage("6".into()));
+    click(&mut s, "Deal damage")?;
+    send(&mut s, Message::CloseEdit);
+    send(&mut s, Message::Select(at(0, 1)));
+    send(&mut s, Message::Attack(at(1, 1)));
+    assert!(shows(
+        &s,
+        "Ann wins: the only general left standing with an army"
+    ));
+    Ok(())
+}
+
+#[test]
+fn end_turn_passes_play_and_undo_clears_the_selection() -> Result {
+    let mut s = playing();
+    send(&mut s, Message::Select(at(0, 1)));
+    click(&mut s, "End turn")?;
+    assert!(shows(&s, "Bob's turn"));
+    send(&mut s, Message::Select(at(1, 2)));
+    s.document_mut().unwrap().undo();
+    s.refresh();
+    assert!(s.selected.is_none());
+    assert!(shows(&s, "Ann's turn"));
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! The Furnace Duel campaign screen: a setup form, then the scoring pad (the running table, as
+//! on the paper pad) beside the current game's panel (setup reminders, end-of-game entry,
+//! achievements, runner-up bonuses, the next board). All rules live in `crate::furnace_duel`;
+//! this module only shows them and turns clicks into labelled history entries.
+
+mod current;
+mod form;
+mod pad;
+#[cfg(test)]
+mod tests;
+
+use iced::widget::{checkbox, column, container, row, scrollable, text, text_input};
+use iced::{Element, Fill, Length};
+
+use super::document::{Doc, Document};
+use super::screen::{Action, Ctx};
+use super::style;
+use super::widgets;
+use crate::doc::{Kind, Saved};
+use crate::furnace_duel::{
+    BOARDS_PATH, BoardId, Boards, Campaign, GeneralAchievement, Seat, Settings,
+};
+use form::ResultForm;
+pub use form::TallyField;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    NameA(String),
+    NameB(String),
+    Title(String),
+    Capitalist(bool),
+    LastGameAchievements(bool),
+    Start,
+    Tally(Seat, TallyField, String),
+    Token(Seat),
+    RecordResult,
+    ClaimBoard(Seat),
+    WithdrawBoard,
+    ClaimGeneral(Seat, GeneralAchievement),
+    WithdrawGeneral(Seat, GeneralAchievement),
+    UseBonus(Seat, BoardId),
+    UnuseBonus(Seat, BoardId),
+    Note(String),
+    SaveNote,
+    NextBoard(BoardId),
+}
+
+/// The new-campaign form.
+#[derive(Debug, Clone, Default)]
+struct SetupForm {
+    a: String,
+    b: String,
+    title: String,
+    settings: Settings,
+}
+
+pub struct State {
+    doc: Option<Doc<Campaign>>,
+    boards: Result<Boards, String>,
+    setup: Box<SetupForm>,
+    form: Box<ResultForm>,
+    note: String,
+}
+
+impl State {
+    pub fn new(ctx: &Ctx) -> Self {
+        State {
+            doc: None,
+            boards: load_boards(ctx),
+            setup: Box::default(),
+            form: Box::default(),
+            note: String::new(),
+        }
+    }
+
+    pub fn open(id: String, saved: Saved<Campaign>, ctx: &Ctx) -> Self {
+        let mut s = State::new(ctx);
+        s.doc = Some(Doc::new(id, saved));
+        s.refresh();
+        s
+    }
+
+    pub fn document(&self) -> Option<&dyn Document> {
+        self.doc.as_ref().map(|d| d as &dyn Document)
+    }
+
+    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
+        self.doc.as_mut().map(|d| d as &mut dyn Document)
+    }
+
+    /// After undo/redo: the entry form shows the current game as it now stands.
+    pub fn refresh(&mut self) {
+        if let Some(doc) = &self.doc {
+            let game = doc.state().current();
+            *self.form = ResultForm::from_result(game.and_then(|g| g.result.as_ref()));
+            self.note = game.map(|g| g.runner_up_note.clone()).unwrap_or_default();
+        }
+    }
+
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::NameA(s) => self.setup.a = s,
+            Message::NameB(s) => self.setup.b = s,
+            Message::Title(s) => self.setup.title = s,
+            Message::Capitalist(on) => self.setup.settings.capitalist_cards = on,
+            Message::LastGameAchievements(on) => {
+                self.setup.settings.last_game_achievements_score = on
+            }
+            Message::Start => return self.start(ctx),
+            Message::Tally(seat, field, value) => self.form.set(seat, field, value),
+            Message::Token(seat) => self.form.token = Some(seat),
+            Message::Note(s) => self.note = s,
+            other => return self.play(other),
+        }
+        Action::none()
+    }
+
+    fn start(&mut self, ctx: &Ctx) -> Action<Message> {
+        let boards = match &self.boards {
+            Ok(b) => b.clone(),
+            Err(e) => return Action::error(e.clone()),
+        };
+        let players = [self.setup.a.clone(), self.setup.b.clone()];
+        match Campaign::new(players, boards, self.setup.settings) {
+            Ok(c) => {
+                let title = if self.setup.title.trim().is_empty() {
+                    format!("{} vs {}", c.players[0], c.players[1])
+                } else {
+                    self.setup.title.trim().to_string()
+                };
+                let saved = Saved::new(title, "New campaign: game 1 on Britain", c);
+                self.doc = Some(Doc::new(ctx.new_id(Kind::FurnaceDuel), saved));
+                self.refresh();
+                Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Changes to the open campaign, each one labelled history entry.
+    fn play(&mut self, message: Message) -> Action<Message> {
+        let Some(doc) = &mut self.doc else {
+            return Action::none();
+        };
+        let c = doc.state().clone();
+        let name = |s: Seat| c.name(s).to_string();
+        let game_no = c.games.len();
+        let board = c
+            .current()
+            .and_then(|g| c.board(g.board))
+            .map_or_else(String::new, |b| b.name.clone());
+        let at = format!("Game {game_no} ({board})");
+        let result = match message {
+            Message::RecordResult => {
+                let r = match self.form.parse(&c.players) {
+                    Ok(r) => r,
+                    Err(e) => return Action::error(e),
+                };
+                let mut probe = c.clone();
+                let label = match probe.record_result(r) {
+                    Ok(o) => format!(
+                        "{at}: result {} {} – {} {}; {} wins ({})",
+                        name(Seat::A),
+                        o.money[0],
+                        name(Seat::B),
+                        o.money[1],
+                        name(o.winner),
+                        o.decided_by.describe()
+                    ),
+                    Err(e) => return Action::error(e.to_string()),
+                };
+                doc.apply(label, |g| g.record_result(r).map(|_| ()))
+            }
+            Message::ClaimBoard(s) => doc.apply(
+                format!("{at}: {} reaches the special achievement first", name(s)),
+                |g| g.claim_board_achievement(s),
+            ),
+            Message::WithdrawBoard => doc.apply(
+                format!("{at}: special achievement claim withdrawn"),
+                Campaign::withdraw_board_achievement,
+            ),
+            Message::ClaimGeneral(s, a) => doc.apply(
+                format!("{at}: {} scores “{}”", name(s), a.title()),
+                |g| g.claim_general(s, a),
+            ),
+            Message::WithdrawGeneral(s, a) => doc.apply(
+                format!("{at}: {}'s “{}” withdrawn", name(s), a.title()),
+                |g| g.withdraw_general(s, a),
+            ),
+            Message::UseBonus(s, from) => doc.apply(
+                format!("{at}: {} uses the {} bonus", name(s), board_name(&c, from)),
+                |g| g.use_bonus(s, from),
+            ),
+            Message::UnuseBonus(s, from) => doc.apply(
+                format!(
+                    "{at}: {}'s {} bonus use taken back",
+                    name(s),
+                    board_name(&c, from)
+                ),
+                |g| g.unuse_bonus(s, from),
+            ),
+            Message::SaveNote => {
+                let note = self.note.clone();
+                doc.apply(format!("{at}: runner-up kept “{}”", note.trim()), |g| {
+                    g.set_runner_up_note(&note)
+                })
+            }
+            Message::NextBoard(b) => {
+                let chooser = c.next_chooser().map(name).unwrap_or_default();
+                doc.apply(
+                    format!(
+                        "{chooser} picks {} for game {}",
+                        board_name(&c, b),
+                        game_no + 1
+                    ),
+                    |g| g.start_next_game(b).map(|_| ()),
+                )
+            }
+            _ => return Action::none(),
+        };
+        match result {
+            Ok(()) => {
+                self.refresh();
+                Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
+        let Some(doc) = &self.doc else {
+            return self.setup_view();
+        };
+        let c = doc.state();
+        let pad = pad::view(c);
+        let panel = current::view(c, &self.form, &self.note);
+        column![
+            row![
+                widgets::heading(doc.saved.title.clone()),
+                text(doc.summary()).size(style::SMALL).style(style::muted),
+            ]
+            .spacing(style::GAP)
+            .align_y(iced::Center),
+            row![
+                scrollable(pad).width(Length::FillPortion(11)).height(Fill),
+                scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
+                    .width(Length::FillPortion(9))
+                    .height(Fill),
+            ]
+            .spacing(20),
+        ]
+        .spacing(style::GAP)
+        .padding(20)
+        .into()
+    }
+
+    fn setup_view(&self) -> Element<'_, Message> {
+        let field =
+            |label: &'static str, value: &str, id: &'static str, on: fn(String) -> Message| {
+                column![
+                    text(label).size(style::BODY),
+                    text_input(label, value)
+                        .id(id)
+                        .on_input(on)
+                        .size(style::BODY)
+                        .padding(8),
+                ]
+                .spacing(4)
+            };
+        let can_start = self.boards.is_ok()
+            && !self.setup.a.trim().is_empty()
+            && !self.setup.b.trim().is_empty();
+        let mut col = column![
+            text("New Furnace Duel campaign").size(style::TITLE),
+            text("Six games on six boards. The first game is on Britain; the winner of each game picks the next board.")
+                .size(style::BODY)
+                .style(style::muted),
+            row![
+                field("Player A", &self.setup.a, "fd-name-a", Message::NameA),
+                field("Player B", &self.setup.b, "fd-name-b", Message::NameB),
+            ]
+            .spacing(style::GAP),
+            field("Campaign title (optional)", &self.setup.title, "fd-title", Message::Title),
+            checkbox(self.setup.settings.capitalist_cards)
+                .label("Playing with the Capitalist cards variant")
+                .on_toggle(Message::Capitalist)
+                .text_size(style::BODY),
+            checkbox(self.setup.settings.last_game_achievements_score)
+                .label("Achievements in the last game still score Campaign Points")
+                .on_toggle(Message::LastGameAchievements)
+                .text_size(style::BODY),
+        ]
+        .spacing(style::GAP + 4.0)
+        .max_width(760);
+        if let Err(e) = &self.boards {
+            col = col.push(text(e.clone()).size(style::BODY).style(style::danger_text));
+        }
+        col = col.push(widgets::primary(
+            "Start campaign",
+            can_start.then_some(Message::Start),
+        ));
+        container(col).padding(30).into()
+    }
+}
+
+fn board_name(c: &Campaign, id: BoardId) -> String {
+    c.board(id)
+        .map_or_else(|| id.to_string(), |b| b.name.clone())
+}
+
+/// The boards file in use: the user's replacement in the data folder, else the bundled one.
+fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
+    let (text, origin) =
+        crate::store::data_text(ctx.data_root(), BOARDS_PATH).map_err(|e| e.to_string())?;
+    Boards::parse(&text).map_err(|e| format!("{origin}: {e}"))
+}

@@ -1,0 +1,226 @@
+//! Headless tests of the Furnace Duel screen (iced_test): the setup form, entering a result,
+//! claims and refusals, the next board, reminders, undo.
+
+use iced_test::Simulator;
+
+use super::*;
+
+/// A tall window, so the whole panel is on screen without scrolling.
+fn simulator<'a>(view: Element<'a, Message>) -> Simulator<'a, Message> {
+    Simulator::with_size(iced_test::core::Settings::default(), (1280.0, 2600.0), view)
+}
+
+type Result = std::result::Result<(), iced_test::Error>;
+
+fn ctx() -> Ctx<'static> {
+    Ctx {
+        store: None,
+        large_type: false,
+    }
+}
+
+/// Clicks `label` and feeds the messages back; returns the last action's notice text.
+fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
+    let ctx = ctx();
+    let mut ui = simulator(state.view(&ctx));
+    ui.click(label)?;
+    let mut notice = None;
+    for m in ui.into_messages() {
+        if let Some(n) = state.update(m, &ctx).notice {
+            notice = Some(n.text);
+        }
+    }
+    Ok(notice)
+}
+
+fn shows(state: &State, label: &str) -> bool {
+    let ctx = ctx();
+    let mut ui = simulator(state.view(&ctx));
+    ui.find(label).is_ok()
+}
+
+fn send(state: &mut State, m: Message) -> Action<Message> {
+    state.update(m, &ctx())
+}
+
+fn started(capitalist: bool) -> State {
+    let mut s = State::new(&ctx());
+    send(&mut s, Message::NameA("Ann".into()));
+    send(&mut s, Message::NameB("Bob".into()));
+    send(&mut s, Message::Capitalist(capitalist));
+    let a = send(&mut s, Message::Start);
+    assert!(a.changed);
+    s
+}
+
+fn enter_result(s: &mut State, a: u32, b: u32) {
+    send(s, Message::Tally(Seat::A, TallyField::Cash, a.to_string()));
+    send(s, Message::Tally(Seat::B, TallyField::Cash, b.to_string()));
+    send(s, Message::Token(Seat::A));
+    let action = send(s, Message::RecordResult);
+    assert!(action.changed, "{:?}", action.notice);
+}
+
+#[test]
+fn setup_form_starts_a_campaign_on_britain() -> Result {
+    let mut s = State::new(&ctx());
+    assert!(shows(&s, "New Furnace Duel campaign"));
+    let ctx = ctx();
+    let mut ui = simulator(s.view(&ctx));
+    ui.click(iced_test::selector::id("fd-name-a"))?;
+    ui.typewrite("Ann");
+    for m in ui.into_messages() {
+        s.update(m, &ctx);
+    }
+    send(&mut s, Message::NameB("Bob".into()));
+    click(&mut s, "Start campaign")?;
+    assert!(s.doc.is_some());
+    assert!(shows(&s, "Game 1 of 6: Britain"));
+    assert!(shows(&s, "Campaign scoring pad"));
+    assert!(shows(&s, "Britain has no special achievement."));
+    Ok(())
+}
+
+#[test]
+fn recording_a_result_shows_the_winner_and_fills_the_pad() -> Result {
+    let mut s = started(false);
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "48".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::TechTokens, "2".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "40".into()),
+    );
+    click(&mut s, "Bob holds it")?;
+    click(&mut s, "Record result")?;
+    assert!(shows(&s, "Ann wins 52 to 40 — most money"));
+    assert!(
+        shows(&s, "★ 7"),
+        "the winner's 7 Campaign Points on the pad"
+    );
+    let doc = s.doc.as_ref().unwrap();
+    let (entries, _) = doc.history();
+    assert!(
+        entries
+            .last()
+            .unwrap()
+            .0
+            .starts_with("Game 1 (Britain): result Ann 52 – Bob 40; Ann wins")
+    );
+    Ok(())
+}
+
+#[test]
+fn a_result_without_the_first_player_token_is_refused() {
+    let mut s = started(false);
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "40".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "40".into()),
+    );
+    let action = send(&mut s, Message::RecordResult);
+    assert!(!action.changed);
+    assert!(action.notice.unwrap().text.contains("1st player token"));
+}
+
+#[test]
+fn a_mistyped_number_is_refused_with_the_field_named() {
+    let mut s = started(false);
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "40".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "40".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::CompanyCards, "x".into()),
+    );
+    send(&mut s, Message::Token(Seat::A));
+    let action = send(&mut s, Message::RecordResult);
+    assert!(action.notice.unwrap().text.contains("Bob's company cards"));
+}
+
+#[test]
+fn winner_picks_the_next_board_and_the_reminder_appears() -> Result {
+    let mut s = started(true);
+    enter_result(&mut s, 50, 40);
+    assert!(shows(&s, "Ann (winner) picks the next board:"));
+    click(&mut s, "Alps")?;
+    assert!(shows(&s, "Game 2 of 6: Alps"));
+    assert!(shows(
+        &s,
+        "• Bob lays the Britain Campaign token on their Start-up card and starts with the token's money, coal and iron instead of the card's."
+    ));
+    assert!(shows(
+        &s,
+        "• Capitalist cards: Bob (runner-up of game 1) chooses a Capitalist and Start-up pair first; the first player is still decided at random."
+    ));
+    Ok(())
+}
+
+#[test]
+fn a_general_achievement_scored_once_shows_where_and_a_second_claim_is_refused() -> Result {
+    let mut s = started(false);
+    click(&mut s, "Ann: chain of 8 routes")?;
+    assert!(shows(&s, "✓ Ann (withdraw)"));
+    enter_result(&mut s, 50, 40);
+    click(&mut s, "Baltic Sea")?;
+    assert!(shows(&s, "✓ Ann (game 1)"));
+    let action = send(
+        &mut s,
+        Message::ClaimGeneral(Seat::A, GeneralAchievement::ChainOfEightRoutes),
+    );
+    assert!(!action.changed);
+    let text = action.notice.unwrap().text;
+    assert!(text.contains("once per player per campaign"), "{text}");
+    Ok(())
+}
+
+#[test]
+fn board_achievement_goes_to_the_first_claimant_only() -> Result {
+    let mut s = started(false);
+    enter_result(&mut s, 50, 40);
+    click(&mut s, "Victoria, Australia")?;
+    click(&mut s, "Bob first")?;
+    assert!(shows(&s, "✓ Bob reached it first"));
+    let action = send(&mut s, Message::ClaimBoard(Seat::A));
+    assert!(action.notice.unwrap().text.contains("Bob already reached"));
+    Ok(())
+}
+
+#[test]
+fn kept_ferry_token_is_marked_used_once_per_game() -> Result {
+    let mut s = started(false);
+    enter_result(&mut s, 50, 40);
+    click(&mut s, "Baltic Sea")?;
+    enter_result(&mut s, 50, 40);
+    send(&mut s, Message::Note("sell iron for 6".into()));
+    click(&mut s, "Save note")?;
+    click(&mut s, "Alps")?;
+    assert!(shows(&s, "Bob: Kept Ferry token — kept: sell iron for 6"));
+    click(&mut s, "Bob uses it")?;
+    assert!(shows(&s, "Used this game (take back)"));
+    Ok(())
+}
+
+#[test]
+fn undo_brings_the_entry_form_back_to_the_state() {
+    let mut s = started(false);
+    enter_result(&mut s, 50, 40);
+    let doc = s.document_mut().unwrap();
+    assert!(doc.undo().is_some());
+    s.refresh();
+    assert_eq!(s.form.text(Seat::A, TallyField::Cash), "");
+    assert!(s.form.token.is_none());
+}
