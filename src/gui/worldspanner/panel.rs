@@ -7,9 +7,36 @@ use iced::{Center, Element};
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, What};
 use crate::gui::style;
-use crate::worldspanner::{Faction, Game, HeroStatus, TeamSide};
+use crate::worldspanner::{Action as Play, Face, Faction, Game, HeroStatus, Odds, TeamSide};
 
 impl ChallengeForm {
+    /// The chances for this challenge from the cards left in the team's draw pile.
+    fn odds_line(&self, game: &Game, side: TeamSide) -> Option<String> {
+        let challenge = match self.build(game, side).ok()? {
+            Play::Adventure { challenge, .. } | Play::Challenge { challenge, .. } => challenge,
+            Play::Attack { attack, .. } => attack.hit,
+            _ => return None,
+        };
+        let d = challenge.difference();
+        let row = Odds::next_draw(&game.team(side).deck).row(d).clone();
+        let pct = |p: f64| format!("{:.0}%", p * 100.0);
+        Some(if self.what.attack() {
+            format!(
+                "At {d}: hit {} (cards left in the {} deck)",
+                pct(row.hit),
+                side.name()
+            )
+        } else {
+            format!(
+                "At {d}: Pass or better {}, Amaze {}, Fopp {} (cards left in the {} deck)",
+                pct(row.success),
+                pct(row.faces[Face::Amaze as usize]),
+                pct(row.faces[Face::Fopp as usize]),
+                side.name()
+            )
+        })
+    }
+
     pub fn view(&self, game: &Game, side: TeamSide) -> Element<'_, Message> {
         let f = |m: FormMsg| Message::Form(m);
         let heroes = choices(game, side, |s| s.in_play());
@@ -135,6 +162,9 @@ impl ChallengeForm {
             }));
         }
         col = col.push(extra);
+        if let Some(line) = self.odds_line(game, side) {
+            col = col.push(text(line).size(style::BODY).style(style::muted));
+        }
         col.push(
             button(text("Draw challenge card").size(style::HEADING))
                 .padding([10, 20])

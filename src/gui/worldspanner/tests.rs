@@ -431,3 +431,23 @@ fn a_deck_saved_in_the_editor_is_used_by_new_games() {
         "the other team keeps the sample"
     );
 }
+
+#[test]
+fn the_challenge_panel_shows_the_odds_at_the_difference_before_drawing() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    let row =
+        crate::worldspanner::Odds::next_draw(&s.game().unwrap().team(TeamSide::Skyhawks).deck)
+            .row(crate::worldspanner::Difference::clamped(0))
+            .clone();
+    let want = format!(
+        "At 0: Pass or better {:.0}%, Amaze {:.0}%, Fopp {:.0}% (cards left in the Skyhawks deck)",
+        row.success * 100.0,
+        row.faces[4] * 100.0,
+        row.faces[0] * 100.0
+    );
+    assert!(shows(&s, &want), "{want}");
+}
