@@ -36,6 +36,23 @@ pub enum PaidKind {
 }
 
 impl PaidKind {
+    pub const ALL: [PaidKind; 9] = [
+        PaidKind::Market,
+        PaidKind::CardTask,
+        PaidKind::GoldQuest,
+        PaidKind::Rescue,
+        PaidKind::Inspire,
+        PaidKind::Kidnap,
+        PaidKind::Infirmary,
+        PaidKind::LithsChamber,
+        PaidKind::Bounty,
+    ];
+
+    /// Is it on a Faction key (and so captures a space)?
+    pub fn on_faction_key(self) -> bool {
+        !matches!(self, PaidKind::LithsChamber | PaidKind::Bounty)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             PaidKind::CardTask => "card-paying Task",

@@ -4,7 +4,7 @@
 
 use crate::worldspanner::{
     Action as Play, Adventure, Attack, Challenge, ChallengeKind, Faction, Game, HeroRef, Modifier,
-    TeamSide,
+    PaidAdventure, PaidKind, TeamSide,
 };
 
 /// What the panel draws for.
@@ -20,10 +20,12 @@ pub enum What {
     Melee,
     Ranged,
     Other,
+    /// Paid with gold or cards: no card is drawn for it.
+    Paid,
 }
 
 impl What {
-    pub const ALL: [What; 9] = [
+    pub const ALL: [What; 10] = [
         What::Task,
         What::Quest,
         What::Haggler,
@@ -33,10 +35,15 @@ impl What {
         What::Melee,
         What::Ranged,
         What::Other,
+        What::Paid,
     ];
 
     pub fn on_faction_key(self) -> bool {
         matches!(self, What::Task | What::Quest)
+    }
+
+    pub fn paid(self) -> bool {
+        self == What::Paid
     }
 
     pub fn lith(self) -> bool {
@@ -63,6 +70,7 @@ impl std::fmt::Display for What {
             What::Melee => "Melee attack",
             What::Ranged => "Ranged attack",
             What::Other => "Other challenge",
+            What::Paid => "Paid adventure (gold or cards)",
         })
     }
 }
@@ -100,6 +108,19 @@ pub enum FormMsg {
     Armor(String),
     Wound(String),
     Weapon(bool),
+    PaidKind(PaidChoice),
+    Gold(String),
+    Cards(String),
+}
+
+/// A paid adventure in a pick list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaidChoice(pub PaidKind);
+
+impl std::fmt::Display for PaidChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name())
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -122,6 +143,18 @@ pub struct ChallengeForm {
     pub armor: String,
     pub wound: String,
     pub weapon: bool,
+    pub paid: Option<PaidKind>,
+    pub gold: String,
+    pub cards: String,
+}
+
+fn count(name: &str, s: &str) -> Result<u32, String> {
+    if s.trim().is_empty() {
+        return Ok(0);
+    }
+    s.trim()
+        .parse()
+        .map_err(|_| format!("{name}: enter a number"))
 }
 
 fn number(name: &str, s: &str) -> Result<u8, String> {
@@ -148,7 +181,7 @@ impl ChallengeForm {
                 if w == What::Task || w.lith() {
                     self.against = "5".into();
                 }
-                if !w.on_faction_key() {
+                if !w.on_faction_key() && !w.paid() {
                     self.home = false;
                     self.opposing = false;
                 }
@@ -176,12 +209,43 @@ impl ChallengeForm {
             FormMsg::Armor(s) => self.armor = s,
             FormMsg::Wound(s) => self.wound = s,
             FormMsg::Weapon(on) => self.weapon = on,
+            FormMsg::PaidKind(PaidChoice(k)) => self.paid = Some(k),
+            FormMsg::Gold(s) => self.gold = s,
+            FormMsg::Cards(s) => self.cards = s,
         }
+    }
+
+    /// A paid adventure: what is paid, where, and whether the hero is of the key's faction.
+    fn build_paid(&self, hero: Option<HeroRef>) -> Result<Play, String> {
+        let hero = hero.ok_or("choose the hero first")?;
+        let kind = self.paid.ok_or("choose the paid adventure")?;
+        let key = if kind.on_faction_key() {
+            Some((
+                self.key.ok_or("choose the Faction key")?,
+                self.space as usize,
+            ))
+        } else {
+            None
+        };
+        Ok(Play::Paid {
+            hero,
+            paid: PaidAdventure {
+                kind,
+                key,
+                gold: count("Gold", &self.gold)?,
+                cards: count("Cards", &self.cards)?,
+                home: self.home,
+                targets: Vec::new(),
+            },
+        })
     }
 
     /// The engine action this form describes for `side`.
     pub fn build(&self, game: &Game, side: TeamSide) -> Result<Play, String> {
         let hero = self.hero.map(|hero| HeroRef { team: side, hero });
+        if self.what.paid() {
+            return self.build_paid(hero);
+        }
         let rating = number("Rating", &self.rating)?;
         let against = number("Against", &self.against)?;
         let mut mods = Vec::new();

@@ -5,9 +5,11 @@ use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, 
 use iced::{Center, Element};
 
 use super::Message;
-use super::form::{ChallengeForm, Choice, FormMsg, What};
+use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
 use crate::gui::style;
-use crate::worldspanner::{Action as Play, Face, Faction, Game, HeroStatus, Odds, TeamSide};
+use crate::worldspanner::{
+    Action as Play, Face, Faction, Game, HeroStatus, Odds, PaidKind, TeamSide,
+};
 
 impl ChallengeForm {
     /// The chances for this challenge from the cards left in the team's draw pile.
@@ -53,7 +55,19 @@ impl ChallengeForm {
             .spacing(8),
         ]
         .spacing(8);
-        if self.what.on_faction_key() {
+        if self.what.paid() {
+            col = col.push(
+                pick_list(
+                    PaidKind::ALL.map(PaidChoice),
+                    self.paid.map(PaidChoice),
+                    move |k| f(FormMsg::PaidKind(k)),
+                )
+                .placeholder("what is paid for")
+                .text_size(style::BODY),
+            );
+        }
+        let paid_on_key = self.what.paid() && self.paid.is_none_or(|k| k.on_faction_key());
+        if self.what.on_faction_key() || paid_on_key {
             let keys: Vec<Choice<Faction>> = game
                 .keys
                 .iter()
@@ -77,6 +91,36 @@ impl ChallengeForm {
                 .spacing(8)
                 .align_y(Center),
             );
+        }
+        if self.what.paid() {
+            return col
+                .push(
+                    row![
+                        text("Gold").size(style::BODY),
+                        input("0", &self.gold, "paid-gold", move |s| f(FormMsg::Gold(s))),
+                        text("Cards").size(style::BODY),
+                        input("0", &self.cards, "paid-cards", move |s| f(FormMsg::Cards(s))),
+                    ]
+                    .spacing(8)
+                    .align_y(Center),
+                )
+                .push(tick(
+                    "Hero of this key's faction (extra gold where the book says)",
+                    self.home,
+                    move |b| f(FormMsg::Home(b)),
+                ))
+                .push(
+                    text("No card is drawn and no faction modifier applies (p. 14); the hero is dismissed after.")
+                        .size(style::SMALL)
+                        .style(style::muted),
+                )
+                .push(
+                    button(text("Pay and adventure").size(style::HEADING))
+                        .padding([10, 20])
+                        .style(style::primary)
+                        .on_press(Message::Draw),
+                )
+                .into();
         }
         col = col.push(
             row![

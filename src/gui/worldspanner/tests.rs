@@ -451,3 +451,63 @@ fn the_challenge_panel_shows_the_odds_at_the_difference_before_drawing() {
     );
     assert!(shows(&s, &want), "{want}");
 }
+
+#[test]
+fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
+    let c = ctx();
+    let mut s = round_two();
+    let hero = HeroRef {
+        team: TeamSide::Skyhawks,
+        hero: 0,
+    };
+    s.update(Message::NextStep, &c);
+    assert!(s.update(Message::Hero(hero, HeroOp::LeaveDome), &c).changed);
+    for _ in 0..3 {
+        s.update(Message::NextStep, &c);
+    }
+    assert_eq!(s.game().unwrap().rounds.step, Step::Adventure);
+    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
+    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
+    s.update(Message::Form(FormMsg::What(form::What::Paid)), &c);
+    assert!(shows(&s, "Pay and adventure"));
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(
+        Message::Form(FormMsg::PaidKind(form::PaidChoice(
+            crate::worldspanner::PaidKind::Market,
+        ))),
+        &c,
+    );
+    s.update(
+        Message::Form(FormMsg::Key(form::Choice {
+            value: Faction::Warriors,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(Message::Form(FormMsg::Gold("2".into())), &c);
+    let discards = s
+        .game()
+        .unwrap()
+        .team(TeamSide::Skyhawks)
+        .deck
+        .discard_len();
+    let a = click(&mut s, "Pay and adventure");
+    assert!(a.changed, "{:?}", a.notice);
+    let g = s.game().unwrap();
+    assert_eq!(g.hero(hero).unwrap().gold, 0);
+    assert_eq!(
+        g.key(Faction::Warriors).unwrap().spaces[0],
+        Some(TeamSide::Skyhawks)
+    );
+    assert_eq!(
+        g.team(TeamSide::Skyhawks).deck.discard_len(),
+        discards + 1,
+        "only the dismissal card"
+    );
+}
