@@ -15,6 +15,13 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
         crate::worldspanner::deckfile::DATA_KIND => {
             crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
         }
+        "near-and-far-talents"
+        | "near-and-far-characters"
+        | "near-and-far-maps"
+        | "near-and-far-threats"
+        | "near-and-far-storybook-index" => {
+            crate::near_and_far::facts::check_text(data_kind, text).map_err(Problem::Invalid)
+        }
         other => Err(Problem::Invalid(format!(
             "unknown data_kind {other:?} (known: {})",
             KNOWN.join(", ")
@@ -29,4 +36,9 @@ pub const KNOWN: &[&str] = &[
     "army-followers",
     "army-list",
     "worldspanner-challenge-deck",
+    "near-and-far-talents",
+    "near-and-far-characters",
+    "near-and-far-maps",
+    "near-and-far-threats",
+    "near-and-far-storybook-index",
 ];
