@@ -12,6 +12,9 @@ pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
         "furnace-duel-boards" => {
             crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
         }
+        crate::worldspanner::deckfile::DATA_KIND => {
+            crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
+        }
         "near-and-far-talents"
         | "near-and-far-characters"
         | "near-and-far-maps"
@@ -32,6 +35,7 @@ pub const KNOWN: &[&str] = &[
     "furnace-duel-boards",
     "army-followers",
     "army-list",
+    "worldspanner-challenge-deck",
     "near-and-far-talents",
     "near-and-far-characters",
     "near-and-far-maps",
