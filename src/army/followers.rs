@@ -125,6 +125,8 @@ pub struct FollowerStats {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TableFile {
+    // Checked by `datafile::parse` before this struct is read.
+    #[allow(dead_code)]
     data_kind: String,
     #[allow(dead_code)]
     source: String,

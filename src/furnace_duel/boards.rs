@@ -106,6 +106,8 @@ pub struct Board {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoardsFile {
+    // Checked by `datafile::parse` before this struct is read.
+    #[allow(dead_code)]
     data_kind: String,
     #[allow(dead_code)]
     source: String,
