@@ -1615,7 +1615,7 @@ fn cli_rules_search_forgives_typos_and_groups_results_with_pages() {
         let out = run(dir.path(), &["rules", "search", typo]);
         assert_eq!(out.code, 0, "{out:?}");
         assert!(out.stdout.starts_with("== "), "{typo}: {}", out.stdout);
-        assert!(out.stdout.contains("(p. "), "{typo}: {}", out.stdout);
+        assert!(out.stdout.contains("(rulebook: "), "{typo}: {}", out.stdout);
         assert_eq!(out.stderr, "", "{typo}: bundled digests load cleanly");
 
         let out = run(dir.path(), &["rules", "search", typo, "--json"]);
