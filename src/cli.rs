@@ -365,7 +365,7 @@ fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
                     s += &format!("== {}\n", g.game_title);
                     for h in &g.hits {
                         s += &format!(
-                            "  {} (p. {})\n    {}\n",
+                            "  {} (rulebook: {})\n    {}\n",
                             h.entry.title, h.entry.page, h.entry.summary
                         );
                     }

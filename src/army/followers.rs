@@ -125,6 +125,8 @@ pub struct FollowerStats {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TableFile {
+    // Checked by `datafile::parse` before this struct is read.
+    #[allow(dead_code)]
     data_kind: String,
     #[allow(dead_code)]
     source: String,
@@ -144,14 +146,7 @@ pub struct FollowerTable(Vec<FollowerStats>);
 impl FollowerTable {
     /// Parses and checks a follower table file's text; errors name the field.
     pub fn parse(text: &str) -> Result<FollowerTable, String> {
-        let file: TableFile = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-        if file.data_kind != DATA_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {DATA_KIND:?}",
-                file.data_kind
-            ));
-        }
+        let file: TableFile = crate::datafile::parse(text, DATA_KIND)?;
         let table = FollowerTable(file.followers);
         table.validate()?;
         Ok(table)
@@ -159,8 +154,7 @@ impl FollowerTable {
 
     /// The table bundled with the app.
     pub fn bundled() -> Result<FollowerTable, String> {
-        let text = crate::bundled::get(FOLLOWERS_PATH)
-            .ok_or_else(|| format!("{FOLLOWERS_PATH} is not bundled in this build"))?;
+        let text = crate::datafile::bundled(FOLLOWERS_PATH)?;
         FollowerTable::parse(text).map_err(|e| format!("{FOLLOWERS_PATH} (bundled): {e}"))
     }
 

@@ -1,19 +1,337 @@
-//! Placeholder subcommands until this game's issue lands.
+//! `tablemate near-and-far ...`: campaigns, quest lookup, scoring, and the storybook index
+//! from the command line. Thin wrappers over `crate::near_and_far`; saves go through the
+//! store, data files through `store::data_text` (the user's replacement wins).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use clap::Subcommand;
+use clap::{Subcommand, ValueEnum};
+use serde_json::json;
+
+mod index_files;
+mod reports;
+
+use index_files::index_command;
+pub use index_files::load_index;
+use reports::{chart, score, sheet};
 
 use super::Output;
+use crate::doc::Saved;
+use crate::near_and_far::session::Variants;
+use crate::near_and_far::{Campaign, Facts, MapNumber, Mode, QuestCode, Read};
+use crate::store::Store;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ModeArg {
+    Campaign,
+    Character,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Not built yet.
-    Status,
+    /// Start a campaign. Give each seat as --player "Ana=Rin".
+    New {
+        #[arg(long, value_enum)]
+        mode: ModeArg,
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        #[arg(long)]
+        extra_stories: bool,
+        #[arg(long)]
+        long_game: bool,
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Which paragraph a character reads on a quest space (side quest, character quest,
+    /// arcade card) and which choice their keywords force.
+    Lookup {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        character: String,
+        /// The number (or Map 1 letter) on the space.
+        #[arg(long)]
+        quest: String,
+        /// The map, if no session is being played.
+        #[arg(long)]
+        map: Option<u8>,
+        /// Cross out the side quest read (saved in the campaign).
+        #[arg(long)]
+        mark: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Game-end journey points from a score file (format in docs/near-and-far.md). With
+    /// --campaign, the session in play ends with these scores.
+    Score {
+        #[arg(long)]
+        input: PathBuf,
+        #[arg(long)]
+        campaign: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A character's sheet: experience ledger, talents, keywords, side quests, journey points.
+    Sheet {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        character: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Journey points per map per character (the chart's numbers).
+    Chart {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The storybook index.
+    Index {
+        #[command(subcommand)]
+        command: IndexCommand,
+    },
 }
 
-pub fn execute(command: Command, _root: &Path) -> Output {
+#[derive(Debug, Subcommand)]
+pub enum IndexCommand {
+    /// Validate every index file in DIR together.
+    Check {
+        dir: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the whole merged index (bundled and yours) to one file.
+    Export {
+        path: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add an index file to your data folder after checking it against your index.
+    Import { path: PathBuf },
+}
+
+fn fail(e: impl std::fmt::Display) -> Output {
+    Output::fail(format!("tablemate: {e}\n"))
+}
+
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// The facts, the user's replacement files first.
+pub fn load_facts(root: &Path) -> Result<Facts, String> {
+    Facts::load(|p| {
+        crate::store::data_text(Some(root), p)
+            .map(|(t, o)| (t, o.to_string()))
+            .map_err(|e| e.to_string())
+    })
+}
+
+pub fn execute(command: Command, root: &Path) -> Output {
     match command {
-        Command::Status => Output::ok("coming soon\n"),
+        Command::New {
+            mode,
+            players,
+            extra_stories,
+            long_game,
+            title,
+            json,
+        } => new_campaign(
+            root,
+            mode,
+            &players,
+            Variants {
+                extra_stories,
+                long_game,
+            },
+            title,
+            json,
+        ),
+        Command::Lookup {
+            campaign,
+            character,
+            quest,
+            map,
+            mark,
+            json,
+        } => lookup(root, &campaign, &character, &quest, map, mark, json),
+        Command::Score {
+            input,
+            campaign,
+            json,
+        } => score(root, &input, campaign.as_deref(), json),
+        Command::Sheet {
+            campaign,
+            character,
+            json,
+        } => sheet(root, &campaign, &character, json),
+        Command::Chart { campaign, json } => chart(root, &campaign, json),
+        Command::Index { command } => index_command(root, command),
     }
+}
+
+fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {
+    let store = Store::open(root).map_err(fail)?;
+    let saved = store.load::<Campaign>(id).map_err(fail)?;
+    Ok((store, saved))
+}
+
+fn new_campaign(
+    root: &Path,
+    mode: ModeArg,
+    players: &[String],
+    variants: Variants,
+    title: Option<String>,
+    json: bool,
+) -> Output {
+    let facts = match load_facts(root) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
+    let mut seats = Vec::new();
+    for p in players {
+        let Some((player, character)) = p.split_once('=') else {
+            return fail(format!(
+                "--player {p:?}: write it as PLAYER=CHARACTER, e.g. Ana=Rin"
+            ));
+        };
+        seats.push((player.trim().to_string(), character.trim().to_string()));
+    }
+    let mode = match mode {
+        ModeArg::Campaign => Mode::Campaign,
+        ModeArg::Character => Mode::Character,
+    };
+    let card = facts.characters.card.layout;
+    let (campaign, notices) =
+        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts)) {
+            Ok(c) => c,
+            Err(e) => return fail(e),
+        };
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let id = store.new_id(crate::doc::Kind::NearAndFar);
+    let title = title.unwrap_or_else(|| format!("Near and Far {}", mode.title()));
+    let saved = Saved::new(title, "New campaign", campaign);
+    if let Err(e) = store.save(&id, &saved) {
+        return fail(e);
+    }
+    if json {
+        return Output::json(&json!({ "id": id, "summary": saved.summary(), "notices": notices }));
+    }
+    let mut s = format!("created {id}: {}\n", saved.summary());
+    for n in notices {
+        s += &format!("  {n}\n");
+    }
+    Output::ok(s)
+}
+
+fn lookup(
+    root: &Path,
+    id: &str,
+    character: &str,
+    quest: &str,
+    map: Option<u8>,
+    mark: bool,
+    json: bool,
+) -> Output {
+    let (store, mut saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let space = match QuestCode::parse(quest) {
+        Ok(q) => q,
+        Err(e) => return fail(e),
+    };
+    let map = match map.map(MapNumber::new).transpose() {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    let facts = load_facts(root);
+    let mut warnings: Vec<String> = Vec::new();
+    if let Err(e) = &facts {
+        warnings.push(format!("data files: {e}"));
+    }
+    let facts = facts.ok();
+    let built = load_index(root, facts.as_ref()).built;
+    warnings.extend(built.errors().map(|p| format!("storybook index: {p}")));
+    let answer = match saved
+        .current()
+        .lookup(character, &space, map, &built.index, facts.as_ref())
+    {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    let mut marked = false;
+    if mark && let Read::SideQuest { code, instead_of } = &answer.read {
+        let label = format!(
+            "{}: side quest {code} read instead of {instead_of}",
+            answer.character
+        );
+        let who = answer.character.clone();
+        let code = code.clone();
+        if let Err(e) = saved
+            .history
+            .apply(label, |c| c.cross_out_side_quest(&who, &code, today()))
+        {
+            return fail(e);
+        }
+        if let Err(e) = store.save(id, &saved) {
+            return fail(e);
+        }
+        marked = true;
+    }
+    if json {
+        let mut v = serde_json::to_value(&answer).unwrap_or_default();
+        v["marked"] = json!(marked);
+        v["index_warnings"] = json!(warnings);
+        return Output::json(&v);
+    }
+    let mut s = format!("{}\n", answer.reason);
+    match &answer.read {
+        Read::MapQuest { code } => s += &format!("READ: quest {code}\n"),
+        Read::SideQuest { code, .. } => {
+            s += &format!(
+                "READ: side quest {code}{}\n",
+                if marked { " (crossed out)" } else { "" }
+            )
+        }
+        Read::CharacterQuest { code: Some(c) } => s += &format!("READ: character quest {c}\n"),
+        Read::CharacterQuest { code: None } => {
+            s += "READ: the next character quest written on the card\n"
+        }
+        Read::ArcadeCard => s += "DRAW: an Arcade Mode card\n",
+    }
+    s += &format!("Experience: {}\n", answer.experience);
+    if let Some(choices) = &answer.choices {
+        for c in choices {
+            let test = c
+                .test
+                .map(|t| t.describe())
+                .unwrap_or_else(|| "no roll".into());
+            let kw = if c.keywords.is_empty() {
+                String::new()
+            } else {
+                let k: Vec<&str> = c.keywords.iter().map(|k| k.as_str()).collect();
+                format!(" [keywords {}]", k.join(" + "))
+            };
+            s += &format!(
+                "  {}. {} ({test}){kw}: {:?}\n",
+                c.index + 1,
+                c.label,
+                c.status
+            );
+        }
+    }
+    for u in &answer.unknown {
+        s += &format!("Not known: {u}\n");
+    }
+    for w in answer.warnings.iter().chain(&warnings) {
+        s += &format!("Warning: {w}\n");
+    }
+    Output::ok(s)
 }

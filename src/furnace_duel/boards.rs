@@ -106,6 +106,8 @@ pub struct Board {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoardsFile {
+    // Checked by `datafile::parse` before this struct is read.
+    #[allow(dead_code)]
     data_kind: String,
     #[allow(dead_code)]
     source: String,
@@ -122,14 +124,7 @@ pub struct Boards(Vec<Board>);
 impl Boards {
     /// Parses and checks a boards file's text; the error names the field and the problem.
     pub fn parse(text: &str) -> Result<Boards, String> {
-        let file: BoardsFile = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-        if file.data_kind != DATA_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {DATA_KIND:?}",
-                file.data_kind
-            ));
-        }
+        let file: BoardsFile = crate::datafile::parse(text, DATA_KIND)?;
         let boards = Boards(file.boards);
         boards.validate()?;
         Ok(boards)
@@ -137,8 +132,7 @@ impl Boards {
 
     /// The bundled boards (used by tests and as the fallback the app ships with).
     pub fn bundled() -> Result<Boards, String> {
-        let text = crate::bundled::get(BOARDS_PATH)
-            .ok_or_else(|| format!("{BOARDS_PATH} is not bundled in this build"))?;
+        let text = crate::datafile::bundled(BOARDS_PATH)?;
         Boards::parse(text).map_err(|e| format!("{BOARDS_PATH} (bundled): {e}"))
     }
 

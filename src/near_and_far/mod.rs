@@ -1,27 +1,58 @@
-//! Near and Far: engine placeholder until its issue lands. No iced, no file I/O.
+//! Near and Far: the storybook index and quest lookup, the campaign and character sheets
+//! (a dated, correctable ledger per character), the threat deck and Map 11 bosses, game-end
+//! scoring, and the journey-points chart. Plain Rust: no iced, no file I/O (the store and the
+//! CLI read and write files; this module parses, validates and decides).
+//!
+//! Rules: `shared/rules/near-and-far.txt`; rulings: RULINGS.md "Near and Far".
 
-use serde::{Deserialize, Serialize};
+pub mod campaign;
+pub mod chart;
+pub mod code;
+pub mod error;
+pub mod facts;
+pub mod index;
+pub mod ledger;
+pub mod lookup;
+pub mod scoring;
+pub mod session;
+pub mod sheet;
+pub mod threats;
+
+pub use campaign::{Campaign, QuestRecord, Settings};
+pub use code::{Keyword, MapNumber, Outcome, QuestCode};
+pub use error::{RuleError, RuleResult};
+pub use facts::Facts;
+pub use lookup::{Lookup, Mode, Read};
 
 use crate::doc::{GameDoc, Kind};
 
-/// The saved state of a Near and Far game (placeholder: the game's issue replaces it).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Placeholder {
-    #[serde(default)]
-    pub notes: String,
-}
+/// What the store saves for this game: one campaign.
+pub type SaveData = Campaign;
 
-/// What the store saves for this game.
-pub type SaveData = Placeholder;
-
-impl GameDoc for Placeholder {
+impl GameDoc for Campaign {
     const KIND: Kind = Kind::NearAndFar;
 
     fn summary(&self) -> String {
-        "Near and Far (coming soon)".to_string()
+        let names: Vec<&str> = self.sheets.iter().map(|s| s.character.as_str()).collect();
+        let state = if let Some(champions) = self.champion() {
+            format!("over, champion {}", champions.join(" and "))
+        } else if let Some(s) = self.current_session() {
+            format!("session {} on {}", s.number, s.map)
+        } else {
+            match self.next_maps() {
+                Ok(maps) if maps.len() == 1 => format!("next: {}", maps[0]),
+                Ok(_) => "next: choose a map".to_string(),
+                Err(e) => e,
+            }
+        };
+        format!(
+            "Near and Far — {} — {} — {state}",
+            self.mode.title(),
+            names.join(", ")
+        )
     }
 
     fn validate(&self) -> Result<(), String> {
-        Ok(())
+        Campaign::validate(self)
     }
 }

@@ -2,25 +2,32 @@
 //! then rename it over the target. A reader (or the next start after a crash) sees either the
 //! old file or the new one, never a mix.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The temporary name used while `path` is being replaced. Starts with a dot so listings skip
-/// it; carries the process id so two writers never share one.
+/// it; carries the process id and a counter so two writers (processes or threads) never share
+/// one.
 pub fn temp_path(path: &Path) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".into());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    path.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
 }
 
 /// Replaces `path` with `bytes` atomically.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = temp_path(path);
     let result = (|| {
-        let mut file = File::create(&tmp)?;
+        // Always a new file: a leftover at this name may be a hard link to a save or a
+        // backup, which truncating would destroy.
+        let _ = fs::remove_file(&tmp);
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         file.write_all(bytes)?;
         file.flush()?;
         file.sync_all()?;
@@ -36,7 +43,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Makes the rename itself durable where the platform allows syncing a folder.
-fn sync_dir(path: &Path) {
+pub fn sync_dir(path: &Path) {
     #[cfg(unix)]
     if let Some(dir) = path.parent()
         && let Ok(d) = File::open(dir)

@@ -3,12 +3,14 @@
 //! `{ "format": "tablemate", "version": N, "kind": "...", "saved_at": ..., "summary": "...",
 //!    "data": {...} }`. `summary` is a convenience copy for listings; `data` is authoritative.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::Problem;
-use crate::doc::Kind;
+use crate::doc::{GameDoc, Kind, Saved};
 
 pub const FORMAT: &str = "tablemate";
 /// Version 2 wraps every game in a labelled history; version 1 saved the bare state.
@@ -60,10 +62,91 @@ pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, Problem> {
     })
 }
 
-/// Reads an envelope, migrates it, and validates the data with the game's own rules.
-pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
-    let text = as_text(bytes)?;
-    let env: EnvelopeIn = serde_json::from_str(text).map_err(Problem::from_json)?;
+/// Where a value starts in a file: 1-based line, and bytes before it on that line (the way
+/// serde_json counts columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Pos {
+    /// The position of `inner`, a slice of `text`, within `text`.
+    fn of_slice(text: &str, inner: &str) -> Option<Pos> {
+        let offset = (inner.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        if offset + inner.len() > text.len() {
+            return None;
+        }
+        let before = text.get(..offset)?;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Some(Pos {
+            line: before.matches('\n').count() + 1,
+            column: offset - line_start,
+        })
+    }
+
+    /// Turns a (line, column) inside the value into one inside the file.
+    pub(crate) fn shift(self, line: usize, column: usize) -> (usize, usize) {
+        if line <= 1 {
+            (self.line, self.column + column)
+        } else {
+            (self.line + line - 1, column)
+        }
+    }
+}
+
+/// An envelope that has been read and migrated to the current version; its data is not yet
+/// parsed as a game.
+pub(crate) struct Read<'a> {
+    pub kind: Kind,
+    pub saved_at: DateTime<Utc>,
+    pub summary: String,
+    /// The data as JSON text of the current version: a slice of the file when it was
+    /// written in the current version, else the migrated text.
+    pub data: Cow<'a, str>,
+    /// Where `data` starts in the file, when it is a slice of it (so errors inside the data
+    /// point at the right place in the file).
+    pub data_at: Option<Pos>,
+    pub file_version: u32,
+}
+
+impl Read<'_> {
+    /// A problem with the data found while parsing or validating it, its position (if any)
+    /// moved from the data into the file.
+    pub(crate) fn data_problem(&self, message: &str) -> Problem {
+        let (text, position) = split_position(message);
+        Problem::Invalid(match (position, self.data_at) {
+            (Some((line, column)), Some(at)) => {
+                let (line, column) = at.shift(line, column);
+                format!("{text} (line {line} column {column})")
+            }
+            // Positions in migrated text mean nothing in the file.
+            _ => text.to_string(),
+        })
+    }
+}
+
+/// Splits serde_json's " at line L column C" suffix off a message.
+pub(crate) fn split_position(message: &str) -> (&str, Option<(usize, usize)>) {
+    let Some(at) = message.rfind(" at line ") else {
+        return (message, None);
+    };
+    let rest = &message[at + " at line ".len()..];
+    let mut parts = rest.split(" column ");
+    match (
+        parts.next().and_then(|l| l.parse().ok()),
+        parts.next().and_then(|c| c.parse().ok()),
+        parts.next(),
+    ) {
+        (Some(line), Some(column), None) => (&message[..at], Some((line, column))),
+        _ => (message, None),
+    }
+}
+
+/// Reads an envelope and migrates it to the current version, without parsing the data as a
+/// game (which `open` and `open_as` do, each once).
+pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
+    let env: EnvelopeIn = serde_json::from_str(text).map_err(|e| Problem::from_json(e, None))?;
     if env.format.as_deref() != Some(FORMAT) {
         return Err(Problem::NotTablemate(env.format));
     }
@@ -73,24 +156,60 @@ pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let saved_at = env.saved_at.ok_or(Problem::Missing("saved_at"))?;
     let raw = env.data.ok_or(Problem::Missing("data"))?;
     let version = u32::try_from(version).map_err(|_| Problem::UnknownVersion(version))?;
-    let data = match version {
-        VERSION => raw.get().to_string(),
-        1 => migrate_v1_to_v2(kind, saved_at, raw.get())?,
+    let raw_at = Pos::of_slice(text, raw.get());
+    let (data, data_at) = match version {
+        VERSION => (Cow::Borrowed(raw.get()), raw_at),
+        1 => {
+            let state: serde_json::Value =
+                serde_json::from_str(raw.get()).map_err(|e| Problem::from_json(e, raw_at))?;
+            (Cow::Owned(wrap_v1(kind, saved_at, state)?), None)
+        }
         other => return Err(Problem::UnknownVersion(u64::from(other))),
     };
-    let summary = crate::doc::check(kind, &data).map_err(Problem::Invalid)?;
+    Ok(Read {
+        kind,
+        saved_at,
+        summary: env.summary,
+        data,
+        data_at,
+        file_version: version,
+    })
+}
+
+/// Reads an envelope, migrates it, and validates the data with the game's own rules.
+pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
+    let text = as_text(bytes)?;
+    let read = read(text)?;
+    let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     let summary = if summary.is_empty() {
-        env.summary
+        read.summary
     } else {
         summary
     };
     Ok(Opened {
-        kind,
-        saved_at,
+        kind: read.kind,
+        saved_at: read.saved_at,
         summary,
-        data,
-        file_version: version,
+        data: read.data.into_owned(),
+        file_version: read.file_version,
     })
+}
+
+/// Reads an envelope as a save of game `T`: migrated, parsed once, validated. This is what
+/// loading a game does; `open` is for when the kind is not known in advance.
+pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
+    let text = as_text(bytes)?;
+    let read = read(text)?;
+    if read.kind != T::KIND {
+        return Err(Problem::WrongKind {
+            expected: T::KIND,
+            found: read.kind,
+        });
+    }
+    let saved: Saved<T> =
+        serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
+    saved.validate().map_err(|e| read.data_problem(&e))?;
+    Ok(saved)
 }
 
 /// Version 1 stored the bare game state in `data`. Version 2 wraps it in a titled history;
@@ -100,7 +219,16 @@ pub fn migrate_v1_to_v2(
     saved_at: DateTime<Utc>,
     data: &str,
 ) -> Result<String, Problem> {
-    let state: serde_json::Value = serde_json::from_str(data).map_err(Problem::from_json)?;
+    let state: serde_json::Value =
+        serde_json::from_str(data).map_err(|e| Problem::from_json(e, None))?;
+    wrap_v1(kind, saved_at, state)
+}
+
+fn wrap_v1(
+    kind: Kind,
+    saved_at: DateTime<Utc>,
+    state: serde_json::Value,
+) -> Result<String, Problem> {
     if !state.is_object() {
         return Err(Problem::Invalid(
             "version 1 data must be an object holding the game state".into(),

@@ -39,7 +39,7 @@ pub enum Problem {
     NotUtf8 { offset: usize },
     #[error("the file is not valid JSON: {0}")]
     NotJson(String),
-    #[error("the file is not a Tablemate save (format is {0:?}, expected \"tablemate\")")]
+    #[error("the file is not a Tablemate save ({})", format_note(.0))]
     NotTablemate(Option<String>),
     #[error("the save has no {0:?} field")]
     Missing(&'static str),
@@ -53,19 +53,30 @@ pub enum Problem {
     Invalid(String),
 }
 
+fn format_note(format: &Option<String>) -> String {
+    match format {
+        Some(f) => format!("its format is {f:?}, expected \"tablemate\""),
+        None => "it has no \"format\": \"tablemate\" field".to_string(),
+    }
+}
+
 impl Problem {
-    pub(crate) fn from_json(e: serde_json::Error) -> Problem {
+    /// A JSON error, its position moved into the file when the JSON parsed was a value
+    /// starting at `at` in it.
+    pub(crate) fn from_json(e: serde_json::Error, at: Option<envelope::Pos>) -> Problem {
         let what = match e.classify() {
             serde_json::error::Category::Eof => "it ends too early (truncated?)",
             serde_json::error::Category::Syntax => "syntax error",
             serde_json::error::Category::Data => "unexpected value",
             serde_json::error::Category::Io => "read error",
         };
-        Problem::NotJson(format!(
-            "{what} at line {} column {}: {e}",
-            e.line(),
-            e.column()
-        ))
+        let message = e.to_string();
+        let (text, _) = envelope::split_position(&message);
+        let (line, column) = match at {
+            Some(at) => at.shift(e.line(), e.column()),
+            None => (e.line(), e.column()),
+        };
+        Problem::NotJson(format!("{what} at line {line} column {column}: {text}"))
     }
 }
 
@@ -170,6 +181,17 @@ impl std::fmt::Display for Origin {
 pub struct Store {
     root: PathBuf,
     access: Access,
+    /// Saves this store has itself read and validated, or written, by (length, modified
+    /// time). An autosave replacing such a file skips re-parsing it; any change behind the
+    /// store's back changes the fingerprint and brings the full check back.
+    verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
+}
+
+type Fingerprint = (u64, std::time::SystemTime);
+
+fn fingerprint(path: &Path) -> Option<Fingerprint> {
+    let meta = fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
 }
 
 #[derive(Debug)]
@@ -202,13 +224,22 @@ impl Store {
         let lock_path = root.join("tablemate.lock");
         let access = match lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))? {
             lock::Outcome::Acquired(file) => {
+                // Only the instance holding the lock may sweep: anything else could be the
+                // file another instance is writing right now.
                 atomic::sweep_temporaries(&root.join("saves"));
                 atomic::sweep_temporaries(&root);
+                for dir in backups::dirs(&root) {
+                    atomic::sweep_temporaries(&dir);
+                }
                 Access::Writable(file)
             }
             lock::Outcome::HeldBy(holder) => Access::ReadOnly(holder),
         };
-        Ok(Store { root, access })
+        Ok(Store {
+            root,
+            access,
+            verified: Default::default(),
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -270,11 +301,14 @@ impl Store {
             }
             let id = name.trim_end_matches(".json").to_string();
             let status = match read_envelope(&path) {
-                Ok(o) => ListingStatus::Ok {
-                    kind: o.kind,
-                    saved_at: o.saved_at,
-                    summary: o.summary,
-                },
+                Ok(o) => {
+                    self.mark_verified(&path);
+                    ListingStatus::Ok {
+                        kind: o.kind,
+                        saved_at: o.saved_at,
+                        summary: o.summary,
+                    }
+                }
                 Err(StoreError::Bad { problem, .. }) => ListingStatus::Damaged {
                     problem,
                     modified: modified(&path),
@@ -296,18 +330,24 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let opened = read_envelope(&path)?;
-        if opened.kind != T::KIND {
-            return Err(StoreError::bad(
-                &path,
-                Problem::WrongKind {
-                    expected: T::KIND,
-                    found: opened.kind,
-                },
-            ));
+        let bytes = read_bounded(&path)?;
+        let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+        self.mark_verified(&path);
+        Ok(saved)
+    }
+
+    fn mark_verified(&self, path: &Path) {
+        if let (Some(fp), Ok(mut map)) = (fingerprint(path), self.verified.lock()) {
+            map.insert(path.to_path_buf(), fp);
         }
-        serde_json::from_str(&opened.data)
-            .map_err(|e| StoreError::bad(&path, Problem::from_json(e)))
+    }
+
+    /// True when `path` is exactly as this store last verified or wrote it.
+    fn still_verified(&self, path: &Path) -> bool {
+        match (fingerprint(path), self.verified.lock()) {
+            (Some(fp), Ok(map)) => map.get(path) == Some(&fp),
+            _ => false,
+        }
     }
 
     /// Reads and validates save `id`, whatever its kind.
@@ -333,8 +373,13 @@ impl Store {
     /// Writes already-validated envelope bytes for `id` (imports, restores).
     fn replace(&self, id: &str, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         if path.exists() {
-            match read_envelope(path) {
-                Ok(_) => backups::keep(self, id, path)?,
+            let check = if self.still_verified(path) {
+                Ok(())
+            } else {
+                read_envelope(path).map(|_| ())
+            };
+            match check {
+                Ok(()) => backups::keep(self, id, path)?,
                 Err(StoreError::Bad { problem, .. }) => {
                     return Err(StoreError::WouldOverwriteDamaged {
                         path: path.to_path_buf(),
@@ -344,7 +389,9 @@ impl Store {
                 Err(e) => return Err(e),
             }
         }
-        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))
+        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))?;
+        self.mark_verified(path);
+        Ok(())
     }
 
     /// Removes save `id` from the list; its last version stays in its backups, so the
@@ -403,7 +450,7 @@ impl Store {
         }
         let bytes = read_bounded(&path)?;
         let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e)))
+        serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
     }
 
     pub fn write_settings<T: serde::Serialize>(&self, settings: &T) -> Result<(), StoreError> {

@@ -96,7 +96,7 @@ pub fn check_file(path: &Path) -> Result<FileReport, StoreError> {
 
 pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
     let text = envelope::as_text(bytes)?;
-    let probe: Probe = serde_json::from_str(text).map_err(Problem::from_json)?;
+    let probe: Probe = serde_json::from_str(text).map_err(|e| Problem::from_json(e, None))?;
     match (probe.format.as_deref(), probe.data_kind) {
         (Some(envelope::FORMAT), _) => {
             let o = envelope::open(bytes)?;
@@ -124,7 +124,7 @@ pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
 }
 
 fn open_bundle(text: &str) -> Result<Vec<(String, Opened)>, Problem> {
-    let bundle: Bundle = serde_json::from_str(text).map_err(Problem::from_json)?;
+    let bundle: Bundle = serde_json::from_str(text).map_err(|e| Problem::from_json(e, None))?;
     if bundle.version != 1 {
         return Err(Problem::UnknownVersion(u64::from(bundle.version)));
     }
@@ -211,7 +211,7 @@ impl Store {
             }
             FileReport::Bundle { .. } => {
                 let bundle: Bundle = serde_json::from_str(text)
-                    .map_err(|e| StoreError::bad(path, Problem::from_json(e)))?;
+                    .map_err(|e| StoreError::bad(path, Problem::from_json(e, None)))?;
                 let opened = open_bundle(text).map_err(|p| StoreError::bad(path, p))?;
                 bundle
                     .saves
@@ -241,6 +241,7 @@ impl Store {
             let mut id = wanted.clone();
             let mut n = 2;
             let mut renamed = false;
+            let mut already_here = false;
             loop {
                 let target = self.save_path(&id)?;
                 if !target.exists() {
@@ -248,14 +249,17 @@ impl Store {
                 }
                 if std::fs::read(&target).ok().as_deref() == Some(bytes.as_slice()) {
                     // Already here, byte for byte: importing again changes nothing.
+                    already_here = true;
                     break;
                 }
                 id = format!("{wanted}-imported-{n}");
                 n += 1;
                 renamed = true;
             }
-            let target = self.save_path(&id)?;
-            atomic::write(&target, &bytes).map_err(|e| StoreError::io(&target, e))?;
+            if !already_here {
+                let target = self.save_path(&id)?;
+                atomic::write(&target, &bytes).map_err(|e| StoreError::io(&target, e))?;
+            }
             imported.push(Imported {
                 id,
                 kind,

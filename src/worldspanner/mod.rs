@@ -1,27 +1,68 @@
-//! Worldspanner Factions: engine placeholder until its issue lands. No iced, no file I/O.
+//! Worldspanner Factions: challenge cards and each team's challenge deck, challenge resolution
+//! and its odds, the Dome tracker with dismissal and banishment, teams and heroes, the round
+//! and step tracker, victory bookkeeping and the glory count. Plain Rust: no iced, no file I/O.
+//!
+//! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
+//! `values` (the numbers on a card), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
+//! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error`.
 
-use serde::{Deserialize, Serialize};
+pub mod adventure;
+pub mod card;
+pub mod challenge;
+mod combat;
+pub mod deckfile;
+mod dismissal;
+pub mod domes;
+pub mod error;
+mod flow;
+pub mod game;
+mod labels;
+pub mod modifier;
+pub mod odds;
+pub mod paid;
+pub mod play;
+pub mod rounds;
+pub mod team;
+pub mod terrain;
+pub mod values;
+pub mod victory;
+
+pub use adventure::Adventure;
+pub use card::{AiSymbol, ChallengeCard, Difference, DomeNumber, DomeRange, Face, Luck};
+pub use challenge::{
+    AdventureResult, Attack, AttackOutcome, Challenge, ChallengeKind, ChallengeOutcome, LithFavor,
+    Modifier, wounds_caused,
+};
+pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
+pub use domes::{Because, Candidate, DomeMap, DomeSlot};
+pub use error::{CardError, RuleError};
+pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
+pub use odds::Odds;
+pub use paid::{PaidAdventure, PaidKind};
+pub use play::Action;
+pub use rounds::{RoundTracker, Step};
+pub use team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
+pub use victory::{Faction, FactionKey, GloryReport, LithTribute};
 
 use crate::doc::{GameDoc, Kind};
 
-/// The saved state of a Worldspanner Factions game (placeholder: the game's issue replaces it).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Placeholder {
-    #[serde(default)]
-    pub notes: String,
-}
-
 /// What the store saves for this game.
-pub type SaveData = Placeholder;
+pub type SaveData = Game;
 
-impl GameDoc for Placeholder {
+impl GameDoc for Game {
     const KIND: Kind = Kind::Worldspanner;
 
     fn summary(&self) -> String {
-        "Worldspanner Factions (coming soon)".to_string()
+        let g = self.glory();
+        format!(
+            "Worldspanner Factions: {}; glory if it ended now Skyhawks {}, Psiclones {}",
+            self.rounds.describe(),
+            g.glory[0],
+            g.glory[1]
+        )
     }
 
     fn validate(&self) -> Result<(), String> {
-        Ok(())
+        Game::validate(self)
     }
 }

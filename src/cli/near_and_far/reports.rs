@@ -1,0 +1,167 @@
+//! `near-and-far score`, `sheet` and `chart`: game-end scoring (optionally written into a
+//! campaign) and the character sheet and journey-points numbers of a saved campaign.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use super::{fail, load_facts, open_campaign, today};
+use crate::cli::Output;
+use crate::near_and_far::Mode;
+use crate::near_and_far::chart::journey_chart;
+use crate::near_and_far::scoring::ScoreInput;
+
+pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: bool) -> Output {
+    let text = match crate::store::read_bounded(input).map(String::from_utf8) {
+        Ok(Ok(t)) => t,
+        Ok(Err(_)) => return fail(format!("{}: not UTF-8 text", input.display())),
+        Err(e) => return fail(e),
+    };
+    let sheet: ScoreInput = match serde_json::from_str(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            return fail(format!(
+                "{}: line {} column {}: {e}",
+                input.display(),
+                e.line(),
+                e.column()
+            ));
+        }
+    };
+    let facts = load_facts(root).ok();
+    let result = match sheet.score(facts.as_ref()) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", input.display())),
+    };
+    let mut notices = Vec::new();
+    if let Some(id) = campaign {
+        let (store, mut saved) = match open_campaign(root, id) {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let label = match saved.current().current_session() {
+            Some(s) => format!("Session {} on {} scored", s.number, s.map),
+            None => "Session scored".to_string(),
+        };
+        match saved
+            .history
+            .apply(label, |c| c.finish_session(&result, today()))
+        {
+            Ok(n) => notices = n,
+            Err(e) => return fail(e),
+        }
+        if let Err(e) = store.save(id, &saved) {
+            return fail(e);
+        }
+    }
+    if json {
+        let mut v = serde_json::to_value(&result).unwrap_or_default();
+        v["recorded_in"] = json!(campaign);
+        v["notices"] = json!(notices);
+        return Output::json(&v);
+    }
+    let mut s = String::new();
+    for p in &result.players {
+        s += &format!("{}. {}: {} journey points\n", p.place, p.name, p.total);
+        for l in &p.lines {
+            s += &format!("     {:>4}  {}\n", l.points, l.label);
+        }
+    }
+    s += &format!("Winner: {}\n", result.winners.join(" and "));
+    if let Some(t) = &result.tie_break {
+        s += &format!("({t})\n");
+    }
+    for n in notices {
+        s += &format!("{n}\n");
+    }
+    Output::ok(s)
+}
+
+pub(super) fn sheet(root: &Path, id: &str, character: &str, json: bool) -> Output {
+    let (_, saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let c = saved.current();
+    let view = match c.view(character) {
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    let ledger = c
+        .sheet(character)
+        .map(|s| s.ledger.clone())
+        .unwrap_or_default();
+    if json {
+        let mut v = serde_json::to_value(&view).unwrap_or_default();
+        v["ledger"] = serde_json::to_value(&ledger).unwrap_or_default();
+        return Output::json(&v);
+    }
+    let mut s = format!(
+        "{} ({}), {}\n",
+        view.character,
+        view.player,
+        view.mode.title()
+    );
+    if view.mode == Mode::Campaign {
+        s += &format!(
+            "Encounter boxes: {} of {}\n",
+            view.boxes_filled, view.boxes_total
+        );
+    } else {
+        s += &format!(
+            "Character quests read: {}; next: {}\n",
+            view.character_quests_read,
+            view.next_quest
+                .as_ref()
+                .map(|q| q.to_string())
+                .unwrap_or("?".into())
+        );
+    }
+    s += &format!(
+        "Experience: {} earned, {} spent, {} available\n",
+        view.xp_earned, view.xp_spent, view.xp_available
+    );
+    for l in &view.xp_lines {
+        s += &format!("  {}  {:+}  {}\n", l.date, l.delta, l.what);
+    }
+    s += &format!("Talents: {}\n", view.talents.join(", "));
+    let kws: Vec<&str> = view.keywords.iter().map(|k| k.as_str()).collect();
+    s += &format!("Keywords: {}\n", kws.join(", "));
+    for q in &view.side_quests {
+        s += &format!("Side quest {}: {:?}\n", q.code, q.state);
+    }
+    for j in &view.journey {
+        s += &format!(
+            "Session {} ({}): {} journey points\n",
+            j.session, j.map, j.points
+        );
+    }
+    s += &format!("Journey total: {}\n", view.journey_total);
+    Output::ok(s)
+}
+
+pub(super) fn chart(root: &Path, id: &str, json: bool) -> Output {
+    let (_, saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let chart = journey_chart(saved.current());
+    if json {
+        return Output::json(&serde_json::to_value(&chart).unwrap_or_default());
+    }
+    let mut s = String::new();
+    for series in &chart.series {
+        let pts: Vec<String> = series
+            .points
+            .iter()
+            .map(|p| p.map(|p| p.to_string()).unwrap_or("-".into()))
+            .collect();
+        s += &format!(
+            "{:<12} {}  total {}\n",
+            series.character,
+            pts.join(" "),
+            series.total
+        );
+    }
+    Output::ok(s)
+}

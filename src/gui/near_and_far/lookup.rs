@@ -1,0 +1,431 @@
+//! The quest lookup tab: pick whose turn it is, type the number on the space with a big number
+//! pad (or the keyboard), and see which paragraph to read and which choice the keywords force.
+//! Then enter the result (the card is updated by the mode's rules), or add the paragraph's
+//! choices to the storybook index when it is not there yet.
+
+use iced::widget::{Column, column, container, row, text, text_input};
+use iced::{Center, Element, Fill, Length};
+
+use super::forms::EntryForm;
+use super::{Message, State, primary, secondary};
+use crate::gui::screen::{Action, Ctx};
+use crate::gui::{style, widgets};
+use crate::near_and_far::index::Bookkeeping;
+use crate::near_and_far::lookup::ChoiceStatus;
+use crate::near_and_far::{Campaign, Mode, Outcome, QuestCode, QuestRecord, Read};
+
+pub use super::entry::EntryMsg;
+
+pub const NUMBER_ID: &str = "quest-number";
+
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Character(usize),
+    Digit(char),
+    Back,
+    Clear,
+    Typed(String),
+    LookUp,
+    Mark,
+    Choose(usize),
+    Next(String),
+    Ending(bool),
+    Record(Outcome),
+    Arcade,
+    StartEntry,
+    CancelEntry,
+    SaveEntry,
+    Entry(EntryMsg),
+}
+
+fn msg(m: Msg) -> Message {
+    Message::Lookup(m)
+}
+
+impl State {
+    fn character_name(&self, c: &Campaign) -> Option<String> {
+        c.sheets
+            .get(self.pad.character)
+            .map(|s| s.character.clone())
+    }
+
+    pub(super) fn update_lookup(&mut self, m: Msg, ctx: &Ctx) -> Action<Message> {
+        let Some(c) = self.campaign().cloned() else {
+            return Action::none();
+        };
+        match m {
+            Msg::Character(i) => {
+                self.pad.character = i;
+                self.pad.answer = None;
+            }
+            Msg::Digit(d) if self.pad.digits.len() < 4 => self.pad.digits.push(d),
+            Msg::Digit(_) => {}
+            Msg::Back => {
+                self.pad.digits.pop();
+            }
+            Msg::Clear => {
+                self.pad.digits.clear();
+                self.pad.answer = None;
+            }
+            Msg::Typed(s) => {
+                self.pad.digits = s
+                    .chars()
+                    .filter(|ch| ch.is_ascii_alphanumeric())
+                    .take(4)
+                    .collect();
+            }
+            Msg::LookUp => return self.look_up(&c),
+            Msg::Mark => {
+                let (Some(who), Some(code)) = (
+                    self.character_name(&c),
+                    self.pad.answer.as_ref().and_then(|a| a.cross_out.clone()),
+                ) else {
+                    return Action::none();
+                };
+                let a = self.act(
+                    format!("{who}: side quest {code} crossed out"),
+                    |g| g.cross_out_side_quest(&who, &code, super::today()),
+                    |_| Vec::new(),
+                );
+                if let Some(ans) = self.pad.answer.as_mut() {
+                    ans.cross_out = None;
+                }
+                return a;
+            }
+            Msg::Choose(i) => {
+                self.pad.choice = Some(i);
+                let next = self
+                    .pad
+                    .answer
+                    .as_ref()
+                    .and_then(|a| a.choices.as_ref())
+                    .and_then(|cs| cs.get(i))
+                    .and_then(|v| v.next.clone());
+                self.pad.next = next.map(|n| n.to_string()).unwrap_or_default();
+            }
+            Msg::Next(s) => self.pad.next = s,
+            Msg::Ending(b) => self.pad.ending = b,
+            Msg::Record(outcome) => return self.record(&c, outcome),
+            Msg::Arcade => return self.record(&c, Outcome::Success),
+            Msg::StartEntry => {
+                let code = self.pad.answer.as_ref().and_then(|a| match &a.read {
+                    Read::MapQuest { code } | Read::SideQuest { code, .. } => Some(code.clone()),
+                    Read::CharacterQuest { code } => code.clone(),
+                    Read::ArcadeCard => None,
+                });
+                if let Some(code) = code {
+                    let map = c
+                        .current_session()
+                        .map(|s| s.map)
+                        .filter(|_| code.is_map_space());
+                    self.entry = Some(Box::new(EntryForm::new(code, map)));
+                }
+            }
+            Msg::CancelEntry => self.entry = None,
+            Msg::SaveEntry => return self.save_entry(&c, ctx),
+            Msg::Entry(e) => self.update_entry(e),
+        }
+        Action::none()
+    }
+
+    pub(super) fn look_up(&mut self, c: &Campaign) -> Action<Message> {
+        let Some(who) = self.character_name(c) else {
+            return Action::none();
+        };
+        let space = match QuestCode::parse(&self.pad.digits) {
+            Ok(s) => s,
+            Err(e) => return Action::error(e),
+        };
+        match c.lookup(&who, &space, None, &self.index.built.index, self.facts()) {
+            Ok(answer) => {
+                self.pad.choice = answer.forced;
+                self.pad.next = answer
+                    .forced
+                    .and_then(|i| answer.choices.as_ref()?.get(i)?.next.clone())
+                    .map(|n| n.to_string())
+                    .unwrap_or_default();
+                self.pad.ending = false;
+                self.pad.answer = Some(answer);
+                self.entry = None;
+                Action::none()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    fn record(&mut self, c: &Campaign, outcome: Outcome) -> Action<Message> {
+        let (Some(who), Some(answer)) = (self.character_name(c), self.pad.answer.clone()) else {
+            return Action::none();
+        };
+        let chosen = self
+            .pad
+            .choice
+            .and_then(|i| answer.choices.as_ref()?.get(i).cloned());
+        let rewards = match (&chosen, outcome) {
+            (Some(v), Outcome::Success) => v.reward.clone(),
+            (Some(v), Outcome::SuccessWithBonus) => v.reward.plus(&v.bonus),
+            _ => Bookkeeping::default(),
+        };
+        let next = match self.pad.next.trim() {
+            "" => None,
+            t => match QuestCode::parse(t) {
+                Ok(q) => Some(q),
+                Err(e) => return Action::error(format!("Next quest: {e}")),
+            },
+        };
+        let what = match &answer.read {
+            Read::MapQuest { code } => format!("quest {code}"),
+            Read::SideQuest { code, .. } => format!("side quest {code}"),
+            Read::CharacterQuest { code: Some(code) } => format!("character quest {code}"),
+            Read::CharacterQuest { code: None } => "character quest".to_string(),
+            Read::ArcadeCard => "arcade card".to_string(),
+        };
+        let label = match answer.read {
+            Read::ArcadeCard => format!("{who}: arcade card"),
+            _ => format!("{who}: {what}, {}", outcome.label()),
+        };
+        let record = QuestRecord {
+            read: answer.read.clone(),
+            outcome,
+            next: if c.mode == Mode::Character {
+                next
+            } else {
+                None
+            },
+            ending: self.pad.ending,
+            rewards,
+        };
+        let a = self.act(
+            label,
+            |g| g.record_quest(&who, record, super::today()),
+            |n| n.clone(),
+        );
+        if a.changed {
+            self.pad.answer = None;
+            self.pad.digits.clear();
+            self.pad.choice = None;
+            self.pad.next.clear();
+        }
+        a
+    }
+
+    pub(super) fn view_lookup<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let present: Vec<&String> = c
+            .current_session()
+            .map(|s| s.characters.iter().collect())
+            .unwrap_or_default();
+        let mut who = row![].spacing(8);
+        for (i, s) in c.sheets.iter().enumerate() {
+            if !present.is_empty() && !present.contains(&&s.character) {
+                continue;
+            }
+            let label = format!("{} ({})", s.character, s.player);
+            who = who.push(if i == self.pad.character {
+                primary(label, Some(msg(Msg::Character(i))))
+            } else {
+                secondary(label, Some(msg(Msg::Character(i))))
+            });
+        }
+        let shown = if self.pad.digits.is_empty() {
+            "—".to_string()
+        } else {
+            self.pad.digits.clone()
+        };
+        let mut pad = Column::new().spacing(8).push(
+            container(text(shown).size(64.0))
+                .padding([4, 20])
+                .width(Length::Fixed(300.0))
+                .style(style::card),
+        );
+        for keys in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
+            let mut line = row![].spacing(8);
+            for k in keys {
+                line = line.push(pad_key(k, msg(Msg::Digit(k.chars().next().unwrap_or('0')))));
+            }
+            pad = pad.push(line);
+        }
+        pad = pad.push(
+            row![
+                pad_key("Clear", msg(Msg::Clear)),
+                pad_key("0", msg(Msg::Digit('0'))),
+                pad_key("⌫", msg(Msg::Back))
+            ]
+            .spacing(8),
+        );
+        pad = pad.push(
+            text_input("or type it", &self.pad.digits)
+                .id(NUMBER_ID)
+                .on_input(|s| msg(Msg::Typed(s)))
+                .on_submit(msg(Msg::LookUp))
+                .size(style::HEADING)
+                .padding(8)
+                .width(Length::Fixed(300.0)),
+        );
+        pad = pad.push(
+            container(primary(
+                "Look up",
+                (!self.pad.digits.is_empty()).then_some(msg(Msg::LookUp)),
+            ))
+            .id("look-up"),
+        );
+        let answer: Element<'a, Message> = match (&self.pad.answer, &self.entry) {
+            (_, Some(form)) => self.view_entry(form),
+            (Some(a), None) => self.view_answer(c, a),
+            (None, None) => text(match c.current_session() {
+                Some(_) => "Type the number on the quest space, then Look up.",
+                None => "Start a session first (Session & threats tab): the lookup needs the map in play.",
+            })
+            .size(style::BODY)
+            .style(style::muted)
+            .into(),
+        };
+        column![
+            widgets::heading("Whose quest?"),
+            who,
+            row![
+                container(pad).width(Length::Fixed(320.0)),
+                container(answer).width(Fill)
+            ]
+            .spacing(24),
+        ]
+        .spacing(style::GAP)
+        .into()
+    }
+
+    fn view_answer<'a>(
+        &'a self,
+        c: &'a Campaign,
+        a: &'a crate::near_and_far::Lookup,
+    ) -> Element<'a, Message> {
+        let headline = match &a.read {
+            Read::MapQuest { code } => format!("Read quest {code}"),
+            Read::SideQuest { code, instead_of } => {
+                format!("Read side quest {code} (not {instead_of})")
+            }
+            Read::CharacterQuest { code: Some(code) } => format!("Read character quest {code}"),
+            Read::CharacterQuest { code: None } => {
+                "Read the next character quest on the card".to_string()
+            }
+            Read::ArcadeCard => "Draw an Arcade Mode card".to_string(),
+        };
+        let mut col = Column::new()
+            .spacing(10)
+            .push(text(headline).size(40.0))
+            .push(text(&a.reason).size(style::BODY))
+            .push(
+                text(format!("On the card: {}", a.experience))
+                    .size(style::BODY)
+                    .style(style::muted),
+            );
+        if a.cross_out.is_some() {
+            col = col.push(secondary("Cross it out now", Some(msg(Msg::Mark))));
+        }
+        for w in &a.warnings {
+            col = col.push(text(w).size(style::BODY).style(style::warning_text));
+        }
+        for u in &a.unknown {
+            col = col.push(text(u).size(style::BODY).style(style::muted));
+        }
+        if let Some(choices) = &a.choices {
+            for v in choices {
+                let status = match v.status {
+                    ChoiceStatus::Forced => "MUST be read (keyword)".to_string(),
+                    ChoiceStatus::ForcedTie => {
+                        "keyword match: reader picks the closest".to_string()
+                    }
+                    ChoiceStatus::Open => "open".to_string(),
+                    ChoiceStatus::OptionalKeyword => "optional keyword choice".to_string(),
+                    ChoiceStatus::Locked => format!(
+                        "needs {}",
+                        v.missing_keywords
+                            .iter()
+                            .map(|k| k.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" + ")
+                    ),
+                    ChoiceStatus::Bypassed => "not read: a keyword choice is forced".to_string(),
+                };
+                let roll = v
+                    .test
+                    .map(|t| t.describe())
+                    .unwrap_or_else(|| "no roll".into());
+                let line = format!("{}. {} ({roll}): {status}", v.index + 1, v.label);
+                let chosen = self.pad.choice == Some(v.index);
+                let b: Element<'a, Message> = if chosen {
+                    container(text(line).size(style::BODY))
+                        .padding(8)
+                        .width(Fill)
+                        .style(style::selected)
+                        .into()
+                } else if v.may_be_chosen() {
+                    secondary(line, Some(msg(Msg::Choose(v.index))))
+                } else {
+                    text(line).size(style::BODY).style(style::muted).into()
+                };
+                col = col.push(b);
+            }
+        }
+        let has_paragraph = !matches!(
+            a.read,
+            Read::ArcadeCard | Read::CharacterQuest { code: None }
+        );
+        if a.choices.is_none() && has_paragraph {
+            col = col.push(secondary(
+                "Add its choices to my index",
+                Some(msg(Msg::StartEntry)),
+            ));
+        }
+        if c.current_session().is_some() {
+            if matches!(a.read, Read::ArcadeCard) {
+                col = col.push(primary(
+                    "Arcade card drawn (no experience)",
+                    Some(msg(Msg::Arcade)),
+                ));
+            } else {
+                if c.mode == Mode::Character {
+                    col = col.push(
+                        row![
+                            text("Next code written on the card").size(style::BODY),
+                            text_input("e.g. R3", &self.pad.next)
+                                .on_input(|s| msg(Msg::Next(s)))
+                                .size(style::BODY)
+                                .padding(8)
+                                .width(Length::Fixed(120.0)),
+                            iced::widget::checkbox(self.pad.ending)
+                                .label("the story ends here")
+                                .on_toggle(|b| msg(Msg::Ending(b)))
+                                .text_size(style::BODY),
+                        ]
+                        .spacing(10)
+                        .align_y(Center),
+                    );
+                }
+                col = col.push(
+                    row![
+                        primary("Success", Some(msg(Msg::Record(Outcome::Success)))),
+                        primary(
+                            "Success by 2+",
+                            Some(msg(Msg::Record(Outcome::SuccessWithBonus)))
+                        ),
+                        secondary("Failed", Some(msg(Msg::Record(Outcome::Failed)))),
+                    ]
+                    .spacing(10),
+                );
+            }
+        }
+        col.into()
+    }
+}
+
+/// A big number-pad key, findable in tests by `pad-<label>`.
+fn pad_key<'a>(label: &'a str, on: Message) -> Element<'a, Message> {
+    container(
+        iced::widget::button(container(text(label).size(32.0)).center(Fill))
+            .width(Length::Fixed(92.0))
+            .height(Length::Fixed(72.0))
+            .style(style::secondary)
+            .on_press(on),
+    )
+    .id(format!("pad-{label}"))
+    .into()
+}

@@ -1,0 +1,324 @@
+//! The Near and Far screen: the campaign list and new-campaign form, then for an open campaign
+//! five tabs: the session (map, threat deck, bosses), quest lookup with a big number pad,
+//! the character sheets, game-end scoring, and the journey-points chart. Every change goes
+//! through `Doc::apply` with a readable history label; the engine decides what the rules allow.
+
+mod chart;
+mod entry;
+mod forms;
+mod ledger_view;
+mod lookup;
+mod score_form;
+mod scoring;
+mod session;
+mod setup;
+mod sheet;
+
+use iced::widget::{Column, button, column, container, row, scrollable, text};
+use iced::{Center, Element, Fill};
+
+use super::document::{Doc, Document};
+use super::screen::{Action, Ctx, Notice};
+use super::style;
+use super::widgets;
+use crate::doc::{Kind, Saved};
+use crate::near_and_far::index::{self, Loaded};
+use crate::near_and_far::{Campaign, Facts, RuleError};
+
+pub use forms::{EntryForm, LookupPad, ScoreForm, SessionForm, SetupForm, SheetForm};
+
+/// The open campaign's tabs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Session,
+    Lookup,
+    Sheets,
+    Scoring,
+    Chart,
+}
+
+impl Tab {
+    const ALL: [Tab; 5] = [
+        Tab::Session,
+        Tab::Lookup,
+        Tab::Sheets,
+        Tab::Scoring,
+        Tab::Chart,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Tab::Session => "Session & threats",
+            Tab::Lookup => "Quest lookup",
+            Tab::Sheets => "Character sheets",
+            Tab::Scoring => "Scoring",
+            Tab::Chart => "Journey chart",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// Campaign list and new campaign.
+    Setup(setup::Msg),
+    Tab(Tab),
+    CloseCampaign,
+    Session(session::Msg),
+    Lookup(lookup::Msg),
+    Sheet(sheet::Msg),
+    Score(scoring::Msg),
+    Chart(chart::Msg),
+}
+
+/// The screen's state. The larger parts are boxed: the shell keeps one screen enum.
+pub struct State {
+    doc: Option<Doc<Campaign>>,
+    facts: Box<Result<Facts, String>>,
+    index: Box<Loaded>,
+    tab: Tab,
+    /// Saved Near and Far campaigns (id, title, summary), for the list.
+    campaigns: Vec<(String, String, String)>,
+    setup: Box<SetupForm>,
+    session: Box<SessionForm>,
+    pad: Box<LookupPad>,
+    entry: Option<Box<EntryForm>>,
+    sheet: Box<SheetForm>,
+    score: Option<Box<ScoreForm>>,
+    running_total: bool,
+}
+
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// Reads the fact files and the storybook index through the store (user copies first).
+fn load_data(ctx: &Ctx) -> (Result<Facts, String>, Loaded) {
+    let root = ctx.data_root();
+    let facts = Facts::load(|p| {
+        crate::store::data_text(root, p)
+            .map(|(t, o)| (t, o.to_string()))
+            .map_err(|e| e.to_string())
+    });
+    let loaded = index::load_with(
+        |rel| match crate::store::data_text(root, rel) {
+            Ok((t, o)) => Ok(Some((t, o.to_string()))),
+            Err(crate::store::StoreError::NotFound(_)) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        },
+        facts.as_ref().ok(),
+    );
+    (facts, loaded)
+}
+
+fn list_campaigns(ctx: &Ctx) -> Vec<(String, String, String)> {
+    let Some(store) = ctx.store else {
+        return Vec::new();
+    };
+    store
+        .list()
+        .into_iter()
+        .filter_map(|l| match &l.status {
+            crate::store::ListingStatus::Ok { kind, summary, .. } if *kind == Kind::NearAndFar => {
+                let title = store
+                    .load::<Campaign>(&l.id)
+                    .map(|s| s.title)
+                    .unwrap_or_else(|_| l.id.clone());
+                Some((l.id.clone(), title, summary.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+impl State {
+    pub fn new(ctx: &Ctx) -> Self {
+        let (facts, index) = load_data(ctx);
+        let setup = SetupForm::new(facts.as_ref().ok());
+        State {
+            doc: None,
+            facts: Box::new(facts),
+            index: Box::new(index),
+            tab: Tab::Session,
+            campaigns: list_campaigns(ctx),
+            setup: Box::new(setup),
+            session: Box::default(),
+            pad: Box::default(),
+            entry: None,
+            sheet: Box::default(),
+            score: None,
+            running_total: false,
+        }
+    }
+
+    pub fn open(id: String, saved: Saved<Campaign>, ctx: &Ctx) -> Self {
+        let mut s = State::new(ctx);
+        s.set_doc(Doc::new(id, saved));
+        s
+    }
+
+    fn set_doc(&mut self, doc: Doc<Campaign>) {
+        self.tab = if doc.state().current_session().is_some() {
+            Tab::Lookup
+        } else {
+            Tab::Session
+        };
+        self.doc = Some(doc);
+        self.refresh();
+    }
+
+    pub fn document(&self) -> Option<&dyn Document> {
+        self.doc.as_ref().map(|d| d as &dyn Document)
+    }
+
+    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
+        self.doc.as_mut().map(|d| d as &mut dyn Document)
+    }
+
+    /// After undo/redo: forms that name entries or sessions may be stale.
+    pub fn refresh(&mut self) {
+        let Some(c) = self.doc.as_ref().map(|d| d.state()) else {
+            return;
+        };
+        *self.session = SessionForm::for_campaign(c, self.facts());
+        self.sheet.correcting = None;
+        self.pad.answer = None;
+        self.pad.choice = None;
+        if self.sheet.character >= c.sheets.len() {
+            self.sheet.character = 0;
+        }
+        if self.pad.character >= c.sheets.len() {
+            self.pad.character = 0;
+        }
+        if c.current_session().is_none() {
+            self.score = None;
+        }
+    }
+
+    fn facts(&self) -> Option<&Facts> {
+        (*self.facts).as_ref().ok()
+    }
+
+    fn campaign(&self) -> Option<&Campaign> {
+        self.doc.as_ref().map(|d| d.state())
+    }
+
+    /// Applies an engine action as a labelled history entry; reports refusals and notices.
+    fn act<R>(
+        &mut self,
+        label: impl Into<String>,
+        action: impl FnOnce(&mut Campaign) -> Result<R, RuleError>,
+        notices: impl FnOnce(&R) -> Vec<String>,
+    ) -> Action<Message> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Action::none();
+        };
+        match doc.apply(label, action) {
+            Ok(r) => {
+                let lines = notices(&r);
+                let a = Action::changed();
+                if lines.is_empty() {
+                    a
+                } else {
+                    a.with_notice(Notice::info(lines.join(" ")))
+                }
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::Setup(m) => self.update_setup(m, ctx),
+            Message::Tab(t) => {
+                self.tab = t;
+                if t == Tab::Scoring && self.score.is_none() {
+                    self.score = self.new_score_form().map(Box::new);
+                }
+                Action::none()
+            }
+            Message::CloseCampaign => {
+                self.doc = None;
+                self.campaigns = list_campaigns(ctx);
+                Action::none()
+            }
+            Message::Session(m) => self.update_session(m),
+            Message::Lookup(m) => self.update_lookup(m, ctx),
+            Message::Sheet(m) => self.update_sheet(m),
+            Message::Score(m) => self.update_score(m),
+            Message::Chart(chart::Msg::RunningTotal(b)) => {
+                self.running_total = b;
+                Action::none()
+            }
+        }
+    }
+
+    pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        let Some(doc) = &self.doc else {
+            return self.view_setup(ctx);
+        };
+        let c = doc.state();
+        let mut tabs = row![].spacing(8);
+        for t in Tab::ALL {
+            let b = button(text(t.label()).size(style::BODY))
+                .padding([10, 18])
+                .style(if t == self.tab {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::Tab(t));
+            tabs = tabs.push(b);
+        }
+        let head = row![
+            column![
+                text(&doc.saved.title).size(style::TITLE),
+                text(crate::doc::GameDoc::summary(c))
+                    .size(style::SMALL)
+                    .style(style::muted),
+            ]
+            .width(Fill),
+            widgets::secondary("All campaigns", Some(Message::CloseCampaign)),
+        ]
+        .spacing(style::GAP)
+        .align_y(Center);
+        let body: Element<'_, Message> = match self.tab {
+            Tab::Session => self.view_session(c),
+            Tab::Lookup => self.view_lookup(c),
+            Tab::Sheets => self.view_sheet(c),
+            Tab::Scoring => self.view_score(c),
+            Tab::Chart => self.view_chart(c),
+        };
+        let mut col = Column::new().spacing(style::GAP).push(head).push(tabs);
+        if let Err(e) = &*self.facts {
+            col = col.push(
+                text(format!("Data files: {e}"))
+                    .size(style::SMALL)
+                    .style(style::danger_text),
+            );
+        }
+        col = col
+            .push(scrollable(container(body).padding(iced::Padding::ZERO.right(18))).height(Fill));
+        container(col).padding(20).width(Fill).height(Fill).into()
+    }
+}
+
+/// A primary button with a label made at view time ("Defeated by Rin").
+fn primary<'a>(label: impl Into<String>, on_press: Option<Message>) -> Element<'a, Message> {
+    button(text(label.into()).size(style::BODY))
+        .padding([8, 16])
+        .style(style::primary)
+        .on_press_maybe(on_press)
+        .into()
+}
+
+/// A secondary button with a label made at view time.
+fn secondary<'a>(label: impl Into<String>, on_press: Option<Message>) -> Element<'a, Message> {
+    button(text(label.into()).size(style::BODY))
+        .padding([8, 16])
+        .style(style::secondary)
+        .on_press_maybe(on_press)
+        .into()
+}
+
+#[cfg(test)]
+mod tests;

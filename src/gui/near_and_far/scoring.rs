@@ -1,0 +1,353 @@
+//! The scoring tab: a score sheet for the session in play, one column per player, prefilled
+//! from the campaign (talents, threat cards taken, the map's rules, full cards on Map 11),
+//! with the journey points added up live line by line and the tie-break explained. "Write on
+//! the cards" ends the session and puts each total on the character cards.
+
+use iced::widget::{Column, Row, checkbox, column, container, pick_list, row, text, text_input};
+use iced::{Center, Element, Fill, Length};
+
+use super::forms::{Field, PlayerFields, RouteFields, ScoreForm};
+use super::{Message, State, primary, secondary};
+use crate::gui::screen::Action;
+use crate::gui::{style, widgets};
+use crate::near_and_far::{Campaign, MapNumber};
+
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Field(usize, Field, String),
+    Mammoth(usize, bool),
+    FullCard(usize, bool),
+    WinsTies(usize, bool),
+    AddRoute,
+    RemoveRoute(usize),
+    RouteName(usize, String),
+    RouteSole(usize, String),
+    RouteJoint(usize, String),
+    RouteFirst(usize, String),
+    RouteSecond(usize, String),
+    StorytellingTie(bool),
+    Finish,
+}
+
+/// A yes/no row of the score sheet: label, message, current value, shown on this map.
+type Toggle = (
+    &'static str,
+    fn(usize, bool) -> Msg,
+    fn(&PlayerFields) -> bool,
+    bool,
+);
+
+fn msg(m: Msg) -> Message {
+    Message::Score(m)
+}
+
+impl State {
+    pub(super) fn new_score_form(&self) -> Option<ScoreForm> {
+        let c = self.campaign()?;
+        c.score_template(self.facts())
+            .ok()
+            .map(|t| ScoreForm::from_input(&t))
+    }
+
+    pub(super) fn update_score(&mut self, m: Msg) -> Action<Message> {
+        if let Msg::Finish = m {
+            return self.finish();
+        }
+        let Some(f) = self.score.as_mut() else {
+            return Action::none();
+        };
+        match m {
+            Msg::Field(i, field, s) => {
+                if let Some(p) = f.players.get_mut(i) {
+                    *p.get_mut(field) = s;
+                }
+            }
+            Msg::Mammoth(i, b) => {
+                if let Some(p) = f.players.get_mut(i) {
+                    p.mammoth_camp = b;
+                }
+            }
+            Msg::FullCard(i, b) => {
+                if let Some(p) = f.players.get_mut(i) {
+                    p.full_card = b;
+                }
+            }
+            Msg::WinsTies(i, b) => {
+                if let Some(p) = f.players.get_mut(i) {
+                    p.wins_ties = b;
+                }
+            }
+            Msg::AddRoute if f.routes.len() < 4 => f.routes.push(RouteFields::default()),
+            Msg::AddRoute => {}
+            Msg::RemoveRoute(i) if i < f.routes.len() => {
+                f.routes.remove(i);
+            }
+            Msg::RemoveRoute(_) => {}
+            Msg::RouteName(i, s) => {
+                if let Some(r) = f.routes.get_mut(i) {
+                    r.name = s;
+                }
+            }
+            Msg::RouteSole(i, s) => {
+                if let Some(r) = f.routes.get_mut(i) {
+                    r.sole = s;
+                }
+            }
+            Msg::RouteJoint(i, s) => {
+                if let Some(r) = f.routes.get_mut(i) {
+                    r.joint = s;
+                }
+            }
+            Msg::RouteFirst(i, s) => {
+                if let Some(r) = f.routes.get_mut(i) {
+                    r.first = Some(s);
+                }
+            }
+            Msg::RouteSecond(i, s) => {
+                if let Some(r) = f.routes.get_mut(i) {
+                    r.second = Some(s);
+                }
+            }
+            Msg::StorytellingTie(b) => f.settings.storytelling_on_tie = b,
+            Msg::Finish => {}
+        }
+        Action::none()
+    }
+
+    fn finish(&mut self) -> Action<Message> {
+        let Some(form) = &self.score else {
+            return Action::none();
+        };
+        let facts = self.facts().cloned();
+        let result = match form.to_input().and_then(|i| i.score(facts.as_ref())) {
+            Ok(r) => r,
+            Err(e) => return Action::error(e),
+        };
+        let label = match self.campaign().and_then(|c| c.current_session()) {
+            Some(s) => format!("Session {} on {} scored", s.number, s.map),
+            None => "Session scored".to_string(),
+        };
+        let a = self.act(
+            label,
+            |c| c.finish_session(&result, super::today()),
+            |n| n.clone(),
+        );
+        if a.changed {
+            self.score = None;
+            self.refresh();
+        }
+        a
+    }
+
+    pub(super) fn view_score<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let Some(f) = &self.score else {
+            return text(if c.current_session().is_some() {
+                "Open this tab again to start the score sheet."
+            } else {
+                "Scoring needs a session in play: start one on the Session & threats tab."
+            })
+            .size(style::BODY)
+            .style(style::muted)
+            .into();
+        };
+        let label_w = Length::Fixed(300.0);
+        let mut grid = Column::new().spacing(6);
+        let mut head = Row::new().spacing(8).push(text("").width(label_w));
+        for p in &f.players {
+            head = head.push(text(p.name.clone()).size(style::HEADING).width(Fill));
+        }
+        grid = grid.push(head);
+        for field in Field::ALL {
+            let mut line = Row::new()
+                .spacing(8)
+                .align_y(Center)
+                .push(text(field.label()).size(style::BODY).width(label_w));
+            for (i, p) in f.players.iter().enumerate() {
+                line = line.push(
+                    text_input("0", p.get(field))
+                        .on_input(move |s| msg(Msg::Field(i, field, s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Fill),
+                );
+            }
+            grid = grid.push(line);
+        }
+        let toggles: [Toggle; 3] = [
+            (
+                "Camp on a mammoth space (Map 10)",
+                Msg::Mammoth,
+                |p| p.mammoth_camp,
+                f.map == Some(MapNumber::MAMMOTH_JUNGLE),
+            ),
+            (
+                "Every box / character quest filled (Map 11)",
+                Msg::FullCard,
+                |p| p.full_card,
+                f.map == Some(MapNumber::LAST_RUIN),
+            ),
+            (
+                "Has a card that wins ties",
+                Msg::WinsTies,
+                |p| p.wins_ties,
+                true,
+            ),
+        ];
+        for (label, make, get, shown) in toggles {
+            if !shown {
+                continue;
+            }
+            let mut line = Row::new()
+                .spacing(8)
+                .align_y(Center)
+                .push(text(label).size(style::BODY).width(label_w));
+            for (i, p) in f.players.iter().enumerate() {
+                line = line.push(
+                    container(checkbox(get(p)).on_toggle(move |b| msg(make(i, b)))).width(Fill),
+                );
+            }
+            grid = grid.push(line);
+        }
+        let names: Vec<String> = f.players.iter().map(|p| p.name.clone()).collect();
+        let mut routes = Column::new()
+            .spacing(6)
+            .push(widgets::heading("Completed trade routes"));
+        for (i, r) in f.routes.iter().enumerate() {
+            routes = routes.push(
+                row![
+                    text_input("route", &r.name)
+                        .on_input(move |s| msg(Msg::RouteName(i, s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(150.0)),
+                    text_input("alone", &r.sole)
+                        .on_input(move |s| msg(Msg::RouteSole(i, s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(80.0)),
+                    text_input("shared", &r.joint)
+                        .on_input(move |s| msg(Msg::RouteJoint(i, s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(80.0)),
+                    pick_list(names.clone(), r.first.clone(), move |s| msg(
+                        Msg::RouteFirst(i, s)
+                    ))
+                    .placeholder("camp on space 1")
+                    .text_size(style::BODY),
+                    pick_list(names.clone(), r.second.clone(), move |s| msg(
+                        Msg::RouteSecond(i, s)
+                    ))
+                    .placeholder("camp on space 2")
+                    .text_size(style::BODY),
+                    secondary("Remove", Some(msg(Msg::RemoveRoute(i)))),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
+        }
+        routes = routes.push(secondary(
+            "Add a trade route",
+            (f.routes.len() < 4).then_some(msg(Msg::AddRoute)),
+        ));
+        routes = routes.push(
+            checkbox(f.settings.storytelling_on_tie)
+                .label("Storytelling also counts when tied for the highest reputation")
+                .on_toggle(|b| msg(Msg::StorytellingTie(b)))
+                .text_size(style::BODY),
+        );
+        let mut taken = Vec::new();
+        if let Some(session) = c.current_session() {
+            for ch in &session.characters {
+                let levels: Vec<String> = session
+                    .threats
+                    .defeated_by(ch)
+                    .iter()
+                    .map(|l| l.get().to_string())
+                    .collect();
+                let bosses: Vec<String> = session
+                    .bosses
+                    .iter()
+                    .flat_map(|b| b.defeated.iter())
+                    .filter(|d| &d.by == ch)
+                    .map(|d| d.card.clone())
+                    .collect();
+                if !levels.is_empty() || !bosses.is_empty() {
+                    let mut what = Vec::new();
+                    if !levels.is_empty() {
+                        what.push(format!("threat levels {}", levels.join(", ")));
+                    }
+                    if !bosses.is_empty() {
+                        what.push(bosses.join(", "));
+                    }
+                    taken.push(format!("{ch}: {}", what.join("; ")));
+                }
+            }
+        }
+        let hint = if taken.is_empty() {
+            "No threat cards were taken this session.".to_string()
+        } else {
+            format!(
+                "Cards taken (enter the journey points printed on each): {}",
+                taken.join(" · ")
+            )
+        };
+        column![
+            widgets::heading("Game end: journey points"),
+            text(hint).size(style::SMALL).style(style::muted),
+            row![
+                container(
+                    column![
+                        container(grid).padding(12).style(style::card),
+                        container(routes).padding(12).style(style::card)
+                    ]
+                    .spacing(style::GAP)
+                )
+                .width(Length::FillPortion(3)),
+                container(self.live_result(f)).width(Length::FillPortion(2)),
+            ]
+            .spacing(20),
+        ]
+        .spacing(style::GAP)
+        .into()
+    }
+
+    fn live_result<'a>(&'a self, f: &'a ScoreForm) -> Element<'a, Message> {
+        let result = f.to_input().and_then(|i| i.score(self.facts()));
+        let mut col = Column::new().spacing(6);
+        match result {
+            Err(e) => {
+                col = col.push(text(e).size(style::BODY).style(style::danger_text));
+            }
+            Ok(r) => {
+                col = col.push(
+                    text(format!("Winner: {}", r.winners.join(" and ")))
+                        .size(style::TITLE)
+                        .style(style::success_text),
+                );
+                if let Some(t) = &r.tie_break {
+                    col = col.push(text(t.clone()).size(style::SMALL).style(style::muted));
+                }
+                for p in &r.players {
+                    col = col.push(
+                        text(format!("{}. {}: {}", p.place, p.name, p.total)).size(style::HEADING),
+                    );
+                    for l in &p.lines {
+                        col = col.push(
+                            text(format!("    {:>4}  {}", l.points, l.label)).size(style::SMALL),
+                        );
+                    }
+                }
+                col = col.push(primary(
+                    "Write on the cards and end the session",
+                    Some(msg(Msg::Finish)),
+                ));
+            }
+        }
+        container(col)
+            .padding(16)
+            .style(style::card)
+            .width(Fill)
+            .into()
+    }
+}

@@ -1,0 +1,339 @@
+//! The session tab: choosing the next map (only those the mode allows), who is at the table,
+//! the town side; then, during play, the map's special rules, the threat deck with the active
+//! card big on screen and who defeated which, and the Map 11 boss cards.
+
+use iced::widget::{Column, checkbox, column, container, pick_list, row, text};
+use iced::{Center, Element, Fill, Length};
+
+use super::forms::{MapChoice, TownChoice, map_choice};
+use super::{Message, State, Tab, primary, secondary};
+use crate::gui::screen::Action;
+use crate::gui::{style, widgets};
+use crate::near_and_far::scoring::Town;
+use crate::near_and_far::session;
+use crate::near_and_far::threats::ThreatLevel;
+use crate::near_and_far::{Campaign, MapNumber, Mode};
+
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Map(MapChoice),
+    Town(Town),
+    Present(usize, bool),
+    Start,
+    Skip(MapNumber),
+    DefeatThreat(String),
+    BountyLevel(u8),
+    DefeatLevel(String),
+    DefeatBoss(String, String),
+    Score,
+}
+
+fn msg(m: Msg) -> Message {
+    Message::Session(m)
+}
+
+impl State {
+    pub(super) fn update_session(&mut self, m: Msg) -> Action<Message> {
+        let facts = self.facts().cloned();
+        match m {
+            Msg::Map(c) => self.session.map = Some(c),
+            Msg::Town(t) => self.session.town = t,
+            Msg::Present(i, b) => {
+                if let Some(p) = self.session.present.get_mut(i) {
+                    p.1 = b;
+                }
+            }
+            Msg::BountyLevel(l) => self.session.bounty_level = Some(l),
+            Msg::Start => {
+                let Some(map) = self.session.map.clone() else {
+                    return Action::error("Choose the map first.");
+                };
+                let present: Vec<String> = self
+                    .session
+                    .present
+                    .iter()
+                    .filter(|p| p.1)
+                    .map(|p| p.0.clone())
+                    .collect();
+                let town = self.session.town;
+                let a = self.act(
+                    format!("Session started on {map}"),
+                    |c| c.start_session(map.map, super::today(), town, &present, facts.as_ref()),
+                    |n| n.clone(),
+                );
+                if a.changed {
+                    self.score = None;
+                    *self.pad = Default::default();
+                }
+                return a;
+            }
+            Msg::Skip(map) => {
+                let a = self.act(
+                    format!("Extra Stories: {map} skipped"),
+                    |c| c.skip_map(map),
+                    |_| Vec::new(),
+                );
+                self.refresh();
+                return a;
+            }
+            Msg::DefeatThreat(who) => {
+                let label = format!("{who} defeats the active threat");
+                return self.act(
+                    label,
+                    |c| c.defeat_threat(&who, None),
+                    |l| {
+                        vec![format!(
+                            "Level {} threat taken: place a camp on it.",
+                            l.get()
+                        )]
+                    },
+                );
+            }
+            Msg::DefeatLevel(who) => {
+                let Some(level) = self
+                    .session
+                    .bounty_level
+                    .and_then(|l| ThreatLevel::new(l).ok())
+                else {
+                    return Action::error("Pick the threat level to fight.");
+                };
+                let label = format!("{who} hunts the level {} threat", level.get());
+                return self.act(
+                    label,
+                    |c| c.defeat_threat(&who, Some(level)),
+                    |_| Vec::new(),
+                );
+            }
+            Msg::DefeatBoss(boss, who) => {
+                let label = format!("{who} defeats {boss}");
+                return self.act(label, |c| c.defeat_boss(&who, &boss), |b| {
+                    vec![format!("{b} defeated: place a camp on the card and read the paragraph it shows.")]
+                });
+            }
+            Msg::Score => {
+                self.tab = Tab::Scoring;
+                if self.score.is_none() {
+                    self.score = self.new_score_form().map(Box::new);
+                }
+            }
+        }
+        Action::none()
+    }
+
+    pub(super) fn view_session<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        match c.current_session() {
+            Some(_) => self.view_play(c),
+            None => self.view_next(c),
+        }
+    }
+
+    fn view_next<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let facts = self.facts();
+        let mut col = Column::new().spacing(style::GAP);
+        if let Some(champions) = c.champion() {
+            col = col.push(
+                text(format!(
+                    "The campaign is over. Champion: {}",
+                    champions.join(" and ")
+                ))
+                .size(style::TITLE)
+                .style(style::success_text),
+            );
+        }
+        let maps = match c.next_maps() {
+            Ok(maps) => maps,
+            Err(e) => {
+                return col.push(text(e).size(style::BODY)).into();
+            }
+        };
+        let choices: Vec<MapChoice> = maps.iter().map(|m| map_choice(*m, facts)).collect();
+        col = col.push(widgets::heading(format!(
+            "Session {}",
+            c.sessions.len() + 1
+        )));
+        col = col.push(
+            row![
+                text("Map").size(style::BODY).width(Length::Fixed(140.0)),
+                pick_list(choices, self.session.map.clone(), |m| msg(Msg::Map(m)))
+                    .placeholder("Choose the map")
+                    .text_size(style::HEADING)
+                    .padding(10),
+            ]
+            .spacing(style::GAP)
+            .align_y(Center),
+        );
+        let towns = [TownChoice(Town::Dusk), TownChoice(Town::Day)];
+        col = col.push(
+            row![
+                text("Town board")
+                    .size(style::BODY)
+                    .width(Length::Fixed(140.0)),
+                pick_list(towns, Some(TownChoice(self.session.town)), |t| msg(
+                    Msg::Town(t.0)
+                ))
+                .text_size(style::BODY)
+                .padding(8),
+            ]
+            .spacing(style::GAP)
+            .align_y(Center),
+        );
+        col = col.push(text("At the table").size(style::BODY));
+        for (i, (name, here)) in self.session.present.iter().enumerate() {
+            let player = c.sheet(name).map(|s| s.player.clone()).unwrap_or_default();
+            col = col.push(
+                checkbox(*here)
+                    .label(format!("{name} ({player})"))
+                    .on_toggle(move |b| msg(Msg::Present(i, b)))
+                    .text_size(style::BODY),
+            );
+        }
+        col = col.push(widgets::primary("Start session", Some(msg(Msg::Start))));
+        if c.mode == Mode::Campaign && c.variants.extra_stories {
+            let mut skips = row![
+                text(format!(
+                    "Extra Stories: skip a map ({} of 3 skipped)",
+                    c.skipped_maps.len()
+                ))
+                .size(style::BODY)
+            ]
+            .spacing(8)
+            .align_y(Center);
+            for m in MapNumber::all().filter(|m| (2..=10).contains(&m.get())) {
+                let allowed =
+                    session::check_skip(c.mode, c.variants, &c.sessions, &c.skipped_maps, m)
+                        .is_ok();
+                if allowed {
+                    skips = skips.push(secondary(
+                        format!("Skip {}", m.get()),
+                        Some(msg(Msg::Skip(m))),
+                    ));
+                }
+            }
+            col = col.push(skips);
+        }
+        container(col)
+            .padding(20)
+            .style(style::card)
+            .width(Fill)
+            .into()
+    }
+
+    fn view_play<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let facts = self.facts();
+        let Some(s) = c.current_session() else {
+            return column![].into();
+        };
+        let mut col = Column::new().spacing(style::GAP);
+        col = col.push(
+            text(format!(
+                "Session {} · {}",
+                s.number,
+                map_choice(s.map, facts)
+            ))
+            .size(style::TITLE),
+        );
+        for n in session::map_notices(facts, c.mode, c.variants, s.map, s.characters.len()) {
+            col = col.push(text(n).size(style::BODY).style(style::warning_text));
+        }
+        // Threat deck.
+        let mut deck = Column::new().spacing(8);
+        match s.threats.active() {
+            Some(level) => {
+                let name = facts
+                    .and_then(|f| f.threats.threats.iter().find(|t| t.level == level.get()))
+                    .and_then(|t| t.name.clone())
+                    .unwrap_or_default();
+                deck = deck.push(
+                    text(format!("Active threat: level {} {name}", level.get())).size(style::TITLE),
+                );
+                deck = deck.push(
+                    text(format!(
+                        "{} cards left in the deck",
+                        s.threats.remaining.len()
+                    ))
+                    .size(style::SMALL)
+                    .style(style::muted),
+                );
+                let mut who = row![].spacing(8);
+                for ch in &s.characters {
+                    who = who.push(primary(
+                        format!("Defeated by {ch}"),
+                        Some(msg(Msg::DefeatThreat(ch.clone()))),
+                    ));
+                }
+                deck = deck.push(who);
+                let hunters: Vec<&String> = s
+                    .characters
+                    .iter()
+                    .filter(|ch| c.view(ch).is_ok_and(|v| v.has_talent("Bounty Hunting")))
+                    .collect();
+                if !hunters.is_empty() {
+                    let levels: Vec<u8> = s.threats.remaining.iter().map(|l| l.get()).collect();
+                    let mut line = row![
+                        text("Bounty Hunting: fight level").size(style::BODY),
+                        pick_list(levels, self.session.bounty_level, |l| msg(
+                            Msg::BountyLevel(l)
+                        ))
+                        .text_size(style::BODY),
+                    ]
+                    .spacing(8)
+                    .align_y(Center);
+                    for h in hunters {
+                        line = line.push(secondary(
+                            format!("{h} wins"),
+                            Some(msg(Msg::DefeatLevel(h.clone()))),
+                        ));
+                    }
+                    deck = deck.push(line);
+                }
+            }
+            None => {
+                deck = deck.push(text("Every threat card has been defeated.").size(style::HEADING))
+            }
+        }
+        for d in &s.threats.defeated {
+            deck = deck.push(text(format!("Level {} · {}", d.card.get(), d.by)).size(style::BODY));
+        }
+        col = col.push(container(deck).padding(16).style(style::card).width(Fill));
+        if let Some(b) = &s.bosses {
+            let mut bosses = Column::new()
+                .spacing(8)
+                .push(widgets::heading("Boss cards"));
+            for boss in &b.standing {
+                let mut line = row![text(boss).size(style::HEADING).width(Fill)]
+                    .spacing(8)
+                    .align_y(Center);
+                for ch in &s.characters {
+                    line = line.push(secondary(
+                        format!("{ch} wins"),
+                        Some(msg(Msg::DefeatBoss(boss.clone(), ch.clone()))),
+                    ));
+                }
+                bosses = bosses.push(line);
+            }
+            for d in &b.defeated {
+                bosses = bosses.push(
+                    text(format!("{} defeated by {}", d.card, d.by))
+                        .size(style::BODY)
+                        .style(style::success_text),
+                );
+            }
+            if !b.removed.is_empty() {
+                bosses = bosses.push(
+                    text(format!(
+                        "In the box with this player count: {}",
+                        b.removed.join(", ")
+                    ))
+                    .size(style::SMALL)
+                    .style(style::muted),
+                );
+            }
+            col = col.push(container(bosses).padding(16).style(style::card).width(Fill));
+        }
+        col = col.push(widgets::primary(
+            "Score this session",
+            Some(msg(Msg::Score)),
+        ));
+        col.into()
+    }
+}

@@ -1,0 +1,269 @@
+//! The deck editor: type one card per line and press Enter; the line is checked at once and the
+//! progress shows "17 of 36". Save the deck as a team's deck in the data folder (used by new
+//! games) or swap it into the open game.
+
+use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use iced::{Center, Element, Fill, Length};
+
+use super::Message;
+use super::decks::{load_deck, team_deck_path};
+use crate::gui::screen::Ctx;
+use crate::gui::style;
+use crate::worldspanner::deckfile::{card_line, parse_card_line};
+use crate::worldspanner::{ChallengeCard, DeckEditor, TeamSide};
+
+pub const LINE_ID: &str = "deck-line";
+
+#[derive(Debug, Clone)]
+pub enum EditorMsg {
+    Team(TeamSide),
+    Name(String),
+    Line(String),
+    Submit,
+    Edit(usize),
+    Remove(usize),
+    LoadSaved,
+    Save,
+    UseInGame,
+}
+
+/// What the screen must do after an editor message.
+pub enum Outcome {
+    None,
+    Error(String),
+    Saved(String),
+    Use(String, Vec<ChallengeCard>),
+}
+
+pub struct Editor {
+    pub team: TeamSide,
+    deck: DeckEditor,
+    line: String,
+    /// The card being corrected (1-based), if any.
+    editing: Option<usize>,
+    problem: Option<String>,
+}
+
+impl Default for Editor {
+    fn default() -> Self {
+        Editor {
+            team: TeamSide::Skyhawks,
+            deck: DeckEditor::new("My Skyhawks deck"),
+            line: String::new(),
+            editing: None,
+            problem: None,
+        }
+    }
+}
+
+impl Editor {
+    pub fn progress(&self) -> String {
+        self.deck.progress().to_string()
+    }
+
+    pub fn update(&mut self, m: EditorMsg, ctx: &Ctx) -> Outcome {
+        match m {
+            EditorMsg::Team(t) => {
+                self.team = t;
+                if self.deck.cards().is_empty() {
+                    self.deck.name = format!("My {} deck", t.name());
+                }
+            }
+            EditorMsg::Name(n) => self.deck.name = n,
+            EditorMsg::Line(l) => {
+                self.line = l;
+                self.problem = None;
+            }
+            EditorMsg::Submit => {
+                let result = match self.editing {
+                    Some(n) => self.deck.replace_line(n, &self.line),
+                    None => self.deck.add_line(&self.line).map(|_| ()),
+                };
+                match result {
+                    Ok(()) => {
+                        self.line.clear();
+                        self.editing = None;
+                        self.problem = None;
+                    }
+                    Err(e) => self.problem = Some(e.to_string()),
+                }
+            }
+            EditorMsg::Edit(n) => {
+                if let Some(c) = self.deck.cards().get(n.wrapping_sub(1)) {
+                    self.line = card_line(c);
+                    self.editing = Some(n);
+                }
+            }
+            EditorMsg::Remove(n) => {
+                if let Err(e) = self.deck.remove(n) {
+                    return Outcome::Error(e.to_string());
+                }
+                self.editing = None;
+            }
+            EditorMsg::LoadSaved => {
+                let info = load_deck(ctx.data_root(), self.team);
+                self.deck = DeckEditor::new(info.name.clone());
+                for c in &info.cards {
+                    if let Err(e) = self.deck.add_line(&card_line(c)) {
+                        return Outcome::Error(e.to_string());
+                    }
+                }
+                if info.sample {
+                    self.deck.name = format!("My {} deck", self.team.name());
+                }
+            }
+            EditorMsg::Save => {
+                let file = match self.deck.finish() {
+                    Ok(f) => f,
+                    Err(e) => return Outcome::Error(e.to_string()),
+                };
+                let Some(store) = ctx.store else {
+                    return Outcome::Error(
+                        "no data folder is open: the deck cannot be saved".into(),
+                    );
+                };
+                let rel = team_deck_path(self.team);
+                return match store.write_data(&rel, file.to_json().as_bytes()) {
+                    Ok(path) => Outcome::Saved(format!(
+                        "Saved {:?} as the {} deck ({}); new games use it",
+                        file.name,
+                        self.team.name(),
+                        path.display()
+                    )),
+                    Err(e) => Outcome::Error(e.to_string()),
+                };
+            }
+            EditorMsg::UseInGame => {
+                return match self.deck.finish() {
+                    Ok(f) => Outcome::Use(f.name, f.cards),
+                    Err(e) => Outcome::Error(e.to_string()),
+                };
+            }
+        }
+        Outcome::None
+    }
+
+    pub fn view(&self, in_game: bool) -> Element<'_, Message> {
+        let e = |m: EditorMsg| Message::Editor(m);
+        let mut teams = row![].spacing(6);
+        for t in TeamSide::BOTH {
+            teams = teams.push(
+                button(text(format!("{} deck", t.name())).size(style::BODY))
+                    .style(if t == self.team {
+                        style::primary
+                    } else {
+                        style::secondary
+                    })
+                    .on_press(e(EditorMsg::Team(t))),
+            );
+        }
+        let mut list = Column::new().spacing(2);
+        for c in self.deck.cards().iter().rev() {
+            let n = c.number() as usize;
+            list = list.push(
+                row![
+                    text(c.describe())
+                        .size(style::BODY)
+                        .font(iced::Font::MONOSPACE)
+                        .width(Fill),
+                    button(text("Edit").size(style::SMALL))
+                        .style(style::secondary)
+                        .on_press(e(EditorMsg::Edit(n))),
+                    button(text("Remove").size(style::SMALL))
+                        .style(style::secondary)
+                        .on_press(e(EditorMsg::Remove(n))),
+                ]
+                .spacing(6)
+                .align_y(Center),
+            );
+        }
+        let prompt = match self.editing {
+            Some(n) => format!("Correct card {n}, then Enter"),
+            None => format!("Card {} of 36, then Enter", self.deck.cards().len() + 1),
+        };
+        let mut col = column![
+            row![
+                text("Deck editor").size(style::TITLE),
+                iced::widget::space::horizontal(),
+                teams
+            ]
+            .align_y(Center),
+            row![
+                text("Name").size(style::BODY),
+                text_input("deck name", &self.deck.name)
+                    .on_input(move |n| e(EditorMsg::Name(n)))
+                    .size(style::BODY)
+                    .width(Length::Fixed(360.0)),
+                text(format!("{} entered", self.progress())).size(style::TITLE),
+            ]
+            .spacing(style::GAP)
+            .align_y(Center),
+            text(prompt).size(style::HEADING),
+            text_input("-4 -2 0 3 -1 3 3-4", &self.line)
+                .id(LINE_ID)
+                .on_input(move |l| e(EditorMsg::Line(l)))
+                .on_submit(e(EditorMsg::Submit))
+                .size(style::HEADING)
+                .font(iced::Font::MONOSPACE),
+        ]
+        .spacing(style::GAP);
+        if let Some(p) = &self.problem {
+            col = col.push(text(p.clone()).size(style::BODY).style(style::danger_text));
+        } else if let Ok(card) = parse_card_line(0, &self.line) {
+            // A live reading of the line as the printed rows, to compare with the card.
+            col = col.push(
+                text(format!(
+                    "Reads as: {} hit {} luck {} domes {}",
+                    card.face_row(),
+                    card.hit_row(),
+                    card.luck().get(),
+                    card.domes()
+                ))
+                .size(style::BODY)
+                .font(iced::Font::MONOSPACE)
+                .style(style::success_text),
+            );
+        }
+        col = col.push(
+            text(
+                "Type: fail squeak pass amaze hit luck domes [AI symbol]: the lowest difference \
+                 showing Fail or better, Squeak or better, Pass or better, Amaze, and where the \
+                 blue Hit bar starts (n = never), then Luck and the Dome range (3-4, 5, or 1 or 6). \
+                 Or the 13 rows from -6 as printed: XXFFSSPPPPAAA ....HHHHHHHHH 3 3-4 \
+                 (A Amaze, P Pass, S Squeak, F Fail, X Fopp; H = blue bar).",
+            )
+            .size(style::SMALL)
+            .style(style::muted),
+        );
+        let complete = self.deck.is_complete();
+        col = col.push(
+            row![
+                button(text(format!("Save as the {} deck", self.team.name())).size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::primary)
+                    .on_press_maybe(complete.then_some(e(EditorMsg::Save))),
+                button(text("Use in this game").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe((complete && in_game).then_some(e(EditorMsg::UseInGame))),
+                // Loading replaces the working copy, so only offer it on an empty editor.
+                button(text("Load the saved deck to correct it").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe(
+                        self.deck
+                            .cards()
+                            .is_empty()
+                            .then_some(e(EditorMsg::LoadSaved))
+                    ),
+            ]
+            .spacing(style::GAP),
+        );
+        col = col.push(scrollable(list).height(Length::Fixed(320.0)));
+        container(col)
+            .padding(12)
+            .width(Fill)
+            .style(style::card)
+            .into()
+    }
+}

@@ -1,0 +1,302 @@
+//! The Worldspanner Factions screen: a setup form, then one table side per team (its deck,
+//! the challenge panel, its heroes) around the shared Dome map, round/step bar and glory
+//! board, plus the odds view and the deck editor. Every change goes through the engine's
+//! `Action` and the labelled history.
+
+mod board;
+mod decks;
+mod editor;
+mod form;
+mod odds;
+mod panel;
+mod setup;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use iced::Element;
+use iced::widget::{button, column, container, row, scrollable, text};
+
+use super::document::{Doc, Document};
+use super::screen::{Action, Ctx, Notice};
+use super::style;
+use crate::doc::{Kind, Saved};
+use crate::worldspanner::domes::DomeSlot;
+use crate::worldspanner::{Action as Play, Faction, Game, HeroRef, SaveData, TeamSide};
+
+pub use editor::EditorMsg;
+pub use form::FormMsg;
+pub use setup::SetupMsg;
+
+/// What the middle of the screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panel {
+    Table,
+    Odds,
+    Editor,
+}
+
+/// Hand changes to one hero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeroOp {
+    Reinforce,
+    LeaveDome,
+    Dismiss,
+    Banish,
+    Wound,
+    Heal,
+    GoldUp,
+    GoldDown,
+    GainBoost,
+    UseBoost,
+    Raise,
+    Renew,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Setup(SetupMsg),
+    Start,
+    Side(TeamSide),
+    Panel(Panel),
+    NextStep,
+    Form(FormMsg),
+    Draw,
+    Place(Option<DomeSlot>),
+    Select(HeroRef),
+    Hero(HeroRef, HeroOp),
+    Capture(Faction, usize),
+    Tribute,
+    GloryCard,
+    Editor(EditorMsg),
+}
+
+pub struct State {
+    // Boxed: the shell keeps every screen in one enum, so a screen stays small.
+    doc: Option<Box<Doc<SaveData>>>,
+    setup: Box<setup::SetupForm>,
+    /// Whose table side is shown.
+    side: TeamSide,
+    panel: Panel,
+    form: Box<form::ChallengeForm>,
+    editor: Box<editor::Editor>,
+    selected: Option<HeroRef>,
+    /// What the last action said.
+    lines: Vec<String>,
+}
+
+impl State {
+    pub fn new(ctx: &Ctx) -> Self {
+        State {
+            doc: None,
+            setup: Box::new(setup::SetupForm::new(ctx)),
+            side: TeamSide::Skyhawks,
+            panel: Panel::Table,
+            form: Box::default(),
+            editor: Box::default(),
+            selected: None,
+            lines: Vec::new(),
+        }
+    }
+
+    pub fn open(id: String, saved: Saved<SaveData>, ctx: &Ctx) -> Self {
+        let mut s = State::new(ctx);
+        s.side = saved.current().rounds.active;
+        s.doc = Some(Box::new(Doc::new(id, saved)));
+        s
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.doc.as_ref().map(|d| d.state())
+    }
+
+    /// Applies an engine action as one labelled history entry.
+    fn act(&mut self, action: Play) -> Action<Message> {
+        let Some(doc) = &mut self.doc else {
+            return Action::none();
+        };
+        let label = action.label(doc.state());
+        match doc.apply(label, |g| g.apply(action)) {
+            Ok(lines) => {
+                self.lines = lines;
+                Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::Setup(m) => {
+                self.setup.update(m);
+                Action::none()
+            }
+            Message::Start => match self.setup.build() {
+                Ok((title, setup)) => match Game::new(setup) {
+                    Ok(game) => {
+                        self.side = game.rounds.active;
+                        self.doc = Some(Box::new(Doc::new(
+                            ctx.new_id(Kind::Worldspanner),
+                            Saved::new(title, "New game", game),
+                        )));
+                        self.lines = vec!["Round 1: each team brings in its first heroes".into()];
+                        Action::changed()
+                    }
+                    Err(e) => Action::error(e.to_string()),
+                },
+                Err(e) => Action::error(e),
+            },
+            Message::Side(side) => {
+                self.side = side;
+                self.selected = None;
+                self.form.clear_heroes();
+                Action::none()
+            }
+            Message::Panel(p) => {
+                self.panel = p;
+                if p == Panel::Editor {
+                    self.editor.team = self.side;
+                }
+                Action::none()
+            }
+            Message::NextStep => {
+                let action = self.act(Play::NextStep);
+                if let Some(active) = self.game().map(|g| g.rounds.active)
+                    && action.changed
+                {
+                    self.side = active;
+                    self.selected = None;
+                    self.form.clear_heroes();
+                }
+                action
+            }
+            Message::Form(m) => {
+                self.form.update(m);
+                Action::none()
+            }
+            Message::Draw => {
+                let Some(game) = self.game() else {
+                    return Action::none();
+                };
+                match self.form.build(game, self.side) {
+                    Ok(play) => self.act(play),
+                    Err(e) => Action::error(e),
+                }
+            }
+            Message::Place(dome) => self.act(Play::Place { dome }),
+            Message::Select(h) => {
+                self.selected = Some(h);
+                Action::none()
+            }
+            Message::Hero(hero, op) => self.act(hero_action(hero, op)),
+            Message::Capture(faction, space) => self.act(Play::Capture {
+                team: self.side,
+                faction,
+                space,
+            }),
+            Message::Tribute => self.act(Play::Tribute {
+                team: self.side,
+                amount: 1,
+            }),
+            Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
+            Message::Editor(m) => match self.editor.update(m, ctx) {
+                editor::Outcome::None => Action::none(),
+                editor::Outcome::Error(e) => Action::error(e),
+                editor::Outcome::Saved(text) => {
+                    self.setup.reload_decks(ctx);
+                    Action::notice(Notice::info(text))
+                }
+                editor::Outcome::Use(name, cards) => self.act(Play::ReplaceDeck {
+                    team: self.editor.team,
+                    name,
+                    cards,
+                }),
+            },
+        }
+    }
+
+    pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
+        let body: Element<'_, Message> = match (&self.doc, self.panel) {
+            (_, Panel::Editor) => self.editor.view(self.doc.is_some()),
+            (None, _) => self.setup.view(),
+            (Some(doc), Panel::Odds) => odds::view(doc.state(), self.side),
+            (Some(doc), Panel::Table) => table::view(
+                doc.state(),
+                self.side,
+                &self.form,
+                self.selected,
+                &self.lines,
+            ),
+        };
+        let first = if self.doc.is_some() { "Table" } else { "Setup" };
+        let mut tabs = row![tab(
+            first,
+            self.panel != Panel::Editor && self.panel != Panel::Odds,
+            Panel::Table
+        )]
+        .spacing(8);
+        if self.doc.is_some() {
+            tabs = tabs.push(tab("Odds", self.panel == Panel::Odds, Panel::Odds));
+        }
+        tabs = tabs.push(tab(
+            "Deck editor",
+            self.panel == Panel::Editor,
+            Panel::Editor,
+        ));
+        let title = match &self.doc {
+            Some(doc) => doc.saved.title.clone(),
+            None => "New Worldspanner Factions game".into(),
+        };
+        let top = row![
+            text(title).size(style::TITLE),
+            iced::widget::space::horizontal(),
+            tabs
+        ]
+        .spacing(style::GAP)
+        .align_y(iced::Center);
+        container(scrollable(
+            column![top, body].spacing(style::GAP).padding(16),
+        ))
+        .into()
+    }
+
+    pub fn document(&self) -> Option<&dyn Document> {
+        self.doc.as_deref().map(|d| d as &dyn Document)
+    }
+
+    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
+        self.doc.as_deref_mut().map(|d| d as &mut dyn Document)
+    }
+
+    /// After undo/redo: the selection and the last action's text may no longer hold.
+    pub fn refresh(&mut self) {
+        self.selected = None;
+        self.lines.clear();
+        self.form.clear_heroes();
+    }
+}
+
+fn tab<'a>(label: &'a str, on: bool, panel: Panel) -> Element<'a, Message> {
+    button(text(label).size(style::BODY))
+        .padding([6, 14])
+        .style(if on { style::primary } else { style::secondary })
+        .on_press(Message::Panel(panel))
+        .into()
+}
+
+fn hero_action(hero: HeroRef, op: HeroOp) -> Play {
+    match op {
+        HeroOp::Reinforce => Play::Reinforce { hero },
+        HeroOp::LeaveDome => Play::LeaveDome { hero },
+        HeroOp::Dismiss => Play::Dismiss { hero },
+        HeroOp::Banish => Play::Banish { hero },
+        HeroOp::Wound => Play::Wound { hero, wounds: 1 },
+        HeroOp::Heal => Play::Heal { hero, wounds: 1 },
+        HeroOp::GoldUp => Play::Gold { hero, change: 1 },
+        HeroOp::GoldDown => Play::Gold { hero, change: -1 },
+        HeroOp::GainBoost => Play::GainBoosts { hero, boosts: 1 },
+        HeroOp::UseBoost => Play::UseBoost { hero },
+        HeroOp::Raise => Play::RaiseFromUnderpit { hero },
+        HeroOp::Renew => Play::Renew { hero },
+    }
+}

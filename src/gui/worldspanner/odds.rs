@@ -1,0 +1,64 @@
+//! The odds view: for the cards the next draw can come from (their mix, not their order), the
+//! chance of each face, of Pass or better, and of a hit, at every difference.
+
+use iced::Element;
+use iced::widget::{button, column, container, row, text};
+
+use super::Message;
+use crate::gui::style;
+use crate::worldspanner::{Game, Odds, TeamSide};
+
+pub fn view(game: &Game, side: TeamSide) -> Element<'_, Message> {
+    let o = Odds::next_draw(&game.team(side).deck);
+    let cell = |s: String| text(s).size(style::BODY).width(90);
+    let mut table = column![
+        text(format!(
+            "{} odds over the {} cards {} (their mix, not their order)",
+            side.name(),
+            o.cards,
+            if o.after_reshuffle {
+                "a reshuffle of the discard pile would bring back"
+            } else {
+                "left in the draw pile"
+            }
+        ))
+        .size(style::HEADING),
+        row![
+            cell("Diff".into()),
+            cell("Fopp".into()),
+            cell("Fail".into()),
+            cell("Squeak".into()),
+            cell("Pass".into()),
+            cell("Amaze".into()),
+            cell("Pass+".into()),
+            cell("Hit".into()),
+        ]
+    ]
+    .spacing(4);
+    let pct = |p: f64| format!("{:.0}%", p * 100.0);
+    for r in &o.rows {
+        let mut line = row![cell(format!("{:+}", r.difference))];
+        for p in r.faces {
+            line = line.push(cell(pct(p)));
+        }
+        line = line.push(cell(pct(r.success)));
+        line = line.push(cell(pct(r.hit)));
+        table = table.push(line);
+    }
+    let mut sides = row![].spacing(6);
+    for t in TeamSide::BOTH {
+        sides = sides.push(
+            button(text(format!("{} deck", t.name())).size(style::BODY))
+                .style(if t == side {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::Side(t)),
+        );
+    }
+    container(column![sides, table].spacing(style::GAP))
+        .padding(12)
+        .style(style::card)
+        .into()
+}

@@ -1,0 +1,256 @@
+//! How the challenge panel looks: the pick lists, ratings, the modifiers the rules allow for
+//! what is being challenged, and the Draw button (Enter in any number box draws too).
+
+use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, text_input};
+use iced::{Center, Element};
+
+use super::Message;
+use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
+use crate::gui::style;
+use crate::worldspanner::{
+    Action as Play, Face, Faction, Game, HeroStatus, Odds, PaidKind, TeamSide,
+};
+
+impl ChallengeForm {
+    /// The chances for this challenge from the cards left in the team's draw pile.
+    fn odds_line(&self, game: &Game, side: TeamSide) -> Option<String> {
+        let challenge = match self.build(game, side).ok()? {
+            Play::Adventure { challenge, .. } | Play::Challenge { challenge, .. } => challenge,
+            Play::Attack { attack, .. } => attack.hit,
+            _ => return None,
+        };
+        let d = challenge.difference();
+        let row = Odds::next_draw(&game.team(side).deck).row(d).clone();
+        let pct = |p: f64| format!("{:.0}%", p * 100.0);
+        Some(if self.what.attack() {
+            format!(
+                "At {d}: hit {} (cards left in the {} deck)",
+                pct(row.hit),
+                side.name()
+            )
+        } else {
+            format!(
+                "At {d}: Pass or better {}, Amaze {}, Fopp {} (cards left in the {} deck)",
+                pct(row.success),
+                pct(row.faces[Face::Amaze as usize]),
+                pct(row.faces[Face::Fopp as usize]),
+                side.name()
+            )
+        })
+    }
+
+    pub fn view(&self, game: &Game, side: TeamSide) -> Element<'_, Message> {
+        let f = |m: FormMsg| Message::Form(m);
+        let heroes = choices(game, side, |s| s.in_play());
+        let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
+        let mut col: Column<'_, Message> = column![
+            text("Challenge").size(style::HEADING),
+            row![
+                pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
+                    .text_size(style::BODY),
+                pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
+                    .placeholder("hero")
+                    .text_size(style::BODY),
+            ]
+            .spacing(8),
+        ]
+        .spacing(8);
+        if self.what.paid() {
+            col = col.push(
+                pick_list(
+                    PaidKind::ALL.map(PaidChoice),
+                    self.paid.map(PaidChoice),
+                    move |k| f(FormMsg::PaidKind(k)),
+                )
+                .placeholder("what is paid for")
+                .text_size(style::BODY),
+            );
+        }
+        let paid_on_key = self.what.paid() && self.paid.is_none_or(|k| k.on_faction_key());
+        if self.what.on_faction_key() || paid_on_key {
+            let keys: Vec<Choice<Faction>> = game
+                .keys
+                .iter()
+                .map(|k| Choice {
+                    value: k.faction,
+                    label: k.faction.key_name().to_string(),
+                })
+                .collect();
+            let key = keys.iter().find(|c| Some(c.value) == self.key).cloned();
+            col = col.push(
+                row![
+                    pick_list(keys, key, move |c| f(FormMsg::Key(c)))
+                        .placeholder("Faction key")
+                        .text_size(style::BODY),
+                    text("space").size(style::BODY),
+                    pick_list(vec![1u8, 2, 3, 4], Some(self.space + 1), move |s| {
+                        f(FormMsg::Space(s))
+                    })
+                    .text_size(style::BODY),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
+        }
+        if self.what.paid() {
+            return col
+                .push(
+                    row![
+                        text("Gold").size(style::BODY),
+                        input("0", &self.gold, "paid-gold", move |s| f(FormMsg::Gold(s))),
+                        text("Cards").size(style::BODY),
+                        input("0", &self.cards, "paid-cards", move |s| f(FormMsg::Cards(s))),
+                    ]
+                    .spacing(8)
+                    .align_y(Center),
+                )
+                .push(tick(
+                    "Hero of this key's faction (extra gold where the book says)",
+                    self.home,
+                    move |b| f(FormMsg::Home(b)),
+                ))
+                .push(
+                    text("No card is drawn and no faction modifier applies (p. 14); the hero is dismissed after.")
+                        .size(style::SMALL)
+                        .style(style::muted),
+                )
+                .push(
+                    button(text("Pay and adventure").size(style::HEADING))
+                        .padding([10, 20])
+                        .style(style::primary)
+                        .on_press(Message::Draw),
+                )
+                .into();
+        }
+        col = col.push(
+            row![
+                input("rating", &self.rating, "challenge-rating", move |s| f(
+                    FormMsg::Rating(s)
+                )),
+                text("against").size(style::BODY),
+                input("against", &self.against, "challenge-against", move |s| f(
+                    FormMsg::Against(s)
+                )),
+            ]
+            .spacing(8)
+            .align_y(Center),
+        );
+        if self.what.attack() {
+            let targets = choices(game, side.other(), |s| s == HeroStatus::OnMap);
+            let target = targets
+                .iter()
+                .find(|c| Some(c.value) == self.target)
+                .cloned();
+            col = col.push(
+                pick_list(targets, target, move |c| f(FormMsg::Target(c)))
+                    .placeholder("target (leave empty for a minion)")
+                    .text_size(style::BODY),
+            );
+            col = col.push(
+                row![
+                    text("Power").size(style::BODY),
+                    input("P", &self.power, "attack-power", move |s| f(
+                        FormMsg::Power(s)
+                    )),
+                    text("Armor").size(style::BODY),
+                    input("A", &self.armor, "attack-armor", move |s| f(
+                        FormMsg::Armor(s)
+                    )),
+                    text("Wound").size(style::BODY),
+                    input("W", &self.wound, "attack-wound", move |s| f(
+                        FormMsg::Wound(s)
+                    )),
+                ]
+                .spacing(6)
+                .align_y(Center),
+            );
+        }
+        let mut mods: Row<'_, Message> = row![].spacing(12);
+        if self.what.on_faction_key() {
+            mods = mods.push(tick("Home faction +2", self.home, move |b| {
+                f(FormMsg::Home(b))
+            }));
+            mods = mods.push(tick("Opposing −2", self.opposing, move |b| {
+                f(FormMsg::Opposing(b))
+            }));
+        }
+        mods = mods.push(tick("Boost +1", self.boost, move |b| f(FormMsg::Boost(b))));
+        if self.what.attack() {
+            mods = mods.push(tick("Target's Boost −1", self.target_boost, move |b| {
+                f(FormMsg::TargetBoost(b))
+            }));
+            if self.what == What::Melee {
+                mods = mods.push(tick("Weapon card", self.weapon, move |b| {
+                    f(FormMsg::Weapon(b))
+                }));
+            }
+        }
+        if self.what.lith() {
+            mods = mods.push(tick("Lith's Favor", self.lith, move |b| {
+                f(FormMsg::Lith(b))
+            }));
+        }
+        col = col.push(mods.wrap());
+        let mut extra = row![
+            text("Favor tile").size(style::BODY),
+            input("±0", &self.favor, "challenge-favor", move |s| f(
+                FormMsg::Favor(s)
+            )),
+        ]
+        .spacing(6)
+        .align_y(Center);
+        if self.what == What::Ranged {
+            extra = extra.push(text("Camouflaging spaces").size(style::BODY));
+            extra = extra.push(input("0", &self.terrain, "shot-terrain", move |s| {
+                f(FormMsg::Terrain(s))
+            }));
+        }
+        col = col.push(extra);
+        if let Some(line) = self.odds_line(game, side) {
+            col = col.push(text(line).size(style::BODY).style(style::muted));
+        }
+        col.push(
+            button(text("Draw challenge card").size(style::HEADING))
+                .padding([10, 20])
+                .style(style::primary)
+                .on_press(Message::Draw),
+        )
+        .into()
+    }
+}
+
+fn choices(game: &Game, side: TeamSide, keep: impl Fn(HeroStatus) -> bool) -> Vec<Choice<usize>> {
+    game.team(side)
+        .heroes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| keep(h.status))
+        .map(|(i, h)| Choice {
+            value: i,
+            label: h.name.clone(),
+        })
+        .collect()
+}
+
+fn input<'a>(
+    placeholder: &'a str,
+    value: &'a str,
+    id: &'static str,
+    on: impl Fn(String) -> Message + 'a,
+) -> Element<'a, Message> {
+    text_input(placeholder, value)
+        .id(id)
+        .on_input(on)
+        .on_submit(Message::Draw)
+        .size(style::BODY)
+        .width(64)
+        .into()
+}
+
+fn tick<'a>(label: &'a str, on: bool, f: impl Fn(bool) -> Message + 'a) -> Element<'a, Message> {
+    checkbox(on)
+        .label(label)
+        .text_size(style::BODY)
+        .on_toggle(f)
+        .into()
+}

@@ -1,0 +1,242 @@
+//! The table side of one team: the round/step bar, a dismissal waiting for its Dome, the
+//! team's deck, challenge panel and last result, laid out around the shared board (board.rs).
+
+use iced::widget::{Column, button, column, container, row, text};
+use iced::{Center, Element, Fill, Length};
+
+use super::Message;
+use super::board::{domes, glory, heroes};
+use super::form::ChallengeForm;
+use crate::gui::style;
+use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
+use crate::worldspanner::{Face, Game, HeroRef, LastEvent, TeamSide};
+
+pub fn view<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    form: &'a ChallengeForm,
+    selected: Option<HeroRef>,
+    lines: &'a [String],
+) -> Element<'a, Message> {
+    let mut page = column![bar(game, side)].spacing(style::GAP);
+    match pending(game) {
+        Some(p) => page = page.push(p),
+        // What the last action said (the pending panel already says it while a hero waits).
+        None if !lines.is_empty() => {
+            let mut said = Column::new().spacing(2);
+            for l in lines {
+                said = said.push(text(l.clone()).size(style::BODY));
+            }
+            page = page.push(container(said).padding(10).width(Fill).style(style::card));
+        }
+        None => {}
+    }
+    // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
+    let left = column![
+        deck_box(game, side),
+        container(form.view(game, side))
+            .padding(10)
+            .width(Fill)
+            .style(style::card),
+        last_result(game)
+    ]
+    .spacing(style::GAP)
+    .width(Length::Fixed(430.0));
+    let right = column![
+        container(heroes(game, side, selected))
+            .padding(10)
+            .width(Fill)
+            .style(style::card),
+        domes(game),
+        glory(game, side)
+    ]
+    .spacing(style::GAP)
+    .width(Fill);
+    page.push(row![left, right].spacing(style::GAP)).into()
+}
+
+fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
+    let r = &game.rounds;
+    let mut steps = row![].spacing(6);
+    for s in r.steps_this_turn() {
+        let label = text(s.name()).size(style::BODY);
+        steps = steps.push(if *s == r.step && !r.finished {
+            container(label).padding([4, 10]).style(style::selected)
+        } else {
+            container(label).padding([4, 10])
+        });
+    }
+    let mut sides = row![].spacing(6);
+    for t in TeamSide::BOTH {
+        sides = sides.push(
+            button(text(format!("{} side", t.name())).size(style::BODY))
+                .padding([6, 12])
+                .style(if t == side {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::Side(t)),
+        );
+    }
+    let next = button(text("Next step").size(style::HEADING))
+        .padding([8, 20])
+        .style(style::primary)
+        .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep));
+    container(
+        column![
+            row![
+                text(r.describe()).size(style::HEADING),
+                iced::widget::space::horizontal(),
+                sides,
+                next
+            ]
+            .spacing(style::GAP)
+            .align_y(Center),
+            steps.wrap(),
+            text(if r.finished {
+                "The game is over: see the glory count.".to_string()
+            } else {
+                format!("{}: {}", r.step.name(), r.step.reminder())
+            })
+            .size(style::BODY)
+            .style(style::muted),
+        ]
+        .spacing(6),
+    )
+    .padding(10)
+    .width(Fill)
+    .style(style::card)
+    .into()
+}
+
+fn pending(game: &Game) -> Option<Element<'_, Message>> {
+    let p = game.pending.as_ref()?;
+    let mut options = row![].spacing(8);
+    for c in &p.candidates {
+        for s in 1..=DOMES_PER_KEY {
+            let slot = DomeSlot {
+                number: c.number,
+                slot: s,
+            };
+            if game.domes.occupant(slot).is_none() {
+                options = options.push(
+                    button(text(slot.to_string()).size(style::BODY))
+                        .padding([6, 12])
+                        .style(style::secondary)
+                        .on_press(Message::Place(Some(slot))),
+                );
+            }
+        }
+    }
+    let first = p
+        .candidates
+        .first()
+        .and_then(|c| game.domes.first_empty(c.number));
+    Some(
+        container(
+            column![
+                text(format!(
+                    "{} is {}: card #{} shows Domes {}",
+                    game.name(p.hero),
+                    match p.how {
+                        crate::worldspanner::Removal::Dismiss => "dismissed",
+                        crate::worldspanner::Removal::Banish => "banished",
+                    },
+                    p.card.number(),
+                    p.card.domes(),
+                ))
+                .size(style::HEADING)
+                .style(style::warning_text),
+                text(format!("{} choose the Dome", p.chooser)).size(style::HEADING),
+                text(crate::worldspanner::domes::explain(
+                    p.card.domes(),
+                    &p.candidates
+                ))
+                .size(style::BODY),
+                row![
+                    button(
+                        text(match first {
+                            Some(s) => format!("Place in {s}"),
+                            None => "Place".into(),
+                        })
+                        .size(style::HEADING)
+                    )
+                    .padding([8, 20])
+                    .style(style::primary)
+                    .on_press(Message::Place(None)),
+                    text("or pick:").size(style::BODY),
+                    options.wrap(),
+                ]
+                .spacing(style::GAP)
+                .align_y(Center),
+            ]
+            .spacing(8),
+        )
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into(),
+    )
+}
+
+fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
+    let team = game.team(side);
+    let d = &team.deck;
+    let last = match d.last_discarded() {
+        Some(c) => format!(
+            "Last card: #{} {} · Luck {} · Domes {}",
+            c.number(),
+            c.face_row(),
+            c.luck().get(),
+            c.domes()
+        ),
+        None => "No card drawn yet".into(),
+    };
+    container(
+        column![
+            text(format!("{} deck: {}", side.name(), team.deck_name)).size(style::HEADING),
+            text(format!(
+                "Deck: {} · Discard: {}",
+                d.draw_len(),
+                d.discard_len()
+            ))
+            .size(style::HEADING),
+            text(last).size(style::BODY).style(style::muted),
+        ]
+        .spacing(4),
+    )
+    .padding(10)
+    .width(Fill)
+    .style(style::card)
+    .into()
+}
+
+fn last_result(game: &Game) -> Element<'_, Message> {
+    let (face, lines): (Option<Face>, &[String]) = match &game.last {
+        Some(LastEvent::Challenge { outcome, lines, .. }) => (Some(outcome.face), lines),
+        Some(LastEvent::Attack { lines, outcome, .. }) => (
+            Some(outcome.damage.as_ref().map_or(outcome.hit.face, |d| d.face)),
+            lines,
+        ),
+        None => (None, &[]),
+    };
+    let mut col = column![text("Last challenge").size(style::HEADING)].spacing(4);
+    if let Some(face) = face {
+        col = col.push(text(face.name().to_uppercase()).size(style::TITLE).style(
+            if face.succeeded() {
+                style::success_text
+            } else {
+                style::danger_text
+            },
+        ));
+    }
+    for l in lines {
+        col = col.push(text(l.clone()).size(style::BODY));
+    }
+    container(col)
+        .padding(10)
+        .width(Fill)
+        .style(style::card)
+        .into()
+}

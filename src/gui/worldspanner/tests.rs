@@ -1,0 +1,513 @@
+//! Headless tests of the Worldspanner screen (iced_test): setup, Reinforce with a Dome choice,
+//! a challenge drawn and explained, a refused action, the side switch, odds, the deck editor.
+
+use iced_test::simulator;
+
+use super::*;
+use crate::worldspanner::{HeroStatus, Step};
+
+fn ctx() -> Ctx<'static> {
+    Ctx {
+        store: None,
+        large_type: false,
+    }
+}
+
+/// Clicks `label` and feeds the messages back; returns the last action.
+fn click(state: &mut State, label: &str) -> Action<Message> {
+    let c = ctx();
+    let mut ui = simulator(state.view(&c));
+    ui.click(label)
+        .unwrap_or_else(|e| panic!("click {label:?}: {e:?}"));
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(!messages.is_empty(), "clicking {label:?} did nothing");
+    let mut last = Action::none();
+    for m in messages {
+        last = state.update(m, &c);
+    }
+    last
+}
+
+fn shows(state: &State, text: &str) -> bool {
+    let c = ctx();
+    let mut ui = simulator(state.view(&c));
+    ui.find(text).is_ok()
+}
+
+fn started() -> State {
+    let mut s = State::new(&ctx());
+    click(&mut s, "Use numbered heroes");
+    let a = click(&mut s, "Start game");
+    assert!(a.changed, "starting a game must be saved");
+    s
+}
+
+#[test]
+fn setup_starts_a_game_at_round_one_reinforce() {
+    let s = started();
+    assert!(shows(&s, "Round 1 of 10: Skyhawks, Reinforce"));
+    assert!(shows(&s, "Deck: 36 · Discard: 0"));
+    assert!(s.document().is_some());
+}
+
+#[test]
+fn setup_warns_that_the_sample_deck_is_not_the_real_cards() {
+    let s = State::new(&ctx());
+    assert!(shows(
+        &s,
+        "Sample data, not the real cards: enter yours in the Deck editor"
+    ));
+}
+
+#[test]
+fn heroes_are_typed_by_name_and_enter_adds_them() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    s.update(
+        Message::Setup(SetupMsg::Input(
+            TeamSide::Skyhawks,
+            "Private Sanchez 5 1".into(),
+        )),
+        &c,
+    );
+    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    assert!(shows(&s, "1. Private Sanchez (Health 5, 1 gold, 0 Boost)"));
+    assert_eq!(
+        setup::parse_hero("Rizzik"),
+        Some(crate::worldspanner::HeroEntry::new("Rizzik", 4))
+    );
+}
+
+#[test]
+fn reinforce_proposes_domes_and_the_player_places_the_hero() {
+    let mut s = started();
+    click(&mut s, "Skyhawks hero 1");
+    click(&mut s, "Enter (Reinforce)");
+    let game = s.game().unwrap();
+    let p = game
+        .pending
+        .clone()
+        .expect("a dismissal waits for its Dome");
+    assert!(shows(&s, "Skyhawks choose the Dome"));
+    let first = game.domes.first_empty(p.candidates[0].number).unwrap();
+    click(&mut s, &format!("Place in {first}"));
+    let game = s.game().unwrap();
+    let h = game.find("Skyhawks hero 1").unwrap();
+    assert_eq!(
+        game.hero(h).unwrap().status,
+        HeroStatus::InDome { dome: first }
+    );
+    assert!(
+        shows(&s, "Skyhawks hero 1 (S)"),
+        "the Dome map shows the hero"
+    );
+}
+
+#[test]
+fn next_step_is_refused_until_the_reinforcements_are_in() {
+    let mut s = started();
+    let a = click(&mut s, "Next step");
+    assert!(!a.changed);
+    let n = a.notice.expect("a refusal says why");
+    assert!(
+        n.error && n.text.contains("must still bring in 3"),
+        "{}",
+        n.text
+    );
+}
+
+/// Plays round 1 through the screen's messages.
+fn round_two() -> State {
+    let c = ctx();
+    let mut s = started();
+    for team in TeamSide::BOTH {
+        for i in 0..3 {
+            let hero = HeroRef { team, hero: i };
+            assert!(s.update(Message::Hero(hero, HeroOp::Reinforce), &c).changed);
+            assert!(s.update(Message::Place(None), &c).changed);
+        }
+        assert!(s.update(Message::NextStep, &c).changed);
+    }
+    s
+}
+
+#[test]
+fn the_screen_follows_the_active_team_and_can_show_either_side() {
+    let mut s = round_two();
+    assert!(shows(&s, "Round 2 of 10: Skyhawks, Free"));
+    assert!(shows(&s, "Skyhawks heroes"));
+    click(&mut s, "Psiclones side");
+    assert!(shows(&s, "Psiclones heroes"));
+    assert!(shows(
+        &s,
+        "Psiclones deck: Sample challenge deck (not the real cards)"
+    ));
+}
+
+#[test]
+fn a_challenge_is_drawn_from_the_sides_deck_and_explained() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
+    s.update(Message::Form(FormMsg::Against("4".into())), &c);
+    let a = click(&mut s, "Draw challenge card");
+    assert!(a.changed);
+    let game = s.game().unwrap();
+    assert_eq!(game.team(TeamSide::Skyhawks).deck.discard_len(), 4);
+    let Some(LastEventView { face, .. }) = last(game) else {
+        panic!("no challenge shown")
+    };
+    assert!(shows(&s, &face.name().to_uppercase()));
+    assert!(shows(&s, "read row +2"));
+}
+
+struct LastEventView {
+    face: crate::worldspanner::Face,
+}
+
+fn last(game: &Game) -> Option<LastEventView> {
+    match &game.last {
+        Some(crate::worldspanner::LastEvent::Challenge { outcome, .. }) => {
+            Some(LastEventView { face: outcome.face })
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn a_refused_challenge_names_the_rule_and_changes_nothing() {
+    let c = ctx();
+    let mut s = round_two();
+    let before = s.game().unwrap().clone();
+    s.update(Message::Form(FormMsg::What(form::What::Task)), &c);
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(
+        Message::Form(FormMsg::Key(form::Choice {
+            value: Faction::Lords,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(Message::Form(FormMsg::Rating("4".into())), &c);
+    let a = s.update(Message::Draw, &c);
+    let n = a.notice.expect("refused");
+    assert!(n.text.contains("Adventure step"), "{}", n.text);
+    assert_eq!(s.game().unwrap(), &before);
+}
+
+#[test]
+fn undo_through_the_document_replays_the_same_card() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    s.update(Message::Draw, &c);
+    let first = s
+        .game()
+        .unwrap()
+        .team(TeamSide::Skyhawks)
+        .deck
+        .last_discarded()
+        .cloned();
+    s.document_mut().unwrap().undo();
+    s.refresh();
+    s.update(Message::Draw, &c);
+    let again = s
+        .game()
+        .unwrap()
+        .team(TeamSide::Skyhawks)
+        .deck
+        .last_discarded()
+        .cloned();
+    assert_eq!(first, again);
+}
+
+#[test]
+fn the_odds_view_covers_the_cards_left() {
+    let mut s = round_two();
+    click(&mut s, "Odds");
+    assert!(shows(
+        &s,
+        "Skyhawks odds over the 33 cards left in the draw pile (their mix, not their order)"
+    ));
+}
+
+#[test]
+fn the_deck_editor_takes_a_line_per_card_and_shows_progress() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    click(&mut s, "Deck editor");
+    assert!(shows(&s, "0 of 36 entered"));
+    let mut ui = simulator(s.view(&c));
+    ui.click(iced_test::selector::id(editor::LINE_ID)).unwrap();
+    ui.typewrite("-4 -2 0 3 -1 3 3-4");
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        s.update(m, &c);
+    }
+    s.update(Message::Editor(EditorMsg::Submit), &c);
+    assert!(shows(&s, "1 of 36 entered"));
+    s.update(
+        Message::Editor(EditorMsg::Line("-4 2 0 3 -1 3 3-4".into())),
+        &c,
+    );
+    s.update(Message::Editor(EditorMsg::Submit), &c);
+    assert!(shows(&s, "1 of 36 entered"), "a bad card is not added");
+    assert!(s.editor.progress() == "1 of 36");
+}
+
+#[test]
+fn the_game_ends_with_the_glory_count_on_the_board() {
+    let c = ctx();
+    let mut s = round_two();
+    while !s.game().unwrap().rounds.finished {
+        let g = s.game().unwrap();
+        if g.rounds.step == Step::Reinforce && g.entered(g.rounds.active) < g.reinforce_target() {
+            let team = g.rounds.active;
+            let i = g
+                .team(team)
+                .heroes
+                .iter()
+                .position(|h| h.status == HeroStatus::Waiting)
+                .unwrap();
+            s.update(
+                Message::Hero(HeroRef { team, hero: i }, HeroOp::Reinforce),
+                &c,
+            );
+            s.update(Message::Place(None), &c);
+            continue;
+        }
+        assert!(s.update(Message::NextStep, &c).changed);
+    }
+    assert!(shows(&s, "Game over after 10 rounds"));
+    assert!(shows(&s, "Glory: Skyhawks 1, Psiclones 1"));
+}
+
+#[test]
+#[ignore = "writes screenshots to /tmp for a human to look at"]
+fn screenshots_for_review() {
+    let c = ctx();
+    let shoot = |s: &State, name: &str| {
+        let mut ui = iced_test::Simulator::with_size(
+            iced_test::core::Settings::default(),
+            iced::Size::new(1280.0, 820.0),
+            s.view(&c),
+        );
+        let snap = ui.snapshot(&crate::gui::style::light()).unwrap();
+        let path = format!("/tmp/ws-{name}.png");
+        let _ = std::fs::remove_file(&path);
+        snap.matches_image(&path).unwrap();
+    };
+    let mut s = State::new(&c);
+    shoot(&s, "setup");
+    s = round_two();
+    s.update(
+        Message::Hero(
+            HeroRef {
+                team: TeamSide::Skyhawks,
+                hero: 0,
+            },
+            HeroOp::Dismiss,
+        ),
+        &c,
+    );
+    s.update(
+        Message::Select(HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: 1,
+        }),
+        &c,
+    );
+    shoot(&s, "table");
+    s.update(Message::Place(None), &c);
+    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
+    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    s.update(Message::Draw, &c);
+    shoot(&s, "table2");
+    s.update(Message::Panel(Panel::Odds), &c);
+    shoot(&s, "odds");
+    s.update(Message::Panel(Panel::Editor), &c);
+    s.update(
+        Message::Editor(EditorMsg::Line("-4 -2 0 3 -1 3 3-4".into())),
+        &c,
+    );
+    s.update(Message::Editor(EditorMsg::Submit), &c);
+    s.update(
+        Message::Editor(EditorMsg::Line("-4 2 0 3 -1 3 3-4".into())),
+        &c,
+    );
+    s.update(Message::Editor(EditorMsg::Submit), &c);
+    shoot(&s, "editor");
+}
+
+#[test]
+fn the_dome_map_offers_the_allowed_empty_domes_while_a_hero_waits() {
+    let mut s = started();
+    click(&mut s, "Skyhawks hero 2");
+    click(&mut s, "Enter (Reinforce)");
+    let p = s.game().unwrap().pending.clone().unwrap();
+    let allowed: usize = p.candidates.iter().map(|c| c.empty as usize).sum();
+    let c = ctx();
+    // A tall window: the Dome map sits below the hero list.
+    let mut ui = iced_test::Simulator::with_size(
+        iced_test::core::Settings::default(),
+        iced::Size::new(1280.0, 1600.0),
+        s.view(&c),
+    );
+    ui.click("place here").unwrap();
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for m in messages {
+        assert!(s.update(m, &c).changed);
+    }
+    let g = s.game().unwrap();
+    assert!(g.pending.is_none());
+    let dome = g
+        .domes
+        .find(HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: 1,
+        })
+        .unwrap();
+    assert!(p.candidates.iter().any(|c| c.number == dome.number));
+    assert!(allowed >= 1);
+}
+
+#[test]
+fn the_deck_editor_reads_a_typed_line_back_as_printed_rows() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    s.update(Message::Panel(Panel::Editor), &c);
+    s.update(
+        Message::Editor(EditorMsg::Line("-4 -2 0 3 -1 3 1 or 6".into())),
+        &c,
+    );
+    assert!(shows(
+        &s,
+        "Reads as: XXFFSSPPPAAAA hit .....HHHHHHHH luck 3 domes 1 or 6"
+    ));
+}
+
+#[test]
+fn a_deck_saved_in_the_editor_is_used_by_new_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path()).unwrap();
+    let c = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = State::new(&c);
+    s.update(Message::Panel(Panel::Editor), &c);
+    s.update(Message::Editor(EditorMsg::Team(TeamSide::Psiclones)), &c);
+    s.update(
+        Message::Editor(EditorMsg::Name("Real black deck".into())),
+        &c,
+    );
+    let sample = crate::worldspanner::DeckFile::parse(
+        crate::bundled::get(crate::worldspanner::deckfile::SAMPLE_PATH).unwrap(),
+    )
+    .unwrap();
+    for card in &sample.cards {
+        let line = crate::worldspanner::deckfile::card_line(card);
+        s.update(Message::Editor(EditorMsg::Line(line)), &c);
+        s.update(Message::Editor(EditorMsg::Submit), &c);
+    }
+    assert_eq!(s.editor.progress(), "36 of 36");
+    let a = s.update(Message::Editor(EditorMsg::Save), &c);
+    let n = a.notice.expect("saving says where");
+    assert!(!n.error && n.text.contains("Real black deck"), "{}", n.text);
+    let fresh = State::new(&c);
+    assert_eq!(fresh.setup.decks[1].name, "Real black deck");
+    assert!(!fresh.setup.decks[1].sample);
+    assert!(
+        fresh.setup.decks[0].sample,
+        "the other team keeps the sample"
+    );
+}
+
+#[test]
+fn the_challenge_panel_shows_the_odds_at_the_difference_before_drawing() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    let row =
+        crate::worldspanner::Odds::next_draw(&s.game().unwrap().team(TeamSide::Skyhawks).deck)
+            .row(crate::worldspanner::Difference::clamped(0))
+            .clone();
+    let want = format!(
+        "At 0: Pass or better {:.0}%, Amaze {:.0}%, Fopp {:.0}% (cards left in the Skyhawks deck)",
+        row.success * 100.0,
+        row.faces[4] * 100.0,
+        row.faces[0] * 100.0
+    );
+    assert!(shows(&s, &want), "{want}");
+}
+
+#[test]
+fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
+    let c = ctx();
+    let mut s = round_two();
+    let hero = HeroRef {
+        team: TeamSide::Skyhawks,
+        hero: 0,
+    };
+    s.update(Message::NextStep, &c);
+    assert!(s.update(Message::Hero(hero, HeroOp::LeaveDome), &c).changed);
+    for _ in 0..3 {
+        s.update(Message::NextStep, &c);
+    }
+    assert_eq!(s.game().unwrap().rounds.step, Step::Adventure);
+    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
+    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
+    s.update(Message::Form(FormMsg::What(form::What::Paid)), &c);
+    assert!(shows(&s, "Pay and adventure"));
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(
+        Message::Form(FormMsg::PaidKind(form::PaidChoice(
+            crate::worldspanner::PaidKind::Market,
+        ))),
+        &c,
+    );
+    s.update(
+        Message::Form(FormMsg::Key(form::Choice {
+            value: Faction::Warriors,
+            label: String::new(),
+        })),
+        &c,
+    );
+    s.update(Message::Form(FormMsg::Gold("2".into())), &c);
+    let discards = s
+        .game()
+        .unwrap()
+        .team(TeamSide::Skyhawks)
+        .deck
+        .discard_len();
+    let a = click(&mut s, "Pay and adventure");
+    assert!(a.changed, "{:?}", a.notice);
+    let g = s.game().unwrap();
+    assert_eq!(g.hero(hero).unwrap().gold, 0);
+    assert_eq!(
+        g.key(Faction::Warriors).unwrap().spaces[0],
+        Some(TeamSide::Skyhawks)
+    );
+    assert_eq!(
+        g.team(TeamSide::Skyhawks).deck.discard_len(),
+        discards + 1,
+        "only the dismissal card"
+    );
+}

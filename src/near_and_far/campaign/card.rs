@@ -1,0 +1,179 @@
+//! Writing on a character card outside quest attempts: the lookup of what to read, a side
+//! quest crossed out, talents bought, codes and rewards written by hand, and corrections.
+
+use chrono::NaiveDate;
+
+use super::Campaign;
+use crate::near_and_far::code::{MapNumber, QuestCode};
+use crate::near_and_far::error::{RuleError, RuleResult};
+use crate::near_and_far::facts::Facts;
+use crate::near_and_far::index::Index;
+use crate::near_and_far::ledger::Item;
+use crate::near_and_far::lookup::{self, Lookup, LookupContext, Mode};
+
+impl Campaign {
+    /// Which paragraph `character` reads on a space showing `space` (see `lookup`). The map is
+    /// the session's unless given.
+    pub fn lookup(
+        &self,
+        character: &str,
+        space: &QuestCode,
+        map: Option<MapNumber>,
+        index: &Index,
+        facts: Option<&Facts>,
+    ) -> RuleResult<Lookup> {
+        let view = self.view(character)?;
+        let map = map
+            .or_else(|| self.current_session().map(|s| s.map))
+            .ok_or_else(|| {
+                RuleError::new("no session is being played: start one or say which map")
+            })?;
+        let pending = if self.mode == Mode::Campaign {
+            view.pending_side_quests()
+        } else {
+            Vec::new()
+        };
+        let ctx = LookupContext {
+            mode: self.mode,
+            map,
+            space: space.clone(),
+            character: &view.character,
+            keywords: &view.keywords,
+            pending_side_quests: &pending,
+            next_character_quest: view.next_quest.as_ref(),
+            character_quests_read: view.character_quests_read,
+            story_ended: view.story_ended,
+            card: self.card,
+        };
+        Ok(lookup::lookup(&ctx, index, facts)?)
+    }
+
+    /// Crosses out a pending side quest (read instead of a map quest).
+    pub fn cross_out_side_quest(
+        &mut self,
+        character: &str,
+        code: &QuestCode,
+        date: NaiveDate,
+    ) -> RuleResult<()> {
+        if self.mode != Mode::Campaign {
+            return Err(RuleError::new("Character Mode ignores side quests (p. 32)"));
+        }
+        self.push(
+            character,
+            date,
+            Item::SideQuestCrossedOut { code: code.clone() },
+        )?;
+        Ok(())
+    }
+
+    /// Buys a talent: between sessions, or during one at the Town Hall with Politics (p. 13).
+    pub fn buy_talent(
+        &mut self,
+        character: &str,
+        talent: &str,
+        date: NaiveDate,
+        facts: &Facts,
+        at_town_hall: bool,
+    ) -> RuleResult<()> {
+        let t = facts
+            .talent(talent)
+            .ok_or_else(|| RuleError::new(format!("there is no talent called {talent:?}")))?
+            .clone();
+        if self.current_session().is_some() {
+            let v = self.view(character)?;
+            if !v.has_talent("Politics") {
+                return Err(RuleError::new(
+                    "talents are bought after a game and before the next one starts (p. 13); only Politics allows buying mid-game",
+                ));
+            }
+            if !at_town_hall {
+                return Err(RuleError::new(
+                    "with Politics, talents are bought mid-game when visiting the Town Hall",
+                ));
+            }
+        }
+        self.push(
+            character,
+            date,
+            Item::TalentBought {
+                talent: t.name,
+                cost: t.cost,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Character Mode: writes the next quest code on the card by hand.
+    pub fn write_next_quest(
+        &mut self,
+        character: &str,
+        code: QuestCode,
+        date: NaiveDate,
+    ) -> RuleResult<()> {
+        if code.character_prefix().is_none() {
+            return Err(RuleError::new(format!(
+                "{code} is not a character quest code (like R3)"
+            )));
+        }
+        self.push(character, date, Item::NextQuest { code })?;
+        Ok(())
+    }
+
+    /// Writes a keyword or side quest on the card by hand (a reward the index lacks).
+    pub fn note_reward(&mut self, character: &str, item: Item, date: NaiveDate) -> RuleResult<()> {
+        match &item {
+            Item::KeywordGained { .. }
+            | Item::KeywordLost { .. }
+            | Item::ExperienceReward { .. } => {}
+            Item::SideQuestGiven { .. } if self.mode == Mode::Campaign => {}
+            Item::SideQuestGiven { .. } => {
+                return Err(RuleError::new("Character Mode ignores side quests (p. 32)"));
+            }
+            other => {
+                return Err(RuleError::new(format!(
+                    "\"{}\" is not written by hand: use its own action",
+                    other.describe()
+                )));
+            }
+        }
+        self.push(character, date, item)?;
+        Ok(())
+    }
+
+    /// Corrects ledger entry `entry` of `character` (replace it, or strike it out with None).
+    /// The correction is itself a dated entry with the reason; the sheet must stay possible.
+    pub fn correct(
+        &mut self,
+        character: &str,
+        entry: u32,
+        reason: &str,
+        replacement: Option<Item>,
+        date: NaiveDate,
+    ) -> RuleResult<()> {
+        if reason.trim().is_empty() {
+            return Err(RuleError::new("say why the entry is corrected"));
+        }
+        let sheet = self.sheet(character)?;
+        let target = sheet.ledger.get(entry).ok_or_else(|| {
+            RuleError::new(format!("{} has no ledger entry {entry}", sheet.character))
+        })?;
+        if let Item::JourneyPoints { .. } = target.item
+            && matches!(replacement, Some(Item::JourneyPoints { .. }))
+            && !matches!((&target.item, &replacement), (Item::JourneyPoints { session: a, map: m, .. }, Some(Item::JourneyPoints { session: b, map: n, .. })) if a == b && m == n)
+        {
+            return Err(RuleError::new(
+                "a journey points correction keeps its session and map; change only the points",
+            ));
+        }
+        self.push(
+            character,
+            date,
+            Item::Correction {
+                corrects: entry,
+                reason: reason.trim().to_string(),
+                replacement: replacement.map(Box::new),
+            },
+        )?;
+        Ok(())
+    }
+}

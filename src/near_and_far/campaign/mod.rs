@@ -1,0 +1,266 @@
+//! A Campaign Mode or Character Mode campaign: its characters and their sheets, its sessions
+//! in map order, and every action the table takes on them. Each action checks the rules and
+//! either applies completely or leaves the campaign untouched with a `RuleError`.
+
+mod card;
+mod end;
+mod play;
+mod table;
+mod validate;
+
+pub use play::QuestRecord;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::code::MapNumber;
+use super::error::{RuleError, RuleResult};
+use super::facts::{CardLayout, Facts, When};
+use super::ledger::Item;
+use super::lookup::Mode;
+use super::scoring::ScoreSettings;
+use super::session::{self, Session, Variants};
+use super::sheet::{Sheet, SheetView};
+
+/// Table settings where players might read the rules differently.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// The boss cards are printed for Campaign Mode (p. 39); some groups use them in Character
+    /// Mode's final game too.
+    #[serde(default)]
+    pub bosses_in_character_mode: bool,
+    #[serde(default)]
+    pub score: ScoreSettings,
+}
+
+/// A campaign: what the store saves for Near and Far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub mode: Mode,
+    #[serde(default)]
+    pub variants: Variants,
+    #[serde(default)]
+    pub settings: Settings,
+    /// The card layout when the campaign began (from the characters data file).
+    #[serde(default)]
+    pub card: CardLayout,
+    pub sheets: Vec<Sheet>,
+    #[serde(default)]
+    pub sessions: Vec<Session>,
+    /// Extra Stories: the maps the players chose to skip.
+    #[serde(default)]
+    pub skipped_maps: Vec<MapNumber>,
+}
+
+fn same(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+impl Campaign {
+    /// Starts a campaign with `seats` (player, character). Returns advice for the table (the
+    /// rulebook's character pairing recommendations, p. 9).
+    pub fn new(
+        mode: Mode,
+        variants: Variants,
+        card: CardLayout,
+        seats: &[(String, String)],
+        date: NaiveDate,
+        facts: Option<&Facts>,
+    ) -> RuleResult<(Campaign, Vec<String>)> {
+        card.validate()?;
+        if !(2..=4).contains(&seats.len()) {
+            return Err(RuleError::new(format!(
+                "Near and Far is played by 2 to 4 players, not {}",
+                seats.len()
+            )));
+        }
+        let mut c = Campaign {
+            mode,
+            variants,
+            settings: Settings::default(),
+            card,
+            sheets: Vec::new(),
+            sessions: Vec::new(),
+            skipped_maps: Vec::new(),
+        };
+        for (player, character) in seats {
+            c.seat(player, character, date, facts)?;
+        }
+        let notices = c.advice(facts);
+        Ok((c, notices))
+    }
+
+    fn seat(
+        &mut self,
+        player: &str,
+        character: &str,
+        date: NaiveDate,
+        facts: Option<&Facts>,
+    ) -> RuleResult<()> {
+        if player.trim().is_empty() {
+            return Err(RuleError::new("every seat needs a player name"));
+        }
+        let name = match facts {
+            Some(f) => f
+                .character(character)
+                .map(|c| c.name.clone())
+                .ok_or_else(|| {
+                    let names: Vec<&str> = f
+                        .characters
+                        .characters
+                        .iter()
+                        .map(|c| c.name.as_str())
+                        .collect();
+                    RuleError::new(format!(
+                        "{character:?} is not a Near and Far character ({})",
+                        names.join(", ")
+                    ))
+                })?,
+            None if character.trim().is_empty() => {
+                return Err(RuleError::new("every seat needs a character"));
+            }
+            None => character.trim().to_string(),
+        };
+        if self.sheets.iter().any(|s| same(&s.character, &name)) {
+            return Err(RuleError::new(format!(
+                "{name} is already in this campaign: each character has one card"
+            )));
+        }
+        if self.sheets.iter().any(|s| same(&s.player, player)) {
+            return Err(RuleError::new(format!(
+                "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
+            )));
+        }
+        let mut sheet = Sheet {
+            character: name,
+            player: player.trim().to_string(),
+            joined_session: self.sessions.len() as u32 + 1,
+            ledger: Default::default(),
+        };
+        sheet.ledger.push(date, None, Item::StartingExperience);
+        self.sheets.push(sheet);
+        Ok(())
+    }
+
+    fn advice(&self, facts: Option<&Facts>) -> Vec<String> {
+        let Some(f) = facts else { return Vec::new() };
+        if self.mode != Mode::Character {
+            return Vec::new();
+        }
+        let has = |c: &String| self.sheets.iter().any(|s| same(&s.character, c));
+        f.characters
+            .recommendations
+            .iter()
+            .filter(|r| match r.when {
+                When::Together => r.characters.iter().all(has),
+                When::MoreThanTwoPlayers => self.sheets.len() > 2 && r.characters.iter().any(has),
+            })
+            .map(|r| format!("Advice for {}: {}", r.characters.join(" and "), r.advice))
+            .collect()
+    }
+
+    pub fn sheet(&self, character: &str) -> RuleResult<&Sheet> {
+        self.sheets
+            .iter()
+            .find(|s| same(&s.character, character) || same(&s.player, character))
+            .ok_or_else(|| RuleError::new(format!("nobody in this campaign plays {character:?}")))
+    }
+
+    fn sheet_index(&self, character: &str) -> RuleResult<usize> {
+        let name = self.sheet(character)?.character.clone();
+        Ok(self
+            .sheets
+            .iter()
+            .position(|s| s.character == name)
+            .unwrap_or(0))
+    }
+
+    pub fn view(&self, character: &str) -> RuleResult<SheetView> {
+        Ok(self.sheet(character)?.view(self.mode, self.card)?)
+    }
+
+    pub fn current_session(&self) -> Option<&Session> {
+        self.sessions.last().filter(|s| !s.is_finished())
+    }
+
+    fn current_session_mut(&mut self) -> RuleResult<&mut Session> {
+        self.sessions
+            .last_mut()
+            .filter(|s| !s.is_finished())
+            .ok_or_else(|| RuleError::new("no session is being played: start one first"))
+    }
+
+    /// Adds `item` to `character`'s ledger if the sheet stays valid; returns the entry id.
+    pub(crate) fn push(&mut self, character: &str, date: NaiveDate, item: Item) -> RuleResult<u32> {
+        let i = self.sheet_index(character)?;
+        let session = self.current_session().map(|s| s.number);
+        let id = self.sheets[i].ledger.push(date, session, item);
+        if let Err(e) = self.sheets[i].view(self.mode, self.card) {
+            self.sheets[i].ledger.entries.pop();
+            return Err(RuleError(e));
+        }
+        Ok(id)
+    }
+
+    /// Character Mode: every character has read its first 8 quests (p. 29).
+    pub fn all_ready_for_last_ruin(&self) -> bool {
+        let open = self.card.open_quest_lines();
+        self.sheets.iter().all(|s| {
+            s.view(self.mode, self.card)
+                .is_ok_and(|v| v.character_quests_read >= open || v.story_ended)
+        })
+    }
+
+    /// The maps the next session may be played on.
+    pub fn next_maps(&self) -> Result<Vec<MapNumber>, String> {
+        session::allowed_maps(
+            self.mode,
+            &self.sessions,
+            &self.skipped_maps,
+            self.all_ready_for_last_ruin(),
+        )
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.sessions.iter().any(Session::won_last_ruin)
+    }
+
+    /// Extra Stories (Campaign Mode): skip `map`.
+    pub fn skip_map(&mut self, map: MapNumber) -> RuleResult<()> {
+        session::check_skip(
+            self.mode,
+            self.variants,
+            &self.sessions,
+            &self.skipped_maps,
+            map,
+        )?;
+        self.skipped_maps.push(map);
+        Ok(())
+    }
+
+    /// The campaign's champion(s): the highest journey total over all maps (p. 29), once the
+    /// Last Ruin is won.
+    pub fn champion(&self) -> Option<Vec<String>> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals: Vec<(String, i32)> = self
+            .sheets
+            .iter()
+            .filter_map(|s| {
+                s.view(self.mode, self.card)
+                    .ok()
+                    .map(|v| (s.character.clone(), v.journey_total))
+            })
+            .collect();
+        let best = totals.iter().map(|t| t.1).max()?;
+        Some(
+            totals
+                .into_iter()
+                .filter(|t| t.1 == best)
+                .map(|t| t.0)
+                .collect(),
+        )
+    }
+}

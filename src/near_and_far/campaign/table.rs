@@ -1,0 +1,180 @@
+//! The table during a campaign: starting a session on an allowed map (special rules, quest
+//! tokens, bosses announced), a late joiner's catch-up rows, and threats and bosses defeated.
+
+use chrono::NaiveDate;
+
+use super::Campaign;
+use crate::near_and_far::code::MapNumber;
+use crate::near_and_far::error::{RuleError, RuleResult};
+use crate::near_and_far::facts::Facts;
+use crate::near_and_far::ledger::Item;
+use crate::near_and_far::lookup::Mode;
+use crate::near_and_far::scoring::Town;
+use crate::near_and_far::session::{self, Session};
+use crate::near_and_far::threats::{Bosses, ThreatDeck, ThreatLevel};
+
+impl Campaign {
+    /// Starts a session on `map` with the characters at the table. Returns what the table must
+    /// be told (special rules, quest tokens, named spaces, bosses).
+    pub fn start_session(
+        &mut self,
+        map: MapNumber,
+        date: NaiveDate,
+        town: Town,
+        characters: &[String],
+        facts: Option<&Facts>,
+    ) -> RuleResult<Vec<String>> {
+        let allowed = self.next_maps()?;
+        if !allowed.contains(&map) {
+            let list: Vec<String> = allowed.iter().map(|m| m.get().to_string()).collect();
+            let why = match self.mode {
+                Mode::Campaign => "Campaign Mode plays the maps in order (p. 9)",
+                Mode::Character => {
+                    "Character Mode plays Maps 2-10 until every character has read 8 character quests, then Map 11 (p. 29)"
+                }
+            };
+            return Err(RuleError::new(format!(
+                "{map} cannot be played next: {why}; allowed now: {}",
+                list.join(", ")
+            )));
+        }
+        if !(2..=4).contains(&characters.len()) {
+            return Err(RuleError::new(format!(
+                "a session needs 2 to 4 players, not {}",
+                characters.len()
+            )));
+        }
+        let mut present = Vec::new();
+        for c in characters {
+            let name = self.sheet(c)?.character.clone();
+            if present.contains(&name) {
+                return Err(RuleError::new(format!("{name} is listed twice")));
+            }
+            present.push(name);
+        }
+        let with_bosses = map == MapNumber::LAST_RUIN
+            && (self.mode == Mode::Campaign || self.settings.bosses_in_character_mode);
+        let bosses = match (with_bosses, facts) {
+            (true, Some(f)) => Some(Bosses::for_players(&f.threats, present.len() as u8)),
+            (true, None) => {
+                return Err(RuleError::new("the boss cards need the threats data file"));
+            }
+            (false, _) => None,
+        };
+        let mut notices = session::map_notices(facts, self.mode, self.variants, map, present.len());
+        if let Some(b) = &bosses {
+            notices.push(format!("Boss cards in play: {}.", b.standing.join(", ")));
+            if !b.removed.is_empty() {
+                notices.push(format!(
+                    "Back in the box with {} players: {}.",
+                    present.len(),
+                    b.removed.join(", ")
+                ));
+            }
+        }
+        if self.mode == Mode::Character && map != MapNumber::LAST_RUIN {
+            for name in &present {
+                let v = self.view(name)?;
+                if v.character_quests_read >= self.card.open_quest_lines() {
+                    notices.push(format!("{name} has read {} character quests: this session they use Arcade Mode cards for quests.", v.character_quests_read));
+                }
+            }
+        }
+        self.sessions.push(Session {
+            number: self.sessions.len() as u32 + 1,
+            map,
+            date,
+            town,
+            characters: present,
+            threats: ThreatDeck::new(),
+            bosses,
+            result: None,
+        });
+        Ok(notices)
+    }
+
+    /// A late joiner (p. 37): in Campaign Mode one row of boxes per session missed; in
+    /// Character Mode no experience for missed games.
+    pub fn add_character(
+        &mut self,
+        player: &str,
+        character: &str,
+        date: NaiveDate,
+        facts: Option<&Facts>,
+    ) -> RuleResult<Vec<String>> {
+        if self.current_session().is_some() {
+            return Err(RuleError::new(
+                "a new character joins between sessions, not during one",
+            ));
+        }
+        if self.is_over() {
+            return Err(RuleError::new("the campaign is over"));
+        }
+        let mut next = self.clone();
+        next.seat(player, character, date, facts)?;
+        let name = next
+            .sheets
+            .last()
+            .map(|s| s.character.clone())
+            .unwrap_or_default();
+        let mut notices = Vec::new();
+        match self.mode {
+            Mode::Campaign => {
+                let missed: Vec<u32> = self.sessions.iter().map(|s| s.number).collect();
+                for m in &missed {
+                    next.push(&name, date, Item::LateStartRow { missed_session: *m })?;
+                }
+                notices.push(format!(
+                    "{name} joins late: {} rows of boxes filled, one per missed session (p. 37).",
+                    missed.len()
+                ));
+            }
+            Mode::Character => notices.push(format!(
+                "{name} joins late: Character Mode gives no experience for missed games (p. 37)."
+            )),
+        }
+        notices.extend(next.advice(facts));
+        *self = next;
+        Ok(notices)
+    }
+
+    /// `character` defeats the active threat, or with Bounty Hunting any remaining one.
+    pub fn defeat_threat(
+        &mut self,
+        character: &str,
+        level: Option<ThreatLevel>,
+    ) -> RuleResult<ThreatLevel> {
+        let name = self.present(character)?;
+        let bounty = self.view(&name)?.has_talent("Bounty Hunting");
+        let s = self.current_session_mut()?;
+        Ok(match level {
+            None => s.threats.defeat_active(&name)?,
+            Some(l) => s.threats.defeat_level(l, &name, bounty)?,
+        })
+    }
+
+    /// `character` defeats a boss card on Map 11.
+    pub fn defeat_boss(&mut self, character: &str, boss: &str) -> RuleResult<String> {
+        let name = self.present(character)?;
+        let s = self.current_session_mut()?;
+        let bosses = s
+            .bosses
+            .as_mut()
+            .ok_or_else(|| RuleError::new("boss cards are in play on Map 11 only (p. 39)"))?;
+        Ok(bosses.defeat(boss, &name)?)
+    }
+
+    /// The character's name if it is at the table of the session in play.
+    pub(crate) fn present(&self, character: &str) -> RuleResult<String> {
+        let name = self.sheet(character)?.character.clone();
+        let s = self
+            .current_session()
+            .ok_or_else(|| RuleError::new("no session is being played: start one first"))?;
+        if !s.characters.contains(&name) {
+            return Err(RuleError::new(format!(
+                "{name} is not at the table this session"
+            )));
+        }
+        Ok(name)
+    }
+}

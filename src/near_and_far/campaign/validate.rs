@@ -1,0 +1,115 @@
+//! Checks a campaign read from a file: every card derivable under its mode's rules, sessions
+//! numbered in order with only the last one open, maps in an order the mode allows, threat
+//! decks and bosses possible, journey points pointing at real sessions.
+
+use super::Campaign;
+use crate::near_and_far::code::MapNumber;
+use crate::near_and_far::ledger::Item;
+use crate::near_and_far::lookup::Mode;
+use crate::near_and_far::session::{self, EXTRA_STORIES_SKIPS};
+
+impl Campaign {
+    pub fn validate(&self) -> Result<(), String> {
+        self.card.validate()?;
+        if self.sheets.is_empty() {
+            return Err("sheets: a campaign has at least one character".into());
+        }
+        let mut names = std::collections::BTreeSet::new();
+        for (i, s) in self.sheets.iter().enumerate() {
+            if !names.insert(s.character.to_lowercase()) {
+                return Err(format!("sheets[{i}]: {} has two cards", s.character));
+            }
+            if s.player.trim().is_empty() {
+                return Err(format!("sheets[{i}] ({}): player is empty", s.character));
+            }
+            let v = s.view(self.mode, self.card)?;
+            for j in &v.journey {
+                let Some(sess) = self.sessions.iter().find(|x| x.number == j.session) else {
+                    return Err(format!(
+                        "sheets[{i}] ({}): journey points for session {}, which does not exist",
+                        s.character, j.session
+                    ));
+                };
+                if sess.map != j.map {
+                    return Err(format!(
+                        "sheets[{i}] ({}): session {} was on {}, not {}",
+                        s.character, j.session, sess.map, j.map
+                    ));
+                }
+            }
+            for e in &s.ledger.entries {
+                if let Some(n) = e.session
+                    && (n == 0 || n as usize > self.sessions.len())
+                {
+                    return Err(format!(
+                        "sheets[{i}] ({}): ledger entry {} names session {n}, which does not exist",
+                        s.character, e.id
+                    ));
+                }
+                if let Item::LateStartRow { missed_session } = e.item
+                    && missed_session >= s.joined_session
+                {
+                    return Err(format!(
+                        "sheets[{i}] ({}): ledger entry {}: session {missed_session} was not missed (joined in session {})",
+                        s.character, e.id, s.joined_session
+                    ));
+                }
+            }
+        }
+        if self.skipped_maps.len() > EXTRA_STORIES_SKIPS
+            || (!self.skipped_maps.is_empty()
+                && (self.mode != Mode::Campaign || !self.variants.extra_stories))
+        {
+            return Err(
+                "skipped_maps: only Campaign Mode with Extra Stories skips maps, three at most"
+                    .into(),
+            );
+        }
+        for (i, s) in self.sessions.iter().enumerate() {
+            let at = format!("sessions[{i}]");
+            if s.number as usize != i + 1 {
+                return Err(format!("{at}: numbered {}, expected {}", s.number, i + 1));
+            }
+            if !s.is_finished() && i + 1 != self.sessions.len() {
+                return Err(format!("{at}: unfinished, but a later session exists"));
+            }
+            let allowed =
+                session::allowed_maps(self.mode, &self.sessions[..i], &self.skipped_maps, true)
+                    .map_err(|e| format!("{at}: {e}"))?;
+            if !allowed.contains(&s.map) {
+                return Err(format!(
+                    "{at}: {} is not a map this mode allows here",
+                    s.map
+                ));
+            }
+            if !(2..=4).contains(&s.characters.len()) {
+                return Err(format!(
+                    "{at}: {} players at the table (2 to 4)",
+                    s.characters.len()
+                ));
+            }
+            for c in &s.characters {
+                if !self.sheets.iter().any(|x| &x.character == c) {
+                    return Err(format!("{at}: {c} has no card in this campaign"));
+                }
+            }
+            s.threats.validate().map_err(|e| format!("{at}: {e}"))?;
+            for d in &s.threats.defeated {
+                if !s.characters.contains(&d.by) {
+                    return Err(format!(
+                        "{at}: threat level {} defeated by {}, who was not at the table",
+                        d.card.get(),
+                        d.by
+                    ));
+                }
+            }
+            if s.bosses.is_some() && s.map != MapNumber::LAST_RUIN {
+                return Err(format!(
+                    "{at}: boss cards on {}: they are used on Map 11 only",
+                    s.map
+                ));
+            }
+        }
+        Ok(())
+    }
+}

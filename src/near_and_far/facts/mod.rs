@@ -1,0 +1,287 @@
+//! The game's fixed facts, read from the data files in `data/near-and-far/` (talents and
+//! costs, characters and the card layout, maps with their quest numbers and special rules,
+//! threat levels and boss cards). Parsing and checking only: the caller supplies the text.
+
+mod types;
+
+pub use types::*;
+
+use super::code::{MapNumber, QuestCode};
+
+pub const TALENTS_FILE: &str = "data/near-and-far/talents.json";
+pub const CHARACTERS_FILE: &str = "data/near-and-far/characters.json";
+pub const MAPS_FILE: &str = "data/near-and-far/maps.json";
+pub const THREATS_FILE: &str = "data/near-and-far/threats.json";
+
+/// Every fact the engine uses, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Facts {
+    pub talents: Vec<Talent>,
+    pub characters: CharactersFile,
+    pub maps: Vec<MapFacts>,
+    pub threats: ThreatsFile,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(text: &str, kind: &str) -> Result<T, String> {
+    let probe: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    match probe.get("data_kind").and_then(|v| v.as_str()) {
+        Some(k) if k == kind => {}
+        Some(k) => return Err(format!("data_kind is {k:?}, expected {kind:?}")),
+        None => return Err(format!("no data_kind field (expected {kind:?})")),
+    }
+    serde_json::from_value(probe).map_err(|e| e.to_string())
+}
+
+pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
+    let file: TalentsFile = parse(text, "near-and-far-talents")?;
+    let mut seen = std::collections::HashSet::new();
+    for (i, t) in file.talents.iter().enumerate() {
+        if t.name.trim().is_empty() {
+            return Err(format!("talents[{i}]: name is empty"));
+        }
+        if !seen.insert(t.name.to_lowercase()) {
+            return Err(format!("talents[{i}] ({:?}): listed twice", t.name));
+        }
+        if !(1..=10).contains(&t.cost) {
+            return Err(format!(
+                "talents[{i}] ({:?}): cost {} is not 1 to 10",
+                t.name, t.cost
+            ));
+        }
+    }
+    if file.talents.is_empty() {
+        return Err("talents: the list is empty".to_string());
+    }
+    Ok(file.talents)
+}
+
+pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
+    let file: CharactersFile = parse(text, "near-and-far-characters")?;
+    file.card.layout.validate()?;
+    let mut names = std::collections::HashSet::new();
+    let mut prefixes = std::collections::HashSet::new();
+    for (i, c) in file.characters.iter().enumerate() {
+        if c.name.trim().is_empty() {
+            return Err(format!("characters[{i}]: name is empty"));
+        }
+        if !names.insert(c.name.to_lowercase()) {
+            return Err(format!("characters[{i}] ({:?}): listed twice", c.name));
+        }
+        if let Some(p) = &c.quest_prefix {
+            let p = p.to_ascii_uppercase();
+            if p.is_empty() || !p.chars().all(|ch| ch.is_ascii_uppercase()) || p == "Q" {
+                return Err(format!(
+                    "characters[{i}] ({:?}): quest_prefix {p:?} must be letters and not \"Q\" (side quests use Q)",
+                    c.name
+                ));
+            }
+            if !prefixes.insert(p.clone()) {
+                return Err(format!(
+                    "characters[{i}] ({:?}): quest_prefix {p:?} is used by another character",
+                    c.name
+                ));
+            }
+            if let Some(first) = &c.first_quest
+                && first.character_prefix() != Some(p.as_str())
+            {
+                return Err(format!(
+                    "characters[{i}] ({:?}): first_quest {first} does not start with {p}",
+                    c.name
+                ));
+            }
+        }
+    }
+    Ok(file)
+}
+
+pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
+    let file: MapsFile = parse(text, "near-and-far-maps")?;
+    let mut numbers: Vec<u8> = file.maps.iter().map(|m| m.number.get()).collect();
+    numbers.sort_unstable();
+    if numbers != (1..=11).collect::<Vec<u8>>() {
+        return Err(format!(
+            "maps: expected Maps 1 to 11 once each, found {numbers:?}"
+        ));
+    }
+    for m in &file.maps {
+        if let QuestRange::Numbers { first, last, .. } = &m.quests
+            && first > last
+        {
+            return Err(format!(
+                "maps ({}): quests.first is after quests.last",
+                m.number
+            ));
+        }
+        if let QuestRange::Letters { letters } = &m.quests
+            && letter_span(letters).is_none()
+        {
+            return Err(format!(
+                "maps ({}): quests.letters {letters:?} should look like \"A-P\"",
+                m.number
+            ));
+        }
+        for s in &m.named_spaces {
+            if !m.quests.contains(s) {
+                return Err(format!(
+                    "maps ({}): named space {s} is outside its quests {}",
+                    m.number,
+                    m.quests.describe()
+                ));
+            }
+        }
+    }
+    let mut maps = file.maps;
+    maps.sort_by_key(|m| m.number);
+    Ok(maps)
+}
+
+pub fn parse_threats(text: &str) -> Result<ThreatsFile, String> {
+    let file: ThreatsFile = parse(text, "near-and-far-threats")?;
+    let levels: Vec<u8> = file.threats.iter().map(|t| t.level).collect();
+    if levels != (4..=15).collect::<Vec<u8>>() {
+        return Err(format!(
+            "threats: expected levels 4 to 15 in order (rulebook p. 8), found {levels:?}"
+        ));
+    }
+    if file.bosses.is_empty() {
+        return Err("bosses: the list is empty".to_string());
+    }
+    for (i, b) in file.bosses.iter().enumerate() {
+        if b.name.trim().is_empty() {
+            return Err(format!("bosses[{i}]: name is empty"));
+        }
+        if !(2..=4).contains(&b.min_players) {
+            return Err(format!(
+                "bosses[{i}] ({:?}): min_players {} is not 2 to 4",
+                b.name, b.min_players
+            ));
+        }
+    }
+    Ok(file)
+}
+
+/// `tablemate check` on a Near and Far data file of `data_kind`: a one-line summary.
+pub fn check_text(data_kind: &str, text: &str) -> Result<String, String> {
+    match data_kind {
+        "near-and-far-talents" => parse_talents(text).map(|t| format!("{} talents", t.len())),
+        "near-and-far-characters" => {
+            parse_characters(text).map(|c| format!("{} characters", c.characters.len()))
+        }
+        "near-and-far-maps" => parse_maps(text).map(|m| format!("{} maps", m.len())),
+        "near-and-far-threats" => parse_threats(text).map(|t| {
+            format!(
+                "{} threat cards, {} bosses",
+                t.threats.len(),
+                t.bosses.len()
+            )
+        }),
+        _ => super::index::check_text(text, Facts::bundled().ok().as_ref()),
+    }
+}
+
+impl Facts {
+    /// Reads the four fact files through `read` (relative path → text and a display name
+    /// for errors), naming the file in any error.
+    pub fn load(
+        mut read: impl FnMut(&str) -> Result<(String, String), String>,
+    ) -> Result<Facts, String> {
+        let mut one = |path: &str| read(path);
+        let (t, o) = one(TALENTS_FILE)?;
+        let talents = parse_talents(&t).map_err(|e| format!("{o}: {e}"))?;
+        let (t, o) = one(CHARACTERS_FILE)?;
+        let characters = parse_characters(&t).map_err(|e| format!("{o}: {e}"))?;
+        let (t, o) = one(MAPS_FILE)?;
+        let maps = parse_maps(&t).map_err(|e| format!("{o}: {e}"))?;
+        let (t, o) = one(THREATS_FILE)?;
+        let threats = parse_threats(&t).map_err(|e| format!("{o}: {e}"))?;
+        Ok(Facts {
+            talents,
+            characters,
+            maps,
+            threats,
+        })
+    }
+
+    /// The facts shipped in the binary.
+    pub fn bundled() -> Result<Facts, String> {
+        Facts::load(|p| {
+            crate::bundled::get(p)
+                .map(|t| (t.to_string(), format!("{p} (bundled)")))
+                .ok_or_else(|| format!("{p}: not bundled"))
+        })
+    }
+
+    pub fn map(&self, n: MapNumber) -> Option<&MapFacts> {
+        self.maps.iter().find(|m| m.number == n)
+    }
+
+    pub fn talent(&self, name: &str) -> Option<&Talent> {
+        let wanted = name.trim().to_lowercase();
+        self.talents
+            .iter()
+            .find(|t| t.name.to_lowercase() == wanted)
+    }
+
+    pub fn character(&self, name: &str) -> Option<&CharacterFacts> {
+        let wanted = name.trim().to_lowercase();
+        self.characters
+            .characters
+            .iter()
+            .find(|c| c.name.to_lowercase() == wanted)
+    }
+
+    /// The maps whose printed quest numbers include `code`.
+    pub fn maps_showing(&self, code: &QuestCode) -> Vec<MapNumber> {
+        self.maps
+            .iter()
+            .filter(|m| m.quests.contains(code))
+            .map(|m| m.number)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_facts_load() {
+        let f = Facts::bundled().unwrap();
+        assert_eq!(f.talents.len(), 18);
+        assert_eq!(f.characters.characters.len(), 8);
+        assert_eq!(f.maps.len(), 11);
+        assert_eq!(f.threats.threats.len(), 12);
+        assert_eq!(f.threats.bosses.len(), 4);
+    }
+
+    #[test]
+    fn quest_41_is_on_meteor_mountain() {
+        let f = Facts::bundled().unwrap();
+        let maps = f.maps_showing(&QuestCode::Number(41));
+        assert_eq!(maps, vec![MapNumber::new(4).unwrap()]);
+        assert_eq!(
+            f.maps_showing(&QuestCode::Letter('H')),
+            vec![MapNumber::FIRST]
+        );
+    }
+
+    #[test]
+    fn a_threat_file_out_of_order_is_refused() {
+        let text = THREATS_BAD;
+        let err = parse_threats(text).unwrap_err();
+        assert!(err.contains("levels 4 to 15"), "{err}");
+    }
+
+    const THREATS_BAD: &str = r#"{"data_kind":"near-and-far-threats","threats":[
+        {"level":5,"name":null,"journey_points":null}],"bosses":[]}"#;
+
+    #[test]
+    fn a_character_prefix_q_is_refused() {
+        let text = r#"{"data_kind":"near-and-far-characters","card":{"quest_lines":10,
+          "locked_final_lines":2,"encounter_rows":10,"boxes_per_row":3,"full_card_bonus":7},
+          "characters":[{"name":"Quinn","quest_prefix":"Q","first_quest":null}]}"#;
+        let err = parse_characters(text).unwrap_err();
+        assert!(err.contains("side quests use Q"), "{err}");
+    }
+}

@@ -1,0 +1,291 @@
+//! Adding up the score sheet: checking what was typed (naming the player and field), one line
+//! per scoring rule, and the ranking with its tie-breaks (p. 28).
+
+use super::{
+    ALL_CAMPS_BONUS, BOARD_CAMPS, CHIEF_POINTS, FULL_CARD_BONUS, LORE_IGNORES, MAMMOTH_PENALTY,
+    PlayerInput, PlayerScore, STORYTELLING_POINTS, ScoreInput, ScoreLine, ScoreResult,
+    THREE_TREASURES_BONUS, TradeRouteInput, reputation_points,
+};
+use crate::near_and_far::code::MapNumber;
+use crate::near_and_far::facts::Facts;
+
+impl ScoreInput {
+    /// Checks what the players typed, naming the player and field.
+    pub fn validate(&self, facts: Option<&Facts>) -> Result<(), String> {
+        if !(2..=4).contains(&self.players.len()) {
+            return Err(format!(
+                "players: Near and Far is played by 2 to 4 players, this has {}",
+                self.players.len()
+            ));
+        }
+        let mut names = std::collections::BTreeSet::new();
+        for (i, p) in self.players.iter().enumerate() {
+            let at = format!("players[{i}] ({})", p.name);
+            if p.name.trim().is_empty() {
+                return Err(format!("players[{i}]: name is empty"));
+            }
+            if !names.insert(p.name.trim().to_lowercase()) {
+                return Err(format!("{at}: two players have this name"));
+            }
+            if !(-6..=12).contains(&p.reputation) {
+                return Err(format!(
+                    "{at}: reputation {} is off the track (-6 to 12, p. 14)",
+                    p.reputation
+                ));
+            }
+            if p.chiefs > 4 {
+                return Err(format!("{at}: there are only 4 chiefs"));
+            }
+            if p.treasures > 3 {
+                return Err(format!(
+                    "{at}: nobody owns more than 3 treasure cards (p. 34)"
+                ));
+            }
+            if p.camps > 40 {
+                return Err(format!(
+                    "{at}: {} camps is more than a game can hold",
+                    p.camps
+                ));
+            }
+            if self.map == Some(MapNumber::MAMMOTH_JUNGLE) {
+                if p.mammoth_camp.is_none() {
+                    return Err(format!(
+                        "{at}: on Map 10 say whether this player built a camp on a mammoth space (mammoth_camp)"
+                    ));
+                }
+            } else if p.mammoth_camp.is_some() {
+                return Err(format!("{at}: mammoth_camp only applies on Map 10"));
+            }
+            if p.full_card && self.map != Some(MapNumber::LAST_RUIN) {
+                return Err(format!(
+                    "{at}: the full-card bonus is scored on Map 11 only (p. 31-32)"
+                ));
+            }
+            if let Some(f) = facts {
+                for t in &p.talents {
+                    if f.talent(t).is_none() {
+                        return Err(format!("{at}: there is no talent called {t:?}"));
+                    }
+                }
+            }
+        }
+        for (i, r) in self.trade_routes.iter().enumerate() {
+            let at = format!("trade_routes[{i}] ({})", r.name);
+            if r.joint > r.sole {
+                return Err(format!(
+                    "{at}: the joint value ({}) is the smaller number on the map, not larger than the sole value ({})",
+                    r.joint, r.sole
+                ));
+            }
+            if r.camps.len() > 2 {
+                return Err(format!("{at}: a trade route has only 2 spaces"));
+            }
+            for c in &r.camps {
+                if !names.contains(&c.trim().to_lowercase()) {
+                    return Err(format!("{at}: {c:?} is not one of the players"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Scores the game.
+    pub fn score(&self, facts: Option<&Facts>) -> Result<ScoreResult, String> {
+        self.validate(facts)?;
+        let top_rep = self.players.iter().map(|p| p.reputation).max().unwrap_or(0);
+        let top_count = self
+            .players
+            .iter()
+            .filter(|p| p.reputation == top_rep)
+            .count();
+        let needed = BOARD_CAMPS + if self.long_game { 2 } else { 0 };
+        let full_card_bonus = facts
+            .map(|f| i32::from(f.characters.card.layout.full_card_bonus))
+            .unwrap_or(FULL_CARD_BONUS);
+        let mut scores: Vec<PlayerScore> = Vec::new();
+        for p in &self.players {
+            let mut lines = Vec::new();
+            let mut add = |rule: &'static str, label: String, points: i32| {
+                lines.push(ScoreLine {
+                    rule,
+                    label,
+                    points,
+                });
+            };
+            let has = |t: &str| p.talents.iter().any(|x| x.trim().eq_ignore_ascii_case(t));
+            add(
+                "camps",
+                format!("{} camps placed", p.camps),
+                i32::from(p.camps),
+            );
+            if p.camps >= needed {
+                add(
+                    "all-camps-bonus",
+                    format!("every camp off the board ({needed})"),
+                    ALL_CAMPS_BONUS,
+                );
+            }
+            let mut routes = 0;
+            for r in &self.trade_routes {
+                routes += route_points(r, &p.name);
+            }
+            if !self.trade_routes.is_empty() {
+                add("trade-routes", "trade routes".into(), routes);
+            }
+            add(
+                "artifacts",
+                format!("{} artifacts bought", p.artifacts.len()),
+                p.artifacts.iter().sum(),
+            );
+            if p.unpurchased_artifacts > 0 {
+                let ignored = if has("Lore") {
+                    p.unpurchased_artifacts.min(LORE_IGNORES)
+                } else {
+                    0
+                };
+                let label = if ignored > 0 {
+                    format!(
+                        "{} artifacts left in hand ({ignored} ignored by Lore)",
+                        p.unpurchased_artifacts
+                    )
+                } else {
+                    format!("{} artifacts left in hand", p.unpurchased_artifacts)
+                };
+                add(
+                    "unpurchased-artifacts",
+                    label,
+                    -i32::from(p.unpurchased_artifacts - ignored),
+                );
+            }
+            add(
+                "threats",
+                format!("{} threat cards", p.threats.len()),
+                p.threats.iter().sum(),
+            );
+            if p.card_bonuses != 0 {
+                add("card-bonuses", "card bonuses".into(), p.card_bonuses);
+            }
+            let money = p.coins + p.gems;
+            add(
+                "coins-and-gems",
+                format!("{} coins and {} gems", p.coins, p.gems),
+                i32::try_from(money / 2).unwrap_or(i32::MAX),
+            );
+            add(
+                "faction-tokens",
+                format!("{} faction tokens", p.faction_tokens),
+                i32::try_from(p.faction_tokens).unwrap_or(i32::MAX),
+            );
+            if p.chiefs > 0 {
+                add(
+                    "chiefs",
+                    format!("{} chiefs", p.chiefs),
+                    CHIEF_POINTS * i32::from(p.chiefs),
+                );
+            }
+            add(
+                "reputation",
+                format!("reputation {}", p.reputation),
+                reputation_points(p.reputation, self.town),
+            );
+            if p.treasures == 3 {
+                add(
+                    "three-treasures",
+                    "three treasure cards".into(),
+                    THREE_TREASURES_BONUS,
+                );
+            }
+            if has("Storytelling")
+                && p.reputation == top_rep
+                && (top_count == 1 || self.settings.storytelling_on_tie)
+            {
+                add(
+                    "storytelling",
+                    "Storytelling: highest reputation".into(),
+                    STORYTELLING_POINTS,
+                );
+            }
+            if p.mammoth_camp == Some(false) {
+                add(
+                    "mammoth-penalty",
+                    "no camp on a mammoth space".into(),
+                    MAMMOTH_PENALTY,
+                );
+            }
+            if p.full_card && self.map == Some(MapNumber::LAST_RUIN) {
+                add(
+                    "full-card",
+                    "every box on the character card".into(),
+                    full_card_bonus,
+                );
+            }
+            let total = lines.iter().map(|l| l.points).sum();
+            scores.push(PlayerScore {
+                name: p.name.clone(),
+                lines,
+                total,
+                place: 0,
+            });
+        }
+        Ok(rank(scores, &self.players))
+    }
+}
+
+fn route_points(r: &TradeRouteInput, who: &str) -> i32 {
+    let mine = r
+        .camps
+        .iter()
+        .filter(|c| c.trim().eq_ignore_ascii_case(who))
+        .count();
+    match (r.camps.len(), mine) {
+        (2, 2) => i32::from(r.sole),
+        (2, 1) => i32::from(r.joint),
+        _ => 0,
+    }
+}
+
+/// Ranks by journey points; ties go to a card that wins ties, then the highest reputation,
+/// then the most coins and gems together (p. 28).
+fn rank(mut scores: Vec<PlayerScore>, inputs: &[PlayerInput]) -> ScoreResult {
+    let key = |s: &PlayerScore| {
+        let p = inputs.iter().find(|p| p.name == s.name);
+        (
+            s.total,
+            p.is_some_and(|p| p.wins_ties),
+            p.map(|p| p.reputation).unwrap_or(0),
+            p.map(|p| p.coins + p.gems).unwrap_or(0),
+        )
+    };
+    scores.sort_by_key(|s| std::cmp::Reverse(key(s)));
+    let keys: Vec<_> = scores.iter().map(key).collect();
+    for i in 0..scores.len() {
+        scores[i].place = if i > 0 && keys[i] == keys[i - 1] {
+            scores[i - 1].place
+        } else {
+            i + 1
+        };
+    }
+    let winners: Vec<String> = scores
+        .iter()
+        .filter(|s| s.place == 1)
+        .map(|s| s.name.clone())
+        .collect();
+    let tied_top = keys.iter().filter(|k| k.0 == keys[0].0).count();
+    let tie_break = (tied_top > 1).then(|| {
+        let tied: Vec<_> = keys.iter().take(tied_top).collect();
+        if winners.len() > 1 {
+            "tied on journey points, reputation and coins plus gems: the win is shared".to_string()
+        } else if tied.iter().filter(|k| k.1).count() == 1 {
+            "tied on journey points: a card that wins ties decides".to_string()
+        } else if tied.iter().filter(|k| k.2 == keys[0].2).count() == 1 {
+            "tied on journey points: the highest reputation wins".to_string()
+        } else {
+            "tied on journey points and reputation: the most coins plus gems wins".to_string()
+        }
+    });
+    ScoreResult {
+        players: scores,
+        winners,
+        tie_break,
+    }
+}

@@ -1,0 +1,195 @@
+//! Sessions of a campaign and the map progression between them: Campaign Mode plays Maps 2 to
+//! 11 in order (Extra Stories skips three of the players' choice); Character Mode plays any of
+//! Maps 2-10 until every character has read 8 character quests, then Map 11 (p. 9, 29, 38).
+//! A lost Map 11 (a boss left standing) is played again (p. 39).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::code::MapNumber;
+use super::facts::Facts;
+use super::lookup::Mode;
+use super::scoring::Town;
+use super::threats::{Bosses, ThreatDeck};
+
+/// The optional variants (p. 38).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variants {
+    /// 4 quest tokens per player; Campaign Mode skips three maps.
+    #[serde(default)]
+    pub extra_stories: bool,
+    /// Two extra camps per player, used first.
+    #[serde(default)]
+    pub long_game: bool,
+}
+
+/// Campaign Mode with Extra Stories plays seven maps instead of ten.
+pub const EXTRA_STORIES_SKIPS: usize = 3;
+
+/// How a session ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionResult {
+    pub date: NaiveDate,
+    /// Journey points per character present, as written on the cards.
+    pub points: Vec<(String, i32)>,
+    pub winners: Vec<String>,
+    /// Map 11 only: every boss was defeated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bosses_defeated: Option<bool>,
+}
+
+impl SessionResult {
+    /// A Map 11 session with a boss left standing: everyone lost and it is played again.
+    pub fn lost_last_ruin(&self) -> bool {
+        self.bosses_defeated == Some(false)
+    }
+}
+
+/// One game session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    /// 1-based.
+    pub number: u32,
+    pub map: MapNumber,
+    pub date: NaiveDate,
+    #[serde(default)]
+    pub town: Town,
+    /// The characters at the table.
+    pub characters: Vec<String>,
+    pub threats: ThreatDeck,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bosses: Option<Bosses>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<SessionResult>,
+}
+
+impl Session {
+    pub fn is_finished(&self) -> bool {
+        self.result.is_some()
+    }
+
+    pub fn won_last_ruin(&self) -> bool {
+        self.map == MapNumber::LAST_RUIN
+            && self.result.as_ref().is_some_and(|r| !r.lost_last_ruin())
+    }
+}
+
+/// Quest tokens to place: 3 per player plus 1, or 4 per player with Extra Stories (p. 9, 38).
+pub fn quest_tokens(players: usize, extra_stories: bool) -> usize {
+    if extra_stories {
+        4 * players
+    } else {
+        3 * players + 1
+    }
+}
+
+/// The maps the next session may use, or why there is none.
+pub fn allowed_maps(
+    mode: Mode,
+    sessions: &[Session],
+    skipped: &[MapNumber],
+    all_ready_for_last_ruin: bool,
+) -> Result<Vec<MapNumber>, String> {
+    if sessions.iter().any(|s| !s.is_finished()) {
+        return Err("a session is still being played: finish it first".into());
+    }
+    if sessions.iter().any(Session::won_last_ruin) {
+        return Err("the campaign is over: The Last Ruin has been won".into());
+    }
+    match mode {
+        Mode::Campaign => {
+            if sessions.last().is_some_and(|s| {
+                s.map == MapNumber::LAST_RUIN
+                    && s.result.as_ref().is_some_and(|r| r.lost_last_ruin())
+            }) {
+                return Ok(vec![MapNumber::LAST_RUIN]);
+            }
+            let last = sessions.iter().map(|s| s.map.get()).max().unwrap_or(1);
+            let next = MapNumber::all()
+                .filter(|m| m.get() >= 2 && m.get() > last && !skipped.contains(m))
+                .min();
+            next.map(|m| vec![m])
+                .ok_or_else(|| "every map of the campaign has been played".to_string())
+        }
+        Mode::Character => {
+            let mut maps: Vec<MapNumber> = MapNumber::all()
+                .filter(|m| (2..=10).contains(&m.get()))
+                .collect();
+            if all_ready_for_last_ruin {
+                maps.push(MapNumber::LAST_RUIN);
+            }
+            Ok(maps)
+        }
+    }
+}
+
+/// Checks skipping `map` in an Extra Stories Campaign Mode campaign.
+pub fn check_skip(
+    mode: Mode,
+    variants: Variants,
+    sessions: &[Session],
+    skipped: &[MapNumber],
+    map: MapNumber,
+) -> Result<(), String> {
+    if mode != Mode::Campaign || !variants.extra_stories {
+        return Err(
+            "maps are skipped only in Campaign Mode with the Extra Stories variant (p. 38)".into(),
+        );
+    }
+    if !(2..=10).contains(&map.get()) {
+        return Err(format!(
+            "{map} cannot be skipped: the campaign runs from Map 2 and ends on Map 11"
+        ));
+    }
+    if skipped.contains(&map) {
+        return Err(format!("{map} is already skipped"));
+    }
+    if skipped.len() >= EXTRA_STORIES_SKIPS {
+        return Err(format!(
+            "Extra Stories skips exactly {EXTRA_STORIES_SKIPS} maps, and {} are already skipped",
+            skipped.len()
+        ));
+    }
+    let last = sessions.iter().map(|s| s.map.get()).max().unwrap_or(1);
+    if map.get() <= last {
+        return Err(format!(
+            "{map} is already behind the campaign (last played Map {last})"
+        ));
+    }
+    Ok(())
+}
+
+/// What the table should be told when a map is chosen: its special rules, the quest tokens,
+/// and on a first Campaign pass the named spaces that must get one (p. 9, 39).
+pub fn map_notices(
+    facts: Option<&Facts>,
+    mode: Mode,
+    variants: Variants,
+    map: MapNumber,
+    players: usize,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mf = facts.and_then(|f| f.map(map));
+    let name = mf.map(|m| m.name.clone()).unwrap_or_default();
+    out.push(format!(
+        "{map} {name}: place {} quest tokens on open-book spaces.",
+        quest_tokens(players, variants.extra_stories)
+    ));
+    if let Some(mf) = mf {
+        if mode == Mode::Campaign && !mf.named_spaces.is_empty() {
+            let names: Vec<String> = mf.named_spaces.iter().map(|c| c.to_string()).collect();
+            out.push(format!(
+                "First time through the campaign: the named spaces {} must be among them (list from fan sources).",
+                names.join(", ")
+            ));
+        }
+        for r in &mf.special_rules {
+            out.push(format!("Special rule, {}: {}", r.title, r.text));
+        }
+    }
+    if variants.long_game {
+        out.push("Long Game: each player starts with 2 extra camps, placed first on the top row and used first.".into());
+    }
+    out
+}

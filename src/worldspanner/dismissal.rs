@@ -1,0 +1,116 @@
+//! Dismissal and banishment as game actions (DISMISSAL, p. 7): the card is drawn from the
+//! right deck (own for dismiss, the enemy's for banish), the hero leaves its place, the Domes
+//! are proposed, and the choosing team confirms a Dome. Also the Underworld's rewards
+//! (raise from the Underpit, renew from the Pit, p. 17).
+
+use super::domes::{self, DomeSlot};
+use super::error::RuleError;
+use super::game::{Game, Pending, Placed, Reason, Removal};
+use super::team::{HeroRef, HeroStatus};
+
+impl Game {
+    /// Starts the next queued dismissal, if any.
+    pub(super) fn next_in_queue(&mut self) -> Result<Vec<String>, RuleError> {
+        if self.queue.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (hero, how, reason) = self.queue.remove(0);
+        self.begin_removal(hero, how, reason)
+    }
+
+    /// Draws the card for a dismissal or banishment and proposes Domes.
+    pub(super) fn begin_removal(
+        &mut self,
+        hero: HeroRef,
+        how: Removal,
+        reason: Reason,
+    ) -> Result<Vec<String>, RuleError> {
+        let chooser = match how {
+            Removal::Dismiss => hero.team,
+            Removal::Banish => hero.team.other(),
+        };
+        self.domes.vacate(hero);
+        let card = self.draw(chooser)?;
+        let candidates = self.domes.candidates(card.domes())?;
+        self.hero_mut(hero)?.status = HeroStatus::Arriving;
+        let verb = match how {
+            Removal::Dismiss => "dismissed",
+            Removal::Banish => "banished",
+        };
+        let lines = vec![
+            format!(
+                "{} is {verb}: {chooser} draw card #{} showing Domes {}",
+                self.name(hero),
+                card.number(),
+                card.domes()
+            ),
+            domes::explain(card.domes(), &candidates),
+            format!("{chooser} choose the Dome"),
+        ];
+        self.pending = Some(Pending {
+            hero,
+            how,
+            reason,
+            chooser,
+            card,
+            candidates,
+        });
+        Ok(lines)
+    }
+
+    pub(super) fn place(&mut self, dome: Option<DomeSlot>) -> Result<Vec<String>, RuleError> {
+        let p = self
+            .pending
+            .take()
+            .ok_or_else(|| RuleError::invalid("no hero is waiting for a Dome"))?;
+        let slot = match dome {
+            Some(d) => d,
+            None => p
+                .candidates
+                .first()
+                .and_then(|c| self.domes.first_empty(c.number))
+                .ok_or_else(|| RuleError::invalid("no proposed Dome has room"))?,
+        };
+        if !p.candidates.iter().any(|c| c.number == slot.number) {
+            return Err(RuleError::rule(format!(
+                "{}; Dome {} is not allowed (Dismissal, p. 7)",
+                domes::explain(p.card.domes(), &p.candidates),
+                slot.number
+            )));
+        }
+        self.domes.place(slot, p.hero)?;
+        self.hero_mut(p.hero)?.status = HeroStatus::InDome { dome: slot };
+        self.placed = Some(Placed {
+            hero: p.hero,
+            dome: slot,
+            card: p.card,
+        });
+        let mut lines = vec![format!("{} is in {slot}", self.name(p.hero))];
+        lines.extend(self.next_in_queue()?);
+        Ok(lines)
+    }
+
+    pub(super) fn use_underworld(
+        &mut self,
+        hero: HeroRef,
+        from: HeroStatus,
+    ) -> Result<(), RuleError> {
+        if self.hero(hero)?.status != from {
+            return Err(RuleError::rule(format!(
+                "{} is {}, not {}",
+                self.name(hero),
+                self.hero(hero)?.status.describe(),
+                from.describe()
+            )));
+        }
+        let team = self.team_mut(hero.team);
+        if team.underworld_credits == 0 {
+            return Err(RuleError::rule(format!(
+                "{} need a Pass or Amaze at the Underworld first (Death's Edge, p. 17)",
+                hero.team
+            )));
+        }
+        team.underworld_credits -= 1;
+        Ok(())
+    }
+}

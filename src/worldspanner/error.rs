@@ -1,0 +1,76 @@
+//! The errors of the Worldspanner engine, each worded for a player and naming the rule (and
+//! the rulebook section and page) that forbids the move.
+
+use super::card::{Difference, Face};
+
+/// What is wrong with a challenge card or a deck file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    #[error("difference {0} is off the card: rows run from -6 to +6")]
+    DifferenceOutOfRange(i32),
+    #[error("{0} is {1}, but a card's rows run from -6 to +6 (use null for \"never\")")]
+    ThresholdOutOfRange(&'static str, i8),
+    #[error("Dome {0} does not exist: Domes are numbered 1 to 6")]
+    DomeOutOfRange(i32),
+    #[error("Dome range {0}-{1} runs backwards (write the low number first)")]
+    BackwardsRange(u8, u8),
+    #[error("{0:?} is not a Dome range (write 3-4, 5, or 1 or 6)")]
+    BadRange(String),
+    #[error("Luck {0} is out of range (0 to 9)")]
+    LuckOutOfRange(i32),
+    #[error("{0:?} is not an AI symbol name (1 to 20 characters)")]
+    BadAiSymbol(String),
+    #[error(
+        "{better} starts at {better_from}, below where {worse} starts ({worse_from}): each face starts at or above the one before it, since a better difference never shows a worse face"
+    )]
+    FacesGetWorse {
+        better: Face,
+        better_from: String,
+        worse: Face,
+        worse_from: String,
+    },
+    #[error(
+        "row {at} shows {face} but row {before} shows {prev}: a better difference never shows a worse face"
+    )]
+    RowGetsWorse {
+        at: Difference,
+        face: Face,
+        before: Difference,
+        prev: Face,
+    },
+    #[error("{0} row has {1} marks; a card has 13 rows (-6 to +6)")]
+    RowCount(&'static str, usize),
+    #[error("{0:?} is not a face letter (A Amaze, P Pass, S Squeak, F Fail, X Fopp)")]
+    BadFaceLetter(char),
+    #[error("{0:?} is not a Hit mark (H for the blue bar, . for none)")]
+    BadHitMark(char),
+    #[error(
+        "the Hit bar covers {from} but not {miss}: Tablemate models the bar as one band from a difference upward"
+    )]
+    HitBarGap { from: Difference, miss: Difference },
+    #[error("{0}")]
+    Line(String),
+}
+
+/// A move the rules do not allow, or an impossible request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Card(#[from] CardError),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl RuleError {
+    /// A rule forbids it: the text says which rule.
+    pub fn rule(text: impl Into<String>) -> RuleError {
+        RuleError::Forbidden(text.into())
+    }
+
+    /// The request itself is impossible (no such hero, bad number).
+    pub fn invalid(text: impl Into<String>) -> RuleError {
+        RuleError::Invalid(text.into())
+    }
+}

@@ -1,0 +1,124 @@
+//! Turn flow and the checks every action shares: ending a step (with the Reinforce quota and
+//! the Boost expiry at the start of a team's Free step), whose step it is, whether a hero is in
+//! the arena, modifiers that depend on the game, and drawing from a team's own deck.
+
+use super::card::ChallengeCard;
+use super::challenge::{Challenge, Modifier};
+use super::error::RuleError;
+use super::game::Game;
+use super::rounds::{Advanced, Step};
+use super::team::{HeroRef, TeamSide};
+
+impl Game {
+    pub(super) fn next_step(&mut self) -> Result<Vec<String>, RuleError> {
+        let active = self.rounds.active;
+        if self.rounds.step == Step::Reinforce {
+            let missing = self.reinforce_target().saturating_sub(self.entered(active));
+            if missing > 0 {
+                return Err(RuleError::rule(format!(
+                    "{active} must still bring in {missing} hero(es) this Reinforce (a third of \
+                     the team, rounded up, each round: p. 7)"
+                )));
+            }
+        }
+        let advanced = self.rounds.advance()?;
+        let starts_free = match advanced {
+            Advanced::Turn(team, Step::Free) => Some(team),
+            Advanced::Round(_) => Some(TeamSide::Skyhawks),
+            _ => None,
+        };
+        if let Some(team) = starts_free {
+            // A Boost lasts until the start of the team's next Free step (p. 23).
+            for h in &mut self.team_mut(team).heroes {
+                h.boost_active = false;
+            }
+        }
+        let mut lines = vec![self.rounds.describe()];
+        if advanced == Advanced::GameOver {
+            lines.extend(self.glory().lines);
+        } else {
+            lines.push(self.rounds.step.reminder().to_string());
+        }
+        Ok(lines)
+    }
+
+    pub(super) fn require_step(&self, step: Step, team: TeamSide) -> Result<(), RuleError> {
+        if self.rounds.step != step || !self.rounds.may_act(team) {
+            return Err(RuleError::rule(format!(
+                "that belongs to {team}'s {} step; it is now {} (Rounds, p. 7)",
+                step.name(),
+                self.rounds.describe()
+            )));
+        }
+        Ok(())
+    }
+
+    pub(super) fn require_in_play(&self, hero: HeroRef) -> Result<(), RuleError> {
+        let h = self.hero(hero)?;
+        if !h.status.in_play() {
+            return Err(RuleError::rule(format!(
+                "{} is {}: only heroes in the arena can do that (Special abilities, p. 22)",
+                h.name,
+                h.status.describe()
+            )));
+        }
+        Ok(())
+    }
+
+    pub(super) fn draw(&mut self, team: TeamSide) -> Result<ChallengeCard, RuleError> {
+        self.team_mut(team)
+            .deck
+            .draw_to_discard()
+            .map_err(|e| RuleError::invalid(format!("{team} challenge deck: {e}")))
+    }
+
+    /// Checks modifiers that depend on the game: a Boost must be in use, Lith's Favor held.
+    pub(super) fn check_modifiers(
+        &self,
+        team: TeamSide,
+        hero: Option<HeroRef>,
+        target: Option<HeroRef>,
+        c: &Challenge,
+    ) -> Result<(), RuleError> {
+        c.validate()?;
+        for m in &c.modifiers {
+            match m {
+                Modifier::Boost => {
+                    if let Some(h) = hero
+                        && !self.hero(h)?.boost_active
+                    {
+                        return Err(RuleError::rule(format!(
+                            "{} has no Boost in use: flip one in the Free step (Boosts, p. 23)",
+                            self.name(h)
+                        )));
+                    }
+                }
+                Modifier::TargetBoost => {
+                    if let Some(t) = target
+                        && !self.hero(t)?.boost_active
+                    {
+                        return Err(RuleError::rule(format!(
+                            "{} has no Boost in use",
+                            self.name(t)
+                        )));
+                    }
+                }
+                Modifier::LithsFavor { favor } if self.lith.favor(team) != Some(*favor) => {
+                    return Err(RuleError::rule(format!(
+                        "{team} hold {} tribute: Lith's Favor is +1 from 3 and +2 from 8 (p. 17)",
+                        self.lith.of(team)
+                    )));
+                }
+                Modifier::FavorTile { .. }
+                    if !self.keys.iter().any(|k| k.favor(team).is_some()) =>
+                {
+                    return Err(RuleError::rule(format!(
+                        "{team} hold no favor tile: it takes 3 markers on one Faction key (p. 16)"
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,411 @@
+//! The saved state of a Worldspanner Factions game: setup, both teams with their heroes and
+//! their own challenge decks, the Dome map, the round tracker, victory markers, Lith tribute,
+//! a dismissal waiting for its Dome, and the last challenge for the table to read. Changes go
+//! through `Game::apply` (play.rs); this file holds setup, queries and validation.
+
+use serde::{Deserialize, Serialize};
+
+use super::card::ChallengeCard;
+use super::challenge::{AttackOutcome, ChallengeOutcome};
+use super::deckfile::DECK_SIZE;
+use super::domes::{Candidate, DomeMap, DomeSlot};
+use super::error::RuleError;
+use super::rounds::RoundTracker;
+use super::team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
+use super::victory::{Faction, FactionKey, LithTribute, TeamTally};
+use crate::deck::{Deck, WhenEmpty};
+
+/// Everything chosen before round 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub map: MapDesign,
+    pub length: GameLength,
+    /// Heroes per team (both teams the same: SETUP, Choose heroes).
+    pub team_size: u8,
+    /// The Faction keys on the map.
+    pub factions: Vec<Faction>,
+    /// Skyhawks' heroes, then Psiclones'.
+    pub heroes: [Vec<HeroEntry>; 2],
+    /// Each team's challenge deck (36 cards) and its name.
+    pub decks: [(String, Vec<ChallengeCard>); 2],
+    pub seed: u64,
+}
+
+/// One team's side of the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamState {
+    pub side: TeamSide,
+    pub heroes: Vec<Hero>,
+    pub deck_name: String,
+    pub deck: Deck<ChallengeCard>,
+    /// Lith glory cards whose requirement the team met (Glory cards).
+    pub glory_cards: u32,
+    /// Underworld successes not yet used to raise or renew a hero (p. 17).
+    pub underworld_credits: u8,
+}
+
+/// Dismiss (own team draws and places) or banish (the enemy draws and places), p. 7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Removal {
+    Dismiss,
+    Banish,
+}
+
+/// Why a hero is being placed in a Dome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    Reinforce,
+    Adventure,
+    Renewal,
+    /// Rescue, Kidnap, special abilities, or a player's hand entry.
+    Other,
+}
+
+/// A dismissal or banishment whose card is drawn and whose Dome is not yet chosen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub hero: HeroRef,
+    pub how: Removal,
+    pub reason: Reason,
+    /// The team that drew the card and chooses the Dome.
+    pub chooser: TeamSide,
+    pub card: ChallengeCard,
+    pub candidates: Vec<Candidate>,
+}
+
+/// The last challenge or attack, for the challenge panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum LastEvent {
+    Challenge {
+        team: TeamSide,
+        hero: Option<HeroRef>,
+        outcome: ChallengeOutcome,
+        /// What the result means at the table, line by line.
+        lines: Vec<String>,
+    },
+    Attack {
+        attacker: HeroRef,
+        target: Option<HeroRef>,
+        outcome: AttackOutcome,
+        lines: Vec<String>,
+    },
+}
+
+/// The last hero placed in a Dome, and the card that sent it there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Placed {
+    pub hero: HeroRef,
+    pub dome: DomeSlot,
+    pub card: ChallengeCard,
+}
+
+/// A game of Worldspanner Factions: what the store saves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub map: MapDesign,
+    pub team_size: u8,
+    pub rounds: RoundTracker,
+    pub teams: [TeamState; 2],
+    pub domes: DomeMap,
+    pub keys: Vec<FactionKey>,
+    pub lith: LithTribute,
+    pub pending: Option<Pending>,
+    /// Heroes still to dismiss or banish after the pending one, in order (Rescue, Kidnap).
+    #[serde(default)]
+    pub queue: Vec<(HeroRef, Removal, Reason)>,
+    pub last: Option<LastEvent>,
+    pub placed: Option<Placed>,
+}
+
+impl Game {
+    /// Starts a game at round 1, Skyhawks' Reinforce step, checking the setup.
+    pub fn new(setup: Setup) -> Result<Game, RuleError> {
+        if !setup.map.team_sizes().contains(&setup.team_size) {
+            return Err(RuleError::rule(format!(
+                "the {} map is made for teams of {:?} heroes, not {} (Setup; Set 2 map designs)",
+                setup.map.name(),
+                setup.map.team_sizes(),
+                setup.team_size
+            )));
+        }
+        if setup.factions.len() != setup.map.faction_keys() {
+            return Err(RuleError::rule(format!(
+                "the {} map has {} Faction keys; {} were given",
+                setup.map.name(),
+                setup.map.faction_keys(),
+                setup.factions.len()
+            )));
+        }
+        let mut keys: Vec<FactionKey> = Vec::new();
+        for f in &setup.factions {
+            if keys.iter().any(|k| k.faction == *f) {
+                return Err(RuleError::invalid(format!(
+                    "{} is on the map twice: each Faction key is unique",
+                    f.key_name()
+                )));
+            }
+            keys.push(FactionKey::new(*f));
+        }
+        let mut teams = Vec::new();
+        for side in TeamSide::BOTH {
+            let entries = &setup.heroes[side.index()];
+            if entries.len() != setup.team_size as usize {
+                return Err(RuleError::invalid(format!(
+                    "{side} have {} heroes; both teams play {}",
+                    entries.len(),
+                    setup.team_size
+                )));
+            }
+            let heroes = entries
+                .iter()
+                .cloned()
+                .map(Hero::new)
+                .collect::<Result<Vec<_>, _>>()?;
+            for (i, h) in heroes.iter().enumerate() {
+                if heroes[..i]
+                    .iter()
+                    .any(|o| o.name.eq_ignore_ascii_case(&h.name))
+                {
+                    return Err(RuleError::invalid(format!(
+                        "{side}: two heroes are called {}; give them distinct names",
+                        h.name
+                    )));
+                }
+            }
+            let (deck_name, cards) = &setup.decks[side.index()];
+            if cards.len() != DECK_SIZE {
+                return Err(RuleError::invalid(format!(
+                    "the {side} challenge deck has {} cards, not {DECK_SIZE}",
+                    cards.len()
+                )));
+            }
+            // Each team has its own deck, shuffled with its own seed (Setup, Challenge decks).
+            let seed = match side {
+                TeamSide::Skyhawks => setup.seed,
+                TeamSide::Psiclones => setup.seed ^ 0x9E37_79B9_7F4A_7C15,
+            };
+            teams.push(TeamState {
+                side,
+                heroes,
+                deck_name: deck_name.clone(),
+                deck: Deck::new(cards.clone(), seed, WhenEmpty::ReshuffleDiscard),
+                glory_cards: 0,
+                underworld_credits: 0,
+            });
+        }
+        let [skyhawks, psiclones]: [TeamState; 2] = teams
+            .try_into()
+            .map_err(|_| RuleError::invalid("two teams expected"))?;
+        Ok(Game {
+            map: setup.map,
+            team_size: setup.team_size,
+            rounds: RoundTracker::new(setup.length),
+            teams: [skyhawks, psiclones],
+            domes: DomeMap::default(),
+            keys,
+            lith: LithTribute::default(),
+            pending: None,
+            queue: Vec::new(),
+            last: None,
+            placed: None,
+        })
+    }
+
+    pub fn team(&self, side: TeamSide) -> &TeamState {
+        &self.teams[side.index()]
+    }
+
+    pub fn team_mut(&mut self, side: TeamSide) -> &mut TeamState {
+        &mut self.teams[side.index()]
+    }
+
+    pub fn hero(&self, r: HeroRef) -> Result<&Hero, RuleError> {
+        self.team(r.team)
+            .heroes
+            .get(r.hero)
+            .ok_or_else(|| RuleError::invalid(format!("{} have no hero {}", r.team, r.hero + 1)))
+    }
+
+    pub fn hero_mut(&mut self, r: HeroRef) -> Result<&mut Hero, RuleError> {
+        self.teams[r.team.index()]
+            .heroes
+            .get_mut(r.hero)
+            .ok_or_else(|| RuleError::invalid(format!("{} have no hero {}", r.team, r.hero + 1)))
+    }
+
+    /// "Rizzik" (or "Skyhawks hero 3" for a bad reference).
+    pub fn name(&self, r: HeroRef) -> String {
+        self.hero(r)
+            .map(|h| h.name.clone())
+            .unwrap_or_else(|_| format!("{} hero {}", r.team, r.hero + 1))
+    }
+
+    /// Finds a hero by name (any case) on either team.
+    pub fn find(&self, name: &str) -> Option<HeroRef> {
+        TeamSide::BOTH.into_iter().find_map(|team| {
+            self.team(team)
+                .heroes
+                .iter()
+                .position(|h| h.name.eq_ignore_ascii_case(name.trim()))
+                .map(|hero| HeroRef { team, hero })
+        })
+    }
+
+    pub fn key(&self, faction: Faction) -> Result<&FactionKey, RuleError> {
+        self.keys
+            .iter()
+            .find(|k| k.faction == faction)
+            .ok_or_else(|| RuleError::invalid(format!("{} is not on this map", faction.key_name())))
+    }
+
+    pub fn key_mut(&mut self, faction: Faction) -> Result<&mut FactionKey, RuleError> {
+        self.keys
+            .iter_mut()
+            .find(|k| k.faction == faction)
+            .ok_or_else(|| RuleError::invalid(format!("{} is not on this map", faction.key_name())))
+    }
+
+    /// Heroes of `side` that have entered the map at least once.
+    pub fn entered(&self, side: TeamSide) -> usize {
+        self.team(side)
+            .heroes
+            .iter()
+            .filter(|h| h.status != HeroStatus::Waiting)
+            .count()
+    }
+
+    /// Heroes each team must have brought in by the end of this round's Reinforce: a third,
+    /// rounded up, per round so far.
+    pub fn reinforce_target(&self) -> usize {
+        let per_round = self.team_size.div_ceil(3) as usize;
+        (per_round * self.rounds.round as usize).min(self.team_size as usize)
+    }
+
+    /// What the glory count needs to know about `side`.
+    pub fn tally(&self, side: TeamSide) -> TeamTally {
+        let team = self.team(side);
+        let mut t = TeamTally {
+            glory_cards: team.glory_cards,
+            ..TeamTally::default()
+        };
+        for h in &team.heroes {
+            match h.status {
+                HeroStatus::Underpit => {
+                    t.heroes_in_underpit += 1;
+                    t.heroes_defeated += 1;
+                }
+                HeroStatus::Pit => t.heroes_defeated += 1,
+                _ => {
+                    t.gold_on_undefeated += h.gold;
+                    t.wounds_on_undefeated += h.wounds as u32;
+                }
+            }
+        }
+        t
+    }
+
+    /// The glory count as it would stand if the game ended now.
+    pub fn glory(&self) -> super::victory::GloryReport {
+        super::victory::count_glory(
+            &self.keys,
+            &self.lith,
+            [
+                self.tally(TeamSide::Skyhawks),
+                self.tally(TeamSide::Psiclones),
+            ],
+        )
+    }
+
+    /// Rejects states no game can reach, naming the field.
+    pub fn validate(&self) -> Result<(), String> {
+        self.rounds.validate()?;
+        if !self.map.team_sizes().contains(&self.team_size) {
+            return Err(format!(
+                "team_size: {} does not fit the {} map",
+                self.team_size,
+                self.map.name()
+            ));
+        }
+        for (i, k) in self.keys.iter().enumerate() {
+            if self.keys[..i].iter().any(|o| o.faction == k.faction) {
+                return Err(format!("keys[{i}]: {} twice", k.faction.key_name()));
+            }
+        }
+        if self.lith.holder.is_some() != (self.lith.amount > 0) {
+            return Err("lith: a tribute marker needs a positive amount and a holder".into());
+        }
+        for side in TeamSide::BOTH {
+            let team = self.team(side);
+            let at = format!("teams[{}]", side.index());
+            if team.side != side {
+                return Err(format!("{at}.side: expected {side}"));
+            }
+            if team.heroes.len() != self.team_size as usize {
+                return Err(format!(
+                    "{at}.heroes: {} heroes, the team size is {}",
+                    team.heroes.len(),
+                    self.team_size
+                ));
+            }
+            if team.deck.total_len() != DECK_SIZE {
+                return Err(format!(
+                    "{at}.deck: {} cards, a challenge deck has {DECK_SIZE}",
+                    team.deck.total_len()
+                ));
+            }
+            for (i, h) in team.heroes.iter().enumerate() {
+                let r = HeroRef {
+                    team: side,
+                    hero: i,
+                };
+                let hat = format!("{at}.heroes[{i}] ({})", h.name);
+                if h.health == 0 || h.wounds >= h.health {
+                    return Err(format!(
+                        "{hat}: {} wounds on Health {}: a hero with wounds equal to Health is defeated",
+                        h.wounds, h.health
+                    ));
+                }
+                if h.defeated() && (h.wounds > 0 || h.boost_active) {
+                    return Err(format!(
+                        "{hat}: a defeated hero keeps no wounds or active Boost"
+                    ));
+                }
+                let in_dome = self.domes.find(r);
+                match h.status {
+                    HeroStatus::InDome { dome } if in_dome != Some(dome) => {
+                        return Err(format!(
+                            "{hat}: status says {dome} but the Dome map disagrees"
+                        ));
+                    }
+                    HeroStatus::InDome { .. } => {}
+                    _ if in_dome.is_some() => {
+                        return Err(format!("{hat}: in a Dome but its status is {:?}", h.status));
+                    }
+                    _ => {}
+                }
+                let arriving = self.pending.as_ref().is_some_and(|p| p.hero == r);
+                if arriving && !matches!(h.status, HeroStatus::Arriving) {
+                    return Err(format!("{hat}: awaits a Dome but is not marked arriving"));
+                }
+                if !arriving && h.status == HeroStatus::Arriving {
+                    return Err(format!(
+                        "{hat}: marked arriving but no dismissal is pending"
+                    ));
+                }
+            }
+        }
+        if !self.queue.is_empty() && self.pending.is_none() {
+            return Err("queue: heroes wait to be dismissed but none is being placed".into());
+        }
+        for (r, _, _) in &self.queue {
+            self.hero(*r).map_err(|e| format!("queue: {e}"))?;
+        }
+        for (slot, r) in self.domes.all() {
+            self.hero(r).map_err(|e| format!("domes: {slot}: {e}"))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,82 @@
+//! History labels: every action names who did what, so the undo list reads like a game log
+//! ("Skyhawks: Rizzik tries Watchman Keep Task (space 2)").
+
+use super::game::Game;
+use super::play::Action;
+use super::team::HeroRef;
+
+impl Action {
+    /// The history label: "Skyhawks: Rizzik tries Watchman Keep Task (space 2)".
+    pub fn label(&self, game: &Game) -> String {
+        let n = |h: &HeroRef| game.name(*h);
+        match self {
+            Action::NextStep => format!(
+                "{}: {} step done",
+                game.rounds.active,
+                game.rounds.step.name()
+            ),
+            Action::Reinforce { hero } => format!("{} Reinforce: {} enters", hero.team, n(hero)),
+            Action::Dismiss { hero } => format!("{}: dismiss {}", hero.team, n(hero)),
+            Action::Banish { hero } => format!("{}: {} is banished", hero.team, n(hero)),
+            Action::Place { dome } => {
+                let who = game.pending.as_ref().map_or("hero".into(), |p| n(&p.hero));
+                match dome {
+                    Some(d) => format!("{who} placed in {d}"),
+                    None => format!("{who} placed in the proposed Dome"),
+                }
+            }
+            Action::LeaveDome { hero } => format!("{}: {} leaves the Dome", hero.team, n(hero)),
+            Action::Challenge {
+                team,
+                hero,
+                challenge,
+            } => format!(
+                "{team}: {}{} challenge, {} against {}",
+                hero.map(|h| format!("{} ", n(&h))).unwrap_or_default(),
+                challenge.kind.name(),
+                challenge.rating,
+                challenge.against
+            ),
+            Action::Adventure {
+                hero, adventure, ..
+            } => format!("{}: {} tries {}", hero.team, n(hero), adventure.name()),
+            Action::Paid { hero, paid } => format!(
+                "{}: {} pays for {}{}",
+                hero.team,
+                n(hero),
+                paid.kind.name(),
+                paid.key
+                    .map(|(f, s)| format!(" at {} space {}", f.key_name(), s + 1))
+                    .unwrap_or_default()
+            ),
+            Action::Attack {
+                attacker, target, ..
+            } => format!(
+                "{}: {} attacks {}",
+                attacker.team,
+                n(attacker),
+                target.map_or("a minion or other target".into(), |t| n(&t))
+            ),
+            Action::Wound { hero, wounds } => format!("{}: {wounds} wound(s)", n(hero)),
+            Action::Heal { hero, wounds } => format!("{}: heal {wounds} wound(s)", n(hero)),
+            Action::GainBoosts { hero, boosts } => format!("{}: +{boosts} Boost(s)", n(hero)),
+            Action::UseBoost { hero } => format!("{}: uses a Boost", n(hero)),
+            Action::Gold { hero, change } => format!("{}: {change:+} gold", n(hero)),
+            Action::Capture {
+                team,
+                faction,
+                space,
+            } => format!("{team}: capture {} space {}", faction.key_name(), space + 1),
+            Action::Tribute { team, amount } => format!("{team}: {amount} tribute to Lith"),
+            Action::GloryCard { team } => format!("{team}: glory card achieved"),
+            Action::RaiseFromUnderpit { hero } => {
+                format!("{}: {} moves up to the Pit", hero.team, n(hero))
+            }
+            Action::Renew { hero } => format!("{}: {} is renewed", hero.team, n(hero)),
+            Action::Deck { team, tool } => tool.label(&format!("{team} deck")),
+            Action::ReplaceDeck { team, name, .. } => {
+                format!("{team}: challenge deck replaced by {name:?}")
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! Adventures paid with gold or cards (FACTION ADVENTURES, p. 15-16; LITH ADVENTURES, p. 17).
+//! They draw no challenge card, so faction relations give no +2 or -2 here: a hero of the key's
+//! own faction earns gold instead where the book says so. Rescue and Kidnap dismiss allies or
+//! banish enemies one at a time, then the adventurer is dismissed.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::RuleError;
+use super::game::{Game, Reason, Removal};
+use super::rounds::Step;
+use super::team::{HeroRef, HeroStatus};
+use super::victory::{Capture, Faction};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PaidKind {
+    /// Crown District or Celestial Theatre: discard cards, 2 Boosts each (+1 gold each for a
+    /// hero of the key's faction).
+    CardTask,
+    /// Pay the Quest's gold: its card draws (+1 gold for a hero of the key's faction).
+    GoldQuest,
+    /// Buy Market cards at the plaque's price (at least one).
+    Market,
+    /// Watchman Keep: 1 gold per ally dismissed (or 1 gold just to capture).
+    Rescue,
+    /// Celestial Theatre: 1 Boost per gold.
+    Inspire,
+    /// Dreadmark: 2 gold per enemy banished (or 2 gold just to capture).
+    Kidnap,
+    /// Hope Hospice: heal 1 wound per gold.
+    Infirmary,
+    /// Lith's Chamber: 1 tribute per gold, 2 per card; dismissed only if something was given.
+    LithsChamber,
+    /// Lith's Lair market: any deck; 1 tribute after buying at least one card.
+    Bounty,
+}
+
+impl PaidKind {
+    pub const ALL: [PaidKind; 9] = [
+        PaidKind::Market,
+        PaidKind::CardTask,
+        PaidKind::GoldQuest,
+        PaidKind::Rescue,
+        PaidKind::Inspire,
+        PaidKind::Kidnap,
+        PaidKind::Infirmary,
+        PaidKind::LithsChamber,
+        PaidKind::Bounty,
+    ];
+
+    /// Is it on a Faction key (and so captures a space)?
+    pub fn on_faction_key(self) -> bool {
+        !matches!(self, PaidKind::LithsChamber | PaidKind::Bounty)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PaidKind::CardTask => "card-paying Task",
+            PaidKind::GoldQuest => "gold-paying Quest",
+            PaidKind::Market => "Market",
+            PaidKind::Rescue => "Rescue",
+            PaidKind::Inspire => "Inspire",
+            PaidKind::Kidnap => "Kidnap",
+            PaidKind::Infirmary => "Infirmary",
+            PaidKind::LithsChamber => "Lith's Chamber",
+            PaidKind::Bounty => "Bounty",
+        }
+    }
+
+    /// The Faction keys that hold this adventure; `None` for any key, `Some(&[])` for the
+    /// Lith keys (no Faction key at all).
+    fn keys(self) -> Option<&'static [Faction]> {
+        match self {
+            PaidKind::CardTask => Some(&[Faction::Lords, Faction::Icons]),
+            PaidKind::Rescue => Some(&[Faction::Defenders]),
+            PaidKind::Inspire => Some(&[Faction::Icons]),
+            PaidKind::Kidnap => Some(&[Faction::Villains]),
+            PaidKind::Infirmary => Some(&[Faction::Exemplars]),
+            PaidKind::LithsChamber | PaidKind::Bounty => Some(&[]),
+            PaidKind::GoldQuest | PaidKind::Market => None,
+        }
+    }
+}
+
+/// One paid adventure as the player enters it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaidAdventure {
+    pub kind: PaidKind,
+    /// The Faction key and adventure space (0-based); `None` on Lith's Lair.
+    pub key: Option<(Faction, usize)>,
+    pub gold: u32,
+    pub cards: u32,
+    /// The hero's faction is the key's (extra gold on card Tasks and gold Quests).
+    pub home: bool,
+    /// Rescue: allies to dismiss; Kidnap: enemies to banish, in order.
+    #[serde(default)]
+    pub targets: Vec<HeroRef>,
+}
+
+impl Game {
+    pub(super) fn paid_adventure(
+        &mut self,
+        hero: HeroRef,
+        paid: PaidAdventure,
+    ) -> Result<Vec<String>, RuleError> {
+        self.require_step(Step::Adventure, hero.team)?;
+        if self.hero(hero)?.status != HeroStatus::OnMap {
+            return Err(RuleError::rule(format!(
+                "{} must stand on an adventure space to adventure (Adventure basics, p. 14)",
+                self.name(hero)
+            )));
+        }
+        let kind = paid.kind;
+        match (kind.keys(), paid.key) {
+            (Some([]), Some(_)) => {
+                return Err(RuleError::invalid(format!(
+                    "{} is on Lith's Lair, not a Faction key",
+                    kind.name()
+                )));
+            }
+            (Some([]), None) => {}
+            (_, None) => {
+                return Err(RuleError::invalid(format!(
+                    "say which Faction key space the {} is on",
+                    kind.name()
+                )));
+            }
+            (Some(keys), Some((f, _))) if !keys.contains(&f) => {
+                return Err(RuleError::rule(format!(
+                    "{} has no {} (Faction adventures, p. 15-16)",
+                    f.key_name(),
+                    kind.name()
+                )));
+            }
+            (_, Some((f, space))) => {
+                self.key(f)?;
+                if space >= super::victory::SPACES_PER_KEY {
+                    return Err(RuleError::invalid(
+                        "a Faction key has adventure spaces 1 to 4",
+                    ));
+                }
+            }
+        }
+        let need = |ok: bool, why: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(RuleError::rule(format!("{}: {why}", kind.name())))
+            }
+        };
+        let (gold, cards) = (paid.gold, paid.cards);
+        match kind {
+            PaidKind::CardTask => need(cards >= 1 && gold == 0, "discard at least one card")?,
+            PaidKind::GoldQuest | PaidKind::Inspire | PaidKind::Infirmary | PaidKind::Bounty => {
+                need(gold >= 1 && cards == 0, "pay at least 1 gold")?
+            }
+            PaidKind::Market => need(gold >= 2 && cards == 0, "buy at least one card")?,
+            PaidKind::Rescue => need(
+                gold >= 1 && cards == 0 && paid.targets.len() as u32 <= gold,
+                "1 gold for each ally dismissed, at least 1 gold",
+            )?,
+            PaidKind::Kidnap => need(
+                gold >= 2 && gold % 2 == 0 && cards == 0 && paid.targets.len() as u32 <= gold / 2,
+                "2 gold for each enemy banished, at least 2 gold",
+            )?,
+            PaidKind::LithsChamber => need(
+                gold + cards >= 1,
+                "give gold or cards; with nothing given nothing happens",
+            )?,
+        }
+        if !paid.targets.is_empty() && !matches!(kind, PaidKind::Rescue | PaidKind::Kidnap) {
+            return Err(RuleError::invalid(format!(
+                "{} dismisses no other hero",
+                kind.name()
+            )));
+        }
+        for t in &paid.targets {
+            let ally = t.team == hero.team;
+            if (kind == PaidKind::Rescue) != ally || *t == hero {
+                return Err(RuleError::rule(if kind == PaidKind::Rescue {
+                    "Rescue dismisses allies of the adventurer"
+                } else {
+                    "Kidnap banishes enemies"
+                }));
+            }
+            self.require_in_play(*t)?;
+        }
+        let name = self.name(hero);
+        let h = self.hero_mut(hero)?;
+        if h.gold < gold {
+            return Err(RuleError::rule(format!(
+                "{} has only {} gold; {gold} is needed",
+                h.name, h.gold
+            )));
+        }
+        h.gold -= gold;
+        let mut lines = vec![format!("{name} pays {gold} gold and {cards} card(s)")];
+        let home = paid.home;
+        match kind {
+            PaidKind::CardTask => {
+                h.boosts = h.boosts.saturating_add((2 * cards).min(255) as u8);
+                lines.push(format!("{name} gains {} Boosts", 2 * cards));
+                if home {
+                    h.gold += cards;
+                    lines.push(format!("{name} is of this faction: +{cards} gold"));
+                }
+            }
+            PaidKind::GoldQuest => {
+                if home {
+                    h.gold += 1;
+                    lines.push(format!("{name} is of this faction: +1 gold"));
+                }
+                lines.push("take the Quest's card draws and Virtue bonus".into());
+            }
+            PaidKind::Inspire => {
+                h.boosts = h.boosts.saturating_add(gold.min(255) as u8);
+                lines.push(format!("{name} gains {gold} Boost(s)"));
+            }
+            PaidKind::Infirmary => {
+                let healed = (h.wounds as u32).min(gold) as u8;
+                h.wounds -= healed;
+                lines.push(format!("{name} heals {healed} wound(s)"));
+            }
+            PaidKind::Market | PaidKind::Bounty => lines.push(
+                "for each card: take the Market card, or discard it and draw from that deck; \
+                 then refill the Market"
+                    .into(),
+            ),
+            _ => {}
+        }
+        match kind {
+            PaidKind::LithsChamber => {
+                self.lith.give(hero.team, gold + 2 * cards);
+                lines.push(format!("{} tribute to Lith", gold + 2 * cards));
+            }
+            PaidKind::Bounty => {
+                self.lith.give(hero.team, 1);
+                lines.push("1 tribute to Lith".into());
+            }
+            _ => {}
+        }
+        if let Some((faction, space)) = paid.key {
+            lines.push(match self.key_mut(faction)?.capture(space, hero.team)? {
+                Capture::Placed => format!("capture: {} marker placed", hero.team),
+                Capture::RemovedEnemy => "capture: the enemy marker comes off (p. 14)".into(),
+                Capture::AlreadyOurs => "capture: already ours".into(),
+            });
+        }
+        let how = if kind == PaidKind::Kidnap {
+            Removal::Banish
+        } else {
+            Removal::Dismiss
+        };
+        // Allies or enemies first, one at a time, then the adventurer (p. 16).
+        for t in &paid.targets {
+            self.queue.push((*t, how, Reason::Other));
+        }
+        self.queue.push((hero, Removal::Dismiss, Reason::Adventure));
+        lines.extend(self.next_in_queue()?);
+        Ok(lines)
+    }
+}

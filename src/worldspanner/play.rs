@@ -1,0 +1,351 @@
+//! Every change to a game is an `Action`: it has a history label, and `Game::apply` checks it
+//! against the rules and either changes the game and says what happened, or changes nothing
+//! and says which rule forbids it.
+
+use serde::{Deserialize, Serialize};
+
+use super::adventure::Adventure;
+use super::card::ChallengeCard;
+use super::challenge::{Attack, Challenge};
+use super::deckfile::DECK_SIZE;
+use super::domes::DomeSlot;
+use super::error::RuleError;
+use super::game::{Game, LastEvent, Reason, Removal};
+use super::paid::PaidAdventure;
+use super::rounds::Step;
+use super::team::{HeroRef, HeroStatus, TeamSide};
+use super::victory::{Capture, Faction};
+use crate::deck::{Deck, DeckTool, WhenEmpty};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// End the current step (turn, round).
+    NextStep,
+    /// Bring a waiting hero in by dismissal during Reinforce (p. 7).
+    Reinforce {
+        hero: HeroRef,
+    },
+    /// The hero's own team draws and places it (p. 7).
+    Dismiss {
+        hero: HeroRef,
+    },
+    /// The enemy team draws and places it (p. 7).
+    Banish {
+        hero: HeroRef,
+    },
+    /// Put the arriving hero in a Dome; `None` takes the first proposal.
+    Place {
+        dome: Option<DomeSlot>,
+    },
+    /// The hero's Move action out of its Dome (p. 9).
+    LeaveDome {
+        hero: HeroRef,
+    },
+    /// Any challenge, drawn from `team`'s deck.
+    Challenge {
+        team: TeamSide,
+        hero: Option<HeroRef>,
+        challenge: Challenge,
+    },
+    /// An adventure challenge in the Adventure step, results applied.
+    Adventure {
+        hero: HeroRef,
+        adventure: Adventure,
+        challenge: Challenge,
+    },
+    /// An adventure paid with gold or cards: no challenge card.
+    Paid {
+        hero: HeroRef,
+        paid: PaidAdventure,
+    },
+    /// A melee or ranged attack: Hit, then Damage; wounds go on the target if given.
+    Attack {
+        attacker: HeroRef,
+        target: Option<HeroRef>,
+        attack: Attack,
+    },
+    Wound {
+        hero: HeroRef,
+        wounds: u8,
+    },
+    Heal {
+        hero: HeroRef,
+        wounds: u8,
+    },
+    GainBoosts {
+        hero: HeroRef,
+        boosts: u8,
+    },
+    /// Flip a Boost to +1 in the Free step (p. 23).
+    UseBoost {
+        hero: HeroRef,
+    },
+    Gold {
+        hero: HeroRef,
+        change: i32,
+    },
+    Capture {
+        team: TeamSide,
+        faction: Faction,
+        space: usize,
+    },
+    Tribute {
+        team: TeamSide,
+        amount: u32,
+    },
+    GloryCard {
+        team: TeamSide,
+    },
+    /// Underworld reward: Underpit to Pit.
+    RaiseFromUnderpit {
+        hero: HeroRef,
+    },
+    /// Underworld reward: renew a hero from the Pit and dismiss it in (p. 17).
+    Renew {
+        hero: HeroRef,
+    },
+    Deck {
+        team: TeamSide,
+        tool: DeckTool,
+    },
+    /// Swap in another 36-card deck (say, the real cards once entered), freshly shuffled.
+    ReplaceDeck {
+        team: TeamSide,
+        name: String,
+        cards: Vec<ChallengeCard>,
+    },
+}
+
+impl Game {
+    /// Applies `action` if the rules allow it; on a refusal nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
+        let mut next = self.clone();
+        let lines = next.apply_in_place(action)?;
+        *self = next;
+        Ok(lines)
+    }
+
+    fn apply_in_place(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
+        let draws = matches!(
+            action,
+            Action::NextStep
+                | Action::Reinforce { .. }
+                | Action::Dismiss { .. }
+                | Action::Banish { .. }
+                | Action::Challenge { .. }
+                | Action::Adventure { .. }
+                | Action::Paid { .. }
+                | Action::Attack { .. }
+                | Action::Renew { .. }
+                | Action::LeaveDome { .. }
+        );
+        if draws && let Some(p) = &self.pending {
+            return Err(RuleError::rule(format!(
+                "first place {} in a Dome: finish one dismissal before the next (Dismissal, p. 7)",
+                self.name(p.hero)
+            )));
+        }
+        let over = draws && !matches!(action, Action::Dismiss { .. } | Action::Banish { .. });
+        if over && self.rounds.finished {
+            return Err(RuleError::rule("the game is over (End of game, p. 7)"));
+        }
+        match action {
+            Action::NextStep => self.next_step(),
+            Action::Reinforce { hero } => {
+                self.require_step(Step::Reinforce, hero.team)?;
+                if self.hero(hero)?.status != HeroStatus::Waiting {
+                    return Err(RuleError::rule(format!(
+                        "{} has already entered the map; Reinforce brings in waiting heroes",
+                        self.name(hero)
+                    )));
+                }
+                if self.entered(hero.team) >= self.reinforce_target() {
+                    return Err(RuleError::rule(format!(
+                        "{} have brought in this round's third of the team already (Reinforce, p. 7)",
+                        hero.team
+                    )));
+                }
+                self.begin_removal(hero, Removal::Dismiss, Reason::Reinforce)
+            }
+            Action::Dismiss { hero } | Action::Banish { hero } => {
+                let how = if matches!(action, Action::Dismiss { .. }) {
+                    Removal::Dismiss
+                } else {
+                    Removal::Banish
+                };
+                self.require_in_play(hero)?;
+                self.begin_removal(hero, how, Reason::Other)
+            }
+            Action::Place { dome } => self.place(dome),
+            Action::LeaveDome { hero } => {
+                self.require_step(Step::Action, hero.team)?;
+                if !matches!(self.hero(hero)?.status, HeroStatus::InDome { .. }) {
+                    return Err(RuleError::invalid(format!(
+                        "{} is not in a Dome",
+                        self.name(hero)
+                    )));
+                }
+                self.domes.vacate(hero);
+                self.hero_mut(hero)?.status = HeroStatus::OnMap;
+                Ok(vec![format!("{} moves out of the Dome", self.name(hero))])
+            }
+            Action::Challenge {
+                team,
+                hero,
+                challenge,
+            } => {
+                if let Some(h) = hero {
+                    if h.team != team {
+                        return Err(RuleError::invalid(
+                            "a hero's challenge draws from its own team's deck",
+                        ));
+                    }
+                    self.require_in_play(h)?;
+                }
+                self.check_modifiers(team, hero, None, &challenge)?;
+                let card = self.draw(team)?;
+                let outcome = challenge.read(&card)?;
+                let lines = outcome.explain();
+                self.last = Some(LastEvent::Challenge {
+                    team,
+                    hero,
+                    outcome,
+                    lines: lines.clone(),
+                });
+                Ok(lines)
+            }
+            Action::Adventure {
+                hero,
+                adventure,
+                challenge,
+            } => self.adventure(hero, adventure, challenge),
+            Action::Paid { hero, paid } => self.paid_adventure(hero, paid),
+            Action::Attack {
+                attacker,
+                target,
+                attack,
+            } => self.attack(attacker, target, attack),
+            Action::Wound { hero, wounds } => self.wound(hero, wounds),
+            Action::Heal { hero, wounds } => {
+                let h = self.hero_mut(hero)?;
+                let healed = h.wounds.min(wounds);
+                h.wounds -= healed;
+                Ok(vec![format!("{} heals {healed} wound(s)", h.name)])
+            }
+            Action::GainBoosts { hero, boosts } => {
+                let h = self.hero_mut(hero)?;
+                h.boosts = h.boosts.saturating_add(boosts);
+                Ok(vec![format!("{} has {} Boost(s)", h.name, h.boosts)])
+            }
+            Action::UseBoost { hero } => {
+                self.require_step(Step::Free, hero.team)?;
+                self.require_in_play(hero)?;
+                let h = self.hero_mut(hero)?;
+                if h.boost_active {
+                    return Err(RuleError::rule(format!(
+                        "{} already has a Boost in use: one at a time (Boosts, p. 23)",
+                        h.name
+                    )));
+                }
+                if h.boosts == 0 {
+                    return Err(RuleError::rule(format!("{} has no Boost token", h.name)));
+                }
+                h.boosts -= 1;
+                h.boost_active = true;
+                Ok(vec![format!(
+                    "{}: +1 to every numbered rating (not Wound) until the team's next Free step",
+                    h.name
+                )])
+            }
+            Action::Gold { hero, change } => {
+                let h = self.hero_mut(hero)?;
+                let gold = h.gold as i64 + change as i64;
+                if gold < 0 {
+                    return Err(RuleError::rule(format!(
+                        "{} has only {} gold",
+                        h.name, h.gold
+                    )));
+                }
+                h.gold = gold as u32;
+                Ok(vec![format!("{} has {} gold", h.name, h.gold)])
+            }
+            Action::Capture {
+                team,
+                faction,
+                space,
+            } => {
+                let result = self.key_mut(faction)?.capture(space, team)?;
+                Ok(vec![match result {
+                    Capture::Placed => format!("{team} marker placed"),
+                    Capture::RemovedEnemy => "enemy marker removed; none placed (p. 14)".into(),
+                    Capture::AlreadyOurs => "already captured".into(),
+                }])
+            }
+            Action::Tribute { team, amount } => {
+                if amount == 0 {
+                    return Err(RuleError::invalid("give at least 1 tribute"));
+                }
+                self.lith.give(team, amount);
+                Ok(vec![match self.lith.holder {
+                    Some(t) => format!("Lith's Chamber: {t} {}", self.lith.amount),
+                    None => "Lith's Chamber: no tribute; the marker comes off".into(),
+                }])
+            }
+            Action::GloryCard { team } => {
+                self.team_mut(team).glory_cards += 1;
+                Ok(vec![format!(
+                    "{team} set aside a glory card: 1 glory at game end"
+                )])
+            }
+            Action::RaiseFromUnderpit { hero } => {
+                self.use_underworld(hero, HeroStatus::Underpit)?;
+                self.hero_mut(hero)?.status = HeroStatus::Pit;
+                Ok(vec![format!(
+                    "{} moves from the Underpit to the Pit",
+                    self.name(hero)
+                )])
+            }
+            Action::Renew { hero } => {
+                self.use_underworld(hero, HeroStatus::Pit)?;
+                let h = self.hero_mut(hero)?;
+                // Renewal starts the hero fresh with new starting loot (RENEWING A HERO, p. 17).
+                h.wounds = 0;
+                h.boost_active = false;
+                h.boosts = h.start.boosts;
+                h.gold = h.start.gold;
+                h.renewals += 1;
+                let mut lines = vec![format!(
+                    "{} is renewed: wounds and markers removed, new starting loot drawn",
+                    h.name
+                )];
+                lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
+                Ok(lines)
+            }
+            Action::ReplaceDeck { team, name, cards } => {
+                if cards.len() != DECK_SIZE {
+                    return Err(RuleError::invalid(format!(
+                        "{name} has {} cards; a challenge deck has {DECK_SIZE}",
+                        cards.len()
+                    )));
+                }
+                let old = &self.team(team).deck;
+                // A seed that follows from the saved state, so undo and redo replay it.
+                let seed = old
+                    .seed()
+                    .wrapping_add(1 + old.reshuffles() as u64 + old.discard_len() as u64);
+                let t = self.team_mut(team);
+                t.deck = Deck::new(cards, seed, WhenEmpty::ReshuffleDiscard);
+                t.deck_name = name.clone();
+                Ok(vec![format!(
+                    "{team} now draw from {name:?}, freshly shuffled"
+                )])
+            }
+            Action::Deck { team, tool } => {
+                tool.apply(&mut self.team_mut(team).deck)
+                    .map_err(|e| RuleError::invalid(e.to_string()))?;
+                Ok(vec![tool.label(&format!("{team} deck"))])
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The round and step tracker (ROUNDS, p. 7): each round is a Skyhawks turn then a Psiclones
+//! turn, each turn the steps Free, Action, Reaction, Melee, Adventure, Reinforce. Round 1 is
+//! Reinforce only. The game ends when the Psiclones finish the last round.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::RuleError;
+use super::team::{GameLength, TeamSide};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    Free,
+    Action,
+    Reaction,
+    Melee,
+    Adventure,
+    Reinforce,
+}
+
+/// Who acts in a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actors {
+    Active,
+    Inactive,
+    Both,
+}
+
+impl Step {
+    pub const ALL: [Step; 6] = [
+        Step::Free,
+        Step::Action,
+        Step::Reaction,
+        Step::Melee,
+        Step::Adventure,
+        Step::Reinforce,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Free => "Free",
+            Step::Action => "Action",
+            Step::Reaction => "Reaction",
+            Step::Melee => "Melee",
+            Step::Adventure => "Adventure",
+            Step::Reinforce => "Reinforce",
+        }
+    }
+
+    /// Who may act (Reaction is the inactive team's, Melee both teams').
+    pub fn actors(self) -> Actors {
+        match self {
+            Step::Reaction => Actors::Inactive,
+            Step::Melee => Actors::Both,
+            _ => Actors::Active,
+        }
+    }
+
+    /// A short reminder of what the step allows.
+    pub fn reminder(self) -> &'static str {
+        match self {
+            Step::Free => "active team: trade and pick up loot, use Free abilities, flip a Boost",
+            Step::Action => {
+                "each active hero: move, slip away, shoot or unleash a minion; heroes in a Dome must move out"
+            }
+            Step::Reaction => "each inactive hero may shoot or use a Reaction ability",
+            Step::Melee => {
+                "every hero of both teams may attack one adjacent enemy, highest Wits first (ties: active team)"
+            }
+            Step::Adventure => "active heroes on adventure spaces may challenge them",
+            Step::Reinforce => {
+                "active team brings in a third of its heroes, rounded up, by dismissal"
+            }
+        }
+    }
+
+    fn next(self) -> Option<Step> {
+        let i = Step::ALL.iter().position(|s| *s == self)?;
+        Step::ALL.get(i + 1).copied()
+    }
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundTracker {
+    pub length: GameLength,
+    pub round: u8,
+    pub active: TeamSide,
+    pub step: Step,
+    pub finished: bool,
+}
+
+/// What moving on did, for the history label and the Free-step Boost expiry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Advanced {
+    Step(Step),
+    /// The other team's turn starts (its first step given).
+    Turn(TeamSide, Step),
+    /// A new round starts with the Skyhawks' Free step.
+    Round(u8),
+    /// The Psiclones finished the last round.
+    GameOver,
+}
+
+impl RoundTracker {
+    /// Round 1, Skyhawks, Reinforce: the only step of round 1.
+    pub fn new(length: GameLength) -> RoundTracker {
+        RoundTracker {
+            length,
+            round: 1,
+            active: TeamSide::Skyhawks,
+            step: Step::Reinforce,
+            finished: false,
+        }
+    }
+
+    pub fn inactive(&self) -> TeamSide {
+        self.active.other()
+    }
+
+    /// Is `team` allowed to act in the current step?
+    pub fn may_act(&self, team: TeamSide) -> bool {
+        !self.finished
+            && match self.step.actors() {
+                Actors::Active => team == self.active,
+                Actors::Inactive => team != self.active,
+                Actors::Both => true,
+            }
+    }
+
+    /// The steps of the current turn (just Reinforce in round 1).
+    pub fn steps_this_turn(&self) -> &'static [Step] {
+        if self.round == 1 {
+            &[Step::Reinforce]
+        } else {
+            &Step::ALL
+        }
+    }
+
+    /// Moves to the next step, turn or round.
+    pub fn advance(&mut self) -> Result<Advanced, RuleError> {
+        if self.finished {
+            return Err(RuleError::rule(
+                "the game is over: the Psiclones finished the last round (End of game, p. 7)",
+            ));
+        }
+        if let Some(next) = self.step.next() {
+            self.step = next;
+            return Ok(Advanced::Step(next));
+        }
+        match self.active {
+            TeamSide::Skyhawks => {
+                self.active = TeamSide::Psiclones;
+                self.step = self.steps_this_turn()[0];
+                Ok(Advanced::Turn(TeamSide::Psiclones, self.step))
+            }
+            TeamSide::Psiclones if self.round >= self.length.rounds() => {
+                self.finished = true;
+                Ok(Advanced::GameOver)
+            }
+            TeamSide::Psiclones => {
+                self.round += 1;
+                self.active = TeamSide::Skyhawks;
+                self.step = Step::Free;
+                Ok(Advanced::Round(self.round))
+            }
+        }
+    }
+
+    /// "Round 3 of 10: Psiclones, Melee".
+    pub fn describe(&self) -> String {
+        if self.finished {
+            return format!("Game over after {} rounds", self.length.rounds());
+        }
+        format!(
+            "Round {} of {}: {}, {}",
+            self.round,
+            self.length.rounds(),
+            self.active,
+            self.step.name()
+        )
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        if self.round == 0 || self.round > self.length.rounds() {
+            return Err(format!(
+                "rounds.round: {} is outside 1 to {}",
+                self.round,
+                self.length.rounds()
+            ));
+        }
+        if self.round == 1 && self.step != Step::Reinforce {
+            return Err("rounds.step: round 1 has only the Reinforce step".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,187 @@
+//! `tablemate worldspanner ...` in-process: odds, challenge, attack, dismiss, and JSON shapes.
+
+use clap::Parser;
+use tablemate::cli::{Cli, Output, execute};
+
+fn run(args: &[&str]) -> (Output, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut full = vec!["tablemate", "worldspanner"];
+    full.extend_from_slice(args);
+    let cli = Cli::try_parse_from(full).unwrap_or_else(|e| panic!("{e}"));
+    (execute(cli.command, dir.path()), dir)
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (out, _dir) = run(args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+#[test]
+fn cli_odds_lists_thirteen_rows_over_the_cards_left() {
+    let v = json(&["odds", "--json"]);
+    assert_eq!(v["cards_left"], 36);
+    assert_eq!(v["deck"]["sample_data"], true);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 13);
+    assert_eq!(rows[6]["difference"], 0);
+    assert_eq!(rows[6]["success"], 0.5);
+    let v = json(&["odds", "--seed", "3", "--drawn", "10", "--json"]);
+    assert_eq!(v["cards_left"], 26);
+}
+
+#[test]
+fn cli_challenge_is_reproducible_with_its_seed_and_explains_modifiers() {
+    let args = [
+        "challenge",
+        "--seed",
+        "42",
+        "--rating",
+        "4",
+        "--against",
+        "5",
+        "--modifier",
+        "home",
+        "--modifier",
+        "favor=-1",
+        "--json",
+    ];
+    let a = json(&args);
+    assert_eq!(a, json(&args));
+    assert_eq!(a["raw_difference"], 0);
+    assert_eq!(a["modifiers"][0]["amount"], 2);
+    assert!(
+        a["modifiers"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("home faction")
+    );
+    assert_eq!(a["card"]["faces"].as_str().unwrap().len(), 13);
+    let face = a["face"].as_str().unwrap();
+    assert!(["fopp", "fail", "squeak", "pass", "amaze"].contains(&face));
+    assert_eq!(a["result"]["banish"], face == "fopp");
+}
+
+#[test]
+fn cli_challenge_clamps_and_refuses_modifiers_the_kind_does_not_allow() {
+    let v = json(&[
+        "challenge",
+        "--seed",
+        "1",
+        "--rating",
+        "9",
+        "--against",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["raw_difference"].as_i64(), v["difference"].as_i64()),
+        (Some(9), Some(6))
+    );
+    assert_eq!(v["clamped"], true);
+    let (out, _d) = run(&[
+        "challenge",
+        "--seed",
+        "1",
+        "--rating",
+        "5",
+        "--against",
+        "5",
+        "--kind",
+        "melee-hit",
+        "--modifier",
+        "home",
+    ]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("Faction key"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_attack_reports_hit_damage_and_wounds() {
+    let v = json(&[
+        "attack",
+        "--seed",
+        "5",
+        "--hit",
+        "9",
+        "--defence",
+        "3",
+        "--power",
+        "6",
+        "--armor",
+        "1",
+        "--wound",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["hit"]["difference"], 6);
+    if v["hit"]["hit"] == true {
+        assert!(v["damage"].is_object());
+    } else {
+        assert!(v["damage"].is_null());
+        assert_eq!(v["wounds"], 0);
+    }
+}
+
+#[test]
+fn cli_dismiss_lists_candidate_domes_in_rule_order() {
+    let v = json(&[
+        "dismiss",
+        "--range",
+        "3-4",
+        "--occupied",
+        "3:4,4:2",
+        "--json",
+    ]);
+    assert_eq!(v["candidates"][0]["dome"], 4);
+    assert_eq!(v["candidates"][0]["empty"], 2);
+    assert_eq!(v["candidates"][0]["because"], "in-range");
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 1);
+    let v = json(&[
+        "dismiss",
+        "--range",
+        "5-6",
+        "--occupied",
+        "5:4,6:4,1:4",
+        "--json",
+    ]);
+    assert_eq!(v["candidates"][0]["dome"], 2);
+    assert_eq!(v["candidates"][0]["because"], "next-higher");
+    let v = json(&["dismiss", "--range", "1 or 6", "--json"]);
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 2);
+    let v = json(&["dismiss", "--seed", "9", "--json"]);
+    assert!(v["card"]["domes"].is_string());
+}
+
+#[test]
+fn cli_reads_a_deck_file_and_names_it_in_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.json");
+    std::fs::write(
+        &path,
+        r#"{"data_kind":"worldspanner-challenge-deck","name":"x","cards":[]}"#,
+    )
+    .unwrap();
+    let (out, _d) = run(&["odds", "--deck", path.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("bad.json") && out.stderr.contains("0 cards"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn cli_uses_the_players_deck_from_the_data_folder_over_the_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut d = crate::common::sample();
+    d.sample_data = false;
+    d.name = "My real white deck".into();
+    let target = dir.path().join("data/worldspanner");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("challenge-deck.sample.json"), d.to_json()).unwrap();
+    let cli = Cli::try_parse_from(["tablemate", "worldspanner", "odds", "--json"]).unwrap();
+    let out = execute(cli.command, dir.path());
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["deck"]["name"], "My real white deck");
+}
