@@ -479,8 +479,7 @@ impl BoardFile {
 
     /// Parses and validates a board file's text.
     pub fn parse(text: &str) -> Result<BoardFile, String> {
-        let file: BoardFile = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        let file: BoardFile = crate::datafile::parse(text, BOARD_KIND)?;
         file.validate()?;
         Ok(file)
     }

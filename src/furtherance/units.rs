@@ -176,8 +176,7 @@ impl CatalogFile {
     }
 
     pub fn parse(text: &str) -> Result<CatalogFile, String> {
-        let file: CatalogFile = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        let file: CatalogFile = crate::datafile::parse(text, UNITS_KIND)?;
         file.validate()?;
         Ok(file)
     }
@@ -262,8 +261,7 @@ impl From<Catalog> for CatalogFile {
 impl Catalog {
     /// The bundled catalogue.
     pub fn bundled() -> Result<Catalog, String> {
-        let text = crate::bundled::get("data/furtherance/units.json")
-            .ok_or("data/furtherance/units.json is not bundled")?;
+        let text = crate::datafile::bundled(super::UNITS_PATH)?;
         Catalog::try_from(CatalogFile::parse(text)?)
     }
 
