@@ -365,7 +365,7 @@ pub fn render(game: &Game) -> String {
             s.push('\n');
         }
     }
-    s.push_str("   a     b     c     d     e     f     g\n");
+    s.push_str("    a     b     c     d     e     f     g\n");
     s
 }
 
