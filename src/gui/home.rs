@@ -89,7 +89,7 @@ pub fn view<'a>(listings: &'a [Listing], read_only: bool) -> Element<'a, Message
     .spacing(style::GAP);
 
     row![
-        container(games).width(Length::FillPortion(2)),
+        container(scrollable(games).height(Fill)).width(Length::FillPortion(2)),
         container(right)
             .padding(16)
             .width(Length::FillPortion(3))

@@ -24,12 +24,21 @@ pub use shell::{App, Message, Screen, Settings, Shortcut};
 
 /// Opens the window and runs until it is closed.
 pub fn run() -> Result<(), String> {
+    // Window sizes are logical pixels: with large type on, open the same 1280x820 on screen.
+    let large_type = crate::store::peek_settings::<Settings>(&crate::store::Store::default_root())
+        .map(|s| s.large_type)
+        .unwrap_or(false);
+    let scale = if large_type {
+        style::LARGE_TYPE_SCALE
+    } else {
+        1.0
+    };
     iced::application(App::boot, App::update, App::view)
         .title(App::title)
         .theme(App::theme)
         .scale_factor(App::scale_factor)
         .subscription(App::subscription)
-        .window_size((1280.0, 820.0))
+        .window_size((1280.0 / scale, 820.0 / scale))
         .centered()
         .run()
         .map_err(|e| e.to_string())

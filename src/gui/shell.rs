@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{button, column, container, pick_list, row, space, text};
+use iced::widget::{button, column, container, pick_list, row, text};
 use iced::{Center, Element, Fill, Length, Subscription, Task, Theme};
 use serde::{Deserialize, Serialize};
 
@@ -829,22 +829,39 @@ impl App {
 
     fn top_bar(&self) -> Element<'_, Message> {
         let mut bar = row![].spacing(10).align_y(Center);
-        if matches!(self.screen, Screen::Home) {
+        let title = if matches!(self.screen, Screen::Home) {
             bar = bar.push(text("Tablemate").size(style::TITLE));
+            None
         } else {
             bar = bar.push(widgets::secondary(
-                "← Back (Esc)",
+                "← Back",
                 Some(Message::Shortcut(Shortcut::Back)),
             ));
             bar = bar.push(widgets::secondary("Home", Some(Message::GoHome)));
-            let title = match self.screen.document() {
+            Some(match self.screen.document() {
                 Some(d) => d.title().to_string(),
                 None => self.screen.name().to_string(),
-            };
-            bar = bar.push(text(title).size(style::HEADING));
+            })
+        };
+        // The title takes what room is left and is clipped, so the buttons always fit, even
+        // with large type on a small window; the last undo/redo shows under it.
+        let mut title_block = column![];
+        if let Some(title) = title {
+            title_block = title_block.push(
+                text(title)
+                    .size(style::HEADING)
+                    .wrapping(iced::widget::text::Wrapping::None),
+            );
         }
-        bar = bar.push(text(&self.status).size(style::SMALL).style(style::muted));
-        bar = bar.push(space::horizontal());
+        if !self.status.is_empty() {
+            title_block = title_block.push(
+                text(&self.status)
+                    .size(style::SMALL)
+                    .style(style::muted)
+                    .wrapping(iced::widget::text::Wrapping::None),
+            );
+        }
+        bar = bar.push(container(title_block).width(Fill).clip(true));
         if let Some(doc) = self.screen.document() {
             bar = bar.push(widgets::secondary(
                 "Undo",
@@ -866,19 +883,32 @@ impl App {
         if !matches!(self.screen, Screen::Rules(_)) {
             bar = bar.push(widgets::secondary("Rules", Some(Message::OpenRules)));
         }
-        bar = bar.push(
-            pick_list(ThemeChoice::ALL, Some(self.settings.theme), Message::Theme)
-                .text_size(style::BODY)
-                .padding([6, 10]),
-        );
-        bar = bar.push(widgets::secondary(
-            if self.settings.large_type {
-                "Large type: on"
-            } else {
-                "Large type: off"
-            },
-            Some(Message::LargeType(!self.settings.large_type)),
-        ));
+        // The theme picker and the full large-type label live on Home; game screens keep a
+        // compact toggle so their own title and undo controls fit at 1024 px.
+        if matches!(self.screen, Screen::Home) {
+            bar = bar.push(
+                pick_list(ThemeChoice::ALL, Some(self.settings.theme), Message::Theme)
+                    .text_size(style::BODY)
+                    .padding([6, 10]),
+            );
+            bar = bar.push(widgets::secondary(
+                if self.settings.large_type {
+                    "Large type: on"
+                } else {
+                    "Large type: off"
+                },
+                Some(Message::LargeType(!self.settings.large_type)),
+            ));
+        } else {
+            bar = bar.push(widgets::secondary(
+                if self.settings.large_type {
+                    "Aa−"
+                } else {
+                    "Aa+"
+                },
+                Some(Message::LargeType(!self.settings.large_type)),
+            ));
+        }
         bar = bar.push(
             button(text("?").size(style::HEADING))
                 .padding([2, 14])
@@ -903,6 +933,10 @@ fn help<'a>() -> Element<'a, Message> {
         ),
         ("Esc", "Back: close a dialog, an open rule, or the screen"),
         ("F1 or ?", "Show or hide this help"),
+        (
+            "Aa+ / Aa−",
+            "Large type on or off (theme: on the Home screen)",
+        ),
     ];
     let mut list = column![text("Keyboard shortcuts").size(style::HEADING)].spacing(10);
     for (k, what) in keys {

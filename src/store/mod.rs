@@ -444,13 +444,7 @@ impl Store {
     /// Reads the settings file; a missing file gives defaults, a damaged one an error (and
     /// the caller uses defaults without overwriting it).
     pub fn read_settings<T: serde::de::DeserializeOwned + Default>(&self) -> Result<T, StoreError> {
-        let path = self.root.join("settings.json");
-        if !path.exists() {
-            return Ok(T::default());
-        }
-        let bytes = read_bounded(&path)?;
-        let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
+        peek_settings(&self.root)
     }
 
     pub fn write_settings<T: serde::Serialize>(&self, settings: &T) -> Result<(), StoreError> {
@@ -460,6 +454,20 @@ impl Store {
             serde_json::to_vec_pretty(settings).map_err(|e| StoreError::Encode(e.to_string()))?;
         atomic::write(&path, &bytes).map_err(|e| StoreError::io(&path, e))
     }
+}
+
+/// Reads `settings.json` under `root` without opening the store (no lock, no writes): the
+/// window needs the large-type setting before the app boots.
+pub fn peek_settings<T: serde::de::DeserializeOwned + Default>(
+    root: &Path,
+) -> Result<T, StoreError> {
+    let path = root.join("settings.json");
+    if !path.exists() {
+        return Ok(T::default());
+    }
+    let bytes = read_bounded(&path)?;
+    let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+    serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
 }
 
 /// A data file's text: the user's replacement under `root` if there is one, else bundled.
