@@ -883,3 +883,59 @@ fn a_team_can_switch_to_its_real_deck_mid_game_freshly_shuffled() {
     );
     assert!(g.validate().is_ok());
 }
+
+#[test]
+fn reinforce_in_play_follows_the_books_schedules_for_six_eight_and_nine_heroes() {
+    // ROUNDS, Reinforce (p. 7): 6 heroes 2-2-2, 8 heroes 3-3-2, 9 heroes 3-3-3; after three
+    // turns every hero has entered and later Reinforce steps bring in nobody.
+    for (size, want) in [(6u8, [2usize, 2, 2]), (8, [3, 3, 2]), (9, [3, 3, 3])] {
+        let mut g = game(size);
+        for (round, quota) in want.iter().enumerate() {
+            assert_eq!(g.rounds.round as usize, round + 1);
+            for team in [S, P] {
+                to_step(&mut g, Step::Reinforce);
+                assert_eq!(g.rounds.active, team);
+                let before = g.entered(team);
+                while g.entered(team) < g.reinforce_target() {
+                    let next = g.team(team).heroes[before..]
+                        .iter()
+                        .position(|h| h.status == HeroStatus::Waiting)
+                        .unwrap()
+                        + before;
+                    ok(
+                        &mut g,
+                        Action::Reinforce {
+                            hero: h(team, next),
+                        },
+                    );
+                    ok(&mut g, Action::Place { dome: None });
+                }
+                assert_eq!(
+                    g.entered(team) - before,
+                    *quota,
+                    "{size} heroes, round {}",
+                    round + 1
+                );
+                if g.entered(team) < size as usize {
+                    let waiting = g
+                        .team(team)
+                        .heroes
+                        .iter()
+                        .position(|h| h.status == HeroStatus::Waiting)
+                        .unwrap();
+                    assert!(
+                        g.apply(Action::Reinforce {
+                            hero: h(team, waiting)
+                        })
+                        .is_err()
+                    );
+                }
+                ok(&mut g, Action::NextStep);
+            }
+        }
+        assert_eq!(g.entered(S), size as usize);
+        assert_eq!(g.entered(P), size as usize);
+        to_step(&mut g, Step::Reinforce);
+        ok(&mut g, Action::NextStep);
+    }
+}
