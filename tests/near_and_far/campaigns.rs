@@ -87,6 +87,31 @@ fn extra_stories_skips_three_maps_of_the_players_choice() {
 }
 
 #[test]
+fn extra_stories_campaign_cannot_play_more_than_seven_maps() {
+    // Extra Stories variant (p. 38): Campaign Mode must skip three maps, seven in all.
+    let v = Variants {
+        extra_stories: true,
+        long_game: false,
+    };
+    let mut c = campaign_with(Mode::Campaign, v, &[("Ana", "Rin"), ("Ben", "Vera")]);
+    for m in 2..=7 {
+        start(&mut c, m);
+        finish(&mut c, &[("Rin", 1), ("Vera", 2)]);
+    }
+    assert_eq!(next(&c), vec![8]);
+    let all: Vec<String> = vec!["Rin".into(), "Vera".into()];
+    let err = c
+        .start_session(map(8), day(3), Town::Dusk, &all, Some(&facts()))
+        .unwrap_err();
+    assert!(err.to_string().contains("skip 3 more"), "{err}");
+    c.skip_map(map(8)).unwrap();
+    c.skip_map(map(9)).unwrap();
+    c.skip_map(map(10)).unwrap();
+    assert_eq!(next(&c), vec![11]);
+    start(&mut c, 11);
+}
+
+#[test]
 fn skipping_needs_extra_stories_in_campaign_mode() {
     let mut c = campaign(Mode::Campaign);
     assert!(c.skip_map(map(3)).is_err());

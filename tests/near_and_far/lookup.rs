@@ -330,6 +330,41 @@ fn the_last_two_character_quests_are_read_on_map_11() {
 }
 
 #[test]
+fn after_the_tenth_character_quest_an_arcade_card_is_used_and_recorded() {
+    // Character quests (p. 23) and docs: once all ten lines are read, quests use arcade
+    // cards, even on Map 11 and even when the tenth was not marked as an ending.
+    let mut c = campaign(Mode::Character);
+    start(&mut c, 3);
+    read_eight(&mut c, "Rin", "R");
+    c.write_next_quest("Vera", code("V1"), day(2)).unwrap();
+    read_eight(&mut c, "Vera", "V");
+    finish(&mut c, &[("Rin", 20), ("Vera", 22)]);
+    start(&mut c, 11);
+    c.record_quest(
+        "Rin",
+        char_quest("R9", Outcome::Success, Some("R10")),
+        day(5),
+    )
+    .unwrap();
+    c.record_quest("Rin", char_quest("R10", Outcome::Failed, None), day(5))
+        .unwrap();
+    let l = c
+        .lookup("Rin", &code("150"), None, &index_with(&[]).index, None)
+        .unwrap();
+    assert_eq!(l.read, Read::ArcadeCard);
+    let before = c.view("Rin").unwrap().xp_earned;
+    let arcade = QuestRecord {
+        read: Read::ArcadeCard,
+        outcome: Outcome::Success,
+        next: None,
+        ending: false,
+        rewards: Bookkeeping::default(),
+    };
+    c.record_quest("Rin", arcade, day(5)).unwrap();
+    assert_eq!(c.view("Rin").unwrap().xp_earned, before);
+}
+
+#[test]
 fn a_keyword_forces_the_matching_choice() {
     // Quest 347 from the rulebook (p. 35): BURNING must be read the first choice.
     let built = index_with(&[]);

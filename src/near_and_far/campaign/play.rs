@@ -153,7 +153,8 @@ impl Campaign {
             (Mode::Character, Read::ArcadeCard) => {
                 let locked = before.character_quests_read >= self.card.open_quest_lines()
                     && map != MapNumber::LAST_RUIN;
-                if !locked && !before.story_ended {
+                let card_full = before.character_quests_read >= self.card.quest_lines;
+                if !locked && !card_full && !before.story_ended {
                     return Err(RuleError::new(format!(
                         "{name} can still read a character quest: arcade cards only replace locked ones (p. 23)"
                     )));

@@ -38,6 +38,17 @@ impl Campaign {
                 list.join(", ")
             )));
         }
+        if self.mode == Mode::Campaign && self.variants.extra_stories {
+            let owed = session::EXTRA_STORIES_SKIPS.saturating_sub(self.skipped_maps.len());
+            let left_to_skip = (map.get() + 1..=10)
+                .filter(|n| !self.skipped_maps.iter().any(|s| s.get() == *n))
+                .count();
+            if owed > left_to_skip {
+                return Err(RuleError::new(format!(
+                    "Extra Stories skips three maps, seven in all (p. 38): skip {owed} more before playing {map}"
+                )));
+            }
+        }
         if !(2..=4).contains(&characters.len()) {
             return Err(RuleError::new(format!(
                 "a session needs 2 to 4 players, not {}",
