@@ -198,6 +198,19 @@ fn a_promotion_is_spent_only_by_the_follower_that_earned_it() {
 }
 
 #[test]
+fn promoting_is_a_step_of_the_followers_own_turn() {
+    // Turn Basics: a player's followers move, attack and promote in that player's turn; a
+    // promotion cannot be taken during an opponent's turn (say, just before being attacked).
+    let mut g = two_player_game();
+    g.attack(at(0, 1), at(1, 1)).unwrap();
+    g.end_turn().unwrap();
+    let err = g.promote(at(0, 1), Promotion::Health).unwrap_err();
+    assert!(matches!(err, ArmyError::NotYourTurn { .. }), "{err}");
+    let b = g.follower(at(0, 1)).unwrap();
+    assert_eq!((b.max_health, b.promotions_pending()), (2, 1));
+}
+
+#[test]
 fn promotions_stop_at_the_caps() {
     let mut g = two_player_game();
     let id = at(0, 1);

@@ -73,9 +73,17 @@ impl ArmyGame {
         })
     }
 
-    /// Spends one of `at`'s earned promotions.
+    /// Spends one of `at`'s earned promotions. Promoting is a step of the follower's own
+    /// activation (Turn Basics, step 4), so only on its player's turn.
     pub fn promote(&mut self, at: FollowerRef, promotion: Promotion) -> Result<(), ArmyError> {
-        self.playing()?;
+        let turn = self.playing()?;
+        self.follower(at)?;
+        if at.player != turn {
+            return Err(ArmyError::NotYourTurn {
+                current: self.players[turn].name.clone(),
+                player: self.players[at.player].name.clone(),
+            });
+        }
         self.follower_mut(at)?.promote(promotion)
     }
 

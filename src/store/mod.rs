@@ -222,7 +222,18 @@ impl Store {
             fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
         }
         let lock_path = root.join("tablemate.lock");
-        let access = match lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))? {
+        // A holder that is just exiting (or, in tests, a child process forked while our own
+        // previous handle was open and not yet exec'd) keeps the lock for a moment: wait up
+        // to a quarter of a second before settling for read-only.
+        let mut outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
+        for _ in 0..12 {
+            if matches!(outcome, lock::Outcome::Acquired(_)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
+        }
+        let access = match outcome {
             lock::Outcome::Acquired(file) => {
                 // Only the instance holding the lock may sweep: anything else could be the
                 // file another instance is writing right now.

@@ -73,7 +73,7 @@ fn follower_row<'a>(
         {
             actions = actions.push(small("Attack".into(), Some(Message::Attack(at)), true));
         }
-        if f.promotions_pending() > 0 {
+        if turn == Some(at.player) && f.promotions_pending() > 0 {
             for p in Promotion::ALL {
                 let label = match p {
                     Promotion::Movement => "+1 Move",
