@@ -15,6 +15,8 @@ pub mod near_and_far;
 pub mod rules;
 pub mod screen;
 pub mod style;
+#[cfg(test)]
+pub mod testing;
 pub mod widgets;
 pub mod worldspanner;
 

@@ -9,38 +9,27 @@ use iced_test::Simulator;
 use super::board::{BoardView, square_at};
 use super::*;
 use crate::furtherance::Settings;
+use crate::gui::testing;
 
 type Result = std::result::Result<(), iced_test::Error>;
 
 fn ctx() -> Ctx<'static> {
-    Ctx {
-        store: None,
-        large_type: false,
-    }
+    testing::CTX
 }
 
-fn simulator<'a>(view: Element<'a, Message>) -> Simulator<'a, Message> {
-    Simulator::with_size(iced_test::core::Settings::default(), (1280.0, 1600.0), view)
+/// Tall enough that the tested panel needs no scrolling.
+const HEIGHT: f32 = 1600.0;
+
+fn simulator(view: Element<'_, Message>) -> Simulator<'_, Message> {
+    testing::simulator(HEIGHT, view)
 }
 
-/// Clicks `label` and feeds the messages back; returns the last notice, if any.
 fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    let ctx = ctx();
-    let mut ui = simulator(state.view(&ctx));
-    ui.click(label)?;
-    let mut notice = None;
-    for m in ui.into_messages() {
-        if let Some(n) = state.update(m, &ctx).notice {
-            notice = Some(n.text);
-        }
-    }
-    Ok(notice)
+    testing::click(state, HEIGHT, label)
 }
 
 fn shows(state: &State, label: &str) -> bool {
-    let ctx = ctx();
-    let mut ui = simulator(state.view(&ctx));
-    ui.find(label).is_ok()
+    testing::shows(state, HEIGHT, label)
 }
 
 fn send(state: &mut State, m: Message) -> Action<Message> {

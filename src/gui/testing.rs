@@ -1,0 +1,64 @@
+//! Helpers shared by the headless screen tests (iced_test): draw a screen in a tall window,
+//! click a label and feed the messages back, look for a text.
+
+use iced::Element;
+use iced_test::Simulator;
+
+use super::screen::{Action, Ctx};
+
+/// No store, normal type: what screen tests run with.
+pub const CTX: Ctx<'static> = Ctx {
+    store: None,
+    large_type: false,
+};
+
+/// What a screen offers a test: the contract's `view` and `update`.
+pub trait ScreenUnderTest {
+    type Message;
+    fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message>;
+    fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message>;
+}
+
+macro_rules! screen_under_test {
+    ($($screen:ident),*) => {$(
+        impl ScreenUnderTest for super::$screen::State {
+            type Message = super::$screen::Message;
+            fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message> {
+                self.view(ctx)
+            }
+            fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message> {
+                self.update(message, ctx)
+            }
+        }
+    )*};
+}
+
+screen_under_test!(army, furnace_duel, furtherance);
+
+/// A 1280 px wide window of `height`, tall enough that the tested panel needs no scrolling.
+pub fn simulator<M>(height: f32, view: Element<'_, M>) -> Simulator<'_, M> {
+    Simulator::with_size(iced_test::core::Settings::default(), (1280.0, height), view)
+}
+
+/// Clicks `label` and feeds the messages back; returns the last notice's text, if any.
+pub fn click<S: ScreenUnderTest>(
+    state: &mut S,
+    height: f32,
+    label: &str,
+) -> Result<Option<String>, iced_test::Error> {
+    let mut ui = simulator(height, state.draw(&CTX));
+    ui.click(label)?;
+    let messages: Vec<S::Message> = ui.into_messages().collect();
+    let mut notice = None;
+    for m in messages {
+        if let Some(n) = state.apply(m, &CTX).notice {
+            notice = Some(n.text);
+        }
+    }
+    Ok(notice)
+}
+
+/// Whether `label` is on screen.
+pub fn shows<S: ScreenUnderTest>(state: &S, height: f32, label: &str) -> bool {
+    simulator(height, state.draw(&CTX)).find(label).is_ok()
+}
