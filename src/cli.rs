@@ -9,6 +9,8 @@ mod furtherance;
 mod near_and_far;
 mod worldspanner;
 
+pub use near_and_far::{export_index, import_index};
+
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;

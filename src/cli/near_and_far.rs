@@ -11,7 +11,7 @@ mod index_files;
 mod reports;
 
 use index_files::index_command;
-pub use index_files::load_index;
+pub use index_files::{export_index, import_index, load_index};
 use reports::{chart, score, sheet};
 
 use super::Output;

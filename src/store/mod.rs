@@ -529,6 +529,26 @@ pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, StoreError> {
     fs::read(path).map_err(|e| StoreError::io(path, e))
 }
 
+/// Reads a file outside the data folder (or in it) as UTF-8 text, with the same size bound as
+/// [`read_bounded`]; the error names the file.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    let bytes = read_bounded(path)?;
+    String::from_utf8(bytes).map_err(|e| {
+        StoreError::bad(
+            path,
+            Problem::NotUtf8 {
+                offset: e.utf8_error().valid_up_to(),
+            },
+        )
+    })
+}
+
+/// Writes a file outside the data folder (an export) atomically. Refuses to replace an
+/// existing file unless `overwrite`: then the error is [`StoreError::Exists`].
+pub fn write_file(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
+    transfer::write_export(dest, bytes, overwrite)
+}
+
 /// Reads, migrates and validates the envelope at `path`.
 pub fn read_envelope(path: &Path) -> Result<Opened, StoreError> {
     let bytes = read_bounded(path)?;

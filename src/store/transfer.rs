@@ -271,7 +271,7 @@ impl Store {
     }
 }
 
-fn write_export(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
+pub(super) fn write_export(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
     if dest.exists() && !overwrite {
         return Err(StoreError::Exists {
             path: dest.to_path_buf(),

@@ -27,15 +27,12 @@ fn json_sources(dir: &Path, base: &Path, out: &mut Vec<Source>, problems: &mut V
                 .unwrap_or(&path)
                 .to_string_lossy()
                 .replace('\\', "/");
-            match crate::store::read_bounded(&path) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => out.push(Source {
-                        rel,
-                        origin: path.display().to_string(),
-                        text,
-                    }),
-                    Err(_) => problems.push(format!("{}: not UTF-8 text", path.display())),
-                },
+            match crate::store::read_text(&path) {
+                Ok(text) => out.push(Source {
+                    rel,
+                    origin: path.display().to_string(),
+                    text,
+                }),
                 Err(e) => problems.push(e.to_string()),
             }
         }
@@ -57,9 +54,9 @@ pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, Str
 }
 
 pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
-    let facts = load_facts(root).ok();
     match command {
         IndexCommand::Check { dir, json } => {
+            let facts = load_facts(root).ok();
             if !dir.is_dir() {
                 return fail(format!("{} is not a folder", dir.display()));
             }
@@ -115,69 +112,75 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
             }
             out
         }
-        IndexCommand::Export { path, force } => {
-            if path.exists() && !force {
-                return fail(format!(
-                    "{} already exists: add --force to replace it",
-                    path.display()
-                ));
-            }
-            let built = load_index(root, facts.as_ref()).built;
-            let file = built.index.export("Storybook index export");
-            match std::fs::write(&path, file.to_json()) {
-                Ok(()) => Output::ok(format!(
-                    "exported {} quests to {}\n",
-                    file.quests.len(),
-                    path.display()
-                )),
-                Err(e) => fail(format!("{}: {e}", path.display())),
-            }
-        }
+        IndexCommand::Export { path, force } => match export_index(root, &path, force) {
+            Ok(message) => Output::ok(format!("{message}\n")),
+            Err(StoreError::Exists { path }) => fail(format!(
+                "{} already exists: add --force to replace it",
+                path.display()
+            )),
+            Err(e) => fail(e),
+        },
         IndexCommand::Import { path } => {
-            let text = match crate::store::read_bounded(&path).map(String::from_utf8) {
-                Ok(Ok(t)) => t,
-                Ok(Err(_)) => return fail(format!("{}: not UTF-8 text", path.display())),
-                Err(e) => return fail(e),
-            };
-            let shown = path.display().to_string();
-            if let Err(e) = index::check_text(&text, facts.as_ref()) {
-                return fail(format!("{shown} was not imported: {e}"));
-            }
-            let incoming = match IndexFile::parse(&text) {
-                Ok(f) => f,
-                Err(e) => return fail(format!("{shown}: {e}")),
-            };
-            let loaded = load_index(root, facts.as_ref());
-            if loaded.own_damaged {
-                return fail(format!(
-                    "{} is damaged: fix or move it before importing into it",
-                    loaded.own_origin
-                ));
-            }
-            let own = match index::Index::check_import(
-                &loaded.files,
-                &loaded.own_origin,
-                &incoming,
-                facts.as_ref(),
-            ) {
-                Ok(f) => f,
-                Err(problems) => {
-                    let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-                    return fail(format!("{shown} was not imported:\n{}", list.join("\n")));
-                }
-            };
             let store = match Store::open(root) {
                 Ok(s) => s,
                 Err(e) => return fail(e),
             };
-            match store.write_data(index::OWN_FILE, own.to_json().as_bytes()) {
-                Ok(p) => Output::ok(format!(
-                    "imported {} quests from {shown} into {}\n",
-                    incoming.quests.len(),
-                    p.display()
-                )),
+            match import_index(&store, &path) {
+                Ok(message) => Output::ok(format!("{message}\n")),
                 Err(e) => fail(e),
             }
         }
     }
+}
+
+/// Writes the whole merged index (bundled files and the user's) under `root` to `path` as one
+/// index file. Refuses to replace an existing file unless `overwrite`
+/// ([`StoreError::Exists`], so the caller can ask). Returns what was done, for the user.
+pub fn export_index(root: &Path, path: &Path, overwrite: bool) -> Result<String, StoreError> {
+    let facts = load_facts(root).ok();
+    let built = load_index(root, facts.as_ref()).built;
+    let file = built.index.export("Storybook index export");
+    crate::store::write_file(path, file.to_json().as_bytes(), overwrite)?;
+    Ok(format!(
+        "exported {} quests to {}",
+        file.quests.len(),
+        path.display()
+    ))
+}
+
+/// Merges the index file at `path` into the user's `storybook-index/my-entries.json` in the
+/// open store, after checking it alone and against the user's whole index: nothing is written
+/// if it would add an error, or if `my-entries.json` is damaged. Takes the open store rather
+/// than its folder because the app already holds the folder's lock. Returns what was done;
+/// every error names the file and the problem.
+pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
+    let root = store.root();
+    let facts = load_facts(root).ok();
+    let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
+    let shown = path.display().to_string();
+    if let Err(e) = index::check_text(&text, facts.as_ref()) {
+        return Err(format!("{shown} was not imported: {e}"));
+    }
+    let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let loaded = load_index(root, facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "{} is damaged: fix or move it before importing into it",
+            loaded.own_origin
+        ));
+    }
+    let own =
+        index::Index::check_import(&loaded.files, &loaded.own_origin, &incoming, facts.as_ref())
+            .map_err(|problems| {
+                let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                format!("{shown} was not imported:\n{}", list.join("\n"))
+            })?;
+    let written = store
+        .write_data(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "imported {} quests from {shown} into {}",
+        incoming.quests.len(),
+        written.display()
+    ))
 }

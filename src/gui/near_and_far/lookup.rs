@@ -1,13 +1,16 @@
 //! The quest lookup tab: pick whose turn it is, type the number on the space with a big number
 //! pad (or the keyboard), and see which paragraph to read and which choice the keywords force.
 //! Then enter the result (the card is updated by the mode's rules), or add the paragraph's
-//! choices to the storybook index when it is not there yet.
+//! choices to the storybook index when it is not there yet. Below, index files are imported
+//! and exported (`index_io.rs`).
+
+use std::path::PathBuf;
 
 use iced::widget::{Column, column, container, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
 use super::forms::EntryForm;
-use super::{Message, State, primary, secondary};
+use super::{Message, State, index_io, primary, secondary};
 use crate::gui::screen::{Action, Ctx};
 use crate::gui::{style, widgets};
 use crate::near_and_far::index::Bookkeeping;
@@ -36,6 +39,16 @@ pub enum Msg {
     CancelEntry,
     SaveEntry,
     Entry(EntryMsg),
+    /// "Import index file…": opens the file dialog.
+    ImportIndex,
+    /// The file dialog's answer (`None`: cancelled).
+    ImportPicked(Option<PathBuf>),
+    /// "Export index…": opens the save dialog.
+    ExportIndex,
+    ExportPicked(Option<PathBuf>),
+    /// "Replace file" in the question about an existing export file.
+    ReplaceExport,
+    CancelReplace,
 }
 
 fn msg(m: Msg) -> Message {
@@ -124,6 +137,17 @@ impl State {
             Msg::CancelEntry => self.entry = None,
             Msg::SaveEntry => return self.save_entry(&c, ctx),
             Msg::Entry(e) => self.update_entry(e),
+            Msg::ImportIndex => return index_io::pick_import(),
+            Msg::ImportPicked(Some(path)) => return self.import_index_file(&path, ctx),
+            Msg::ExportIndex => return index_io::pick_export(),
+            Msg::ExportPicked(Some(path)) => return self.export_index_file(path, false, ctx),
+            Msg::ImportPicked(None) | Msg::ExportPicked(None) => {}
+            Msg::ReplaceExport => {
+                if let Some(path) = self.replace_export.take() {
+                    return self.export_index_file(path, true, ctx);
+                }
+            }
+            Msg::CancelReplace => self.replace_export = None,
         }
         Action::none()
     }
@@ -287,6 +311,15 @@ impl State {
                 container(answer).width(Fill)
             ]
             .spacing(24),
+            row![
+                widgets::secondary("Import index file…", Some(msg(Msg::ImportIndex))),
+                widgets::secondary("Export index…", Some(msg(Msg::ExportIndex))),
+                text("Storybook index files: add someone's entries to yours, or share yours.")
+                    .size(style::SMALL)
+                    .style(style::muted),
+            ]
+            .spacing(10)
+            .align_y(Center),
         ]
         .spacing(style::GAP)
         .into()

@@ -6,6 +6,7 @@
 mod chart;
 mod entry;
 mod forms;
+mod index_io;
 mod ledger_view;
 mod lookup;
 mod score_form;
@@ -85,6 +86,8 @@ pub struct State {
     sheet: Box<SheetForm>,
     score: Option<Box<ScoreForm>>,
     running_total: bool,
+    /// An index export waiting for "Replace file": the file already exists.
+    replace_export: Option<std::path::PathBuf>,
 }
 
 fn today() -> chrono::NaiveDate {
@@ -147,6 +150,7 @@ impl State {
             sheet: Box::default(),
             score: None,
             running_total: false,
+            replace_export: None,
         }
     }
 
@@ -298,7 +302,7 @@ impl State {
         }
         col = col
             .push(scrollable(container(body).padding(iced::Padding::ZERO.right(18))).height(Fill));
-        container(col).padding(20).width(Fill).height(Fill).into()
+        self.with_replace_question(container(col).padding(20).width(Fill).height(Fill).into())
     }
 }
 

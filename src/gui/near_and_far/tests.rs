@@ -286,6 +286,228 @@ fn an_index_entry_is_saved_to_my_entries_and_used_by_the_lookup() {
     );
 }
 
+/// A campaign with a session in play on the lookup tab, in a fresh data folder.
+fn lookup_with_store(store: &crate::store::Store) -> State {
+    let ctx = Ctx {
+        store: Some(store),
+        large_type: false,
+    };
+    let mut s = opened(Mode::Campaign);
+    start_session(&mut s);
+    s.update(Message::Tab(Tab::Lookup), &ctx);
+    s
+}
+
+/// The number of choices the lookup shows for quest `code` (`None`: not in the index).
+fn choices_for(s: &mut State, code: &str, ctx: &Ctx) -> Option<usize> {
+    s.update(Message::Lookup(lookup::Msg::Typed(code.into())), ctx);
+    let a = s.update(Message::Lookup(lookup::Msg::LookUp), ctx);
+    assert!(a.notice.is_none(), "{:?}", a.notice);
+    s.pad.answer.as_ref()?.choices.as_ref().map(|c| c.len())
+}
+
+const FRIENDS_INDEX: &str = r#"{"data_kind":"near-and-far-storybook-index","format_version":1,
+    "quests":[{"code":"42","choices":[{"label":"dig","test":{"skill":4}},
+    {"label":"leave","test":null}]}]}"#;
+
+#[test]
+fn the_lookup_tab_offers_index_import_and_export() -> Result<(), Error> {
+    let mut s = opened(Mode::Campaign);
+    send(&mut s, Message::Tab(Tab::Lookup));
+    let mut sim = ui(&s);
+    sim.click("Import index file…")?;
+    assert!(matches!(
+        sim.into_messages().next(),
+        Some(Message::Lookup(lookup::Msg::ImportIndex))
+    ));
+    let mut sim = ui(&s);
+    sim.click("Export index…")?;
+    assert!(matches!(
+        sim.into_messages().next(),
+        Some(Message::Lookup(lookup::Msg::ExportIndex))
+    ));
+    Ok(())
+}
+
+#[test]
+fn importing_a_good_index_file_teaches_the_lookup_its_quests() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = lookup_with_store(&store);
+    assert_eq!(
+        choices_for(&mut s, "42", &ctx),
+        None,
+        "42 is not indexed yet"
+    );
+    let file = dir.path().join("friends.json");
+    std::fs::write(&file, FRIENDS_INDEX).unwrap();
+    let a = s.update(
+        Message::Lookup(lookup::Msg::ImportPicked(Some(file.clone()))),
+        &ctx,
+    );
+    let n = a.notice.expect("a notice");
+    assert!(!n.error, "{}", n.text);
+    assert!(n.text.starts_with("Imported 1 quests from"), "{}", n.text);
+    assert!(n.text.contains("friends.json"), "{}", n.text);
+    assert_eq!(
+        s.pad
+            .answer
+            .as_ref()
+            .and_then(|a| a.choices.as_ref())
+            .map(|c| c.len()),
+        Some(2),
+        "the answer on screen is looked up again"
+    );
+    assert_eq!(choices_for(&mut s, "42", &ctx), Some(2));
+    assert!(
+        dir.path()
+            .join("home/storybook-index/my-entries.json")
+            .exists()
+    );
+}
+
+#[test]
+fn importing_a_broken_index_file_names_it_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = lookup_with_store(&store);
+    let before = s.index.built.index.quests.len();
+    let broken = dir.path().join("broken.json");
+    std::fs::write(
+        &broken,
+        r#"{"data_kind":"near-and-far-storybook-index","quests":[{"#,
+    )
+    .unwrap();
+    let a = s.update(
+        Message::Lookup(lookup::Msg::ImportPicked(Some(broken.clone()))),
+        &ctx,
+    );
+    let n = a.notice.expect("a notice");
+    assert!(n.error, "{}", n.text);
+    assert!(n.text.contains(&broken.display().to_string()), "{}", n.text);
+    assert!(!a.changed);
+    assert_eq!(s.index.built.index.quests.len(), before);
+    assert!(
+        !dir.path()
+            .join("home/storybook-index/my-entries.json")
+            .exists(),
+        "nothing written"
+    );
+    // Not text at all: refused the same way.
+    std::fs::write(&broken, [0xff, 0xfe, 0x00]).unwrap();
+    let a = s.update(
+        Message::Lookup(lookup::Msg::ImportPicked(Some(broken.clone()))),
+        &ctx,
+    );
+    let n = a.notice.expect("a notice");
+    assert!(n.error && n.text.contains("broken.json"), "{}", n.text);
+}
+
+#[test]
+fn the_exported_index_passes_the_index_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("home");
+    let store = crate::store::Store::open(&root).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = lookup_with_store(&store);
+    let file = dir.path().join("friends.json");
+    std::fs::write(&file, FRIENDS_INDEX).unwrap();
+    s.update(Message::Lookup(lookup::Msg::ImportPicked(Some(file))), &ctx);
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = out_dir.join(index_io::EXPORT_NAME);
+    let a = s.update(
+        Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
+        &ctx,
+    );
+    let n = a.notice.expect("a notice");
+    assert!(!n.error && n.text.starts_with("Exported"), "{}", n.text);
+    assert!(s.replace_export.is_none());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("\"42\"") && text.contains("\"347\""));
+    use clap::Parser;
+    let cli = crate::cli::Cli::try_parse_from([
+        "tablemate",
+        "near-and-far",
+        "index",
+        "check",
+        out_dir.to_str().unwrap(),
+        "--json",
+    ])
+    .unwrap();
+    let o = crate::cli::execute(cli.command, &root);
+    assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["files"], 1);
+}
+
+#[test]
+fn exporting_onto_an_existing_file_asks_first() -> Result<(), Error> {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = lookup_with_store(&store);
+    let out = dir.path().join("mine.json");
+    std::fs::write(&out, "keep me").unwrap();
+    let a = s.update(
+        Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
+        &ctx,
+    );
+    assert!(a.notice.is_none(), "{:?}", a.notice);
+    assert_eq!(s.replace_export.as_deref(), Some(out.as_path()));
+    assert!(shows(&s, "Replace file"));
+    assert!(shows(
+        &s,
+        &format!(
+            "{} already exists. Replace it with the exported storybook index?",
+            out.display()
+        )
+    ));
+    // Cancel: the file is untouched and the question gone.
+    let mut sim = ui(&s);
+    sim.click("Cancel")?;
+    for m in sim.into_messages() {
+        s.update(m, &ctx);
+    }
+    assert!(s.replace_export.is_none());
+    assert!(!shows(&s, "Replace file"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    // Asked again and confirmed: replaced.
+    s.update(
+        Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
+        &ctx,
+    );
+    let mut sim = ui(&s);
+    sim.click("Replace file")?;
+    let mut notice = None;
+    for m in sim.into_messages() {
+        notice = s.update(m, &ctx).notice.or(notice);
+    }
+    assert!(notice.is_some_and(|n| !n.error && n.text.starts_with("Exported")));
+    assert!(s.replace_export.is_none());
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("near-and-far-storybook-index")
+    );
+    Ok(())
+}
+
 #[test]
 fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
     let mut s = opened(Mode::Campaign);
