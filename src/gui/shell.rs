@@ -52,6 +52,21 @@ macro_rules! on_game {
     };
 }
 
+/// Hands a screen's message to that screen, if it is the one showing, and lifts its action
+/// into the shell (autosave, notice, task).
+macro_rules! forward {
+    ($app:ident, $variant:ident, $message:expr) => {{
+        let ctx = Ctx {
+            store: $app.store.as_ref(),
+            large_type: $app.settings.large_type,
+        };
+        if let Screen::$variant(s) = &mut $app.screen {
+            let action = s.update($message, &ctx);
+            return $app.after(action, Message::$variant);
+        }
+    }};
+}
+
 impl Screen {
     /// The game this screen belongs to (Ctrl+F filters the rules to it).
     pub fn game(&self) -> Option<Kind> {
@@ -438,66 +453,12 @@ impl App {
         match message {
             Message::Home(m) => return self.home(m),
             Message::Backups(m) => self.backups(m),
-            Message::Rules(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::Rules(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::Rules);
-                }
-            }
-            Message::Furtherance(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::Furtherance(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::Furtherance);
-                }
-            }
-            Message::Worldspanner(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::Worldspanner(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::Worldspanner);
-                }
-            }
-            Message::NearAndFar(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::NearAndFar(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::NearAndFar);
-                }
-            }
-            Message::FurnaceDuel(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::FurnaceDuel(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::FurnaceDuel);
-                }
-            }
-            Message::Army(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_ref(),
-                    large_type: self.settings.large_type,
-                };
-                if let Screen::Army(s) = &mut self.screen {
-                    let action = s.update(m, &ctx);
-                    return self.after(action, Message::Army);
-                }
-            }
+            Message::Rules(m) => forward!(self, Rules, m),
+            Message::Furtherance(m) => forward!(self, Furtherance, m),
+            Message::Worldspanner(m) => forward!(self, Worldspanner, m),
+            Message::NearAndFar(m) => forward!(self, NearAndFar, m),
+            Message::FurnaceDuel(m) => forward!(self, FurnaceDuel, m),
+            Message::Army(m) => forward!(self, Army, m),
             Message::Shortcut(s) => match s {
                 Shortcut::Undo => self.undo(),
                 Shortcut::Redo => self.redo(),

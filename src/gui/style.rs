@@ -71,16 +71,7 @@ pub fn dark() -> Theme {
 /// A raised panel: the saved-games list, a dialog, a card.
 pub fn card(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();
-    container::Style {
-        background: Some(Background::Color(p.background.weak.color)),
-        border: Border {
-            color: p.background.strong.color,
-            width: 1.0,
-            radius: 10.0.into(),
-        },
-        text_color: Some(p.background.weak.text),
-        ..container::Style::default()
-    }
+    outlined(p.background.weak, p.background.strong.color, 10.0)
 }
 
 /// The top bar of every screen.
@@ -121,49 +112,36 @@ pub fn scrim(_theme: &Theme) -> container::Style {
     }
 }
 
-/// An error banner naming a file and a problem.
-pub fn error_banner(theme: &Theme) -> container::Style {
-    let p = theme.extended_palette();
+/// A filled, outlined panel in one of the palette's colour pairs.
+fn outlined(weak: iced::theme::palette::Pair, outline: Color, radius: f32) -> container::Style {
     container::Style {
-        background: Some(Background::Color(p.danger.weak.color)),
-        text_color: Some(p.danger.weak.text),
+        background: Some(Background::Color(weak.color)),
+        text_color: Some(weak.text),
         border: Border {
-            color: p.danger.strong.color,
+            color: outline,
             width: 1.0,
-            radius: 8.0.into(),
+            radius: radius.into(),
         },
         ..container::Style::default()
     }
+}
+
+/// An error banner naming a file and a problem.
+pub fn error_banner(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    outlined(p.danger.weak, p.danger.strong.color, 8.0)
 }
 
 /// A neutral notice ("Saved", "Restored backup … Undo").
 pub fn info_banner(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();
-    container::Style {
-        background: Some(Background::Color(p.primary.weak.color)),
-        text_color: Some(p.primary.weak.text),
-        border: Border {
-            color: p.primary.strong.color,
-            width: 1.0,
-            radius: 8.0.into(),
-        },
-        ..container::Style::default()
-    }
+    outlined(p.primary.weak, p.primary.strong.color, 8.0)
 }
 
 /// A row that is the current one (the current history entry, a selected save).
 pub fn selected(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();
-    container::Style {
-        background: Some(Background::Color(p.primary.weak.color)),
-        text_color: Some(p.primary.weak.text),
-        border: Border {
-            color: p.primary.strong.color,
-            width: 1.0,
-            radius: 6.0.into(),
-        },
-        ..container::Style::default()
-    }
+    outlined(p.primary.weak, p.primary.strong.color, 6.0)
 }
 
 /// A big game tile on the home screen.
