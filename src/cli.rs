@@ -1,5 +1,5 @@
 //! The headless command line: the same engines and store as the window, for scripting, quick
-//! lookups and tests. `--json` output is stable and documented in the README.
+//! lookups and tests. `--json` output is stable and documented in docs/ (a manual per game).
 //!
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 

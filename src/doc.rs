@@ -70,6 +70,39 @@ pub trait GameDoc: Serialize + DeserializeOwned + Clone {
     fn validate(&self) -> Result<(), String>;
 }
 
+/// What an applied action did: the history label it is recorded under ("Left castle: Knight
+/// attacks Archer") and what happened, one line each, for the screen and `tablemate act`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Acted {
+    pub label: String,
+    pub lines: Vec<String>,
+}
+
+impl Acted {
+    pub fn new(label: impl Into<String>, lines: Vec<String>) -> Self {
+        Acted {
+            label: label.into(),
+            lines,
+        }
+    }
+}
+
+/// A game whose every change is a value (ARCHITECTURE: "Changes are values"). The GUI screens
+/// and `tablemate act` both go through `Saved::act`, so a change made from a script is the
+/// same history entry, with the same label and checks, as the click that makes it.
+pub trait Playable: GameDoc {
+    /// The game's action enum in its serde form, the JSON `tablemate act` reads
+    /// (`{"action": "end-turn"}`), documented per game in `docs/`.
+    type Action: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
+    /// Why an action was refused: its text names the rule that forbids it (with the rulebook
+    /// page where there is one), as a player reads it.
+    type Refusal: std::error::Error;
+
+    /// Carries out `action` if the rules allow it. On a refusal the state may be left
+    /// half-changed: callers go through `Saved::act`, which works on a copy.
+    fn act(&mut self, action: Self::Action) -> Result<Acted, Self::Refusal>;
+}
+
 /// A saved game or campaign: a title the user gave it and the labelled history, whose current
 /// entry is the state of play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -98,6 +131,16 @@ impl<T: GameDoc> Saved<T> {
     pub fn validate(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| e.to_string())?;
         self.current().validate()
+    }
+}
+
+impl<T: Playable> Saved<T> {
+    /// Applies `action` as one labelled history entry; on a refusal nothing changes.
+    pub fn act(&mut self, action: T::Action) -> Result<Acted, T::Refusal> {
+        let mut next = self.current().clone();
+        let acted = next.act(action)?;
+        self.history.record(acted.label.clone(), next);
+        Ok(acted)
     }
 }
 

@@ -20,12 +20,26 @@ pub struct Entry<T> {
 
 /// A bounded, labelled undo/redo history. `cursor` points at the current entry; entries after
 /// it are the redo branch, dropped by the next new action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct History<T> {
     entries: Vec<Entry<T>>,
     cursor: usize,
     #[serde(default = "default_capacity")]
     capacity: usize,
+    /// Counts every change of what is current (record, undo, redo, goto) since it was loaded:
+    /// the shell autosaves when it moves, so no screen has to report "changed". Not saved.
+    #[serde(skip)]
+    revision: u64,
+}
+
+/// Two histories are equal when they hold the same entries at the same cursor; how often they
+/// were changed in memory (`revision`) does not count.
+impl<T: PartialEq> PartialEq for History<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+            && self.cursor == other.cursor
+            && self.capacity == other.capacity
+    }
 }
 
 fn default_capacity() -> usize {
@@ -58,6 +72,7 @@ impl<T: Clone> History<T> {
             }],
             cursor: 0,
             capacity: capacity.max(2),
+            revision: 0,
         }
     }
 
@@ -84,6 +99,12 @@ impl<T: Clone> History<T> {
             self.entries.drain(..excess);
         }
         self.cursor = self.entries.len() - 1;
+        self.revision += 1;
+    }
+
+    /// Moves whenever what is current changes (see the field); compare it to decide a save.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Runs `action` on a copy of the current state; on success records the copy under
@@ -113,6 +134,7 @@ impl<T: Clone> History<T> {
             return None;
         }
         self.cursor -= 1;
+        self.revision += 1;
         Some(&self.entries[self.cursor + 1].label)
     }
 
@@ -122,6 +144,7 @@ impl<T: Clone> History<T> {
             return None;
         }
         self.cursor += 1;
+        self.revision += 1;
         Some(&self.entries[self.cursor].label)
     }
 
@@ -130,7 +153,10 @@ impl<T: Clone> History<T> {
         if index >= self.entries.len() {
             return Err(HistoryError::NoSuchEntry(index));
         }
-        self.cursor = index;
+        if index != self.cursor {
+            self.cursor = index;
+            self.revision += 1;
+        }
         Ok(())
     }
 

@@ -1,6 +1,6 @@
 //! `tablemate army ...`: the army sheets without a window. `validate` checks an army-list file
 //! against the follower table in use; `followers` prints the table; `show` prints a saved army
-//! game. JSON shapes are documented in the README.
+//! game. JSON shapes are documented in docs/army.md.
 
 use std::path::{Path, PathBuf};
 
@@ -200,7 +200,7 @@ fn show(root: &Path, id: &str, json: bool) -> Output {
     Output::ok(s)
 }
 
-/// The stable JSON of `army show --json` (documented in the README).
+/// The stable JSON of `army show --json` (documented in docs/army.md).
 pub fn show_json(id: &str, saved: &Saved<ArmyGame>) -> Value {
     let g = saved.current();
     let phase = match g.phase {

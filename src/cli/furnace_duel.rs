@@ -1,6 +1,6 @@
 //! `tablemate furnace-duel ...`: the Furnace Duel campaign pad without a window. `show` prints
 //! a saved campaign (the pad's table, reminders, what comes next); `new` starts one; `boards`
-//! lists the board data in use. JSON shapes are documented in the README.
+//! lists the board data in use. JSON shapes are documented in docs/furnace-duel.md.
 
 use std::path::Path;
 
@@ -141,7 +141,7 @@ fn show(root: &Path, id: &str, json: bool) -> Output {
     }
 }
 
-/// The stable JSON of `show --json` (documented field by field in the README).
+/// The stable JSON of `show --json` (documented field by field in docs/furnace-duel.md).
 pub fn show_json(id: &str, saved: &Saved<Campaign>) -> Value {
     let c = saved.current();
     let sheet = c.sheet();

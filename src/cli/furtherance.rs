@@ -1,5 +1,5 @@
 //! `tablemate furtherance ...`: start a solo game in the store, let the enemies play a
-//! do-nothing player (`simulate`, JSON lines documented in the README), print or
+//! do-nothing player (`simulate`, JSON lines documented in docs/furtherance.md), print or
 //! re-derive the board file, and show a saved game.
 
 use std::fmt::Write as _;
@@ -80,7 +80,7 @@ pub enum Command {
         rounds: u32,
         #[arg(long, value_enum, default_value = "reaches")]
         death: DeathArg,
-        /// One JSON object per line (see the README).
+        /// One JSON object per line (see docs/furtherance.md).
         #[arg(long)]
         json: bool,
     },

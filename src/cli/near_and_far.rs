@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Game-end journey points from a score file (format in the README). With
+    /// Game-end journey points from a score file (format in docs/near-and-far.md). With
     /// --campaign, the session in play ends with these scores.
     Score {
         #[arg(long)]

@@ -12,7 +12,7 @@ use super::scoring::{GameResult, Outcome, Seat, TECH_TOKEN_MONEY};
 /// A campaign has exactly this many games, one per board (page 8).
 pub const GAMES_PER_CAMPAIGN: usize = 6;
 
-/// Choices players might disagree on; see the README.
+/// Choices players might disagree on; see docs/furnace-duel.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {

@@ -1,7 +1,7 @@
 //! What the engine reports, one `Step` at a time: a move, an attack, a death, a spawn, an
 //! hourglass counter passing, a question for the player... Each step carries what the screen
 //! and the log need (unit names, squares, damage after the step) and renders itself as one
-//! readable log line. Steps are serialised as the `simulate --json` lines (the README).
+//! readable log line. Steps are serialised as the `simulate --json` lines (docs/furtherance.md).
 
 use serde::{Deserialize, Serialize};
 

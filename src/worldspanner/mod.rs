@@ -44,7 +44,7 @@ pub use rounds::{RoundTracker, Step};
 pub use team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
 pub use victory::{Faction, FactionKey, GloryReport, LithTribute};
 
-use crate::doc::{GameDoc, Kind};
+use crate::doc::{Acted, GameDoc, Kind, Playable};
 
 /// What the store saves for this game.
 pub type SaveData = Game;
@@ -64,5 +64,16 @@ impl GameDoc for Game {
 
     fn validate(&self) -> Result<(), String> {
         Game::validate(self)
+    }
+}
+
+impl Playable for Game {
+    type Action = Action;
+    type Refusal = RuleError;
+
+    fn act(&mut self, action: Action) -> Result<Acted, RuleError> {
+        let label = action.label(self);
+        let lines = self.apply(action)?;
+        Ok(Acted::new(label, lines))
     }
 }

@@ -115,10 +115,9 @@ impl State {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        let label = action.label(doc.state());
-        match doc.apply(label, |g| g.apply(action)) {
-            Ok(lines) => {
-                self.lines = lines;
+        match doc.saved.act(action) {
+            Ok(acted) => {
+                self.lines = acted.lines;
                 Action::changed()
             }
             Err(e) => Action::error(e.to_string()),

@@ -17,7 +17,7 @@ pub enum Town {
     Day,
 }
 
-/// Settings where players might read the rules differently (see the README).
+/// Settings where players might read the rules differently (see docs/near-and-far.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreSettings {
@@ -118,7 +118,7 @@ pub struct ScoreInput {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ScoreLine {
-    /// Stable id of the rule ("camps", "reputation"...), documented in the README.
+    /// Stable id of the rule ("camps", "reputation"...), documented in docs/near-and-far.md.
     pub rule: &'static str,
     pub label: String,
     pub points: i32,

@@ -1,0 +1,14 @@
+//! Near and Far scenario tests: every rule and ruling the engine implements, by name.
+//! Split by topic in `tests/near_and_far/`.
+
+#[cfg(feature = "gui")]
+mod app;
+mod campaigns;
+mod cli;
+mod common;
+mod corrections;
+mod experience;
+mod index;
+mod lookup;
+mod scoring;
+mod threats;

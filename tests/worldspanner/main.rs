@@ -1,0 +1,13 @@
+//! Worldspanner Factions: every rule the engine implements, one named test each, grouped by
+//! the rulebook section they come from. Rulings from RULINGS.md are in `rulings`.
+
+mod common;
+
+mod cards;
+mod challenges;
+mod cli;
+mod domes;
+mod play;
+mod rulings;
+mod terrain;
+mod victory;
