@@ -13,8 +13,10 @@ use super::Problem;
 use crate::doc::{GameDoc, Kind, Saved};
 
 pub const FORMAT: &str = "tablemate";
-/// Version 2 wraps every game in a labelled history; version 1 saved the bare state.
-pub const VERSION: u32 = 2;
+/// Version 3 saves the current state once and every other history entry as the change from
+/// its neighbour (`crate::history`); version 2 saved every entry's whole state; version 1
+/// saved the bare state.
+pub const VERSION: u32 = 3;
 /// Larger files are refused before they are read: no real save comes near this.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -159,6 +161,9 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
     let raw_at = Pos::of_slice(text, raw.get());
     let (data, data_at) = match version {
         VERSION => (Cow::Borrowed(raw.get()), raw_at),
+        // Version 2's history is version 3's with every entry whole: the history reader
+        // takes it as it is (see `migrate_v2_to_v3`), positions in the file still hold.
+        2 => (Cow::Borrowed(migrate_v2_to_v3(raw.get())), raw_at),
         1 => {
             let state: serde_json::Value =
                 serde_json::from_str(raw.get()).map_err(|e| Problem::from_json(e, raw_at))?;
@@ -210,6 +215,13 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
         serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
     saved.validate().map_err(|e| read.data_problem(&e))?;
     Ok(saved)
+}
+
+/// Version 2 stored each history entry's whole state and no `current`; version 3 allows an
+/// entry to be whole (`crate::history` file form), so version 2 data is read unchanged, and
+/// the changes between entries are computed once as it loads: the next save writes version 3.
+pub fn migrate_v2_to_v3(data: &str) -> &str {
+    data
 }
 
 /// Version 1 stored the bare game state in `data`. Version 2 wraps it in a titled history;

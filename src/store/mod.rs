@@ -176,7 +176,40 @@ impl std::fmt::Display for Origin {
     }
 }
 
-/// The open data folder.
+/// A save serialised and ready to be written, made on the thread that owns the game and
+/// handed to a writer thread. Making one costs one serialisation of the current state and a
+/// copy of the history's stored changes (computed when each entry was recorded), not a walk
+/// over the whole game history.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    kind: Kind,
+    bytes: Vec<u8>,
+}
+
+impl Prepared {
+    pub fn new<T: GameDoc>(saved: &Saved<T>) -> Result<Prepared, StoreError> {
+        let summary = saved.summary();
+        let bytes = envelope::encode(T::KIND, &summary, Utc::now(), saved)
+            .map_err(|e| StoreError::Encode(e.to_string()))?;
+        Ok(Prepared {
+            kind: T::KIND,
+            bytes,
+        })
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The envelope bytes that will be written.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// The open data folder. `Store` is `Send + Sync`: share it with a writer thread through an
+/// `Arc<Store>`; every method takes `&self`, and the lock it holds is the folder's, not the
+/// thread's.
 #[derive(Debug)]
 pub struct Store {
     root: PathBuf,
@@ -193,6 +226,13 @@ fn fingerprint(path: &Path) -> Option<Fingerprint> {
     let meta = fs::metadata(path).ok()?;
     Some((meta.len(), meta.modified().ok()?))
 }
+
+// A writer thread needs it: this fails to compile if a field ever stops being shareable.
+const _: fn() = || {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Store>();
+    shareable::<Prepared>();
+};
 
 #[derive(Debug)]
 enum Access {
@@ -373,16 +413,23 @@ impl Store {
     /// Writes save `id` atomically, keeping the previous good version as a backup. Refuses
     /// to replace a file that is damaged.
     pub fn save<T: GameDoc>(&self, id: &str, saved: &Saved<T>) -> Result<(), StoreError> {
+        self.write_prepared(id, &Prepared::new(saved)?)
+    }
+
+    /// Writes a save serialised earlier (on the UI thread) by [`Prepared::new`]: what a writer
+    /// thread does. Same promises as [`Store::save`].
+    pub fn write_prepared(&self, id: &str, prepared: &Prepared) -> Result<(), StoreError> {
         self.writable()?;
         let path = self.save_path(id)?;
-        let summary = saved.summary();
-        let bytes = envelope::encode(T::KIND, &summary, Utc::now(), saved)
-            .map_err(|e| StoreError::Encode(e.to_string()))?;
-        self.replace(id, &path, &bytes)
+        self.replace(id, &path, &prepared.bytes)
     }
 
     /// Writes already-validated envelope bytes for `id` (imports, restores).
     fn replace(&self, id: &str, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        // Never write what the store would refuse to read back.
+        if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
+            return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
+        }
         if path.exists() {
             let check = if self.still_verified(path) {
                 Ok(())

@@ -3,9 +3,19 @@
 //! A snapshot carries the whole game, its seeded RNG included, so undoing an action and doing
 //! it again draws the same card. The history is part of the save, so undo survives a restart.
 //! No I/O and no GUI here.
+//!
+//! In memory every entry holds its whole state. In a file (`file.rs`) only the current state
+//! is whole and every other entry is the change from its neighbour (`delta.rs`), computed once
+//! when the entry is recorded and kept as JSON text, so a save costs one state plus a copy of
+//! the changes however long the history is, and undo after loading returns exactly to what
+//! was played: the states are stored, never recomputed by rules code.
+
+pub mod delta;
+mod file;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// How many snapshots a history keeps before it forgets the oldest.
 pub const DEFAULT_CAPACITY: usize = 400;
@@ -20,16 +30,21 @@ pub struct Entry<T> {
 
 /// A bounded, labelled undo/redo history. `cursor` points at the current entry; entries after
 /// it are the redo branch, dropped by the next new action.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct History<T> {
     entries: Vec<Entry<T>>,
+    /// `links[i]` is the change from entry `i - 1` to entry `i` as JSON text (a list of
+    /// `delta::Op`), computed when entry `i` was recorded. `None` for the first entry, and
+    /// where no change could be computed: that entry's state is then saved whole.
+    links: Vec<Option<Box<RawValue>>>,
     cursor: usize,
-    #[serde(default = "default_capacity")]
     capacity: usize,
     /// Counts every change of what is current (record, undo, redo, goto) since it was loaded:
     /// the shell autosaves when it moves, so no screen has to report "changed". Not saved.
-    #[serde(skip)]
     revision: u64,
+    /// The JSON form of the newest entry's state, so recording the next one diffs against it
+    /// without serialising it again.
+    tail_value: Option<serde_json::Value>,
 }
 
 /// Two histories are equal when they hold the same entries at the same cursor; how often they
@@ -55,9 +70,24 @@ pub enum HistoryError {
     CursorOutOfRange { cursor: usize, len: usize },
     #[error("there is no history entry {0}")]
     NoSuchEntry(usize),
+    #[error("the history has capacity {0}: it needs room for at least 2 entries to undo")]
+    CapacityTooSmall(usize),
+    #[error("the history holds {len} entries, more than its capacity {capacity}")]
+    OverCapacity { len: usize, capacity: usize },
 }
 
-impl<T: Clone> History<T> {
+/// The change from `a` to `b` as JSON text, or `None` when a state cannot be put in JSON form
+/// (then the entry is saved whole).
+fn link<T: Serialize>(a: &serde_json::Value, b: &T) -> (Option<Box<RawValue>>, Option<serde_json::Value>) {
+    let Ok(b) = serde_json::to_value(b) else {
+        return (None, None);
+    };
+    let ops = delta::diff(a, &b);
+    let text = serde_json::to_string(&ops).ok();
+    (text.and_then(|t| RawValue::from_string(t).ok()), Some(b))
+}
+
+impl<T: Clone + Serialize> History<T> {
     /// Starts a history whose first entry is `state`, labelled `label` ("New game").
     pub fn new(label: impl Into<String>, state: T) -> Self {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
@@ -70,9 +100,11 @@ impl<T: Clone> History<T> {
                 at: Utc::now(),
                 state,
             }],
+            links: vec![None],
             cursor: 0,
             capacity: capacity.max(2),
             revision: 0,
+            tail_value: None,
         }
     }
 
@@ -88,15 +120,30 @@ impl<T: Clone> History<T> {
 
     /// Records `state` as the result of the action `label`, dropping any redo branch.
     pub fn record(&mut self, label: impl Into<String>, state: T) {
+        let at_tail = self.cursor + 1 == self.entries.len();
+        let previous = match self.tail_value.take() {
+            Some(v) if at_tail => Some(v),
+            _ => serde_json::to_value(self.current()).ok(),
+        };
+        let (change, value) = match &previous {
+            Some(prev) => link(prev, &state),
+            None => (None, None),
+        };
+        self.tail_value = value;
         self.entries.truncate(self.cursor + 1);
+        self.links.truncate(self.cursor + 1);
         self.entries.push(Entry {
             label: label.into(),
             at: Utc::now(),
             state,
         });
+        self.links.push(change);
         if self.entries.len() > self.capacity {
             let excess = self.entries.len() - self.capacity;
             self.entries.drain(..excess);
+            self.links.drain(..excess);
+            // The new first entry has nothing before it.
+            self.links[0] = None;
         }
         self.cursor = self.entries.len() - 1;
         self.revision += 1;
@@ -176,10 +223,20 @@ impl<T: Clone> History<T> {
         &self.entries
     }
 
-    /// Checks a history that came from a file.
+    /// Checks a history that came from a file: it must have entries, point at one of them,
+    /// and have room to undo.
     pub fn validate(&self) -> Result<(), HistoryError> {
         if self.entries.is_empty() {
             return Err(HistoryError::Empty);
+        }
+        if self.capacity < 2 {
+            return Err(HistoryError::CapacityTooSmall(self.capacity));
+        }
+        if self.entries.len() > self.capacity {
+            return Err(HistoryError::OverCapacity {
+                len: self.entries.len(),
+                capacity: self.capacity,
+            });
         }
         if self.cursor >= self.entries.len() {
             return Err(HistoryError::CursorOutOfRange {
@@ -276,5 +333,97 @@ mod tests {
             h.validate(),
             Err(HistoryError::CursorOutOfRange { cursor: 4, len: 1 })
         );
+    }
+
+    /// A state with a large part that never changes (like a deck's card texts).
+    fn big(step: usize) -> serde_json::Value {
+        serde_json::json!({
+            "static": (0..200).map(|i| format!("card text {i} that never changes")).collect::<Vec<_>>(),
+            "round": step,
+            "drawn": (0..step % 7).collect::<Vec<_>>(),
+        })
+    }
+
+    #[test]
+    fn a_saved_history_stores_the_current_state_once_and_changes_for_the_rest() {
+        let mut h = History::new("start", big(0));
+        for i in 1..100 {
+            h.record(format!("step {i}"), big(i));
+        }
+        let one = serde_json::to_string(&big(0)).unwrap().len();
+        let text = serde_json::to_string(&h).unwrap();
+        assert_eq!(text.matches("that never changes").count(), 200, "static data once");
+        assert!(text.len() < one + 100 * 200, "{} bytes", text.len());
+    }
+
+    #[test]
+    fn undo_after_loading_returns_exactly_to_every_recorded_state() {
+        let mut h = History::new("start", big(0));
+        for i in 1..30 {
+            h.record(format!("step {i}"), big(i));
+        }
+        for cursor in [0, 7, 29] {
+            h.goto(cursor).unwrap();
+            let text = serde_json::to_string(&h).unwrap();
+            let back: History<serde_json::Value> = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, h, "cursor {cursor}");
+            back.validate().unwrap();
+            // And it saves the same again: the changes it rebuilt are the ones it had.
+            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn recording_after_an_undo_and_over_capacity_still_saves_and_loads() {
+        let mut h = History::with_capacity("start", big(0), 5);
+        for i in 1..12 {
+            h.record(format!("step {i}"), big(i));
+            if i % 3 == 0 {
+                h.undo();
+                h.undo();
+            }
+        }
+        h.goto(1).unwrap();
+        let back: History<serde_json::Value> =
+            serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+        assert_eq!(back, h);
+    }
+
+    #[test]
+    fn a_version_2_history_with_every_state_whole_still_loads() {
+        let text = r#"{"entries":[{"label":"a","at":"2026-01-01T00:00:00Z","state":[1]},
+            {"label":"b","at":"2026-01-01T00:00:01Z","state":[1,2]}],"cursor":0}"#;
+        let h: History<Vec<i32>> = serde_json::from_str(text).unwrap();
+        assert_eq!(h.entries()[1].state, vec![1, 2]);
+        assert_eq!(*h.current(), vec![1]);
+        let again = serde_json::to_string(&h).unwrap();
+        assert!(again.contains("\"change\""), "{again}");
+    }
+
+    #[test]
+    fn a_change_that_does_not_fit_its_neighbour_is_refused_on_load() {
+        let mut h = History::new("start", vec![1, 2, 3]);
+        h.record("more", vec![1, 2, 3, 4]);
+        let text = serde_json::to_string(&h).unwrap().replace("[1,2,3,4]", "[9,9,9,9]");
+        let err = serde_json::from_str::<History<Vec<i32>>>(&text).unwrap_err();
+        assert!(err.to_string().contains("history entry 1"), "{err}");
+    }
+
+    #[test]
+    fn a_history_that_cannot_undo_is_refused() {
+        for (capacity, want) in [(0, HistoryError::CapacityTooSmall(0)), (1, HistoryError::CapacityTooSmall(1))] {
+            let text = format!(
+                r#"{{"entries":[{{"label":"x","at":"2026-01-01T00:00:00Z","state":1}}],"cursor":0,"capacity":{capacity}}}"#
+            );
+            let h: History<i32> = serde_json::from_str(&text).unwrap();
+            assert_eq!(h.validate(), Err(want));
+        }
+        let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z","state":1},
+            {"label":"y","at":"2026-01-01T00:00:00Z","state":1},
+            {"label":"z","at":"2026-01-01T00:00:00Z","state":1}],"cursor":0,"capacity":2}"#;
+        let h: History<i32> = serde_json::from_str(text).unwrap();
+        assert_eq!(h.validate(), Err(HistoryError::OverCapacity { len: 3, capacity: 2 }));
+        let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z"}],"cursor":3,"current":1}"#;
+        assert!(serde_json::from_str::<History<i32>>(text).is_err());
     }
 }
