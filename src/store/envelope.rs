@@ -54,8 +54,10 @@ pub struct Opened {
     pub file_version: u32,
 }
 
-/// Turns raw bytes into text, refusing what is not UTF-8 with the byte offset.
+/// Turns raw bytes into text, refusing what is not UTF-8 with the byte offset. A UTF-8 byte
+/// order mark (some Windows editors write one) is skipped.
 pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, Problem> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(Problem::Empty);
     }
@@ -117,13 +119,14 @@ impl Read<'_> {
     /// moved from the data into the file.
     pub(crate) fn data_problem(&self, message: &str) -> Problem {
         let (text, position) = split_position(message);
+        let text = super::read::clean_text(text);
         Problem::Invalid(match (position, self.data_at) {
             (Some((line, column)), Some(at)) => {
                 let (line, column) = at.shift(line, column);
                 format!("{text} (line {line} column {column})")
             }
             // Positions in migrated text mean nothing in the file.
-            _ => text.to_string(),
+            _ => text,
         })
     }
 }
@@ -186,11 +189,12 @@ pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
     let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
-    let summary = if summary.is_empty() {
-        read.summary
+    // What a file says is printed on terminals and screens: cleaned of control characters.
+    let summary = super::read::clean_text(if summary.is_empty() {
+        &read.summary
     } else {
-        summary
-    };
+        &summary
+    });
     Ok(Opened {
         kind: read.kind,
         saved_at: read.saved_at,

@@ -13,6 +13,7 @@ mod atomic;
 mod backups;
 pub mod envelope;
 mod lock;
+mod read;
 mod transfer;
 
 use std::fs;
@@ -24,6 +25,7 @@ use chrono::{DateTime, Utc};
 pub use backups::Backup;
 pub use envelope::Opened;
 pub use lock::Holder;
+pub use read::clean_text;
 pub use transfer::{FileReport, Imported, check_bytes, check_file};
 
 use crate::doc::{GameDoc, Kind, Saved};
@@ -51,6 +53,10 @@ pub enum Problem {
     WrongKind { expected: Kind, found: Kind },
     #[error("the content fails validation: {0}")]
     Invalid(String),
+    #[error("it is {0}, not a regular file: Tablemate does not read or follow it")]
+    NotRegular(String),
+    #[error("the file could not be read: {0}")]
+    Unreadable(String),
 }
 
 fn format_note(format: &Option<String>) -> String {
@@ -76,6 +82,7 @@ impl Problem {
             Some(at) => at.shift(e.line(), e.column()),
             None => (e.line(), e.column()),
         };
+        let text = read::clean_text(text);
         Problem::NotJson(format!("{what} at line {line} column {column}: {text}"))
     }
 }
@@ -100,7 +107,7 @@ pub enum StoreError {
     WouldOverwriteDamaged { path: PathBuf, problem: Problem },
     #[error("there is no save called {0:?}")]
     NotFound(String),
-    #[error("{0:?} is not a valid save id (letters, digits, '-' and '_' only)")]
+    #[error("{0:?} is not a valid save id (up to 100 letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")")]
     BadId(String),
     #[error("could not encode the save: {0}")]
     Encode(String),
@@ -214,17 +221,21 @@ impl Prepared {
 pub struct Store {
     root: PathBuf,
     access: Access,
-    /// Saves this store has itself read and validated, or written, by (length, modified
-    /// time). An autosave replacing such a file skips re-parsing it; any change behind the
-    /// store's back changes the fingerprint and brings the full check back.
+    /// Saves this store has itself read and validated, or written, by a hash of their whole
+    /// content. An autosave replacing such a file skips re-parsing it; any change behind the
+    /// store's back (even one keeping the size and the modified time) changes the hash, brings
+    /// the full check back, and the outside version is kept as a pinned backup.
     verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
 }
 
-type Fingerprint = (u64, std::time::SystemTime);
+type Fingerprint = (u64, u64);
 
-fn fingerprint(path: &Path) -> Option<Fingerprint> {
-    let meta = fs::metadata(path).ok()?;
-    Some((meta.len(), meta.modified().ok()?))
+/// Length and a 64-bit hash of the whole content.
+fn fingerprint(bytes: &[u8]) -> Fingerprint {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    (bytes.len() as u64, h.finish())
 }
 
 // A writer thread needs it: this fails to compile if a field ever stops being shareable.
@@ -258,20 +269,39 @@ impl Store {
     /// holds the lock, the store opens read-only: every write returns `ReadOnly`.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let root = root.into();
-        for dir in [root.clone(), root.join("saves"), root.join("backups")] {
-            fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        fs::create_dir_all(&root).map_err(|e| StoreError::io(&root, e))?;
+        let mut unwritable = None;
+        for dir in [root.join("saves"), root.join("backups")] {
+            if let Err(e) = fs::create_dir_all(&dir) {
+                unwritable = Some(StoreError::io(&dir, e));
+            }
         }
         let lock_path = root.join("tablemate.lock");
+        // A folder Tablemate cannot write (a read-only disk, a lock file owned by another
+        // user) still opens: read-only, so the saves can be listed, shown, checked and
+        // exported.
+        let cannot_write = |e: StoreError| lock::Outcome::HeldBy(Holder {
+            description: format!("nobody: Tablemate cannot write here ({e})"),
+        });
+        let try_lock = || match lock::acquire(&lock_path) {
+            Ok(outcome) => outcome,
+            Err(e) => cannot_write(StoreError::io(&lock_path, e)),
+        };
+        let mut outcome = match unwritable {
+            Some(e) => cannot_write(e),
+            None => try_lock(),
+        };
         // A holder that is just exiting (or, in tests, a child process forked while our own
         // previous handle was open and not yet exec'd) keeps the lock for a moment: wait up
         // to a quarter of a second before settling for read-only.
-        let mut outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
         for _ in 0..12 {
-            if matches!(outcome, lock::Outcome::Acquired(_)) {
-                break;
+            match &outcome {
+                lock::Outcome::Acquired(_) => break,
+                lock::Outcome::HeldBy(h) if h.description.starts_with("nobody:") => break,
+                lock::Outcome::HeldBy(_) => {}
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
-            outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
+            outcome = try_lock();
         }
         let access = match outcome {
             lock::Outcome::Acquired(file) => {
@@ -330,7 +360,7 @@ impl Store {
         let base = format!("{}-{stamp}", kind.as_str());
         let mut id = base.clone();
         let mut n = 2;
-        while self.saves_dir().join(format!("{id}.json")).exists() {
+        while read::present(&self.saves_dir().join(format!("{id}.json"))) {
             id = format!("{base}-{n}");
             n += 1;
         }
@@ -351,9 +381,9 @@ impl Store {
                 continue;
             }
             let id = name.trim_end_matches(".json").to_string();
-            let status = match read_envelope(&path) {
-                Ok(o) => {
-                    self.mark_verified(&path);
+            let status = match self.read_own(&path) {
+                Ok((o, fp)) => {
+                    self.mark_verified(&path, fp);
                     ListingStatus::Ok {
                         kind: o.kind,
                         saved_at: o.saved_at,
@@ -364,8 +394,12 @@ impl Store {
                     problem,
                     modified: modified(&path),
                 },
+                Err(StoreError::Io { source, .. }) => ListingStatus::Damaged {
+                    problem: Problem::Unreadable(source.to_string()),
+                    modified: modified(&path),
+                },
                 Err(other) => ListingStatus::Damaged {
-                    problem: Problem::Invalid(other.to_string()),
+                    problem: Problem::Unreadable(other.to_string()),
                     modified: modified(&path),
                 },
             };
@@ -378,36 +412,41 @@ impl Store {
     /// Reads and validates save `id` of game `T`.
     pub fn load<T: GameDoc>(&self, id: &str) -> Result<Saved<T>, StoreError> {
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let bytes = read_bounded(&path)?;
+        let bytes = read::read(&path, read::Links::Refuse)?;
         let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        self.mark_verified(&path);
+        self.mark_verified(&path, fingerprint(&bytes));
         Ok(saved)
     }
 
-    fn mark_verified(&self, path: &Path) {
-        if let (Some(fp), Ok(mut map)) = (fingerprint(path), self.verified.lock()) {
+    /// Reads and validates a file inside the data folder (never through a link).
+    fn read_own(&self, path: &Path) -> Result<(Opened, Fingerprint), StoreError> {
+        let bytes = read::read(path, read::Links::Refuse)?;
+        let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))?;
+        Ok((opened, fingerprint(&bytes)))
+    }
+
+    fn mark_verified(&self, path: &Path, fp: Fingerprint) {
+        if let Ok(mut map) = self.verified.lock() {
             map.insert(path.to_path_buf(), fp);
         }
     }
 
-    /// True when `path` is exactly as this store last verified or wrote it.
-    fn still_verified(&self, path: &Path) -> bool {
-        match (fingerprint(path), self.verified.lock()) {
-            (Some(fp), Ok(map)) => map.get(path) == Some(&fp),
-            _ => false,
-        }
+    fn is_verified(&self, path: &Path, fp: Fingerprint) -> bool {
+        self.verified
+            .lock()
+            .is_ok_and(|map| map.get(path) == Some(&fp))
     }
 
     /// Reads and validates save `id`, whatever its kind.
     pub fn open_save(&self, id: &str) -> Result<Opened, StoreError> {
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        read_envelope(&path)
+        self.read_own(&path).map(|(o, _)| o)
     }
 
     /// Writes save `id` atomically, keeping the previous good version as a backup. Refuses
@@ -430,14 +469,14 @@ impl Store {
         if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
             return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
         }
-        if path.exists() {
-            let check = if self.still_verified(path) {
-                Ok(())
-            } else {
-                read_envelope(path).map(|_| ())
-            };
-            match check {
-                Ok(()) => backups::keep(self, id, path)?,
+        // The new version is written and synced under a temporary name first: if that fails
+        // (disk full, folder not writable) no backup has been rotated and nothing changed.
+        let staged = atomic::Staged::new(path, bytes).map_err(|e| StoreError::io(path, e))?;
+        let mut kept = None;
+        if read::present(path) {
+            let old = read::read(path, read::Links::Refuse);
+            let old = match old {
+                Ok(old) => old,
                 Err(StoreError::Bad { problem, .. }) => {
                     return Err(StoreError::WouldOverwriteDamaged {
                         path: path.to_path_buf(),
@@ -445,10 +484,25 @@ impl Store {
                     });
                 }
                 Err(e) => return Err(e),
+            };
+            let fp = fingerprint(&old);
+            // A file this store did not write or read as it is now was changed behind its
+            // back: it must be good to be replaced, and it is kept pinned, so that no burst
+            // of autosaves can rotate it away.
+            let outside = !self.is_verified(path, fp);
+            if outside && let Err(problem) = envelope::open(&old) {
+                return Err(StoreError::WouldOverwriteDamaged {
+                    path: path.to_path_buf(),
+                    problem,
+                });
             }
+            kept = Some(backups::keep(self, id, path, outside)?);
         }
-        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))?;
-        self.mark_verified(path);
+        staged.commit().map_err(|e| StoreError::io(path, e))?;
+        self.mark_verified(path, fingerprint(bytes));
+        if let Some(kept) = kept {
+            backups::prune(&kept);
+        }
         Ok(())
     }
 
@@ -457,9 +511,10 @@ impl Store {
     pub fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.writable()?;
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
+        read::check_regular(&path, read::Links::Refuse)?;
         backups::keep_any(self, id, &path)?;
         fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))
     }
@@ -467,7 +522,7 @@ impl Store {
     /// The backups of save `id`, newest first.
     pub fn backups(&self, id: &str) -> Result<Vec<Backup>, StoreError> {
         check_id(id)?;
-        Ok(backups::list(self, id))
+        backups::list(self, id)
     }
 
     /// Ids that have backups, including deleted saves (to bring them back).
@@ -492,6 +547,9 @@ impl Store {
     pub fn write_data(&self, rel: &str, bytes: &[u8]) -> Result<PathBuf, StoreError> {
         self.writable()?;
         let path = self.root.join(rel);
+        if bytes.len() as u64 > MAX_DATA_BYTES {
+            return Err(StoreError::bad(&path, Problem::TooLarge(bytes.len() as u64)));
+        }
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
         }
@@ -520,10 +578,10 @@ pub fn peek_settings<T: serde::de::DeserializeOwned + Default>(
     root: &Path,
 ) -> Result<T, StoreError> {
     let path = root.join("settings.json");
-    if !path.exists() {
+    if !read::present(&path) {
         return Ok(T::default());
     }
-    let bytes = read_bounded(&path)?;
+    let bytes = read::read(&path, read::Links::Refuse)?;
     let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
     serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
 }
@@ -532,8 +590,10 @@ pub fn peek_settings<T: serde::de::DeserializeOwned + Default>(
 pub fn data_text(root: Option<&Path>, rel: &str) -> Result<(String, Origin), StoreError> {
     if let Some(root) = root {
         let path = root.join(rel);
-        if path.exists() {
-            let bytes = read_bounded(&path)?;
+        if read::present(&path) {
+            // A data file is copied into saves (a deck into a game): bounded well below a
+            // save, so a save holding it can never grow past what the store reads back.
+            let bytes = read::read_limited(&path, read::Links::Refuse, MAX_DATA_BYTES)?;
             let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
             return Ok((text.to_string(), Origin::User(path)));
         }
@@ -545,12 +605,31 @@ pub fn data_text(root: Option<&Path>, rel: &str) -> Result<(String, Origin), Sto
     Ok((text.to_string(), Origin::Bundled(path)))
 }
 
-fn check_id(id: &str) -> Result<(), StoreError> {
-    let ok = !id.is_empty()
-        && id.len() <= 120
+/// The longest save id: with `.json` and a backup folder's names it stays far inside every
+/// file system's limits.
+pub const MAX_ID_LEN: usize = 100;
+
+/// Names Windows reserves for devices, whatever the extension (`con.json` is the console).
+const DEVICE_NAMES: [&str; 22] = [
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Whether `id` can be a save's file name everywhere: letters, digits, '-' and '_', not
+/// starting with '-' (a command line would take it for an option), not a Windows device name,
+/// at most [`MAX_ID_LEN`] characters.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_ID_LEN
+        && !id.starts_with('-')
+        && !DEVICE_NAMES.contains(&id.to_ascii_lowercase().as_str())
         && id
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+fn check_id(id: &str) -> Result<(), StoreError> {
+    let ok = valid_id(id);
     if ok {
         Ok(())
     } else {
@@ -565,16 +644,14 @@ fn modified(path: &Path) -> Option<DateTime<Utc>> {
         .map(DateTime::<Utc>::from)
 }
 
-/// Reads a file, refusing anything larger than a save can be.
+/// Reads a file the user named, refusing anything larger than a save can be and anything that
+/// is not a regular file.
 pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, StoreError> {
-    let len = fs::metadata(path)
-        .map_err(|e| StoreError::io(path, e))?
-        .len();
-    if len > envelope::MAX_FILE_BYTES {
-        return Err(StoreError::bad(path, Problem::TooLarge(len)));
-    }
-    fs::read(path).map_err(|e| StoreError::io(path, e))
+    read::read(path, read::Links::Follow)
 }
+
+/// The largest user data file (a deck, a unit list): a save may hold one whole.
+pub const MAX_DATA_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Reads a file outside the data folder (or in it) as UTF-8 text, with the same size bound as
 /// [`read_bounded`]; the error names the file.
