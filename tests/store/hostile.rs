@@ -151,7 +151,7 @@ fn cases() -> Vec<Case> {
                 let store = Store::open(root).unwrap();
                 store.save("g", &two_entries()).unwrap();
                 let path = store.save_path("g").unwrap();
-                let text = std::fs::read_to_string(&path).unwrap().replacen("\"Ann\"", "\"Zed\"", 1);
+                let text = std::fs::read_to_string(&path).unwrap().replace("\"new\":\"Anna\"", "\"new\":\"Bob\"");
                 std::fs::write(&path, text).unwrap();
                 text_of(store.load::<SaveData>("g"))
             },
@@ -174,7 +174,6 @@ fn cases() -> Vec<Case> {
             words: &[],
             run: |root, _| {
                 let mut saved = game("x");
-                saved.current().clone();
                 let mut state = saved.current().clone();
                 state.players[0] = "Ann\u{1b}]0;owned\u{7}\u{1b}[2J".into();
                 saved.history.record("Rename", state);
@@ -350,6 +349,7 @@ fn the_hostile_file_corpus_is_refused_cleanly_and_loses_nothing() {
             }
             (Ok(Ok(v)), Want::Refused) => {
                 wrong += 1;
+                let v: String = v.chars().take(200).collect();
                 failures.push(format!("{}: wrongly accepted: {v}", case.name));
             }
             (Ok(Err(msg)), Want::Accepted) => {
