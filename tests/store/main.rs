@@ -17,5 +17,6 @@ mod backups;
 mod transfer;
 mod hostile;
 mod fs_faults;
+mod size;
 mod migration;
 mod cli;

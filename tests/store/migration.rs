@@ -83,3 +83,36 @@ fn an_unknown_future_version_is_refused() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
 
+
+#[test]
+fn a_version_2_save_with_every_entry_whole_loads_and_saves_as_version_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let mut saved = game("one");
+    for n in ["two", "three", "four"] {
+        let mut next = saved.current().clone();
+        next.set_runner_up_note(n).unwrap();
+        saved.history.record(format!("Note {n}"), next);
+    }
+    saved.history.undo();
+    // Version 2 wrote every entry's whole state and no "current".
+    let entries: Vec<serde_json::Value> = saved
+        .history
+        .entries()
+        .iter()
+        .map(|e| serde_json::json!({"label": e.label, "at": e.at, "state": e.state}))
+        .collect();
+    let data = serde_json::json!({"title": saved.title,
+        "history": {"entries": entries, "cursor": 2, "capacity": 400}});
+    let v2 = envelope_text("\"tablemate\"", "2", "\"furnace-duel\"", &data.to_string());
+    let path = store.save_path("old").unwrap();
+    std::fs::write(&path, &v2).unwrap();
+    let loaded: Saved<SaveData> = store.load("old").unwrap();
+    assert_eq!(loaded, saved);
+    assert_eq!(store.open_save("old").unwrap().file_version, 2);
+    store.save("old", &loaded).unwrap();
+    let v3 = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(store.open_save("old").unwrap().file_version, 3);
+    assert!(v3.len() < v2.len() / 2, "{} bytes, was {}", v3.len(), v2.len());
+    assert_eq!(store.load::<SaveData>("old").unwrap(), saved);
+}
