@@ -265,13 +265,22 @@ fn autosave_game<T: GameDoc + PartialEq>(
     g.sample_size(20).measurement_time(Duration::from_secs(3));
     for n in [10, 100, 400] {
         let saved = build(n);
-        assert_eq!(saved.history.len(), n, "{name}: the game ended before {n} entries");
+        assert_eq!(
+            saved.history.len(),
+            n,
+            "{name}: the game ended before {n} entries"
+        );
         let id = format!("{name}-{n}");
         store.save(&id, &saved).unwrap();
-        let size = std::fs::metadata(store.save_path(&id).unwrap()).unwrap().len();
+        let size = std::fs::metadata(store.save_path(&id).unwrap())
+            .unwrap()
+            .len();
         let old = v2_bytes(&saved);
         let loaded: Saved<T> = store.load(&id).unwrap();
-        assert!(loaded == saved, "{name}-{n} does not load back to what was played");
+        assert!(
+            loaded == saved,
+            "{name}-{n} does not load back to what was played"
+        );
         eprintln!(
             "{name} {n} entries: {:.1} KB on disk (version 2 layout: {:.1} KB)",
             size as f64 / 1e3,
@@ -282,7 +291,9 @@ fn autosave_game<T: GameDoc + PartialEq>(
         });
         let dest = dir.path().join(format!("v2-{id}.json"));
         g.bench_function(format!("v2_layout_{name}_{n}"), |b| {
-            b.iter(|| tablemate::store::write_file(&dest, &v2_bytes(black_box(&saved)), true).unwrap())
+            b.iter(|| {
+                tablemate::store::write_file(&dest, &v2_bytes(black_box(&saved)), true).unwrap()
+            })
         });
         if n == 400 {
             g.bench_function(format!("prepare_{name}_{n}"), |b| {

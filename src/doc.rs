@@ -140,9 +140,10 @@ impl<T: GameDoc> Saved<T> {
         let cursor = self.history.cursor();
         for (i, entry) in self.history.entries().iter().enumerate() {
             if i != cursor {
-                entry.state.validate().map_err(|e| {
-                    format!("history entry {} ({:?}): {e}", i + 1, entry.label)
-                })?;
+                entry
+                    .state
+                    .validate()
+                    .map_err(|e| format!("history entry {} ({:?}): {e}", i + 1, entry.label))?;
             }
         }
         Ok(())

@@ -24,10 +24,10 @@ impl Pick {
 
 /// A Worldspanner game of `entries` history entries (the first is the new game).
 pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
+    use Faction::*;
     use tablemate::worldspanner::deckfile::SAMPLE_PATH;
     use tablemate::worldspanner::modifier::ChallengeKind;
     use tablemate::worldspanner::*;
-    use Faction::*;
     let deck = DeckFile::parse(tablemate::bundled::get(SAMPLE_PATH).expect("sample deck"))
         .expect("sample deck valid");
     let map = MapDesign::Standard;
@@ -43,7 +43,15 @@ pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner:
             .collect::<Vec<_>>()
     };
     let order = [
-        Lords, Defenders, Villains, Icons, Exemplars, Warriors, Outcasts, Commoners, Adventurers,
+        Lords,
+        Defenders,
+        Villains,
+        Icons,
+        Exemplars,
+        Warriors,
+        Outcasts,
+        Commoners,
+        Adventurers,
     ];
     let setup = Setup {
         map,

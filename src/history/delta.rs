@@ -243,21 +243,32 @@ mod tests {
 
     #[test]
     fn a_change_steps_forwards_and_backwards_exactly() {
-        round_trip(json!({"a": 1, "b": [1, 2, 3]}), json!({"a": 2, "b": [1, 2, 3]}));
+        round_trip(
+            json!({"a": 1, "b": [1, 2, 3]}),
+            json!({"a": 2, "b": [1, 2, 3]}),
+        );
         round_trip(json!({"deck": [1, 2, 3, 4]}), json!({"deck": [2, 3, 4]}));
-        round_trip(json!({"deck": [1, 2, 3, 4]}), json!({"deck": [1, 2, 3, 4, 5]}));
+        round_trip(
+            json!({"deck": [1, 2, 3, 4]}),
+            json!({"deck": [1, 2, 3, 4, 5]}),
+        );
         round_trip(json!({"deck": [1, 2, 3]}), json!({"deck": [3, 1]}));
         round_trip(json!({"x": null}), json!({}));
         round_trip(json!({}), json!({"x": null}));
         round_trip(json!({"x": null}), json!({"x": 0}));
         round_trip(json!([[1], [2]]), json!([[1, 5], [2]]));
         round_trip(json!(1), json!("one"));
-        round_trip(json!({"a": {"b": {"c": [1, {"d": 2}]}}}), json!({"a": {"b": {"c": [1, {"d": 3, "e": 4}]}}}));
+        round_trip(
+            json!({"a": {"b": {"c": [1, {"d": 2}]}}}),
+            json!({"a": {"b": {"c": [1, {"d": 3, "e": 4}]}}}),
+        );
     }
 
     #[test]
     fn only_what_changed_is_stored() {
-        let deck: Vec<Value> = (0..50).map(|i| json!({"card": i, "text": "long static text"})).collect();
+        let deck: Vec<Value> = (0..50)
+            .map(|i| json!({"card": i, "text": "long static text"}))
+            .collect();
         let mut drawn = deck.clone();
         let card = drawn.remove(0);
         let a = json!({"deck": deck, "hand": []});
@@ -270,7 +281,11 @@ mod tests {
     fn a_change_that_does_not_fit_is_refused() {
         let ops = diff(&json!({"a": 1}), &json!({"a": 2}));
         let mut other = json!({"a": 5});
-        assert!(apply(&mut other, &ops, Direction::Forward).unwrap_err().contains("/a"));
+        assert!(
+            apply(&mut other, &ops, Direction::Forward)
+                .unwrap_err()
+                .contains("/a")
+        );
         let ops = diff(&json!([1, 2]), &json!([1, 2, 3]));
         let mut short = json!([1]);
         assert!(apply(&mut short, &ops, Direction::Backward).is_err());

@@ -107,7 +107,9 @@ fn raw(ops: &[Op]) -> Result<Box<RawValue>, String> {
 }
 
 /// Rebuilds every entry's state from the file form. Errors name the entry (1-based).
-fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn<T>) -> Result<History<T>, String> {
+fn rebuild<T: Serialize + DeserializeOwned + Clone>(
+    file: HistoryIn<T>,
+) -> Result<History<T>, String> {
     let len = file.entries.len();
     let cursor = file.cursor;
     let mut states: Vec<Option<T>> = Vec::with_capacity(len);
@@ -134,10 +136,12 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn<T>) -> Resul
         // A version 2 history with a bad cursor: every state is here; `validate` refuses it
         // with the cursor named.
     } else {
-        let anchor = states
-            .get(cursor)
-            .and_then(Option::as_ref)
-            .ok_or_else(|| format!("history entry {} (the current one) has no state", cursor + 1))?;
+        let anchor = states.get(cursor).and_then(Option::as_ref).ok_or_else(|| {
+            format!(
+                "history entry {} (the current one) has no state",
+                cursor + 1
+            )
+        })?;
         let start = to_value(anchor)?;
         let named = |i: usize, e: String| format!("history entry {}: {e}", i + 1);
         // Down from the cursor: entry i - 1 is entry i with its change undone.
@@ -148,12 +152,16 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn<T>) -> Resul
                 links[i] = Some(raw(&delta::diff(&prev, &value))?);
                 value = prev;
             } else {
-                let ops = changes[i]
-                    .take()
-                    .ok_or_else(|| named(i - 1, "neither its state nor the change after it is saved".into()))?;
+                let ops = changes[i].take().ok_or_else(|| {
+                    named(
+                        i - 1,
+                        "neither its state nor the change after it is saved".into(),
+                    )
+                })?;
                 delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, e))?;
                 links[i] = Some(raw(&ops)?);
-                states[i - 1] = Some(T::deserialize(&value).map_err(|e| named(i - 1, e.to_string()))?);
+                states[i - 1] =
+                    Some(T::deserialize(&value).map_err(|e| named(i - 1, e.to_string()))?);
             }
         }
         // Up from the cursor: entry i is entry i - 1 with its change done.

@@ -90,7 +90,8 @@ pub fn temp_owner(name: &str) -> Option<u32> {
     let (_, tail) = inner.rsplit_once('.')?;
     // `<pid>-<n>`, or `<pid>` alone as earlier versions named them.
     let (pid, n) = tail.split_once('-').unwrap_or((tail, "0"));
-    if pid.is_empty() || n.is_empty() || !(pid.bytes().chain(n.bytes())).all(|b| b.is_ascii_digit()) {
+    if pid.is_empty() || n.is_empty() || !(pid.bytes().chain(n.bytes())).all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     pid.parse().ok()
@@ -113,10 +114,10 @@ pub fn sweep(dir: &Path, for_file: Option<&str>) {
         let Some(pid) = temp_owner(&name) else {
             continue;
         };
-        if let Some(file) = for_file {
-            if !name.starts_with(&format!(".{file}.")) || pid == std::process::id() || alive(pid) {
-                continue;
-            }
+        if let Some(file) = for_file
+            && (!name.starts_with(&format!(".{file}.")) || pid == std::process::id() || alive(pid))
+        {
+            continue;
         }
         if entry.file_type().is_ok_and(|t| t.is_file()) {
             let _ = fs::remove_file(entry.path());

@@ -12,122 +12,34 @@
 mod atomic;
 mod backups;
 pub mod envelope;
+mod error;
+mod files;
+mod ids;
 mod lock;
+mod prepared;
 mod read;
 mod transfer;
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
 pub use backups::Backup;
 pub use envelope::Opened;
+pub use error::{Problem, StoreError};
+pub(crate) use files::read_bounded;
+pub use files::{
+    MAX_DATA_BYTES, Origin, data_text, peek_settings, read_envelope, read_text, write_file,
+};
+use ids::check_id;
+pub use ids::{MAX_ID_LEN, valid_id};
 pub use lock::Holder;
+pub use prepared::Prepared;
 pub use read::clean_text;
 pub use transfer::{FileReport, Imported, check_bytes, check_file};
 
 use crate::doc::{GameDoc, Kind, Saved};
-
-/// What is wrong with a file's content.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Problem {
-    #[error("the file is empty")]
-    Empty,
-    #[error("the file is {0} bytes, larger than any Tablemate file can be")]
-    TooLarge(u64),
-    #[error("the file is not UTF-8 text (bad byte at offset {offset})")]
-    NotUtf8 { offset: usize },
-    #[error("the file is not valid JSON: {0}")]
-    NotJson(String),
-    #[error("the file is not a Tablemate save ({})", format_note(.0))]
-    NotTablemate(Option<String>),
-    #[error("the save has no {0:?} field")]
-    Missing(&'static str),
-    #[error("the save has version {0}, which this Tablemate does not know (it reads 1 to {v})", v = envelope::VERSION)]
-    UnknownVersion(u64),
-    #[error("the save has kind {0:?}, which this Tablemate does not know")]
-    UnknownKind(String),
-    #[error("expected a {expected} save, found a {found} save")]
-    WrongKind { expected: Kind, found: Kind },
-    #[error("the content fails validation: {0}")]
-    Invalid(String),
-    #[error("it is {0}, not a regular file: Tablemate does not read or follow it")]
-    NotRegular(String),
-    #[error("the file could not be read: {0}")]
-    Unreadable(String),
-}
-
-fn format_note(format: &Option<String>) -> String {
-    match format {
-        Some(f) => format!("its format is {f:?}, expected \"tablemate\""),
-        None => "it has no \"format\": \"tablemate\" field".to_string(),
-    }
-}
-
-impl Problem {
-    /// A JSON error, its position moved into the file when the JSON parsed was a value
-    /// starting at `at` in it.
-    pub(crate) fn from_json(e: serde_json::Error, at: Option<envelope::Pos>) -> Problem {
-        let what = match e.classify() {
-            serde_json::error::Category::Eof => "it ends too early (truncated?)",
-            serde_json::error::Category::Syntax => "syntax error",
-            serde_json::error::Category::Data => "unexpected value",
-            serde_json::error::Category::Io => "read error",
-        };
-        let message = e.to_string();
-        let (text, _) = envelope::split_position(&message);
-        let (line, column) = match at {
-            Some(at) => at.shift(e.line(), e.column()),
-            None => (e.line(), e.column()),
-        };
-        let text = read::clean_text(text);
-        Problem::NotJson(format!("{what} at line {line} column {column}: {text}"))
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("{}: {problem}", path.display())]
-    Bad { path: PathBuf, problem: Problem },
-    #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: io::Error },
-    #[error(
-        "the data folder {} is in use by {}: Tablemate opened it read-only and will not save",
-        root.display(), holder.description
-    )]
-    ReadOnly { root: PathBuf, holder: Holder },
-    #[error("{} already exists: confirm to overwrite it, or choose another name", path.display())]
-    Exists { path: PathBuf },
-    #[error(
-        "{} is damaged ({problem}): Tablemate will not overwrite it. Restore a backup or save a new copy.",
-        path.display()
-    )]
-    WouldOverwriteDamaged { path: PathBuf, problem: Problem },
-    #[error("there is no save called {0:?}")]
-    NotFound(String),
-    #[error("{0:?} is not a valid save id (up to 100 letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")")]
-    BadId(String),
-    #[error("could not encode the save: {0}")]
-    Encode(String),
-}
-
-impl StoreError {
-    pub(crate) fn io(path: &Path, source: io::Error) -> Self {
-        StoreError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    }
-
-    pub(crate) fn bad(path: &Path, problem: Problem) -> Self {
-        StoreError::Bad {
-            path: path.to_path_buf(),
-            problem,
-        }
-    }
-}
 
 /// One line of the saved-games list.
 #[derive(Debug, Clone)]
@@ -164,53 +76,6 @@ impl Listing {
             ListingStatus::Ok { kind, .. } => Some(*kind),
             ListingStatus::Damaged { .. } => None,
         }
-    }
-}
-
-/// Where a data file came from: the binary, or the user's replacement in the data folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
-    Bundled(&'static str),
-    User(PathBuf),
-}
-
-impl std::fmt::Display for Origin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Origin::Bundled(p) => write!(f, "{p} (bundled)"),
-            Origin::User(p) => write!(f, "{}", p.display()),
-        }
-    }
-}
-
-/// A save serialised and ready to be written, made on the thread that owns the game and
-/// handed to a writer thread. Making one costs one serialisation of the current state and a
-/// copy of the history's stored changes (computed when each entry was recorded), not a walk
-/// over the whole game history.
-#[derive(Debug, Clone)]
-pub struct Prepared {
-    kind: Kind,
-    bytes: Vec<u8>,
-}
-
-impl Prepared {
-    pub fn new<T: GameDoc>(saved: &Saved<T>) -> Result<Prepared, StoreError> {
-        let summary = saved.summary();
-        let bytes = envelope::encode(T::KIND, &summary, Utc::now(), saved)
-            .map_err(|e| StoreError::Encode(e.to_string()))?;
-        Ok(Prepared {
-            kind: T::KIND,
-            bytes,
-        })
-    }
-
-    pub fn kind(&self) -> Kind {
-        self.kind
-    }
-
-    /// The envelope bytes that will be written.
-    pub fn bytes(&self) -> &[u8] {
-        &self.bytes
     }
 }
 
@@ -280,9 +145,11 @@ impl Store {
         // A folder Tablemate cannot write (a read-only disk, a lock file owned by another
         // user) still opens: read-only, so the saves can be listed, shown, checked and
         // exported.
-        let cannot_write = |e: StoreError| lock::Outcome::HeldBy(Holder {
-            description: format!("nobody: Tablemate cannot write here ({e})"),
-        });
+        let cannot_write = |e: StoreError| {
+            lock::Outcome::HeldBy(Holder {
+                description: format!("nobody: Tablemate cannot write here ({e})"),
+            })
+        };
         let try_lock = || match lock::acquire(&lock_path) {
             Ok(outcome) => outcome,
             Err(e) => cannot_write(StoreError::io(&lock_path, e)),
@@ -548,7 +415,10 @@ impl Store {
         self.writable()?;
         let path = self.root.join(rel);
         if bytes.len() as u64 > MAX_DATA_BYTES {
-            return Err(StoreError::bad(&path, Problem::TooLarge(bytes.len() as u64)));
+            return Err(StoreError::bad(
+                &path,
+                Problem::TooLarge(bytes.len() as u64),
+            ));
         }
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
@@ -572,109 +442,9 @@ impl Store {
     }
 }
 
-/// Reads `settings.json` under `root` without opening the store (no lock, no writes): the
-/// window needs the large-type setting before the app boots.
-pub fn peek_settings<T: serde::de::DeserializeOwned + Default>(
-    root: &Path,
-) -> Result<T, StoreError> {
-    let path = root.join("settings.json");
-    if !read::present(&path) {
-        return Ok(T::default());
-    }
-    let bytes = read::read(&path, read::Links::Refuse)?;
-    let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-    serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
-}
-
-/// A data file's text: the user's replacement under `root` if there is one, else bundled.
-pub fn data_text(root: Option<&Path>, rel: &str) -> Result<(String, Origin), StoreError> {
-    if let Some(root) = root {
-        let path = root.join(rel);
-        if read::present(&path) {
-            // A data file is copied into saves (a deck into a game): bounded well below a
-            // save, so a save holding it can never grow past what the store reads back.
-            let bytes = read::read_limited(&path, read::Links::Refuse, MAX_DATA_BYTES)?;
-            let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-            return Ok((text.to_string(), Origin::User(path)));
-        }
-    }
-    let (path, text) = crate::bundled::FILES
-        .iter()
-        .find(|(p, _)| *p == rel)
-        .ok_or_else(|| StoreError::NotFound(rel.to_string()))?;
-    Ok((text.to_string(), Origin::Bundled(path)))
-}
-
-/// The longest save id: with `.json` and a backup folder's names it stays far inside every
-/// file system's limits.
-pub const MAX_ID_LEN: usize = 100;
-
-/// Names Windows reserves for devices, whatever the extension (`con.json` is the console).
-const DEVICE_NAMES: [&str; 22] = [
-    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
-    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
-];
-
-/// Whether `id` can be a save's file name everywhere: letters, digits, '-' and '_', not
-/// starting with '-' (a command line would take it for an option), not a Windows device name,
-/// at most [`MAX_ID_LEN`] characters.
-pub fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= MAX_ID_LEN
-        && !id.starts_with('-')
-        && !DEVICE_NAMES.contains(&id.to_ascii_lowercase().as_str())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
-fn check_id(id: &str) -> Result<(), StoreError> {
-    let ok = valid_id(id);
-    if ok {
-        Ok(())
-    } else {
-        Err(StoreError::BadId(id.to_string()))
-    }
-}
-
 fn modified(path: &Path) -> Option<DateTime<Utc>> {
     fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .map(DateTime::<Utc>::from)
-}
-
-/// Reads a file the user named, refusing anything larger than a save can be and anything that
-/// is not a regular file.
-pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, StoreError> {
-    read::read(path, read::Links::Follow)
-}
-
-/// The largest user data file (a deck, a unit list): a save may hold one whole.
-pub const MAX_DATA_BYTES: u64 = 8 * 1024 * 1024;
-
-/// Reads a file outside the data folder (or in it) as UTF-8 text, with the same size bound as
-/// [`read_bounded`]; the error names the file.
-pub fn read_text(path: &Path) -> Result<String, StoreError> {
-    let bytes = read_bounded(path)?;
-    String::from_utf8(bytes).map_err(|e| {
-        StoreError::bad(
-            path,
-            Problem::NotUtf8 {
-                offset: e.utf8_error().valid_up_to(),
-            },
-        )
-    })
-}
-
-/// Writes a file outside the data folder (an export) atomically. Refuses to replace an
-/// existing file unless `overwrite`: then the error is [`StoreError::Exists`].
-pub fn write_file(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
-    transfer::write_export(dest, bytes, overwrite)
-}
-
-/// Reads, migrates and validates the envelope at `path`.
-pub fn read_envelope(path: &Path) -> Result<Opened, StoreError> {
-    let bytes = read_bounded(path)?;
-    envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))
 }

@@ -66,7 +66,10 @@ pub(crate) fn check_regular(path: &Path, links: Links) -> Result<(), StoreError>
 fn open_nonblocking(path: &Path) -> std::io::Result<File> {
     let mut options = OpenOptions::new();
     options.read(true);
-    #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     {
         use std::os::unix::fs::OpenOptionsExt;
         // O_NONBLOCK: a FIFO swapped in after the check opens without waiting for a writer.
@@ -139,7 +142,10 @@ mod tests {
 
     #[test]
     fn terminal_control_characters_are_cleaned_from_file_text() {
-        assert_eq!(clean_text("a\u{1b}]0;pwned\u{7}b\r\nc\u{202e}"), "a ]0;pwned b  c ");
+        assert_eq!(
+            clean_text("a\u{1b}]0;pwned\u{7}b\r\nc\u{202e}"),
+            "a ]0;pwned b  c "
+        );
         assert_eq!(clean("one\ntwo\u{9b}", true), "one\ntwo ");
     }
 }

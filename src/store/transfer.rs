@@ -116,11 +116,10 @@ pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
             })
         }
         (_, Some(data_kind)) => {
-            let summary = crate::datafile::check(&data_kind, text)
-                .map_err(|p| match p {
-                    Problem::Invalid(m) => Problem::Invalid(super::read::clean_text(&m)),
-                    other => other,
-                })?;
+            let summary = crate::datafile::check(&data_kind, text).map_err(|p| match p {
+                Problem::Invalid(m) => Problem::Invalid(super::read::clean_text(&m)),
+                other => other,
+            })?;
             Ok(FileReport::Data {
                 data_kind: super::read::clean_text(&data_kind),
                 summary: super::read::clean_text(&summary),
@@ -381,6 +380,9 @@ pub(crate) fn sanitize_id(s: &str) -> String {
     if id.is_empty() || super::valid_id(&id) {
         id
     } else {
-        format!("save-{id}").chars().take(super::MAX_ID_LEN).collect()
+        format!("save-{id}")
+            .chars()
+            .take(super::MAX_ID_LEN)
+            .collect()
     }
 }

@@ -297,4 +297,3 @@ fn restore_refuses_names_outside_the_backup_folder() {
     }
     assert_eq!(notes_of(&store, "g"), "A");
 }
-

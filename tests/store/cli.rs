@@ -214,4 +214,3 @@ fn cli_rules_search_forgives_typos_and_groups_results_with_pages() {
     );
     assert_eq!(out.code, 1);
 }
-

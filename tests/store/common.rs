@@ -131,4 +131,3 @@ impl SplitMix {
         self.next() % n
     }
 }
-

@@ -460,4 +460,3 @@ fn bad_ids_never_reach_the_file_system() {
     assert!(!dir.path().join("escape.json").exists());
     assert!(store.list().is_empty());
 }
-

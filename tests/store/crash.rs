@@ -101,7 +101,12 @@ fn crash_loop(iterations: usize, seed: u64) -> CrashStats {
     let mut known = 0u64;
     for i in 0..iterations {
         let mut child = Command::new(&exe)
-            .args(["crash::child_saver", "--exact", "--nocapture", "--test-threads=1"])
+            .args([
+                "crash::child_saver",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(CHILD_DIR_ENV, dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -243,4 +248,3 @@ fn a_read_only_instance_leaves_the_writers_temporaries_alone() {
     assert!(reader.read_only().is_some());
     assert!(in_flight.exists(), "a read-only instance must not sweep");
 }
-

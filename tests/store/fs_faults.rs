@@ -81,7 +81,11 @@ fn a_symlinked_save_is_reported_not_followed() {
     let listed = store.list();
     let link = listed.iter().find(|l| l.id == "link").unwrap();
     assert!(matches!(link.status, ListingStatus::Damaged { .. }));
-    assert_eq!(std::fs::read(&outside).unwrap(), before, "the outside file changed");
+    assert_eq!(
+        std::fs::read(&outside).unwrap(),
+        before,
+        "the outside file changed"
+    );
 }
 
 #[cfg(unix)]
@@ -108,7 +112,11 @@ fn a_symlinked_backup_folder_is_reported_and_nothing_outside_is_pruned() {
     assert!(err.contains("backups/g"), "{err}");
     assert!(store.backups("g").is_err());
     assert!(store.delete("g").is_err());
-    assert_eq!(notes_of(&store, "g"), "one", "a refused save changed nothing");
+    assert_eq!(
+        notes_of(&store, "g"),
+        "one",
+        "a refused save changed nothing"
+    );
     drop(store);
     let _ = Store::open(&root).unwrap(); // sweeping on open does not follow it either
     assert_eq!(snapshot(&outside), before);
@@ -166,9 +174,20 @@ fn a_restore_keeps_the_replaced_version_even_when_backups_are_named_in_the_futur
         .unwrap();
     }
     let any = store.backups("g").unwrap()[0].name.clone();
-    let kept = store.restore_backup("g", &any).unwrap().expect("a backup of the replaced");
-    let names: Vec<String> = store.backups("g").unwrap().into_iter().map(|b| b.name).collect();
-    assert!(names.contains(&kept), "{kept} was pruned at once: {names:?}");
+    let kept = store
+        .restore_backup("g", &any)
+        .unwrap()
+        .expect("a backup of the replaced");
+    let names: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.name)
+        .collect();
+    assert!(
+        names.contains(&kept),
+        "{kept} was pruned at once: {names:?}"
+    );
     store.restore_backup("g", &kept).unwrap();
     assert_eq!(notes_of(&store, "g"), "current");
 }
@@ -181,7 +200,9 @@ fn a_change_behind_the_stores_back_is_kept_as_a_backup_even_with_the_same_size_a
     store.save("g", &game("bbbb")).unwrap();
     let path = store.save_path("g").unwrap();
     let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
-    let outside = std::fs::read_to_string(&path).unwrap().replace("bbbb", "XXXX");
+    let outside = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("bbbb", "XXXX");
     std::fs::write(&path, &outside).unwrap();
     std::fs::File::options()
         .write(true)
@@ -215,10 +236,18 @@ fn a_fifo_in_saves_is_listed_as_damaged_and_never_hangs_list_or_export_all() {
         let root = root.clone();
         move || {
             let store = Store::open(&root).unwrap();
-            let listed: Vec<String> = store.list().iter().map(|l| format!("{:?}", l.status)).collect();
+            let listed: Vec<String> = store
+                .list()
+                .iter()
+                .map(|l| format!("{:?}", l.status))
+                .collect();
             let exported = store.export_all(&dest, false);
             let checked = tablemate::store::check_file(&root.join("data-pipe.json"));
-            (listed, exported.map_err(|e| e.to_string()), checked.map_err(|e| e.to_string()))
+            (
+                listed,
+                exported.map_err(|e| e.to_string()),
+                checked.map_err(|e| e.to_string()),
+            )
         }
     });
     assert!(listed.iter().any(|l| l.contains("FIFO")), "{listed:?}");
@@ -251,8 +280,11 @@ fn an_export_sweeps_temporaries_a_crashed_export_left_and_only_those() {
 fn a_full_disk_fails_the_save_and_keeps_every_backup() {
     let dir = tempfile::tempdir().unwrap();
     let at = dir.path().join("small");
-    let Some(_mounted) = tmpfs(&at, 256, "a_full_disk_fails_the_save_and_keeps_every_backup")
-    else {
+    let Some(_mounted) = tmpfs(
+        &at,
+        256,
+        "a_full_disk_fails_the_save_and_keeps_every_backup",
+    ) else {
         return;
     };
     let store = Store::open(&at).unwrap();
@@ -268,9 +300,19 @@ fn a_full_disk_fails_the_save_and_keeps_every_backup() {
     drop(f);
     let big = game(&"n".repeat(20_000));
     let err = store.save("g", &big).unwrap_err();
-    assert!(matches!(err, tablemate::store::StoreError::Io { .. }), "{err}");
-    assert_eq!(std::fs::read(store.save_path("g").unwrap()).unwrap(), before_save);
-    assert_eq!(snapshot(&at.join("backups")), before_backups, "a backup was rotated away");
+    assert!(
+        matches!(err, tablemate::store::StoreError::Io { .. }),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(store.save_path("g").unwrap()).unwrap(),
+        before_save
+    );
+    assert_eq!(
+        snapshot(&at.join("backups")),
+        before_backups,
+        "a backup was rotated away"
+    );
     std::fs::remove_file(&filler).unwrap();
     store.save("g", &big).unwrap();
 }
@@ -279,8 +321,11 @@ fn a_full_disk_fails_the_save_and_keeps_every_backup() {
 fn a_read_only_data_folder_still_lists_shows_checks_and_exports() {
     let dir = tempfile::tempdir().unwrap();
     let at = dir.path().join("ro");
-    let Some(_mounted) = tmpfs(&at, 1024, "a_read_only_data_folder_still_lists_shows_checks_and_exports")
-    else {
+    let Some(_mounted) = tmpfs(
+        &at,
+        1024,
+        "a_read_only_data_folder_still_lists_shows_checks_and_exports",
+    ) else {
         return;
     };
     {
@@ -300,7 +345,9 @@ fn a_read_only_data_folder_still_lists_shows_checks_and_exports() {
     assert_eq!(notes_of(&store, "g"), "kept");
     assert!(store.open_save("g").is_ok());
     tablemate::store::check_file(&store.save_path("g").unwrap()).unwrap();
-    store.export("g", &dir.path().join("out.json"), false).unwrap();
+    store
+        .export("g", &dir.path().join("out.json"), false)
+        .unwrap();
     assert!(store.save("g", &game("no")).is_err());
 }
 
@@ -308,7 +355,9 @@ fn a_read_only_data_folder_still_lists_shows_checks_and_exports() {
 #[test]
 fn a_lock_file_this_user_cannot_open_still_allows_reading() {
     if is_root() {
-        println!("a_lock_file_this_user_cannot_open_still_allows_reading: skipped as root (root opens any file); the read-only mount test covers it");
+        println!(
+            "a_lock_file_this_user_cannot_open_still_allows_reading: skipped as root (root opens any file); the read-only mount test covers it"
+        );
         return;
     }
     use std::os::unix::fs::PermissionsExt;

@@ -98,7 +98,8 @@ fn cases() -> Vec<Case> {
             want: Want::Refused,
             words: &["capacity 0"],
             run: |root, _| {
-                let text = v2_file(&game("x"), |_, _| {}).replace("\"capacity\":400", "\"capacity\":0");
+                let text =
+                    v2_file(&game("x"), |_, _| {}).replace("\"capacity\":400", "\"capacity\":0");
                 let path = put(root, "g", &text);
                 store::check_file(&path).map_err(|e| e.to_string())?;
                 text_of(Store::open(root).unwrap().load::<SaveData>("g"))
@@ -109,7 +110,8 @@ fn cases() -> Vec<Case> {
             want: Want::Refused,
             words: &["points at entry 7"],
             run: |root, _| {
-                let text = v2_file(&two_entries(), |_, _| {}).replace("\"cursor\":1", "\"cursor\":7");
+                let text =
+                    v2_file(&two_entries(), |_, _| {}).replace("\"cursor\":1", "\"cursor\":7");
                 let path = put(root, "g", &text);
                 text_of(store::check_file(&path))
             },
@@ -119,7 +121,9 @@ fn cases() -> Vec<Case> {
             want: Want::Refused,
             words: &["points at entry 9"],
             run: |root, _| {
-                let text = serde_json::to_string(&two_entries()).unwrap().replace("\"cursor\":1", "\"cursor\":9");
+                let text = serde_json::to_string(&two_entries())
+                    .unwrap()
+                    .replace("\"cursor\":1", "\"cursor\":9");
                 let text = format!(
                     "{{\"format\":\"tablemate\",\"version\":3,\"kind\":\"furnace-duel\",\
                      \"saved_at\":\"2026-03-01T10:00:00Z\",\"data\":{text}}}"
@@ -151,7 +155,9 @@ fn cases() -> Vec<Case> {
                 let store = Store::open(root).unwrap();
                 store.save("g", &two_entries()).unwrap();
                 let path = store.save_path("g").unwrap();
-                let text = std::fs::read_to_string(&path).unwrap().replace("\"new\":\"Anna\"", "\"new\":\"Bob\"");
+                let text = std::fs::read_to_string(&path)
+                    .unwrap()
+                    .replace("\"new\":\"Anna\"", "\"new\":\"Bob\"");
                 std::fs::write(&path, text).unwrap();
                 text_of(store.load::<SaveData>("g"))
             },
@@ -205,7 +211,8 @@ fn cases() -> Vec<Case> {
             words: &["bad id \"-rf\""],
             run: |root, outside| {
                 let b = outside.join("b.json");
-                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("-rf", good_file())])).unwrap();
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("-rf", good_file())]))
+                    .unwrap();
                 text(Store::open(root).unwrap().import(&b))
             },
         },
@@ -215,7 +222,8 @@ fn cases() -> Vec<Case> {
             words: &["bad id \"CON\""],
             run: |root, outside| {
                 let b = outside.join("b.json");
-                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("CON", good_file())])).unwrap();
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("CON", good_file())]))
+                    .unwrap();
                 text(Store::open(root).unwrap().import(&b))
             },
         },
@@ -226,7 +234,8 @@ fn cases() -> Vec<Case> {
             run: |root, outside| {
                 let b = outside.join("b.json");
                 let long = "x".repeat(300);
-                std::fs::write(&b, bundle_of(&[("ok", good_file()), (&long, good_file())])).unwrap();
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), (&long, good_file())]))
+                    .unwrap();
                 text(Store::open(root).unwrap().import(&b))
             },
         },
@@ -293,7 +302,11 @@ fn cases() -> Vec<Case> {
             words: &["larger than any Tablemate file"],
             run: |root, _| {
                 let big = vec![b' '; store::MAX_DATA_BYTES as usize + 1];
-                text(Store::open(root).unwrap().write_data("data/furnace-duel/boards.json", &big))
+                text(
+                    Store::open(root)
+                        .unwrap()
+                        .write_data("data/furnace-duel/boards.json", &big),
+                )
             },
         },
         Case {
@@ -330,9 +343,15 @@ fn the_hostile_file_corpus_is_refused_cleanly_and_loses_nothing() {
         let result = std::panic::catch_unwind(|| (case.run)(&root, &outside));
         let after_outside = snapshot(&outside);
         // The attack's own input files may be read, never changed or removed.
-        if before_outside.iter().any(|(p, b)| after_outside.get(p) != Some(b)) {
+        if before_outside
+            .iter()
+            .any(|(p, b)| after_outside.get(p) != Some(b))
+        {
             lost += 1;
-            failures.push(format!("{}: a file outside the data folder changed", case.name));
+            failures.push(format!(
+                "{}: a file outside the data folder changed",
+                case.name
+            ));
         }
         match (result, case.want) {
             (Err(_), _) => {
@@ -359,10 +378,15 @@ fn the_hostile_file_corpus_is_refused_cleanly_and_loses_nothing() {
         }
         // Nothing half-imported: a refused import leaves no save behind.
         if case.name.starts_with("bundle") && case.want == Want::Refused {
-            let saves = std::fs::read_dir(root.join("saves")).map(|d| d.count()).unwrap_or(0);
+            let saves = std::fs::read_dir(root.join("saves"))
+                .map(|d| d.count())
+                .unwrap_or(0);
             if saves != 0 {
                 lost += 1;
-                failures.push(format!("{}: a refused import wrote {saves} files", case.name));
+                failures.push(format!(
+                    "{}: a refused import wrote {saves} files",
+                    case.name
+                ));
             }
         }
     }

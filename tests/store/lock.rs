@@ -80,4 +80,3 @@ fn a_second_instance_is_read_only_names_the_holder_and_writes_nothing() {
     assert!(third.read_only().is_none());
     third.save("g", &game("three")).unwrap();
 }
-

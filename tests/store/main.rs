@@ -9,14 +9,14 @@
 //! - Old save formats are migrated on load; unknown future ones are refused.
 //! - The CLI exposes all of it.
 
-mod common;
-mod crash;
-mod corpus;
-mod lock;
 mod backups;
-mod transfer;
-mod hostile;
-mod fs_faults;
-mod size;
-mod migration;
 mod cli;
+mod common;
+mod corpus;
+mod crash;
+mod fs_faults;
+mod hostile;
+mod lock;
+mod migration;
+mod size;
+mod transfer;

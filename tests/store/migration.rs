@@ -83,7 +83,6 @@ fn an_unknown_future_version_is_refused() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
 
-
 #[test]
 fn a_version_2_save_with_every_entry_whole_loads_and_saves_as_version_3() {
     let dir = tempfile::tempdir().unwrap();
@@ -113,6 +112,11 @@ fn a_version_2_save_with_every_entry_whole_loads_and_saves_as_version_3() {
     store.save("old", &loaded).unwrap();
     let v3 = std::fs::read_to_string(&path).unwrap();
     assert_eq!(store.open_save("old").unwrap().file_version, 3);
-    assert!(v3.len() < v2.len() / 2, "{} bytes, was {}", v3.len(), v2.len());
+    assert!(
+        v3.len() < v2.len() / 2,
+        "{} bytes, was {}",
+        v3.len(),
+        v2.len()
+    );
     assert_eq!(store.load::<SaveData>("old").unwrap(), saved);
 }

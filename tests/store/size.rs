@@ -14,7 +14,9 @@ fn check_long<T: GameDoc + PartialEq + std::fmt::Debug>(name: &str, saved: Saved
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.save("long", &saved).unwrap();
-    let size = std::fs::metadata(store.save_path("long").unwrap()).unwrap().len();
+    let size = std::fs::metadata(store.save_path("long").unwrap())
+        .unwrap()
+        .len();
     println!("{name}: 400 entries, {size} bytes");
     assert!(size <= MB, "{name}: {size} bytes for 400 entries");
     let mut back: Saved<T> = store.load("long").unwrap();
@@ -22,7 +24,10 @@ fn check_long<T: GameDoc + PartialEq + std::fmt::Debug>(name: &str, saved: Saved
     // Undo all the way after loading: every state is exactly the one played.
     for i in (0..399).rev() {
         back.history.undo().unwrap();
-        assert!(back.current() == &saved.history.entries()[i].state, "{name}: entry {i}");
+        assert!(
+            back.current() == &saved.history.entries()[i].state,
+            "{name}: entry {i}"
+        );
     }
     // Saved at the first entry, it loads the same again.
     store.save("long", &back).unwrap();

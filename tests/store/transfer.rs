@@ -210,4 +210,3 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
     assert!(back.iter().all(|i| !i.renamed));
     assert_eq!(snapshot(dir.path()), before);
 }
-
