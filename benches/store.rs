@@ -26,6 +26,13 @@
 //!   and on what else is writing to it: compare the store's numbers with the floor measured
 //!   in the same run.
 //!
+//! - `autosave/<game>_<n>` is `Store::save` of a Worldspanner or Furtherance game built by real
+//!   play through the engine's actions (`support/long_games.rs`) with a history of n = 10, 100
+//!   and 400 entries: the GUI's autosave after a click. `autosave_v2_layout/...` writes the same
+//!   game in the version 2 layout (every history entry whole) through the same atomic write:
+//!   what an autosave cost before version 3. `prepare/<game>_400` is the part a UI thread pays
+//!   before handing the bytes to a writer thread ([`Prepared::new`]). File sizes are printed.
+//!
 //! Run: `cargo bench --no-default-features --bench store`.
 
 use std::hint::black_box;
@@ -35,7 +42,10 @@ use chrono::{DateTime, TimeZone, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde::{Deserialize, Serialize};
 use tablemate::doc::{GameDoc, Kind, Saved};
-use tablemate::store::Store;
+use tablemate::store::{Prepared, Store};
+
+#[path = "support/long_games.rs"]
+mod long_games;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Campaign {
@@ -201,5 +211,106 @@ fn save(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, load, save);
+/// The version 2 layout: every history entry whole.
+#[derive(Serialize)]
+struct V2<'a, T> {
+    format: &'static str,
+    version: u32,
+    kind: Kind,
+    saved_at: DateTime<Utc>,
+    summary: String,
+    data: V2Data<'a, T>,
+}
+
+#[derive(Serialize)]
+struct V2Data<'a, T> {
+    title: &'a str,
+    history: V2History<'a, T>,
+}
+
+#[derive(Serialize)]
+struct V2History<'a, T> {
+    entries: &'a [tablemate::history::Entry<T>],
+    cursor: usize,
+    capacity: usize,
+}
+
+fn v2_bytes<T: GameDoc>(saved: &Saved<T>) -> Vec<u8> {
+    serde_json::to_vec_pretty(&V2 {
+        format: "tablemate",
+        version: 2,
+        kind: T::KIND,
+        saved_at: Utc::now(),
+        summary: saved.summary(),
+        data: V2Data {
+            title: &saved.title,
+            history: V2History {
+                entries: saved.history.entries(),
+                cursor: saved.history.cursor(),
+                capacity: 400,
+            },
+        },
+    })
+    .unwrap()
+}
+
+fn autosave_game<T: GameDoc + PartialEq>(
+    c: &mut Criterion,
+    name: &str,
+    build: impl Fn(usize) -> Saved<T>,
+) {
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let mut g = c.benchmark_group("autosave");
+    g.sample_size(20).measurement_time(Duration::from_secs(3));
+    for n in [10, 100, 400] {
+        let saved = build(n);
+        assert_eq!(
+            saved.history.len(),
+            n,
+            "{name}: the game ended before {n} entries"
+        );
+        let id = format!("{name}-{n}");
+        store.save(&id, &saved).unwrap();
+        let size = std::fs::metadata(store.save_path(&id).unwrap())
+            .unwrap()
+            .len();
+        let old = v2_bytes(&saved);
+        let loaded: Saved<T> = store.load(&id).unwrap();
+        assert!(
+            loaded == saved,
+            "{name}-{n} does not load back to what was played"
+        );
+        eprintln!(
+            "{name} {n} entries: {:.1} KB on disk (version 2 layout: {:.1} KB)",
+            size as f64 / 1e3,
+            old.len() as f64 / 1e3
+        );
+        g.bench_function(format!("{name}_{n}"), |b| {
+            b.iter(|| store.save(&id, black_box(&saved)).unwrap())
+        });
+        let dest = dir.path().join(format!("v2-{id}.json"));
+        g.bench_function(format!("v2_layout_{name}_{n}"), |b| {
+            b.iter(|| {
+                tablemate::store::write_file(&dest, &v2_bytes(black_box(&saved)), true).unwrap()
+            })
+        });
+        if n == 400 {
+            g.bench_function(format!("prepare_{name}_{n}"), |b| {
+                b.iter(|| Prepared::new(black_box(&saved)).unwrap())
+            });
+            g.bench_function(format!("load_{name}_{n}"), |b| {
+                b.iter(|| store.load::<T>(black_box(&id)).unwrap())
+            });
+        }
+    }
+    g.finish();
+}
+
+fn autosave(c: &mut Criterion) {
+    autosave_game(c, "worldspanner", |n| long_games::worldspanner(n, 3));
+    autosave_game(c, "furtherance", |n| long_games::furtherance(n, 3));
+}
+
+criterion_group!(benches, autosave, load, save);
 criterion_main!(benches);

@@ -106,6 +106,10 @@ pub trait Playable: GameDoc {
 /// A saved game or campaign: a title the user gave it and the labelled history, whose current
 /// entry is the state of play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "T: Serialize",
+    deserialize = "T: Serialize + DeserializeOwned + Clone"
+))]
 pub struct Saved<T> {
     pub title: String,
     pub history: History<T>,
@@ -127,10 +131,22 @@ impl<T: GameDoc> Saved<T> {
         self.current().summary()
     }
 
-    /// Checks the history and the current state (the state a player will continue from).
+    /// Checks the history and every state in it, the current one first (the state a player
+    /// continues from): an undo or a step back in the list must never make an invalid state
+    /// current.
     pub fn validate(&self) -> Result<(), String> {
         self.history.validate().map_err(|e| e.to_string())?;
-        self.current().validate()
+        self.current().validate()?;
+        let cursor = self.history.cursor();
+        for (i, entry) in self.history.entries().iter().enumerate() {
+            if i != cursor {
+                entry
+                    .state
+                    .validate()
+                    .map_err(|e| format!("history entry {} ({:?}): {e}", i + 1, entry.label))?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -20,26 +20,55 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}-{n}.tmp", std::process::id()))
 }
 
-/// Replaces `path` with `bytes` atomically.
-pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temp_path(path);
-    let result = (|| {
+/// A new version of `path`, written and synced under its temporary name, not yet in place.
+/// Dropping it without `commit` removes it: nothing changed.
+pub struct Staged {
+    tmp: PathBuf,
+    path: PathBuf,
+    committed: bool,
+}
+
+impl Staged {
+    /// Writes `bytes` to a new temporary file next to `path` and syncs it.
+    pub fn new(path: &Path, bytes: &[u8]) -> io::Result<Staged> {
+        let staged = Staged {
+            tmp: temp_path(path),
+            path: path.to_path_buf(),
+            committed: false,
+        };
         // Always a new file: a leftover at this name may be a hard link to a save or a
         // backup, which truncating would destroy.
-        let _ = fs::remove_file(&tmp);
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let _ = fs::remove_file(&staged.tmp);
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&staged.tmp)?;
         file.write_all(bytes)?;
         file.flush()?;
         file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)?;
-        sync_dir(path);
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+        Ok(staged)
     }
-    result
+
+    /// Renames the new version over `path` and makes the rename durable.
+    pub fn commit(mut self) -> io::Result<()> {
+        fs::rename(&self.tmp, &self.path)?;
+        self.committed = true;
+        sync_dir(&self.path);
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Replaces `path` with `bytes` atomically.
+pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    Staged::new(path, bytes)?.commit()
 }
 
 /// Makes the rename itself durable where the platform allows syncing a folder.
@@ -54,15 +83,53 @@ pub fn sync_dir(path: &Path) {
     let _ = path;
 }
 
-/// Removes temporary files a crashed writer left behind in `dir`.
+/// The process id in a temporary name this store made (`.<name>.<pid>-<n>.tmp`), `None` for
+/// any other name: sweeping touches nothing else.
+pub fn temp_owner(name: &str) -> Option<u32> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (_, tail) = inner.rsplit_once('.')?;
+    // `<pid>-<n>`, or `<pid>` alone as earlier versions named them.
+    let (pid, n) = tail.split_once('-').unwrap_or((tail, "0"));
+    if pid.is_empty() || n.is_empty() || !(pid.bytes().chain(n.bytes())).all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Removes temporary files a crashed writer left behind in `dir`: only regular files with the
+/// store's own temporary name, never through a link. With `for_file`, only the temporaries of
+/// that file name, and only those of writers no longer running (an export folder is shared
+/// with whatever else is there).
 pub fn sweep_temporaries(dir: &Path) {
+    sweep(dir, None)
+}
+
+pub fn sweep(dir: &Path, for_file: Option<&str>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') && name.ends_with(".tmp") {
+        let Some(pid) = temp_owner(&name) else {
+            continue;
+        };
+        if let Some(file) = for_file
+            && (!name.starts_with(&format!(".{file}.")) || pid == std::process::id() || alive(pid))
+        {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|t| t.is_file()) {
             let _ = fs::remove_file(entry.path());
         }
+    }
+}
+
+/// Whether process `pid` still runs, where the platform tells; elsewhere assume it does.
+fn alive(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
     }
 }

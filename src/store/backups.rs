@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
-use super::{BACKUPS_PER_SAVE, Problem, Store, StoreError, atomic, read_envelope};
+use super::read::{self, Links};
+use super::{BACKUPS_PER_SAVE, Problem, Store, StoreError, atomic, envelope};
 use crate::doc::Kind;
 
 /// Backups younger than this are replaced rather than added to.
@@ -35,6 +36,26 @@ pub struct Backup {
 
 fn dir(store: &Store, id: &str) -> PathBuf {
     store.root.join("backups").join(id)
+}
+
+/// `backups/<id>` ready to use: created if missing, refused (named) if it is a link or
+/// anything but a real folder, so nothing outside the data folder is written or deleted.
+fn real_dir(store: &Store, id: &str, create: bool) -> Result<PathBuf, StoreError> {
+    let dir = dir(store, id);
+    if !read::present(&dir) {
+        if create {
+            fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        }
+        return Ok(dir);
+    }
+    if read::real_dir(&dir) {
+        Ok(dir)
+    } else {
+        Err(StoreError::bad(
+            &dir,
+            Problem::NotRegular("a symbolic link or a file where a backup folder belongs".into()),
+        ))
+    }
 }
 
 fn name_time(name: &str) -> Option<DateTime<Utc>> {
@@ -66,56 +87,76 @@ fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     name
 }
 
-/// Backup file names of one save, newest first, without reading them.
+/// Backup file names of one save, newest first, without reading them: only regular files
+/// named the way the store names backups (anything else in the folder is not the store's).
 fn names(dir: &Path) -> Vec<String> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut names: Vec<String> = entries
         .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with('.') && n.ends_with(".json"))
+        .filter(|n| !n.starts_with('.') && name_time(n).is_some())
         .collect();
     names.sort_by(|a, b| b.cmp(a));
     names
 }
 
+/// A backup just taken: the folder to prune once the save is replaced, and the backup that
+/// pruning must keep whatever names sort after it.
+pub struct Kept {
+    dir: PathBuf,
+    name: String,
+}
+
 /// Keeps the good file at `path` as a backup before it is replaced (`replace` has just
-/// validated it).
-pub fn keep(store: &Store, id: &str, path: &Path) -> Result<(), StoreError> {
-    let dir = dir(store, id);
-    fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+/// validated it). `pinned` for a version written behind the store's back: the burst rule
+/// must not rotate it away.
+pub fn keep(store: &Store, id: &str, path: &Path, pinned: bool) -> Result<Kept, StoreError> {
+    let dir = real_dir(store, id, true)?;
+    if pinned {
+        return keep_pinned(&dir, path);
+    }
     let now = Utc::now();
     if let Some(newest) = names(&dir).first()
         && !is_pinned(newest)
-        && name_time(newest).is_some_and(|t| (now - t).num_seconds() < BURST_SECONDS)
+        && name_time(newest).is_some_and(|t| (now - t).num_seconds().abs() < BURST_SECONDS)
     {
         // Within a burst: the newest backup becomes the previous version. Replaced
         // atomically; if the rename is lost in a power cut, the backup holds the version
         // before, which is still a whole backup.
-        return link_or_copy(path, &dir.join(newest));
+        link_or_copy(path, &dir.join(newest))?;
+        return Ok(Kept {
+            name: newest.clone(),
+            dir,
+        });
     }
-    let to = dir.join(unique_name(&dir, now, false));
+    let name = unique_name(&dir, now, false);
+    let to = dir.join(&name);
     link_or_copy(path, &to)?;
     atomic::sync_dir(&to);
-    prune(&dir);
-    Ok(())
+    Ok(Kept { dir, name })
 }
 
 /// Keeps a copy whatever its state (a deleted save's last version), pinned.
 pub fn keep_any(store: &Store, id: &str, path: &Path) -> Result<(), StoreError> {
-    keep_pinned(&dir(store, id), path).map(|_| ())
+    let dir = real_dir(store, id, true)?;
+    let kept = keep_pinned(&dir, path)?;
+    prune(&kept);
+    Ok(())
 }
 
-/// Keeps `path` as a pinned backup in `dir`; returns its name.
-fn keep_pinned(dir: &Path, path: &Path) -> Result<String, StoreError> {
-    fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
+/// Keeps `path` as a pinned backup in `dir`.
+fn keep_pinned(dir: &Path, path: &Path) -> Result<Kept, StoreError> {
     let name = unique_name(dir, Utc::now(), true);
     let to = dir.join(&name);
     link_or_copy(path, &to)?;
     atomic::sync_dir(&to);
-    prune(dir);
-    Ok(name)
+    Ok(Kept {
+        dir: dir.to_path_buf(),
+        name,
+    })
 }
 
 /// Makes `to` hold what `from` holds, replacing it atomically: a hard link where possible,
@@ -135,21 +176,30 @@ fn link_or_copy(from: &Path, to: &Path) -> Result<(), StoreError> {
 }
 
 fn copy_to(from: &Path, to: &Path) -> Result<(), StoreError> {
-    let bytes = fs::read(from).map_err(|e| StoreError::io(from, e))?;
+    let bytes = read::read(from, Links::Refuse)?;
     atomic::write(to, &bytes).map_err(|e| StoreError::io(to, e))
 }
 
-fn prune(dir: &Path) {
-    for old in names(dir).into_iter().skip(BACKUPS_PER_SAVE) {
-        let _ = fs::remove_file(dir.join(old));
+/// Keeps the newest [`BACKUPS_PER_SAVE`] backups of the store's own naming, and always the one
+/// just taken, even when a clock set back makes older names sort after it.
+pub fn prune(kept: &Kept) {
+    let mut excess = names(&kept.dir).len().saturating_sub(BACKUPS_PER_SAVE);
+    for old in names(&kept.dir).into_iter().rev() {
+        if excess == 0 {
+            break;
+        }
+        if old != kept.name {
+            let _ = fs::remove_file(kept.dir.join(old));
+            excess -= 1;
+        }
     }
 }
 
-/// Backups of `id`, newest first.
-pub fn list(store: &Store, id: &str) -> Vec<Backup> {
-    let dir = dir(store, id);
+/// Backups of `id`, newest first. A backup folder that is a link is refused, named.
+pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
+    let dir = real_dir(store, id, false)?;
     let Ok(entries) = fs::read_dir(&dir) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let mut out: Vec<Backup> = entries
         .flatten()
@@ -159,10 +209,13 @@ pub fn list(store: &Store, id: &str) -> Vec<Backup> {
                 return None;
             }
             let path = e.path();
-            let content = match read_envelope(&path) {
+            let content = match read::read(&path, Links::Refuse)
+                .and_then(|b| envelope::open(&b).map_err(|p| StoreError::bad(&path, p)))
+            {
                 Ok(o) => Ok((o.kind, o.saved_at, o.summary)),
                 Err(StoreError::Bad { problem, .. }) => Err(problem),
-                Err(other) => Err(Problem::Invalid(other.to_string())),
+                Err(StoreError::Io { source, .. }) => Err(Problem::Unreadable(source.to_string())),
+                Err(other) => Err(Problem::Unreadable(other.to_string())),
             };
             Some(Backup {
                 taken_at: name_time(&name),
@@ -173,7 +226,7 @@ pub fn list(store: &Store, id: &str) -> Vec<Backup> {
         })
         .collect();
     out.sort_by(|a, b| b.name.cmp(&a.name));
-    out
+    Ok(out)
 }
 
 /// Every save's backup folder under the data folder `root`.
@@ -184,7 +237,7 @@ pub fn dirs(root: &Path) -> Vec<PathBuf> {
     entries
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_dir())
+        .filter(|p| read::real_dir(p))
         .collect()
 }
 
@@ -194,7 +247,7 @@ pub fn ids(store: &Store) -> Vec<String> {
     };
     let mut ids: Vec<String> = entries
         .flatten()
-        .filter(|e| e.path().is_dir())
+        .filter(|e| read::real_dir(&e.path()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     ids.sort();
@@ -206,20 +259,26 @@ pub fn restore(store: &Store, id: &str, backup: &str) -> Result<Option<String>, 
     if backup.contains(['/', '\\']) || backup.starts_with('.') {
         return Err(StoreError::NotFound(backup.to_string()));
     }
-    let dir = dir(store, id);
+    let dir = real_dir(store, id, false)?;
     let from = dir.join(backup);
-    if !from.exists() {
+    if !read::present(&from) {
         return Err(StoreError::NotFound(backup.to_string()));
     }
-    read_envelope(&from)?;
-    let bytes = fs::read(&from).map_err(|e| StoreError::io(&from, e))?;
+    let bytes = read::read(&from, Links::Refuse)?;
+    envelope::open(&bytes).map_err(|p| StoreError::bad(&from, p))?;
+    let staged = atomic::Staged::new(&path, &bytes).map_err(|e| StoreError::io(&path, e))?;
     // The version being replaced is kept as a pinned backup, outside the burst rule, so the
-    // restore can always be undone.
-    let previous = if path.exists() {
+    // restore can always be undone; pruning keeps it whatever the other names say.
+    let previous = if read::present(&path) {
+        read::check_regular(&path, Links::Refuse)?;
+        fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
         Some(keep_pinned(&dir, &path)?)
     } else {
         None
     };
-    atomic::write(&path, &bytes).map_err(|e| StoreError::io(&path, e))?;
-    Ok(previous)
+    staged.commit().map_err(|e| StoreError::io(&path, e))?;
+    if let Some(kept) = &previous {
+        prune(kept);
+    }
+    Ok(previous.map(|k| k.name))
 }

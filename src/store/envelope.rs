@@ -13,8 +13,10 @@ use super::Problem;
 use crate::doc::{GameDoc, Kind, Saved};
 
 pub const FORMAT: &str = "tablemate";
-/// Version 2 wraps every game in a labelled history; version 1 saved the bare state.
-pub const VERSION: u32 = 2;
+/// Version 3 saves the current state once and every other history entry as the change from
+/// its neighbour (`crate::history`); version 2 saved every entry's whole state; version 1
+/// saved the bare state.
+pub const VERSION: u32 = 3;
 /// Larger files are refused before they are read: no real save comes near this.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -52,8 +54,10 @@ pub struct Opened {
     pub file_version: u32,
 }
 
-/// Turns raw bytes into text, refusing what is not UTF-8 with the byte offset.
+/// Turns raw bytes into text, refusing what is not UTF-8 with the byte offset. A UTF-8 byte
+/// order mark (some Windows editors write one) is skipped.
 pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, Problem> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(Problem::Empty);
     }
@@ -115,13 +119,14 @@ impl Read<'_> {
     /// moved from the data into the file.
     pub(crate) fn data_problem(&self, message: &str) -> Problem {
         let (text, position) = split_position(message);
+        let text = super::read::clean_text(text);
         Problem::Invalid(match (position, self.data_at) {
             (Some((line, column)), Some(at)) => {
                 let (line, column) = at.shift(line, column);
                 format!("{text} (line {line} column {column})")
             }
             // Positions in migrated text mean nothing in the file.
-            _ => text.to_string(),
+            _ => text,
         })
     }
 }
@@ -159,6 +164,9 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
     let raw_at = Pos::of_slice(text, raw.get());
     let (data, data_at) = match version {
         VERSION => (Cow::Borrowed(raw.get()), raw_at),
+        // Version 2's history is version 3's with every entry whole: the history reader
+        // takes it as it is (see `migrate_v2_to_v3`), positions in the file still hold.
+        2 => (Cow::Borrowed(migrate_v2_to_v3(raw.get())), raw_at),
         1 => {
             let state: serde_json::Value =
                 serde_json::from_str(raw.get()).map_err(|e| Problem::from_json(e, raw_at))?;
@@ -181,11 +189,12 @@ pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
     let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
-    let summary = if summary.is_empty() {
-        read.summary
+    // What a file says is printed on terminals and screens: cleaned of control characters.
+    let summary = super::read::clean_text(if summary.is_empty() {
+        &read.summary
     } else {
-        summary
-    };
+        &summary
+    });
     Ok(Opened {
         kind: read.kind,
         saved_at: read.saved_at,
@@ -210,6 +219,13 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
         serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
     saved.validate().map_err(|e| read.data_problem(&e))?;
     Ok(saved)
+}
+
+/// Version 2 stored each history entry's whole state and no `current`; version 3 allows an
+/// entry to be whole (`crate::history` file form), so version 2 data is read unchanged, and
+/// the changes between entries are computed once as it loads: the next save writes version 3.
+pub fn migrate_v2_to_v3(data: &str) -> &str {
+    data
 }
 
 /// Version 1 stored the bare game state in `data`. Version 2 wraps it in a titled history;

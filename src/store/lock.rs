@@ -39,8 +39,9 @@ pub fn acquire(path: &Path) -> std::io::Result<Outcome> {
         }
         Err(TryLockError::WouldBlock) => {
             let mut text = String::new();
-            let _ = file.read_to_string(&mut text);
-            let description = text.trim().to_string();
+            // Bounded: the lock file is only ever one line.
+            let _ = (&mut file).take(4096).read_to_string(&mut text);
+            let description = super::read::clean_text(text.trim());
             Ok(Outcome::HeldBy(Holder {
                 description: if description.is_empty() {
                     "another Tablemate".into()

@@ -12,115 +12,34 @@
 mod atomic;
 mod backups;
 pub mod envelope;
+mod error;
+mod files;
+mod ids;
 mod lock;
+mod prepared;
+mod read;
 mod transfer;
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
 pub use backups::Backup;
 pub use envelope::Opened;
+pub use error::{Problem, StoreError};
+pub(crate) use files::read_bounded;
+pub use files::{
+    MAX_DATA_BYTES, Origin, data_text, peek_settings, read_envelope, read_text, write_file,
+};
+use ids::check_id;
+pub use ids::{MAX_ID_LEN, valid_id};
 pub use lock::Holder;
+pub use prepared::Prepared;
+pub use read::clean_text;
 pub use transfer::{FileReport, Imported, check_bytes, check_file};
 
 use crate::doc::{GameDoc, Kind, Saved};
-
-/// What is wrong with a file's content.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Problem {
-    #[error("the file is empty")]
-    Empty,
-    #[error("the file is {0} bytes, larger than any Tablemate file can be")]
-    TooLarge(u64),
-    #[error("the file is not UTF-8 text (bad byte at offset {offset})")]
-    NotUtf8 { offset: usize },
-    #[error("the file is not valid JSON: {0}")]
-    NotJson(String),
-    #[error("the file is not a Tablemate save ({})", format_note(.0))]
-    NotTablemate(Option<String>),
-    #[error("the save has no {0:?} field")]
-    Missing(&'static str),
-    #[error("the save has version {0}, which this Tablemate does not know (it reads 1 to {v})", v = envelope::VERSION)]
-    UnknownVersion(u64),
-    #[error("the save has kind {0:?}, which this Tablemate does not know")]
-    UnknownKind(String),
-    #[error("expected a {expected} save, found a {found} save")]
-    WrongKind { expected: Kind, found: Kind },
-    #[error("the content fails validation: {0}")]
-    Invalid(String),
-}
-
-fn format_note(format: &Option<String>) -> String {
-    match format {
-        Some(f) => format!("its format is {f:?}, expected \"tablemate\""),
-        None => "it has no \"format\": \"tablemate\" field".to_string(),
-    }
-}
-
-impl Problem {
-    /// A JSON error, its position moved into the file when the JSON parsed was a value
-    /// starting at `at` in it.
-    pub(crate) fn from_json(e: serde_json::Error, at: Option<envelope::Pos>) -> Problem {
-        let what = match e.classify() {
-            serde_json::error::Category::Eof => "it ends too early (truncated?)",
-            serde_json::error::Category::Syntax => "syntax error",
-            serde_json::error::Category::Data => "unexpected value",
-            serde_json::error::Category::Io => "read error",
-        };
-        let message = e.to_string();
-        let (text, _) = envelope::split_position(&message);
-        let (line, column) = match at {
-            Some(at) => at.shift(e.line(), e.column()),
-            None => (e.line(), e.column()),
-        };
-        Problem::NotJson(format!("{what} at line {line} column {column}: {text}"))
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("{}: {problem}", path.display())]
-    Bad { path: PathBuf, problem: Problem },
-    #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: io::Error },
-    #[error(
-        "the data folder {} is in use by {}: Tablemate opened it read-only and will not save",
-        root.display(), holder.description
-    )]
-    ReadOnly { root: PathBuf, holder: Holder },
-    #[error("{} already exists: confirm to overwrite it, or choose another name", path.display())]
-    Exists { path: PathBuf },
-    #[error(
-        "{} is damaged ({problem}): Tablemate will not overwrite it. Restore a backup or save a new copy.",
-        path.display()
-    )]
-    WouldOverwriteDamaged { path: PathBuf, problem: Problem },
-    #[error("there is no save called {0:?}")]
-    NotFound(String),
-    #[error("{0:?} is not a valid save id (letters, digits, '-' and '_' only)")]
-    BadId(String),
-    #[error("could not encode the save: {0}")]
-    Encode(String),
-}
-
-impl StoreError {
-    pub(crate) fn io(path: &Path, source: io::Error) -> Self {
-        StoreError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    }
-
-    pub(crate) fn bad(path: &Path, problem: Problem) -> Self {
-        StoreError::Bad {
-            path: path.to_path_buf(),
-            problem,
-        }
-    }
-}
 
 /// One line of the saved-games list.
 #[derive(Debug, Clone)]
@@ -160,39 +79,36 @@ impl Listing {
     }
 }
 
-/// Where a data file came from: the binary, or the user's replacement in the data folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
-    Bundled(&'static str),
-    User(PathBuf),
-}
-
-impl std::fmt::Display for Origin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Origin::Bundled(p) => write!(f, "{p} (bundled)"),
-            Origin::User(p) => write!(f, "{}", p.display()),
-        }
-    }
-}
-
-/// The open data folder.
+/// The open data folder. `Store` is `Send + Sync`: share it with a writer thread through an
+/// `Arc<Store>`; every method takes `&self`, and the lock it holds is the folder's, not the
+/// thread's.
 #[derive(Debug)]
 pub struct Store {
     root: PathBuf,
     access: Access,
-    /// Saves this store has itself read and validated, or written, by (length, modified
-    /// time). An autosave replacing such a file skips re-parsing it; any change behind the
-    /// store's back changes the fingerprint and brings the full check back.
+    /// Saves this store has itself read and validated, or written, by a hash of their whole
+    /// content. An autosave replacing such a file skips re-parsing it; any change behind the
+    /// store's back (even one keeping the size and the modified time) changes the hash, brings
+    /// the full check back, and the outside version is kept as a pinned backup.
     verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
 }
 
-type Fingerprint = (u64, std::time::SystemTime);
+type Fingerprint = (u64, u64);
 
-fn fingerprint(path: &Path) -> Option<Fingerprint> {
-    let meta = fs::metadata(path).ok()?;
-    Some((meta.len(), meta.modified().ok()?))
+/// Length and a 64-bit hash of the whole content.
+fn fingerprint(bytes: &[u8]) -> Fingerprint {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    (bytes.len() as u64, h.finish())
 }
+
+// A writer thread needs it: this fails to compile if a field ever stops being shareable.
+const _: fn() = || {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Store>();
+    shareable::<Prepared>();
+};
 
 #[derive(Debug)]
 enum Access {
@@ -218,20 +134,41 @@ impl Store {
     /// holds the lock, the store opens read-only: every write returns `ReadOnly`.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let root = root.into();
-        for dir in [root.clone(), root.join("saves"), root.join("backups")] {
-            fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        fs::create_dir_all(&root).map_err(|e| StoreError::io(&root, e))?;
+        let mut unwritable = None;
+        for dir in [root.join("saves"), root.join("backups")] {
+            if let Err(e) = fs::create_dir_all(&dir) {
+                unwritable = Some(StoreError::io(&dir, e));
+            }
         }
         let lock_path = root.join("tablemate.lock");
+        // A folder Tablemate cannot write (a read-only disk, a lock file owned by another
+        // user) still opens: read-only, so the saves can be listed, shown, checked and
+        // exported.
+        let cannot_write = |e: StoreError| {
+            lock::Outcome::HeldBy(Holder {
+                description: format!("nobody: Tablemate cannot write here ({e})"),
+            })
+        };
+        let try_lock = || match lock::acquire(&lock_path) {
+            Ok(outcome) => outcome,
+            Err(e) => cannot_write(StoreError::io(&lock_path, e)),
+        };
+        let mut outcome = match unwritable {
+            Some(e) => cannot_write(e),
+            None => try_lock(),
+        };
         // A holder that is just exiting (or, in tests, a child process forked while our own
         // previous handle was open and not yet exec'd) keeps the lock for a moment: wait up
         // to a quarter of a second before settling for read-only.
-        let mut outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
         for _ in 0..12 {
-            if matches!(outcome, lock::Outcome::Acquired(_)) {
-                break;
+            match &outcome {
+                lock::Outcome::Acquired(_) => break,
+                lock::Outcome::HeldBy(h) if h.description.starts_with("nobody:") => break,
+                lock::Outcome::HeldBy(_) => {}
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
-            outcome = lock::acquire(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
+            outcome = try_lock();
         }
         let access = match outcome {
             lock::Outcome::Acquired(file) => {
@@ -290,7 +227,7 @@ impl Store {
         let base = format!("{}-{stamp}", kind.as_str());
         let mut id = base.clone();
         let mut n = 2;
-        while self.saves_dir().join(format!("{id}.json")).exists() {
+        while read::present(&self.saves_dir().join(format!("{id}.json"))) {
             id = format!("{base}-{n}");
             n += 1;
         }
@@ -311,9 +248,9 @@ impl Store {
                 continue;
             }
             let id = name.trim_end_matches(".json").to_string();
-            let status = match read_envelope(&path) {
-                Ok(o) => {
-                    self.mark_verified(&path);
+            let status = match self.read_own(&path) {
+                Ok((o, fp)) => {
+                    self.mark_verified(&path, fp);
                     ListingStatus::Ok {
                         kind: o.kind,
                         saved_at: o.saved_at,
@@ -324,8 +261,12 @@ impl Store {
                     problem,
                     modified: modified(&path),
                 },
+                Err(StoreError::Io { source, .. }) => ListingStatus::Damaged {
+                    problem: Problem::Unreadable(source.to_string()),
+                    modified: modified(&path),
+                },
                 Err(other) => ListingStatus::Damaged {
-                    problem: Problem::Invalid(other.to_string()),
+                    problem: Problem::Unreadable(other.to_string()),
                     modified: modified(&path),
                 },
             };
@@ -338,59 +279,71 @@ impl Store {
     /// Reads and validates save `id` of game `T`.
     pub fn load<T: GameDoc>(&self, id: &str) -> Result<Saved<T>, StoreError> {
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let bytes = read_bounded(&path)?;
+        let bytes = read::read(&path, read::Links::Refuse)?;
         let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        self.mark_verified(&path);
+        self.mark_verified(&path, fingerprint(&bytes));
         Ok(saved)
     }
 
-    fn mark_verified(&self, path: &Path) {
-        if let (Some(fp), Ok(mut map)) = (fingerprint(path), self.verified.lock()) {
+    /// Reads and validates a file inside the data folder (never through a link).
+    fn read_own(&self, path: &Path) -> Result<(Opened, Fingerprint), StoreError> {
+        let bytes = read::read(path, read::Links::Refuse)?;
+        let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))?;
+        Ok((opened, fingerprint(&bytes)))
+    }
+
+    fn mark_verified(&self, path: &Path, fp: Fingerprint) {
+        if let Ok(mut map) = self.verified.lock() {
             map.insert(path.to_path_buf(), fp);
         }
     }
 
-    /// True when `path` is exactly as this store last verified or wrote it.
-    fn still_verified(&self, path: &Path) -> bool {
-        match (fingerprint(path), self.verified.lock()) {
-            (Some(fp), Ok(map)) => map.get(path) == Some(&fp),
-            _ => false,
-        }
+    fn is_verified(&self, path: &Path, fp: Fingerprint) -> bool {
+        self.verified
+            .lock()
+            .is_ok_and(|map| map.get(path) == Some(&fp))
     }
 
     /// Reads and validates save `id`, whatever its kind.
     pub fn open_save(&self, id: &str) -> Result<Opened, StoreError> {
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        read_envelope(&path)
+        self.read_own(&path).map(|(o, _)| o)
     }
 
     /// Writes save `id` atomically, keeping the previous good version as a backup. Refuses
     /// to replace a file that is damaged.
     pub fn save<T: GameDoc>(&self, id: &str, saved: &Saved<T>) -> Result<(), StoreError> {
+        self.write_prepared(id, &Prepared::new(saved)?)
+    }
+
+    /// Writes a save serialised earlier (on the UI thread) by [`Prepared::new`]: what a writer
+    /// thread does. Same promises as [`Store::save`].
+    pub fn write_prepared(&self, id: &str, prepared: &Prepared) -> Result<(), StoreError> {
         self.writable()?;
         let path = self.save_path(id)?;
-        let summary = saved.summary();
-        let bytes = envelope::encode(T::KIND, &summary, Utc::now(), saved)
-            .map_err(|e| StoreError::Encode(e.to_string()))?;
-        self.replace(id, &path, &bytes)
+        self.replace(id, &path, &prepared.bytes)
     }
 
     /// Writes already-validated envelope bytes for `id` (imports, restores).
     fn replace(&self, id: &str, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        if path.exists() {
-            let check = if self.still_verified(path) {
-                Ok(())
-            } else {
-                read_envelope(path).map(|_| ())
-            };
-            match check {
-                Ok(()) => backups::keep(self, id, path)?,
+        // Never write what the store would refuse to read back.
+        if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
+            return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
+        }
+        // The new version is written and synced under a temporary name first: if that fails
+        // (disk full, folder not writable) no backup has been rotated and nothing changed.
+        let staged = atomic::Staged::new(path, bytes).map_err(|e| StoreError::io(path, e))?;
+        let mut kept = None;
+        if read::present(path) {
+            let old = read::read(path, read::Links::Refuse);
+            let old = match old {
+                Ok(old) => old,
                 Err(StoreError::Bad { problem, .. }) => {
                     return Err(StoreError::WouldOverwriteDamaged {
                         path: path.to_path_buf(),
@@ -398,10 +351,25 @@ impl Store {
                     });
                 }
                 Err(e) => return Err(e),
+            };
+            let fp = fingerprint(&old);
+            // A file this store did not write or read as it is now was changed behind its
+            // back: it must be good to be replaced, and it is kept pinned, so that no burst
+            // of autosaves can rotate it away.
+            let outside = !self.is_verified(path, fp);
+            if outside && let Err(problem) = envelope::open(&old) {
+                return Err(StoreError::WouldOverwriteDamaged {
+                    path: path.to_path_buf(),
+                    problem,
+                });
             }
+            kept = Some(backups::keep(self, id, path, outside)?);
         }
-        atomic::write(path, bytes).map_err(|e| StoreError::io(path, e))?;
-        self.mark_verified(path);
+        staged.commit().map_err(|e| StoreError::io(path, e))?;
+        self.mark_verified(path, fingerprint(bytes));
+        if let Some(kept) = kept {
+            backups::prune(&kept);
+        }
         Ok(())
     }
 
@@ -410,9 +378,10 @@ impl Store {
     pub fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.writable()?;
         let path = self.save_path(id)?;
-        if !path.exists() {
+        if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
+        read::check_regular(&path, read::Links::Refuse)?;
         backups::keep_any(self, id, &path)?;
         fs::remove_file(&path).map_err(|e| StoreError::io(&path, e))
     }
@@ -420,7 +389,7 @@ impl Store {
     /// The backups of save `id`, newest first.
     pub fn backups(&self, id: &str) -> Result<Vec<Backup>, StoreError> {
         check_id(id)?;
-        Ok(backups::list(self, id))
+        backups::list(self, id)
     }
 
     /// Ids that have backups, including deleted saves (to bring them back).
@@ -445,6 +414,12 @@ impl Store {
     pub fn write_data(&self, rel: &str, bytes: &[u8]) -> Result<PathBuf, StoreError> {
         self.writable()?;
         let path = self.root.join(rel);
+        if bytes.len() as u64 > MAX_DATA_BYTES {
+            return Err(StoreError::bad(
+                &path,
+                Problem::TooLarge(bytes.len() as u64),
+            ));
+        }
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, e))?;
         }
@@ -467,90 +442,9 @@ impl Store {
     }
 }
 
-/// Reads `settings.json` under `root` without opening the store (no lock, no writes): the
-/// window needs the large-type setting before the app boots.
-pub fn peek_settings<T: serde::de::DeserializeOwned + Default>(
-    root: &Path,
-) -> Result<T, StoreError> {
-    let path = root.join("settings.json");
-    if !path.exists() {
-        return Ok(T::default());
-    }
-    let bytes = read_bounded(&path)?;
-    let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-    serde_json::from_str(text).map_err(|e| StoreError::bad(&path, Problem::from_json(e, None)))
-}
-
-/// A data file's text: the user's replacement under `root` if there is one, else bundled.
-pub fn data_text(root: Option<&Path>, rel: &str) -> Result<(String, Origin), StoreError> {
-    if let Some(root) = root {
-        let path = root.join(rel);
-        if path.exists() {
-            let bytes = read_bounded(&path)?;
-            let text = envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-            return Ok((text.to_string(), Origin::User(path)));
-        }
-    }
-    let (path, text) = crate::bundled::FILES
-        .iter()
-        .find(|(p, _)| *p == rel)
-        .ok_or_else(|| StoreError::NotFound(rel.to_string()))?;
-    Ok((text.to_string(), Origin::Bundled(path)))
-}
-
-fn check_id(id: &str) -> Result<(), StoreError> {
-    let ok = !id.is_empty()
-        && id.len() <= 120
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if ok {
-        Ok(())
-    } else {
-        Err(StoreError::BadId(id.to_string()))
-    }
-}
-
 fn modified(path: &Path) -> Option<DateTime<Utc>> {
     fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .map(DateTime::<Utc>::from)
-}
-
-/// Reads a file, refusing anything larger than a save can be.
-pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, StoreError> {
-    let len = fs::metadata(path)
-        .map_err(|e| StoreError::io(path, e))?
-        .len();
-    if len > envelope::MAX_FILE_BYTES {
-        return Err(StoreError::bad(path, Problem::TooLarge(len)));
-    }
-    fs::read(path).map_err(|e| StoreError::io(path, e))
-}
-
-/// Reads a file outside the data folder (or in it) as UTF-8 text, with the same size bound as
-/// [`read_bounded`]; the error names the file.
-pub fn read_text(path: &Path) -> Result<String, StoreError> {
-    let bytes = read_bounded(path)?;
-    String::from_utf8(bytes).map_err(|e| {
-        StoreError::bad(
-            path,
-            Problem::NotUtf8 {
-                offset: e.utf8_error().valid_up_to(),
-            },
-        )
-    })
-}
-
-/// Writes a file outside the data folder (an export) atomically. Refuses to replace an
-/// existing file unless `overwrite`: then the error is [`StoreError::Exists`].
-pub fn write_file(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
-    transfer::write_export(dest, bytes, overwrite)
-}
-
-/// Reads, migrates and validates the envelope at `path`.
-pub fn read_envelope(path: &Path) -> Result<Opened, StoreError> {
-    let bytes = read_bounded(path)?;
-    envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))
 }

@@ -116,8 +116,14 @@ pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
             })
         }
         (_, Some(data_kind)) => {
-            let summary = crate::datafile::check(&data_kind, text)?;
-            Ok(FileReport::Data { data_kind, summary })
+            let summary = crate::datafile::check(&data_kind, text).map_err(|p| match p {
+                Problem::Invalid(m) => Problem::Invalid(super::read::clean_text(&m)),
+                other => other,
+            })?;
+            Ok(FileReport::Data {
+                data_kind: super::read::clean_text(&data_kind),
+                summary: super::read::clean_text(&summary),
+            })
         }
         (format, None) => Err(Problem::NotTablemate(format.map(str::to_string))),
     }
@@ -129,10 +135,20 @@ fn open_bundle(text: &str) -> Result<Vec<(String, Opened)>, Problem> {
         return Err(Problem::UnknownVersion(u64::from(bundle.version)));
     }
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, entry) in bundle.saves.into_iter().enumerate() {
-        if super::check_id(&entry.id).is_err() {
+        if !super::valid_id(&entry.id) {
             return Err(Problem::Invalid(format!(
-                "save {} in the bundle has a bad id {:?}",
+                "save {} in the bundle has a bad id {:?} (up to {} letters, digits, '-' and '_', \
+                 not starting with '-', not a device name such as \"con\")",
+                i + 1,
+                entry.id,
+                super::MAX_ID_LEN
+            )));
+        }
+        if !seen.insert(entry.id.clone()) {
+            return Err(Problem::Invalid(format!(
+                "save {} in the bundle has the id {:?}, already used by an earlier save in it",
                 i + 1,
                 entry.id
             )));
@@ -149,20 +165,22 @@ impl Store {
     /// Copies save `id` to `dest`. Refuses to replace an existing file unless `overwrite`.
     pub fn export(&self, id: &str, dest: &Path, overwrite: bool) -> Result<(), StoreError> {
         let src = self.save_path(id)?;
-        if !src.exists() {
+        if !super::read::present(&src) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        super::read_envelope(&src)?;
-        let bytes = std::fs::read(&src).map_err(|e| StoreError::io(&src, e))?;
+        self.refuse_inside(dest)?;
+        let bytes = super::read::read(&src, super::read::Links::Refuse)?;
+        envelope::open(&bytes).map_err(|p| StoreError::bad(&src, p))?;
         write_export(dest, &bytes, overwrite)
     }
 
     /// Writes every good save into one bundle file at `dest`; returns how many it holds.
     pub fn export_all(&self, dest: &Path, overwrite: bool) -> Result<usize, StoreError> {
+        self.refuse_inside(dest)?;
         let mut texts = Vec::new();
         for listing in self.list() {
             if listing.kind().is_some() {
-                let bytes = read_bounded(&listing.path)?;
+                let bytes = super::read::read(&listing.path, super::read::Links::Refuse)?;
                 let text = String::from_utf8(bytes)
                     .map_err(|_| StoreError::bad(&listing.path, Problem::NotUtf8 { offset: 0 }))?;
                 texts.push((listing.id, text));
@@ -236,7 +254,11 @@ impl Store {
                 ));
             }
         };
-        let mut imported = Vec::new();
+        // Every target is chosen before the first file is written: ids, renames and
+        // collisions (with saves here and within the file) are settled, so a refusal
+        // changes nothing.
+        let mut plan: Vec<(Imported, Option<Vec<u8>>)> = Vec::new();
+        let mut taken = std::collections::HashSet::new();
         for (wanted, bytes, kind, summary) in items {
             let mut id = wanted.clone();
             let mut n = 2;
@@ -244,44 +266,107 @@ impl Store {
             let mut already_here = false;
             loop {
                 let target = self.save_path(&id)?;
-                if !target.exists() {
-                    break;
+                if !taken.contains(&id) {
+                    if !super::read::present(&target) {
+                        break;
+                    }
+                    let here = super::read::read(&target, super::read::Links::Refuse).ok();
+                    if here.as_deref() == Some(bytes.as_slice()) {
+                        // Already here, byte for byte: importing again changes nothing.
+                        already_here = true;
+                        break;
+                    }
                 }
-                if std::fs::read(&target).ok().as_deref() == Some(bytes.as_slice()) {
-                    // Already here, byte for byte: importing again changes nothing.
-                    already_here = true;
-                    break;
-                }
-                id = format!("{wanted}-imported-{n}");
+                let suffix = format!("-imported-{n}");
+                let stem: String = wanted
+                    .chars()
+                    .take(super::MAX_ID_LEN - suffix.len())
+                    .collect();
+                id = format!("{stem}{suffix}");
                 n += 1;
                 renamed = true;
             }
-            if !already_here {
-                let target = self.save_path(&id)?;
-                atomic::write(&target, &bytes).map_err(|e| StoreError::io(&target, e))?;
-            }
-            imported.push(Imported {
+            taken.insert(id.clone());
+            let item = Imported {
                 id,
                 kind,
                 summary,
                 renamed,
-            });
+            };
+            plan.push((item, (!already_here).then_some(bytes)));
         }
-        Ok(imported)
+        let mut written: Vec<std::path::PathBuf> = Vec::new();
+        for (item, bytes) in &plan {
+            let Some(bytes) = bytes else { continue };
+            let target = self.save_path(&item.id)?;
+            if let Err(e) = atomic::write(&target, bytes) {
+                // All or nothing: what this import wrote so far goes again.
+                for path in &written {
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(StoreError::io(&target, e));
+            }
+            written.push(target);
+        }
+        Ok(plan.into_iter().map(|(item, _)| item).collect())
+    }
+
+    /// Refuses an export into the store's own folders: it would bypass the backups and the
+    /// damaged-file rule (`export --force` over a save).
+    fn refuse_inside(&self, dest: &Path) -> Result<(), StoreError> {
+        let parent = match dest.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let Ok(parent) = parent.canonicalize() else {
+            return Ok(());
+        };
+        for own in [self.saves_dir(), self.root.join("backups")] {
+            if let Ok(own) = own.canonicalize()
+                && parent.starts_with(&own)
+            {
+                return Err(StoreError::bad(
+                    dest,
+                    Problem::Invalid(
+                        "this is inside Tablemate's own saves or backups: export elsewhere, \
+                         or use restore"
+                            .into(),
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
 pub(super) fn write_export(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {
-    if dest.exists() && !overwrite {
+    if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
+        return Err(StoreError::bad(dest, Problem::TooLarge(bytes.len() as u64)));
+    }
+    if super::read::present(dest) && !overwrite {
         return Err(StoreError::Exists {
             path: dest.to_path_buf(),
         });
     }
+    // A crash during an earlier export left its temporary file here: sweep those of this
+    // file name (and only of writers no longer running) before writing again.
+    if let (Some(dir), Some(name)) = (dest.parent(), dest.file_name()) {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        atomic::sweep(dir, Some(&name.to_string_lossy()));
+    }
     atomic::write(dest, bytes).map_err(|e| StoreError::io(dest, e))
 }
 
-fn sanitize_id(s: &str) -> String {
-    s.chars()
+/// A save id made from a file name: other characters become '-', a leading '-' is dropped
+/// (a command line would read it as an option), a Windows device name gets a `save-` prefix,
+/// and it is cut to [`super::MAX_ID_LEN`].
+pub(crate) fn sanitize_id(s: &str) -> String {
+    let id: String = s
+        .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                 c
@@ -289,6 +374,15 @@ fn sanitize_id(s: &str) -> String {
                 '-'
             }
         })
-        .take(100)
-        .collect()
+        .collect();
+    let id = id.trim_start_matches('-');
+    let id: String = id.chars().take(super::MAX_ID_LEN).collect();
+    if id.is_empty() || super::valid_id(&id) {
+        id
+    } else {
+        format!("save-{id}")
+            .chars()
+            .take(super::MAX_ID_LEN)
+            .collect()
+    }
 }

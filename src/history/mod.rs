@@ -3,9 +3,19 @@
 //! A snapshot carries the whole game, its seeded RNG included, so undoing an action and doing
 //! it again draws the same card. The history is part of the save, so undo survives a restart.
 //! No I/O and no GUI here.
+//!
+//! In memory every entry holds its whole state. In a file (`file.rs`) only the current state
+//! is whole and every other entry is the change from its neighbour (`delta.rs`), computed once
+//! when the entry is recorded and kept as JSON text, so a save costs one state plus a copy of
+//! the changes however long the history is, and undo after loading returns exactly to what
+//! was played: the states are stored, never recomputed by rules code.
+
+pub mod delta;
+mod file;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// How many snapshots a history keeps before it forgets the oldest.
 pub const DEFAULT_CAPACITY: usize = 400;
@@ -20,16 +30,33 @@ pub struct Entry<T> {
 
 /// A bounded, labelled undo/redo history. `cursor` points at the current entry; entries after
 /// it are the redo branch, dropped by the next new action.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Clone)]
 pub struct History<T> {
     entries: Vec<Entry<T>>,
+    /// `links[i]` is the change from entry `i - 1` to entry `i` as JSON text (a list of
+    /// `delta::Op`), computed when entry `i` was recorded. `None` for the first entry, and
+    /// where no change could be computed: that entry's state is then saved whole.
+    links: Vec<Option<Box<RawValue>>>,
     cursor: usize,
-    #[serde(default = "default_capacity")]
     capacity: usize,
     /// Counts every change of what is current (record, undo, redo, goto) since it was loaded:
     /// the shell autosaves when it moves, so no screen has to report "changed". Not saved.
-    #[serde(skip)]
     revision: u64,
+    /// The JSON form of the newest entry's state, so recording the next one diffs against it
+    /// without serialising it again.
+    tail_value: Option<serde_json::Value>,
+}
+
+/// What a history holds for a reader: its entries and where it stands (the cached changes
+/// and JSON form are internal).
+impl<T: std::fmt::Debug> std::fmt::Debug for History<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("History")
+            .field("entries", &self.entries)
+            .field("cursor", &self.cursor)
+            .field("capacity", &self.capacity)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Two histories are equal when they hold the same entries at the same cursor; how often they
@@ -55,9 +82,27 @@ pub enum HistoryError {
     CursorOutOfRange { cursor: usize, len: usize },
     #[error("there is no history entry {0}")]
     NoSuchEntry(usize),
+    #[error("the history has capacity {0}: it needs room for at least 2 entries to undo")]
+    CapacityTooSmall(usize),
+    #[error("the history holds {len} entries, more than its capacity {capacity}")]
+    OverCapacity { len: usize, capacity: usize },
 }
 
-impl<T: Clone> History<T> {
+/// The change from `a` to `b` as JSON text, or `None` when a state cannot be put in JSON form
+/// (then the entry is saved whole).
+fn link<T: Serialize>(
+    a: &serde_json::Value,
+    b: &T,
+) -> (Option<Box<RawValue>>, Option<serde_json::Value>) {
+    let Ok(b) = serde_json::to_value(b) else {
+        return (None, None);
+    };
+    let ops = delta::diff(a, &b);
+    let text = serde_json::to_string(&ops).ok();
+    (text.and_then(|t| RawValue::from_string(t).ok()), Some(b))
+}
+
+impl<T: Clone + Serialize> History<T> {
     /// Starts a history whose first entry is `state`, labelled `label` ("New game").
     pub fn new(label: impl Into<String>, state: T) -> Self {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
@@ -70,9 +115,11 @@ impl<T: Clone> History<T> {
                 at: Utc::now(),
                 state,
             }],
+            links: vec![None],
             cursor: 0,
             capacity: capacity.max(2),
             revision: 0,
+            tail_value: None,
         }
     }
 
@@ -88,15 +135,30 @@ impl<T: Clone> History<T> {
 
     /// Records `state` as the result of the action `label`, dropping any redo branch.
     pub fn record(&mut self, label: impl Into<String>, state: T) {
+        let at_tail = self.cursor + 1 == self.entries.len();
+        let previous = match self.tail_value.take() {
+            Some(v) if at_tail => Some(v),
+            _ => serde_json::to_value(self.current()).ok(),
+        };
+        let (change, value) = match &previous {
+            Some(prev) => link(prev, &state),
+            None => (None, None),
+        };
+        self.tail_value = value;
         self.entries.truncate(self.cursor + 1);
+        self.links.truncate(self.cursor + 1);
         self.entries.push(Entry {
             label: label.into(),
             at: Utc::now(),
             state,
         });
+        self.links.push(change);
         if self.entries.len() > self.capacity {
             let excess = self.entries.len() - self.capacity;
             self.entries.drain(..excess);
+            self.links.drain(..excess);
+            // The new first entry has nothing before it.
+            self.links[0] = None;
         }
         self.cursor = self.entries.len() - 1;
         self.revision += 1;
@@ -176,10 +238,20 @@ impl<T: Clone> History<T> {
         &self.entries
     }
 
-    /// Checks a history that came from a file.
+    /// Checks a history that came from a file: it must have entries, point at one of them,
+    /// and have room to undo.
     pub fn validate(&self) -> Result<(), HistoryError> {
         if self.entries.is_empty() {
             return Err(HistoryError::Empty);
+        }
+        if self.capacity < 2 {
+            return Err(HistoryError::CapacityTooSmall(self.capacity));
+        }
+        if self.entries.len() > self.capacity {
+            return Err(HistoryError::OverCapacity {
+                len: self.entries.len(),
+                capacity: self.capacity,
+            });
         }
         if self.cursor >= self.entries.len() {
             return Err(HistoryError::CursorOutOfRange {
@@ -192,89 +264,4 @@ impl<T: Clone> History<T> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn undo_then_redo_returns_to_the_same_state() {
-        let mut h = History::new("start", 0);
-        h.record("add one", 1);
-        h.record("add two", 3);
-        assert_eq!(h.undo(), Some("add two"));
-        assert_eq!(*h.current(), 1);
-        assert_eq!(h.redo(), Some("add two"));
-        assert_eq!(*h.current(), 3);
-        assert_eq!(h.redo(), None);
-    }
-
-    #[test]
-    fn a_new_action_after_undo_drops_the_redo_branch() {
-        let mut h = History::new("start", 0);
-        h.record("a", 1);
-        h.record("b", 2);
-        h.undo();
-        h.record("c", 10);
-        assert!(!h.can_redo());
-        let labels: Vec<_> = h.entries().iter().map(|e| e.label.as_str()).collect();
-        assert_eq!(labels, ["start", "a", "c"]);
-    }
-
-    #[test]
-    fn failed_action_leaves_history_untouched() {
-        let mut h = History::new("start", 5);
-        let r: Result<(), &str> = h.apply("bad", |s| {
-            *s = 99;
-            Err("refused")
-        });
-        assert_eq!(r, Err("refused"));
-        assert_eq!(*h.current(), 5);
-        assert_eq!(h.len(), 1);
-    }
-
-    #[test]
-    fn goto_jumps_to_any_entry_and_keeps_the_rest() {
-        let mut h = History::new("start", 0);
-        for i in 1..=5 {
-            h.record(format!("step {i}"), i);
-        }
-        h.goto(2).unwrap();
-        assert_eq!(*h.current(), 2);
-        assert_eq!(h.len(), 6);
-        h.goto(5).unwrap();
-        assert_eq!(*h.current(), 5);
-        assert_eq!(h.goto(6), Err(HistoryError::NoSuchEntry(6)));
-    }
-
-    #[test]
-    fn history_is_bounded_and_forgets_the_oldest() {
-        let mut h = History::with_capacity("start", 0, 3);
-        for i in 1..=10 {
-            h.record(format!("{i}"), i);
-        }
-        assert_eq!(h.len(), 3);
-        assert_eq!(h.entries()[0].state, 8);
-        assert_eq!(*h.current(), 10);
-    }
-
-    #[test]
-    fn history_survives_a_save_and_load() {
-        let mut h = History::new("start", vec![1]);
-        h.record("push", vec![1, 2]);
-        h.undo();
-        let text = serde_json::to_string(&h).unwrap();
-        let back: History<Vec<i32>> = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, h);
-        assert!(back.can_redo());
-    }
-
-    #[test]
-    fn a_history_with_a_bad_cursor_is_rejected() {
-        let text =
-            r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z","state":1}],"cursor":4}"#;
-        let h: History<i32> = serde_json::from_str(text).unwrap();
-        assert_eq!(
-            h.validate(),
-            Err(HistoryError::CursorOutOfRange { cursor: 4, len: 1 })
-        );
-    }
-}
+mod tests;

@@ -1,0 +1,174 @@
+//! Long games built by real play through the engines' public actions, for the store's bench
+//! and its size tests: a Worldspanner and a Furtherance save with a full 400-entry history.
+//! A small seeded generator picks among the actions a player could take; refused actions
+//! change nothing and are not recorded, exactly as at the table.
+
+use tablemate::doc::Saved;
+
+/// A tiny seeded generator (SplitMix64), so the games are the same on every run.
+pub struct Pick(u64);
+
+impl Pick {
+    pub fn new(seed: u64) -> Pick {
+        Pick(seed)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
+/// A Worldspanner game of `entries` history entries (the first is the new game).
+pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
+    use Faction::*;
+    use tablemate::worldspanner::deckfile::SAMPLE_PATH;
+    use tablemate::worldspanner::modifier::ChallengeKind;
+    use tablemate::worldspanner::*;
+    let deck = DeckFile::parse(tablemate::bundled::get(SAMPLE_PATH).expect("sample deck"))
+        .expect("sample deck valid");
+    let map = MapDesign::Standard;
+    let size = 6u8;
+    let names = |prefix: &str| {
+        (1..=size)
+            .map(|i| HeroEntry {
+                name: format!("{prefix} hero {i}"),
+                health: 4,
+                gold: 1,
+                boosts: 0,
+            })
+            .collect::<Vec<_>>()
+    };
+    let order = [
+        Lords,
+        Defenders,
+        Villains,
+        Icons,
+        Exemplars,
+        Warriors,
+        Outcasts,
+        Commoners,
+        Adventurers,
+    ];
+    let setup = Setup {
+        map,
+        length: GameLength::new(12).expect("12 rounds"),
+        team_size: size,
+        factions: order[..map.faction_keys()].to_vec(),
+        heroes: [names("Sky"), names("Psi")],
+        decks: [
+            ("White".into(), deck.cards.clone()),
+            ("Black".into(), deck.cards),
+        ],
+        seed,
+    };
+    let mut saved = Saved::new("Long game", "New game", Game::new(setup).expect("setup"));
+    let mut pick = Pick::new(seed);
+    let mut tries = 0;
+    while saved.history.len() < entries && tries < entries * 200 {
+        tries += 1;
+        let team = [TeamSide::Skyhawks, TeamSide::Psiclones][pick.below(2)];
+        let hero = HeroRef {
+            team,
+            hero: pick.below(size as usize),
+        };
+        let action = match pick.below(12) {
+            0 | 1 => Action::NextStep,
+            2 | 3 => Action::Reinforce { hero },
+            4 | 5 => Action::Place { dome: None },
+            6 => Action::Challenge {
+                team,
+                hero: Some(hero),
+                challenge: Challenge::new(ChallengeKind::FactionAdventure, 5, 5),
+            },
+            7 => Action::Gold { hero, change: 1 },
+            8 => Action::Wound { hero, wounds: 1 },
+            9 => Action::Heal { hero, wounds: 1 },
+            10 => Action::GainBoosts { hero, boosts: 1 },
+            _ => Action::UseBoost { hero },
+        };
+        let _ = saved.act(action);
+    }
+    saved
+}
+
+/// A Furtherance game of `entries` history entries, played on the standard board.
+pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::Game> {
+    use tablemate::furtherance::*;
+    let game = Game::standard(Settings::default(), seed).expect("standard game");
+    let mut saved = Saved::new("Long game", "New game", game);
+    let mut pick = Pick::new(seed);
+    let mut tries = 0;
+    while saved.history.len() < entries && tries < entries * 200 {
+        tries += 1;
+        let mut next = saved.current().clone();
+        let label;
+        if next.outcome().is_some() {
+            label = "Castle repaired by hand";
+            let _ = next.apply(Action::SetCastleHp {
+                castle: Seat::Player,
+                hp: 10,
+            });
+            let _ = next.apply(Action::SetVp { vp: 0 });
+        } else if let Some(p) = next.pending() {
+            let n = p.options.len();
+            label = "Answered";
+            if next.answer(pick.below(n)).is_err() {
+                continue;
+            }
+        } else if next.phase() == Phase::Enemy || next.is_resolving() {
+            label = "Enemy step";
+            if next.advance().is_err() {
+                continue;
+            }
+        } else {
+            let mine: Vec<UnitId> = next.units_of(Seat::Player).map(|u| u.id).collect();
+            let action = match pick.below(5) {
+                0 => Action::EndTurn,
+                1 => {
+                    let free: Vec<Square> = next
+                        .board()
+                        .castle(Seat::Player)
+                        .iter()
+                        .copied()
+                        .filter(|s| next.unit_at(*s).is_none())
+                        .collect();
+                    match free.get(pick.below(3)) {
+                        Some(s) => Action::Recruit {
+                            kind: KindId(pick.below(next.catalog().len()) as u16),
+                            square: *s,
+                        },
+                        None => Action::EndTurn,
+                    }
+                }
+                2 | 3 => match mine.get(pick.below(mine.len())) {
+                    Some(u) => match next.move_options(*u).get(pick.below(9)) {
+                        Some(to) => Action::Move { unit: *u, to: *to },
+                        None => Action::EndTurn,
+                    },
+                    None => Action::EndTurn,
+                },
+                _ => {
+                    let attack = mine.iter().find_map(|u| {
+                        next.attack_options(*u).first().map(|t| Action::AttackUnit {
+                            attacker: *u,
+                            target: *t,
+                        })
+                    });
+                    attack.unwrap_or(Action::EndTurn)
+                }
+            };
+            label = "Player action";
+            if next.apply(action).is_err() {
+                continue;
+            }
+        }
+        if &next != saved.current() {
+            saved.history.record(label, next);
+        }
+    }
+    saved
+}

@@ -1,0 +1,192 @@
+//! History: undo, redo, bounds, and the file form (changes between entries).
+
+use super::*;
+
+#[test]
+fn undo_then_redo_returns_to_the_same_state() {
+    let mut h = History::new("start", 0);
+    h.record("add one", 1);
+    h.record("add two", 3);
+    assert_eq!(h.undo(), Some("add two"));
+    assert_eq!(*h.current(), 1);
+    assert_eq!(h.redo(), Some("add two"));
+    assert_eq!(*h.current(), 3);
+    assert_eq!(h.redo(), None);
+}
+
+#[test]
+fn a_new_action_after_undo_drops_the_redo_branch() {
+    let mut h = History::new("start", 0);
+    h.record("a", 1);
+    h.record("b", 2);
+    h.undo();
+    h.record("c", 10);
+    assert!(!h.can_redo());
+    let labels: Vec<_> = h.entries().iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(labels, ["start", "a", "c"]);
+}
+
+#[test]
+fn failed_action_leaves_history_untouched() {
+    let mut h = History::new("start", 5);
+    let r: Result<(), &str> = h.apply("bad", |s| {
+        *s = 99;
+        Err("refused")
+    });
+    assert_eq!(r, Err("refused"));
+    assert_eq!(*h.current(), 5);
+    assert_eq!(h.len(), 1);
+}
+
+#[test]
+fn goto_jumps_to_any_entry_and_keeps_the_rest() {
+    let mut h = History::new("start", 0);
+    for i in 1..=5 {
+        h.record(format!("step {i}"), i);
+    }
+    h.goto(2).unwrap();
+    assert_eq!(*h.current(), 2);
+    assert_eq!(h.len(), 6);
+    h.goto(5).unwrap();
+    assert_eq!(*h.current(), 5);
+    assert_eq!(h.goto(6), Err(HistoryError::NoSuchEntry(6)));
+}
+
+#[test]
+fn history_is_bounded_and_forgets_the_oldest() {
+    let mut h = History::with_capacity("start", 0, 3);
+    for i in 1..=10 {
+        h.record(format!("{i}"), i);
+    }
+    assert_eq!(h.len(), 3);
+    assert_eq!(h.entries()[0].state, 8);
+    assert_eq!(*h.current(), 10);
+}
+
+#[test]
+fn history_survives_a_save_and_load() {
+    let mut h = History::new("start", vec![1]);
+    h.record("push", vec![1, 2]);
+    h.undo();
+    let text = serde_json::to_string(&h).unwrap();
+    let back: History<Vec<i32>> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, h);
+    assert!(back.can_redo());
+}
+
+#[test]
+fn a_history_with_a_bad_cursor_is_rejected() {
+    let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z","state":1}],"cursor":4}"#;
+    let h: History<i32> = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        h.validate(),
+        Err(HistoryError::CursorOutOfRange { cursor: 4, len: 1 })
+    );
+}
+
+/// A state with a large part that never changes (like a deck's card texts).
+fn big(step: usize) -> serde_json::Value {
+    serde_json::json!({
+        "static": (0..200).map(|i| format!("card text {i} that never changes")).collect::<Vec<_>>(),
+        "round": step,
+        "drawn": (0..step % 7).collect::<Vec<_>>(),
+    })
+}
+
+#[test]
+fn a_saved_history_stores_the_current_state_once_and_changes_for_the_rest() {
+    let mut h = History::new("start", big(0));
+    for i in 1..100 {
+        h.record(format!("step {i}"), big(i));
+    }
+    let one = serde_json::to_string(&big(0)).unwrap().len();
+    let text = serde_json::to_string(&h).unwrap();
+    assert_eq!(
+        text.matches("that never changes").count(),
+        200,
+        "static data once"
+    );
+    assert!(text.len() < one + 100 * 200, "{} bytes", text.len());
+}
+
+#[test]
+fn undo_after_loading_returns_exactly_to_every_recorded_state() {
+    let mut h = History::new("start", big(0));
+    for i in 1..30 {
+        h.record(format!("step {i}"), big(i));
+    }
+    for cursor in [0, 7, 29] {
+        h.goto(cursor).unwrap();
+        let text = serde_json::to_string(&h).unwrap();
+        let back: History<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, h, "cursor {cursor}");
+        back.validate().unwrap();
+        // And it saves the same again: the changes it rebuilt are the ones it had.
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
+    }
+}
+
+#[test]
+fn recording_after_an_undo_and_over_capacity_still_saves_and_loads() {
+    let mut h = History::with_capacity("start", big(0), 5);
+    for i in 1..12 {
+        h.record(format!("step {i}"), big(i));
+        if i % 3 == 0 {
+            h.undo();
+            h.undo();
+        }
+    }
+    h.goto(1).unwrap();
+    let back: History<serde_json::Value> =
+        serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+    assert_eq!(back, h);
+}
+
+#[test]
+fn a_version_2_history_with_every_state_whole_still_loads() {
+    let text = r#"{"entries":[{"label":"a","at":"2026-01-01T00:00:00Z","state":[1]},
+        {"label":"b","at":"2026-01-01T00:00:01Z","state":[1,2]}],"cursor":0}"#;
+    let h: History<Vec<i32>> = serde_json::from_str(text).unwrap();
+    assert_eq!(h.entries()[1].state, vec![1, 2]);
+    assert_eq!(*h.current(), vec![1]);
+    let again = serde_json::to_string(&h).unwrap();
+    assert!(again.contains("\"change\""), "{again}");
+}
+
+#[test]
+fn a_change_that_does_not_fit_its_neighbour_is_refused_on_load() {
+    let mut h = History::new("start", vec![1, 2, 3]);
+    h.record("more", vec![1, 2, 3, 4]);
+    let text = serde_json::to_string(&h)
+        .unwrap()
+        .replace("[1,2,3,4]", "[9,9,9,9]");
+    let err = serde_json::from_str::<History<Vec<i32>>>(&text).unwrap_err();
+    assert!(err.to_string().contains("history entry 1"), "{err}");
+}
+
+#[test]
+fn a_history_that_cannot_undo_is_refused() {
+    for (capacity, want) in [
+        (0, HistoryError::CapacityTooSmall(0)),
+        (1, HistoryError::CapacityTooSmall(1)),
+    ] {
+        let text = format!(
+            r#"{{"entries":[{{"label":"x","at":"2026-01-01T00:00:00Z","state":1}}],"cursor":0,"capacity":{capacity}}}"#
+        );
+        let h: History<i32> = serde_json::from_str(&text).unwrap();
+        assert_eq!(h.validate(), Err(want));
+    }
+    let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z","state":1},
+        {"label":"y","at":"2026-01-01T00:00:00Z","state":1},
+        {"label":"z","at":"2026-01-01T00:00:00Z","state":1}],"cursor":0,"capacity":2}"#;
+    let h: History<i32> = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        h.validate(),
+        Err(HistoryError::OverCapacity {
+            len: 3,
+            capacity: 2
+        })
+    );
+    let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z"}],"cursor":3,"current":1}"#;
+    assert!(serde_json::from_str::<History<i32>>(text).is_err());
+}

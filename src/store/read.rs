@@ -1,0 +1,151 @@
+//! Every read the store makes: bounded, regular files only, and inside the data folder never
+//! through a symbolic link. Also the cleaning of file text before it is printed.
+//!
+//! A FIFO or a device in `saves/` would hang or flood a plain read, and a symlink there could
+//! point anywhere on the disk: both are refused by their metadata before anything is opened,
+//! and the opened handle is checked again (a file swapped in between is caught), opened
+//! non-blocking where the platform allows so that even a swapped-in FIFO cannot hang.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::Read;
+use std::path::Path;
+
+use super::envelope::MAX_FILE_BYTES;
+use super::{Problem, StoreError};
+
+/// Whether a path may be a symbolic link to follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Links {
+    /// A file the user named (an import, a `check`): it may be a link.
+    Follow,
+    /// A file inside the data folder: a link is reported, never followed.
+    Refuse,
+}
+
+/// What is at `path` when it is not a plain file, in a player's words.
+fn odd_kind(meta: &fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_symlink() {
+        return Some("a symbolic link");
+    }
+    if t.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Refuses what is not a regular file at `path` (a symlink too, unless `links` follows).
+pub(crate) fn check_regular(path: &Path, links: Links) -> Result<(), StoreError> {
+    let meta = match links {
+        Links::Follow => fs::metadata(path),
+        Links::Refuse => fs::symlink_metadata(path),
+    }
+    .map_err(|e| StoreError::io(path, e))?;
+    match odd_kind(&meta) {
+        None => Ok(()),
+        Some(kind) => Err(StoreError::bad(path, Problem::NotRegular(kind.into()))),
+    }
+}
+
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(all(
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK: a FIFO swapped in after the check opens without waiting for a writer.
+        options.custom_flags(0o4000);
+    }
+    options.open(path)
+}
+
+/// Reads a regular file of at most `limit` bytes.
+pub(crate) fn read_limited(path: &Path, links: Links, limit: u64) -> Result<Vec<u8>, StoreError> {
+    check_regular(path, links)?;
+    let file = open_nonblocking(path).map_err(|e| StoreError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
+    if let Some(kind) = odd_kind(&meta) {
+        return Err(StoreError::bad(path, Problem::NotRegular(kind.into())));
+    }
+    if meta.len() > limit {
+        return Err(StoreError::bad(path, Problem::TooLarge(meta.len())));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // The bound holds even for a file that grows while it is read.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| StoreError::io(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
+    }
+    Ok(bytes)
+}
+
+/// Reads a file with the bound every Tablemate file has.
+pub(crate) fn read(path: &Path, links: Links) -> Result<Vec<u8>, StoreError> {
+    read_limited(path, links, MAX_FILE_BYTES)
+}
+
+/// True when something (a file, a link, anything) is at `path`, without following a link.
+pub(crate) fn present(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok()
+}
+
+/// True when `path` is a real folder, not a link to one.
+pub(crate) fn real_dir(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_dir())
+}
+
+/// Text from a file, safe to print on a terminal: control characters (escape sequences that
+/// could move the cursor, rewrite the title or hide text) become spaces; tabs too. Line breaks
+/// are kept only where `keep_newlines`.
+pub fn clean_text(text: &str) -> String {
+    clean(text, false)
+}
+
+pub(crate) fn clean(text: &str, keep_newlines: bool) -> String {
+    text.chars()
+        .map(|c| {
+            if keep_newlines && c == '\n' {
+                c
+            } else if c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminal_control_characters_are_cleaned_from_file_text() {
+        assert_eq!(
+            clean_text("a\u{1b}]0;pwned\u{7}b\r\nc\u{202e}"),
+            "a ]0;pwned b  c "
+        );
+        assert_eq!(clean("one\ntwo\u{9b}", true), "one\ntwo ");
+    }
+}

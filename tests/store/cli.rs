@@ -1,0 +1,216 @@
+//! The CLI exposes all of it, in process.
+
+#![allow(unused_imports)]
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use tablemate::cli::{self, Cli};
+use tablemate::doc::{Kind, Saved};
+use tablemate::furnace_duel::SaveData;
+use tablemate::store::{self, ListingStatus, Problem, Store, StoreError};
+
+use super::common::*;
+use super::corpus::{GOOD_SAVED_AT, envelope_text, good_data};
+
+pub fn run(root: &Path, args: &[&str]) -> cli::Output {
+    let mut argv = vec!["tablemate"];
+    argv.extend_from_slice(args);
+    let parsed = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    cli::execute(parsed.command, root)
+}
+
+#[test]
+fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["list"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, "no saves yet\n");
+
+    let store = Store::open(dir.path()).unwrap();
+    store.save("good", &game("x")).unwrap();
+    std::fs::write(
+        store.save_path("bad").unwrap(),
+        b"{\"format\": \"tablemate\"",
+    )
+    .unwrap();
+    drop(store);
+
+    let out = run(dir.path(), &["list"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("good"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("Furnace Duel campaign"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("DAMAGED") && out.stdout.contains("tablemate backups bad"),
+        "{}",
+        out.stdout
+    );
+
+    let out = run(dir.path(), &["list", "--json"]);
+    assert_eq!(out.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let items = v.as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    let good = items.iter().find(|i| i["id"] == "good").unwrap();
+    assert_eq!(good["ok"], true);
+    assert_eq!(good["kind"], "furnace-duel");
+    let bad = items.iter().find(|i| i["id"] == "bad").unwrap();
+    assert_eq!(bad["ok"], false);
+    assert!(bad["problem"].as_str().unwrap().contains("truncated"));
+    assert!(bad["path"].as_str().unwrap().ends_with("bad.json"));
+}
+
+#[test]
+fn cli_export_import_backups_and_restore() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("A")).unwrap();
+    store.save("g", &game("B")).unwrap();
+    drop(store);
+
+    let out_dir = tempfile::tempdir().unwrap();
+    let dest = out_dir.path().join("g.json");
+    let dest_s = dest.to_str().unwrap();
+    let out = run(dir.path(), &["export", "g", dest_s]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("exported g to"));
+    let out = run(dir.path(), &["export", "g", dest_s]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("already exists"), "{}", out.stderr);
+    assert_eq!(run(dir.path(), &["export", "g", dest_s, "--force"]).code, 0);
+
+    let fresh = tempfile::tempdir().unwrap();
+    let out = run(fresh.path(), &["import", dest_s]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("imported g (furnace-duel)"),
+        "{}",
+        out.stdout
+    );
+
+    let out = run(dir.path(), &["backups", "g"]);
+    assert_eq!(out.code, 0);
+    let name = out.stdout.split_whitespace().next().unwrap().to_string();
+    assert!(name.ends_with(".json"), "{}", out.stdout);
+    assert!(out.stdout.contains("(furnace-duel)"), "{}", out.stdout);
+    assert_eq!(
+        run(dir.path(), &["backups", "nothing"]).stdout,
+        "nothing has no backups\n"
+    );
+
+    let out = run(dir.path(), &["restore", "g", &name]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("the version it replaced is backup"),
+        "{}",
+        out.stdout
+    );
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(notes_of(&store, "g"), "A");
+    drop(store);
+    let out = run(dir.path(), &["restore", "g", "no-such-backup.json"]);
+    assert_eq!(out.code, 1);
+
+    let all = out_dir.path().join("all.json");
+    let out = run(dir.path(), &["export-all", all.to_str().unwrap()]);
+    assert_eq!(
+        out.stdout,
+        format!("exported 1 saves to {}\n", all.display())
+    );
+}
+
+#[test]
+fn cli_import_of_a_bad_file_fails_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, b"\x00\x01").unwrap();
+    let root = tempfile::tempdir().unwrap();
+    let out = run(root.path(), &["import", bad.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains(bad.to_str().unwrap()), "{}", out.stderr);
+}
+
+#[test]
+fn cli_check_explains_good_damaged_and_data_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("A")).unwrap();
+    let good = store.save_path("g").unwrap();
+    drop(store);
+
+    let out = run(dir.path(), &["check", good.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout
+            .contains("a valid furnace-duel save (format version 3)"),
+        "{}",
+        out.stdout
+    );
+
+    let damaged = dir.path().join("damaged.json");
+    let text = envelope_text("\"tablemate\"", "99", "\"furnace-duel\"", &good_data());
+    std::fs::write(&damaged, text).unwrap();
+    let out = run(dir.path(), &["check", damaged.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains(damaged.to_str().unwrap()),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("version 99"), "{}", out.stderr);
+    let out = run(dir.path(), &["check", damaged.to_str().unwrap(), "--json"]);
+    assert_eq!(out.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert!(v["problem"].as_str().unwrap().contains("version 99"));
+
+    let digest = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/rules/army.json");
+    let out = run(dir.path(), &["check", digest.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("a valid rules-digest data file"),
+        "{}",
+        out.stdout
+    );
+
+    let missing = dir.path().join("missing.json");
+    let out = run(dir.path(), &["check", missing.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("missing.json"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_rules_search_forgives_typos_and_groups_results_with_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    for typo in ["atack", "reinforcment"] {
+        let out = run(dir.path(), &["rules", "search", typo]);
+        assert_eq!(out.code, 0, "{out:?}");
+        assert!(out.stdout.starts_with("== "), "{typo}: {}", out.stdout);
+        assert!(out.stdout.contains("(rulebook: "), "{typo}: {}", out.stdout);
+        assert_eq!(out.stderr, "", "{typo}: bundled digests load cleanly");
+
+        let out = run(dir.path(), &["rules", "search", typo, "--json"]);
+        let groups: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let groups = groups.as_array().unwrap();
+        assert!(!groups.is_empty(), "{typo}: found something");
+        for g in groups {
+            assert!(g["game_title"].is_string());
+            for hit in g["hits"].as_array().unwrap() {
+                assert!(!hit["page"].as_str().unwrap().is_empty());
+            }
+        }
+    }
+    let out = run(
+        dir.path(),
+        &["rules", "search", "reinforcment", "--game", "chess"],
+    );
+    assert_eq!(out.code, 1);
+}

@@ -1,0 +1,399 @@
+//! The review's attacks as a hostile-file corpus: every case is a data folder an attacker (or
+//! a crash, or a careless hand edit) could leave, and an operation on it. Each must be refused
+//! cleanly (an error naming the file) or handled as promised, never panic, and never lose or
+//! change a file the store was asked to keep. The corpus prints its tally:
+//! tries, clean refusals, wrong acceptances, panics, data lost.
+
+use std::path::{Path, PathBuf};
+
+use tablemate::doc::Saved;
+use tablemate::furnace_duel::SaveData;
+use tablemate::store::{self, ListingStatus, Store, StoreError};
+
+use super::common::*;
+
+/// What a case expects.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Want {
+    /// An error that names the file and contains the words.
+    Refused,
+    /// Success, checked by the case itself.
+    Accepted,
+}
+
+struct Case {
+    name: &'static str,
+    want: Want,
+    /// Words the refusal must contain.
+    words: &'static [&'static str],
+    /// Runs the attack in a fresh data folder `root`, with `outside` a folder beside it that
+    /// must never be touched. Returns the operation's result as text; `Err` is a refusal.
+    run: fn(root: &Path, outside: &Path) -> Result<String, String>,
+}
+
+/// `Saved` as version 2 wrote it: every entry whole. `edit` may change the entries' states.
+fn v2_file(saved: &Saved<SaveData>, edit: impl Fn(usize, &mut serde_json::Value)) -> String {
+    let entries: Vec<serde_json::Value> = saved
+        .history
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let mut state = serde_json::to_value(&e.state).unwrap();
+            edit(i, &mut state);
+            serde_json::json!({"label": e.label, "at": e.at, "state": state})
+        })
+        .collect();
+    let data = serde_json::json!({
+        "title": saved.title,
+        "history": {"entries": entries, "cursor": saved.history.cursor(), "capacity": 400},
+    });
+    format!(
+        "{{\"format\":\"tablemate\",\"version\":2,\"kind\":\"furnace-duel\",\
+         \"saved_at\":\"2026-03-01T10:00:00Z\",\"summary\":\"x\",\"data\":{data}}}"
+    )
+}
+
+fn two_entries() -> Saved<SaveData> {
+    let mut saved = game("one");
+    let mut next = saved.current().clone();
+    next.players[0] = "Anna".into();
+    saved.history.record("Rename", next);
+    saved
+}
+
+fn text<T: std::fmt::Debug>(r: Result<T, StoreError>) -> Result<String, String> {
+    r.map(|v| format!("{v:?}")).map_err(|e| e.to_string())
+}
+
+fn put(root: &Path, id: &str, content: &str) -> PathBuf {
+    let path = root.join("saves").join(format!("{id}.json"));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+fn bundle_of(entries: &[(&str, String)]) -> String {
+    let saves: Vec<String> = entries
+        .iter()
+        .map(|(id, env)| format!("{{\"id\":{},\"envelope\":{env}}}", serde_json::json!(id)))
+        .collect();
+    format!(
+        "{{\"format\":\"tablemate-bundle\",\"version\":1,\"saves\":[{}]}}",
+        saves.join(",")
+    )
+}
+
+fn good_file() -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("good")).unwrap();
+    std::fs::read_to_string(store.save_path("g").unwrap()).unwrap()
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "history-capacity-0",
+            want: Want::Refused,
+            words: &["capacity 0"],
+            run: |root, _| {
+                let text =
+                    v2_file(&game("x"), |_, _| {}).replace("\"capacity\":400", "\"capacity\":0");
+                let path = put(root, "g", &text);
+                store::check_file(&path).map_err(|e| e.to_string())?;
+                text_of(Store::open(root).unwrap().load::<SaveData>("g"))
+            },
+        },
+        Case {
+            name: "history-cursor-outside",
+            want: Want::Refused,
+            words: &["points at entry 7"],
+            run: |root, _| {
+                let text =
+                    v2_file(&two_entries(), |_, _| {}).replace("\"cursor\":1", "\"cursor\":7");
+                let path = put(root, "g", &text);
+                text_of(store::check_file(&path))
+            },
+        },
+        Case {
+            name: "history-cursor-outside-v3",
+            want: Want::Refused,
+            words: &["points at entry 9"],
+            run: |root, _| {
+                let text = serde_json::to_string(&two_entries())
+                    .unwrap()
+                    .replace("\"cursor\":1", "\"cursor\":9");
+                let text = format!(
+                    "{{\"format\":\"tablemate\",\"version\":3,\"kind\":\"furnace-duel\",\
+                     \"saved_at\":\"2026-03-01T10:00:00Z\",\"data\":{text}}}"
+                );
+                let path = put(root, "g", &text);
+                text_of(store::check_file(&path))
+            },
+        },
+        Case {
+            name: "invalid-earlier-history-entry",
+            want: Want::Refused,
+            words: &["history entry 1", "name is empty"],
+            run: |root, _| {
+                let text = v2_file(&two_entries(), |i, s| {
+                    if i == 0 {
+                        s["boards"][0]["name"] = "".into();
+                    }
+                });
+                let path = put(root, "g", &text);
+                store::check_file(&path).map_err(|e| e.to_string())?;
+                text_of(Store::open(root).unwrap().load::<SaveData>("g"))
+            },
+        },
+        Case {
+            name: "tampered-change-in-history",
+            want: Want::Refused,
+            words: &["does not fit"],
+            run: |root, _| {
+                let store = Store::open(root).unwrap();
+                store.save("g", &two_entries()).unwrap();
+                let path = store.save_path("g").unwrap();
+                let text = std::fs::read_to_string(&path)
+                    .unwrap()
+                    .replace("\"new\":\"Anna\"", "\"new\":\"Bob\"");
+                std::fs::write(&path, text).unwrap();
+                text_of(store.load::<SaveData>("g"))
+            },
+        },
+        Case {
+            name: "utf8-bom",
+            want: Want::Accepted,
+            words: &[],
+            run: |root, _| {
+                put(root, "g", &format!("\u{feff}{}", good_file()));
+                let store = Store::open(root).unwrap();
+                let saved = store.load::<SaveData>("g").map_err(|e| e.to_string())?;
+                assert_eq!(note(&saved), "good");
+                Ok("loaded".into())
+            },
+        },
+        Case {
+            name: "terminal-escapes-in-title",
+            want: Want::Accepted,
+            words: &[],
+            run: |root, _| {
+                let mut saved = game("x");
+                let mut state = saved.current().clone();
+                state.players[0] = "Ann\u{1b}]0;owned\u{7}\u{1b}[2J".into();
+                saved.history.record("Rename", state);
+                let store = Store::open(root).unwrap();
+                store.save("g", &saved).unwrap();
+                let listing = store.list();
+                let ListingStatus::Ok { summary, .. } = &listing[0].status else {
+                    return Err("listed as damaged".into());
+                };
+                assert!(!summary.chars().any(char::is_control), "{summary:?}");
+                let out = super::cli::run(root, &["list"]);
+                assert!(!out.stdout.contains('\u{1b}'), "{:?}", out.stdout);
+                Ok(summary.clone())
+            },
+        },
+        Case {
+            name: "bundle-duplicate-ids",
+            want: Want::Refused,
+            words: &["already used by an earlier save"],
+            run: |root, outside| {
+                let b = outside.join("b.json");
+                std::fs::write(&b, bundle_of(&[("a", good_file()), ("a", good_file())])).unwrap();
+                text(Store::open(root).unwrap().import(&b))
+            },
+        },
+        Case {
+            name: "bundle-id-starting-with-dash",
+            want: Want::Refused,
+            words: &["bad id \"-rf\""],
+            run: |root, outside| {
+                let b = outside.join("b.json");
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("-rf", good_file())]))
+                    .unwrap();
+                text(Store::open(root).unwrap().import(&b))
+            },
+        },
+        Case {
+            name: "bundle-device-name",
+            want: Want::Refused,
+            words: &["bad id \"CON\""],
+            run: |root, outside| {
+                let b = outside.join("b.json");
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), ("CON", good_file())]))
+                    .unwrap();
+                text(Store::open(root).unwrap().import(&b))
+            },
+        },
+        Case {
+            name: "bundle-very-long-id",
+            want: Want::Refused,
+            words: &["bad id"],
+            run: |root, outside| {
+                let b = outside.join("b.json");
+                let long = "x".repeat(300);
+                std::fs::write(&b, bundle_of(&[("ok", good_file()), (&long, good_file())]))
+                    .unwrap();
+                text(Store::open(root).unwrap().import(&b))
+            },
+        },
+        Case {
+            name: "bundle-one-bad-save-imports-nothing",
+            want: Want::Refused,
+            words: &["save 2 (bad)"],
+            run: |root, outside| {
+                let b = outside.join("b.json");
+                let bad = good_file().replace("\"furnace-duel\"", "\"chess\"");
+                std::fs::write(&b, bundle_of(&[("fine", good_file()), ("bad", bad)])).unwrap();
+                text(Store::open(root).unwrap().import(&b))
+            },
+        },
+        Case {
+            name: "import-renames-hostile-file-names",
+            want: Want::Accepted,
+            words: &[],
+            run: |root, outside| {
+                let store = Store::open(root).unwrap();
+                let mut ids = Vec::new();
+                for name in ["-rf.json", "con.json", &format!("{}.json", "y".repeat(250))] {
+                    let f = outside.join(name);
+                    std::fs::write(&f, good_file()).unwrap();
+                    let imported = store.import(&f).map_err(|e| e.to_string())?;
+                    ids.push(imported[0].id.clone());
+                }
+                for id in &ids {
+                    assert!(store::valid_id(id), "{id}");
+                }
+                assert_eq!(ids[0], "rf");
+                assert_eq!(ids[1], "save-con");
+                Ok(format!("{ids:?}"))
+            },
+        },
+        Case {
+            name: "export-force-into-saves",
+            want: Want::Refused,
+            words: &["inside Tablemate's own saves"],
+            run: |root, _| {
+                let store = Store::open(root).unwrap();
+                store.save("a", &game("a")).unwrap();
+                store.save("b", &game("b")).unwrap();
+                let dest = store.save_path("b").unwrap();
+                text(store.export("a", &dest, true))
+            },
+        },
+        Case {
+            name: "oversize-user-data-file",
+            want: Want::Refused,
+            words: &["larger than any Tablemate file"],
+            run: |root, _| {
+                let rel = "data/furnace-duel/boards.json";
+                let path = root.join(rel);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                let f = std::fs::File::create(&path).unwrap();
+                f.set_len(store::MAX_DATA_BYTES + 1).unwrap();
+                text(Store::open(root).unwrap().data_text(rel))
+            },
+        },
+        Case {
+            name: "oversize-user-data-file-write",
+            want: Want::Refused,
+            words: &["larger than any Tablemate file"],
+            run: |root, _| {
+                let big = vec![b' '; store::MAX_DATA_BYTES as usize + 1];
+                text(
+                    Store::open(root)
+                        .unwrap()
+                        .write_data("data/furnace-duel/boards.json", &big),
+                )
+            },
+        },
+        Case {
+            name: "save-is-a-folder",
+            want: Want::Refused,
+            words: &["a folder, not a regular file"],
+            run: |root, _| {
+                std::fs::create_dir_all(root.join("saves/g.json")).unwrap();
+                let store = Store::open(root).unwrap();
+                let listed = format!("{:?}", store.list()[0].status);
+                assert!(!listed.contains("fails validation"), "{listed}");
+                text(store.load::<SaveData>("g"))
+            },
+        },
+    ]
+}
+
+fn text_of<T: std::fmt::Debug>(r: Result<T, StoreError>) -> Result<String, String> {
+    text(r)
+}
+
+#[test]
+fn the_hostile_file_corpus_is_refused_cleanly_and_loses_nothing() {
+    let (mut clean, mut wrong, mut panics, mut lost) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let all = cases();
+    for case in &all {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("home");
+        let outside = dir.path().join("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("precious.txt"), b"not the store's").unwrap();
+        let before_outside = snapshot(&outside);
+        let result = std::panic::catch_unwind(|| (case.run)(&root, &outside));
+        let after_outside = snapshot(&outside);
+        // The attack's own input files may be read, never changed or removed.
+        if before_outside
+            .iter()
+            .any(|(p, b)| after_outside.get(p) != Some(b))
+        {
+            lost += 1;
+            failures.push(format!(
+                "{}: a file outside the data folder changed",
+                case.name
+            ));
+        }
+        match (result, case.want) {
+            (Err(_), _) => {
+                panics += 1;
+                failures.push(format!("{}: panicked", case.name));
+            }
+            (Ok(Err(msg)), Want::Refused) => {
+                let missing: Vec<_> = case.words.iter().filter(|w| !msg.contains(*w)).collect();
+                if missing.is_empty() {
+                    clean += 1;
+                } else {
+                    failures.push(format!("{}: refusal lacks {missing:?}: {msg}", case.name));
+                }
+            }
+            (Ok(Ok(v)), Want::Refused) => {
+                wrong += 1;
+                let v: String = v.chars().take(200).collect();
+                failures.push(format!("{}: wrongly accepted: {v}", case.name));
+            }
+            (Ok(Err(msg)), Want::Accepted) => {
+                failures.push(format!("{}: refused: {msg}", case.name))
+            }
+            (Ok(Ok(_)), Want::Accepted) => {}
+        }
+        // Nothing half-imported: a refused import leaves no save behind.
+        if case.name.starts_with("bundle") && case.want == Want::Refused {
+            let saves = std::fs::read_dir(root.join("saves"))
+                .map(|d| d.count())
+                .unwrap_or(0);
+            if saves != 0 {
+                lost += 1;
+                failures.push(format!(
+                    "{}: a refused import wrote {saves} files",
+                    case.name
+                ));
+            }
+        }
+    }
+    println!(
+        "hostile corpus: {} tries, {clean} clean refusals, {wrong} wrong acceptances, \
+         {panics} panics, {lost} data lost",
+        all.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
