@@ -13,6 +13,7 @@ mod atomic;
 mod backups;
 pub mod envelope;
 mod lock;
+pub mod log;
 mod transfer;
 
 use std::fs;
@@ -127,6 +128,8 @@ impl StoreError {
 pub struct Listing {
     pub id: String,
     pub path: PathBuf,
+    /// The title the player typed for this save (empty if none, or the file is damaged).
+    pub title: String,
     pub status: ListingStatus,
 }
 
@@ -311,9 +314,11 @@ impl Store {
                 continue;
             }
             let id = name.trim_end_matches(".json").to_string();
+            let mut title = String::new();
             let status = match read_envelope(&path) {
                 Ok(o) => {
                     self.mark_verified(&path);
+                    title = title_of(&o.data);
                     ListingStatus::Ok {
                         kind: o.kind,
                         saved_at: o.saved_at,
@@ -329,7 +334,12 @@ impl Store {
                     modified: modified(&path),
                 },
             };
-            out.push(Listing { id, path, status });
+            out.push(Listing {
+                id,
+                path,
+                title,
+                status,
+            });
         }
         out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
         out
@@ -553,4 +563,16 @@ pub fn write_file(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), Stor
 pub fn read_envelope(path: &Path) -> Result<Opened, StoreError> {
     let bytes = read_bounded(path)?;
     envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))
+}
+
+/// The player's title inside a save's data (`Saved::title`), without parsing the game.
+fn title_of(data: &str) -> String {
+    #[derive(serde::Deserialize)]
+    struct Titled {
+        #[serde(default)]
+        title: String,
+    }
+    serde_json::from_str::<Titled>(data)
+        .map(|t| t.title.trim().to_string())
+        .unwrap_or_default()
 }
