@@ -8,7 +8,7 @@ use iced::{Bottom, Center, Element, Fill, Length, Right};
 use super::screen::Notice;
 use super::screens::Screen;
 use super::settings::Settings;
-use super::shell::{Message, Shortcut};
+use super::shell::{App, Message, Shortcut};
 use super::style::{self, ThemeChoice};
 use super::widgets;
 
@@ -33,6 +33,51 @@ pub fn with_toasts<'a>(page: Element<'a, Message>, notices: &'a [Notice]) -> Ele
             .align_y(Bottom)
     ]
     .into()
+}
+
+impl App {
+    pub fn view(&self) -> Element<'_, Message> {
+        let ctx = self.ctx();
+        let body = self.screen.view(&ctx);
+        let body: Element<'_, Message> =
+            match (self.screen.document(), self.prefs.settings.show_history) {
+                (Some(doc), true) => {
+                    let (entries, cursor) = doc.history();
+                    row![
+                        container(body).width(Fill).height(Fill),
+                        container(widgets::history_panel(&entries, cursor, Message::Goto))
+                            .padding(12)
+                            .width(Length::Fixed(330.0))
+                            .height(Fill)
+                            .style(style::card),
+                    ]
+                    .into()
+                }
+                _ => body,
+            };
+        let top = top_bar(&self.screen, &self.prefs.settings, &self.status);
+        let mut page = column![top];
+        // Present from the first frame on, so it never pushes anything later.
+        if let Some(holder) = self.read_only() {
+            page = page.push(
+                container(
+                    text(format!(
+                        "Read-only: the data folder is in use by {holder}. Nothing will be saved from this window."
+                    ))
+                    .size(style::BODY),
+                )
+                .padding(10)
+                .width(Fill)
+                .style(style::error_banner),
+            );
+        }
+        let page = with_toasts(page.push(body).into(), &self.banners);
+        if self.help {
+            widgets::modal(page, help())
+        } else {
+            page
+        }
+    }
 }
 
 pub fn top_bar<'a>(

@@ -24,6 +24,7 @@ pub mod style;
 pub mod testing;
 pub mod transfer;
 pub mod widgets;
+mod window;
 pub mod worldspanner;
 
 mod shell;

@@ -9,6 +9,9 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
+use super::screen::Notice;
+use super::shell::App;
+use super::transfer;
 use crate::store::{Store, StoreError};
 
 /// One save to write: it owns a copy of the game, so the UI can go on changing its own.
@@ -99,6 +102,43 @@ fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<(String, Sto
         }
         for done in flushes {
             let _ = done.send(());
+        }
+    }
+}
+
+impl App {
+    /// Hands the open game to the saver if its revision moved since it was last handed over
+    /// (or read from disk), and shows any save that failed meanwhile.
+    pub(super) fn autosave(&mut self) {
+        let failures = self.saver.as_ref().map(Saver::failures).unwrap_or_default();
+        for (id, e) in failures {
+            self.notify(Notice::error(format!("Could not save {id}: {e}")));
+        }
+        let Some(doc) = self.screen.document() else {
+            return;
+        };
+        let key = (doc.id().to_string(), doc.revision());
+        if self.saved.as_ref() == Some(&key) || self.read_only().is_some() {
+            return;
+        }
+        let queued = match &self.saver {
+            Some(saver) => saver.save(key.0.clone(), doc.save_job()),
+            None => false,
+        };
+        let failed = match (&self.store, queued) {
+            (Some(store), false) => doc.save(store).err(),
+            _ => None,
+        };
+        self.saved = Some(key);
+        if let Some(e) = failed {
+            self.notify(transfer::failed(e));
+        }
+    }
+
+    /// Waits until every queued save is on disk.
+    pub fn flush_saves(&self) {
+        if let Some(s) = &self.saver {
+            s.flush();
         }
     }
 }

@@ -1,22 +1,21 @@
 //! The app shell: which screen is showing, navigation, Esc, undo/redo through the open
 //! document, notices, and autosave when the document's history revision moves. Screens own
 //! their own updates; saving (`saving.rs`), moving saves in and out (`transfer.rs`), settings
-//! and the window's place (`settings.rs`) and the frame around a screen (`chrome.rs`) live in
+//! (`settings.rs`), the window (`window.rs`) and the frame around a screen (`chrome.rs`) live in
 //! their own modules.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use iced::widget::{column, container, row, text};
-use iced::{Element, Fill, Length, Point, Size, Subscription, Task, Theme, window};
+use iced::{Size, Subscription, Task, Theme, window};
 
 use super::chrome;
 use super::saving::Saver;
 use super::screen::{Action, Ctx, Notice, Restore};
 use super::screens::Screen;
-use super::settings::{self, Place, Prefs, Settings};
+use super::settings::{Place, Prefs, Settings};
 use super::style::{self, ThemeChoice};
-use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules, widgets};
+use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules};
 use super::{transfer, worldspanner};
 use crate::store::{Listing, Store};
 
@@ -76,20 +75,20 @@ macro_rules! forward {
 
 pub struct App {
     pub store: Option<Arc<Store>>,
-    prefs: Prefs,
-    system_dark: bool,
+    pub(super) prefs: Prefs,
+    pub(super) system_dark: bool,
     pub screen: Screen,
-    back: Vec<Screen>,
+    pub(super) back: Vec<Screen>,
     /// Notices shown in the fixed corner (see `chrome::toasts`), oldest first.
     pub banners: Vec<Notice>,
     pub help: bool,
     /// What the last undo/redo did, shown in the top bar.
     pub status: String,
-    saver: Option<Saver>,
+    pub(super) saver: Option<Saver>,
     /// The (save id, revision) last handed to the saver, or found on disk when opened.
-    saved: Option<(String, u64)>,
+    pub(super) saved: Option<(String, u64)>,
     /// Where the window is, in screen pixels, to be remembered on close.
-    place: Option<Place>,
+    pub(super) place: Option<Place>,
 }
 
 impl App {
@@ -142,7 +141,7 @@ impl App {
         }
     }
 
-    fn ctx(&self) -> Ctx<'_> {
+    pub(super) fn ctx(&self) -> Ctx<'_> {
         Ctx {
             store: self.store.as_deref(),
             large_type: self.prefs.settings.large_type,
@@ -166,14 +165,14 @@ impl App {
         matches!(&self.screen, Screen::Home(h) if h.dialog.is_some())
     }
 
-    fn read_only(&self) -> Option<String> {
+    pub(super) fn read_only(&self) -> Option<String> {
         self.store
             .as_ref()
             .and_then(|s| s.read_only())
             .map(|h| h.description.clone())
     }
 
-    fn notify(&mut self, notice: Notice) {
+    pub(super) fn notify(&mut self, notice: Notice) {
         // An Undo offer replaces an older one: only the last store change can be undone.
         if notice.undo.is_some() {
             self.banners.retain(|b| b.undo.is_none());
@@ -214,44 +213,9 @@ impl App {
         ])
     }
 
-    fn save_settings(&mut self) {
+    pub(super) fn save_settings(&mut self) {
         if let Some(n) = self.prefs.save(self.store.as_deref()) {
             self.notify(n);
-        }
-    }
-
-    /// Hands the open game to the saver if its revision moved since it was last handed over
-    /// (or read from disk), and shows any save that failed meanwhile.
-    fn autosave(&mut self) {
-        let failures = self.saver.as_ref().map(Saver::failures).unwrap_or_default();
-        for (id, e) in failures {
-            self.notify(Notice::error(format!("Could not save {id}: {e}")));
-        }
-        let Some(doc) = self.screen.document() else {
-            return;
-        };
-        let key = (doc.id().to_string(), doc.revision());
-        if self.saved.as_ref() == Some(&key) || self.read_only().is_some() {
-            return;
-        }
-        let queued = match &self.saver {
-            Some(saver) => saver.save(key.0.clone(), doc.save_job()),
-            None => false,
-        };
-        let failed = match (&self.store, queued) {
-            (Some(store), false) => doc.save(store).err(),
-            _ => None,
-        };
-        self.saved = Some(key);
-        if let Some(e) = failed {
-            self.notify(transfer::failed(e));
-        }
-    }
-
-    /// Waits until every queued save is on disk.
-    pub fn flush_saves(&self) {
-        if let Some(s) = &self.saver {
-            s.flush();
         }
     }
 
@@ -454,110 +418,5 @@ impl App {
             Message::Screen(_, None) => {}
         }
         Task::none()
-    }
-
-    /// Remembers where the window is; on close, waits for the last save, keeps the place in
-    /// the settings, then quits.
-    fn window(&mut self, id: window::Id, event: window::Event) -> Task<Message> {
-        let scale = self.scale_factor();
-        let mut place = self.place.unwrap_or(Place {
-            width: settings::WANTED_SIZE.width,
-            height: settings::WANTED_SIZE.height,
-            x: None,
-            y: None,
-        });
-        match event {
-            window::Event::Opened { position, size } => {
-                (place.width, place.height) = (size.width * scale, size.height * scale);
-                if let Some(p) = position {
-                    (place.x, place.y) = (Some(p.x), Some(p.y));
-                }
-            }
-            window::Event::Resized(size) => {
-                (place.width, place.height) = (size.width * scale, size.height * scale);
-            }
-            window::Event::Moved(p) => (place.x, place.y) = (Some(p.x), Some(p.y)),
-            window::Event::CloseRequested => {
-                self.flush_saves();
-                if self.place.is_some() {
-                    self.prefs.settings.window = self.place;
-                    self.save_settings();
-                }
-                return window::close(id).chain(iced::exit());
-            }
-            _ => return Task::none(),
-        }
-        self.place = Some(place);
-        Task::none()
-    }
-
-    /// The first window, at the remembered size, shrunk to fit the screen it opened on.
-    fn fit(&mut self, id: window::Id, screen: Size) -> Task<Message> {
-        let scale = self.scale_factor();
-        let wanted = match self.prefs.settings.window {
-            Some(p) => Size::new(p.width / scale, p.height / scale),
-            None => Size::new(
-                settings::WANTED_SIZE.width / scale,
-                settings::WANTED_SIZE.height / scale,
-            ),
-        };
-        let size = settings::fit(wanted, screen);
-        let remembered = self.prefs.settings.window.and_then(|p| Some((p.x?, p.y?)));
-        let at = match remembered {
-            // Back where it was, if that is still on this screen.
-            Some((x, y))
-                if x + 40.0 < screen.width && y + 40.0 < screen.height && x >= 0.0 && y >= 0.0 =>
-            {
-                Point::new(x, y)
-            }
-            _ => Point::new(
-                ((screen.width - size.width) / 2.0).max(0.0),
-                ((screen.height - size.height) / 2.0).max(0.0),
-            ),
-        };
-        window::resize(id, size).chain(window::move_to(id, at))
-    }
-
-    pub fn view(&self) -> Element<'_, Message> {
-        let ctx = self.ctx();
-        let body = self.screen.view(&ctx);
-        let body: Element<'_, Message> =
-            match (self.screen.document(), self.prefs.settings.show_history) {
-                (Some(doc), true) => {
-                    let (entries, cursor) = doc.history();
-                    row![
-                        container(body).width(Fill).height(Fill),
-                        container(widgets::history_panel(&entries, cursor, Message::Goto))
-                            .padding(12)
-                            .width(Length::Fixed(330.0))
-                            .height(Fill)
-                            .style(style::card),
-                    ]
-                    .into()
-                }
-                _ => body,
-            };
-        let top = chrome::top_bar(&self.screen, &self.prefs.settings, &self.status);
-        let mut page = column![top];
-        // Present from the first frame on, so it never pushes anything later.
-        if let Some(holder) = self.read_only() {
-            page = page.push(
-                container(
-                    text(format!(
-                        "Read-only: the data folder is in use by {holder}. Nothing will be saved from this window."
-                    ))
-                    .size(style::BODY),
-                )
-                .padding(10)
-                .width(Fill)
-                .style(style::error_banner),
-            );
-        }
-        let page = chrome::with_toasts(page.push(body).into(), &self.banners);
-        if self.help {
-            widgets::modal(page, chrome::help())
-        } else {
-            page
-        }
     }
 }

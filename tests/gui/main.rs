@@ -2,15 +2,17 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod window;
+
 use iced_test::simulator;
 use tablemate::doc::Kind;
 use tablemate::gui::style::ThemeChoice;
 use tablemate::gui::{App, Message, Screen, Shortcut};
 
-type Result = std::result::Result<(), iced_test::Error>;
+pub type Result = std::result::Result<(), iced_test::Error>;
 
 /// Clicks `label` on the current view and feeds the resulting messages back to the app.
-fn click(app: &mut App, label: &str) -> Result {
+pub fn click(app: &mut App, label: &str) -> Result {
     let mut ui = simulator(app.view());
     ui.click(label)?;
     let messages: Vec<Message> = ui.into_messages().collect();
@@ -24,7 +26,7 @@ fn click(app: &mut App, label: &str) -> Result {
     Ok(())
 }
 
-fn shows(app: &App, text: &str) -> bool {
+pub fn shows(app: &App, text: &str) -> bool {
     let mut ui = simulator(app.view());
     ui.find(text).is_ok()
 }
@@ -198,7 +200,7 @@ fn a_damaged_save_is_listed_with_its_reason_and_a_way_to_its_backups() -> Result
 
 /// Starts a Furnace Duel campaign through the screen and records the first game's result: two
 /// labelled history entries the shell can undo.
-fn campaign_with_one_result(app: &mut App) -> Result {
+pub fn campaign_with_one_result(app: &mut App) -> Result {
     use tablemate::furnace_duel::Seat;
     use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
     click(app, Kind::FurnaceDuel.title())?;
