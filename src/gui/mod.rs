@@ -19,6 +19,7 @@ pub mod saving;
 pub mod screen;
 mod screens;
 pub mod settings;
+pub mod startup;
 pub mod style;
 #[cfg(test)]
 pub mod testing;
@@ -72,13 +73,20 @@ pub fn run() -> Result<(), String> {
             )),
             icon: icon(),
             exit_on_close_request: false,
+            // The desktop entry's StartupWMClass: the menu and the dock group the window
+            // under the app's icon.
+            #[cfg(target_os = "linux")]
+            platform_specific: iced::window::settings::PlatformSpecific {
+                application_id: "org.tablemate.Tablemate".into(),
+                ..Default::default()
+            },
             ..iced::window::Settings::default()
         })
         .run()
         .map_err(|e| e.to_string())
 }
 
-/// The app icon for the window (64×64 RGBA, rendered from `packaging/tablemate.svg`).
+/// The app icon for the window (64×64 RGBA, rendered from `packaging/org.tablemate.Tablemate.svg`).
 fn icon() -> Option<iced::window::Icon> {
     iced::window::icon::from_rgba(
         include_bytes!("../../packaging/icons/tablemate-64.rgba").to_vec(),

@@ -2,6 +2,8 @@
 //! `tablemate.log` in the data folder. It rotates at [`MAX_BYTES`] into `tablemate.log.1`
 //! (the one older file is replaced), so the two never hold more than 2 MB together.
 //!
+//! A crash writes its report beside the log ([`crash_report`]).
+//!
 //! Nothing is logged until [`init`] names the folder (the window does; tests and most CLI
 //! commands do not), and logging never fails loudly: a log that cannot be written must not
 //! stop a game.
@@ -67,6 +69,24 @@ pub fn append(path: &Path, max: u64, level: &str, text: &str) {
     }
 }
 
+/// Writes a crash report (`crash-<UTC time>.txt`) into the data folder `root` and returns
+/// its path; the same error also goes to the log.
+pub fn crash_report(root: &Path, text: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(root)?;
+    let path = root.join(format!(
+        "crash-{}.txt",
+        chrono::Utc::now().format("%Y%m%d-%H%M%S")
+    ));
+    std::fs::write(&path, text)?;
+    append(
+        &path_in(root),
+        MAX_BYTES,
+        "ERROR",
+        &format!("crashed; report in {}", path.display()),
+    );
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +118,15 @@ mod tests {
         assert!(current <= 260 && older <= 260, "{current} {older}");
         let files = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(files, 2);
+    }
+
+    #[test]
+    fn a_crash_report_is_written_in_the_data_folder_and_logged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = crash_report(dir.path(), "panicked at src/x.rs:1: boom").unwrap();
+        assert!(path.starts_with(dir.path()));
+        assert!(std::fs::read_to_string(&path).unwrap().contains("boom"));
+        let log = std::fs::read_to_string(path_in(dir.path())).unwrap();
+        assert!(log.contains("crashed; report in"), "{log}");
     }
 }

@@ -50,7 +50,7 @@ fn autosave_follows_the_history_revision_and_opening_a_save_writes_nothing() -> 
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
     app.flush_saves();
     assert_eq!(cursor_on_disk(dir.path(), &id), 0);
-    assert_eq!(backups(dir.path(), &id), kept + 1);
+    assert_ne!(save_bytes(dir.path(), &id), written);
     let _ = app.update(Message::Shortcut(Shortcut::Redo));
     app.flush_saves();
     assert_eq!(cursor_on_disk(dir.path(), &id), 1);
@@ -157,4 +157,33 @@ fn a_notice_appearing_moves_no_control() -> Result {
     let after = iced_test::simulator(app.view()).find("Open")?.bounds();
     assert_eq!(before, after);
     Ok(())
+}
+
+/// Runs the app binary with no arguments in `env` (DISPLAY and WAYLAND_DISPLAY removed first).
+fn run_window(env: &[(&str, &str)]) -> std::process::Output {
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"));
+    cmd.env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env("TABLEMATE_HOME", home.path());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn with_no_display_the_app_says_so_in_one_line_and_exits_non_zero() {
+    for env in [&[][..], &[("DISPLAY", ":193")][..]] {
+        let out = run_window(env);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{env:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{env:?}: {err}");
+        assert!(err.contains("cannot open a window") && err.contains("tablemate --help"));
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{err}"
+        );
+    }
 }
