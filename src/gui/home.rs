@@ -210,9 +210,11 @@ fn tile<'a>(title: &'a str, sub: &'a str, msg: Message) -> Element<'a, Message> 
             text(title).size(style::HEADING),
             text(sub).size(style::SMALL).style(style::muted),
         ]
-        .spacing(4),
+        .spacing(2),
     )
-    .padding(16)
+    // Compact enough that every game and the rules lookup fit a 1366×768 laptop's window
+    // (at 90% of the screen) without scrolling.
+    .padding([10, 16])
     .width(Fill)
     .style(style::tile)
     .on_press(msg)
