@@ -251,14 +251,14 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
         widgets::secondary("Backups", Some(Message::Backups(None))),
     ]
     .spacing(8);
+    // The tools wrap under the heading when the card is narrow (1024 px, large type) instead
+    // of running out of it.
     let right = column![
-        row![
-            widgets::heading("Saved games"),
-            iced::widget::space::horizontal(),
-            tools
-        ]
-        .align_y(Center)
-        .spacing(8),
+        row![widgets::heading("Saved games"), tools]
+            .align_y(Center)
+            .spacing(16)
+            .wrap()
+            .vertical_spacing(8),
         scrollable(saves).height(Fill),
     ]
     .spacing(style::GAP);
