@@ -172,7 +172,7 @@ pub fn execute(command: Command, root: &std::path::Path) -> Output {
         Command::Where => Output::ok(format!(
             "{}\nlog: {}\n",
             root.display(),
-            crate::store::log::path_in(&root).display()
+            crate::store::log::path_in(root).display()
         )),
         Command::List { json } => match open() {
             Ok(store) => list(&store, json),
