@@ -49,6 +49,17 @@ fn is_window_failure(message: &str) -> bool {
     .any(|m| message.contains(m))
 }
 
+/// What the player needs to know from winit's error, in words.
+fn window_failure_reason(text: &str) -> String {
+    if text.contains("XOpenDisplayFailed") {
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        format!("the X display \"{display}\" cannot be reached (is the X server running?)")
+    } else {
+        let first = text.lines().next().unwrap_or("");
+        first.trim_start_matches("Create event loop: ").to_string()
+    }
+}
+
 fn message(info: &PanicHookInfo<'_>) -> String {
     info.payload()
         .downcast_ref::<&str>()
@@ -62,13 +73,8 @@ fn message(info: &PanicHookInfo<'_>) -> String {
 fn hook(info: &PanicHookInfo<'_>) {
     let text = message(info);
     if is_window_failure(&text) {
-        // The first line of winit's error is enough to say what is missing.
-        let reason = text
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("Create event loop: ");
-        eprintln!("{}", no_window_line(reason));
+        let reason = window_failure_reason(&text);
+        eprintln!("{}", no_window_line(&reason));
         crate::store::log::error(&format!("no window: {reason}"));
     } else {
         let report = format!(
@@ -102,7 +108,9 @@ pub fn run() -> ExitCode {
     match panic::catch_unwind(super::run) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
-            eprintln!("{}", no_window_line(&e));
+            let reason = window_failure_reason(&e);
+            crate::store::log::error(&format!("no window: {reason}"));
+            eprintln!("{}", no_window_line(&reason));
             ExitCode::from(NO_DISPLAY)
         }
         Err(payload) => {
@@ -133,6 +141,9 @@ mod tests {
             "Create event loop: Os(OsError { error: XNotSupported(XOpenDisplayFailed) })"
         ));
         assert!(!is_window_failure("index out of bounds: the len is 3"));
+        assert!(
+            window_failure_reason("Os(XNotSupported(XOpenDisplayFailed))").contains("X display")
+        );
     }
 
     #[test]
