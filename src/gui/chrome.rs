@@ -1,9 +1,9 @@
-//! The frame around every screen: the top bar, the notice corner (toasts that never push a
-//! control), the help overlay and the keyboard map.
+//! The frame around every screen: the window title, theme and subscriptions, the top bar, the
+//! notice corner (toasts that never push a control), the help overlay and the keyboard map.
 
 use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, column, container, pick_list, row, stack, text};
-use iced::{Bottom, Center, Element, Fill, Length, Right};
+use iced::{Bottom, Center, Element, Fill, Length, Right, Subscription, Theme, window};
 
 use super::screen::Notice;
 use super::screens::Screen;
@@ -36,6 +36,35 @@ pub fn with_toasts<'a>(page: Element<'a, Message>, notices: &'a [Notice]) -> Ele
 }
 
 impl App {
+    pub fn title(&self) -> String {
+        match self.screen.document() {
+            Some(d) => format!("Tablemate — {}", d.title()),
+            None => format!("Tablemate — {}", self.screen.name()),
+        }
+    }
+
+    pub fn theme(&self) -> Theme {
+        let dark = match self.prefs.settings.theme {
+            ThemeChoice::System => self.system_dark,
+            ThemeChoice::Light => false,
+            ThemeChoice::Dark => true,
+        };
+        if dark { style::dark() } else { style::light() }
+    }
+
+    pub fn scale_factor(&self) -> f32 {
+        self.prefs.settings.scale()
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        Subscription::batch([
+            iced::event::listen_with(shortcut),
+            iced::system::theme_changes()
+                .map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark)),
+            window::events().map(|(id, e)| Message::Window(id, e)),
+        ])
+    }
+
     pub fn view(&self) -> Element<'_, Message> {
         let ctx = self.ctx();
         let body = self.screen.view(&ctx);

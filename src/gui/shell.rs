@@ -7,14 +7,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use iced::{Size, Subscription, Task, Theme, window};
+use iced::{Size, Task, window};
 
-use super::chrome;
 use super::saving::Saver;
 use super::screen::{Action, Ctx, Notice, Restore};
 use super::screens::Screen;
 use super::settings::{Place, Prefs, Settings};
-use super::style::{self, ThemeChoice};
+use super::style::ThemeChoice;
 use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules};
 use super::{transfer, worldspanner};
 use crate::store::{Listing, Store};
@@ -182,35 +181,6 @@ impl App {
         if self.banners.len() > 3 {
             self.banners.remove(0);
         }
-    }
-
-    pub fn title(&self) -> String {
-        match self.screen.document() {
-            Some(d) => format!("Tablemate — {}", d.title()),
-            None => format!("Tablemate — {}", self.screen.name()),
-        }
-    }
-
-    pub fn theme(&self) -> Theme {
-        let dark = match self.prefs.settings.theme {
-            ThemeChoice::System => self.system_dark,
-            ThemeChoice::Light => false,
-            ThemeChoice::Dark => true,
-        };
-        if dark { style::dark() } else { style::light() }
-    }
-
-    pub fn scale_factor(&self) -> f32 {
-        self.prefs.settings.scale()
-    }
-
-    pub fn subscription(&self) -> Subscription<Message> {
-        Subscription::batch([
-            iced::event::listen_with(chrome::shortcut),
-            iced::system::theme_changes()
-                .map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark)),
-            window::events().map(|(id, e)| Message::Window(id, e)),
-        ])
     }
 
     pub(super) fn save_settings(&mut self) {
