@@ -68,7 +68,7 @@ pub enum Command {
     Backups { id: String },
     /// Restore backup NAME of save ID (the replaced version is kept as a backup).
     Restore { id: String, name: String },
-    /// Print the data folder in use.
+    /// Print the data folder in use (first line) and the log file for bug reports.
     Where,
     /// Rules lookup.
     Rules {
@@ -169,7 +169,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 pub fn execute(command: Command, root: &std::path::Path) -> Output {
     let open = || Store::open(root).map_err(|e| Output::fail(format!("tablemate: {e}\n")));
     match command {
-        Command::Where => Output::ok(format!("{}\n", root.display())),
+        Command::Where => Output::ok(format!(
+            "{}\nlog: {}\n",
+            root.display(),
+            crate::store::log::path_in(root).display()
+        )),
         Command::List { json } => match open() {
             Ok(store) => list(&store, json),
             Err(o) => o,

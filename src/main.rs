@@ -9,13 +9,8 @@ fn main() -> ExitCode {
     }
     #[cfg(feature = "gui")]
     {
-        match tablemate::gui::run() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablemate: {e}");
-                ExitCode::FAILURE
-            }
-        }
+        // No display, no driver, or a crash: one line each, never a backtrace.
+        tablemate::gui::startup::run()
     }
     #[cfg(not(feature = "gui"))]
     {

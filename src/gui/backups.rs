@@ -1,11 +1,13 @@
 //! The Backups view: every save that has backups (deleted ones too), and for the chosen one its
-//! backups with date and summary, each restorable in one click. The shell performs the restore
-//! and offers to undo it.
+//! backups with date and summary, each restorable in one click; the notice offers to undo the
+//! restore.
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
+use super::screen::{Action, Ctx};
 use super::style;
+use super::transfer;
 use super::widgets;
 use crate::store::{Backup, Store};
 
@@ -54,7 +56,26 @@ impl State {
         };
     }
 
-    pub fn view(&self, read_only: bool) -> Element<'_, Message> {
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        match message {
+            Message::Select(id) => {
+                self.selected = Some(id);
+                self.reload(ctx.store);
+                Action::none()
+            }
+            Message::Restore(id, name) => {
+                let Some(store) = ctx.store else {
+                    return Action::none();
+                };
+                let notice = transfer::restore(store, &id, &name);
+                self.reload(ctx.store);
+                Action::notice(notice)
+            }
+        }
+    }
+
+    pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        let read_only = ctx.store.is_some_and(|s| s.read_only().is_some());
         let mut left = Column::new().spacing(4);
         if self.ids.is_empty() {
             left = left.push(

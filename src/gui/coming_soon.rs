@@ -16,7 +16,7 @@ pub struct State<T> {
     doc: Option<Doc<T>>,
 }
 
-impl<T: GameDoc> State<T> {
+impl<T: GameDoc + Send + 'static> State<T> {
     pub fn new(_ctx: &Ctx) -> Self {
         State { doc: None }
     }

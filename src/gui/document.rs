@@ -1,5 +1,5 @@
 //! The saved game a screen is showing, seen by the shell through one small interface: undo,
-//! redo, jump to a history entry, autosave. Screens keep a `Doc<SaveData>`; the shell never
+//! redo, jump to a history entry, autosave (when `revision` moves). Screens keep a `Doc<SaveData>`; the shell never
 //! needs to know which game it is.
 
 use chrono::{DateTime, Utc};
@@ -21,7 +21,11 @@ pub trait Document {
     fn goto(&mut self, index: usize) -> bool;
     /// (label, time) of every history entry, oldest first, and the current index.
     fn history(&self) -> (Vec<(String, DateTime<Utc>)>, usize);
+    /// Moves on every change, undo, redo or jump: the shell autosaves when it does.
+    fn revision(&self) -> u64;
     fn save(&self, store: &Store) -> Result<(), StoreError>;
+    /// A copy of the game that the writer thread saves (see `saving.rs`).
+    fn save_job(&self) -> super::saving::Job;
 }
 
 /// A game of type `T` with its save id.
@@ -54,7 +58,7 @@ impl<T: GameDoc> Doc<T> {
     }
 }
 
-impl<T: GameDoc> Document for Doc<T> {
+impl<T: GameDoc + Send + 'static> Document for Doc<T> {
     fn id(&self) -> &str {
         &self.id
     }
@@ -103,8 +107,17 @@ impl<T: GameDoc> Document for Doc<T> {
         )
     }
 
+    fn revision(&self) -> u64 {
+        self.saved.history.revision()
+    }
+
     fn save(&self, store: &Store) -> Result<(), StoreError> {
         store.save(&self.id, &self.saved)
+    }
+
+    fn save_job(&self) -> super::saving::Job {
+        let (id, saved) = (self.id.clone(), self.saved.clone());
+        Box::new(move |store: &Store| store.save(&id, &saved))
     }
 }
 

@@ -1,10 +1,16 @@
-//! The home screen: the games, and the saved games and campaigns newest first (damaged files
-//! too, with the way out: their backups).
+//! The home screen: the games, and the saved games and campaigns newest first (each under the
+//! title its player typed, with its summary under it; damaged files too, with the way out:
+//! their backups). Home imports, exports and deletes itself (with a confirmation for a delete
+//! or a replaced file) and reports to the shell only where to go next.
+
+use std::path::PathBuf;
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
+use super::screen::{Action, Ctx};
 use super::style;
+use super::transfer;
 use super::widgets;
 use crate::doc::Kind;
 use crate::store::{Listing, ListingStatus};
@@ -19,6 +25,173 @@ pub enum Message {
     Rules,
     Import,
     ExportAll,
+    /// The file dialogs' answers (None: the player cancelled).
+    ImportPicked(Option<PathBuf>),
+    ExportPicked(Option<String>, Option<PathBuf>),
+    Confirm,
+    Cancel,
+}
+
+/// Where the player asked to go: the shell opens it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    NewGame(Kind),
+    Open(String, Kind),
+    Backups(Option<String>),
+    Rules,
+}
+
+/// A question waiting for the player's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dialog {
+    /// Export to a file that exists: `id` None means "everything".
+    Overwrite {
+        id: Option<String>,
+        path: PathBuf,
+    },
+    Delete {
+        id: String,
+        summary: String,
+    },
+}
+
+#[derive(Debug, Default)]
+pub struct State {
+    pub listings: Vec<Listing>,
+    pub dialog: Option<Dialog>,
+}
+
+impl State {
+    pub fn new(ctx: &Ctx) -> Self {
+        let mut s = State::default();
+        s.reload(ctx);
+        s
+    }
+
+    /// Re-reads the saves folder.
+    pub fn reload(&mut self, ctx: &Ctx) {
+        self.listings = ctx.store.map(|s| s.list()).unwrap_or_default();
+    }
+
+    /// Esc: closes the open question; false if there was none.
+    pub fn escape(&mut self) -> bool {
+        self.dialog.take().is_some()
+    }
+
+    pub fn update(&mut self, message: Message, ctx: &Ctx) -> (Action<Message>, Option<Event>) {
+        let event = match message {
+            Message::NewGame(kind) => Some(Event::NewGame(kind)),
+            Message::Open(id, kind) => Some(Event::Open(id, kind)),
+            Message::Backups(id) => Some(Event::Backups(id)),
+            Message::Rules => Some(Event::Rules),
+            Message::Import => {
+                return (
+                    Action::task(transfer::pick_import().map(Message::ImportPicked)),
+                    None,
+                );
+            }
+            Message::Export(id) => {
+                let task = transfer::pick_export(Some(&id))
+                    .map(move |p| Message::ExportPicked(Some(id.clone()), p));
+                return (Action::task(task), None);
+            }
+            Message::ExportAll => {
+                let task = transfer::pick_export(None).map(|p| Message::ExportPicked(None, p));
+                return (Action::task(task), None);
+            }
+            Message::ImportPicked(None) | Message::ExportPicked(_, None) => None,
+            Message::ImportPicked(Some(path)) => {
+                let Some(store) = ctx.store else {
+                    return (Action::none(), None);
+                };
+                let notice = transfer::import(store, &path);
+                self.reload(ctx);
+                return (Action::notice(notice), None);
+            }
+            Message::ExportPicked(id, Some(path)) => {
+                return (self.export(id, path, false, ctx), None);
+            }
+            Message::Delete(id) => {
+                let summary = self
+                    .listings
+                    .iter()
+                    .find(|l| l.id == id)
+                    .and_then(|l| match &l.status {
+                        ListingStatus::Ok { summary, .. } => Some(summary.clone()),
+                        ListingStatus::Damaged { .. } => None,
+                    })
+                    .unwrap_or_default();
+                self.dialog = Some(Dialog::Delete { id, summary });
+                None
+            }
+            Message::Confirm => match self.dialog.take() {
+                Some(Dialog::Overwrite { id, path }) => {
+                    return (self.export(id, path, true, ctx), None);
+                }
+                Some(Dialog::Delete { id, .. }) => {
+                    let Some(store) = ctx.store else {
+                        return (Action::none(), None);
+                    };
+                    let notice = transfer::delete(store, &id);
+                    self.reload(ctx);
+                    return (Action::notice(notice), None);
+                }
+                None => None,
+            },
+            Message::Cancel => {
+                self.dialog = None;
+                None
+            }
+        };
+        (Action::none(), event)
+    }
+
+    fn export(
+        &mut self,
+        id: Option<String>,
+        path: PathBuf,
+        overwrite: bool,
+        ctx: &Ctx,
+    ) -> Action<Message> {
+        let Some(store) = ctx.store else {
+            return Action::none();
+        };
+        match transfer::export(store, id.as_deref(), &path, overwrite) {
+            Ok(notice) => Action::notice(notice),
+            Err(path) => {
+                self.dialog = Some(Dialog::Overwrite { id, path });
+                Action::none()
+            }
+        }
+    }
+
+    pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        let read_only = ctx.store.is_some_and(|s| s.read_only().is_some());
+        let page = view(&self.listings, read_only);
+        match &self.dialog {
+            Some(Dialog::Overwrite { path, .. }) => widgets::modal(
+                page,
+                widgets::confirm(
+                    format!("{} already exists. Replace it?", path.display()),
+                    "Replace",
+                    Message::Confirm,
+                    Message::Cancel,
+                ),
+            ),
+            Some(Dialog::Delete { id, summary }) => widgets::modal(
+                page,
+                widgets::confirm(
+                    format!(
+                        "Delete {id}?\n{summary}\nIt stays in Backups and can be restored from there."
+                    ),
+                    "Yes, delete",
+                    Message::Confirm,
+                    Message::Cancel,
+                ),
+            ),
+            None => page,
+        }
+    }
 }
 
 fn blurb(kind: Kind) -> &'static str {
@@ -37,16 +210,18 @@ fn tile<'a>(title: &'a str, sub: &'a str, msg: Message) -> Element<'a, Message> 
             text(title).size(style::HEADING),
             text(sub).size(style::SMALL).style(style::muted),
         ]
-        .spacing(4),
+        .spacing(2),
     )
-    .padding(16)
+    // Compact enough that every game and the rules lookup fit a 1366×768 laptop's window
+    // (at 90% of the screen) without scrolling.
+    .padding([10, 16])
     .width(Fill)
     .style(style::tile)
     .on_press(msg)
     .into()
 }
 
-pub fn view<'a>(listings: &'a [Listing], read_only: bool) -> Element<'a, Message> {
+fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
     let mut games = Column::new()
         .spacing(style::GAP)
         .push(widgets::heading("Games"));
@@ -76,14 +251,14 @@ pub fn view<'a>(listings: &'a [Listing], read_only: bool) -> Element<'a, Message
         widgets::secondary("Backups", Some(Message::Backups(None))),
     ]
     .spacing(8);
+    // The tools wrap under the heading when the card is narrow (1024 px, large type) instead
+    // of running out of it.
     let right = column![
-        row![
-            widgets::heading("Saved games"),
-            iced::widget::space::horizontal(),
-            tools
-        ]
-        .align_y(Center)
-        .spacing(8),
+        row![widgets::heading("Saved games"), tools]
+            .align_y(Center)
+            .spacing(16)
+            .wrap()
+            .vertical_spacing(8),
         scrollable(saves).height(Fill),
     ]
     .spacing(style::GAP);
@@ -108,18 +283,28 @@ fn save_row(l: &Listing, read_only: bool) -> Element<'_, Message> {
             saved_at,
             summary,
         } => {
-            let info = column![
-                text(summary).size(style::BODY),
-                text(format!(
-                    "{} · saved {}",
-                    kind.title(),
-                    widgets::when(*saved_at)
-                ))
-                .size(style::SMALL)
-                .style(style::muted),
-            ]
-            .spacing(2)
-            .width(Fill);
+            // The player's own title first, the game's summary under it.
+            let headline = if l.title.is_empty() {
+                summary
+            } else {
+                &l.title
+            };
+            let mut info = column![text(headline).size(style::HEADING)];
+            if !l.title.is_empty() {
+                info = info.push(text(summary).size(style::BODY));
+            }
+            let info = info
+                .push(
+                    text(format!(
+                        "{} · saved {}",
+                        kind.title(),
+                        widgets::when(*saved_at)
+                    ))
+                    .size(style::SMALL)
+                    .style(style::muted),
+                )
+                .spacing(2)
+                .width(Fill);
             let actions = row![
                 widgets::primary("Open", Some(Message::Open(l.id.clone(), *kind))),
                 widgets::secondary("Export…", Some(Message::Export(l.id.clone()))),

@@ -1,11 +1,13 @@
 //! The iced GUI: the app shell and one module per screen. Only this module uses iced.
 //!
-//! The shell owns the store, the settings, navigation, notices, dialogs, the help overlay,
-//! keyboard shortcuts and undo/redo (through `document::Document`), and autosaves after every
-//! change a screen reports. Screens follow the contract in `screen.rs` / `README.md`.
+//! The shell owns navigation, Esc, undo/redo (through `document::Document`) and autosaves
+//! whenever the open document's history revision moves; saving, import/export, settings and
+//! the frame around screens are modules of their own. Screens follow the contract in
+//! `screen.rs` / `README.md`.
 
 pub mod army;
 pub mod backups;
+mod chrome;
 pub mod coming_soon;
 pub mod document;
 pub mod furnace_duel;
@@ -13,35 +15,83 @@ pub mod furtherance;
 pub mod home;
 pub mod near_and_far;
 pub mod rules;
+pub mod saving;
 pub mod screen;
+mod screens;
+pub mod settings;
+pub mod startup;
 pub mod style;
 #[cfg(test)]
 pub mod testing;
+pub mod transfer;
 pub mod widgets;
+mod window;
 pub mod worldspanner;
 
 mod shell;
 
-pub use shell::{App, Message, Screen, Settings, Shortcut};
+pub use screens::Screen;
+pub use settings::Settings;
+pub use shell::{App, Message, Shortcut};
 
-/// Opens the window and runs until it is closed.
+/// Opens the window and runs until it is closed. The window opens at the size and place it
+/// had last time (or a size that fits a 1366×768 laptop), and `App::fit` shrinks it to 90% of
+/// the screen it lands on; closing it waits for the last save (`App::update`).
 pub fn run() -> Result<(), String> {
-    // Window sizes are logical pixels: with large type on, open the same 1280x820 on screen.
-    let large_type = crate::store::peek_settings::<Settings>(&crate::store::Store::default_root())
-        .map(|s| s.large_type)
-        .unwrap_or(false);
-    let scale = if large_type {
-        style::LARGE_TYPE_SCALE
-    } else {
-        1.0
+    let saved = crate::store::peek_settings::<Settings>(&crate::store::Store::default_root())
+        .unwrap_or_default();
+    // Window sizes are in the app's scaled units: with large type on, divide to open the same
+    // size on screen.
+    let scale = saved.scale();
+    let (size, position) = match saved.window {
+        Some(p) => (
+            iced::Size::new(p.width / scale, p.height / scale),
+            match (p.x, p.y) {
+                (Some(x), Some(y)) => iced::window::Position::Specific(iced::Point::new(x, y)),
+                _ => iced::window::Position::Centered,
+            },
+        ),
+        None => (
+            iced::Size::new(
+                settings::FIRST_SIZE.width / scale,
+                settings::FIRST_SIZE.height / scale,
+            ),
+            iced::window::Position::Centered,
+        ),
     };
     iced::application(App::boot, App::update, App::view)
         .title(App::title)
         .theme(App::theme)
         .scale_factor(App::scale_factor)
         .subscription(App::subscription)
-        .window_size((1280.0 / scale, 820.0 / scale))
-        .centered()
+        .window(iced::window::Settings {
+            size,
+            position,
+            min_size: Some(iced::Size::new(
+                settings::MIN_SIZE.width / scale,
+                settings::MIN_SIZE.height / scale,
+            )),
+            icon: icon(),
+            exit_on_close_request: false,
+            // The desktop entry's StartupWMClass: the menu and the dock group the window
+            // under the app's icon.
+            #[cfg(target_os = "linux")]
+            platform_specific: iced::window::settings::PlatformSpecific {
+                application_id: "org.tablemate.Tablemate".into(),
+                ..Default::default()
+            },
+            ..iced::window::Settings::default()
+        })
         .run()
         .map_err(|e| e.to_string())
+}
+
+/// The app icon for the window (64×64 RGBA, rendered from `packaging/org.tablemate.Tablemate.svg`).
+fn icon() -> Option<iced::window::Icon> {
+    iced::window::icon::from_rgba(
+        include_bytes!("../../packaging/icons/tablemate-64.rgba").to_vec(),
+        64,
+        64,
+    )
+    .ok()
 }

@@ -81,6 +81,11 @@ impl State {
         self.open.is_some()
     }
 
+    /// Esc: closes the open entry; false if none was open.
+    pub fn escape(&mut self) -> bool {
+        self.open.take().is_some()
+    }
+
     pub fn update(&mut self, message: Message, _ctx: &Ctx) -> Action<Message> {
         match message {
             Message::Query(q) => {

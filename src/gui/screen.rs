@@ -35,11 +35,20 @@ impl Ctx<'_> {
     }
 }
 
-/// A message for the user: shown in a banner until dismissed.
+/// A message for the user: shown in the notice area until dismissed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
     pub error: bool,
+    /// A store change the notice offers to undo (a delete or a restore): restore `backup`.
+    pub undo: Option<Restore>,
+}
+
+/// Puts save `id` back as backup `backup` holds it (the "Undo" of a delete or a restore).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Restore {
+    pub id: String,
+    pub backup: String,
 }
 
 impl Notice {
@@ -47,6 +56,7 @@ impl Notice {
         Notice {
             text: text.into(),
             error: false,
+            undo: None,
         }
     }
 
@@ -54,13 +64,21 @@ impl Notice {
         Notice {
             text: text.into(),
             error: true,
+            undo: None,
         }
+    }
+
+    /// The notice offers an "Undo" that restores `undo`.
+    pub fn with_undo(mut self, undo: Option<Restore>) -> Self {
+        self.undo = undo;
+        self
     }
 }
 
 /// What a screen's `update` hands back to the shell.
 pub struct Action<M> {
-    /// The game changed: the shell autosaves it.
+    /// Kept for the screens that still report it; the shell ignores it and autosaves when
+    /// the open document's history revision moves instead.
     pub changed: bool,
     pub task: Option<Task<M>>,
     pub notice: Option<Notice>,

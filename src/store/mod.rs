@@ -16,6 +16,7 @@ mod error;
 mod files;
 mod ids;
 mod lock;
+pub mod log;
 mod prepared;
 mod read;
 mod transfer;
@@ -46,6 +47,8 @@ use crate::doc::{GameDoc, Kind, Saved};
 pub struct Listing {
     pub id: String,
     pub path: PathBuf,
+    /// The title the player typed for this save (empty if none, or the file is damaged).
+    pub title: String,
     pub status: ListingStatus,
 }
 
@@ -248,9 +251,11 @@ impl Store {
                 continue;
             }
             let id = name.trim_end_matches(".json").to_string();
+            let mut title = String::new();
             let status = match self.read_own(&path) {
                 Ok((o, fp)) => {
                     self.mark_verified(&path, fp);
+                    title = title_of(&o.data);
                     ListingStatus::Ok {
                         kind: o.kind,
                         saved_at: o.saved_at,
@@ -270,7 +275,12 @@ impl Store {
                     modified: modified(&path),
                 },
             };
-            out.push(Listing { id, path, status });
+            out.push(Listing {
+                id,
+                path,
+                title,
+                status,
+            });
         }
         out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
         out
@@ -447,4 +457,16 @@ fn modified(path: &Path) -> Option<DateTime<Utc>> {
         .and_then(|m| m.modified())
         .ok()
         .map(DateTime::<Utc>::from)
+}
+
+/// The player's title inside a save's data (`Saved::title`), without parsing the game.
+fn title_of(data: &str) -> String {
+    #[derive(serde::Deserialize)]
+    struct Titled {
+        #[serde(default)]
+        title: String,
+    }
+    serde_json::from_str::<Titled>(data)
+        .map(|t| t.title.trim().to_string())
+        .unwrap_or_default()
 }

@@ -697,7 +697,7 @@ mod app_flow {
         assert!(shows(&app, "Round 1: the enemies' turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Redo));
         let _ = app.update(Message::Shortcut(Shortcut::Back));
-        assert!(matches!(app.screen, Screen::Home));
+        assert!(matches!(app.screen, Screen::Home(_)));
         assert!(shows(
             &app,
             "Furtherance solo — Normal — round 2 — castle 10 HP"

@@ -112,6 +112,12 @@ impl State {
     }
 
     /// After undo/redo: drop a selection or dialog that may point at a changed follower.
+    /// Esc: closes the hand being edited first, then drops the selected follower; false when
+    /// neither was open.
+    pub fn escape(&mut self) -> bool {
+        self.edit.take().is_some() || self.selected.take().is_some()
+    }
+
     pub fn refresh(&mut self) {
         self.selected = None;
         self.edit = None;

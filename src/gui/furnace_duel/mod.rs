@@ -89,6 +89,11 @@ impl State {
     }
 
     /// After undo/redo: the entry form shows the current game as it now stands.
+    /// Esc: this screen opens no question, selection or dialog of its own.
+    pub fn escape(&mut self) -> bool {
+        false
+    }
+
     pub fn refresh(&mut self) {
         if let Some(doc) = &self.doc {
             let game = doc.state().current();

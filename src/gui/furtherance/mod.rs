@@ -123,6 +123,19 @@ impl State {
         self.last.clear();
     }
 
+    /// Esc: cancels a pending recruit, relocation or placement first, then drops the
+    /// selected unit, then hides the enemy's arrows; false when nothing was open.
+    pub fn escape(&mut self) -> bool {
+        if !matches!(self.mode, Mode::Normal) {
+            self.mode = Mode::Normal;
+            true
+        } else if self.selected.take().is_some() {
+            true
+        } else {
+            self.arrows.take().is_some()
+        }
+    }
+
     pub fn game(&self) -> Option<&Game> {
         self.doc.as_ref().map(|d| d.state())
     }

@@ -268,6 +268,11 @@ impl State {
     }
 
     /// After undo/redo: the selection and the last action's text may no longer hold.
+    /// Esc: drops the selected hero; false when none was selected.
+    pub fn escape(&mut self) -> bool {
+        self.selected.take().is_some()
+    }
+
     pub fn refresh(&mut self) {
         self.selected = None;
         self.lines.clear();

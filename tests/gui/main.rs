@@ -2,15 +2,17 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod window;
+
 use iced_test::simulator;
 use tablemate::doc::Kind;
 use tablemate::gui::style::ThemeChoice;
 use tablemate::gui::{App, Message, Screen, Shortcut};
 
-type Result = std::result::Result<(), iced_test::Error>;
+pub type Result = std::result::Result<(), iced_test::Error>;
 
 /// Clicks `label` on the current view and feeds the resulting messages back to the app.
-fn click(app: &mut App, label: &str) -> Result {
+pub fn click(app: &mut App, label: &str) -> Result {
     let mut ui = simulator(app.view());
     ui.click(label)?;
     let messages: Vec<Message> = ui.into_messages().collect();
@@ -24,7 +26,7 @@ fn click(app: &mut App, label: &str) -> Result {
     Ok(())
 }
 
-fn shows(app: &App, text: &str) -> bool {
+pub fn shows(app: &App, text: &str) -> bool {
     let mut ui = simulator(app.view());
     ui.find(text).is_ok()
 }
@@ -55,10 +57,7 @@ fn navigating_to_each_screen_and_back() -> Result {
         click(&mut app, kind.title())?;
         assert_eq!(app.screen.game(), Some(kind));
         let _ = app.update(Message::Shortcut(Shortcut::Back));
-        assert!(
-            matches!(app.screen, Screen::Home),
-            "Esc did not return home from {kind}"
-        );
+        assert!(app.screen.is_home(), "Esc did not return home from {kind}");
     }
     click(&mut app, "Rules lookup")?;
     assert!(matches!(app.screen, Screen::Rules(_)));
@@ -116,13 +115,13 @@ fn theme_and_large_type_switch_and_persist() -> Result {
         let _ = app.update(Message::Theme(ThemeChoice::Dark));
         assert!(app.theme().extended_palette().is_dark);
         click(&mut app, "Large type: off")?;
-        assert!(app.settings.large_type);
+        assert!(app.settings().large_type);
         assert!(app.scale_factor() > 1.0);
         assert!(shows(&app, "Large type: on"));
     }
     let app = App::open(dir.path().to_path_buf());
-    assert_eq!(app.settings.theme, ThemeChoice::Dark);
-    assert!(app.settings.large_type);
+    assert_eq!(app.settings().theme, ThemeChoice::Dark);
+    assert!(app.settings().large_type);
     Ok(())
 }
 
@@ -130,7 +129,7 @@ fn theme_and_large_type_switch_and_persist() -> Result {
 fn system_theme_follows_the_system() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::open(dir.path().to_path_buf());
-    assert_eq!(app.settings.theme, ThemeChoice::System);
+    assert_eq!(app.settings().theme, ThemeChoice::System);
     let _ = app.update(Message::SystemDark(true));
     assert!(app.theme().extended_palette().is_dark);
     let _ = app.update(Message::SystemDark(false));
@@ -159,7 +158,7 @@ fn a_damaged_settings_file_is_kept_and_named() {
     assert!(
         app.banners
             .iter()
-            .any(|b| b.notice.error && b.notice.text.contains("settings.json"))
+            .any(|b| b.error && b.text.contains("settings.json"))
     );
     let _ = app.update(Message::Theme(ThemeChoice::Dark));
     assert_eq!(
@@ -201,7 +200,7 @@ fn a_damaged_save_is_listed_with_its_reason_and_a_way_to_its_backups() -> Result
 
 /// Starts a Furnace Duel campaign through the screen and records the first game's result: two
 /// labelled history entries the shell can undo.
-fn campaign_with_one_result(app: &mut App) -> Result {
+pub fn campaign_with_one_result(app: &mut App) -> Result {
     use tablemate::furnace_duel::Seat;
     use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
     click(app, Kind::FurnaceDuel.title())?;
@@ -221,12 +220,9 @@ fn campaign_with_one_result(app: &mut App) -> Result {
     let _ = app.update(Message::FurnaceDuel(Fd::Token(Seat::A)));
     click(app, "Record result")?;
     assert!(
-        !app.banners.iter().any(|b| b.notice.error),
+        !app.banners.iter().any(|b| b.error),
         "recording the result was refused: {:?}",
-        app.banners
-            .iter()
-            .map(|b| &b.notice.text)
-            .collect::<Vec<_>>()
+        app.banners.iter().map(|b| &b.text).collect::<Vec<_>>()
     );
     Ok(())
 }
@@ -267,7 +263,7 @@ fn undo_and_redo_through_the_shell_are_labelled_saved_and_survive_a_restart() ->
     }
     // A restart: the save holds the whole history and where we were in it.
     let mut app = App::open(dir.path().to_path_buf());
-    assert!(app.listings.iter().any(|l| l.id == id));
+    assert!(app.listings().iter().any(|l| l.id == id));
     click(&mut app, "Open")?;
     let doc = app.screen.document().expect("the campaign reopens");
     let (entries, cursor) = doc.history();
@@ -288,25 +284,27 @@ fn export_asks_before_replacing_a_file_and_import_never_overwrites() -> Result {
     let target = dir.path().join(format!("{id}.json"));
     std::fs::write(&target, b"precious").unwrap();
     // The file dialog's answer arrives as a message (rfd cannot run headless).
-    let _ = app.update(Message::ExportPicked(
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::ExportPicked(
         Some(id.clone()),
         Some(target.clone()),
-    ));
-    assert!(app.dialog.is_some(), "an existing file needs confirmation");
+    )));
+    assert!(app.asking(), "an existing file needs confirmation");
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
     click(&mut app, "Cancel")?;
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
-    let _ = app.update(Message::ExportPicked(
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::ExportPicked(
         Some(id.clone()),
         Some(target.clone()),
-    ));
+    )));
     click(&mut app, "Replace")?;
     assert_ne!(std::fs::read(&target).unwrap(), b"precious");
     // Importing the exported file again: the same bytes are already here, nothing changes.
-    let before = app.listings.len();
-    let _ = app.update(Message::ImportPicked(Some(target.clone())));
+    let before = app.listings().len();
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::ImportPicked(
+        Some(target.clone()),
+    )));
     assert_eq!(
-        app.listings.len(),
+        app.listings().len(),
         before,
         "identical bytes import as a no-op"
     );
@@ -319,9 +317,11 @@ fn export_asks_before_replacing_a_file_and_import_never_overwrites() -> Result {
     )));
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
     let _ = app.update(Message::GoHome);
-    let _ = app.update(Message::ImportPicked(Some(target.clone())));
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::ImportPicked(
+        Some(target.clone()),
+    )));
     assert_eq!(
-        app.listings.len(),
+        app.listings().len(),
         before + 1,
         "a changed file with a taken id is imported as a copy"
     );
@@ -329,19 +329,17 @@ fn export_asks_before_replacing_a_file_and_import_never_overwrites() -> Result {
         std::fs::read(dir.path().join(format!("data/saves/{id}.json"))).unwrap(),
         here
     );
-    assert!(
-        app.banners
-            .iter()
-            .any(|b| b.notice.text.contains("as a new copy"))
-    );
+    assert!(app.banners.iter().any(|b| b.text.contains("as a new copy")));
     // A damaged file is refused with its name.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, b"{\"format\":\"tablemate\",\"version\":2").unwrap();
-    let _ = app.update(Message::ImportPicked(Some(bad)));
+    let _ = app.update(Message::Home(tablemate::gui::home::Message::ImportPicked(
+        Some(bad),
+    )));
     assert!(
         app.banners
             .iter()
-            .any(|b| b.notice.error && b.notice.text.contains("bad.json"))
+            .any(|b| b.error && b.text.contains("bad.json"))
     );
     Ok(())
 }
@@ -356,10 +354,10 @@ fn delete_and_backup_restore_can_both_be_undone() -> Result {
     click(&mut app, "Delete")?;
     assert!(shows(&app, "Yes, delete"));
     click(&mut app, "Yes, delete")?;
-    assert!(app.listings.iter().all(|l| l.id != id));
+    assert!(app.listings().iter().all(|l| l.id != id));
     click(&mut app, "Undo")?;
     assert!(
-        app.listings.iter().any(|l| l.id == id),
+        app.listings().iter().any(|l| l.id == id),
         "undo brings the deleted save back"
     );
     // Restore an older backup from the Backups view, then undo the restore.

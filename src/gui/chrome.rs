@@ -1,0 +1,269 @@
+//! The frame around every screen: the window title, theme and subscriptions, the top bar, the
+//! notice corner (toasts that never push a control), the help overlay and the keyboard map.
+
+use iced::keyboard::{self, Key, key::Named};
+use iced::widget::{button, column, container, pick_list, row, stack, text};
+use iced::{Bottom, Center, Element, Fill, Length, Right, Subscription, Theme, window};
+
+use super::screen::Notice;
+use super::screens::Screen;
+use super::settings::Settings;
+use super::shell::{App, Message, Shortcut};
+use super::style::{self, ThemeChoice};
+use super::widgets;
+
+/// `page` with the notices stacked in its bottom-right corner, over the page: a notice that
+/// comes or goes moves nothing the player is about to click (TABLE-UX 1).
+pub fn with_toasts<'a>(page: Element<'a, Message>, notices: &'a [Notice]) -> Element<'a, Message> {
+    if notices.is_empty() {
+        return page;
+    }
+    let mut list = column![].spacing(8).width(Length::Fixed(460.0));
+    for (i, n) in notices.iter().enumerate() {
+        let extra = n.undo.clone().map(|r| ("Undo", Message::UndoStore(r)));
+        list = list.push(widgets::notice(n, Message::Dismiss(i), extra));
+    }
+    stack![
+        page,
+        container(list)
+            .width(Fill)
+            .height(Fill)
+            .padding(16)
+            .align_x(Right)
+            .align_y(Bottom)
+    ]
+    .into()
+}
+
+impl App {
+    pub fn title(&self) -> String {
+        match self.screen.document() {
+            Some(d) => format!("Tablemate — {}", d.title()),
+            None => format!("Tablemate — {}", self.screen.name()),
+        }
+    }
+
+    pub fn theme(&self) -> Theme {
+        let dark = match self.prefs.settings.theme {
+            ThemeChoice::System => self.system_dark,
+            ThemeChoice::Light => false,
+            ThemeChoice::Dark => true,
+        };
+        if dark { style::dark() } else { style::light() }
+    }
+
+    pub fn scale_factor(&self) -> f32 {
+        self.prefs.settings.scale()
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        Subscription::batch([
+            iced::event::listen_with(shortcut),
+            iced::system::theme_changes()
+                .map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark)),
+            window::events().map(|(id, e)| Message::Window(id, e)),
+        ])
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let ctx = self.ctx();
+        let body = self.screen.view(&ctx);
+        let body: Element<'_, Message> =
+            match (self.screen.document(), self.prefs.settings.show_history) {
+                (Some(doc), true) => {
+                    let (entries, cursor) = doc.history();
+                    row![
+                        container(body).width(Fill).height(Fill),
+                        container(widgets::history_panel(&entries, cursor, Message::Goto))
+                            .padding(12)
+                            .width(Length::Fixed(330.0))
+                            .height(Fill)
+                            .style(style::card),
+                    ]
+                    .into()
+                }
+                _ => body,
+            };
+        let top = top_bar(&self.screen, &self.prefs.settings, &self.status);
+        let mut page = column![top];
+        // Present from the first frame on, so it never pushes anything later.
+        if let Some(holder) = self.read_only() {
+            page = page.push(
+                container(
+                    text(format!(
+                        "Read-only: the data folder is in use by {holder}. Nothing will be saved from this window."
+                    ))
+                    .size(style::BODY),
+                )
+                .padding(10)
+                .width(Fill)
+                .style(style::error_banner),
+            );
+        }
+        let page = with_toasts(page.push(body).into(), &self.banners);
+        if self.help {
+            widgets::modal(page, help())
+        } else {
+            page
+        }
+    }
+}
+
+pub fn top_bar<'a>(
+    screen: &'a Screen,
+    settings: &Settings,
+    status: &'a str,
+) -> Element<'a, Message> {
+    let mut bar = row![].spacing(10).align_y(Center);
+    let title = if screen.is_home() {
+        bar = bar.push(text("Tablemate").size(style::TITLE));
+        None
+    } else {
+        bar = bar.push(widgets::secondary(
+            "← Back",
+            Some(Message::Shortcut(Shortcut::Back)),
+        ));
+        bar = bar.push(widgets::secondary("Home", Some(Message::GoHome)));
+        Some(match screen.document() {
+            Some(d) => d.title().to_string(),
+            None => screen.name().to_string(),
+        })
+    };
+    // The title takes what room is left and is clipped, so the buttons always fit, even
+    // with large type on a small window; the last undo/redo shows under it.
+    let mut title_block = column![];
+    if let Some(title) = title {
+        title_block = title_block.push(
+            text(title)
+                .size(style::HEADING)
+                .wrapping(iced::widget::text::Wrapping::None),
+        );
+    }
+    if !status.is_empty() {
+        title_block = title_block.push(
+            text(status)
+                .size(style::SMALL)
+                .style(style::muted)
+                .wrapping(iced::widget::text::Wrapping::None),
+        );
+    }
+    bar = bar.push(container(title_block).width(Fill).clip(true));
+    if let Some(doc) = screen.document() {
+        bar = bar.push(widgets::secondary(
+            "Undo",
+            doc.can_undo().then_some(Message::Undo),
+        ));
+        bar = bar.push(widgets::secondary(
+            "Redo",
+            doc.can_redo().then_some(Message::Redo),
+        ));
+        bar = bar.push(widgets::secondary(
+            if settings.show_history {
+                "Hide history"
+            } else {
+                "History"
+            },
+            Some(Message::ToggleHistory),
+        ));
+    }
+    if !matches!(screen, Screen::Rules(_)) {
+        bar = bar.push(widgets::secondary("Rules", Some(Message::OpenRules)));
+    }
+    // The theme picker and the full large-type label live on Home; game screens keep a
+    // compact toggle so their own title and undo controls fit at 1024 px.
+    if screen.is_home() {
+        bar = bar.push(
+            pick_list(ThemeChoice::ALL, Some(settings.theme), Message::Theme)
+                .text_size(style::BODY)
+                .padding([6, 10]),
+        );
+        bar = bar.push(widgets::secondary(
+            if settings.large_type {
+                "Large type: on"
+            } else {
+                "Large type: off"
+            },
+            Some(Message::LargeType(!settings.large_type)),
+        ));
+    } else {
+        bar = bar.push(widgets::secondary(
+            if settings.large_type { "Aa−" } else { "Aa+" },
+            Some(Message::LargeType(!settings.large_type)),
+        ));
+    }
+    bar = bar.push(
+        button(text("?").size(style::HEADING))
+            .padding([2, 14])
+            .style(style::secondary)
+            .on_press(Message::ToggleHelp),
+    );
+    container(bar)
+        .padding([10, 16])
+        .width(Fill)
+        .style(style::bar)
+        .into()
+}
+
+pub fn help<'a>() -> Element<'a, Message> {
+    let keys = [
+        ("Ctrl+Z", "Undo the last action"),
+        ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
+        (
+            "Ctrl+F",
+            "Search the rules (filtered to the game on screen)",
+        ),
+        (
+            "Esc",
+            "Close the innermost thing open (question, selection, dialog, rule, help), then the screen",
+        ),
+        ("F1 or ?", "Show or hide this help"),
+        (
+            "Aa+ / Aa−",
+            "Large type on or off (theme: on the Home screen)",
+        ),
+    ];
+    let mut list = column![text("Keyboard shortcuts").size(style::HEADING)].spacing(10);
+    for (k, what) in keys {
+        list = list.push(
+            row![
+                text(k).size(style::BODY).width(Length::Fixed(240.0)),
+                text(what).size(style::BODY)
+            ]
+            .spacing(10),
+        );
+    }
+    list = list.push(
+        text("Every change is saved at once, with a labelled history: click History to go back to any point.")
+            .size(style::SMALL)
+            .style(style::muted),
+    );
+    list.push(widgets::primary("Close", Some(Message::ToggleHelp)))
+        .into()
+}
+
+/// Maps key presses to shortcuts. Ctrl combinations work even while typing; plain keys only
+/// when no text box took them.
+pub fn shortcut(
+    event: iced::Event,
+    status: iced::event::Status,
+    _window: iced::window::Id,
+) -> Option<Message> {
+    let iced::Event::Keyboard(keyboard::Event::KeyPressed { key, modifiers, .. }) = event else {
+        return None;
+    };
+    let ignored = status == iced::event::Status::Ignored;
+    let s = match key.as_ref() {
+        Key::Character(c) if modifiers.command() => match c.to_lowercase().as_str() {
+            "z" if modifiers.shift() => Shortcut::Redo,
+            "z" => Shortcut::Undo,
+            "y" => Shortcut::Redo,
+            "f" => Shortcut::Search,
+            _ => return None,
+        },
+        Key::Character("?") if ignored => Shortcut::Help,
+        Key::Named(Named::Escape) => Shortcut::Back,
+        Key::Named(Named::F1) => Shortcut::Help,
+        _ => return None,
+    };
+    Some(Message::Shortcut(s))
+}
