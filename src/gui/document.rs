@@ -115,9 +115,12 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
         store.save(&self.id, &self.saved)
     }
 
+    /// Serialises here, on the UI thread (one state plus the history's cached changes, not a
+    /// copy of every entry), so the writer thread only writes bytes.
     fn save_job(&self) -> super::saving::Job {
-        let (id, saved) = (self.id.clone(), self.saved.clone());
-        Box::new(move |store: &Store| store.save(&id, &saved))
+        let id = self.id.clone();
+        let prepared = crate::store::Prepared::new(&self.saved);
+        Box::new(move |store: &Store| store.write_prepared(&id, &prepared?))
     }
 }
 
