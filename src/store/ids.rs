@@ -2,8 +2,8 @@
 
 use super::StoreError;
 
-/// The longest save id (as it always was, so every save made before still opens): with
-/// file system's limits.
+/// The longest save id, as it always was (every save made before still opens); with `.json`
+/// and a backup folder's names it stays far inside every file system's limits.
 pub const MAX_ID_LEN: usize = 120;
 
 /// Names Windows reserves for devices, whatever the extension (`con.json` is the console).
