@@ -109,9 +109,9 @@ pub enum RulesCommand {
     /// Search the rules digest (typo-tolerant).
     Search {
         words: Vec<String>,
-        /// Only this game (furtherance, worldspanner, near-and-far, furnace-duel, army).
-        #[arg(long)]
-        game: Option<String>,
+        /// Only this game (its slug: furtherance, worldspanner, ...).
+        #[arg(long, value_parser = parse_kind)]
+        game: Option<Kind>,
         #[arg(long)]
         json: bool,
     },
@@ -328,18 +328,14 @@ pub fn load_library(root: &std::path::Path) -> (Library, Vec<String>) {
     })
 }
 
+/// A game's slug on the command line, refused with the list of slugs (games table).
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::parse(s).ok_or_else(|| format!("unknown game {s:?} ({})", Kind::slugs()))
+}
+
 fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
     match command {
         RulesCommand::Search { words, game, json } => {
-            let game = match game.as_deref().map(|g| (g, Kind::parse(g))) {
-                None => None,
-                Some((_, Some(k))) => Some(k),
-                Some((g, None)) => {
-                    return Output::fail(format!(
-                        "tablemate: unknown game {g:?} (furtherance, worldspanner, near-and-far, furnace-duel, army)\n"
-                    ));
-                }
-            };
             let (library, problems) = load_library(root);
             let query = words.join(" ");
             let groups = rules::search(&library, &query, game);

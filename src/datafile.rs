@@ -1,51 +1,32 @@
 //! Checking of data files (bundled or the user's replacements) by their `data_kind` field.
-//! Each game registers its data kinds here; `tablemate check FILE` and the store use it.
+//! Each game lists the data kinds it owns in the games table (`crate::games`); `tablemate
+//! check FILE` and the store come here.
 
 use crate::store::Problem;
 
+/// The rules digests are the rules library's, not one game's.
+const RULES_DIGEST: &str = "rules-digest";
+
 /// Validates `text` as a data file of `data_kind`; returns a one-line summary.
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
-    match data_kind {
-        "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
-        "furtherance-board" => crate::furtherance::check_board_text(text).map_err(Problem::Invalid),
-        "furtherance-units" => crate::furtherance::check_units_text(text).map_err(Problem::Invalid),
-        "army-followers" => crate::army::check_followers_text(text).map_err(Problem::Invalid),
-        "army-list" => crate::army::check_list_text(text).map_err(Problem::Invalid),
-        "furnace-duel-boards" => {
-            crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
-        }
-        crate::worldspanner::deckfile::DATA_KIND => {
-            crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
-        }
-        "near-and-far-talents"
-        | "near-and-far-characters"
-        | "near-and-far-maps"
-        | "near-and-far-threats"
-        | "near-and-far-storybook-index" => {
-            crate::near_and_far::facts::check_text(data_kind, text).map_err(Problem::Invalid)
-        }
-        other => Err(Problem::Invalid(format!(
-            "unknown data_kind {other:?} (known: {})",
-            KNOWN.join(", ")
+    if data_kind == RULES_DIGEST {
+        return crate::rules::check_digest_text(text).map_err(Problem::Invalid);
+    }
+    match crate::games::data_kind(data_kind) {
+        Some((_, kind)) => (kind.check)(text).map_err(Problem::Invalid),
+        None => Err(Problem::Invalid(format!(
+            "unknown data_kind {data_kind:?} (known: {})",
+            known().join(", ")
         ))),
     }
 }
 
-/// Every data kind this build knows.
-pub const KNOWN: &[&str] = &[
-    "rules-digest",
-    "furtherance-board",
-    "furtherance-units",
-    "furnace-duel-boards",
-    "army-followers",
-    "army-list",
-    "worldspanner-challenge-deck",
-    "near-and-far-talents",
-    "near-and-far-characters",
-    "near-and-far-maps",
-    "near-and-far-threats",
-    "near-and-far-storybook-index",
-];
+/// Every data kind this build knows: the rules digest, then each game's (games table).
+pub fn known() -> Vec<&'static str> {
+    std::iter::once(RULES_DIGEST)
+        .chain(crate::games::data_kinds())
+        .collect()
+}
 
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
 /// and column, or the data kind found, so the caller only adds the file's name.
@@ -89,6 +70,14 @@ mod tests {
         );
         let err = parse::<Sample>(r#"{"value":1}"#, "army-followers").unwrap_err();
         assert!(err.starts_with("no data_kind field"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_data_kind_lists_the_known_ones() {
+        let err = check("chess-openings", "{}").unwrap_err().to_string();
+        assert!(err.contains("rules-digest"), "{err}");
+        assert!(err.contains("army-list"), "{err}");
+        assert_eq!(known().len(), 12);
     }
 
     #[test]

@@ -1,64 +1,16 @@
 //! What every saved game or campaign is: a kind, a one-line summary, validation, and its
-//! labelled undo history. The store saves `Saved<T>` for any `T: GameDoc`; the app lists saves
-//! by `Kind`. No I/O here.
+//! labelled undo history; and what a game whose changes are values is (`Playable`). The store
+//! saves `Saved<T>` for any `T: GameDoc`; the app lists saves by `Kind`. No game is named here:
+//! they are listed once, in `crate::games`. No I/O here.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::history::History;
 
-/// The kinds of save the app knows. The string form is the envelope's `kind` field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    Furtherance,
-    Worldspanner,
-    NearAndFar,
-    FurnaceDuel,
-    Army,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::Furtherance,
-        Kind::Worldspanner,
-        Kind::NearAndFar,
-        Kind::FurnaceDuel,
-        Kind::Army,
-    ];
-
-    /// The envelope's `kind` string.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Furtherance => "furtherance",
-            Kind::Worldspanner => "worldspanner",
-            Kind::NearAndFar => "near-and-far",
-            Kind::FurnaceDuel => "furnace-duel",
-            Kind::Army => "army",
-        }
-    }
-
-    /// What a player calls it.
-    pub fn title(self) -> &'static str {
-        match self {
-            Kind::Furtherance => "Furtherance solo",
-            Kind::Worldspanner => "Worldspanner Factions",
-            Kind::NearAndFar => "Near and Far",
-            Kind::FurnaceDuel => "Furnace Duel campaign",
-            Kind::Army => "Army sheets",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-}
-
-impl std::fmt::Display for Kind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// `Kind` and the per-game checks live in the table of games (`crate::games`); they are
+/// re-exported here because every game names `doc::Kind` in its `GameDoc` impl.
+pub use crate::games::{Kind, check_save as check};
 
 /// An engine state that can be saved: each game's top-level struct implements this.
 pub trait GameDoc: Serialize + DeserializeOwned + Clone {
@@ -141,37 +93,5 @@ impl<T: Playable> Saved<T> {
         let acted = next.act(action)?;
         self.history.record(acted.label.clone(), next);
         Ok(acted)
-    }
-}
-
-/// Parses `data` (the envelope's `data` text) as a save of `kind`, validates it, and returns
-/// its summary. The store calls this on load, import and `tablemate check`.
-pub fn check(kind: Kind, data: &str) -> Result<String, String> {
-    fn one<T: GameDoc>(data: &str) -> Result<String, String> {
-        let saved: Saved<T> = serde_json::from_str(data).map_err(|e| e.to_string())?;
-        saved.validate()?;
-        Ok(saved.summary())
-    }
-    match kind {
-        Kind::Furtherance => one::<crate::furtherance::SaveData>(data),
-        Kind::Worldspanner => one::<crate::worldspanner::SaveData>(data),
-        Kind::NearAndFar => one::<crate::near_and_far::SaveData>(data),
-        Kind::FurnaceDuel => one::<crate::furnace_duel::SaveData>(data),
-        Kind::Army => one::<crate::army::SaveData>(data),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kind_strings_round_trip() {
-        for k in Kind::ALL {
-            assert_eq!(Kind::parse(k.as_str()), Some(k));
-            let json = serde_json::to_string(&k).unwrap();
-            assert_eq!(json, format!("\"{}\"", k.as_str()));
-        }
-        assert_eq!(Kind::parse("chess"), None);
     }
 }

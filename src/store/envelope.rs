@@ -180,7 +180,7 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
-    let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    let summary = crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     let summary = if summary.is_empty() {
         read.summary
     } else {
@@ -245,7 +245,9 @@ fn wrap_v1(
             "cursor": 0,
         }
     });
-    Ok(wrapped.to_string())
+    // Then the game's own changes since version 1 (the games table's `migrate`).
+    let migrated = (crate::games::game(kind).migrate)(1, wrapped).map_err(Problem::Invalid)?;
+    Ok(migrated.to_string())
 }
 
 /// Serialises `data` into a current-version envelope.
