@@ -166,9 +166,7 @@ pub fn game(kind: Kind) -> Game {
                 },
                 DataKind {
                     name: "near-and-far-storybook-index",
-                    check: |t| {
-                        near_and_far::facts::check_text("near-and-far-storybook-index", t)
-                    },
+                    check: |t| near_and_far::facts::check_text("near-and-far-storybook-index", t),
                 },
             ],
             act: None, // wired at merge: Near and Far's Playable impl is its helper's

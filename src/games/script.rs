@@ -193,7 +193,9 @@ fn moved<T: GameDoc>(labels: Vec<String>, saved: &Saved<T>) -> Moved {
 /// Writes the changed save after the same check a load makes, so a script can never leave a
 /// save the app refuses to open.
 fn write<T: GameDoc>(store: &Store, id: &str, saved: &Saved<T>) -> Result<(), ScriptError> {
-    saved.validate().map_err(|e| ScriptError::Invalid(e.to_string()))?;
+    saved
+        .validate()
+        .map_err(|e| ScriptError::Invalid(e.to_string()))?;
     store.save(id, saved)?;
     Ok(())
 }

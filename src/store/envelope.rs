@@ -180,7 +180,8 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
-    let summary = crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    let summary =
+        crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     let summary = if summary.is_empty() {
         read.summary
     } else {
