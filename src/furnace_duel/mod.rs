@@ -6,11 +6,13 @@
 //! - `boards`: the board data (`data/furnace-duel/boards.json`).
 //! - `scoring`: one game's money and the winner with its tie-breaks.
 //! - `campaign`: the campaign, its games, results and board choice.
+//! - `actions`: every change as an `Action` value, applied through `Saved::act`.
 //! - `achievements`: General and board achievements and their claim rules.
 //! - `bonuses`: runner-up bonuses, setup reminders, the Capitalist choosing order.
 //! - `sheet`: the pad as a table, totals and the campaign winner.
 
 mod achievements;
+mod actions;
 mod boards;
 mod bonuses;
 mod campaign;
@@ -21,6 +23,7 @@ mod sheet;
 pub use achievements::{
     Claim, GENERAL_ACHIEVEMENT_POINTS, GeneralAchievement, HOARD_RESOURCES, LANDSLIDE_GAP,
 };
+pub use actions::Action;
 pub use boards::{
     BOARDS_PATH, Board, BoardId, Boards, BonusUsage, DATA_KIND as BOARDS_DATA_KIND, RunnerUpBonus,
     SpecialAchievement, check_text as check_boards_text,

@@ -180,6 +180,7 @@ pub fn game(kind: Kind) -> Game {
                 name: "furnace-duel-boards",
                 check: furnace_duel::check_boards_text,
             }],
+            act: Some(script::act::<furnace_duel::SaveData>),
             ..row::<furnace_duel::SaveData>(kind)
         },
         Kind::Army => Game {

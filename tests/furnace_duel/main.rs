@@ -1,6 +1,8 @@
 //! Furnace Duel campaign pad: each rule of CAMPAIGN MODE (page 8), BOARDS DESCRIPTION
 //! (pages 10-14), GAME END (page 7) and RULINGS.md's Furnace Duel section, as a named test.
 
+mod actions;
+
 use clap::Parser;
 use tablemate::doc::{GameDoc, Saved};
 use tablemate::furnace_duel::{
