@@ -9,7 +9,9 @@
 //! - `follower`: one follower in play, promotions and hand edits.
 //! - `game`: the players, the phases, writing the armies and starting play.
 //! - `play`: turns, attacks, promotions, hand edits and the victory check.
+//! - `actions`: every change as an `Action` value, applied through `Saved::act`.
 
+mod actions;
 mod builder;
 mod error;
 mod follower;
@@ -17,6 +19,7 @@ mod followers;
 mod game;
 mod play;
 
+pub use actions::Action;
 pub use builder::{ArmyList, LIST_KIND, ListReport, check_list, check_list_text};
 pub use error::ArmyError;
 pub use follower::{Follower, HAND_EDIT_LIMIT, HandStats, Promotion};

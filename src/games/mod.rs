@@ -197,6 +197,7 @@ pub fn game(kind: Kind) -> Game {
                     check: army::check_list_text,
                 },
             ],
+            act: Some(script::act::<army::SaveData>),
             ..row::<army::SaveData>(kind)
         },
     }

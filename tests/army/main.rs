@@ -1,6 +1,8 @@
 //! Army sheets of the two-to-four-general game: each rule of Setup, Attacking, Promoting,
 //! Resource Cards and Victory Conditions as a named test, plus the CLI and save round trip.
 
+mod actions;
+
 use clap::Parser;
 use proptest::prelude::*;
 use tablemate::army::{
