@@ -19,7 +19,64 @@ pub trait GameDoc: Serialize + DeserializeOwned + Clone {
     fn summary(&self) -> String;
     /// Rejects impossible states read from a file (a unit on a wall, a Dome 7...), naming the
     /// field and the problem.
-    fn validate(&self) -> Result<(), String>;
+    fn validate(&self) -> Result<(), Invalid>;
+}
+
+/// Why a state read from a file is impossible: where (a field path such as
+/// `players[1].followers[0].health`) and what is wrong there. Shown as "at: problem".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    /// The field path from the top of the game's state; empty when the problem is the whole.
+    pub at: String,
+    pub problem: String,
+}
+
+impl Invalid {
+    pub fn new(at: impl Into<String>, problem: impl Into<String>) -> Self {
+        Invalid {
+            at: at.into(),
+            problem: problem.into(),
+        }
+    }
+
+    /// The same problem seen from a containing value: `history` + `cursor` is
+    /// `history.cursor`.
+    pub fn within(mut self, outer: &str) -> Self {
+        self.at = match self.at.is_empty() {
+            true => outer.to_string(),
+            false => format!("{outer}.{}", self.at),
+        };
+        self
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.at.is_empty() {
+            f.write_str(&self.problem)
+        } else {
+            write!(f, "{}: {}", self.at, self.problem)
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// For the games whose checks still build strings ("teams[0].heroes[2]: health 9 is above
+/// 6"): a leading field path before ": " becomes `at`, the rest `problem`; a message that
+/// does not start with a path is all `problem`. Converted at their `GameDoc` impl.
+impl From<String> for Invalid {
+    fn from(message: String) -> Self {
+        let looks_like_path = |p: &str| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
+        };
+        match message.split_once(": ") {
+            Some((at, problem)) if looks_like_path(at) => Invalid::new(at, problem),
+            _ => Invalid::new("", message),
+        }
+    }
 }
 
 /// What an applied action did: the history label it is recorded under ("Left castle: Knight
@@ -80,8 +137,10 @@ impl<T: GameDoc> Saved<T> {
     }
 
     /// Checks the history and the current state (the state a player will continue from).
-    pub fn validate(&self) -> Result<(), String> {
-        self.history.validate().map_err(|e| e.to_string())?;
+    pub fn validate(&self) -> Result<(), Invalid> {
+        self.history
+            .validate()
+            .map_err(|e| Invalid::new("history", e.to_string()))?;
         self.current().validate()
     }
 }
@@ -93,5 +152,29 @@ impl<T: Playable> Saved<T> {
         let acted = next.act(action)?;
         self.history.record(acted.label.clone(), next);
         Ok(acted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_string_error_with_a_field_path_keeps_where_and_what_apart() {
+        let i = Invalid::from("teams[0].heroes[2]: health 9 is above 6".to_string());
+        assert_eq!(i, Invalid::new("teams[0].heroes[2]", "health 9 is above 6"));
+        assert_eq!(i.to_string(), "teams[0].heroes[2]: health 9 is above 6");
+        let i = Invalid::from("phase is over, but 2 generals stand: odd".to_string());
+        assert_eq!(i.at, "");
+        assert_eq!(i.to_string(), "phase is over, but 2 generals stand: odd");
+    }
+
+    #[test]
+    fn within_prefixes_the_outer_field() {
+        assert_eq!(
+            Invalid::new("cursor", "x").within("history").at,
+            "history.cursor"
+        );
+        assert_eq!(Invalid::new("", "x").within("table").at, "table");
     }
 }

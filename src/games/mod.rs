@@ -242,7 +242,7 @@ pub fn data_kinds() -> impl Iterator<Item = &'static str> {
 
 fn check_save_of<T: GameDoc>(data: &str) -> Result<String, String> {
     let saved: Saved<T> = serde_json::from_str(data).map_err(|e| e.to_string())?;
-    saved.validate()?;
+    saved.validate().map_err(|e| e.to_string())?;
     Ok(saved.summary())
 }
 

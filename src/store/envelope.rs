@@ -209,7 +209,9 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
     }
     let saved: Saved<T> =
         serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
-    saved.validate().map_err(|e| read.data_problem(&e))?;
+    saved
+        .validate()
+        .map_err(|e| read.data_problem(&e.to_string()))?;
     Ok(saved)
 }
 

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use tablemate::army::{Action, ArmyGame, FollowerKind, FollowerRef, HandStats, Promotion};
-use tablemate::doc::{GameDoc, Saved};
+use tablemate::doc::Saved;
 
 use super::{at, game, two_player_game};
 
@@ -178,7 +178,7 @@ proptest! {
                     let text = serde_json::to_string(&s).unwrap();
                     let back: Saved<ArmyGame> = serde_json::from_str(&text).unwrap();
                     prop_assert_eq!(&back, &s);
-                    back.current().validate().map_err(TestCaseError::fail)?;
+                    back.validate().map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
                 Err(_) => prop_assert_eq!(&s, &before, "a refusal changed the game"),
             }

@@ -521,7 +521,7 @@ fn a_campaign_survives_a_save_round_trip_and_validates() {
 fn validate_rejects_a_first_game_off_britain() {
     let mut c = campaign(Settings::default());
     c.games[0].board = BoardId::Alps;
-    assert!(c.validate().unwrap_err().contains("games[0].board"));
+    assert_eq!(c.validate().unwrap_err().at, "games[0].board");
 }
 
 #[test]
@@ -529,7 +529,9 @@ fn validate_rejects_a_board_played_twice() {
     let mut c = campaign(Settings::default());
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     c.games[1].board = BoardId::Britain;
-    assert!(c.validate().unwrap_err().contains("already played"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.at, "games[1].board");
+    assert!(err.problem.contains("already played"), "{err}");
 }
 
 #[test]
@@ -537,7 +539,7 @@ fn validate_rejects_a_board_chosen_by_the_loser() {
     let mut c = campaign(Settings::default());
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     c.games[1].chosen_by = Some(Seat::B);
-    assert!(c.validate().unwrap_err().contains("games[1].chosen_by"));
+    assert_eq!(c.validate().unwrap_err().at, "games[1].chosen_by");
 }
 
 #[test]
@@ -548,7 +550,9 @@ fn validate_rejects_a_general_achievement_scored_twice() {
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     let claim = c.games[0].general_achievements[0];
     c.games[1].general_achievements.push(claim);
-    assert!(c.validate().unwrap_err().contains("a second time"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.at, "games[1].general_achievements");
+    assert!(err.problem.contains("a second time"), "{err}");
 }
 
 #[test]
@@ -556,7 +560,8 @@ fn validate_rejects_a_seventh_game() {
     let mut c = full_campaign(60, 50);
     let extra = c.games[5].clone();
     c.games.push(extra);
-    assert!(c.validate().unwrap_err().starts_with("games: 7 games"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.to_string(), "games: 7 games, a campaign has 1 to 6");
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
