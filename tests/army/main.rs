@@ -3,7 +3,6 @@
 
 mod actions;
 
-use clap::Parser;
 use proptest::prelude::*;
 use tablemate::army::{
     ArmyError, ArmyGame, FOLLOWER_POINTS, FollowerKind, FollowerRef, FollowerTable, HandStats,
@@ -450,10 +449,7 @@ proptest! {
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    let mut argv = vec!["tablemate"];
-    argv.extend_from_slice(args);
-    let cli = tablemate::cli::Cli::try_parse_from(argv).expect("parses");
-    tablemate::cli::execute(cli.command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 #[test]

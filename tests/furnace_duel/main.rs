@@ -3,7 +3,6 @@
 
 mod actions;
 
-use clap::Parser;
 use tablemate::doc::{GameDoc, Saved};
 use tablemate::furnace_duel::{
     BoardId, Boards, Campaign, CampaignError, CampaignOutcome, DecidedBy, GameResult,
@@ -565,10 +564,7 @@ fn validate_rejects_a_seventh_game() {
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    let mut argv = vec!["tablemate"];
-    argv.extend_from_slice(args);
-    let cli = tablemate::cli::Cli::try_parse_from(argv).expect("parses");
-    tablemate::cli::execute(cli.command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 #[test]
