@@ -136,8 +136,8 @@ pub enum RulesCommand {
     Search {
         words: Vec<String>,
         /// Only this game (its slug: furtherance, worldspanner, ...).
-        #[arg(long, value_parser = parse_kind)]
-        game: Option<Kind>,
+        #[arg(long)]
+        game: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -388,14 +388,19 @@ pub fn load_library(root: &std::path::Path) -> (Library, Vec<String>) {
     })
 }
 
-/// A game's slug on the command line, refused with the list of slugs (games table).
-fn parse_kind(s: &str) -> Result<Kind, String> {
-    Kind::parse(s).ok_or_else(|| format!("unknown game {s:?} ({})", Kind::slugs()))
-}
-
 fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
     match command {
         RulesCommand::Search { words, game, json } => {
+            let game = match game.as_deref().map(|g| (g, Kind::parse(g))) {
+                None => None,
+                Some((_, Some(k))) => Some(k),
+                Some((g, None)) => {
+                    return Output::fail(format!(
+                        "tablemate: unknown game {g:?} ({})\n",
+                        Kind::slugs()
+                    ));
+                }
+            };
             let (library, problems) = load_library(root);
             let query = words.join(" ");
             let groups = rules::search(&library, &query, game);

@@ -44,6 +44,30 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
     }
 }
 
+/// What a list that must hold each of a set exactly once got wrong (every board, every follower
+/// type, Maps 1 to 11): the first one missing or repeated, in the order of the set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotOnce<K> {
+    Missing(K),
+    Repeated(K, usize),
+}
+
+/// Checks that `found` holds each of `expected` exactly once (anything else in `found` is the
+/// caller's to refuse).
+pub fn each_exactly_once<K: PartialEq + Copy>(
+    expected: impl IntoIterator<Item = K>,
+    found: &[K],
+) -> Result<(), NotOnce<K>> {
+    for k in expected {
+        match found.iter().filter(|f| **f == k).count() {
+            1 => {}
+            0 => return Err(NotOnce::Missing(k)),
+            n => return Err(NotOnce::Repeated(k, n)),
+        }
+    }
+    Ok(())
+}
+
 /// The text of bundled data file `path`, or why there is none.
 pub fn bundled(path: &str) -> Result<&'static str, String> {
     crate::bundled::get(path).ok_or_else(|| format!("{path} is not bundled in this build"))
@@ -78,6 +102,19 @@ mod tests {
         assert!(err.contains("rules-digest"), "{err}");
         assert!(err.contains("army-list"), "{err}");
         assert_eq!(known().len(), 12);
+    }
+
+    #[test]
+    fn each_exactly_once_names_the_first_missing_or_repeated() {
+        assert_eq!(each_exactly_once([1, 2, 3], &[3, 1, 2]), Ok(()));
+        assert_eq!(
+            each_exactly_once([1, 2, 3], &[1, 3]),
+            Err(NotOnce::Missing(2))
+        );
+        assert_eq!(
+            each_exactly_once([1, 2, 3], &[1, 2, 2, 3, 2]),
+            Err(NotOnce::Repeated(2, 3))
+        );
     }
 
     #[test]
