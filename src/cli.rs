@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::doc::Kind;
-use crate::rules::{self, Library};
+use crate::rules;
 use crate::store::{ListingStatus, Store};
 
 #[derive(Debug, Parser)]
@@ -379,15 +379,6 @@ fn list(store: &Store, json: bool) -> Output {
     Output::ok(s)
 }
 
-/// Loads the rules digests, the user's replacements first.
-pub fn load_library(root: &std::path::Path) -> (Library, Vec<String>) {
-    Library::load(|path| {
-        crate::store::data_text(Some(root), path)
-            .map(|(text, origin)| (text, origin.to_string()))
-            .map_err(|e| e.to_string())
-    })
-}
-
 fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
     match command {
         RulesCommand::Search { words, game, json } => {
@@ -401,7 +392,7 @@ fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
                     ));
                 }
             };
-            let (library, problems) = load_library(root);
+            let (library, problems) = crate::datafile::rules_library(Some(root));
             let query = words.join(" ");
             let groups = rules::search(&library, &query, game);
             let mut out = if json {

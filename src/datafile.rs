@@ -2,6 +2,8 @@
 //! Each game lists the data kinds it owns in the games table (`crate::games`); `tablemate
 //! check FILE` and the store come here.
 
+use std::path::Path;
+
 use crate::store::Problem;
 
 /// The rules digests are the rules library's, not one game's.
@@ -68,6 +70,31 @@ pub fn each_exactly_once<K: PartialEq + Copy>(
     Ok(())
 }
 
+/// Reads the data file at `rel` in use (the user's replacement under `root` if there is one,
+/// else the bundled file) as `(text, where it came from)`: the one reader the screens, the
+/// CLI and the rules library share.
+pub fn read(root: Option<&Path>, rel: &str) -> Result<(String, String), String> {
+    crate::store::data_text(root, rel)
+        .map(|(text, origin)| (text, origin.to_string()))
+        .map_err(|e| e.to_string())
+}
+
+/// Reads the data file at `rel` in use and parses it with `parse`; a parse error names the
+/// file it came from ("data/army/followers.json (bundled): followers: ...").
+pub fn load<T>(
+    root: Option<&Path>,
+    rel: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let (text, origin) = read(root, rel)?;
+    parse(&text).map_err(|e| format!("{origin}: {e}"))
+}
+
+/// The rules digests in use, the user's replacements first, with a problem per bad file.
+pub fn rules_library(root: Option<&Path>) -> (crate::rules::Library, Vec<String>) {
+    crate::rules::Library::load(|rel| read(root, rel))
+}
+
 /// The text of bundled data file `path`, or why there is none.
 pub fn bundled(path: &str) -> Result<&'static str, String> {
     crate::bundled::get(path).ok_or_else(|| format!("{path} is not bundled in this build"))
@@ -102,6 +129,20 @@ mod tests {
         assert!(err.contains("rules-digest"), "{err}");
         assert!(err.contains("army-list"), "{err}");
         assert_eq!(known().len(), 12);
+    }
+
+    #[test]
+    fn a_users_data_file_replaces_the_bundled_one_and_errors_name_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let rel = crate::army::FOLLOWERS_PATH;
+        let bundled = load(Some(dir.path()), rel, crate::army::FollowerTable::parse);
+        assert!(bundled.is_ok(), "{bundled:?}");
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, r#"{"data_kind":"army-list"}"#).unwrap();
+        let err = load(Some(dir.path()), rel, crate::army::FollowerTable::parse).unwrap_err();
+        assert!(err.starts_with(&path.display().to_string()), "{err}");
+        assert!(err.contains("data_kind is \"army-list\""), "{err}");
     }
 
     #[test]

@@ -251,7 +251,5 @@ impl State {
 
 /// The boards file in use: the user's replacement in the data folder, else the bundled one.
 fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
-    let (text, origin) =
-        crate::store::data_text(ctx.data_root(), BOARDS_PATH).map_err(|e| e.to_string())?;
-    Boards::parse(&text).map_err(|e| format!("{origin}: {e}"))
+    crate::datafile::load(ctx.data_root(), BOARDS_PATH, Boards::parse)
 }
