@@ -136,12 +136,26 @@ impl<T: GameDoc> Saved<T> {
         self.current().summary()
     }
 
-    /// Checks the history and the current state (the state a player will continue from).
+    /// Checks the history and every state in it, the current one first (the state a player
+    /// continues from): an undo or a step back in the list must never make an invalid state
+    /// current.
     pub fn validate(&self) -> Result<(), Invalid> {
         self.history
             .validate()
             .map_err(|e| Invalid::new("history", e.to_string()))?;
-        self.current().validate()
+        self.current().validate()?;
+        let cursor = self.history.cursor();
+        for (i, entry) in self.history.entries().iter().enumerate() {
+            if i != cursor {
+                entry.state.validate().map_err(|e| {
+                    Invalid::new(
+                        format!("history entry {} ({:?})", i + 1, entry.label),
+                        e.to_string(),
+                    )
+                })?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tablemate::cli;
+use clap::Parser;
+use tablemate::cli::{self, Cli};
 use tablemate::doc::{Kind, Saved};
 use tablemate::furnace_duel::SaveData;
 use tablemate::store::{self, ListingStatus, Problem, Store, StoreError};
@@ -1438,7 +1439,10 @@ fn an_unknown_future_version_is_refused() {
 // CLI, in process
 
 fn run(root: &Path, args: &[&str]) -> cli::Output {
-    cli::run_in(root, args, "")
+    let mut argv = vec!["tablemate"];
+    argv.extend_from_slice(args);
+    let parsed = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    cli::execute(parsed.command, root)
 }
 
 #[test]

@@ -180,8 +180,7 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
-    let summary =
-        crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     let summary = if summary.is_empty() {
         read.summary
     } else {
@@ -217,6 +216,16 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
 
 /// Version 1 stored the bare game state in `data`. Version 2 wraps it in a titled history;
 /// the migrated game starts with one entry that says where it came from.
+pub fn migrate_v1_to_v2(
+    kind: Kind,
+    saved_at: DateTime<Utc>,
+    data: &str,
+) -> Result<String, Problem> {
+    let state: serde_json::Value =
+        serde_json::from_str(data).map_err(|e| Problem::from_json(e, None))?;
+    wrap_v1(kind, saved_at, state)
+}
+
 fn wrap_v1(
     kind: Kind,
     saved_at: DateTime<Utc>,
