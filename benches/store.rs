@@ -34,7 +34,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeZone, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde::{Deserialize, Serialize};
-use tablemate::doc::{GameDoc, Kind, Saved};
+use tablemate::doc::{GameDoc, Invalid, Kind, Saved};
 use tablemate::store::Store;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,13 +69,16 @@ impl GameDoc for Campaign {
         format!("{}: {} sessions", self.name, self.sessions.len())
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), Invalid> {
         for (i, s) in self.sessions.iter().enumerate() {
             if s.players.is_empty() {
-                return Err(format!("session {}: no players", i + 1));
+                return Err(Invalid::new(format!("sessions[{i}].players"), "none"));
             }
             if s.players.iter().filter(|p| p.won).count() > 1 {
-                return Err(format!("session {}: more than one winner", i + 1));
+                return Err(Invalid::new(
+                    format!("sessions[{i}].players"),
+                    "more than one winner",
+                ));
             }
         }
         Ok(())
