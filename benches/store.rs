@@ -41,7 +41,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeZone, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde::{Deserialize, Serialize};
-use tablemate::doc::{GameDoc, Kind, Saved};
+use tablemate::doc::{GameDoc, Invalid, Kind, Saved};
 use tablemate::store::{Prepared, Store};
 
 #[path = "support/long_games.rs"]
@@ -79,13 +79,13 @@ impl GameDoc for Campaign {
         format!("{}: {} sessions", self.name, self.sessions.len())
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), Invalid> {
         for (i, s) in self.sessions.iter().enumerate() {
             if s.players.is_empty() {
-                return Err(format!("session {}: no players", i + 1));
+                return Err(Invalid::new(format!("sessions[{i}].players"), "none"));
             }
             if s.players.iter().filter(|p| p.won).count() > 1 {
-                return Err(format!("session {}: more than one winner", i + 1));
+                return Err(Invalid::new(format!("sessions[{i}].winners"), "more than one"));
             }
         }
         Ok(())

@@ -3,6 +3,7 @@
 //!
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 
+mod act;
 mod army;
 mod furnace_duel;
 mod furtherance;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::doc::Kind;
-use crate::rules::{self, Library};
+use crate::rules;
 use crate::store::{ListingStatus, Store};
 
 #[derive(Debug, Parser)]
@@ -70,6 +71,31 @@ pub enum Command {
     Restore { id: String, name: String },
     /// Print the data folder in use (first line) and the log file for bug reports.
     Where,
+    /// Apply one action to save ID, as the app would (JSON, the game's action form: see
+    /// docs/cli.md). `-` reads one action per line from standard input and stops at the first
+    /// refusal, keeping what was applied before it.
+    Act { id: String, action: String },
+    /// Answer the question save ID is waiting on with option N (1-based): `act` with
+    /// {"action":"answer","option":N}.
+    Answer {
+        id: String,
+        #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+        option: u64,
+    },
+    /// Undo the last N actions of save ID (default 1; all or none).
+    Undo {
+        id: String,
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        steps: u64,
+    },
+    /// Redo the last undone action of save ID.
+    Redo { id: String },
+    /// The history of save ID, newest first, the current entry marked.
+    History {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Rules lookup.
     Rules {
         #[command(subcommand)]
@@ -109,7 +135,7 @@ pub enum RulesCommand {
     /// Search the rules digest (typo-tolerant).
     Search {
         words: Vec<String>,
-        /// Only this game (furtherance, worldspanner, near-and-far, furnace-duel, army).
+        /// Only this game (its slug: furtherance, worldspanner, ...).
         #[arg(long)]
         game: Option<String>,
         #[arg(long)]
@@ -167,6 +193,30 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 
 /// Runs a parsed command against the data folder `root`.
 pub fn execute(command: Command, root: &std::path::Path) -> Output {
+    execute_with_input(command, root, &mut std::io::stdin().lock())
+}
+
+/// Runs the command line `args` (without the program name) against the data folder `root`,
+/// `input` standing for standard input: what scripts embedding Tablemate and the tests call.
+/// A command line clap refuses gives its message on stderr and code 2, as the binary does.
+pub fn run_in(root: &std::path::Path, args: &[&str], input: &str) -> Output {
+    let full = std::iter::once("tablemate").chain(args.iter().copied());
+    match Cli::try_parse_from(full) {
+        Ok(cli) => execute_with_input(cli.command, root, &mut input.as_bytes()),
+        Err(e) => Output {
+            stdout: String::new(),
+            stderr: e.to_string(),
+            code: if e.use_stderr() { 2 } else { 0 },
+        },
+    }
+}
+
+/// Runs a parsed command; `tablemate act ID -` reads its actions from `input`.
+pub fn execute_with_input(
+    command: Command,
+    root: &std::path::Path,
+    input: &mut dyn std::io::BufRead,
+) -> Output {
     let open = || Store::open(root).map_err(|e| Output::fail(format!("tablemate: {e}\n")));
     match command {
         Command::Where => Output::ok(format!(
@@ -262,6 +312,16 @@ pub fn execute(command: Command, root: &std::path::Path) -> Output {
             },
             Err(o) => o,
         },
+        Command::Act { id, action } => match act::read_actions(&action, input) {
+            Ok(actions) => act::act(root, &id, &actions),
+            Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        },
+        Command::Answer { id, option } => {
+            act::act(root, &id, &[act::answer_action(option as usize)])
+        }
+        Command::Undo { id, steps } => act::undo(root, &id, steps as usize),
+        Command::Redo { id } => act::redo(root, &id),
+        Command::History { id, json } => act::history(root, &id, json),
         Command::Rules { command } => rules_command(command, root),
         Command::Furtherance { command } => furtherance::execute(command, root),
         Command::Worldspanner { command } => worldspanner::execute(command, root),
@@ -323,15 +383,6 @@ fn list(store: &Store, json: bool) -> Output {
     Output::ok(s)
 }
 
-/// Loads the rules digests, the user's replacements first.
-pub fn load_library(root: &std::path::Path) -> (Library, Vec<String>) {
-    Library::load(|path| {
-        crate::store::data_text(Some(root), path)
-            .map(|(text, origin)| (text, origin.to_string()))
-            .map_err(|e| e.to_string())
-    })
-}
-
 fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
     match command {
         RulesCommand::Search { words, game, json } => {
@@ -340,11 +391,12 @@ fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
                 Some((_, Some(k))) => Some(k),
                 Some((g, None)) => {
                     return Output::fail(format!(
-                        "tablemate: unknown game {g:?} (furtherance, worldspanner, near-and-far, furnace-duel, army)\n"
+                        "tablemate: unknown game {g:?} ({})\n",
+                        Kind::slugs()
                     ));
                 }
             };
-            let (library, problems) = load_library(root);
+            let (library, problems) = crate::datafile::rules_library(Some(root));
             let query = words.join(" ");
             let groups = rules::search(&library, &query, game);
             let mut out = if json {

@@ -1,51 +1,34 @@
 //! Checking of data files (bundled or the user's replacements) by their `data_kind` field.
-//! Each game registers its data kinds here; `tablemate check FILE` and the store use it.
+//! Each game lists the data kinds it owns in the games table (`crate::games`); `tablemate
+//! check FILE` and the store come here.
+
+use std::path::Path;
 
 use crate::store::Problem;
 
+/// The rules digests are the rules library's, not one game's.
+const RULES_DIGEST: &str = "rules-digest";
+
 /// Validates `text` as a data file of `data_kind`; returns a one-line summary.
 pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
-    match data_kind {
-        "rules-digest" => crate::rules::check_digest_text(text).map_err(Problem::Invalid),
-        "furtherance-board" => crate::furtherance::check_board_text(text).map_err(Problem::Invalid),
-        "furtherance-units" => crate::furtherance::check_units_text(text).map_err(Problem::Invalid),
-        "army-followers" => crate::army::check_followers_text(text).map_err(Problem::Invalid),
-        "army-list" => crate::army::check_list_text(text).map_err(Problem::Invalid),
-        "furnace-duel-boards" => {
-            crate::furnace_duel::check_boards_text(text).map_err(Problem::Invalid)
-        }
-        crate::worldspanner::deckfile::DATA_KIND => {
-            crate::worldspanner::DeckFile::check_text(text).map_err(Problem::Invalid)
-        }
-        "near-and-far-talents"
-        | "near-and-far-characters"
-        | "near-and-far-maps"
-        | "near-and-far-threats"
-        | "near-and-far-storybook-index" => {
-            crate::near_and_far::facts::check_text(data_kind, text).map_err(Problem::Invalid)
-        }
-        other => Err(Problem::Invalid(format!(
-            "unknown data_kind {other:?} (known: {})",
-            KNOWN.join(", ")
+    if data_kind == RULES_DIGEST {
+        return crate::rules::check_digest_text(text).map_err(Problem::Invalid);
+    }
+    match crate::games::data_kind(data_kind) {
+        Some((_, kind)) => (kind.check)(text).map_err(Problem::Invalid),
+        None => Err(Problem::Invalid(format!(
+            "unknown data_kind {data_kind:?} (known: {})",
+            known().join(", ")
         ))),
     }
 }
 
-/// Every data kind this build knows.
-pub const KNOWN: &[&str] = &[
-    "rules-digest",
-    "furtherance-board",
-    "furtherance-units",
-    "furnace-duel-boards",
-    "army-followers",
-    "army-list",
-    "worldspanner-challenge-deck",
-    "near-and-far-talents",
-    "near-and-far-characters",
-    "near-and-far-maps",
-    "near-and-far-threats",
-    "near-and-far-storybook-index",
-];
+/// Every data kind this build knows: the rules digest, then each game's (games table).
+pub fn known() -> Vec<&'static str> {
+    std::iter::once(RULES_DIGEST)
+        .chain(crate::games::data_kinds())
+        .collect()
+}
 
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
 /// and column, or the data kind found, so the caller only adds the file's name.
@@ -61,6 +44,55 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
         Some(k) => Err(format!("data_kind is {k:?}, expected {data_kind:?}")),
         None => Err(format!("no data_kind field (expected {data_kind:?})")),
     }
+}
+
+/// What a list that must hold each of a set exactly once got wrong (every board, every follower
+/// type, Maps 1 to 11): the first one missing or repeated, in the order of the set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotOnce<K> {
+    Missing(K),
+    Repeated(K, usize),
+}
+
+/// Checks that `found` holds each of `expected` exactly once (anything else in `found` is the
+/// caller's to refuse).
+pub fn each_exactly_once<K: PartialEq + Copy>(
+    expected: impl IntoIterator<Item = K>,
+    found: &[K],
+) -> Result<(), NotOnce<K>> {
+    for k in expected {
+        match found.iter().filter(|f| **f == k).count() {
+            1 => {}
+            0 => return Err(NotOnce::Missing(k)),
+            n => return Err(NotOnce::Repeated(k, n)),
+        }
+    }
+    Ok(())
+}
+
+/// Reads the data file at `rel` in use (the user's replacement under `root` if there is one,
+/// else the bundled file) as `(text, where it came from)`: the one reader the screens, the
+/// CLI and the rules library share.
+pub fn read(root: Option<&Path>, rel: &str) -> Result<(String, String), String> {
+    crate::store::data_text(root, rel)
+        .map(|(text, origin)| (text, origin.to_string()))
+        .map_err(|e| e.to_string())
+}
+
+/// Reads the data file at `rel` in use and parses it with `parse`; a parse error names the
+/// file it came from ("data/army/followers.json (bundled): followers: ...").
+pub fn load<T>(
+    root: Option<&Path>,
+    rel: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let (text, origin) = read(root, rel)?;
+    parse(&text).map_err(|e| format!("{origin}: {e}"))
+}
+
+/// The rules digests in use, the user's replacements first, with a problem per bad file.
+pub fn rules_library(root: Option<&Path>) -> (crate::rules::Library, Vec<String>) {
+    crate::rules::Library::load(|rel| read(root, rel))
 }
 
 /// The text of bundled data file `path`, or why there is none.
@@ -89,6 +121,41 @@ mod tests {
         );
         let err = parse::<Sample>(r#"{"value":1}"#, "army-followers").unwrap_err();
         assert!(err.starts_with("no data_kind field"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_data_kind_lists_the_known_ones() {
+        let err = check("chess-openings", "{}").unwrap_err().to_string();
+        assert!(err.contains("rules-digest"), "{err}");
+        assert!(err.contains("army-list"), "{err}");
+        assert_eq!(known().len(), 12);
+    }
+
+    #[test]
+    fn a_users_data_file_replaces_the_bundled_one_and_errors_name_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let rel = crate::army::FOLLOWERS_PATH;
+        let bundled = load(Some(dir.path()), rel, crate::army::FollowerTable::parse);
+        assert!(bundled.is_ok(), "{bundled:?}");
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, r#"{"data_kind":"army-list"}"#).unwrap();
+        let err = load(Some(dir.path()), rel, crate::army::FollowerTable::parse).unwrap_err();
+        assert!(err.starts_with(&path.display().to_string()), "{err}");
+        assert!(err.contains("data_kind is \"army-list\""), "{err}");
+    }
+
+    #[test]
+    fn each_exactly_once_names_the_first_missing_or_repeated() {
+        assert_eq!(each_exactly_once([1, 2, 3], &[3, 1, 2]), Ok(()));
+        assert_eq!(
+            each_exactly_once([1, 2, 3], &[1, 3]),
+            Err(NotOnce::Missing(2))
+        );
+        assert_eq!(
+            each_exactly_once([1, 2, 3], &[1, 2, 2, 3, 2]),
+            Err(NotOnce::Repeated(2, 3))
+        );
     }
 
     #[test]

@@ -1,64 +1,16 @@
 //! What every saved game or campaign is: a kind, a one-line summary, validation, and its
-//! labelled undo history. The store saves `Saved<T>` for any `T: GameDoc`; the app lists saves
-//! by `Kind`. No I/O here.
+//! labelled undo history; and what a game whose changes are values is (`Playable`). The store
+//! saves `Saved<T>` for any `T: GameDoc`; the app lists saves by `Kind`. No game is named here:
+//! they are listed once, in `crate::games`. No I/O here.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::history::History;
 
-/// The kinds of save the app knows. The string form is the envelope's `kind` field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    Furtherance,
-    Worldspanner,
-    NearAndFar,
-    FurnaceDuel,
-    Army,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::Furtherance,
-        Kind::Worldspanner,
-        Kind::NearAndFar,
-        Kind::FurnaceDuel,
-        Kind::Army,
-    ];
-
-    /// The envelope's `kind` string.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Furtherance => "furtherance",
-            Kind::Worldspanner => "worldspanner",
-            Kind::NearAndFar => "near-and-far",
-            Kind::FurnaceDuel => "furnace-duel",
-            Kind::Army => "army",
-        }
-    }
-
-    /// What a player calls it.
-    pub fn title(self) -> &'static str {
-        match self {
-            Kind::Furtherance => "Furtherance solo",
-            Kind::Worldspanner => "Worldspanner Factions",
-            Kind::NearAndFar => "Near and Far",
-            Kind::FurnaceDuel => "Furnace Duel campaign",
-            Kind::Army => "Army sheets",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-}
-
-impl std::fmt::Display for Kind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// `Kind` and the per-game checks live in the table of games (`crate::games`); they are
+/// re-exported here because every game names `doc::Kind` in its `GameDoc` impl.
+pub use crate::games::{Kind, check_save as check};
 
 /// An engine state that can be saved: each game's top-level struct implements this.
 pub trait GameDoc: Serialize + DeserializeOwned + Clone {
@@ -67,7 +19,64 @@ pub trait GameDoc: Serialize + DeserializeOwned + Clone {
     fn summary(&self) -> String;
     /// Rejects impossible states read from a file (a unit on a wall, a Dome 7...), naming the
     /// field and the problem.
-    fn validate(&self) -> Result<(), String>;
+    fn validate(&self) -> Result<(), Invalid>;
+}
+
+/// Why a state read from a file is impossible: where (a field path such as
+/// `players[1].followers[0].health`) and what is wrong there. Shown as "at: problem".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    /// The field path from the top of the game's state; empty when the problem is the whole.
+    pub at: String,
+    pub problem: String,
+}
+
+impl Invalid {
+    pub fn new(at: impl Into<String>, problem: impl Into<String>) -> Self {
+        Invalid {
+            at: at.into(),
+            problem: problem.into(),
+        }
+    }
+
+    /// The same problem seen from a containing value: `history` + `cursor` is
+    /// `history.cursor`.
+    pub fn within(mut self, outer: &str) -> Self {
+        self.at = match self.at.is_empty() {
+            true => outer.to_string(),
+            false => format!("{outer}.{}", self.at),
+        };
+        self
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.at.is_empty() {
+            f.write_str(&self.problem)
+        } else {
+            write!(f, "{}: {}", self.at, self.problem)
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// For the games whose checks still build strings ("teams[0].heroes[2]: health 9 is above
+/// 6"): a leading field path before ": " becomes `at`, the rest `problem`; a message that
+/// does not start with a path is all `problem`. Converted at their `GameDoc` impl.
+impl From<String> for Invalid {
+    fn from(message: String) -> Self {
+        let looks_like_path = |p: &str| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
+        };
+        match message.split_once(": ") {
+            Some((at, problem)) if looks_like_path(at) => Invalid::new(at, problem),
+            _ => Invalid::new("", message),
+        }
+    }
 }
 
 /// What an applied action did: the history label it is recorded under ("Left castle: Knight
@@ -134,16 +143,20 @@ impl<T: GameDoc> Saved<T> {
     /// Checks the history and every state in it, the current one first (the state a player
     /// continues from): an undo or a step back in the list must never make an invalid state
     /// current.
-    pub fn validate(&self) -> Result<(), String> {
-        self.history.validate().map_err(|e| e.to_string())?;
+    pub fn validate(&self) -> Result<(), Invalid> {
+        self.history
+            .validate()
+            .map_err(|e| Invalid::new("history", e.to_string()))?;
         self.current().validate()?;
         let cursor = self.history.cursor();
         for (i, entry) in self.history.entries().iter().enumerate() {
             if i != cursor {
-                entry
-                    .state
-                    .validate()
-                    .map_err(|e| format!("history entry {} ({:?}): {e}", i + 1, entry.label))?;
+                entry.state.validate().map_err(|e| {
+                    Invalid::new(
+                        format!("history entry {} ({:?})", i + 1, entry.label),
+                        e.to_string(),
+                    )
+                })?;
             }
         }
         Ok(())
@@ -160,34 +173,26 @@ impl<T: Playable> Saved<T> {
     }
 }
 
-/// Parses `data` (the envelope's `data` text) as a save of `kind`, validates it, and returns
-/// its summary. The store calls this on load, import and `tablemate check`.
-pub fn check(kind: Kind, data: &str) -> Result<String, String> {
-    fn one<T: GameDoc>(data: &str) -> Result<String, String> {
-        let saved: Saved<T> = serde_json::from_str(data).map_err(|e| e.to_string())?;
-        saved.validate()?;
-        Ok(saved.summary())
-    }
-    match kind {
-        Kind::Furtherance => one::<crate::furtherance::SaveData>(data),
-        Kind::Worldspanner => one::<crate::worldspanner::SaveData>(data),
-        Kind::NearAndFar => one::<crate::near_and_far::SaveData>(data),
-        Kind::FurnaceDuel => one::<crate::furnace_duel::SaveData>(data),
-        Kind::Army => one::<crate::army::SaveData>(data),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn kind_strings_round_trip() {
-        for k in Kind::ALL {
-            assert_eq!(Kind::parse(k.as_str()), Some(k));
-            let json = serde_json::to_string(&k).unwrap();
-            assert_eq!(json, format!("\"{}\"", k.as_str()));
-        }
-        assert_eq!(Kind::parse("chess"), None);
+    fn a_string_error_with_a_field_path_keeps_where_and_what_apart() {
+        let i = Invalid::from("teams[0].heroes[2]: health 9 is above 6".to_string());
+        assert_eq!(i, Invalid::new("teams[0].heroes[2]", "health 9 is above 6"));
+        assert_eq!(i.to_string(), "teams[0].heroes[2]: health 9 is above 6");
+        let i = Invalid::from("phase is over, but 2 generals stand: odd".to_string());
+        assert_eq!(i.at, "");
+        assert_eq!(i.to_string(), "phase is over, but 2 generals stand: odd");
+    }
+
+    #[test]
+    fn within_prefixes_the_outer_field() {
+        assert_eq!(
+            Invalid::new("cursor", "x").within("history").at,
+            "history.cursor"
+        );
+        assert_eq!(Invalid::new("", "x").within("table").at, "table");
     }
 }

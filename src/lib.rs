@@ -12,6 +12,7 @@ pub mod deck;
 pub mod doc;
 pub mod furnace_duel;
 pub mod furtherance;
+pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod history;

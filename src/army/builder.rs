@@ -125,6 +125,8 @@ impl ArmyList {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ListFile {
+    // Checked by `datafile::parse` before this struct is read.
+    #[allow(dead_code)]
     data_kind: String,
     #[serde(default)]
     name: Option<String>,
@@ -148,14 +150,7 @@ pub struct ListReport {
 
 /// Checks an army-list file's text against `table`, collecting every problem.
 pub fn check_list(text: &str, table: &FollowerTable) -> Result<ListReport, String> {
-    let file: ListFile = serde_json::from_str(text)
-        .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-    if file.data_kind != LIST_KIND {
-        return Err(format!(
-            "data_kind is {:?}, expected {LIST_KIND:?}",
-            file.data_kind
-        ));
-    }
+    let file: ListFile = crate::datafile::parse(text, LIST_KIND)?;
     let mut problems = Vec::new();
     let mut list = ArmyList::default();
     for (i, name) in file.followers.iter().enumerate() {

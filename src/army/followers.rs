@@ -3,6 +3,7 @@
 //! from `data/army/followers.json`. Also the army-building and promotion limits of the book.
 //! No I/O here.
 
+use crate::datafile::NotOnce;
 use serde::{Deserialize, Serialize};
 
 /// The data kind of the follower table file.
@@ -159,16 +160,14 @@ impl FollowerTable {
     }
 
     pub fn validate(&self) -> Result<(), String> {
-        for kind in FollowerKind::ALL {
-            match self.0.iter().filter(|f| f.kind == kind).count() {
-                1 => {}
-                0 => return Err(format!("followers: {:?} is missing", kind.as_str())),
-                n => {
-                    return Err(format!(
-                        "followers: {:?} is listed {n} times",
-                        kind.as_str()
-                    ));
-                }
+        let kinds: Vec<FollowerKind> = self.0.iter().map(|f| f.kind).collect();
+        match crate::datafile::each_exactly_once(FollowerKind::ALL, &kinds) {
+            Ok(()) => {}
+            Err(NotOnce::Missing(k)) => {
+                return Err(format!("followers: {:?} is missing", k.as_str()));
+            }
+            Err(NotOnce::Repeated(k, n)) => {
+                return Err(format!("followers: {:?} is listed {n} times", k.as_str()));
             }
         }
         for f in &self.0 {

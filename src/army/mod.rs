@@ -9,7 +9,9 @@
 //! - `follower`: one follower in play, promotions and hand edits.
 //! - `game`: the players, the phases, writing the armies and starting play.
 //! - `play`: turns, attacks, promotions, hand edits and the victory check.
+//! - `actions`: every change as an `Action` value, applied through `Saved::act`.
 
+mod actions;
 mod builder;
 mod error;
 mod follower;
@@ -17,6 +19,7 @@ mod followers;
 mod game;
 mod play;
 
+pub use actions::Action;
 pub use builder::{ArmyList, LIST_KIND, ListReport, check_list, check_list_text};
 pub use error::ArmyError;
 pub use follower::{Follower, HAND_EDIT_LIMIT, HandStats, Promotion};
@@ -27,7 +30,7 @@ pub use followers::{
 };
 pub use game::{ArmyGame, AttackReport, FollowerRef, Phase, Player};
 
-use crate::doc::{GameDoc, Kind};
+use crate::doc::{GameDoc, Invalid, Kind};
 
 /// What the store saves for this game: all players' armies and sheets.
 pub type SaveData = ArmyGame;
@@ -60,84 +63,108 @@ impl GameDoc for ArmyGame {
         }
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), Invalid> {
         validate(self)
     }
 }
 
 /// Rejects army games no play could produce, naming the field.
-fn validate(g: &ArmyGame) -> Result<(), String> {
-    g.table.validate()?;
+fn validate(g: &ArmyGame) -> Result<(), Invalid> {
+    g.table.validate().map_err(|e| Invalid::new("table", e))?;
     let n = g.players.len();
     if n != 2 && n != 4 {
-        return Err(format!("players: {n} players, the game is for 2 or 4"));
+        return Err(Invalid::new(
+            "players",
+            format!("{n} players, the game is for 2 or 4"),
+        ));
     }
     let mut names = std::collections::HashSet::new();
     for (i, p) in g.players.iter().enumerate() {
         let at = format!("players[{i}]");
         if p.name.trim().is_empty() {
-            return Err(format!("{at}.name is empty"));
+            return Err(Invalid::new(format!("{at}.name"), "is empty"));
         }
         if !names.insert(p.name.as_str()) {
-            return Err(format!("{at}.name {:?} is used twice", p.name));
+            return Err(Invalid::new(
+                format!("{at}.name"),
+                format!("{:?} is used twice", p.name),
+            ));
         }
         if p.army.generals() > 1 {
-            return Err(format!("{at}.army has {} Generals", p.army.generals()));
+            return Err(Invalid::new(
+                format!("{at}.army"),
+                format!("has {} Generals", p.army.generals()),
+            ));
         }
         let spent = p.army.spent(&g.table);
         if spent > FOLLOWER_POINTS {
-            return Err(format!(
-                "{at}.army costs {spent} Follower Points, more than {FOLLOWER_POINTS}"
+            return Err(Invalid::new(
+                format!("{at}.army"),
+                format!("costs {spent} Follower Points, more than {FOLLOWER_POINTS}"),
             ));
         }
         match g.phase {
             Phase::Building if !p.followers.is_empty() => {
-                return Err(format!(
-                    "{at}.followers: armies are in play before the game started"
+                return Err(Invalid::new(
+                    format!("{at}.followers"),
+                    "armies are in play before the game started",
                 ));
             }
             Phase::Building => {}
             Phase::Playing { .. } | Phase::Over { .. } => {
                 if p.army.generals() != 1 {
-                    return Err(format!("{at}.army has no General"));
+                    return Err(Invalid::new(format!("{at}.army"), "has no General"));
                 }
                 if p.followers.len() != p.army.recruits.len() {
-                    return Err(format!(
-                        "{at}.followers: {} in play, {} recruited",
-                        p.followers.len(),
-                        p.army.recruits.len()
+                    return Err(Invalid::new(
+                        format!("{at}.followers"),
+                        format!(
+                            "{} in play, {} recruited",
+                            p.followers.len(),
+                            p.army.recruits.len()
+                        ),
                     ));
                 }
                 let generals = p.followers.iter().filter(|f| f.kind.is_general()).count();
                 if generals != 1 {
-                    return Err(format!("{at}.followers: {generals} Generals in play"));
+                    return Err(Invalid::new(
+                        format!("{at}.followers"),
+                        format!("{generals} Generals in play"),
+                    ));
                 }
             }
         }
         for (k, f) in p.followers.iter().enumerate() {
             let at = format!("{at}.followers[{k}]");
             if f.health > f.max_health {
-                return Err(format!(
-                    "{at}.health {} is above max_health {}",
-                    f.health, f.max_health
+                return Err(Invalid::new(
+                    format!("{at}.health"),
+                    format!("{} is above max_health {}", f.health, f.max_health),
                 ));
             }
             if f.killed != (f.health == 0) {
-                return Err(format!(
-                    "{at}: killed must be true exactly when health is 0"
+                return Err(Invalid::new(
+                    format!("{at}.killed"),
+                    "must be true exactly when health is 0",
                 ));
             }
             if [f.movement, f.damage, f.max_health]
                 .iter()
                 .any(|v| *v > HAND_EDIT_LIMIT)
             {
-                return Err(format!("{at}: a value is above {HAND_EDIT_LIMIT}"));
+                return Err(Invalid::new(
+                    at,
+                    format!("a value is above {HAND_EDIT_LIMIT}"),
+                ));
             }
             if f.promotions_spent.len() as u32 > f.promotions_earned {
-                return Err(format!(
-                    "{at}.promotions_spent: {} spent but only {} earned",
-                    f.promotions_spent.len(),
-                    f.promotions_earned
+                return Err(Invalid::new(
+                    format!("{at}.promotions_spent"),
+                    format!(
+                        "{} spent but only {} earned",
+                        f.promotions_spent.len(),
+                        f.promotions_earned
+                    ),
                 ));
             }
         }
@@ -147,12 +174,18 @@ fn validate(g: &ArmyGame) -> Result<(), String> {
         Phase::Building => {}
         Phase::Playing { turn } => {
             if turn >= n {
-                return Err(format!("phase.turn is {turn}, but there are {n} players"));
+                return Err(Invalid::new(
+                    "phase.turn",
+                    format!("is {turn}, but there are {n} players"),
+                ));
             }
             if standing.len() < 2 {
-                return Err(format!(
-                    "phase is playing, but only {} general(s) stand with an army: the game is over",
-                    standing.len()
+                return Err(Invalid::new(
+                    "phase",
+                    format!(
+                        "is playing, but only {} general(s) stand with an army: the game is over",
+                        standing.len()
+                    ),
                 ));
             }
         }
@@ -161,15 +194,19 @@ fn validate(g: &ArmyGame) -> Result<(), String> {
                 [one] => Some(*one),
                 [] => None,
                 _ => {
-                    return Err(format!(
-                        "phase is over, but {} generals still stand with an army",
-                        standing.len()
+                    return Err(Invalid::new(
+                        "phase",
+                        format!(
+                            "is over, but {} generals still stand with an army",
+                            standing.len()
+                        ),
                     ));
                 }
             };
             if winner != expected {
-                return Err(format!(
-                    "phase.winner is {winner:?}, but the general standing is {expected:?}"
+                return Err(Invalid::new(
+                    "phase.winner",
+                    format!("is {winner:?}, but the general standing is {expected:?}"),
                 ));
             }
         }

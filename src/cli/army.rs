@@ -43,9 +43,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 
 /// Reads the follower table in use (the user's copy in the data folder wins).
 pub fn load_table(root: &Path) -> Result<FollowerTable, String> {
-    let (text, origin) =
-        crate::store::data_text(Some(root), FOLLOWERS_PATH).map_err(|e| e.to_string())?;
-    FollowerTable::parse(&text).map_err(|e| format!("{origin}: {e}"))
+    crate::datafile::load(Some(root), FOLLOWERS_PATH, FollowerTable::parse)
 }
 
 fn validate(root: &Path, file: &Path, json: bool) -> Output {

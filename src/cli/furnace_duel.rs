@@ -55,9 +55,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 
 /// Reads the boards file in use (the user's copy in the data folder wins).
 pub fn load_boards(root: &Path) -> Result<Boards, String> {
-    let (text, origin) =
-        crate::store::data_text(Some(root), BOARDS_PATH).map_err(|e| e.to_string())?;
-    Boards::parse(&text).map_err(|e| format!("{origin}: {e}"))
+    crate::datafile::load(Some(root), BOARDS_PATH, Boards::parse)
 }
 
 fn seat(s: Seat) -> &'static str {

@@ -2,6 +2,7 @@
 //! achievement and the runner-up bonus (rulebook BOARDS DESCRIPTION, pages 10-14). Parsed and
 //! checked from the text of `data/furnace-duel/boards.json`; no I/O here.
 
+use crate::datafile::NotOnce;
 use serde::{Deserialize, Serialize};
 
 /// The data kind of the boards file.
@@ -138,21 +139,20 @@ impl Boards {
 
     /// Every board once, each with a name, a page, winner points and sane achievement points.
     pub fn validate(&self) -> Result<(), String> {
-        for id in BoardId::ALL {
-            match self.0.iter().filter(|b| b.id == id).count() {
-                1 => {}
-                0 => {
-                    return Err(format!(
-                        "boards: board {id:?} is missing (a campaign needs all six)",
-                        id = id.as_str()
-                    ));
-                }
-                n => {
-                    return Err(format!(
-                        "boards: board {:?} is listed {n} times",
-                        id.as_str()
-                    ));
-                }
+        let ids: Vec<BoardId> = self.0.iter().map(|b| b.id).collect();
+        match crate::datafile::each_exactly_once(BoardId::ALL, &ids) {
+            Ok(()) => {}
+            Err(NotOnce::Missing(id)) => {
+                return Err(format!(
+                    "boards: board {:?} is missing (a campaign needs all six)",
+                    id.as_str()
+                ));
+            }
+            Err(NotOnce::Repeated(id, n)) => {
+                return Err(format!(
+                    "boards: board {:?} is listed {n} times",
+                    id.as_str()
+                ));
             }
         }
         for b in &self.0 {

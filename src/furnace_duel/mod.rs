@@ -6,11 +6,13 @@
 //! - `boards`: the board data (`data/furnace-duel/boards.json`).
 //! - `scoring`: one game's money and the winner with its tie-breaks.
 //! - `campaign`: the campaign, its games, results and board choice.
+//! - `actions`: every change as an `Action` value, applied through `Saved::act`.
 //! - `achievements`: General and board achievements and their claim rules.
 //! - `bonuses`: runner-up bonuses, setup reminders, the Capitalist choosing order.
 //! - `sheet`: the pad as a table, totals and the campaign winner.
 
 mod achievements;
+mod actions;
 mod boards;
 mod bonuses;
 mod campaign;
@@ -21,6 +23,7 @@ mod sheet;
 pub use achievements::{
     Claim, GENERAL_ACHIEVEMENT_POINTS, GeneralAchievement, HOARD_RESOURCES, LANDSLIDE_GAP,
 };
+pub use actions::Action;
 pub use boards::{
     BOARDS_PATH, Board, BoardId, Boards, BonusUsage, DATA_KIND as BOARDS_DATA_KIND, RunnerUpBonus,
     SpecialAchievement, check_text as check_boards_text,
@@ -31,7 +34,7 @@ pub use error::CampaignError;
 pub use scoring::{DecidedBy, GameResult, Outcome, Seat, TECH_TOKEN_MONEY, Tally};
 pub use sheet::{CampaignOutcome, Row, Sheet};
 
-use crate::doc::{GameDoc, Kind};
+use crate::doc::{GameDoc, Invalid, Kind};
 
 /// What the store saves for this game: the whole campaign.
 pub type SaveData = Campaign;
@@ -66,39 +69,42 @@ impl GameDoc for Campaign {
         }
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), Invalid> {
         validate(self)
     }
 }
 
 /// Rejects campaigns no play could produce, naming the field.
-fn validate(c: &Campaign) -> Result<(), String> {
+fn validate(c: &Campaign) -> Result<(), Invalid> {
     if c.players.iter().any(|p| p.trim().is_empty()) {
-        return Err("players: a player name is empty".into());
+        return Err(Invalid::new("players", "a player name is empty"));
     }
     if c.players[0] == c.players[1] {
-        return Err("players: the two names are the same".into());
+        return Err(Invalid::new("players", "the two names are the same"));
     }
-    c.boards.validate()?;
+    c.boards.validate().map_err(|e| Invalid::new("boards", e))?;
     if c.games.is_empty() || c.games.len() > GAMES_PER_CAMPAIGN {
-        return Err(format!(
-            "games: {} games, a campaign has 1 to {GAMES_PER_CAMPAIGN}",
-            c.games.len()
+        return Err(Invalid::new(
+            "games",
+            format!(
+                "{} games, a campaign has 1 to {GAMES_PER_CAMPAIGN}",
+                c.games.len()
+            ),
         ));
     }
     let outcomes = c.outcomes();
     for (i, g) in c.games.iter().enumerate() {
         let at = format!("games[{i}]");
         if i == 0 && g.board != BoardId::Britain {
-            return Err(format!(
-                "{at}.board is {}, the first game is always on Britain",
-                g.board
+            return Err(Invalid::new(
+                format!("{at}.board"),
+                format!("is {}, the first game is always on Britain", g.board),
             ));
         }
         if let Some(j) = c.games[..i].iter().position(|h| h.board == g.board) {
-            return Err(format!(
-                "{at}.board {} was already played in games[{j}]",
-                g.board
+            return Err(Invalid::new(
+                format!("{at}.board"),
+                format!("{} was already played in games[{j}]", g.board),
             ));
         }
         let expected_chooser = if i == 0 {
@@ -107,14 +113,18 @@ fn validate(c: &Campaign) -> Result<(), String> {
             outcomes.get(i - 1).copied().flatten().map(|o| o.winner)
         };
         if g.chosen_by != expected_chooser {
-            return Err(format!(
-                "{at}.chosen_by is {:?}, but the board is picked by the previous game's winner ({:?})",
-                g.chosen_by, expected_chooser
+            return Err(Invalid::new(
+                format!("{at}.chosen_by"),
+                format!(
+                    "is {:?}, but the board is picked by the previous game's winner ({:?})",
+                    g.chosen_by, expected_chooser
+                ),
             ));
         }
         if i + 1 < c.games.len() && g.result.is_none() {
-            return Err(format!(
-                "{at}.result is missing, but a later game was started"
+            return Err(Invalid::new(
+                format!("{at}.result"),
+                "is missing, but a later game was started",
             ));
         }
         if g.board_achievement.is_some()
@@ -122,9 +132,9 @@ fn validate(c: &Campaign) -> Result<(), String> {
                 .and_then(|b| b.special_achievement.as_ref())
                 .is_none()
         {
-            return Err(format!(
-                "{at}.board_achievement: {} has no special achievement",
-                g.board
+            return Err(Invalid::new(
+                format!("{at}.board_achievement"),
+                format!("{} has no special achievement", g.board),
             ));
         }
         for (k, claim) in g.general_achievements.iter().enumerate() {
@@ -133,17 +143,19 @@ fn validate(c: &Campaign) -> Result<(), String> {
                 .map(|(game, _)| game);
             let earlier_here = g.general_achievements[..k].contains(claim);
             if first != Some(i) || earlier_here {
-                return Err(format!(
-                    "{at}.general_achievements: {:?} scores {} a second time (once per player per campaign)",
-                    claim.seat,
-                    claim.achievement.as_str()
+                return Err(Invalid::new(
+                    format!("{at}.general_achievements"),
+                    format!(
+                        "{:?} scores {} a second time (once per player per campaign)",
+                        claim.seat,
+                        claim.achievement.as_str()
+                    ),
                 ));
             }
             if let Some(why) = c.unmet(i, claim.seat, claim.achievement, true) {
-                return Err(format!(
-                    "{at}.general_achievements: {:?}'s {}: {why}",
-                    claim.seat,
-                    claim.achievement.as_str()
+                return Err(Invalid::new(
+                    format!("{at}.general_achievements"),
+                    format!("{:?}'s {}: {why}", claim.seat, claim.achievement.as_str()),
                 ));
             }
         }
@@ -153,9 +165,12 @@ fn validate(c: &Campaign) -> Result<(), String> {
                 .iter()
                 .find(|b| b.holder == u.seat && b.from_board == u.from_board)
             else {
-                return Err(format!(
-                    "{at}.bonuses_used[{k}]: {:?} does not hold the {} runner-up bonus",
-                    u.seat, u.from_board
+                return Err(Invalid::new(
+                    format!("{at}.bonuses_used[{k}]"),
+                    format!(
+                        "{:?} does not hold the {} runner-up bonus",
+                        u.seat, u.from_board
+                    ),
                 ));
             };
             let repeated = g.bonuses_used[..k].contains(u);
@@ -166,9 +181,12 @@ fn validate(c: &Campaign) -> Result<(), String> {
                 BonusUsage::OncePerCampaign => repeated || earlier_game,
             };
             if too_often {
-                return Err(format!(
-                    "{at}.bonuses_used[{k}]: the {} bonus cannot be used here ({:?})",
-                    u.from_board, b.usage
+                return Err(Invalid::new(
+                    format!("{at}.bonuses_used[{k}]"),
+                    format!(
+                        "the {} bonus cannot be used here ({:?})",
+                        u.from_board, b.usage
+                    ),
                 ));
             }
         }

@@ -87,7 +87,8 @@ impl GameDoc for Game {
         self.summary_line()
     }
 
-    fn validate(&self) -> Result<(), String> {
-        self.check()
+    fn validate(&self) -> Result<(), crate::doc::Invalid> {
+        // Its checks still build strings: typed at this boundary (doc::Invalid).
+        self.check().map_err(crate::doc::Invalid::from)
     }
 }

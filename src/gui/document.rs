@@ -144,7 +144,7 @@ mod tests {
         fn summary(&self) -> String {
             format!("{} drawn", self.drawn.len())
         }
-        fn validate(&self) -> Result<(), String> {
+        fn validate(&self) -> Result<(), crate::doc::Invalid> {
             Ok(())
         }
     }

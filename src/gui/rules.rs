@@ -53,10 +53,7 @@ pub struct State {
 
 impl State {
     pub fn new(ctx: &Ctx, game: Option<Kind>) -> Self {
-        let (library, problems) = match ctx.data_root() {
-            Some(root) => crate::cli::load_library(root),
-            None => Library::bundled(),
-        };
+        let (library, problems) = crate::datafile::rules_library(ctx.data_root());
         State {
             library,
             problems,

@@ -52,7 +52,8 @@ impl GameDoc for Campaign {
         )
     }
 
-    fn validate(&self) -> Result<(), String> {
-        Campaign::validate(self)
+    fn validate(&self) -> Result<(), crate::doc::Invalid> {
+        // Its checks still build strings: typed at this boundary (doc::Invalid).
+        Campaign::validate(self).map_err(crate::doc::Invalid::from)
     }
 }

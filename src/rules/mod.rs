@@ -42,8 +42,7 @@ pub struct Entry {
 impl Digest {
     /// Parses and validates a digest file's text.
     pub fn parse(text: &str) -> Result<Digest, String> {
-        let digest: Digest = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        let digest: Digest = crate::datafile::parse(text, "rules-digest")?;
         digest.validate()?;
         Ok(digest)
     }

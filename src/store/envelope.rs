@@ -217,7 +217,9 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
     }
     let saved: Saved<T> =
         serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
-    saved.validate().map_err(|e| read.data_problem(&e))?;
+    saved
+        .validate()
+        .map_err(|e| read.data_problem(&e.to_string()))?;
     Ok(saved)
 }
 
@@ -261,7 +263,9 @@ fn wrap_v1(
             "cursor": 0,
         }
     });
-    Ok(wrapped.to_string())
+    // Then the game's own changes since version 1 (the games table's `migrate`).
+    let migrated = (crate::games::game(kind).migrate)(1, wrapped).map_err(Problem::Invalid)?;
+    Ok(migrated.to_string())
 }
 
 /// Serialises `data` into a current-version envelope.

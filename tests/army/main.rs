@@ -1,7 +1,8 @@
 //! Army sheets of the two-to-four-general game: each rule of Setup, Attacking, Promoting,
 //! Resource Cards and Victory Conditions as a named test, plus the CLI and save round trip.
 
-use clap::Parser;
+mod actions;
+
 use proptest::prelude::*;
 use tablemate::army::{
     ArmyError, ArmyGame, FOLLOWER_POINTS, FollowerKind, FollowerRef, FollowerTable, HandStats,
@@ -381,11 +382,9 @@ fn an_army_game_survives_a_save_round_trip_and_validates() {
 fn validate_rejects_health_above_maximum() {
     let mut g = two_player_game();
     g.players[0].followers[1].health = 9;
-    assert!(
-        g.validate()
-            .unwrap_err()
-            .contains("players[0].followers[1].health")
-    );
+    let err = g.validate().unwrap_err();
+    assert_eq!(err.at, "players[0].followers[1].health");
+    assert_eq!(err.problem, "9 is above max_health 2");
 }
 
 #[test]
@@ -394,7 +393,10 @@ fn validate_rejects_more_promotions_spent_than_earned() {
     g.players[1].followers[2]
         .promotions_spent
         .push(Promotion::Damage);
-    assert!(g.validate().unwrap_err().contains("promotions_spent"));
+    assert_eq!(
+        g.validate().unwrap_err().at,
+        "players[1].followers[2].promotions_spent"
+    );
 }
 
 #[test]
@@ -402,7 +404,9 @@ fn validate_rejects_a_game_in_play_with_one_general_standing() {
     let mut g = two_player_game();
     g.players[1].followers[0].health = 0;
     g.players[1].followers[0].killed = true;
-    assert!(g.validate().unwrap_err().contains("the game is over"));
+    let err = g.validate().unwrap_err();
+    assert_eq!(err.at, "phase");
+    assert!(err.problem.contains("the game is over"), "{err}");
 }
 
 proptest! {
@@ -445,10 +449,7 @@ proptest! {
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    let mut argv = vec!["tablemate"];
-    argv.extend_from_slice(args);
-    let cli = tablemate::cli::Cli::try_parse_from(argv).expect("parses");
-    tablemate::cli::execute(cli.command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Furnace Duel campaign pad: each rule of CAMPAIGN MODE (page 8), BOARDS DESCRIPTION
 //! (pages 10-14), GAME END (page 7) and RULINGS.md's Furnace Duel section, as a named test.
 
-use clap::Parser;
+mod actions;
+
 use tablemate::doc::{GameDoc, Saved};
 use tablemate::furnace_duel::{
     BoardId, Boards, Campaign, CampaignError, CampaignOutcome, DecidedBy, GameResult,
@@ -519,7 +520,7 @@ fn a_campaign_survives_a_save_round_trip_and_validates() {
 fn validate_rejects_a_first_game_off_britain() {
     let mut c = campaign(Settings::default());
     c.games[0].board = BoardId::Alps;
-    assert!(c.validate().unwrap_err().contains("games[0].board"));
+    assert_eq!(c.validate().unwrap_err().at, "games[0].board");
 }
 
 #[test]
@@ -527,7 +528,9 @@ fn validate_rejects_a_board_played_twice() {
     let mut c = campaign(Settings::default());
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     c.games[1].board = BoardId::Britain;
-    assert!(c.validate().unwrap_err().contains("already played"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.at, "games[1].board");
+    assert!(err.problem.contains("already played"), "{err}");
 }
 
 #[test]
@@ -535,7 +538,7 @@ fn validate_rejects_a_board_chosen_by_the_loser() {
     let mut c = campaign(Settings::default());
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     c.games[1].chosen_by = Some(Seat::B);
-    assert!(c.validate().unwrap_err().contains("games[1].chosen_by"));
+    assert_eq!(c.validate().unwrap_err().at, "games[1].chosen_by");
 }
 
 #[test]
@@ -546,7 +549,9 @@ fn validate_rejects_a_general_achievement_scored_twice() {
     play(&mut c, result(50, 40), Some(BoardId::Alps));
     let claim = c.games[0].general_achievements[0];
     c.games[1].general_achievements.push(claim);
-    assert!(c.validate().unwrap_err().contains("a second time"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.at, "games[1].general_achievements");
+    assert!(err.problem.contains("a second time"), "{err}");
 }
 
 #[test]
@@ -554,14 +559,12 @@ fn validate_rejects_a_seventh_game() {
     let mut c = full_campaign(60, 50);
     let extra = c.games[5].clone();
     c.games.push(extra);
-    assert!(c.validate().unwrap_err().starts_with("games: 7 games"));
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.to_string(), "games: 7 games, a campaign has 1 to 6");
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    let mut argv = vec!["tablemate"];
-    argv.extend_from_slice(args);
-    let cli = tablemate::cli::Cli::try_parse_from(argv).expect("parses");
-    tablemate::cli::execute(cli.command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 #[test]

@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use clap::Parser;
 use proptest::prelude::*;
-use tablemate::cli::{Cli, Output, execute};
+use tablemate::cli::Output;
 use tablemate::doc::Saved;
 use tablemate::furtherance::{
     Action, Board, Catalog, CatalogFile, DeckMode, Difficulty, Game, Outcome, Phase, Seat,
@@ -313,9 +312,7 @@ fn a_game_is_saved_and_undone_through_the_store() {
 }
 
 fn run(args: &[&str], root: &std::path::Path) -> Output {
-    let mut full = vec!["tablemate"];
-    full.extend_from_slice(args);
-    execute(Cli::try_parse_from(full).unwrap().command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 #[test]

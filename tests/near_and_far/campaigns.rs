@@ -356,7 +356,7 @@ fn validation_rejects_a_session_out_of_map_order() {
     let mut c = campaign(Mode::Campaign);
     start(&mut c, 2);
     c.sessions[0].map = map(5);
-    let err = GameDoc::validate(&c).unwrap_err();
+    let err = GameDoc::validate(&c).unwrap_err().to_string();
     assert!(err.contains("sessions[0]"), "{err}");
 }
 
@@ -371,6 +371,6 @@ fn validation_rejects_more_spent_than_earned() {
             cost: 3,
         },
     );
-    let err = GameDoc::validate(&c).unwrap_err();
+    let err = GameDoc::validate(&c).unwrap_err().to_string();
     assert!(err.contains("only 1 is available"), "{err}");
 }

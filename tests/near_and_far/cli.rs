@@ -1,13 +1,9 @@
 //! The `tablemate near-and-far` commands, run in-process against a temporary data folder.
 
-use clap::Parser;
-use tablemate::cli::{Cli, Output, execute};
+use tablemate::cli::Output;
 
 fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    let mut full = vec!["tablemate"];
-    full.extend_from_slice(args);
-    let cli = Cli::try_parse_from(full).expect("the arguments parse");
-    execute(cli.command, root)
+    tablemate::cli::run_in(root, args, "")
 }
 
 fn json(o: &Output) -> serde_json::Value {

@@ -191,7 +191,7 @@ fn tablemate_check_knows_challenge_deck_files() {
         summary.contains("36 cards") && summary.contains("sample"),
         "{summary}"
     );
-    assert!(tablemate::datafile::KNOWN.contains(&"worldspanner-challenge-deck"));
+    assert!(tablemate::datafile::known().contains(&"worldspanner-challenge-deck"));
 }
 
 #[test]

@@ -1,14 +1,14 @@
 //! `tablemate worldspanner ...` in-process: odds, challenge, attack, dismiss, and JSON shapes.
 
 use clap::Parser;
-use tablemate::cli::{Cli, Output, execute};
+use tablemate::cli::{Cli, Output, execute, run_in};
 
 fn run(args: &[&str]) -> (Output, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let mut full = vec!["tablemate", "worldspanner"];
-    full.extend_from_slice(args);
-    let cli = Cli::try_parse_from(full).unwrap_or_else(|e| panic!("{e}"));
-    (execute(cli.command, dir.path()), dir)
+    let full: Vec<&str> = std::iter::once("worldspanner")
+        .chain(args.iter().copied())
+        .collect();
+    (run_in(dir.path(), &full, ""), dir)
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

@@ -287,7 +287,5 @@ impl State {
 
 /// The follower table in use: the user's replacement in the data folder, else the bundled one.
 fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
-    let (text, origin) =
-        crate::store::data_text(ctx.data_root(), FOLLOWERS_PATH).map_err(|e| e.to_string())?;
-    FollowerTable::parse(&text).map_err(|e| format!("{origin}: {e}"))
+    crate::datafile::load(ctx.data_root(), FOLLOWERS_PATH, FollowerTable::parse)
 }

@@ -18,7 +18,7 @@ use super::style;
 use super::widgets;
 use crate::doc::{Kind, Saved};
 use crate::furnace_duel::{
-    BOARDS_PATH, BoardId, Boards, Campaign, GeneralAchievement, Seat, Settings,
+    Action as FdAction, BOARDS_PATH, BoardId, Boards, Campaign, GeneralAchievement, Seat, Settings,
 };
 use form::ResultForm;
 pub use form::TallyField;
@@ -147,82 +147,28 @@ impl State {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        let c = doc.state().clone();
-        let name = |s: Seat| c.name(s).to_string();
-        let game_no = c.games.len();
-        let board = c
-            .current()
-            .and_then(|g| c.board(g.board))
-            .map_or_else(String::new, |b| b.name.clone());
-        let at = format!("Game {game_no} ({board})");
-        let result = match message {
-            Message::RecordResult => {
-                let r = match self.form.parse(&c.players) {
-                    Ok(r) => r,
-                    Err(e) => return Action::error(e),
-                };
-                let mut probe = c.clone();
-                let label = match probe.record_result(r) {
-                    Ok(o) => format!(
-                        "{at}: result {} {} – {} {}; {} wins ({})",
-                        name(Seat::A),
-                        o.money[0],
-                        name(Seat::B),
-                        o.money[1],
-                        name(o.winner),
-                        o.decided_by.describe()
-                    ),
-                    Err(e) => return Action::error(e.to_string()),
-                };
-                doc.apply(label, |g| g.record_result(r).map(|_| ()))
+        let action = match message {
+            Message::RecordResult => match self.form.parse(&doc.state().players) {
+                Ok(result) => FdAction::RecordResult { result },
+                Err(e) => return Action::error(e),
+            },
+            Message::ClaimBoard(seat) => FdAction::ClaimBoard { seat },
+            Message::WithdrawBoard => FdAction::WithdrawBoard,
+            Message::ClaimGeneral(seat, achievement) => {
+                FdAction::ClaimGeneral { seat, achievement }
             }
-            Message::ClaimBoard(s) => doc.apply(
-                format!("{at}: {} reaches the special achievement first", name(s)),
-                |g| g.claim_board_achievement(s),
-            ),
-            Message::WithdrawBoard => doc.apply(
-                format!("{at}: special achievement claim withdrawn"),
-                Campaign::withdraw_board_achievement,
-            ),
-            Message::ClaimGeneral(s, a) => doc.apply(
-                format!("{at}: {} scores “{}”", name(s), a.title()),
-                |g| g.claim_general(s, a),
-            ),
-            Message::WithdrawGeneral(s, a) => doc.apply(
-                format!("{at}: {}'s “{}” withdrawn", name(s), a.title()),
-                |g| g.withdraw_general(s, a),
-            ),
-            Message::UseBonus(s, from) => doc.apply(
-                format!("{at}: {} uses the {} bonus", name(s), board_name(&c, from)),
-                |g| g.use_bonus(s, from),
-            ),
-            Message::UnuseBonus(s, from) => doc.apply(
-                format!(
-                    "{at}: {}'s {} bonus use taken back",
-                    name(s),
-                    board_name(&c, from)
-                ),
-                |g| g.unuse_bonus(s, from),
-            ),
-            Message::SaveNote => {
-                let note = self.note.clone();
-                doc.apply(format!("{at}: runner-up kept “{}”", note.trim()), |g| {
-                    g.set_runner_up_note(&note)
-                })
+            Message::WithdrawGeneral(seat, achievement) => {
+                FdAction::WithdrawGeneral { seat, achievement }
             }
-            Message::NextBoard(b) => {
-                let chooser = c.next_chooser().map(name).unwrap_or_default();
-                doc.apply(
-                    format!(
-                        "{chooser} picks {} for game {}",
-                        board_name(&c, b),
-                        game_no + 1
-                    ),
-                    |g| g.start_next_game(b).map(|_| ()),
-                )
-            }
+            Message::UseBonus(seat, from) => FdAction::UseBonus { seat, from },
+            Message::UnuseBonus(seat, from) => FdAction::UnuseBonus { seat, from },
+            Message::SaveNote => FdAction::SetRunnerUpNote {
+                note: self.note.clone(),
+            },
+            Message::NextBoard(board) => FdAction::NextBoard { board },
             _ => return Action::none(),
         };
+        let result = doc.saved.act(action).map(|_| ());
         match result {
             Ok(()) => {
                 self.refresh();
@@ -308,14 +254,7 @@ impl State {
     }
 }
 
-fn board_name(c: &Campaign, id: BoardId) -> String {
-    c.board(id)
-        .map_or_else(|| id.to_string(), |b| b.name.clone())
-}
-
 /// The boards file in use: the user's replacement in the data folder, else the bundled one.
 fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
-    let (text, origin) =
-        crate::store::data_text(ctx.data_root(), BOARDS_PATH).map_err(|e| e.to_string())?;
-    Boards::parse(&text).map_err(|e| format!("{origin}: {e}"))
+    crate::datafile::load(ctx.data_root(), BOARDS_PATH, Boards::parse)
 }

@@ -22,16 +22,8 @@ pub struct Facts {
     pub threats: ThreatsFile,
 }
 
-fn parse<T: serde::de::DeserializeOwned>(text: &str, kind: &str) -> Result<T, String> {
-    let probe: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
-    match probe.get("data_kind").and_then(|v| v.as_str()) {
-        Some(k) if k == kind => {}
-        Some(k) => return Err(format!("data_kind is {k:?}, expected {kind:?}")),
-        None => return Err(format!("no data_kind field (expected {kind:?})")),
-    }
-    serde_json::from_value(probe).map_err(|e| e.to_string())
-}
+/// Near and Far's files are read like every data file (`datafile::parse`).
+use crate::datafile::parse;
 
 pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
     let file: TalentsFile = parse(text, "near-and-far-talents")?;
@@ -99,7 +91,8 @@ pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
     let file: MapsFile = parse(text, "near-and-far-maps")?;
     let mut numbers: Vec<u8> = file.maps.iter().map(|m| m.number.get()).collect();
     numbers.sort_unstable();
-    if numbers != (1..=11).collect::<Vec<u8>>() {
+    // Maps 1 to 11 once each, and nothing else (the campaign's eleven maps).
+    if crate::datafile::each_exactly_once(1..=11, &numbers).is_err() || numbers.len() != 11 {
         return Err(format!(
             "maps: expected Maps 1 to 11 once each, found {numbers:?}"
         ));

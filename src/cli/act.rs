@@ -1,0 +1,145 @@
+//! `tablemate act`, `answer`, `undo`, `redo` and `history`: any save changed from a script the
+//! way the app changes it (one labelled history entry per action, checked by the same rules),
+//! dispatched per kind through the games table. Formats what `games::script` returns.
+
+use std::io::BufRead;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::Output;
+use crate::games::{self, Applied, HistoryLine, Moved, ScriptError};
+use crate::store::Store;
+
+/// Where `act`'s actions come from: one JSON argument, or `-` for one action per stdin line.
+pub fn read_actions(action: &str, stdin: &mut dyn BufRead) -> Result<Vec<String>, String> {
+    if action != "-" {
+        return Ok(vec![action.to_string()]);
+    }
+    let mut actions = Vec::new();
+    for (n, line) in stdin.lines().enumerate() {
+        let line = line.map_err(|e| format!("standard input, line {}: {e}", n + 1))?;
+        // Blank lines and `#` comments let a script file be read by people too.
+        if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+            actions.push(line);
+        }
+    }
+    Ok(actions)
+}
+
+/// The game of save `id`, from its file (one read, validated).
+fn game_of(store: &Store, id: &str) -> Result<games::Game, ScriptError> {
+    Ok(games::game(store.open_save(id)?.kind))
+}
+
+fn fail(e: ScriptError) -> Output {
+    Output::fail(format!("tablemate: {e}\n"))
+}
+
+/// Applies `actions` to save `id`: prints each label and its lines; on a refusal prints the
+/// rule and exits 1, keeping what was applied before it.
+pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
+    let applied = Store::open(root)
+        .map_err(ScriptError::from)
+        .and_then(|store| {
+            let game = game_of(&store, id)?;
+            let act = game.act.ok_or(ScriptError::NotScriptable(game.kind))?;
+            act(&store, id, actions)
+        });
+    match applied {
+        Ok(applied) => report(id, &applied),
+        Err(e) => fail(e),
+    }
+}
+
+fn report(id: &str, applied: &Applied) -> Output {
+    let mut out = String::new();
+    for a in &applied.acted {
+        out += &format!("{}\n", a.label);
+        for line in &a.lines {
+            out += &format!("  {line}\n");
+        }
+    }
+    match &applied.refused {
+        None => Output::ok(out + &format!("{id}: {}\n", applied.summary)),
+        Some(r) => {
+            let kept = match applied.acted.len() {
+                0 => "nothing was changed".to_string(),
+                n => format!(
+                    "the {n} action{} before it {} kept",
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "is" } else { "are" }
+                ),
+            };
+            Output {
+                stdout: out,
+                stderr: format!(
+                    "tablemate: action {} refused: {}\n  {}\n{kept}\n",
+                    r.number, r.why, r.action
+                ),
+                code: 1,
+            }
+        }
+    }
+}
+
+/// `tablemate answer ID N`: Furtherance's questions are answered by the 1-based option.
+pub fn answer_action(option: usize) -> String {
+    json!({ "action": "answer", "option": option }).to_string()
+}
+
+pub fn undo(root: &Path, id: &str, steps: usize) -> Output {
+    moved(Store::open(root).map_err(ScriptError::from).and_then(|s| {
+        let game = game_of(&s, id)?;
+        (game.undo)(&s, id, steps)
+    }))
+}
+
+pub fn redo(root: &Path, id: &str) -> Output {
+    moved(Store::open(root).map_err(ScriptError::from).and_then(|s| {
+        let game = game_of(&s, id)?;
+        (game.redo)(&s, id)
+    }))
+}
+
+fn moved(result: Result<Moved, ScriptError>) -> Output {
+    match result {
+        Ok(m) => {
+            let mut out = String::new();
+            for l in &m.labels {
+                out += &format!("{l}\n");
+            }
+            Output::ok(out + &format!("now at: {}\n{}\n", m.now, m.summary))
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// Newest first, the current entry marked `>` and undone ones `(undone)`; `--json` gives
+/// `{"id", "kind", "entries": [{"index", "label", "at", "current", "undone"}]}` in the same
+/// order (docs/cli.md).
+pub fn history(root: &Path, id: &str, as_json: bool) -> Output {
+    let lines = Store::open(root).map_err(ScriptError::from).and_then(|s| {
+        let game = game_of(&s, id)?;
+        Ok((game.kind, (game.history)(&s, id)?))
+    });
+    let (kind, lines) = match lines {
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    if as_json {
+        return Output::json(&json!({ "id": id, "kind": kind, "entries": lines }));
+    }
+    Output::ok(lines.iter().map(history_line).collect::<String>())
+}
+
+fn history_line(l: &HistoryLine) -> String {
+    format!(
+        "{} {:>3}  {}  {}{}\n",
+        if l.current { ">" } else { " " },
+        l.index,
+        l.at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M"),
+        l.label,
+        if l.undone { "  (undone)" } else { "" }
+    )
+}

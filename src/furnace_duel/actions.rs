@@ -1,0 +1,156 @@
+//! Every change to a campaign is an `Action` value (ARCHITECTURE: "Changes are values"): the
+//! pad's screen and `tablemate act` both apply it through `Saved::act`, which records one
+//! labelled history entry. The labels are written here once, for both.
+
+use serde::{Deserialize, Serialize};
+
+use super::{BoardId, Campaign, CampaignError, GameResult, GeneralAchievement, Seat};
+use crate::doc::{Acted, Playable};
+
+/// A change to the campaign, in its JSON form `{"action": "claim-board", "seat": "a"}`
+/// (docs/furnace-duel.md lists each with an example).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Action {
+    /// The current game's final tallies (Game end, p. 7): the winner by the book's tie-breaks.
+    RecordResult {
+        result: GameResult,
+    },
+    /// `seat` reached the board's special achievement first (Boards description, pp. 10-14).
+    ClaimBoard {
+        seat: Seat,
+    },
+    WithdrawBoard,
+    /// `seat` scores a General Achievement this game (Achievements, p. 8).
+    ClaimGeneral {
+        seat: Seat,
+        achievement: GeneralAchievement,
+    },
+    WithdrawGeneral {
+        seat: Seat,
+        achievement: GeneralAchievement,
+    },
+    /// `seat` uses the runner-up bonus it holds from the earlier game on board `from`.
+    UseBonus {
+        seat: Seat,
+        from: BoardId,
+    },
+    UnuseBonus {
+        seat: Seat,
+        from: BoardId,
+    },
+    /// What the runner-up of the current game keeps (a free note: the bonus's details).
+    SetRunnerUpNote {
+        note: String,
+    },
+    /// The last game's winner picks the board of the next game (Campaign mode, p. 8).
+    NextBoard {
+        board: BoardId,
+    },
+}
+
+impl Campaign {
+    fn board_label(&self, id: BoardId) -> String {
+        self.board(id)
+            .map_or_else(|| id.to_string(), |b| b.name.clone())
+    }
+
+    /// "Game 2 (Germany)": where the labels of this game's entries say they happened.
+    fn at(&self) -> String {
+        let board = self
+            .current()
+            .map_or_else(String::new, |g| self.board_label(g.board));
+        format!("Game {} ({board})", self.games.len())
+    }
+}
+
+impl Playable for Campaign {
+    type Action = Action;
+    type Refusal = CampaignError;
+
+    fn act(&mut self, action: Action) -> Result<Acted, CampaignError> {
+        let at = self.at();
+        let name = |c: &Campaign, s: Seat| c.name(s).to_string();
+        let label = match action {
+            Action::RecordResult { result } => {
+                let o = self.record_result(result)?;
+                let label = format!(
+                    "{at}: result {} {} – {} {}; {} wins ({})",
+                    name(self, Seat::A),
+                    o.money[0],
+                    name(self, Seat::B),
+                    o.money[1],
+                    name(self, o.winner),
+                    o.decided_by.describe()
+                );
+                let lines = if self.is_finished() {
+                    vec!["the campaign's six games are played".to_string()]
+                } else {
+                    match self.next_chooser() {
+                        Some(s) => vec![format!("{} picks the next board", name(self, s))],
+                        None => Vec::new(),
+                    }
+                };
+                return Ok(Acted::new(label, lines));
+            }
+            Action::ClaimBoard { seat } => {
+                self.claim_board_achievement(seat)?;
+                format!(
+                    "{at}: {} reaches the special achievement first",
+                    name(self, seat)
+                )
+            }
+            Action::WithdrawBoard => {
+                self.withdraw_board_achievement()?;
+                format!("{at}: special achievement claim withdrawn")
+            }
+            Action::ClaimGeneral { seat, achievement } => {
+                self.claim_general(seat, achievement)?;
+                format!(
+                    "{at}: {} scores “{}”",
+                    name(self, seat),
+                    achievement.title()
+                )
+            }
+            Action::WithdrawGeneral { seat, achievement } => {
+                self.withdraw_general(seat, achievement)?;
+                format!(
+                    "{at}: {}'s “{}” withdrawn",
+                    name(self, seat),
+                    achievement.title()
+                )
+            }
+            Action::UseBonus { seat, from } => {
+                self.use_bonus(seat, from)?;
+                format!(
+                    "{at}: {} uses the {} bonus",
+                    name(self, seat),
+                    self.board_label(from)
+                )
+            }
+            Action::UnuseBonus { seat, from } => {
+                self.unuse_bonus(seat, from)?;
+                format!(
+                    "{at}: {}'s {} bonus use taken back",
+                    name(self, seat),
+                    self.board_label(from)
+                )
+            }
+            Action::SetRunnerUpNote { note } => {
+                self.set_runner_up_note(&note)?;
+                format!("{at}: runner-up kept “{}”", note.trim())
+            }
+            Action::NextBoard { board } => {
+                let game = self.games.len() + 1;
+                let chooser = self.next_chooser().map(|s| name(self, s));
+                self.start_next_game(board)?;
+                format!(
+                    "{} picks {} for game {game}",
+                    chooser.unwrap_or_default(),
+                    self.board_label(board)
+                )
+            }
+        };
+        Ok(Acted::new(label, Vec::new()))
+    }
+}

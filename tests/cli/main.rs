@@ -1,0 +1,249 @@
+//! The scripting commands end to end on a Worldspanner game in a temporary data folder:
+//! `act` (one action or `-` lines), `undo`, `redo`, `history` and the games table's dispatch.
+
+use tablemate::cli::{Output, run_in};
+use tablemate::doc::Saved;
+use tablemate::store::Store;
+use tablemate::worldspanner::deckfile::SAMPLE_PATH;
+use tablemate::worldspanner::*;
+
+const ID: &str = "friday";
+
+fn run(root: &std::path::Path, args: &[&str]) -> Output {
+    run_in(root, args, "")
+}
+
+/// A six-a-side Standard game at round 1, Skyhawks' Reinforce step, saved as `friday`.
+fn new_game() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = DeckFile::parse(tablemate::bundled::get(SAMPLE_PATH).unwrap()).unwrap();
+    use Faction::*;
+    let names = |p: &str| {
+        (1..=6)
+            .map(|i| HeroEntry {
+                name: format!("{p}{i}"),
+                health: 4,
+                gold: 1,
+                boosts: 0,
+            })
+            .collect::<Vec<_>>()
+    };
+    let map = MapDesign::Standard;
+    let setup = Setup {
+        map,
+        length: GameLength::new(10).unwrap(),
+        team_size: 6,
+        factions: [
+            Lords, Defenders, Villains, Icons, Exemplars, Warriors, Outcasts,
+        ][..map.faction_keys()]
+            .to_vec(),
+        heroes: [names("Sky"), names("Psi")],
+        decks: [
+            ("White".into(), deck.cards.clone()),
+            ("Black".into(), deck.cards),
+        ],
+        seed: 7,
+    };
+    let saved = Saved::new("Friday", "New game", Game::new(setup).unwrap());
+    Store::open(dir.path()).unwrap().save(ID, &saved).unwrap();
+    dir
+}
+
+fn load(root: &std::path::Path) -> Saved<Game> {
+    Store::open(root).unwrap().load(ID).unwrap()
+}
+
+const REINFORCE_SKY1: &str = r#"{"action":"reinforce","hero":{"team":"skyhawks","hero":0}}"#;
+const PLACE: &str = r#"{"action":"place"}"#;
+
+#[test]
+fn act_applies_one_action_as_one_labelled_history_entry_and_saves_it() {
+    let dir = new_game();
+    let out = run(dir.path(), &["act", ID, REINFORCE_SKY1]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let saved = load(dir.path());
+    assert_eq!(saved.history.len(), 2);
+    let label = &saved.history.current_entry().label;
+    assert!(out.stdout.starts_with(label.as_str()), "{}", out.stdout);
+    assert!(label.contains("Sky1"), "{label}");
+    assert!(out.stdout.contains(&saved.summary()), "{}", out.stdout);
+}
+
+#[test]
+fn a_refused_action_prints_the_rule_exits_1_and_changes_nothing() {
+    let dir = new_game();
+    let before = std::fs::read(dir.path().join("saves").join(format!("{ID}.json"))).unwrap();
+    // Reinforce cannot end before this round's third of the team has entered (p. 7).
+    let out = run(dir.path(), &["act", ID, r#"{"action":"next-step"}"#]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("2 hero(es)"), "{}", out.stderr);
+    assert!(out.stderr.contains("nothing was changed"), "{}", out.stderr);
+    let after = std::fs::read(dir.path().join("saves").join(format!("{ID}.json"))).unwrap();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn json_that_is_not_an_action_of_the_game_is_refused_with_serdes_reason() {
+    let dir = new_game();
+    let out = run(dir.path(), &["act", ID, r#"{"action":"castle"}"#]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("not a Worldspanner Factions action"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("unknown variant"), "{}", out.stderr);
+    assert_eq!(load(dir.path()).history.len(), 1);
+}
+
+#[test]
+fn act_dash_reads_one_action_a_line_and_keeps_those_before_a_refusal() {
+    let dir = new_game();
+    let script = format!(
+        "# round 1, Skyhawks\n{REINFORCE_SKY1}\n{PLACE}\n\n{{\"action\":\"next-step\"}}\n{PLACE}\n"
+    );
+    let out = run_in(dir.path(), &["act", ID, "-"], &script);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(out.stderr.contains("action 3 refused"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("the 2 actions before it are kept"),
+        "{}",
+        out.stderr
+    );
+    let saved = load(dir.path());
+    assert_eq!(saved.history.len(), 3, "the two applied actions are saved");
+
+    let out = run_in(
+        dir.path(),
+        &["act", ID, "-"],
+        r#"{"action":"reinforce","hero":{"team":"skyhawks","hero":1}}
+{"action":"place"}
+{"action":"next-step"}"#,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        load(dir.path()).current().rounds.active,
+        TeamSide::Psiclones
+    );
+}
+
+#[test]
+fn undo_redo_and_history_move_the_saved_cursor() {
+    let dir = new_game();
+    let out = run_in(
+        dir.path(),
+        &["act", ID, "-"],
+        &format!("{REINFORCE_SKY1}\n{PLACE}\n"),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let labels: Vec<String> = load(dir.path())
+        .history
+        .entries()
+        .iter()
+        .map(|e| e.label.clone())
+        .collect();
+
+    let out = run(dir.path(), &["undo", ID, "2"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with(&format!("{}\n{}\n", labels[2], labels[1]))
+    );
+    assert_eq!(load(dir.path()).history.cursor(), 0);
+
+    let out = run(dir.path(), &["undo", ID]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("nothing to undo"), "{}", out.stderr);
+
+    let out = run(dir.path(), &["redo", ID]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains(&format!("now at: {}", labels[1])));
+    assert_eq!(load(dir.path()).history.cursor(), 1);
+
+    let text = run(dir.path(), &["history", ID]);
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].contains(&labels[2]) && lines[0].ends_with("(undone)"));
+    assert!(lines[1].starts_with('>') && lines[1].contains(&labels[1]));
+    assert!(lines[2].contains("New game"));
+
+    let v: serde_json::Value =
+        serde_json::from_str(&run(dir.path(), &["history", ID, "--json"]).stdout).unwrap();
+    assert_eq!(v["id"], ID);
+    assert_eq!(v["kind"], "worldspanner");
+    let e = v["entries"].as_array().unwrap();
+    assert_eq!(e.len(), 3);
+    assert_eq!(
+        (
+            e[0]["index"].as_u64(),
+            e[0]["current"].as_bool(),
+            e[0]["undone"].as_bool()
+        ),
+        (Some(2), Some(false), Some(true))
+    );
+    assert_eq!(e[1]["current"], true);
+    assert_eq!(e[2]["label"], "New game");
+    assert!(e[2]["at"].is_string());
+}
+
+#[test]
+fn undo_refuses_more_steps_than_there_are_and_changes_nothing() {
+    let dir = new_game();
+    assert_eq!(run(dir.path(), &["act", ID, REINFORCE_SKY1]).code, 0);
+    let out = run(dir.path(), &["undo", ID, "5"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("only 1"), "{}", out.stderr);
+    assert_eq!(load(dir.path()).history.cursor(), 1);
+    assert_eq!(
+        run(dir.path(), &["undo", ID, "0"]).code,
+        2,
+        "0 steps is no undo"
+    );
+}
+
+#[test]
+fn a_new_action_after_undo_drops_the_undone_branch() {
+    let dir = new_game();
+    assert_eq!(run(dir.path(), &["act", ID, REINFORCE_SKY1]).code, 0);
+    assert_eq!(run(dir.path(), &["undo", ID]).code, 0);
+    let other = r#"{"action":"reinforce","hero":{"team":"skyhawks","hero":3}}"#;
+    assert_eq!(run(dir.path(), &["act", ID, other]).code, 0);
+    let out = run(dir.path(), &["redo", ID]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("nothing to redo"), "{}", out.stderr);
+    assert_eq!(load(dir.path()).history.len(), 2);
+}
+
+#[test]
+fn scripting_a_save_that_does_not_exist_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["act", "nope", PLACE][..],
+        &["undo", "nope"],
+        &["redo", "nope"],
+        &["history", "nope"],
+        &["answer", "nope", "1"],
+    ] {
+        let out = run(dir.path(), args);
+        assert_eq!(out.code, 1, "{args:?}");
+        assert!(out.stderr.contains("\"nope\""), "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn answer_is_act_with_the_numbered_option() {
+    // Worldspanner has no questions: `answer` reaches its action parser as act would.
+    let dir = new_game();
+    let out = run(dir.path(), &["answer", ID, "2"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains(r#"{"action":"answer","option":2}"#),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        run(dir.path(), &["answer", ID, "0"]).code,
+        2,
+        "options count from 1"
+    );
+}
