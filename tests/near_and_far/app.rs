@@ -52,6 +52,7 @@ fn a_campaign_opened_from_home_autosaves_each_step_and_undoes_through_the_shell(
     assert!(shows(&app, "Flow test"));
     click(&mut app, "Start session")?;
     click(&mut app, "Defeated by Vera")?;
+    app.flush_saves();
     let on_disk = saved(dir.path());
     assert_eq!(
         on_disk
@@ -70,6 +71,7 @@ fn a_campaign_opened_from_home_autosaves_each_step_and_undoes_through_the_shell(
     );
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
     assert!(shows(&app, "Active threat: level 4 Bandit"));
+    app.flush_saves();
     let on_disk = saved(dir.path());
     assert!(
         on_disk
