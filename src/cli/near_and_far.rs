@@ -16,6 +16,7 @@ use reports::{chart, score, sheet};
 
 use super::Output;
 use crate::doc::Saved;
+use crate::near_and_far::campaign::Action;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Campaign, Facts, MapNumber, Mode, QuestCode, Read};
 use crate::store::Store;
@@ -267,17 +268,12 @@ fn lookup(
         Err(e) => return fail(e),
     };
     let mut marked = false;
-    if mark && let Read::SideQuest { code, instead_of } = &answer.read {
-        let label = format!(
-            "{}: side quest {code} read instead of {instead_of}",
-            answer.character
-        );
-        let who = answer.character.clone();
-        let code = code.clone();
-        if let Err(e) = saved
-            .history
-            .apply(label, |c| c.cross_out_side_quest(&who, &code, today()))
-        {
+    if mark && let Read::SideQuest { code, .. } = &answer.read {
+        if let Err(e) = saved.act(Action::CrossOutSideQuest {
+            character: answer.character.clone(),
+            code: code.clone(),
+            date: today(),
+        }) {
             return fail(e);
         }
         if let Err(e) = store.save(id, &saved) {

@@ -49,7 +49,7 @@ pub struct LookupContext<'a> {
 }
 
 /// Which paragraph to read.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Read {
     /// The quest printed on the space (Campaign Mode, no side quest pending).

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::code::MapNumber;
-use super::facts::Facts;
+use super::facts::MapFacts;
 use super::lookup::Mode;
 use super::scoring::Town;
 use super::threats::{Bosses, ThreatDeck};
@@ -163,14 +163,13 @@ pub fn check_skip(
 /// What the table should be told when a map is chosen: its special rules, the quest tokens,
 /// and on a first Campaign pass the named spaces that must get one (p. 9, 39).
 pub fn map_notices(
-    facts: Option<&Facts>,
+    mf: Option<&MapFacts>,
     mode: Mode,
     variants: Variants,
     map: MapNumber,
     players: usize,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let mf = facts.and_then(|f| f.map(map));
     let name = mf.map(|m| m.name.clone()).unwrap_or_default();
     out.push(format!(
         "{map} {name}: place {} quest tokens on open-book spaces.",

@@ -1,6 +1,7 @@
 //! Near and Far scenario tests: every rule and ruling the engine implements, by name.
 //! Split by topic in `tests/near_and_far/`.
 
+mod actions;
 #[cfg(feature = "gui")]
 mod app;
 mod campaigns;

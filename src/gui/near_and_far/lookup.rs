@@ -9,13 +9,14 @@ use std::path::PathBuf;
 use iced::widget::{Column, column, container, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
+use super::CampaignAction;
 use super::forms::EntryForm;
 use super::{Message, State, index_io, primary, secondary};
 use crate::gui::screen::{Action, Ctx};
 use crate::gui::{style, widgets};
 use crate::near_and_far::index::Bookkeeping;
 use crate::near_and_far::lookup::ChoiceStatus;
-use crate::near_and_far::{Campaign, Mode, Outcome, QuestCode, QuestRecord, Read};
+use crate::near_and_far::{Campaign, Mode, Outcome, QuestCode, Read};
 
 pub use super::entry::EntryMsg;
 
@@ -95,11 +96,11 @@ impl State {
                 ) else {
                     return Action::none();
                 };
-                let a = self.act(
-                    format!("{who}: side quest {code} crossed out"),
-                    |g| g.cross_out_side_quest(&who, &code, super::today()),
-                    |_| Vec::new(),
-                );
+                let a = self.act(CampaignAction::CrossOutSideQuest {
+                    character: who,
+                    code,
+                    date: super::today(),
+                });
                 if let Some(ans) = self.pad.answer.as_mut() {
                     ans.cross_out = None;
                 }
@@ -197,18 +198,8 @@ impl State {
                 Err(e) => return Action::error(format!("Next quest: {e}")),
             },
         };
-        let what = match &answer.read {
-            Read::MapQuest { code } => format!("quest {code}"),
-            Read::SideQuest { code, .. } => format!("side quest {code}"),
-            Read::CharacterQuest { code: Some(code) } => format!("character quest {code}"),
-            Read::CharacterQuest { code: None } => "character quest".to_string(),
-            Read::ArcadeCard => "arcade card".to_string(),
-        };
-        let label = match answer.read {
-            Read::ArcadeCard => format!("{who}: arcade card"),
-            _ => format!("{who}: {what}, {}", outcome.label()),
-        };
-        let record = QuestRecord {
+        let a = self.act(CampaignAction::RecordQuest {
+            character: who,
             read: answer.read.clone(),
             outcome,
             next: if c.mode == Mode::Character {
@@ -218,12 +209,8 @@ impl State {
             },
             ending: self.pad.ending,
             rewards,
-        };
-        let a = self.act(
-            label,
-            |g| g.record_quest(&who, record, super::today()),
-            |n| n.clone(),
-        );
+            date: super::today(),
+        });
         if a.changed {
             self.pad.answer = None;
             self.pad.digits.clear();

@@ -1,7 +1,7 @@
 //! The Near and Far screen: the campaign list and new-campaign form, then for an open campaign
 //! five tabs: the session (map, threat deck, bosses), quest lookup with a big number pad,
-//! the character sheets, game-end scoring, and the journey-points chart. Every change goes
-//! through `Doc::apply` with a readable history label; the engine decides what the rules allow.
+//! the character sheets, game-end scoring, and the journey-points chart. Every change is a
+//! `near_and_far::Action` applied through `Saved::act` (one labelled history entry); the engine decides what the rules allow.
 
 mod chart;
 mod entry;
@@ -23,8 +23,9 @@ use super::screen::{Action, Ctx, Notice};
 use super::style;
 use super::widgets;
 use crate::doc::{Kind, Saved};
+use crate::near_and_far::campaign::{Action as CampaignAction, BoxCards};
 use crate::near_and_far::index::{self, Loaded};
-use crate::near_and_far::{Campaign, Facts, RuleError};
+use crate::near_and_far::{Campaign, Facts};
 
 pub use forms::{EntryForm, LookupPad, ScoreForm, SessionForm, SetupForm, SheetForm};
 
@@ -206,19 +207,25 @@ impl State {
         self.doc.as_ref().map(|d| d.state())
     }
 
-    /// Applies an engine action as a labelled history entry; reports refusals and notices.
-    fn act<R>(
-        &mut self,
-        label: impl Into<String>,
-        action: impl FnOnce(&mut Campaign) -> Result<R, RuleError>,
-        notices: impl FnOnce(&R) -> Vec<String>,
-    ) -> Action<Message> {
+    /// Applies a campaign action through `Saved::act` (one labelled history entry); reports
+    /// refusals and what happened. A save made before campaigns kept the box's cards gets them
+    /// from the data files first, as its own history entry.
+    fn act(&mut self, action: CampaignAction) -> Action<Message> {
+        let facts = self.facts().cloned();
         let Some(doc) = self.doc.as_mut() else {
             return Action::none();
         };
-        match doc.apply(label, action) {
-            Ok(r) => {
-                let lines = notices(&r);
+        if doc.state().cards.is_empty()
+            && let Some(f) = &facts
+            && let Err(e) = doc.saved.act(CampaignAction::RememberCards {
+                cards: BoxCards::from_facts(f),
+            })
+        {
+            return Action::error(e.to_string());
+        }
+        match doc.saved.act(action) {
+            Ok(acted) => {
+                let lines = acted.lines;
                 let a = Action::changed();
                 if lines.is_empty() {
                     a
