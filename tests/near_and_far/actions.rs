@@ -309,3 +309,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_action_example_in_the_manual_is_an_action() {
+    let manual = include_str!("../../docs/near-and-far.md");
+    let mut seen = std::collections::BTreeSet::new();
+    for line in manual.lines().filter(|l| l.starts_with("| `")) {
+        for part in line.split('`').filter(|p| p.starts_with("{\"action\"")) {
+            let a: Action =
+                serde_json::from_str(part).unwrap_or_else(|e| panic!("docs example {part}: {e}"));
+            let v = serde_json::to_value(&a).unwrap();
+            seen.insert(v["action"].as_str().unwrap().to_string());
+        }
+    }
+    for name in [
+        "start-session",
+        "skip-map",
+        "defeat-threat",
+        "defeat-boss",
+        "record-quest",
+        "cross-out-side-quest",
+        "buy-talent",
+        "write-next-quest",
+        "note-reward",
+        "correct",
+        "finish-session",
+        "add-character",
+        "retire-character",
+        "set-card-points",
+        "set-settings",
+        "remember-cards",
+    ] {
+        assert!(seen.contains(name), "the manual has no example of {name}");
+    }
+}
