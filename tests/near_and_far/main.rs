@@ -13,3 +13,4 @@ mod index;
 mod lookup;
 mod scoring;
 mod threats;
+mod validation;
