@@ -110,8 +110,28 @@ pub enum IndexCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Add an index file to your data folder after checking it against your index.
-    Import { path: PathBuf },
+    /// Merge an index file into yours after checking it against your index. Your entries are
+    /// never overwritten: a quest entered differently is listed side by side and yours is kept,
+    /// unless you name it with --keep-theirs.
+    Import {
+        path: PathBuf,
+        /// Take the imported entry for this quest code instead of yours (repeatable).
+        #[arg(long = "keep-theirs")]
+        keep_theirs: Vec<String>,
+    },
+    /// Declare a character's quest letters (and first code) in your index, e.g.
+    /// `--character Vera --letters V --first V1`; Character Mode entries for that character
+    /// are then accepted.
+    Letters {
+        #[arg(long)]
+        character: String,
+        #[arg(long)]
+        letters: String,
+        #[arg(long)]
+        first: Option<String>,
+    },
+    /// Delete one of your own entries from your index.
+    Delete { code: String },
 }
 
 fn fail(e: impl std::fmt::Display) -> Output {

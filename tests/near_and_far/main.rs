@@ -10,6 +10,7 @@ mod common;
 mod corrections;
 mod experience;
 mod index;
+mod index_growth;
 mod lookup;
 mod scoring;
 mod threats;

@@ -119,7 +119,7 @@ impl State {
         {
             own.add_space(map, entry.code.clone());
         }
-        if let Err(e) = store.write_data(index::OWN_FILE, own.to_json().as_bytes()) {
+        if let Err(e) = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes()) {
             return Action::error(e.to_string());
         }
         let (facts, loaded) = super::load_data(ctx);
