@@ -11,7 +11,10 @@ mod index_files;
 mod reports;
 
 use index_files::index_command;
-pub use index_files::{export_index, import_index, load_index};
+pub use index_files::{
+    declare_letters, export_index, import_index, import_index_keeping, load_index,
+    plan_index_import,
+};
 use reports::{chart, score, sheet};
 
 use super::Output;

@@ -315,7 +315,7 @@ pub fn import_index_keeping(
         .filter(|c| take_theirs.contains(&c.code))
         .count();
     let mut message = format!(
-        "imported {} new quests from {shown} into {}",
+        "imported {} quests from {shown} into {}",
         plan.new_quests,
         written.display()
     );

@@ -50,6 +50,18 @@ pub enum Msg {
     /// "Replace file" in the question about an existing export file.
     ReplaceExport,
     CancelReplace,
+    /// Edit or delete the player's own entry for the paragraph on screen.
+    EditEntry,
+    DeleteEntry,
+    /// Put the player's index back as before the last change made here.
+    UndoIndex,
+    Letters(String),
+    First(String),
+    SaveLetters,
+    /// Import review: take the imported entry for conflict `i` (true) or keep the player's.
+    KeepTheirs(usize, bool),
+    ConfirmImport,
+    CancelImport,
 }
 
 fn msg(m: Msg) -> Message {
@@ -122,12 +134,7 @@ impl State {
             Msg::Record(outcome) => return self.record(&c, outcome),
             Msg::Arcade => return self.record(&c, Outcome::Success),
             Msg::StartEntry => {
-                let code = self.pad.answer.as_ref().and_then(|a| match &a.read {
-                    Read::MapQuest { code } | Read::SideQuest { code, .. } => Some(code.clone()),
-                    Read::CharacterQuest { code } => code.clone(),
-                    Read::ArcadeCard => None,
-                });
-                if let Some(code) = code {
+                if let Some(code) = self.answer_code() {
                     let map = c
                         .current_session()
                         .map(|s| s.map)
@@ -149,8 +156,45 @@ impl State {
                 }
             }
             Msg::CancelReplace => self.replace_export = None,
+            Msg::EditEntry => {
+                if let Some(code) = self.answer_code()
+                    && let Some(q) = self
+                        .index
+                        .own_file()
+                        .quests
+                        .into_iter()
+                        .find(|q| q.code == code)
+                {
+                    self.entry = Some(Box::new(EntryForm::edit(&q)));
+                }
+            }
+            Msg::DeleteEntry => {
+                if let Some(code) = self.answer_code() {
+                    return self.delete_entry(&c, code, ctx);
+                }
+            }
+            Msg::UndoIndex => return self.undo_index(&c, ctx),
+            Msg::Letters(s) => self.pad.letters = s,
+            Msg::First(s) => self.pad.first = s,
+            Msg::SaveLetters => return self.save_letters(&c, ctx),
+            Msg::KeepTheirs(i, b) => {
+                if let Some(r) = self.import_review.as_mut() {
+                    r.choose(i, b);
+                }
+            }
+            Msg::ConfirmImport => return self.confirm_import(ctx),
+            Msg::CancelImport => self.import_review = None,
         }
         Action::none()
+    }
+
+    /// The paragraph code of the answer on screen, if it has one.
+    fn answer_code(&self) -> Option<QuestCode> {
+        self.pad.answer.as_ref().and_then(|a| match &a.read {
+            Read::MapQuest { code } | Read::SideQuest { code, .. } => Some(code.clone()),
+            Read::CharacterQuest { code } => code.clone(),
+            Read::ArcadeCard => None,
+        })
     }
 
     pub(super) fn look_up(&mut self, c: &Campaign) -> Action<Message> {
@@ -280,6 +324,10 @@ impl State {
             .id("look-up"),
         );
         let answer: Element<'a, Message> = match (&self.pad.answer, &self.entry) {
+            _ if self.import_review.is_some() => match &self.import_review {
+                Some(r) => self.view_import_review(r),
+                None => text("").into(),
+            },
             (_, Some(form)) => self.view_entry(form),
             (Some(a), None) => self.view_answer(c, a),
             (None, None) => text(match c.current_session() {
@@ -298,18 +346,78 @@ impl State {
                 container(answer).width(Fill)
             ]
             .spacing(24),
-            row![
-                widgets::secondary("Import index file…", Some(msg(Msg::ImportIndex))),
-                widgets::secondary("Export index…", Some(msg(Msg::ExportIndex))),
-                text("Storybook index files: add someone's entries to yours, or share yours.")
-                    .size(style::SMALL)
-                    .style(style::muted),
-            ]
-            .spacing(10)
-            .align_y(Center),
+            self.view_index_tools(c),
         ]
         .spacing(style::GAP)
         .into()
+    }
+
+    /// Under the pad and answer: the character's quest letters (Character Mode), undo of the
+    /// last index change, import and export.
+    fn view_index_tools<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let mut col = Column::new().spacing(10);
+        if c.mode == Mode::Character
+            && let Some(s) = c.sheets.get(self.pad.character)
+        {
+            let known = self
+                .index
+                .built
+                .index
+                .characters
+                .get(&s.character.to_lowercase())
+                .map(|(ch, _)| ch.prefix.clone())
+                .or_else(|| {
+                    self.facts()
+                        .and_then(|f| f.character(&s.character))
+                        .and_then(|f| f.quest_prefix.clone())
+                });
+            let said = match known {
+                Some(p) => format!("{}'s quest letters: {p}. Change:", s.character),
+                None => format!(
+                    "{}'s quest letters are not known yet (only Rin's are printed in the rulebook): copy them from the card.",
+                    s.character
+                ),
+            };
+            col = col.push(
+                row![
+                    text(said).size(style::BODY),
+                    text_input("letters", &self.pad.letters)
+                        .on_input(|s| msg(Msg::Letters(s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(90.0)),
+                    text_input("first code", &self.pad.first)
+                        .on_input(|s| msg(Msg::First(s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(120.0)),
+                    secondary(
+                        "Save letters",
+                        (!self.pad.letters.trim().is_empty()).then_some(msg(Msg::SaveLetters)),
+                    ),
+                ]
+                .spacing(10)
+                .align_y(Center),
+            );
+        }
+        let mut tools = row![
+            widgets::secondary("Import index file…", Some(msg(Msg::ImportIndex))),
+            widgets::secondary("Export index…", Some(msg(Msg::ExportIndex))),
+        ]
+        .spacing(10)
+        .align_y(Center);
+        if let Some((label, _)) = &self.index_undo {
+            tools = tools.push(secondary(
+                format!("Undo: {label}"),
+                Some(msg(Msg::UndoIndex)),
+            ));
+        }
+        tools = tools.push(
+            text("Storybook index files: add someone's entries to yours, or share yours.")
+                .size(style::SMALL)
+                .style(style::muted),
+        );
+        col.push(tools).into()
     }
 
     fn view_answer<'a>(
@@ -394,6 +502,18 @@ impl State {
                 "Add its choices to my index",
                 Some(msg(Msg::StartEntry)),
             ));
+        }
+        let mine = self
+            .answer_code()
+            .is_some_and(|code| self.index.own_file().quests.iter().any(|q| q.code == code));
+        if mine {
+            col = col.push(
+                row![
+                    secondary("Edit my entry", Some(msg(Msg::EditEntry))),
+                    secondary("Delete my entry", Some(msg(Msg::DeleteEntry))),
+                ]
+                .spacing(10),
+            );
         }
         if c.current_session().is_some() {
             if matches!(a.read, Read::ArcadeCard) {

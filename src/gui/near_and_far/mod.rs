@@ -5,6 +5,7 @@
 
 mod chart;
 mod entry;
+mod entry_form;
 mod forms;
 mod index_io;
 mod ledger_view;
@@ -89,6 +90,10 @@ pub struct State {
     running_total: bool,
     /// An index export waiting for "Replace file": the file already exists.
     replace_export: Option<std::path::PathBuf>,
+    /// The last change to the player's index made here, and the file before it (for Undo).
+    index_undo: Option<(String, index::IndexFile)>,
+    /// An import whose entries differ from the player's, waiting for the player's choices.
+    import_review: Option<Box<index_io::ImportReview>>,
 }
 
 fn today() -> chrono::NaiveDate {
@@ -152,6 +157,8 @@ impl State {
             score: None,
             running_total: false,
             replace_export: None,
+            index_undo: None,
+            import_review: None,
         }
     }
 
