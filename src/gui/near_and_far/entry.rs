@@ -119,9 +119,16 @@ impl State {
         {
             own.add_space(map, entry.code.clone());
         }
+        let before = self.index.own_file();
         if let Err(e) = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes()) {
             return Action::error(e.to_string());
         }
+        let label = if form_editing {
+            format!("{} edited in your index", entry.code)
+        } else {
+            format!("{} added to your index", entry.code)
+        };
+        self.index_undo = Some((label, before));
         let (facts, loaded) = super::load_data(ctx);
         *self.facts = facts;
         *self.index = loaded;

@@ -340,3 +340,5 @@ fn secondary<'a>(label: impl Into<String>, on_press: Option<Message>) -> Element
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_index;
