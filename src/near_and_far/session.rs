@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::code::MapNumber;
+use super::code::{MapNumber, QuestCode};
 use super::facts::MapFacts;
 use super::lookup::Mode;
 use super::scoring::Town;
@@ -62,6 +62,12 @@ pub struct Session {
     pub bosses: Option<Bosses>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<SessionResult>,
+    /// The spaces picked for quest tokens at setup, in the order to place them, and the seed
+    /// they were drawn with (`tokens::place`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quest_tokens: Vec<QuestCode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_seed: Option<u64>,
 }
 
 impl Session {

@@ -14,4 +14,5 @@ mod index_growth;
 mod lookup;
 mod scoring;
 mod threats;
+mod tokens;
 mod validation;

@@ -61,6 +61,8 @@ impl State {
                     date: super::today(),
                     town,
                     characters: present,
+                    // A fresh seed for the quest-token draw; it is saved with the session.
+                    seed: Some(chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0) as u64),
                 });
                 if a.changed {
                     self.score = None;
@@ -224,6 +226,12 @@ impl State {
             .cards
             .map(s.map)
             .or_else(|| facts.and_then(|f| f.map(s.map)));
+        if !s.quest_tokens.is_empty() {
+            let list: Vec<String> = s.quest_tokens.iter().map(|q| q.to_string()).collect();
+            col = col.push(
+                text(format!("Place quest tokens on: {}", list.join(" · "))).size(style::HEADING),
+            );
+        }
         for n in session::map_notices(mf, c.mode, c.variants, s.map, s.characters.len()) {
             col = col.push(text(n).size(style::BODY).style(style::warning_text));
         }

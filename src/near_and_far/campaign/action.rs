@@ -27,6 +27,9 @@ pub enum Action {
         #[serde(default)]
         town: Town,
         characters: Vec<String>,
+        /// Seed for the quest-token draw; left out, one is made from the session number and map.
+        #[serde(default)]
+        seed: Option<u64>,
     },
     /// Extra Stories, Campaign Mode: skip `map` (p. 38).
     SkipMap { map: MapNumber },
@@ -122,8 +125,9 @@ impl Playable for Campaign {
                 date,
                 town,
                 characters,
+                seed,
             } => {
-                let lines = self.start(map, date, town, &characters)?;
+                let lines = self.start(map, date, town, &characters, seed)?;
                 Acted::new(format!("Session started on {map}"), lines)
             }
             Action::SkipMap { map } => {

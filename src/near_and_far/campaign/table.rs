@@ -12,6 +12,7 @@ use crate::near_and_far::lookup::Mode;
 use crate::near_and_far::scoring::Town;
 use crate::near_and_far::session::{self, Session};
 use crate::near_and_far::threats::{Bosses, ThreatDeck, ThreatLevel};
+use crate::near_and_far::tokens;
 
 impl Campaign {
     /// Starts a session as `start` does, first keeping the box's cards from `facts` if this
@@ -29,7 +30,7 @@ impl Campaign {
         {
             self.cards = BoxCards::from_facts(f);
         }
-        self.start(map, date, town, characters)
+        self.start(map, date, town, characters, None)
     }
 
     /// Starts a session on `map` with the characters at the table. Returns what the table must
@@ -40,6 +41,7 @@ impl Campaign {
         date: NaiveDate,
         town: Town,
         characters: &[String],
+        seed: Option<u64>,
     ) -> RuleResult<Vec<String>> {
         let allowed = self.next_maps()?;
         if !allowed.contains(&map) {
@@ -122,8 +124,42 @@ impl Campaign {
                 }
             }
         }
+        // Quest tokens (p. 9): drawn with the seed given, else one made from the session, so
+        // the draw is the same every time the history is replayed.
+        let number = self.sessions.len() as u32 + 1;
+        let token_seed = seed.unwrap_or(u64::from(number) << 8 | u64::from(map.get()));
+        let first_pass = self.mode == Mode::Campaign && !self.sessions.iter().any(|s| s.map == map);
+        let quest_tokens = match self.cards.map(map) {
+            Some(mf) => tokens::place(
+                mf,
+                present.len(),
+                self.variants.extra_stories,
+                first_pass,
+                token_seed,
+            ),
+            None => Vec::new(),
+        };
+        if !quest_tokens.is_empty() {
+            let list: Vec<String> = quest_tokens.iter().map(|c| c.to_string()).collect();
+            notices.push(format!(
+                "Quest tokens go on spaces {}{}.",
+                list.join(", "),
+                if first_pass
+                    && self
+                        .cards
+                        .map(map)
+                        .is_some_and(|m| !m.named_spaces.is_empty())
+                {
+                    " (named spaces first: first time through the campaign)"
+                } else {
+                    ""
+                }
+            ));
+        }
         self.sessions.push(Session {
-            number: self.sessions.len() as u32 + 1,
+            quest_tokens,
+            token_seed: Some(token_seed).filter(|_| self.cards.map(map).is_some()),
+            number,
             map,
             date,
             town,

@@ -131,6 +131,25 @@ impl Campaign {
             if let Some(b) = &s.bosses {
                 self.check_bosses(&at, s, b)?;
             }
+            if !s.quest_tokens.is_empty() {
+                let want = session::quest_tokens(s.characters.len(), self.variants.extra_stories);
+                let mut seen = std::collections::BTreeSet::new();
+                if s.quest_tokens.len() != want || !s.quest_tokens.iter().all(|q| seen.insert(q)) {
+                    return Err(format!(
+                        "{at}: quest_tokens: {} different spaces expected for {} players (p. 9)",
+                        want,
+                        s.characters.len()
+                    ));
+                }
+                if let Some(mf) = self.cards.map(s.map)
+                    && let Some(q) = s.quest_tokens.iter().find(|q| !mf.quests.contains(q))
+                {
+                    return Err(format!(
+                        "{at}: quest_tokens: {q} is not a space of {}",
+                        s.map
+                    ));
+                }
+            }
         }
         Ok(())
     }
