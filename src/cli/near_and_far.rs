@@ -47,6 +47,25 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A late joiner (p. 37), between sessions: --player "Cy=Kiku". Campaign Mode fills one
+    /// row of boxes per session missed; Character Mode starts a fresh card.
+    Join {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A character leaves the campaign between sessions (its card stays in the books).
+    Retire {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        character: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Which paragraph a character reads on a quest space (side quest, character quest,
     /// arcade card) and which choice their keywords force.
     Lookup {
@@ -174,6 +193,40 @@ pub fn execute(command: Command, root: &Path) -> Output {
             title,
             json,
         ),
+        Command::Join {
+            campaign,
+            player,
+            json,
+        } => {
+            let Some((name, character)) = player.split_once('=') else {
+                return fail(format!(
+                    "--player {player:?}: write it as PLAYER=CHARACTER, e.g. Cy=Kiku"
+                ));
+            };
+            act_on(
+                root,
+                &campaign,
+                Action::AddCharacter {
+                    player: name.trim().to_string(),
+                    character: character.trim().to_string(),
+                    date: today(),
+                },
+                json,
+            )
+        }
+        Command::Retire {
+            campaign,
+            character,
+            json,
+        } => act_on(
+            root,
+            &campaign,
+            Action::RetireCharacter {
+                character,
+                date: today(),
+            },
+            json,
+        ),
         Command::Lookup {
             campaign,
             character,
@@ -195,6 +248,40 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Chart { campaign, json } => chart(root, &campaign, json),
         Command::Index { command } => index_command(root, command),
     }
+}
+
+/// Applies one action to a saved campaign (one labelled history entry) and saves it.
+fn act_on(root: &Path, id: &str, action: Action, json: bool) -> Output {
+    let (store, mut saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    // A campaign saved before campaigns kept the box's cards gets them first.
+    if saved.current().cards.is_empty()
+        && let Ok(f) = load_facts(root)
+        && let Err(e) = saved.act(Action::RememberCards {
+            cards: crate::near_and_far::campaign::BoxCards::from_facts(&f),
+        })
+    {
+        return fail(e);
+    }
+    let acted = match saved.act(action) {
+        Ok(a) => a,
+        Err(e) => return fail(format!("{id}: {e}")),
+    };
+    if let Err(e) = store.save(id, &saved) {
+        return fail(e);
+    }
+    if json {
+        return Output::json(&json!({
+            "id": id, "label": acted.label, "lines": acted.lines, "summary": saved.summary()
+        }));
+    }
+    let mut s = format!("{}\n", acted.label);
+    for l in acted.lines {
+        s += &format!("  {l}\n");
+    }
+    Output::ok(s)
 }
 
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {

@@ -8,6 +8,7 @@ mod campaigns;
 mod cli;
 mod common;
 mod corrections;
+mod evening;
 mod experience;
 mod index;
 mod index_growth;
