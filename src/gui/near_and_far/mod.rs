@@ -15,6 +15,7 @@ mod scoring;
 mod session;
 mod setup;
 mod sheet;
+mod table;
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill};
@@ -71,6 +72,8 @@ pub enum Message {
     Sheet(sheet::Msg),
     Score(scoring::Msg),
     Chart(chart::Msg),
+    /// Between sessions: late joiners, retiring, card points, settings.
+    Table(table::Msg),
 }
 
 /// The screen's state. The larger parts are boxed: the shell keeps one screen enum.
@@ -87,6 +90,7 @@ pub struct State {
     entry: Option<Box<EntryForm>>,
     sheet: Box<SheetForm>,
     score: Option<Box<ScoreForm>>,
+    table: Box<table::TableForm>,
     running_total: bool,
     /// An index export waiting for "Replace file": the file already exists.
     replace_export: Option<std::path::PathBuf>,
@@ -155,6 +159,7 @@ impl State {
             entry: None,
             sheet: Box::default(),
             score: None,
+            table: Box::default(),
             running_total: false,
             replace_export: None,
             index_undo: None,
@@ -263,6 +268,7 @@ impl State {
             Message::Lookup(m) => self.update_lookup(m, ctx),
             Message::Sheet(m) => self.update_sheet(m),
             Message::Score(m) => self.update_score(m),
+            Message::Table(m) => self.update_table(m),
             Message::Chart(chart::Msg::RunningTotal(b)) => {
                 self.running_total = b;
                 Action::none()
@@ -342,3 +348,5 @@ fn secondary<'a>(label: impl Into<String>, on_press: Option<Message>) -> Element
 mod tests;
 #[cfg(test)]
 mod tests_index;
+#[cfg(test)]
+mod tests_table;

@@ -113,7 +113,9 @@ impl State {
     pub(super) fn view_session<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
         match c.current_session() {
             Some(_) => self.view_play(c),
-            None => self.view_next(c),
+            None => column![self.view_next(c), self.view_table(c)]
+                .spacing(style::GAP)
+                .into(),
         }
     }
 
