@@ -426,10 +426,10 @@ fn lookup(
                 format!(" [keywords {}]", k.join(" + "))
             };
             s += &format!(
-                "  {}. {} ({test}){kw}: {:?}\n",
+                "  {}. {} ({test}){kw}: {}\n",
                 c.index + 1,
                 c.label,
-                c.status
+                c.status.label()
             );
         }
     }

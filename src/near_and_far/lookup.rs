@@ -85,6 +85,20 @@ pub enum ChoiceStatus {
     Bypassed,
 }
 
+impl ChoiceStatus {
+    /// As a player says it, for text output.
+    pub fn label(self) -> &'static str {
+        match self {
+            ChoiceStatus::Forced => "must be read (keyword)",
+            ChoiceStatus::ForcedTie => "keyword match: the reader picks the closest",
+            ChoiceStatus::Open => "open",
+            ChoiceStatus::OptionalKeyword => "optional keyword choice",
+            ChoiceStatus::Locked => "locked: a keyword is missing",
+            ChoiceStatus::Bypassed => "not read: a keyword choice is forced",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChoiceView {
     pub index: usize,

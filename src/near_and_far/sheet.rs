@@ -44,6 +44,16 @@ pub enum SideQuestState {
     CrossedOut,
 }
 
+impl SideQuestState {
+    /// As a player says it: "pending", "crossed out".
+    pub fn label(self) -> &'static str {
+        match self {
+            SideQuestState::Pending => "pending",
+            SideQuestState::CrossedOut => "crossed out",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SideQuestLine {
     pub code: QuestCode,

@@ -153,7 +153,7 @@ pub(super) fn sheet(root: &Path, id: &str, character: &str, json: bool) -> Outpu
     let kws: Vec<&str> = view.keywords.iter().map(|k| k.as_str()).collect();
     s += &format!("Keywords: {}\n", kws.join(", "));
     for q in &view.side_quests {
-        s += &format!("Side quest {}: {:?}\n", q.code, q.state);
+        s += &format!("Side quest {}: {}\n", q.code, q.state.label());
     }
     for j in &view.journey {
         s += &format!(

@@ -79,19 +79,28 @@ impl State {
         let Some(c) = self.campaign().cloned() else {
             return Action::none();
         };
+        // After a pad key the number box takes the keyboard back, so Enter looks up.
+        let refocus = || Action::task(iced::widget::operation::focus(NUMBER_ID));
         match m {
             Msg::Character(i) => {
                 self.pad.character = i;
                 self.pad.answer = None;
+                return refocus();
             }
-            Msg::Digit(d) if self.pad.digits.len() < 4 => self.pad.digits.push(d),
-            Msg::Digit(_) => {}
+            Msg::Digit(d) => {
+                if self.pad.digits.len() < 4 {
+                    self.pad.digits.push(d);
+                }
+                return refocus();
+            }
             Msg::Back => {
                 self.pad.digits.pop();
+                return refocus();
             }
             Msg::Clear => {
                 self.pad.digits.clear();
                 self.pad.answer = None;
+                return refocus();
             }
             Msg::Typed(s) => {
                 self.pad.digits = s
@@ -281,16 +290,27 @@ impl State {
                 secondary(label, Some(msg(Msg::Character(i))))
             });
         }
-        let shown = if self.pad.digits.is_empty() {
-            "—".to_string()
-        } else {
-            self.pad.digits.clone()
-        };
+        // TABLE-UX 1 and 2: the number and "Look up" sit at the top of the pad, so they are in
+        // view at 1024×768 with large type; the keys are below them and the answer is beside
+        // the pad, so nothing the player clicks moves when the answer appears. The number box
+        // keeps the keyboard focus: digits typed and Enter look up too.
         let mut pad = Column::new().spacing(8).push(
-            container(text(shown).size(64.0))
-                .padding([4, 20])
-                .width(Length::Fixed(300.0))
-                .style(style::card),
+            row![
+                text_input("number", &self.pad.digits)
+                    .id(NUMBER_ID)
+                    .on_input(|s| msg(Msg::Typed(s)))
+                    .on_submit(msg(Msg::LookUp))
+                    .size(40.0)
+                    .padding(8)
+                    .width(Length::Fixed(150.0)),
+                container(primary(
+                    "Look up",
+                    (!self.pad.digits.is_empty()).then_some(msg(Msg::LookUp)),
+                ))
+                .id("look-up"),
+            ]
+            .spacing(8)
+            .align_y(Center),
         );
         for keys in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
             let mut line = row![].spacing(8);
@@ -306,22 +326,6 @@ impl State {
                 pad_key("⌫", msg(Msg::Back))
             ]
             .spacing(8),
-        );
-        pad = pad.push(
-            text_input("or type it", &self.pad.digits)
-                .id(NUMBER_ID)
-                .on_input(|s| msg(Msg::Typed(s)))
-                .on_submit(msg(Msg::LookUp))
-                .size(style::HEADING)
-                .padding(8)
-                .width(Length::Fixed(300.0)),
-        );
-        pad = pad.push(
-            container(primary(
-                "Look up",
-                (!self.pad.digits.is_empty()).then_some(msg(Msg::LookUp)),
-            ))
-            .id("look-up"),
         );
         let answer: Element<'a, Message> = match (&self.pad.answer, &self.entry) {
             _ if self.import_review.is_some() => match &self.import_review {

@@ -31,6 +31,9 @@ use crate::near_and_far::{Campaign, Facts};
 
 pub use forms::{EntryForm, LookupPad, ScoreForm, SessionForm, SetupForm, SheetForm};
 
+/// The scrollable holding the open tab (snapped to its top when a tab opens).
+pub const BODY_ID: &str = "nf-tab-body";
+
 /// The open campaign's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tab {
@@ -257,7 +260,17 @@ impl State {
                 if t == Tab::Scoring && self.score.is_none() {
                     self.score = self.new_score_form().map(Box::new);
                 }
-                Action::none()
+                // TABLE-UX 2: a tab opens at its top, not at the old scroll position.
+                let top = iced::widget::operation::snap_to(
+                    BODY_ID,
+                    iced::widget::operation::RelativeOffset::START,
+                );
+                let task = if t == Tab::Lookup {
+                    top.chain(iced::widget::operation::focus(lookup::NUMBER_ID))
+                } else {
+                    top
+                };
+                Action::task(task)
             }
             Message::CloseCampaign => {
                 self.doc = None;
@@ -320,8 +333,11 @@ impl State {
                     .style(style::danger_text),
             );
         }
-        col = col
-            .push(scrollable(container(body).padding(iced::Padding::ZERO.right(18))).height(Fill));
+        col = col.push(
+            scrollable(container(body).padding(iced::Padding::ZERO.right(18)))
+                .id(BODY_ID)
+                .height(Fill),
+        );
         self.with_replace_question(container(col).padding(20).width(Fill).height(Fill).into())
     }
 }

@@ -130,7 +130,7 @@ impl ScoreInput {
             let has = |t: &str| p.talents.iter().any(|x| x.trim().eq_ignore_ascii_case(t));
             add(
                 "camps",
-                format!("{} camps placed", p.camps),
+                format!("{} placed", count(p.camps, "camp", "camps")),
                 i32::from(p.camps),
             );
             if p.camps >= needed {
@@ -149,7 +149,10 @@ impl ScoreInput {
             }
             add(
                 "artifacts",
-                format!("{} artifacts bought", p.artifacts.len()),
+                format!(
+                    "{} bought",
+                    count(p.artifacts.len() as u64, "artifact", "artifacts")
+                ),
                 p.artifacts.iter().sum::<i32>(),
             );
             if p.unpurchased_artifacts > 0 {
@@ -174,7 +177,7 @@ impl ScoreInput {
             }
             add(
                 "threats",
-                format!("{} threat cards", p.threats.len()),
+                count(p.threats.len() as u64, "threat card", "threat cards"),
                 p.threats.iter().sum::<i32>(),
             );
             if p.card_bonuses != 0 {
@@ -183,18 +186,22 @@ impl ScoreInput {
             let money = p.coins + p.gems;
             add(
                 "coins-and-gems",
-                format!("{} coins and {} gems", p.coins, p.gems),
+                format!(
+                    "{} and {}",
+                    count(p.coins, "coin", "coins"),
+                    count(p.gems, "gem", "gems")
+                ),
                 i32::try_from(money / 2).unwrap_or(i32::MAX),
             );
             add(
                 "faction-tokens",
-                format!("{} faction tokens", p.faction_tokens),
+                count(p.faction_tokens, "faction token", "faction tokens"),
                 i32::try_from(p.faction_tokens).unwrap_or(i32::MAX),
             );
             if p.chiefs > 0 {
                 add(
                     "chiefs",
-                    format!("{} chiefs", p.chiefs),
+                    count(p.chiefs, "chief", "chiefs"),
                     CHIEF_POINTS * i32::from(p.chiefs),
                 );
             }
@@ -249,6 +256,12 @@ impl ScoreInput {
         }
         Ok(rank(scores, &self.players))
     }
+}
+
+/// "1 chief", "2 chiefs": score lines say it as the table does.
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The most of each thing a score sheet may claim. Artifact cards are limited by the box (55,
