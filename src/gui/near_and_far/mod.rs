@@ -365,4 +365,6 @@ mod tests;
 #[cfg(test)]
 mod tests_index;
 #[cfg(test)]
+mod tests_lookup_ux;
+#[cfg(test)]
 mod tests_table;
