@@ -296,7 +296,7 @@ impl State {
         // keeps the keyboard focus: digits typed and Enter look up too.
         let mut pad = Column::new().spacing(8).push(
             row![
-                text_input("number", &self.pad.digits)
+                text_input("No.", &self.pad.digits)
                     .id(NUMBER_ID)
                     .on_input(|s| msg(Msg::Typed(s)))
                     .on_submit(msg(Msg::LookUp))

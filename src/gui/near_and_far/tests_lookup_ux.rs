@@ -81,7 +81,7 @@ fn look_up_and_the_answers_first_line_are_in_view_at_both_sizes_with_large_type(
 fn enter_in_the_number_box_looks_up() {
     let mut s = opened_lookup();
     let mut sim = Simulator::with_size(Default::default(), (1366.0, 768.0), s.view(&CTX));
-    sim.click("number").expect("the number box");
+    sim.click("No.").expect("the number box");
     sim.typewrite("5");
     sim.tap_key(iced::keyboard::key::Named::Enter);
     let messages: Vec<Message> = sim.into_messages().collect();
