@@ -128,7 +128,7 @@ impl State {
         } else {
             format!("{} added to your index", entry.code)
         };
-        self.index_undo = Some((label, before));
+        self.index_undo = Some(Box::new((label, before)));
         let (facts, loaded) = super::load_data(ctx);
         *self.facts = facts;
         *self.index = loaded;
@@ -181,7 +181,10 @@ impl State {
         if let Err(e) = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes()) {
             return Action::error(e.to_string());
         }
-        self.index_undo = Some((format!("{code} deleted from your index"), before));
+        self.index_undo = Some(Box::new((
+            format!("{code} deleted from your index"),
+            before,
+        )));
         self.reload_index(ctx);
         let _ = self.look_up(c);
         Action::notice(crate::gui::screen::Notice::info(format!(
@@ -191,9 +194,10 @@ impl State {
 
     /// Puts the player's index back as it was before the last change made here.
     pub(super) fn undo_index(&mut self, c: &Campaign, ctx: &Ctx) -> Action<Message> {
-        let (Some((label, before)), Some(store)) = (self.index_undo.take(), ctx.store) else {
+        let (Some(undo), Some(store)) = (self.index_undo.take(), ctx.store) else {
             return Action::none();
         };
+        let (label, before) = *undo;
         if let Err(e) = store.write_data_backed_up(index::OWN_FILE, before.to_json().as_bytes()) {
             return Action::error(e.to_string());
         }
@@ -228,7 +232,7 @@ impl State {
         let before = self.index.own_file();
         match crate::cli::declare_letters(store, &who, &self.pad.letters, first) {
             Ok(m) => {
-                self.index_undo = Some((format!("{who}'s quest letters"), before));
+                self.index_undo = Some(Box::new((format!("{who}'s quest letters"), before)));
                 self.pad.letters.clear();
                 self.pad.first.clear();
                 self.reload_index(ctx);

@@ -136,7 +136,7 @@ impl State {
         let before = self.index.own_file();
         match crate::cli::import_index_keeping(store, path, take).map(|o| o.message) {
             Ok(message) => {
-                self.index_undo = Some((format!("import of {shown}"), before));
+                self.index_undo = Some(Box::new((format!("import of {shown}"), before)));
                 let (facts, loaded) = super::load_data(ctx);
                 *self.facts = facts;
                 *self.index = loaded;

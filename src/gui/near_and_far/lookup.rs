@@ -410,7 +410,8 @@ impl State {
         ]
         .spacing(10)
         .align_y(Center);
-        if let Some((label, _)) = &self.index_undo {
+        if let Some(undo) = &self.index_undo {
+            let label = &undo.0;
             tools = tools.push(secondary(
                 format!("Undo: {label}"),
                 Some(msg(Msg::UndoIndex)),

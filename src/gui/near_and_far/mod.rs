@@ -98,7 +98,7 @@ pub struct State {
     /// An index export waiting for "Replace file": the file already exists.
     replace_export: Option<std::path::PathBuf>,
     /// The last change to the player's index made here, and the file before it (for Undo).
-    index_undo: Option<(String, index::IndexFile)>,
+    index_undo: Option<Box<(String, index::IndexFile)>>,
     /// An import whose entries differ from the player's, waiting for the player's choices.
     import_review: Option<Box<index_io::ImportReview>>,
 }

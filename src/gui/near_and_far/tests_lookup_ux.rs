@@ -3,7 +3,6 @@
 //! looks up; the pad keys give the keyboard back to the number box; the answer appears beside
 //! the pad, so "Look up" stays at the same pixel; a tab opens at its top.
 
-use iced_test::selector::Bounded;
 use iced_test::simulator::Simulator;
 
 use super::*;
