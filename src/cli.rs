@@ -10,7 +10,9 @@ mod furtherance;
 mod near_and_far;
 mod worldspanner;
 
-pub use near_and_far::{export_index, import_index};
+pub use near_and_far::{
+    declare_letters, export_index, import_index, import_index_keeping, plan_index_import,
+};
 
 use std::ffi::OsString;
 use std::io::Write;

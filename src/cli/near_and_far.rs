@@ -11,11 +11,15 @@ mod index_files;
 mod reports;
 
 use index_files::index_command;
-pub use index_files::{export_index, import_index, load_index};
+pub use index_files::{
+    declare_letters, export_index, import_index, import_index_keeping, load_index,
+    plan_index_import,
+};
 use reports::{chart, score, sheet};
 
 use super::Output;
 use crate::doc::Saved;
+use crate::near_and_far::campaign::Action;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Campaign, Facts, MapNumber, Mode, QuestCode, Read};
 use crate::store::Store;
@@ -40,6 +44,25 @@ pub enum Command {
         long_game: bool,
         #[arg(long)]
         title: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A late joiner (p. 37), between sessions: --player "Cy=Kiku". Campaign Mode fills one
+    /// row of boxes per session missed; Character Mode starts a fresh card.
+    Join {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A character leaves the campaign between sessions (its card stays in the books).
+    Retire {
+        #[arg(long)]
+        campaign: String,
+        #[arg(long)]
+        character: String,
         #[arg(long)]
         json: bool,
     },
@@ -109,8 +132,28 @@ pub enum IndexCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Add an index file to your data folder after checking it against your index.
-    Import { path: PathBuf },
+    /// Merge an index file into yours after checking it against your index. Your entries are
+    /// never overwritten: a quest entered differently is listed side by side and yours is kept,
+    /// unless you name it with --keep-theirs.
+    Import {
+        path: PathBuf,
+        /// Take the imported entry for this quest code instead of yours (repeatable).
+        #[arg(long = "keep-theirs")]
+        keep_theirs: Vec<String>,
+    },
+    /// Declare a character's quest letters (and first code) in your index, e.g.
+    /// `--character Vera --letters V --first V1`; Character Mode entries for that character
+    /// are then accepted.
+    Letters {
+        #[arg(long)]
+        character: String,
+        #[arg(long)]
+        letters: String,
+        #[arg(long)]
+        first: Option<String>,
+    },
+    /// Delete one of your own entries from your index.
+    Delete { code: String },
 }
 
 fn fail(e: impl std::fmt::Display) -> Output {
@@ -150,6 +193,40 @@ pub fn execute(command: Command, root: &Path) -> Output {
             title,
             json,
         ),
+        Command::Join {
+            campaign,
+            player,
+            json,
+        } => {
+            let Some((name, character)) = player.split_once('=') else {
+                return fail(format!(
+                    "--player {player:?}: write it as PLAYER=CHARACTER, e.g. Cy=Kiku"
+                ));
+            };
+            act_on(
+                root,
+                &campaign,
+                Action::AddCharacter {
+                    player: name.trim().to_string(),
+                    character: character.trim().to_string(),
+                    date: today(),
+                },
+                json,
+            )
+        }
+        Command::Retire {
+            campaign,
+            character,
+            json,
+        } => act_on(
+            root,
+            &campaign,
+            Action::RetireCharacter {
+                character,
+                date: today(),
+            },
+            json,
+        ),
         Command::Lookup {
             campaign,
             character,
@@ -171,6 +248,40 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Chart { campaign, json } => chart(root, &campaign, json),
         Command::Index { command } => index_command(root, command),
     }
+}
+
+/// Applies one action to a saved campaign (one labelled history entry) and saves it.
+fn act_on(root: &Path, id: &str, action: Action, json: bool) -> Output {
+    let (store, mut saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    // A campaign saved before campaigns kept the box's cards gets them first.
+    if saved.current().cards.is_empty()
+        && let Ok(f) = load_facts(root)
+        && let Err(e) = saved.act(Action::RememberCards {
+            cards: crate::near_and_far::campaign::BoxCards::from_facts(&f),
+        })
+    {
+        return fail(e);
+    }
+    let acted = match saved.act(action) {
+        Ok(a) => a,
+        Err(e) => return fail(format!("{id}: {e}")),
+    };
+    if let Err(e) = store.save(id, &saved) {
+        return fail(e);
+    }
+    if json {
+        return Output::json(&json!({
+            "id": id, "label": acted.label, "lines": acted.lines, "summary": saved.summary()
+        }));
+    }
+    let mut s = format!("{}\n", acted.label);
+    for l in acted.lines {
+        s += &format!("  {l}\n");
+    }
+    Output::ok(s)
 }
 
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {
@@ -267,17 +378,12 @@ fn lookup(
         Err(e) => return fail(e),
     };
     let mut marked = false;
-    if mark && let Read::SideQuest { code, instead_of } = &answer.read {
-        let label = format!(
-            "{}: side quest {code} read instead of {instead_of}",
-            answer.character
-        );
-        let who = answer.character.clone();
-        let code = code.clone();
-        if let Err(e) = saved
-            .history
-            .apply(label, |c| c.cross_out_side_quest(&who, &code, today()))
-        {
+    if mark && let Read::SideQuest { code, .. } = &answer.read {
+        if let Err(e) = saved.act(Action::CrossOutSideQuest {
+            character: answer.character.clone(),
+            code: code.clone(),
+            date: today(),
+        }) {
             return fail(e);
         }
         if let Err(e) = store.save(id, &saved) {
@@ -320,10 +426,10 @@ fn lookup(
                 format!(" [keywords {}]", k.join(" + "))
             };
             s += &format!(
-                "  {}. {} ({test}){kw}: {:?}\n",
+                "  {}. {} ({test}){kw}: {}\n",
                 c.index + 1,
                 c.label,
-                c.status
+                c.status.label()
             );
         }
     }

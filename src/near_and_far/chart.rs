@@ -88,3 +88,51 @@ pub fn journey_chart(c: &Campaign) -> JourneyChart {
         max,
     }
 }
+
+/// The y axis for values from `min` to `max`: a round step (1, 2 or 5 times a power of ten)
+/// giving at most 6 intervals, and the axis ends on multiples of it, so every point is drawn
+/// inside the axis and every grid line's label is the value at that height.
+pub fn axis(min: i32, max: i32) -> (i32, i32, i32) {
+    let (min, max) = (min.min(0), max.max(min + 1).max(1));
+    let span = i64::from(max) - i64::from(min);
+    let mut step: i64 = 1;
+    'search: loop {
+        for m in [1, 2, 5] {
+            let s = step * m;
+            if (span + s - 1) / s <= 6 {
+                step = s;
+                break 'search;
+            }
+        }
+        step *= 10;
+    }
+    let lo = i64::from(min).div_euclid(step) * step;
+    let hi = -(-i64::from(max)).div_euclid(step) * step;
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    (clamp(lo), clamp(hi), clamp(step))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis;
+
+    #[test]
+    fn the_running_total_axis_covers_the_points_and_labels_them_at_their_height() {
+        for (min, max) in [
+            (0, 30),
+            (0, 33),
+            (-3, 30),
+            (0, 7),
+            (-12, 95),
+            (0, 0),
+            (5, 180),
+        ] {
+            let (lo, hi, step) = axis(min, max);
+            assert!(lo <= min.min(0) && hi >= max, "{min}..{max}: {lo}..{hi}");
+            assert_eq!((hi - lo) % step, 0, "{min}..{max}");
+            assert_eq!(lo % step, 0);
+            assert!((hi - lo) / step <= 6, "{min}..{max}: step {step}");
+        }
+        assert_eq!(axis(0, 30), (0, 30, 5));
+    }
+}

@@ -49,7 +49,7 @@ pub struct LookupContext<'a> {
 }
 
 /// Which paragraph to read.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Read {
     /// The quest printed on the space (Campaign Mode, no side quest pending).
@@ -83,6 +83,20 @@ pub enum ChoiceStatus {
     Locked,
     /// Open in itself, but a keyword choice is forced instead.
     Bypassed,
+}
+
+impl ChoiceStatus {
+    /// As a player says it, for text output.
+    pub fn label(self) -> &'static str {
+        match self {
+            ChoiceStatus::Forced => "must be read (keyword)",
+            ChoiceStatus::ForcedTie => "keyword match: the reader picks the closest",
+            ChoiceStatus::Open => "open",
+            ChoiceStatus::OptionalKeyword => "optional keyword choice",
+            ChoiceStatus::Locked => "locked: a keyword is missing",
+            ChoiceStatus::Bypassed => "not read: a keyword choice is forced",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -17,6 +17,7 @@ pub mod scoring;
 pub mod session;
 pub mod sheet;
 pub mod threats;
+pub mod tokens;
 
 pub use campaign::{Campaign, QuestRecord, Settings};
 pub use code::{Keyword, MapNumber, Outcome, QuestCode};

@@ -6,8 +6,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::code::MapNumber;
-use super::facts::Facts;
+use super::code::{MapNumber, QuestCode};
+use super::facts::MapFacts;
 use super::lookup::Mode;
 use super::scoring::Town;
 use super::threats::{Bosses, ThreatDeck};
@@ -62,6 +62,12 @@ pub struct Session {
     pub bosses: Option<Bosses>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<SessionResult>,
+    /// The spaces picked for quest tokens at setup, in the order to place them, and the seed
+    /// they were drawn with (`tokens::place`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quest_tokens: Vec<QuestCode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_seed: Option<u64>,
 }
 
 impl Session {
@@ -163,14 +169,13 @@ pub fn check_skip(
 /// What the table should be told when a map is chosen: its special rules, the quest tokens,
 /// and on a first Campaign pass the named spaces that must get one (p. 9, 39).
 pub fn map_notices(
-    facts: Option<&Facts>,
+    mf: Option<&MapFacts>,
     mode: Mode,
     variants: Variants,
     map: MapNumber,
     players: usize,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let mf = facts.and_then(|f| f.map(map));
     let name = mf.map(|m| m.name.clone()).unwrap_or_default();
     out.push(format!(
         "{map} {name}: place {} quest tokens on open-book spaces.",

@@ -22,6 +22,10 @@ pub struct Sheet {
     /// The session this character joined in (1 for the start of the campaign).
     pub joined_session: u32,
     pub ledger: Ledger,
+    /// Retired after this many sessions had been played: the card stays in the books, the
+    /// character plays no more sessions and is not a candidate for champion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retired_after: Option<u32>,
 }
 
 /// A dated line of the experience ledger: + earned, - spent.
@@ -38,6 +42,16 @@ pub struct XpLine {
 pub enum SideQuestState {
     Pending,
     CrossedOut,
+}
+
+impl SideQuestState {
+    /// As a player says it: "pending", "crossed out".
+    pub fn label(self) -> &'static str {
+        match self {
+            SideQuestState::Pending => "pending",
+            SideQuestState::CrossedOut => "crossed out",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::facts::ThreatsFile;
+use super::facts::{BossFacts, ThreatsFile};
 
 /// A threat card's level: the number beside its sword, 4 to 15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -150,8 +150,13 @@ impl Bosses {
     /// The bosses in play for `players` (p. 39): each boss card says from how many players on
     /// it is used.
     pub fn for_players(facts: &ThreatsFile, players: u8) -> Bosses {
+        Bosses::from_cards(&facts.bosses, players)
+    }
+
+    /// As `for_players`, from the boss cards a campaign keeps.
+    pub fn from_cards(cards: &[BossFacts], players: u8) -> Bosses {
         let (standing, removed): (Vec<_>, Vec<_>) =
-            facts.bosses.iter().partition(|b| players >= b.min_players);
+            cards.iter().partition(|b| players >= b.min_players);
         Bosses {
             standing: standing.into_iter().map(|b| b.name.clone()).collect(),
             removed: removed.into_iter().map(|b| b.name.clone()).collect(),

@@ -20,6 +20,7 @@ pub mod log;
 mod prepared;
 mod read;
 mod transfer;
+mod userdata;
 
 use std::fs;
 use std::path::{Path, PathBuf};

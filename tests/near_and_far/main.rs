@@ -1,14 +1,19 @@
 //! Near and Far scenario tests: every rule and ruling the engine implements, by name.
 //! Split by topic in `tests/near_and_far/`.
 
+mod actions;
 #[cfg(feature = "gui")]
 mod app;
 mod campaigns;
 mod cli;
 mod common;
 mod corrections;
+mod evening;
 mod experience;
 mod index;
+mod index_growth;
 mod lookup;
 mod scoring;
 mod threats;
+mod tokens;
+mod validation;

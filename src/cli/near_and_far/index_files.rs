@@ -1,26 +1,56 @@
 //! `near-and-far index ...` and the loading of index files: the bundled ones plus the user's
 //! `storybook-index/` folder (a user file replaces the bundled file of the same path).
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
 use super::{IndexCommand, fail, load_facts};
 use crate::cli::Output;
-use crate::near_and_far::Facts;
 use crate::near_and_far::index::{self, IndexFile, Severity, Source};
+use crate::near_and_far::{Facts, QuestCode};
 use crate::store::{Store, StoreError};
 
-/// Every `.json` file under `dir`, as index sources named by their path under `base`.
-fn json_sources(dir: &Path, base: &Path, out: &mut Vec<Source>, problems: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+/// Every `.json` file under `dir`, as index sources named by their path under `base`. Every
+/// folder or file that cannot be read is reported by name; a folder reached twice (a symbolic
+/// link looping back) is not followed again.
+fn json_sources(
+    dir: &Path,
+    base: &Path,
+    out: &mut Vec<Source>,
+    problems: &mut Vec<String>,
+    seen: &mut BTreeSet<PathBuf>,
+) {
+    match std::fs::canonicalize(dir) {
+        Ok(real) => {
+            if !seen.insert(real) {
+                return;
+            }
+        }
+        Err(e) => {
+            problems.push(format!("{}: {e}", dir.display()));
+            return;
+        }
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            problems.push(format!("{}: {e}", dir.display()));
+            return;
+        }
     };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    let mut paths = Vec::new();
+    for e in entries {
+        match e {
+            Ok(e) => paths.push(e.path()),
+            Err(e) => problems.push(format!("{}: {e}", dir.display())),
+        }
+    }
     paths.sort();
     for path in paths {
         if path.is_dir() {
-            json_sources(&path, base, out, problems);
+            json_sources(&path, base, out, problems, seen);
         } else if path.extension().is_some_and(|e| e == "json") {
             let rel = path
                 .strip_prefix(base)
@@ -62,8 +92,31 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
             }
             let mut sources = Vec::new();
             let mut read_problems = Vec::new();
-            json_sources(&dir, &dir, &mut sources, &mut read_problems);
+            json_sources(
+                &dir,
+                &dir,
+                &mut sources,
+                &mut read_problems,
+                &mut BTreeSet::new(),
+            );
             let count = sources.len();
+            if count == 0 && read_problems.is_empty() {
+                let mut out = if json {
+                    Output::json(&json!({
+                        "dir": dir.display().to_string(), "ok": false, "files": 0,
+                        "maps": 0, "characters": 0, "quests": 0,
+                        "read_problems": [], "problems": [],
+                        "empty": true,
+                    }))
+                } else {
+                    Output::ok(format!(
+                        "{}: no index files (.json) in this folder: nothing was checked\n",
+                        dir.display()
+                    ))
+                };
+                out.code = 1;
+                return out;
+            }
             let (built, _) = index::load(Vec::new(), sources, facts.as_ref());
             let ok = built.is_ok() && read_problems.is_empty();
             let mut out = if json {
@@ -120,13 +173,59 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
             )),
             Err(e) => fail(e),
         },
-        IndexCommand::Import { path } => {
+        IndexCommand::Import { path, keep_theirs } => {
+            let mut take = BTreeSet::new();
+            for c in &keep_theirs {
+                match QuestCode::parse(c) {
+                    Ok(q) => {
+                        take.insert(q);
+                    }
+                    Err(e) => return fail(format!("--keep-theirs {c:?}: {e}")),
+                }
+            }
             let store = match Store::open(root) {
                 Ok(s) => s,
                 Err(e) => return fail(e),
             };
-            match import_index(&store, &path) {
+            let out = if take.is_empty() {
+                import_index(&store, &path)
+            } else {
+                import_index_keeping(&store, &path, &take).map(|o| o.message)
+            };
+            match out {
                 Ok(message) => Output::ok(format!("{message}\n")),
+                Err(e) => fail(e),
+            }
+        }
+        IndexCommand::Letters {
+            character,
+            letters,
+            first,
+        } => {
+            let first = match first.as_deref().map(QuestCode::parse).transpose() {
+                Ok(f) => f,
+                Err(e) => return fail(format!("--first: {e}")),
+            };
+            let store = match Store::open(root) {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            match declare_letters(&store, &character, &letters, first) {
+                Ok(m) => Output::ok(format!("{m}\n")),
+                Err(e) => fail(e),
+            }
+        }
+        IndexCommand::Delete { code } => {
+            let code = match QuestCode::parse(&code) {
+                Ok(c) => c,
+                Err(e) => return fail(e),
+            };
+            let store = match Store::open(root) {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            match delete_entry(&store, &code) {
+                Ok(m) => Output::ok(format!("{m}\n")),
                 Err(e) => fail(e),
             }
         }
@@ -141,46 +240,198 @@ pub fn export_index(root: &Path, path: &Path, overwrite: bool) -> Result<String,
     let built = load_index(root, facts.as_ref()).built;
     let file = built.index.export("Storybook index export");
     crate::store::write_file(path, file.to_json().as_bytes(), overwrite)?;
-    Ok(format!(
+    let mut message = format!(
         "exported {} quests to {}",
         file.quests.len(),
         path.display()
-    ))
+    );
+    // A file that could not be read or parsed is left out of the export: say which.
+    for p in built
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error && p.at.is_empty())
+    {
+        message += &format!("; left out {} (could not be read: {})", p.file, p.message);
+    }
+    Ok(message)
 }
 
-/// Merges the index file at `path` into the user's `storybook-index/my-entries.json` in the
-/// open store, after checking it alone and against the user's whole index: nothing is written
-/// if it would add an error, or if `my-entries.json` is damaged. Takes the open store rather
-/// than its folder because the app already holds the folder's lock. Returns what was done;
-/// every error names the file and the problem.
-pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
+/// Reads `path` as an index file to import and plans the merge into the player's own file:
+/// which quests differ from the player's. Refuses a file with errors of its own, and stops
+/// when the player's `my-entries.json` cannot be read (it is never replaced then).
+pub fn plan_index_import(
+    store: &Store,
+    path: &Path,
+) -> Result<(index::ImportPlan, index::Loaded), String> {
     let root = store.root();
     let facts = load_facts(root).ok();
-    let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
     let shown = path.display().to_string();
-    if let Err(e) = index::check_text(&text, facts.as_ref()) {
-        return Err(format!("{shown} was not imported: {e}"));
-    }
-    let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
+    // The file is checked together with the player's index (its letters may be declared
+    // there), in `check_planned_import`: only errors it would add refuse it.
+    let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown} was not imported: {e}"))?;
     let loaded = load_index(root, facts.as_ref());
     if loaded.own_damaged {
         return Err(format!(
-            "{} is damaged: fix or move it before importing into it",
+            "{shown} was not imported: your index {} cannot be read; fix or move it first (it is never replaced)",
             loaded.own_origin
         ));
     }
-    let own =
-        index::Index::check_import(&loaded.files, &loaded.own_origin, &incoming, facts.as_ref())
-            .map_err(|problems| {
-                let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-                format!("{shown} was not imported:\n{}", list.join("\n"))
-            })?;
+    let plan = index::Index::plan_import(&loaded.files, &loaded.own_origin, &incoming);
+    Ok((plan, loaded))
+}
+
+/// Merges the index file at `path` into the user's `storybook-index/my-entries.json` in the
+/// open store, after checking it alone and against the user's whole index. Never overwrites:
+/// for a quest the player entered differently, the player's entry is kept unless its code is
+/// in `take_theirs`. A copy of the player's file is backed up before it changes. Nothing is
+/// written if the merge would add an error, or if `my-entries.json` cannot be read. Takes the
+/// open store rather than its folder because the app already holds the folder's lock.
+pub fn import_index_keeping(
+    store: &Store,
+    path: &Path,
+    take_theirs: &BTreeSet<QuestCode>,
+) -> Result<ImportOutcome, String> {
+    let facts = load_facts(store.root()).ok();
+    let shown = path.display().to_string();
+    let (plan, loaded) = plan_index_import(store, path)?;
+    let own = index::Index::check_planned_import(
+        &loaded.files,
+        &loaded.own_origin,
+        &plan,
+        take_theirs,
+        facts.as_ref(),
+    )
+    .map_err(|problems| {
+        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        format!("{shown} was not imported:\n{}", list.join("\n"))
+    })?;
     let written = store
-        .write_data(index::OWN_FILE, own.to_json().as_bytes())
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
         .map_err(|e| e.to_string())?;
-    Ok(format!(
+    let taken = plan
+        .conflicts
+        .iter()
+        .filter(|c| take_theirs.contains(&c.code))
+        .count();
+    let mut message = format!(
         "imported {} quests from {shown} into {}",
-        incoming.quests.len(),
+        plan.new_quests,
         written.display()
-    ))
+    );
+    if !plan.conflicts.is_empty() {
+        message += &format!(
+            "; {} quests differ from yours: kept yours for {}, took theirs for {taken}",
+            plan.conflicts.len(),
+            plan.conflicts.len() - taken
+        );
+    }
+    Ok(ImportOutcome {
+        message,
+        conflicts: plan.conflicts,
+    })
+}
+
+/// What an import did, and the quests that differed from the player's.
+#[derive(Debug, Clone)]
+pub struct ImportOutcome {
+    pub message: String,
+    pub conflicts: Vec<index::Conflict>,
+}
+
+/// Imports keeping every one of the player's entries; the message lists each conflict with
+/// both versions side by side.
+pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
+    let out = import_index_keeping(store, path, &BTreeSet::new())?;
+    let mut s = out.message;
+    for c in &out.conflicts {
+        s += &format!("\n{} differs (yours kept):", c.code);
+        let mine = index::describe_entry(&c.mine);
+        let theirs = index::describe_entry(&c.theirs);
+        for k in 0..mine.len().max(theirs.len()) {
+            s += &format!(
+                "\n  yours: {:<50} | theirs: {}",
+                mine.get(k).map(String::as_str).unwrap_or(""),
+                theirs.get(k).map(String::as_str).unwrap_or("")
+            );
+        }
+    }
+    Ok(s)
+}
+
+/// Declares a character's quest letters in the player's own index file (backed up first).
+pub fn declare_letters(
+    store: &Store,
+    character: &str,
+    prefix: &str,
+    first: Option<QuestCode>,
+) -> Result<String, String> {
+    let facts = load_facts(store.root()).ok();
+    let loaded = load_index(store.root(), facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    let own = index::Index::check_letters(
+        &loaded.files,
+        &loaded.own_origin,
+        character,
+        prefix,
+        first,
+        facts.as_ref(),
+    )
+    .map_err(|p| {
+        let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
+        list.join("; ")
+    })?;
+    let chain = own
+        .characters
+        .iter()
+        .find(|c| {
+            c.character.eq_ignore_ascii_case(character.trim())
+                || facts
+                    .as_ref()
+                    .and_then(|f| f.character(character))
+                    .is_some_and(|f| f.name == c.character)
+        })
+        .cloned();
+    let written = store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(match chain {
+        Some(c) => format!(
+            "{}'s quest letters are {} (first code {}), kept in {}",
+            c.character,
+            c.prefix,
+            c.first
+                .map(|f| f.to_string())
+                .unwrap_or_else(|| "not given".into()),
+            written.display()
+        ),
+        None => format!("quest letters saved in {}", written.display()),
+    })
+}
+
+/// Deletes the player's own entry for `code` (backed up first).
+pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
+    let facts = load_facts(store.root()).ok();
+    let loaded = load_index(store.root(), facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    let (own, _) =
+        index::Index::check_removal(&loaded.files, &loaded.own_origin, code, facts.as_ref())
+            .map_err(|p| {
+                let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
+                list.join("; ")
+            })?;
+    store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(format!("{code} deleted from your storybook index"))
 }

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::{fail, load_facts, open_campaign, today};
 use crate::cli::Output;
 use crate::near_and_far::Mode;
+use crate::near_and_far::campaign::Action;
 use crate::near_and_far::chart::journey_chart;
 use crate::near_and_far::scoring::ScoreInput;
 
@@ -17,8 +18,8 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
         Ok(Err(_)) => return fail(format!("{}: not UTF-8 text", input.display())),
         Err(e) => return fail(e),
     };
-    let sheet: ScoreInput = match serde_json::from_str(&text) {
-        Ok(s) => s,
+    let mut value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
         Err(e) => {
             return fail(format!(
                 "{}: line {} column {}: {e}",
@@ -28,32 +29,56 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
             ));
         }
     };
-    let facts = load_facts(root).ok();
-    let result = match sheet.score(facts.as_ref()) {
-        Ok(r) => r,
-        Err(e) => return fail(format!("{}: {e}", input.display())),
-    };
     let mut notices = Vec::new();
+    let mut opened = None;
     if let Some(id) = campaign {
-        let (store, mut saved) = match open_campaign(root, id) {
+        let (store, saved) = match open_campaign(root, id) {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let label = match saved.current().current_session() {
-            Some(s) => format!("Session {} on {} scored", s.number, s.map),
-            None => "Session scored".to_string(),
-        };
-        match saved
-            .history
-            .apply(label, |c| c.finish_session(&result, today()))
-        {
-            Ok(n) => notices = n,
-            Err(e) => return fail(e),
+        // A sheet that leaves out the town side or Long Game takes the session's (RULINGS:
+        // scoring uses the session's own settings); one that names them must agree.
+        if let (Some(obj), Some(s)) = (value.as_object_mut(), saved.current().current_session()) {
+            obj.entry("town").or_insert(json!(s.town));
+            obj.entry("long_game")
+                .or_insert(json!(saved.current().variants.long_game));
         }
-        if let Err(e) = store.save(id, &saved) {
-            return fail(e);
-        }
+        opened = Some((store, saved, id));
     }
+    let sheet: ScoreInput = match serde_json::from_value(value) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("{}: {e}", input.display())),
+    };
+    let result = match &mut opened {
+        Some((store, saved, id)) => {
+            let c = saved.current();
+            let scored = c.fit_score_sheet(sheet.clone()).and_then(|fitted| {
+                let talents = (!c.cards.talents.is_empty()).then_some(c.cards.talents.as_slice());
+                fitted
+                    .score_with(talents, i32::from(c.card.full_card_bonus))
+                    .map_err(crate::near_and_far::RuleError::new)
+            });
+            let result = match scored {
+                Ok(r) => r,
+                Err(e) => return fail(format!("{}: {e}", input.display())),
+            };
+            match saved.act(Action::FinishSession {
+                scores: sheet,
+                date: today(),
+            }) {
+                Ok(acted) => notices = acted.lines,
+                Err(e) => return fail(format!("{}: {e}", input.display())),
+            }
+            if let Err(e) = store.save(id, saved) {
+                return fail(e);
+            }
+            result
+        }
+        None => match sheet.score(load_facts(root).ok().as_ref()) {
+            Ok(r) => r,
+            Err(e) => return fail(format!("{}: {e}", input.display())),
+        },
+    };
     if json {
         let mut v = serde_json::to_value(&result).unwrap_or_default();
         v["recorded_in"] = json!(campaign);
@@ -128,7 +153,7 @@ pub(super) fn sheet(root: &Path, id: &str, character: &str, json: bool) -> Outpu
     let kws: Vec<&str> = view.keywords.iter().map(|k| k.as_str()).collect();
     s += &format!("Keywords: {}\n", kws.join(", "));
     for q in &view.side_quests {
-        s += &format!("Side quest {}: {:?}\n", q.code, q.state);
+        s += &format!("Side quest {}: {}\n", q.code, q.state.label());
     }
     for j in &view.journey {
         s += &format!(

@@ -10,7 +10,7 @@ use iced::{Center, Element, Fill, Length, Point, Rectangle, Renderer, Theme};
 use super::{Message, State};
 use crate::gui::{style, widgets};
 use crate::near_and_far::Campaign;
-use crate::near_and_far::chart::{JourneyChart, journey_chart};
+use crate::near_and_far::chart::{JourneyChart, axis, journey_chart};
 
 #[derive(Debug, Clone)]
 pub enum Msg {
@@ -32,7 +32,9 @@ impl Plot {
         }
     }
 
-    fn range(&self) -> (i32, i32) {
+    /// The axis (low end, high end, step) for the values shown: the points and the grid
+    /// labels use the same scale (`chart::axis`).
+    fn range(&self) -> (i32, i32, i32) {
         let mut lo = 0;
         let mut hi = 10;
         for i in 0..self.chart.series.len() {
@@ -41,7 +43,7 @@ impl Plot {
                 hi = hi.max(v);
             }
         }
-        (lo, hi)
+        axis(lo, hi)
     }
 }
 
@@ -62,7 +64,7 @@ impl canvas::Program<Message> for Plot {
         let (left, right, top, bottom) = (56.0, 20.0, 16.0, 40.0);
         let w = (bounds.width - left - right).max(1.0);
         let h = (bounds.height - top - bottom).max(1.0);
-        let (lo, hi) = self.range();
+        let (lo, hi, step) = self.range();
         let span = (hi - lo).max(1) as f32;
         let y_of = |v: i32| top + h - (v - lo) as f32 / span * h;
         let n = self.chart.columns.len();
@@ -74,8 +76,7 @@ impl canvas::Program<Message> for Plot {
             }
         };
         // Horizontal grid lines with their values.
-        let step = ((span / 5.0).ceil() as i32).max(1);
-        let mut v = lo - lo.rem_euclid(step);
+        let mut v = lo;
         while v <= hi {
             let y = y_of(v);
             frame.stroke(
@@ -84,10 +85,11 @@ impl canvas::Program<Message> for Plot {
             );
             frame.fill_text(Text {
                 content: v.to_string(),
-                position: Point::new(left - 8.0, y - 8.0),
+                position: Point::new(left - 8.0, y),
                 color: ink,
                 size: style::SMALL.into(),
                 align_x: iced::alignment::Horizontal::Right.into(),
+                align_y: iced::alignment::Vertical::Center,
                 ..Text::default()
             });
             v += step;

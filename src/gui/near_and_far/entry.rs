@@ -5,13 +5,13 @@
 use iced::widget::{Column, column, container, row, text, text_input};
 use iced::{Center, Element, Length};
 
-use super::forms::{EntryForm, TestKind};
+use super::forms::{ChoiceField, EntryForm, TestKind};
 use super::lookup::Msg;
 use super::{Message, State, primary, secondary};
 use crate::gui::screen::{Action, Ctx};
 use crate::gui::{style, widgets};
-use crate::near_and_far::Campaign;
 use crate::near_and_far::index::{self, Index};
+use crate::near_and_far::{Campaign, QuestCode};
 
 #[derive(Debug, Clone)]
 pub enum EntryMsg {
@@ -21,8 +21,10 @@ pub enum EntryMsg {
     Keywords(usize, String),
     Optional(usize, bool),
     Next(usize, String),
-    RewardKeywords(usize, String),
-    RewardSideQuests(usize, String),
+    /// A reward or bonus field of a choice.
+    Field(usize, ChoiceField, String),
+    Ending(bool),
+    Note(String),
     AddChoice,
     RemoveChoice(usize),
 }
@@ -72,16 +74,13 @@ impl State {
                     c.next = s;
                 }
             }
-            EntryMsg::RewardKeywords(i, s) => {
+            EntryMsg::Field(i, f, s) => {
                 if let Some(c) = form.choices.get_mut(i) {
-                    c.reward_keywords = s;
+                    *c.field_mut(f) = s;
                 }
             }
-            EntryMsg::RewardSideQuests(i, s) => {
-                if let Some(c) = form.choices.get_mut(i) {
-                    c.reward_side_quests = s;
-                }
-            }
+            EntryMsg::Ending(b) => form.ending = b,
+            EntryMsg::Note(s) => form.note = s,
         }
     }
 
@@ -98,6 +97,7 @@ impl State {
                 self.index.own_origin
             ));
         }
+        let form_editing = form.editing;
         let entry = match form.to_entry() {
             Ok(e) => e,
             Err(e) => return Action::error(e),
@@ -119,9 +119,16 @@ impl State {
         {
             own.add_space(map, entry.code.clone());
         }
-        if let Err(e) = store.write_data(index::OWN_FILE, own.to_json().as_bytes()) {
+        let before = self.index.own_file();
+        if let Err(e) = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes()) {
             return Action::error(e.to_string());
         }
+        let label = if form_editing {
+            format!("{} edited in your index", entry.code)
+        } else {
+            format!("{} added to your index", entry.code)
+        };
+        self.index_undo = Some(Box::new((label, before)));
         let (facts, loaded) = super::load_data(ctx);
         *self.facts = facts;
         *self.index = loaded;
@@ -131,16 +138,131 @@ impl State {
             return a;
         }
         Action::notice(crate::gui::screen::Notice::info(format!(
-            "{} added to your storybook index.",
-            entry.code
+            "{} {} your storybook index.",
+            entry.code,
+            if form_editing {
+                "changed in"
+            } else {
+                "added to"
+            }
         )))
+    }
+
+    /// Deletes the player's own entry for the paragraph on screen; undoable from the lookup
+    /// tab ("Undo: 41 deleted from your index").
+    pub(super) fn delete_entry(
+        &mut self,
+        c: &Campaign,
+        code: QuestCode,
+        ctx: &Ctx,
+    ) -> Action<Message> {
+        let Some(store) = ctx.store else {
+            return Action::error("The data folder is not open: the index cannot be changed.");
+        };
+        if self.index.own_damaged {
+            return Action::error(format!(
+                "{} cannot be read: fix or move it before changing your entries.",
+                self.index.own_origin
+            ));
+        }
+        let before = self.index.own_file();
+        let own = match Index::check_removal(
+            &self.index.files,
+            &self.index.own_origin,
+            &code,
+            self.facts(),
+        ) {
+            Ok((f, _)) => f,
+            Err(problems) => {
+                let list: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
+                return Action::error(list.join("; "));
+            }
+        };
+        if let Err(e) = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes()) {
+            return Action::error(e.to_string());
+        }
+        self.index_undo = Some(Box::new((
+            format!("{code} deleted from your index"),
+            before,
+        )));
+        self.reload_index(ctx);
+        let _ = self.look_up(c);
+        Action::notice(crate::gui::screen::Notice::info(format!(
+            "{code} deleted from your storybook index."
+        )))
+    }
+
+    /// Puts the player's index back as it was before the last change made here.
+    pub(super) fn undo_index(&mut self, c: &Campaign, ctx: &Ctx) -> Action<Message> {
+        let (Some(undo), Some(store)) = (self.index_undo.take(), ctx.store) else {
+            return Action::none();
+        };
+        let (label, before) = *undo;
+        if let Err(e) = store.write_data_backed_up(index::OWN_FILE, before.to_json().as_bytes()) {
+            return Action::error(e.to_string());
+        }
+        self.reload_index(ctx);
+        if self.pad.answer.is_some() {
+            let _ = self.look_up(c);
+        }
+        Action::notice(crate::gui::screen::Notice::info(format!(
+            "Undone: {label}."
+        )))
+    }
+
+    /// Declares the character's quest letters in the player's index file.
+    pub(super) fn save_letters(&mut self, c: &Campaign, ctx: &Ctx) -> Action<Message> {
+        let Some(store) = ctx.store else {
+            return Action::error("The data folder is not open: the index cannot be changed.");
+        };
+        let Some(who) = c
+            .sheets
+            .get(self.pad.character)
+            .map(|s| s.character.clone())
+        else {
+            return Action::none();
+        };
+        let first = match self.pad.first.trim() {
+            "" => None,
+            t => match QuestCode::parse(t) {
+                Ok(q) => Some(q),
+                Err(e) => return Action::error(format!("First code: {e}")),
+            },
+        };
+        let before = self.index.own_file();
+        match crate::cli::declare_letters(store, &who, &self.pad.letters, first) {
+            Ok(m) => {
+                self.index_undo = Some(Box::new((format!("{who}'s quest letters"), before)));
+                self.pad.letters.clear();
+                self.pad.first.clear();
+                self.reload_index(ctx);
+                Action::notice(crate::gui::screen::Notice::info(super::index_io::sentence(
+                    &m,
+                )))
+            }
+            Err(e) => Action::error(e),
+        }
+    }
+
+    pub(super) fn reload_index(&mut self, ctx: &Ctx) {
+        let (facts, loaded) = super::load_data(ctx);
+        *self.facts = facts;
+        *self.index = loaded;
     }
 
     pub(super) fn view_entry<'a>(&'a self, form: &'a EntryForm) -> Element<'a, Message> {
         let e = |m: EntryMsg| msg(Msg::Entry(m));
         let mut col = Column::new()
             .spacing(10)
-            .push(widgets::heading(format!("Index entry for {}", form.code)))
+            .push(widgets::heading(format!(
+                "{} for {}",
+                if form.editing {
+                    "Your entry"
+                } else {
+                    "Index entry"
+                },
+                form.code
+            )))
             .push(
                 text("Short labels in your own words: the index never holds the book's text.")
                     .size(style::SMALL)
@@ -166,7 +288,7 @@ impl State {
                         .spacing(8)
                         .align_y(Center),
                         row![
-                            small("keywords needed (comma)", &ch.keywords)
+                            small("keywords needed: one, or two with a comma", &ch.keywords)
                                 .on_input(move |s| e(EntryMsg::Keywords(i, s))),
                             iced::widget::checkbox(ch.optional)
                                 .label("optional")
@@ -177,13 +299,28 @@ impl State {
                         ]
                         .spacing(8)
                         .align_y(Center),
-                        row![
-                            small("keywords gained", &ch.reward_keywords)
-                                .on_input(move |s| e(EntryMsg::RewardKeywords(i, s))),
-                            small("side quests given (Q12)", &ch.reward_side_quests)
-                                .on_input(move |s| e(EntryMsg::RewardSideQuests(i, s))),
-                        ]
-                        .spacing(8),
+                        rewards_row(
+                            ch,
+                            i,
+                            "Success:",
+                            [
+                                (ChoiceField::RewardKeywords, "keywords gained"),
+                                (ChoiceField::RewardLoseKeywords, "keywords lost"),
+                                (ChoiceField::RewardSideQuests, "side quests (Q12)"),
+                                (ChoiceField::RewardXp, "XP"),
+                            ]
+                        ),
+                        rewards_row(
+                            ch,
+                            i,
+                            "By 2 or more:",
+                            [
+                                (ChoiceField::BonusKeywords, "keywords gained"),
+                                (ChoiceField::BonusLoseKeywords, "keywords lost"),
+                                (ChoiceField::BonusSideQuests, "side quests"),
+                                (ChoiceField::BonusXp, "XP"),
+                            ]
+                        ),
                     ]
                     .spacing(6),
                 )
@@ -191,6 +328,20 @@ impl State {
                 .style(style::card),
             );
         }
+        col = col.push(
+            row![
+                iced::widget::checkbox(form.ending)
+                    .label("the story ends here")
+                    .on_toggle(move |b| e(EntryMsg::Ending(b)))
+                    .text_size(style::BODY),
+                text_input("your own note", &form.note)
+                    .on_input(move |s| e(EntryMsg::Note(s)))
+                    .size(style::BODY)
+                    .padding(6),
+            ]
+            .spacing(10)
+            .align_y(Center),
+        );
         col.push(
             row![
                 secondary("Add a choice", Some(e(EntryMsg::AddChoice))),
@@ -201,4 +352,31 @@ impl State {
         )
         .into()
     }
+}
+
+/// One line of reward fields for choice `i` ("Success:" or "By 2 or more:").
+fn rewards_row<'a>(
+    ch: &'a super::forms::ChoiceForm,
+    i: usize,
+    title: &'a str,
+    fields: [(ChoiceField, &'a str); 4],
+) -> Element<'a, Message> {
+    let mut r = row![text(title).size(style::SMALL).width(Length::Fixed(110.0))]
+        .spacing(8)
+        .align_y(Center);
+    for (f, hint) in fields {
+        let width = if matches!(f, ChoiceField::RewardXp | ChoiceField::BonusXp) {
+            Length::Fixed(60.0)
+        } else {
+            Length::Fill
+        };
+        r = r.push(
+            text_input(hint, ch.field(f))
+                .on_input(move |s| msg(Msg::Entry(EntryMsg::Field(i, f, s))))
+                .size(style::BODY)
+                .padding(6)
+                .width(width),
+        );
+    }
+    r.into()
 }

@@ -4,10 +4,11 @@
 
 use std::fmt;
 
-use crate::near_and_far::index::{Bookkeeping, Choice, QuestEntry, Test};
 use crate::near_and_far::scoring::Town;
-use crate::near_and_far::{Campaign, Facts, Keyword, Lookup, MapNumber, Mode, QuestCode};
+use crate::near_and_far::{Campaign, Facts, Lookup, MapNumber, Mode};
 
+pub(super) use super::entry_form::words;
+pub use super::entry_form::{ChoiceField, ChoiceForm, EntryForm};
 pub use super::score_form::{Field, PlayerFields, RouteFields, ScoreForm};
 
 /// A map in a pick list: "Map 4 · Meteor Mountain".
@@ -132,6 +133,9 @@ pub struct LookupPad {
     pub choice: Option<usize>,
     pub next: String,
     pub ending: bool,
+    /// Declaring the character's quest letters (Character Mode).
+    pub letters: String,
+    pub first: String,
 }
 
 /// The kind of roll a choice asks for, in the entry form.
@@ -157,101 +161,6 @@ impl fmt::Display for TestKind {
     }
 }
 
-/// One choice box being entered into the index.
-#[derive(Debug, Clone, Default)]
-pub struct ChoiceForm {
-    pub label: String,
-    pub test: TestKind,
-    pub target: String,
-    pub keywords: String,
-    pub optional: bool,
-    pub next: String,
-    pub reward_keywords: String,
-    pub reward_side_quests: String,
-}
-
-/// A new storybook index entry, typed while reading.
-#[derive(Debug, Clone)]
-pub struct EntryForm {
-    pub code: QuestCode,
-    /// Also list the code on this map's spaces.
-    pub map: Option<MapNumber>,
-    pub choices: Vec<ChoiceForm>,
-}
-
-pub(super) fn words(text: &str) -> Vec<&str> {
-    text.split([',', ';'])
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
-impl EntryForm {
-    pub fn new(code: QuestCode, map: Option<MapNumber>) -> EntryForm {
-        EntryForm {
-            code,
-            map,
-            choices: vec![ChoiceForm::default(), ChoiceForm::default()],
-        }
-    }
-
-    /// The entry, or the first field that is wrong.
-    pub fn to_entry(&self) -> Result<QuestEntry, String> {
-        let mut choices = Vec::new();
-        for (i, c) in self.choices.iter().enumerate() {
-            let at = format!("choice {}", i + 1);
-            let target = || -> Result<u8, String> {
-                c.target
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("{at}: the difficulty must be a number"))
-            };
-            let test = match c.test {
-                TestKind::None => None,
-                TestKind::Skill => Some(Test::Skill(target()?)),
-                TestKind::Combat => Some(Test::Combat(target()?)),
-            };
-            let keywords = words(&c.keywords)
-                .into_iter()
-                .map(Keyword::new)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("{at}: {e}"))?;
-            let next = match c.next.trim() {
-                "" => None,
-                t => Some(QuestCode::parse(t).map_err(|e| format!("{at}: next: {e}"))?),
-            };
-            let reward = Bookkeeping {
-                keywords: words(&c.reward_keywords)
-                    .into_iter()
-                    .map(Keyword::new)
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| format!("{at}: {e}"))?,
-                side_quests: words(&c.reward_side_quests)
-                    .into_iter()
-                    .map(QuestCode::parse)
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| format!("{at}: side quest: {e}"))?,
-                ..Bookkeeping::default()
-            };
-            choices.push(Choice {
-                label: c.label.trim().to_string(),
-                test,
-                keywords,
-                optional: c.optional,
-                next,
-                reward,
-                bonus: Bookkeeping::default(),
-            });
-        }
-        Ok(QuestEntry {
-            code: self.code.clone(),
-            choices,
-            ending: false,
-            note: String::new(),
-        })
-    }
-}
-
 /// Typing on the character sheet.
 #[derive(Debug, Clone, Default)]
 pub struct SheetForm {
@@ -264,26 +173,4 @@ pub struct SheetForm {
     pub correcting: Option<u32>,
     pub reason: String,
     pub new_points: String,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_entry_form_names_the_wrong_field() {
-        let mut f = EntryForm::new(QuestCode::Number(41), None);
-        f.choices[0].label = "climb".into();
-        f.choices[0].test = TestKind::Skill;
-        f.choices[0].target = "seven".into();
-        assert!(f.to_entry().unwrap_err().contains("choice 1"));
-        f.choices[0].target = "7".into();
-        f.choices[1].label = "around".into();
-        f.choices[1].keywords = "ash, moon".into();
-        f.choices[1].reward_side_quests = "Q12".into();
-        let e = f.to_entry().unwrap();
-        assert_eq!(e.choices[0].test, Some(Test::Skill(7)));
-        assert_eq!(e.choices[1].keywords.len(), 2);
-        assert_eq!(e.choices[1].reward.side_quests, vec![QuestCode::Side(12)]);
-    }
 }

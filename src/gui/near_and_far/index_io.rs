@@ -3,14 +3,35 @@
 //! code as `tablemate near-and-far index import/export`); an export never replaces an existing
 //! file without an in-app confirmation.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use iced::{Element, Task};
+use iced::widget::{Column, column, row, text};
+use iced::{Element, Fill, Task};
 
 use super::{Message, State, lookup};
 use crate::gui::screen::{Action, Ctx, Notice};
-use crate::gui::widgets;
+use crate::gui::{style, widgets};
+use crate::near_and_far::QuestCode;
+use crate::near_and_far::index::{self, ImportPlan};
 use crate::store::StoreError;
+
+/// An import waiting for the player's choice on each quest that differs from theirs.
+#[derive(Debug, Clone)]
+pub struct ImportReview {
+    pub path: PathBuf,
+    pub plan: ImportPlan,
+    /// Per conflict: take the imported entry.
+    pub keep_theirs: Vec<bool>,
+}
+
+impl ImportReview {
+    pub fn choose(&mut self, i: usize, theirs: bool) {
+        if let Some(slot) = self.keep_theirs.get_mut(i) {
+            *slot = theirs;
+        }
+    }
+}
 
 /// The name the export dialog suggests.
 pub const EXPORT_NAME: &str = "storybook-index-export.json";
@@ -20,7 +41,7 @@ fn msg(m: lookup::Msg) -> Message {
 }
 
 /// "imported 3 quests from x" → "Imported 3 quests from x."
-fn sentence(message: &str) -> String {
+pub(super) fn sentence(message: &str) -> String {
     let mut chars = message.chars();
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
@@ -69,8 +90,53 @@ impl State {
                 "{shown} was not imported: the data folder is not open."
             ));
         };
-        match crate::cli::import_index(store, path) {
+        // Entries that differ from the player's are shown side by side first (RULINGS).
+        match crate::cli::plan_index_import(store, path) {
+            Ok((plan, _)) if !plan.conflicts.is_empty() => {
+                let keep_theirs = vec![false; plan.conflicts.len()];
+                self.import_review = Some(Box::new(ImportReview {
+                    path: path.to_path_buf(),
+                    plan,
+                    keep_theirs,
+                }));
+                return Action::none();
+            }
+            Ok(_) => {}
+            Err(e) => return Action::error(e),
+        }
+        self.finish_import(path, &BTreeSet::new(), ctx)
+    }
+
+    /// Imports the file under review with the player's choices.
+    pub(super) fn confirm_import(&mut self, ctx: &Ctx) -> Action<Message> {
+        let Some(r) = self.import_review.take() else {
+            return Action::none();
+        };
+        let take: BTreeSet<QuestCode> = r
+            .plan
+            .conflicts
+            .iter()
+            .zip(&r.keep_theirs)
+            .filter(|(_, t)| **t)
+            .map(|(c, _)| c.code.clone())
+            .collect();
+        self.finish_import(&r.path, &take, ctx)
+    }
+
+    fn finish_import(
+        &mut self,
+        path: &Path,
+        take: &BTreeSet<QuestCode>,
+        ctx: &Ctx,
+    ) -> Action<Message> {
+        let shown = path.display().to_string();
+        let Some(store) = ctx.store else {
+            return Action::none();
+        };
+        let before = self.index.own_file();
+        match crate::cli::import_index_keeping(store, path, take).map(|o| o.message) {
             Ok(message) => {
+                self.index_undo = Some(Box::new((format!("import of {shown}"), before)));
                 let (facts, loaded) = super::load_data(ctx);
                 *self.facts = facts;
                 *self.index = loaded;
@@ -109,6 +175,74 @@ impl State {
             }
             Err(e) => Action::error(e.to_string()),
         }
+    }
+
+    /// The import review: each quest that differs, the player's entry beside the imported
+    /// one, and which to keep. Shown in the answer's place, not over it.
+    pub(super) fn view_import_review<'a>(&'a self, r: &'a ImportReview) -> Element<'a, Message> {
+        let mut col = Column::new().spacing(10).push(widgets::heading(format!(
+            "{} quests differ from yours",
+            r.plan.conflicts.len()
+        )));
+        col = col.push(
+            text("Yours are kept unless you choose theirs. A copy of your index is kept before anything changes.")
+                .size(style::SMALL)
+                .style(style::muted),
+        );
+        for (i, c) in r.plan.conflicts.iter().enumerate() {
+            let theirs = r.keep_theirs.get(i).copied().unwrap_or(false);
+            let side = |title: &'a str,
+                        q: &crate::near_and_far::index::QuestEntry,
+                        chosen: bool,
+                        m: Message| {
+                let mut inner = Column::new().spacing(4).push(text(title).size(style::BODY));
+                for line in index::describe_entry(q) {
+                    inner = inner.push(text(line).size(style::SMALL));
+                }
+                let b = iced::widget::button(inner)
+                    .padding(8)
+                    .width(Fill)
+                    .style(if chosen {
+                        style::primary
+                    } else {
+                        style::secondary
+                    })
+                    .on_press(m);
+                Element::from(b)
+            };
+            col = col.push(
+                column![
+                    text(format!("Quest {}", c.code)).size(style::HEADING),
+                    row![
+                        side(
+                            "Yours",
+                            &c.mine,
+                            !theirs,
+                            msg(lookup::Msg::KeepTheirs(i, false))
+                        ),
+                        side(
+                            "Theirs",
+                            &c.theirs,
+                            theirs,
+                            msg(lookup::Msg::KeepTheirs(i, true))
+                        ),
+                    ]
+                    .spacing(10),
+                ]
+                .spacing(6),
+            );
+        }
+        col.push(
+            row![
+                widgets::secondary("Cancel", Some(msg(lookup::Msg::CancelImport))),
+                widgets::primary(
+                    "Import with these choices",
+                    Some(msg(lookup::Msg::ConfirmImport))
+                ),
+            ]
+            .spacing(10),
+        )
+        .into()
     }
 
     /// The "replace this file?" question over `base`, while an export waits for it.

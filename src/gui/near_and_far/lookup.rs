@@ -9,13 +9,14 @@ use std::path::PathBuf;
 use iced::widget::{Column, column, container, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
+use super::CampaignAction;
 use super::forms::EntryForm;
 use super::{Message, State, index_io, primary, secondary};
 use crate::gui::screen::{Action, Ctx};
 use crate::gui::{style, widgets};
 use crate::near_and_far::index::Bookkeeping;
 use crate::near_and_far::lookup::ChoiceStatus;
-use crate::near_and_far::{Campaign, Mode, Outcome, QuestCode, QuestRecord, Read};
+use crate::near_and_far::{Campaign, Mode, Outcome, QuestCode, Read};
 
 pub use super::entry::EntryMsg;
 
@@ -49,6 +50,18 @@ pub enum Msg {
     /// "Replace file" in the question about an existing export file.
     ReplaceExport,
     CancelReplace,
+    /// Edit or delete the player's own entry for the paragraph on screen.
+    EditEntry,
+    DeleteEntry,
+    /// Put the player's index back as before the last change made here.
+    UndoIndex,
+    Letters(String),
+    First(String),
+    SaveLetters,
+    /// Import review: take the imported entry for conflict `i` (true) or keep the player's.
+    KeepTheirs(usize, bool),
+    ConfirmImport,
+    CancelImport,
 }
 
 fn msg(m: Msg) -> Message {
@@ -66,19 +79,28 @@ impl State {
         let Some(c) = self.campaign().cloned() else {
             return Action::none();
         };
+        // After a pad key the number box takes the keyboard back, so Enter looks up.
+        let refocus = || Action::task(iced::widget::operation::focus(NUMBER_ID));
         match m {
             Msg::Character(i) => {
                 self.pad.character = i;
                 self.pad.answer = None;
+                return refocus();
             }
-            Msg::Digit(d) if self.pad.digits.len() < 4 => self.pad.digits.push(d),
-            Msg::Digit(_) => {}
+            Msg::Digit(d) => {
+                if self.pad.digits.len() < 4 {
+                    self.pad.digits.push(d);
+                }
+                return refocus();
+            }
             Msg::Back => {
                 self.pad.digits.pop();
+                return refocus();
             }
             Msg::Clear => {
                 self.pad.digits.clear();
                 self.pad.answer = None;
+                return refocus();
             }
             Msg::Typed(s) => {
                 self.pad.digits = s
@@ -95,11 +117,11 @@ impl State {
                 ) else {
                     return Action::none();
                 };
-                let a = self.act(
-                    format!("{who}: side quest {code} crossed out"),
-                    |g| g.cross_out_side_quest(&who, &code, super::today()),
-                    |_| Vec::new(),
-                );
+                let a = self.act(CampaignAction::CrossOutSideQuest {
+                    character: who,
+                    code,
+                    date: super::today(),
+                });
                 if let Some(ans) = self.pad.answer.as_mut() {
                     ans.cross_out = None;
                 }
@@ -121,12 +143,7 @@ impl State {
             Msg::Record(outcome) => return self.record(&c, outcome),
             Msg::Arcade => return self.record(&c, Outcome::Success),
             Msg::StartEntry => {
-                let code = self.pad.answer.as_ref().and_then(|a| match &a.read {
-                    Read::MapQuest { code } | Read::SideQuest { code, .. } => Some(code.clone()),
-                    Read::CharacterQuest { code } => code.clone(),
-                    Read::ArcadeCard => None,
-                });
-                if let Some(code) = code {
+                if let Some(code) = self.answer_code() {
                     let map = c
                         .current_session()
                         .map(|s| s.map)
@@ -148,8 +165,45 @@ impl State {
                 }
             }
             Msg::CancelReplace => self.replace_export = None,
+            Msg::EditEntry => {
+                if let Some(code) = self.answer_code()
+                    && let Some(q) = self
+                        .index
+                        .own_file()
+                        .quests
+                        .into_iter()
+                        .find(|q| q.code == code)
+                {
+                    self.entry = Some(Box::new(EntryForm::edit(&q)));
+                }
+            }
+            Msg::DeleteEntry => {
+                if let Some(code) = self.answer_code() {
+                    return self.delete_entry(&c, code, ctx);
+                }
+            }
+            Msg::UndoIndex => return self.undo_index(&c, ctx),
+            Msg::Letters(s) => self.pad.letters = s,
+            Msg::First(s) => self.pad.first = s,
+            Msg::SaveLetters => return self.save_letters(&c, ctx),
+            Msg::KeepTheirs(i, b) => {
+                if let Some(r) = self.import_review.as_mut() {
+                    r.choose(i, b);
+                }
+            }
+            Msg::ConfirmImport => return self.confirm_import(ctx),
+            Msg::CancelImport => self.import_review = None,
         }
         Action::none()
+    }
+
+    /// The paragraph code of the answer on screen, if it has one.
+    fn answer_code(&self) -> Option<QuestCode> {
+        self.pad.answer.as_ref().and_then(|a| match &a.read {
+            Read::MapQuest { code } | Read::SideQuest { code, .. } => Some(code.clone()),
+            Read::CharacterQuest { code } => code.clone(),
+            Read::ArcadeCard => None,
+        })
     }
 
     pub(super) fn look_up(&mut self, c: &Campaign) -> Action<Message> {
@@ -197,18 +251,8 @@ impl State {
                 Err(e) => return Action::error(format!("Next quest: {e}")),
             },
         };
-        let what = match &answer.read {
-            Read::MapQuest { code } => format!("quest {code}"),
-            Read::SideQuest { code, .. } => format!("side quest {code}"),
-            Read::CharacterQuest { code: Some(code) } => format!("character quest {code}"),
-            Read::CharacterQuest { code: None } => "character quest".to_string(),
-            Read::ArcadeCard => "arcade card".to_string(),
-        };
-        let label = match answer.read {
-            Read::ArcadeCard => format!("{who}: arcade card"),
-            _ => format!("{who}: {what}, {}", outcome.label()),
-        };
-        let record = QuestRecord {
+        let a = self.act(CampaignAction::RecordQuest {
+            character: who,
             read: answer.read.clone(),
             outcome,
             next: if c.mode == Mode::Character {
@@ -218,12 +262,8 @@ impl State {
             },
             ending: self.pad.ending,
             rewards,
-        };
-        let a = self.act(
-            label,
-            |g| g.record_quest(&who, record, super::today()),
-            |n| n.clone(),
-        );
+            date: super::today(),
+        });
         if a.changed {
             self.pad.answer = None;
             self.pad.digits.clear();
@@ -250,16 +290,27 @@ impl State {
                 secondary(label, Some(msg(Msg::Character(i))))
             });
         }
-        let shown = if self.pad.digits.is_empty() {
-            "—".to_string()
-        } else {
-            self.pad.digits.clone()
-        };
+        // TABLE-UX 1 and 2: the number and "Look up" sit at the top of the pad, so they are in
+        // view at 1024×768 with large type; the keys are below them and the answer is beside
+        // the pad, so nothing the player clicks moves when the answer appears. The number box
+        // keeps the keyboard focus: digits typed and Enter look up too.
         let mut pad = Column::new().spacing(8).push(
-            container(text(shown).size(64.0))
-                .padding([4, 20])
-                .width(Length::Fixed(300.0))
-                .style(style::card),
+            row![
+                text_input("No.", &self.pad.digits)
+                    .id(NUMBER_ID)
+                    .on_input(|s| msg(Msg::Typed(s)))
+                    .on_submit(msg(Msg::LookUp))
+                    .size(40.0)
+                    .padding(8)
+                    .width(Length::Fixed(150.0)),
+                container(primary(
+                    "Look up",
+                    (!self.pad.digits.is_empty()).then_some(msg(Msg::LookUp)),
+                ))
+                .id("look-up"),
+            ]
+            .spacing(8)
+            .align_y(Center),
         );
         for keys in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
             let mut line = row![].spacing(8);
@@ -276,23 +327,11 @@ impl State {
             ]
             .spacing(8),
         );
-        pad = pad.push(
-            text_input("or type it", &self.pad.digits)
-                .id(NUMBER_ID)
-                .on_input(|s| msg(Msg::Typed(s)))
-                .on_submit(msg(Msg::LookUp))
-                .size(style::HEADING)
-                .padding(8)
-                .width(Length::Fixed(300.0)),
-        );
-        pad = pad.push(
-            container(primary(
-                "Look up",
-                (!self.pad.digits.is_empty()).then_some(msg(Msg::LookUp)),
-            ))
-            .id("look-up"),
-        );
         let answer: Element<'a, Message> = match (&self.pad.answer, &self.entry) {
+            _ if self.import_review.is_some() => match &self.import_review {
+                Some(r) => self.view_import_review(r),
+                None => text("").into(),
+            },
             (_, Some(form)) => self.view_entry(form),
             (Some(a), None) => self.view_answer(c, a),
             (None, None) => text(match c.current_session() {
@@ -311,18 +350,79 @@ impl State {
                 container(answer).width(Fill)
             ]
             .spacing(24),
-            row![
-                widgets::secondary("Import index file…", Some(msg(Msg::ImportIndex))),
-                widgets::secondary("Export index…", Some(msg(Msg::ExportIndex))),
-                text("Storybook index files: add someone's entries to yours, or share yours.")
-                    .size(style::SMALL)
-                    .style(style::muted),
-            ]
-            .spacing(10)
-            .align_y(Center),
+            self.view_index_tools(c),
         ]
         .spacing(style::GAP)
         .into()
+    }
+
+    /// Under the pad and answer: the character's quest letters (Character Mode), undo of the
+    /// last index change, import and export.
+    fn view_index_tools<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
+        let mut col = Column::new().spacing(10);
+        if c.mode == Mode::Character
+            && let Some(s) = c.sheets.get(self.pad.character)
+        {
+            let known = self
+                .index
+                .built
+                .index
+                .characters
+                .get(&s.character.to_lowercase())
+                .map(|(ch, _)| ch.prefix.clone())
+                .or_else(|| {
+                    self.facts()
+                        .and_then(|f| f.character(&s.character))
+                        .and_then(|f| f.quest_prefix.clone())
+                });
+            let said = match known {
+                Some(p) => format!("{}'s quest letters: {p}. Change:", s.character),
+                None => format!(
+                    "{}'s quest letters are not known yet (only Rin's are printed in the rulebook): copy them from the card.",
+                    s.character
+                ),
+            };
+            col = col.push(
+                row![
+                    text(said).size(style::BODY),
+                    text_input("letters", &self.pad.letters)
+                        .on_input(|s| msg(Msg::Letters(s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(90.0)),
+                    text_input("first code", &self.pad.first)
+                        .on_input(|s| msg(Msg::First(s)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Length::Fixed(120.0)),
+                    secondary(
+                        "Save letters",
+                        (!self.pad.letters.trim().is_empty()).then_some(msg(Msg::SaveLetters)),
+                    ),
+                ]
+                .spacing(10)
+                .align_y(Center),
+            );
+        }
+        let mut tools = row![
+            widgets::secondary("Import index file…", Some(msg(Msg::ImportIndex))),
+            widgets::secondary("Export index…", Some(msg(Msg::ExportIndex))),
+        ]
+        .spacing(10)
+        .align_y(Center);
+        if let Some(undo) = &self.index_undo {
+            let label = &undo.0;
+            tools = tools.push(secondary(
+                format!("Undo: {label}"),
+                Some(msg(Msg::UndoIndex)),
+            ));
+        }
+        tools = tools.push(
+            text("Storybook index files: add someone's entries to yours, or share yours.")
+                .size(style::SMALL)
+                .style(style::muted),
+        );
+        col.push(tools).into()
     }
 
     fn view_answer<'a>(
@@ -407,6 +507,18 @@ impl State {
                 "Add its choices to my index",
                 Some(msg(Msg::StartEntry)),
             ));
+        }
+        let mine = self
+            .answer_code()
+            .is_some_and(|code| self.index.own_file().quests.iter().any(|q| q.code == code));
+        if mine {
+            col = col.push(
+                row![
+                    secondary("Edit my entry", Some(msg(Msg::EditEntry))),
+                    secondary("Delete my entry", Some(msg(Msg::DeleteEntry))),
+                ]
+                .spacing(10),
+            );
         }
         if c.current_session().is_some() {
             if matches!(a.read, Read::ArcadeCard) {

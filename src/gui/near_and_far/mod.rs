@@ -1,10 +1,11 @@
 //! The Near and Far screen: the campaign list and new-campaign form, then for an open campaign
 //! five tabs: the session (map, threat deck, bosses), quest lookup with a big number pad,
-//! the character sheets, game-end scoring, and the journey-points chart. Every change goes
-//! through `Doc::apply` with a readable history label; the engine decides what the rules allow.
+//! the character sheets, game-end scoring, and the journey-points chart. Every change is a
+//! `near_and_far::Action` applied through `Saved::act` (one labelled history entry); the engine decides what the rules allow.
 
 mod chart;
 mod entry;
+mod entry_form;
 mod forms;
 mod index_io;
 mod ledger_view;
@@ -14,6 +15,7 @@ mod scoring;
 mod session;
 mod setup;
 mod sheet;
+mod table;
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill};
@@ -23,10 +25,14 @@ use super::screen::{Action, Ctx, Notice};
 use super::style;
 use super::widgets;
 use crate::doc::{Kind, Saved};
+use crate::near_and_far::campaign::{Action as CampaignAction, BoxCards};
 use crate::near_and_far::index::{self, Loaded};
-use crate::near_and_far::{Campaign, Facts, RuleError};
+use crate::near_and_far::{Campaign, Facts};
 
 pub use forms::{EntryForm, LookupPad, ScoreForm, SessionForm, SetupForm, SheetForm};
+
+/// The scrollable holding the open tab (snapped to its top when a tab opens).
+pub const BODY_ID: &str = "nf-tab-body";
 
 /// The open campaign's tabs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +75,8 @@ pub enum Message {
     Sheet(sheet::Msg),
     Score(scoring::Msg),
     Chart(chart::Msg),
+    /// Between sessions: late joiners, retiring, card points, settings.
+    Table(table::Msg),
 }
 
 /// The screen's state. The larger parts are boxed: the shell keeps one screen enum.
@@ -85,9 +93,14 @@ pub struct State {
     entry: Option<Box<EntryForm>>,
     sheet: Box<SheetForm>,
     score: Option<Box<ScoreForm>>,
+    table: Box<table::TableForm>,
     running_total: bool,
     /// An index export waiting for "Replace file": the file already exists.
     replace_export: Option<std::path::PathBuf>,
+    /// The last change to the player's index made here, and the file before it (for Undo).
+    index_undo: Option<Box<(String, index::IndexFile)>>,
+    /// An import whose entries differ from the player's, waiting for the player's choices.
+    import_review: Option<Box<index_io::ImportReview>>,
 }
 
 fn today() -> chrono::NaiveDate {
@@ -149,8 +162,11 @@ impl State {
             entry: None,
             sheet: Box::default(),
             score: None,
+            table: Box::default(),
             running_total: false,
             replace_export: None,
+            index_undo: None,
+            import_review: None,
         }
     }
 
@@ -216,19 +232,25 @@ impl State {
         self.doc.as_ref().map(|d| d.state())
     }
 
-    /// Applies an engine action as a labelled history entry; reports refusals and notices.
-    fn act<R>(
-        &mut self,
-        label: impl Into<String>,
-        action: impl FnOnce(&mut Campaign) -> Result<R, RuleError>,
-        notices: impl FnOnce(&R) -> Vec<String>,
-    ) -> Action<Message> {
+    /// Applies a campaign action through `Saved::act` (one labelled history entry); reports
+    /// refusals and what happened. A save made before campaigns kept the box's cards gets them
+    /// from the data files first, as its own history entry.
+    fn act(&mut self, action: CampaignAction) -> Action<Message> {
+        let facts = self.facts().cloned();
         let Some(doc) = self.doc.as_mut() else {
             return Action::none();
         };
-        match doc.apply(label, action) {
-            Ok(r) => {
-                let lines = notices(&r);
+        if doc.state().cards.is_empty()
+            && let Some(f) = &facts
+            && let Err(e) = doc.saved.act(CampaignAction::RememberCards {
+                cards: BoxCards::from_facts(f),
+            })
+        {
+            return Action::error(e.to_string());
+        }
+        match doc.saved.act(action) {
+            Ok(acted) => {
+                let lines = acted.lines;
                 let a = Action::changed();
                 if lines.is_empty() {
                     a
@@ -248,7 +270,17 @@ impl State {
                 if t == Tab::Scoring && self.score.is_none() {
                     self.score = self.new_score_form().map(Box::new);
                 }
-                Action::none()
+                // TABLE-UX 2: a tab opens at its top, not at the old scroll position.
+                let top = iced::widget::operation::snap_to(
+                    BODY_ID,
+                    iced::widget::operation::RelativeOffset::START,
+                );
+                let task = if t == Tab::Lookup {
+                    top.chain(iced::widget::operation::focus(lookup::NUMBER_ID))
+                } else {
+                    top
+                };
+                Action::task(task)
             }
             Message::CloseCampaign => {
                 self.doc = None;
@@ -259,6 +291,7 @@ impl State {
             Message::Lookup(m) => self.update_lookup(m, ctx),
             Message::Sheet(m) => self.update_sheet(m),
             Message::Score(m) => self.update_score(m),
+            Message::Table(m) => self.update_table(m),
             Message::Chart(chart::Msg::RunningTotal(b)) => {
                 self.running_total = b;
                 Action::none()
@@ -310,8 +343,11 @@ impl State {
                     .style(style::danger_text),
             );
         }
-        col = col
-            .push(scrollable(container(body).padding(iced::Padding::ZERO.right(18))).height(Fill));
+        col = col.push(
+            scrollable(container(body).padding(iced::Padding::ZERO.right(18)))
+                .id(BODY_ID)
+                .height(Fill),
+        );
         self.with_replace_question(container(col).padding(20).width(Fill).height(Fill).into())
     }
 }
@@ -336,3 +372,9 @@ fn secondary<'a>(label: impl Into<String>, on_press: Option<Message>) -> Element
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_index;
+#[cfg(test)]
+mod tests_lookup_ux;
+#[cfg(test)]
+mod tests_table;

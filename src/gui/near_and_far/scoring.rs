@@ -6,6 +6,7 @@
 use iced::widget::{Column, Row, checkbox, column, container, pick_list, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
+use super::CampaignAction;
 use super::forms::{Field, PlayerFields, RouteFields, ScoreForm};
 use super::{Message, State, primary, secondary};
 use crate::gui::screen::Action;
@@ -118,20 +119,14 @@ impl State {
         let Some(form) = &self.score else {
             return Action::none();
         };
-        let facts = self.facts().cloned();
-        let result = match form.to_input().and_then(|i| i.score(facts.as_ref())) {
-            Ok(r) => r,
+        let scores = match form.to_input() {
+            Ok(i) => i,
             Err(e) => return Action::error(e),
         };
-        let label = match self.campaign().and_then(|c| c.current_session()) {
-            Some(s) => format!("Session {} on {} scored", s.number, s.map),
-            None => "Session scored".to_string(),
-        };
-        let a = self.act(
-            label,
-            |c| c.finish_session(&result, super::today()),
-            |n| n.clone(),
-        );
+        let a = self.act(CampaignAction::FinishSession {
+            scores,
+            date: super::today(),
+        });
         if a.changed {
             self.score = None;
             self.refresh();

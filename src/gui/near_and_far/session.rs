@@ -5,6 +5,7 @@
 use iced::widget::{Column, checkbox, column, container, pick_list, row, text};
 use iced::{Center, Element, Fill, Length};
 
+use super::CampaignAction;
 use super::forms::{MapChoice, TownChoice, map_choice};
 use super::{Message, State, Tab, primary, secondary};
 use crate::gui::screen::Action;
@@ -34,7 +35,6 @@ fn msg(m: Msg) -> Message {
 
 impl State {
     pub(super) fn update_session(&mut self, m: Msg) -> Action<Message> {
-        let facts = self.facts().cloned();
         match m {
             Msg::Map(c) => self.session.map = Some(c),
             Msg::Town(t) => self.session.town = t,
@@ -56,11 +56,14 @@ impl State {
                     .map(|p| p.0.clone())
                     .collect();
                 let town = self.session.town;
-                let a = self.act(
-                    format!("Session started on {map}"),
-                    |c| c.start_session(map.map, super::today(), town, &present, facts.as_ref()),
-                    |n| n.clone(),
-                );
+                let a = self.act(CampaignAction::StartSession {
+                    map: map.map,
+                    date: super::today(),
+                    town,
+                    characters: present,
+                    // A fresh seed for the quest-token draw; it is saved with the session.
+                    seed: Some(chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0) as u64),
+                });
                 if a.changed {
                     self.score = None;
                     *self.pad = Default::default();
@@ -68,26 +71,15 @@ impl State {
                 return a;
             }
             Msg::Skip(map) => {
-                let a = self.act(
-                    format!("Extra Stories: {map} skipped"),
-                    |c| c.skip_map(map),
-                    |_| Vec::new(),
-                );
+                let a = self.act(CampaignAction::SkipMap { map });
                 self.refresh();
                 return a;
             }
             Msg::DefeatThreat(who) => {
-                let label = format!("{who} defeats the active threat");
-                return self.act(
-                    label,
-                    |c| c.defeat_threat(&who, None),
-                    |l| {
-                        vec![format!(
-                            "Level {} threat taken: place a camp on it.",
-                            l.get()
-                        )]
-                    },
-                );
+                return self.act(CampaignAction::DefeatThreat {
+                    character: who,
+                    level: None,
+                });
             }
             Msg::DefeatLevel(who) => {
                 let Some(level) = self
@@ -97,17 +89,15 @@ impl State {
                 else {
                     return Action::error("Pick the threat level to fight.");
                 };
-                let label = format!("{who} hunts the level {} threat", level.get());
-                return self.act(
-                    label,
-                    |c| c.defeat_threat(&who, Some(level)),
-                    |_| Vec::new(),
-                );
+                return self.act(CampaignAction::DefeatThreat {
+                    character: who,
+                    level: Some(level),
+                });
             }
             Msg::DefeatBoss(boss, who) => {
-                let label = format!("{who} defeats {boss}");
-                return self.act(label, |c| c.defeat_boss(&who, &boss), |b| {
-                    vec![format!("{b} defeated: place a camp on the card and read the paragraph it shows.")]
+                return self.act(CampaignAction::DefeatBoss {
+                    character: who,
+                    boss,
                 });
             }
             Msg::Score => {
@@ -123,7 +113,9 @@ impl State {
     pub(super) fn view_session<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
         match c.current_session() {
             Some(_) => self.view_play(c),
-            None => self.view_next(c),
+            None => column![self.view_next(c), self.view_table(c)]
+                .spacing(style::GAP)
+                .into(),
         }
     }
 
@@ -232,7 +224,17 @@ impl State {
             ))
             .size(style::TITLE),
         );
-        for n in session::map_notices(facts, c.mode, c.variants, s.map, s.characters.len()) {
+        let mf = c
+            .cards
+            .map(s.map)
+            .or_else(|| facts.and_then(|f| f.map(s.map)));
+        if !s.quest_tokens.is_empty() {
+            let list: Vec<String> = s.quest_tokens.iter().map(|q| q.to_string()).collect();
+            col = col.push(
+                text(format!("Place quest tokens on: {}", list.join(" · "))).size(style::HEADING),
+            );
+        }
+        for n in session::map_notices(mf, c.mode, c.variants, s.map, s.characters.len()) {
             col = col.push(text(n).size(style::BODY).style(style::warning_text));
         }
         // Threat deck.

@@ -6,6 +6,7 @@
 use iced::widget::{Column, Row, column, container, pick_list, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
+use super::CampaignAction;
 use super::{Message, State, primary, secondary};
 use crate::gui::screen::Action;
 use crate::gui::{style, widgets};
@@ -63,18 +64,18 @@ impl State {
             }
             Msg::Talent(t) => self.sheet.talent = Some(t),
             Msg::Buy => {
-                let (Some(label), Ok(facts)) = (self.sheet.talent.clone(), (*self.facts).clone())
-                else {
+                let Some(label) = self.sheet.talent.clone() else {
                     return Action::error("Choose a talent first.");
                 };
                 let name = label.split(" (").next().unwrap_or_default().to_string();
                 let in_session = c.current_session().is_some();
                 self.sheet.talent = None;
-                return self.act(
-                    format!("{who} buys {name}"),
-                    |g| g.buy_talent(&who, &name, date, &facts, in_session),
-                    |_| Vec::new(),
-                );
+                return self.act(CampaignAction::BuyTalent {
+                    character: who,
+                    talent: name,
+                    at_town_hall: in_session,
+                    date,
+                });
             }
             Msg::Keyword(s) => self.sheet.keyword = s,
             Msg::AddKeyword => {
@@ -83,20 +84,14 @@ impl State {
                     Err(e) => return Action::error(e),
                 };
                 self.sheet.keyword.clear();
-                return self.act(
-                    format!("{who}: keyword {k}"),
-                    |g| {
-                        g.note_reward(
-                            &who,
-                            Item::KeywordGained {
-                                keyword: k.clone(),
-                                quest: None,
-                            },
-                            date,
-                        )
+                return self.act(CampaignAction::NoteReward {
+                    character: who,
+                    item: Item::KeywordGained {
+                        keyword: k,
+                        quest: None,
                     },
-                    |_| Vec::new(),
-                );
+                    date,
+                });
             }
             Msg::SideQuest(s) => self.sheet.side_quest = s,
             Msg::AddSideQuest => {
@@ -105,20 +100,11 @@ impl State {
                     Err(e) => return Action::error(e),
                 };
                 self.sheet.side_quest.clear();
-                return self.act(
-                    format!("{who}: side quest {code} written down"),
-                    |g| {
-                        g.note_reward(
-                            &who,
-                            Item::SideQuestGiven {
-                                code: code.clone(),
-                                from: None,
-                            },
-                            date,
-                        )
-                    },
-                    |_| Vec::new(),
-                );
+                return self.act(CampaignAction::NoteReward {
+                    character: who,
+                    item: Item::SideQuestGiven { code, from: None },
+                    date,
+                });
             }
             Msg::NextCode(s) => self.sheet.next_code = s,
             Msg::WriteNext => {
@@ -127,11 +113,11 @@ impl State {
                     Err(e) => return Action::error(e),
                 };
                 self.sheet.next_code.clear();
-                return self.act(
-                    format!("{who}: next quest {code}"),
-                    |g| g.write_next_quest(&who, code.clone(), date),
-                    |_| Vec::new(),
-                );
+                return self.act(CampaignAction::WriteNextQuest {
+                    character: who,
+                    code,
+                    date,
+                });
             }
             Msg::Correct(id) => {
                 self.sheet.correcting = Some(id);
@@ -168,11 +154,13 @@ impl State {
                     None
                 };
                 let reason = self.sheet.reason.clone();
-                let a = self.act(
-                    format!("{who}: entry {id} corrected ({reason})"),
-                    |g| g.correct(&who, id, &reason, replacement, date),
-                    |_| Vec::new(),
-                );
+                let a = self.act(CampaignAction::Correct {
+                    character: who,
+                    entry: id,
+                    reason,
+                    replacement,
+                    date,
+                });
                 if a.changed {
                     self.sheet.correcting = None;
                 }

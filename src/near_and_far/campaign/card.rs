@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::Campaign;
+use super::{BoxCards, Campaign};
 use crate::near_and_far::code::{MapNumber, QuestCode};
 use crate::near_and_far::error::{RuleError, RuleResult};
 use crate::near_and_far::facts::Facts;
@@ -66,7 +66,8 @@ impl Campaign {
         Ok(())
     }
 
-    /// Buys a talent: between sessions, or during one at the Town Hall with Politics (p. 13).
+    /// Buys a talent as `buy` does, first keeping the box's cards from `facts` if this campaign
+    /// has none yet (a save made before cards were kept).
     pub fn buy_talent(
         &mut self,
         character: &str,
@@ -75,7 +76,23 @@ impl Campaign {
         facts: &Facts,
         at_town_hall: bool,
     ) -> RuleResult<()> {
-        let t = facts
+        if self.cards.talents.is_empty() {
+            self.cards = BoxCards::from_facts(facts);
+        }
+        self.buy(character, talent, date, at_town_hall).map(|_| ())
+    }
+
+    /// Buys a talent at the cost on the campaign's cards: between sessions, or during one at
+    /// the Town Hall with Politics (p. 13). Returns the talent's name and cost.
+    pub(super) fn buy(
+        &mut self,
+        character: &str,
+        talent: &str,
+        date: NaiveDate,
+        at_town_hall: bool,
+    ) -> RuleResult<(String, u8)> {
+        let t = self
+            .cards
             .talent(talent)
             .ok_or_else(|| RuleError::new(format!("there is no talent called {talent:?}")))?
             .clone();
@@ -96,11 +113,11 @@ impl Campaign {
             character,
             date,
             Item::TalentBought {
-                talent: t.name,
+                talent: t.name.clone(),
                 cost: t.cost,
             },
         )?;
-        Ok(())
+        Ok((t.name, t.cost))
     }
 
     /// Character Mode: writes the next quest code on the card by hand.

@@ -25,16 +25,20 @@ impl Campaign {
             let v = self.view(c)?;
             let mut threats: Vec<i32> = Vec::new();
             for level in s.threats.defeated_by(c) {
-                let pts = facts
-                    .and_then(|f| f.threats.threats.iter().find(|t| t.level == level.get()))
-                    .and_then(|t| t.journey_points);
+                let pts = self.cards.threat_points(level.get()).or_else(|| {
+                    facts
+                        .and_then(|f| f.threats.threats.iter().find(|t| t.level == level.get()))
+                        .and_then(|t| t.journey_points)
+                });
                 threats.push(pts.unwrap_or(0));
             }
             if let Some(b) = &s.bosses {
                 for d in b.defeated.iter().filter(|d| &d.by == c) {
-                    let pts = facts
-                        .and_then(|f| f.threats.bosses.iter().find(|x| x.name == d.card))
-                        .and_then(|x| x.journey_points);
+                    let pts = self.cards.boss_points(&d.card).or_else(|| {
+                        facts
+                            .and_then(|f| f.threats.bosses.iter().find(|x| x.name == d.card))
+                            .and_then(|x| x.journey_points)
+                    });
                     threats.push(pts.unwrap_or(0));
                 }
             }
@@ -65,6 +69,61 @@ impl Campaign {
             players,
             trade_routes: Vec::<TradeRouteInput>::new(),
         })
+    }
+
+    /// Scores `sheet` for the session in play and ends it. The sheet must agree with the
+    /// session's map, town side and Long Game setting (RULINGS: a score sheet is never written
+    /// onto the wrong map); a sheet without a map takes the session's, so Map 10's mammoth rule
+    /// and Map 11's full-card bonus apply where they belong.
+    pub fn finish_session_with(
+        &mut self,
+        sheet: ScoreInput,
+        date: NaiveDate,
+    ) -> RuleResult<(ScoreResult, Vec<String>)> {
+        let sheet = self.fit_score_sheet(sheet)?;
+        let talents = (!self.cards.talents.is_empty()).then_some(self.cards.talents.as_slice());
+        let result = sheet
+            .score_with(talents, i32::from(self.card.full_card_bonus))
+            .map_err(RuleError::new)?;
+        let notices = self.finish_session(&result, date)?;
+        Ok((result, notices))
+    }
+
+    /// The score sheet as it applies to the session in play, or the difference that makes it
+    /// belong to another game.
+    pub fn fit_score_sheet(&self, mut sheet: ScoreInput) -> RuleResult<ScoreInput> {
+        let s = self
+            .current_session()
+            .ok_or_else(|| RuleError::new("no session is being played"))?;
+        let mut diffs = Vec::new();
+        match sheet.map {
+            Some(m) if m != s.map => diffs.push(format!(
+                "map: the sheet says {m}, the session is on {}",
+                s.map
+            )),
+            _ => sheet.map = Some(s.map),
+        }
+        if sheet.town != s.town {
+            diffs.push(format!(
+                "town: the sheet says the {:?} side, the session uses the {:?} side",
+                sheet.town, s.town
+            ));
+        }
+        if sheet.long_game != self.variants.long_game {
+            diffs.push(format!(
+                "long_game: the sheet says {}, the campaign says {}",
+                sheet.long_game, self.variants.long_game
+            ));
+        }
+        if !diffs.is_empty() {
+            return Err(RuleError::new(format!(
+                "this score sheet belongs to another game than session {} ({}): {}",
+                s.number,
+                s.map,
+                diffs.join("; ")
+            )));
+        }
+        Ok(sheet)
     }
 
     /// Ends the session in play with its scores (matched to characters by character or player

@@ -2,12 +2,16 @@
 //! in map order, and every action the table takes on them. Each action checks the rules and
 //! either applies completely or leaves the campaign untouched with a `RuleError`.
 
+mod action;
 mod card;
+mod cards;
 mod end;
 mod play;
 mod table;
 mod validate;
 
+pub use action::Action;
+pub use cards::{BoxCards, MAX_CARD_POINTS};
 pub use play::QuestRecord;
 
 use chrono::NaiveDate;
@@ -51,6 +55,9 @@ pub struct Campaign {
     /// Extra Stories: the maps the players chose to skip.
     #[serde(default)]
     pub skipped_maps: Vec<MapNumber>,
+    /// The box's cards (talents, threats, bosses, maps) as this campaign uses them.
+    #[serde(default)]
+    pub cards: BoxCards,
 }
 
 fn same(a: &str, b: &str) -> bool {
@@ -83,6 +90,7 @@ impl Campaign {
             sheets: Vec::new(),
             sessions: Vec::new(),
             skipped_maps: Vec::new(),
+            cards: facts.map(BoxCards::from_facts).unwrap_or_default(),
         };
         for (player, character) in seats {
             c.seat(player, character, date, facts)?;
@@ -101,33 +109,41 @@ impl Campaign {
         if player.trim().is_empty() {
             return Err(RuleError::new("every seat needs a player name"));
         }
-        let name = match facts {
+        let names: Vec<String> = match facts {
             Some(f) => f
-                .character(character)
+                .characters
+                .characters
+                .iter()
                 .map(|c| c.name.clone())
+                .collect(),
+            None => self.cards.characters.clone(),
+        };
+        let name = if !names.is_empty() {
+            names
+                .iter()
+                .find(|n| same(n, character))
+                .cloned()
                 .ok_or_else(|| {
-                    let names: Vec<&str> = f
-                        .characters
-                        .characters
-                        .iter()
-                        .map(|c| c.name.as_str())
-                        .collect();
                     RuleError::new(format!(
                         "{character:?} is not a Near and Far character ({})",
                         names.join(", ")
                     ))
-                })?,
-            None if character.trim().is_empty() => {
-                return Err(RuleError::new("every seat needs a character"));
-            }
-            None => character.trim().to_string(),
+                })?
+        } else if character.trim().is_empty() {
+            return Err(RuleError::new("every seat needs a character"));
+        } else {
+            character.trim().to_string()
         };
         if self.sheets.iter().any(|s| same(&s.character, &name)) {
             return Err(RuleError::new(format!(
                 "{name} is already in this campaign: each character has one card"
             )));
         }
-        if self.sheets.iter().any(|s| same(&s.player, player)) {
+        if self
+            .sheets
+            .iter()
+            .any(|s| same(&s.player, player) && s.retired_after.is_none())
+        {
             return Err(RuleError::new(format!(
                 "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
             )));
@@ -137,6 +153,7 @@ impl Campaign {
             player: player.trim().to_string(),
             joined_session: self.sessions.len() as u32 + 1,
             ledger: Default::default(),
+            retired_after: None,
         };
         sheet.ledger.push(date, None, Item::StartingExperience);
         self.sheets.push(sheet);
@@ -206,10 +223,13 @@ impl Campaign {
     /// Character Mode: every character has read its first 8 quests (p. 29).
     pub fn all_ready_for_last_ruin(&self) -> bool {
         let open = self.card.open_quest_lines();
-        self.sheets.iter().all(|s| {
-            s.view(self.mode, self.card)
-                .is_ok_and(|v| v.character_quests_read >= open || v.story_ended)
-        })
+        self.sheets
+            .iter()
+            .filter(|s| s.retired_after.is_none())
+            .all(|s| {
+                s.view(self.mode, self.card)
+                    .is_ok_and(|v| v.character_quests_read >= open || v.story_ended)
+            })
     }
 
     /// The maps the next session may be played on.
@@ -248,6 +268,7 @@ impl Campaign {
         let totals: Vec<(String, i32)> = self
             .sheets
             .iter()
+            .filter(|s| s.retired_after.is_none())
             .filter_map(|s| {
                 s.view(self.mode, self.card)
                     .ok()

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::Campaign;
+use super::{BoxCards, Campaign};
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::error::{RuleError, RuleResult};
 use crate::near_and_far::facts::Facts;
@@ -12,10 +12,11 @@ use crate::near_and_far::lookup::Mode;
 use crate::near_and_far::scoring::Town;
 use crate::near_and_far::session::{self, Session};
 use crate::near_and_far::threats::{Bosses, ThreatDeck, ThreatLevel};
+use crate::near_and_far::tokens;
 
 impl Campaign {
-    /// Starts a session on `map` with the characters at the table. Returns what the table must
-    /// be told (special rules, quest tokens, named spaces, bosses).
+    /// Starts a session as `start` does, first keeping the box's cards from `facts` if this
+    /// campaign has none yet (a save made before cards were kept).
     pub fn start_session(
         &mut self,
         map: MapNumber,
@@ -23,6 +24,24 @@ impl Campaign {
         town: Town,
         characters: &[String],
         facts: Option<&Facts>,
+    ) -> RuleResult<Vec<String>> {
+        if self.cards.is_empty()
+            && let Some(f) = facts
+        {
+            self.cards = BoxCards::from_facts(f);
+        }
+        self.start(map, date, town, characters, None)
+    }
+
+    /// Starts a session on `map` with the characters at the table. Returns what the table must
+    /// be told (special rules, quest tokens, named spaces, bosses).
+    pub(super) fn start(
+        &mut self,
+        map: MapNumber,
+        date: NaiveDate,
+        town: Town,
+        characters: &[String],
+        seed: Option<u64>,
     ) -> RuleResult<Vec<String>> {
         let allowed = self.next_maps()?;
         if !allowed.contains(&map) {
@@ -57,7 +76,13 @@ impl Campaign {
         }
         let mut present = Vec::new();
         for c in characters {
-            let name = self.sheet(c)?.character.clone();
+            let sheet = self.sheet(c)?;
+            let name = sheet.character.clone();
+            if sheet.retired_after.is_some() {
+                return Err(RuleError::new(format!(
+                    "{name} has retired from this campaign and plays no more sessions"
+                )));
+            }
             if present.contains(&name) {
                 return Err(RuleError::new(format!("{name} is listed twice")));
             }
@@ -65,14 +90,22 @@ impl Campaign {
         }
         let with_bosses = map == MapNumber::LAST_RUIN
             && (self.mode == Mode::Campaign || self.settings.bosses_in_character_mode);
-        let bosses = match (with_bosses, facts) {
-            (true, Some(f)) => Some(Bosses::for_players(&f.threats, present.len() as u8)),
-            (true, None) => {
-                return Err(RuleError::new("the boss cards need the threats data file"));
+        let bosses = match (with_bosses, self.cards.bosses.is_empty()) {
+            (true, false) => Some(Bosses::from_cards(&self.cards.bosses, present.len() as u8)),
+            (true, true) => {
+                return Err(RuleError::new(
+                    "the boss cards are not known to this campaign: they come from the threats data file",
+                ));
             }
             (false, _) => None,
         };
-        let mut notices = session::map_notices(facts, self.mode, self.variants, map, present.len());
+        let mut notices = session::map_notices(
+            self.cards.map(map),
+            self.mode,
+            self.variants,
+            map,
+            present.len(),
+        );
         if let Some(b) = &bosses {
             notices.push(format!("Boss cards in play: {}.", b.standing.join(", ")));
             if !b.removed.is_empty() {
@@ -91,8 +124,42 @@ impl Campaign {
                 }
             }
         }
+        // Quest tokens (p. 9): drawn with the seed given, else one made from the session, so
+        // the draw is the same every time the history is replayed.
+        let number = self.sessions.len() as u32 + 1;
+        let token_seed = seed.unwrap_or(u64::from(number) << 8 | u64::from(map.get()));
+        let first_pass = self.mode == Mode::Campaign && !self.sessions.iter().any(|s| s.map == map);
+        let quest_tokens = match self.cards.map(map) {
+            Some(mf) => tokens::place(
+                mf,
+                present.len(),
+                self.variants.extra_stories,
+                first_pass,
+                token_seed,
+            ),
+            None => Vec::new(),
+        };
+        if !quest_tokens.is_empty() {
+            let list: Vec<String> = quest_tokens.iter().map(|c| c.to_string()).collect();
+            notices.push(format!(
+                "Quest tokens go on spaces {}{}.",
+                list.join(", "),
+                if first_pass
+                    && self
+                        .cards
+                        .map(map)
+                        .is_some_and(|m| !m.named_spaces.is_empty())
+                {
+                    " (named spaces first: first time through the campaign)"
+                } else {
+                    ""
+                }
+            ));
+        }
         self.sessions.push(Session {
-            number: self.sessions.len() as u32 + 1,
+            quest_tokens,
+            token_seed: Some(token_seed).filter(|_| self.cards.map(map).is_some()),
+            number,
             map,
             date,
             town,
@@ -147,6 +214,49 @@ impl Campaign {
         notices.extend(next.advice(facts));
         *self = next;
         Ok(notices)
+    }
+
+    /// Retires `character` between sessions: the card and its journey points stay in the
+    /// books, but it plays no more sessions, no longer holds up Character Mode's Map 11, and is
+    /// not a candidate for champion. Its player may join again with another character.
+    pub fn retire(&mut self, character: &str, _date: NaiveDate) -> RuleResult<Vec<String>> {
+        if self.current_session().is_some() {
+            return Err(RuleError::new(
+                "a character retires between sessions, not during one",
+            ));
+        }
+        if self.is_over() {
+            return Err(RuleError::new("the campaign is over"));
+        }
+        let i = self.sheet_index(character)?;
+        let name = self.sheets[i].character.clone();
+        if self.sheets[i].retired_after.is_some() {
+            return Err(RuleError::new(format!("{name} has already retired")));
+        }
+        let active = self
+            .sheets
+            .iter()
+            .filter(|s| s.retired_after.is_none())
+            .count();
+        if active <= 2 {
+            return Err(RuleError::new(format!(
+                "{name} cannot retire: a campaign needs at least 2 characters to play (p. 4)"
+            )));
+        }
+        self.sheets[i].retired_after = Some(self.sessions.len() as u32);
+        let mut lines = vec![format!(
+            "{name} retires: the card stays in the books with its journey points, but {name} plays no more sessions and cannot be champion."
+        )];
+        if self.mode == Mode::Character {
+            lines.push(format!(
+                "Map 11 no longer waits for {name}'s character quests."
+            ));
+        }
+        lines.push(format!(
+            "{} may join again with another character.",
+            self.sheets[i].player
+        ));
+        Ok(lines)
     }
 
     /// `character` defeats the active threat, or with Bounty Hunting any remaining one.

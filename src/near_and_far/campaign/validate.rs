@@ -6,11 +6,14 @@ use super::Campaign;
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::lookup::Mode;
-use crate::near_and_far::session::{self, EXTRA_STORIES_SKIPS};
+use crate::near_and_far::session::{self, EXTRA_STORIES_SKIPS, Session};
+use crate::near_and_far::sheet::SheetView;
+use crate::near_and_far::threats::Bosses;
 
 impl Campaign {
     pub fn validate(&self) -> Result<(), String> {
         self.card.validate()?;
+        self.cards.validate()?;
         if self.sheets.is_empty() {
             return Err("sheets: a campaign has at least one character".into());
         }
@@ -37,7 +40,29 @@ impl Campaign {
                     ));
                 }
             }
+            if self.mode == Mode::Character {
+                self.check_locked_lines(i, &v)?;
+            }
             for e in &s.ledger.entries {
+                if let Item::TalentBought { talent, cost } = &e.item
+                    && !self.cards.talents.is_empty()
+                {
+                    match self.cards.talent(talent) {
+                        None => {
+                            return Err(format!(
+                                "sheets[{i}] ({}): ledger entry {}: there is no talent called {talent:?}",
+                                s.character, e.id
+                            ));
+                        }
+                        Some(t) if t.cost != *cost => {
+                            return Err(format!(
+                                "sheets[{i}] ({}): ledger entry {}: {} costs {}, not {cost} (p. 13)",
+                                s.character, e.id, t.name, t.cost
+                            ));
+                        }
+                        Some(_) => {}
+                    }
+                }
                 if let Some(n) = e.session
                     && (n == 0 || n as usize > self.sessions.len())
                 {
@@ -103,10 +128,91 @@ impl Campaign {
                     ));
                 }
             }
-            if s.bosses.is_some() && s.map != MapNumber::LAST_RUIN {
+            if let Some(b) = &s.bosses {
+                self.check_bosses(&at, s, b)?;
+            }
+            if !s.quest_tokens.is_empty() {
+                let want = session::quest_tokens(s.characters.len(), self.variants.extra_stories);
+                let mut seen = std::collections::BTreeSet::new();
+                if s.quest_tokens.len() != want || !s.quest_tokens.iter().all(|q| seen.insert(q)) {
+                    return Err(format!(
+                        "{at}: quest_tokens: {} different spaces expected for {} players (p. 9)",
+                        want,
+                        s.characters.len()
+                    ));
+                }
+                if let Some(mf) = self.cards.map(s.map)
+                    && let Some(q) = s.quest_tokens.iter().find(|q| !mf.quests.contains(q))
+                {
+                    return Err(format!(
+                        "{at}: quest_tokens: {q} is not a space of {}",
+                        s.map
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Character Mode: the last lines of the card are read on Map 11 only (p. 29); before
+    /// that an arcade card is used instead.
+    fn check_locked_lines(&self, i: usize, v: &SheetView) -> Result<(), String> {
+        let open = usize::from(self.card.open_quest_lines());
+        for (k, q) in v.quests.iter().filter(|q| !q.arcade).enumerate() {
+            if k < open {
+                continue;
+            }
+            let on_last_ruin = q
+                .session
+                .and_then(|n| self.sessions.get((n as usize).checked_sub(1)?))
+                .is_some_and(|s| s.map == MapNumber::LAST_RUIN);
+            if !on_last_ruin {
                 return Err(format!(
-                    "{at}: boss cards on {}: they are used on Map 11 only",
-                    s.map
+                    "sheets[{i}] ({}): ledger entry {}: character quest {} is one of the last lines, read on Map 11 only (p. 29)",
+                    v.character,
+                    q.entry,
+                    k + 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Boss cards: Map 11 only, in Character Mode only with the setting, and as many as the
+    /// player count allows (p. 39: four with 4 players, Zag out with 3, Zag and Shreya with 2).
+    fn check_bosses(&self, at: &str, s: &Session, b: &Bosses) -> Result<(), String> {
+        if s.map != MapNumber::LAST_RUIN {
+            return Err(format!(
+                "{at}: boss cards on {}: they are used on Map 11 only",
+                s.map
+            ));
+        }
+        if self.mode == Mode::Character && !self.settings.bosses_in_character_mode {
+            return Err(format!(
+                "{at}: boss cards in Character Mode need the bosses_in_character_mode setting"
+            ));
+        }
+        let in_play = b.standing.len() + b.defeated.len();
+        let players = s.characters.len();
+        let allowed = if self.cards.bosses.is_empty() {
+            players
+        } else {
+            self.cards
+                .bosses
+                .iter()
+                .filter(|x| usize::from(x.min_players) <= players)
+                .count()
+        };
+        if in_play > allowed {
+            return Err(format!(
+                "{at}: {in_play} boss cards in play with {players} players (at most {allowed}, p. 39)"
+            ));
+        }
+        for d in &b.defeated {
+            if !s.characters.contains(&d.by) {
+                return Err(format!(
+                    "{at}: boss {} defeated by {}, who was not at the table",
+                    d.card, d.by
                 ));
             }
         }

@@ -184,7 +184,7 @@ impl QuestRange {
     }
 }
 
-pub(super) fn letter_span(text: &str) -> Option<(char, char)> {
+pub(crate) fn letter_span(text: &str) -> Option<(char, char)> {
     let (a, b) = text.split_once('-')?;
     let a = a.trim().chars().next()?.to_ascii_uppercase();
     let b = b.trim().chars().next()?.to_ascii_uppercase();

@@ -3,6 +3,7 @@
 //! reads and writes the files; this module parses, validates, merges and grows them.
 
 pub mod format;
+mod own;
 mod validate;
 
 use std::collections::BTreeMap;
@@ -11,6 +12,7 @@ pub use format::{
     Bookkeeping, CharacterChain, Choice, DATA_KIND, FORMAT_VERSION, IndexFile, MapSpaces,
     QuestEntry, Test,
 };
+pub use own::{Conflict, ImportPlan, describe_entry};
 pub use validate::{IndexProblem, Severity};
 
 use super::code::{MapNumber, QuestCode};
@@ -306,7 +308,9 @@ pub fn load_with(
     let own_origin = own
         .map(|s| s.origin.clone())
         .unwrap_or_else(|| OWN_FILE.to_string());
-    let own_damaged = own.is_some_and(|s| IndexFile::parse(&s.text).is_err());
+    let own_unreadable = problems.iter().any(|p: &IndexProblem| p.file == OWN_FILE);
+    // An own file that cannot be read or parsed is never written over (RULINGS).
+    let own_damaged = own_unreadable || own.is_some_and(|s| IndexFile::parse(&s.text).is_err());
     let (mut built, files) = load(Vec::new(), sources, facts);
     built.problems.extend(problems);
     built.problems.sort_by_key(|p| p.severity);

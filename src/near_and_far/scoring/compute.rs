@@ -7,11 +7,16 @@ use super::{
     THREE_TREASURES_BONUS, TradeRouteInput, reputation_points,
 };
 use crate::near_and_far::code::MapNumber;
-use crate::near_and_far::facts::Facts;
+use crate::near_and_far::facts::{Facts, Talent};
 
 impl ScoreInput {
     /// Checks what the players typed, naming the player and field.
     pub fn validate(&self, facts: Option<&Facts>) -> Result<(), String> {
+        self.check(facts.map(|f| f.talents.as_slice()))
+    }
+
+    /// As `validate`, against a list of talents (a campaign's own cards) when there is one.
+    pub fn check(&self, talents: Option<&[Talent]>) -> Result<(), String> {
         if !(2..=4).contains(&self.players.len()) {
             return Err(format!(
                 "players: Near and Far is played by 2 to 4 players, this has {}",
@@ -61,9 +66,10 @@ impl ScoreInput {
                     "{at}: the full-card bonus is scored on Map 11 only (p. 31-32)"
                 ));
             }
-            if let Some(f) = facts {
+            check_box_limits(p, &at)?;
+            if let Some(known) = talents.filter(|k| !k.is_empty()) {
                 for t in &p.talents {
-                    if f.talent(t).is_none() {
+                    if !known.iter().any(|k| k.name.eq_ignore_ascii_case(t.trim())) {
                         return Err(format!("{at}: there is no talent called {t:?}"));
                     }
                 }
@@ -91,7 +97,19 @@ impl ScoreInput {
 
     /// Scores the game.
     pub fn score(&self, facts: Option<&Facts>) -> Result<ScoreResult, String> {
-        self.validate(facts)?;
+        let bonus = facts
+            .map(|f| i32::from(f.characters.card.layout.full_card_bonus))
+            .unwrap_or(FULL_CARD_BONUS);
+        self.score_with(facts.map(|f| f.talents.as_slice()), bonus)
+    }
+
+    /// Scores the game against a list of talents and a full-card bonus (a campaign's own).
+    pub fn score_with(
+        &self,
+        talents: Option<&[Talent]>,
+        full_card_bonus: i32,
+    ) -> Result<ScoreResult, String> {
+        self.check(talents)?;
         let top_rep = self.players.iter().map(|p| p.reputation).max().unwrap_or(0);
         let top_count = self
             .players
@@ -99,9 +117,6 @@ impl ScoreInput {
             .filter(|p| p.reputation == top_rep)
             .count();
         let needed = BOARD_CAMPS + if self.long_game { 2 } else { 0 };
-        let full_card_bonus = facts
-            .map(|f| i32::from(f.characters.card.layout.full_card_bonus))
-            .unwrap_or(FULL_CARD_BONUS);
         let mut scores: Vec<PlayerScore> = Vec::new();
         for p in &self.players {
             let mut lines = Vec::new();
@@ -115,7 +130,7 @@ impl ScoreInput {
             let has = |t: &str| p.talents.iter().any(|x| x.trim().eq_ignore_ascii_case(t));
             add(
                 "camps",
-                format!("{} camps placed", p.camps),
+                format!("{} placed", count(p.camps, "camp", "camps")),
                 i32::from(p.camps),
             );
             if p.camps >= needed {
@@ -134,8 +149,11 @@ impl ScoreInput {
             }
             add(
                 "artifacts",
-                format!("{} artifacts bought", p.artifacts.len()),
-                p.artifacts.iter().sum(),
+                format!(
+                    "{} bought",
+                    count(p.artifacts.len() as u64, "artifact", "artifacts")
+                ),
+                p.artifacts.iter().sum::<i32>(),
             );
             if p.unpurchased_artifacts > 0 {
                 let ignored = if has("Lore") {
@@ -159,8 +177,8 @@ impl ScoreInput {
             }
             add(
                 "threats",
-                format!("{} threat cards", p.threats.len()),
-                p.threats.iter().sum(),
+                count(p.threats.len() as u64, "threat card", "threat cards"),
+                p.threats.iter().sum::<i32>(),
             );
             if p.card_bonuses != 0 {
                 add("card-bonuses", "card bonuses".into(), p.card_bonuses);
@@ -168,18 +186,22 @@ impl ScoreInput {
             let money = p.coins + p.gems;
             add(
                 "coins-and-gems",
-                format!("{} coins and {} gems", p.coins, p.gems),
+                format!(
+                    "{} and {}",
+                    count(p.coins, "coin", "coins"),
+                    count(p.gems, "gem", "gems")
+                ),
                 i32::try_from(money / 2).unwrap_or(i32::MAX),
             );
             add(
                 "faction-tokens",
-                format!("{} faction tokens", p.faction_tokens),
+                count(p.faction_tokens, "faction token", "faction tokens"),
                 i32::try_from(p.faction_tokens).unwrap_or(i32::MAX),
             );
             if p.chiefs > 0 {
                 add(
                     "chiefs",
-                    format!("{} chiefs", p.chiefs),
+                    count(p.chiefs, "chief", "chiefs"),
                     CHIEF_POINTS * i32::from(p.chiefs),
                 );
             }
@@ -219,7 +241,12 @@ impl ScoreInput {
                     full_card_bonus,
                 );
             }
-            let total = lines.iter().map(|l| l.points).sum();
+            // Every number is bounded by `check_box_limits`; the sum is still checked so a
+            // sheet can never wrap around into a wrong total.
+            let total = lines
+                .iter()
+                .try_fold(0i32, |t, l| t.checked_add(l.points))
+                .ok_or_else(|| format!("{}: the total does not fit in a score", p.name))?;
             scores.push(PlayerScore {
                 name: p.name.clone(),
                 lines,
@@ -229,6 +256,72 @@ impl ScoreInput {
         }
         Ok(rank(scores, &self.players))
     }
+}
+
+/// "1 chief", "2 chiefs": score lines say it as the table does.
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The most of each thing a score sheet may claim. Artifact cards are limited by the box (55,
+/// components list); threat and boss cards are 12 + 4; coins, gems and faction tokens may be
+/// replaced when they run out (setup, p. 6), so their bound only catches a typing slip.
+pub const MAX_ARTIFACT_CARDS: usize = 55;
+pub const MAX_ARTIFACT_POINTS: i32 = 20;
+pub const MAX_THREAT_CARDS: usize = 16;
+pub const MAX_THREAT_POINTS: i32 = 30;
+pub const MAX_MONEY: u32 = 999;
+pub const MAX_CARD_BONUSES: i32 = 200;
+
+/// Refuses numbers no game can reach, naming the player and the field.
+fn check_box_limits(p: &PlayerInput, at: &str) -> Result<(), String> {
+    if p.artifacts.len() + usize::from(p.unpurchased_artifacts) > MAX_ARTIFACT_CARDS {
+        return Err(format!(
+            "{at}: artifacts: the box holds {MAX_ARTIFACT_CARDS} artifact cards"
+        ));
+    }
+    if let Some(a) = p
+        .artifacts
+        .iter()
+        .find(|a| !(0..=MAX_ARTIFACT_POINTS).contains(*a))
+    {
+        return Err(format!(
+            "{at}: artifacts: no artifact card shows {a} journey points (0 to {MAX_ARTIFACT_POINTS})"
+        ));
+    }
+    if p.threats.len() > MAX_THREAT_CARDS {
+        return Err(format!(
+            "{at}: threats: there are {MAX_THREAT_CARDS} threat and boss cards"
+        ));
+    }
+    if let Some(t) = p
+        .threats
+        .iter()
+        .find(|t| !(0..=MAX_THREAT_POINTS).contains(*t))
+    {
+        return Err(format!(
+            "{at}: threats: no threat card shows {t} journey points (0 to {MAX_THREAT_POINTS})"
+        ));
+    }
+    for (field, n) in [
+        ("coins", p.coins),
+        ("gems", p.gems),
+        ("faction_tokens", p.faction_tokens),
+    ] {
+        if n > MAX_MONEY {
+            return Err(format!(
+                "{at}: {field}: {n} is more than a game can hold (at most {MAX_MONEY})"
+            ));
+        }
+    }
+    if !(-MAX_CARD_BONUSES..=MAX_CARD_BONUSES).contains(&p.card_bonuses) {
+        return Err(format!(
+            "{at}: card_bonuses: {} is beyond what cards can give (-{MAX_CARD_BONUSES} to {MAX_CARD_BONUSES})",
+            p.card_bonuses
+        ));
+    }
+    Ok(())
 }
 
 fn route_points(r: &TradeRouteInput, who: &str) -> i32 {

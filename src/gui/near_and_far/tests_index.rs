@@ -1,0 +1,194 @@
+//! Headless tests of the storybook index growing from the lookup tab: a Character Mode
+//! campaign for Vera (whose letters the rulebook does not print) is indexed, looked up,
+//! corrected, deleted and undone; an import of a friend's conflicting file keeps the player's
+//! entry unless they choose theirs.
+
+use super::*;
+use crate::near_and_far::session::Variants;
+use crate::near_and_far::{Mode, QuestCode, Read};
+use iced_test::simulator::Simulator;
+
+fn ctx(store: &crate::store::Store) -> Ctx<'_> {
+    Ctx {
+        store: Some(store),
+        large_type: false,
+    }
+}
+
+fn opened_with(store: &crate::store::Store, mode: Mode, seats: &[(&str, &str)]) -> State {
+    let facts = Facts::bundled().unwrap();
+    let seats: Vec<(String, String)> = seats
+        .iter()
+        .map(|(p, c)| (p.to_string(), c.to_string()))
+        .collect();
+    let (c, _) = Campaign::new(
+        mode,
+        Variants::default(),
+        facts.characters.card.layout,
+        &seats,
+        today(),
+        Some(&facts),
+    )
+    .unwrap();
+    let cx = ctx(store);
+    let mut s = State::open(
+        "nf-test".into(),
+        Saved::new("Test campaign", "New campaign", c),
+        &cx,
+    );
+    let a = s.update(Message::Session(session::Msg::Start), &cx);
+    assert!(a.changed, "{:?}", a.notice);
+    s.update(Message::Tab(Tab::Lookup), &cx);
+    s
+}
+
+fn lk(s: &mut State, m: lookup::Msg, cx: &Ctx) -> Action<Message> {
+    s.update(Message::Lookup(m), cx)
+}
+
+fn ok(a: &Action<Message>) {
+    assert!(
+        !a.notice.as_ref().is_some_and(|n| n.error),
+        "{:?}",
+        a.notice
+    );
+}
+
+fn own_text(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("home/storybook-index/my-entries.json")).unwrap_or_default()
+}
+
+#[test]
+fn a_character_mode_campaign_for_vera_is_indexed_looked_up_corrected_and_undone_in_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let cx = ctx(&store);
+    let mut s = opened_with(&store, Mode::Character, &[("Ben", "Vera"), ("Ana", "Rin")]);
+    let vera = s
+        .campaign()
+        .unwrap()
+        .sheets
+        .iter()
+        .position(|x| x.character == "Vera")
+        .unwrap();
+    lk(&mut s, lookup::Msg::Character(vera), &cx);
+    // Vera's letters are not printed in the rulebook: the tab asks for them.
+    let view = Simulator::with_size(Default::default(), (1600.0, 2600.0), s.view(&cx))
+        .find("Vera's quest letters are not known yet (only Rin's are printed in the rulebook): copy them from the card.")
+        .is_ok();
+    assert!(view, "the tab asks for Vera's letters");
+    lk(&mut s, lookup::Msg::Letters("V".into()), &cx);
+    lk(&mut s, lookup::Msg::First("V1".into()), &cx);
+    ok(&lk(&mut s, lookup::Msg::SaveLetters, &cx));
+    assert!(own_text(dir.path()).contains("\"prefix\": \"V\""));
+    lk(&mut s, lookup::Msg::Typed("12".into()), &cx);
+    ok(&lk(&mut s, lookup::Msg::LookUp, &cx));
+    let read = s.pad.answer.as_ref().map(|a| a.read.clone());
+    assert_eq!(
+        read,
+        Some(Read::CharacterQuest {
+            code: Some(QuestCode::parse("V1").unwrap())
+        })
+    );
+    lk(&mut s, lookup::Msg::StartEntry, &cx);
+    for (i, label) in ["follow", "leave"].into_iter().enumerate() {
+        lk(
+            &mut s,
+            lookup::Msg::Entry(lookup::EntryMsg::Label(i, label.into())),
+            &cx,
+        );
+    }
+    lk(
+        &mut s,
+        lookup::Msg::Entry(lookup::EntryMsg::Next(0, "V2".into())),
+        &cx,
+    );
+    ok(&lk(&mut s, lookup::Msg::SaveEntry, &cx));
+    assert_eq!(
+        s.pad
+            .answer
+            .as_ref()
+            .and_then(|a| a.choices.as_ref())
+            .map(|c| c.len()),
+        Some(2)
+    );
+    // Corrected: a typo in the label.
+    lk(&mut s, lookup::Msg::EditEntry, &cx);
+    assert!(
+        s.entry
+            .as_ref()
+            .is_some_and(|e| e.editing && e.choices[0].label == "follow")
+    );
+    lk(
+        &mut s,
+        lookup::Msg::Entry(lookup::EntryMsg::Label(0, "follow her".into())),
+        &cx,
+    );
+    ok(&lk(&mut s, lookup::Msg::SaveEntry, &cx));
+    assert!(own_text(dir.path()).contains("follow her"));
+    assert_eq!(
+        s.index_undo.as_ref().map(|u| u.0.as_str()),
+        Some("V1 edited in your index")
+    );
+    ok(&lk(&mut s, lookup::Msg::DeleteEntry, &cx));
+    assert!(!own_text(dir.path()).contains("follow her"));
+    assert!(s.pad.answer.as_ref().is_some_and(|a| a.choices.is_none()));
+    ok(&lk(&mut s, lookup::Msg::UndoIndex, &cx));
+    assert!(
+        own_text(dir.path()).contains("follow her"),
+        "the deletion is undone"
+    );
+    assert!(
+        !store
+            .data_backups(crate::near_and_far::index::OWN_FILE)
+            .is_empty(),
+        "each change backed up the player's index first"
+    );
+}
+
+#[test]
+fn importing_a_conflicting_friends_file_keeps_the_players_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let cx = ctx(&store);
+    let mut s = opened_with(&store, Mode::Campaign, &[("Ana", "Rin"), ("Ben", "Vera")]);
+    let head = r#""data_kind":"near-and-far-storybook-index","format_version":1"#;
+    let mine = dir.path().join("mine.json");
+    std::fs::write(
+        &mine,
+        format!(r#"{{{head},"quests":[{{"code":"120","choices":[{{"label":"climb"}}]}}]}}"#),
+    )
+    .unwrap();
+    ok(&lk(&mut s, lookup::Msg::ImportPicked(Some(mine)), &cx));
+    let theirs = dir.path().join("theirs.json");
+    std::fs::write(
+        &theirs,
+        format!(r#"{{{head},"quests":[{{"code":"120","choices":[{{"label":"swim"}}]}}]}}"#),
+    )
+    .unwrap();
+    ok(&lk(
+        &mut s,
+        lookup::Msg::ImportPicked(Some(theirs.clone())),
+        &cx,
+    ));
+    let review = s
+        .import_review
+        .as_ref()
+        .expect("the conflict is shown before anything changes");
+    assert_eq!(review.plan.conflicts.len(), 1);
+    {
+        let mut sim = Simulator::with_size(Default::default(), (1600.0, 2600.0), s.view(&cx));
+        assert!(sim.find("1 quests differ from yours").is_ok());
+        assert!(
+            sim.find("1. climb").is_ok() && sim.find("1. swim").is_ok(),
+            "side by side"
+        );
+    }
+    ok(&lk(&mut s, lookup::Msg::ConfirmImport, &cx));
+    assert!(own_text(dir.path()).contains("climb") && !own_text(dir.path()).contains("swim"));
+    // Choosing theirs takes it.
+    ok(&lk(&mut s, lookup::Msg::ImportPicked(Some(theirs)), &cx));
+    lk(&mut s, lookup::Msg::KeepTheirs(0, true), &cx);
+    ok(&lk(&mut s, lookup::Msg::ConfirmImport, &cx));
+    assert!(own_text(dir.path()).contains("swim"));
+}

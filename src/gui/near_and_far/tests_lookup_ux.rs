@@ -1,0 +1,102 @@
+//! Headless TABLE-UX checks of the quest lookup: at 1366×768 and 1024×768 with large type,
+//! "Look up" and the answer's first line are in view without scrolling; Enter in the number box
+//! looks up; the pad keys give the keyboard back to the number box; the answer appears beside
+//! the pad, so "Look up" stays at the same pixel; a tab opens at its top.
+
+use iced_test::simulator::Simulator;
+
+use super::*;
+use crate::gui::style::LARGE_TYPE_SCALE;
+use crate::near_and_far::Mode;
+use crate::near_and_far::session::Variants;
+
+const CTX: Ctx<'static> = Ctx {
+    store: None,
+    large_type: true,
+};
+
+fn opened_lookup() -> State {
+    let facts = Facts::bundled().unwrap();
+    let seats = vec![
+        ("Ana".to_string(), "Rin".to_string()),
+        ("Ben".to_string(), "Vera".to_string()),
+    ];
+    let (c, _) = Campaign::new(
+        Mode::Campaign,
+        Variants::default(),
+        facts.characters.card.layout,
+        &seats,
+        today(),
+        Some(&facts),
+    )
+    .unwrap();
+    let mut s = State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX);
+    assert!(
+        s.update(Message::Session(session::Msg::Start), &CTX)
+            .changed
+    );
+    s.update(Message::Tab(Tab::Lookup), &CTX);
+    s
+}
+
+/// The bottom edge of `what` on screen, in a window of `w`×`h` pixels with large type.
+fn bottom_of(s: &State, w: f32, h: f32, what: &str) -> (f32, f32) {
+    let size = (w / LARGE_TYPE_SCALE, h / LARGE_TYPE_SCALE);
+    let mut sim = Simulator::with_size(Default::default(), size, s.view(&CTX));
+    let t = sim.find(what).unwrap_or_else(|e| panic!("{what}: {e:?}"));
+    let b = t.bounds();
+    (b.y, b.y + b.height)
+}
+
+#[test]
+fn look_up_and_the_answers_first_line_are_in_view_at_both_sizes_with_large_type() {
+    let mut s = opened_lookup();
+    s.update(Message::Lookup(lookup::Msg::Typed("5".into())), &CTX);
+    for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+        let (_, bottom) = bottom_of(&s, w, h, "Look up");
+        assert!(
+            bottom <= h / LARGE_TYPE_SCALE,
+            "Look up at {w}×{h}: bottom {bottom}"
+        );
+    }
+    let (before, _) = bottom_of(&s, 1024.0, 768.0, "Look up");
+    s.update(Message::Lookup(lookup::Msg::LookUp), &CTX);
+    assert!(s.pad.answer.is_some());
+    for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+        let (_, bottom) = bottom_of(&s, w, h, "Read quest 5");
+        assert!(
+            bottom <= h / LARGE_TYPE_SCALE,
+            "answer at {w}×{h}: bottom {bottom}"
+        );
+    }
+    let (after, _) = bottom_of(&s, 1024.0, 768.0, "Look up");
+    assert_eq!(
+        before, after,
+        "Look up stays at the same pixel when the answer appears"
+    );
+}
+
+#[test]
+fn enter_in_the_number_box_looks_up() {
+    let mut s = opened_lookup();
+    let mut sim = Simulator::with_size(Default::default(), (1366.0, 768.0), s.view(&CTX));
+    sim.click("No.").expect("the number box");
+    sim.typewrite("5");
+    sim.tap_key(iced::keyboard::key::Named::Enter);
+    let messages: Vec<Message> = sim.into_messages().collect();
+    for m in messages {
+        s.update(m, &CTX);
+    }
+    assert_eq!(s.pad.digits, "5");
+    assert!(s.pad.answer.is_some(), "Enter looked up");
+}
+
+#[test]
+fn pad_keys_give_the_keyboard_back_to_the_number_box_and_tabs_open_at_their_top() {
+    let mut s = opened_lookup();
+    let a = s.update(Message::Lookup(lookup::Msg::Digit('4')), &CTX);
+    assert!(a.task.is_some(), "the number box is focused again");
+    assert_eq!(s.pad.digits, "4");
+    let a = s.update(Message::Tab(Tab::Sheets), &CTX);
+    assert!(a.task.is_some(), "the tab body snaps to its top");
+}

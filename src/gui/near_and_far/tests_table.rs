@@ -1,0 +1,118 @@
+//! Headless tests of the Session tab between sessions: a late joiner joins from the app, a
+//! character retires, card points entered once are reused by the score sheet, and the boss
+//! setting is a campaign setting.
+
+use iced_test::simulator::Simulator;
+
+use super::*;
+use crate::near_and_far::Mode;
+use crate::near_and_far::session::Variants;
+
+const CTX: Ctx<'static> = Ctx {
+    store: None,
+    large_type: false,
+};
+
+fn opened(mode: Mode) -> State {
+    let facts = Facts::bundled().unwrap();
+    let seats = vec![
+        ("Ana".to_string(), "Rin".to_string()),
+        ("Ben".to_string(), "Vera".to_string()),
+    ];
+    let (c, _) = Campaign::new(
+        mode,
+        Variants::default(),
+        facts.characters.card.layout,
+        &seats,
+        today(),
+        Some(&facts),
+    )
+    .unwrap();
+    State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX)
+}
+
+fn t(s: &mut State, m: table::Msg) -> Action<Message> {
+    s.update(Message::Table(m), &CTX)
+}
+
+fn shows(s: &State, what: &str) -> bool {
+    Simulator::with_size(Default::default(), (1600.0, 2600.0), s.view(&CTX))
+        .find(what)
+        .is_ok()
+}
+
+#[test]
+fn a_late_joiner_joins_from_the_session_tab_with_a_row_per_missed_session() {
+    let mut s = opened(Mode::Campaign);
+    assert!(
+        s.update(Message::Session(session::Msg::Start), &CTX)
+            .changed
+    );
+    let c = s.campaign().unwrap().clone();
+    let mut scores = c.score_template(None).unwrap();
+    for p in &mut scores.players {
+        p.camps = 3;
+    }
+    let a = s.act(CampaignAction::FinishSession {
+        scores,
+        date: today(),
+    });
+    assert!(a.changed, "{:?}", a.notice);
+    assert!(shows(&s, "New player"));
+    t(&mut s, table::Msg::JoinPlayer("Cy".into()));
+    t(&mut s, table::Msg::JoinCharacter("Kiku".into()));
+    let a = t(&mut s, table::Msg::Join);
+    assert!(a.changed, "{:?}", a.notice);
+    assert!(
+        a.notice
+            .is_some_and(|n| n.text.contains("1 rows of boxes filled"))
+    );
+    let v = s.campaign().unwrap().view("Kiku").unwrap();
+    assert_eq!(v.boxes_filled, 3);
+    let labels = s.document().unwrap().history().0;
+    assert_eq!(labels.last().unwrap().0, "Kiku (Cy) joins the campaign");
+}
+
+#[test]
+fn retiring_from_the_session_tab_says_what_it_changes() {
+    let mut s = opened(Mode::Campaign);
+    t(&mut s, table::Msg::JoinPlayer("Cy".into()));
+    t(&mut s, table::Msg::JoinCharacter("Kiku".into()));
+    assert!(t(&mut s, table::Msg::Join).changed);
+    let a = t(&mut s, table::Msg::Retire("Kiku".into()));
+    assert!(a.changed);
+    assert!(
+        a.notice
+            .is_some_and(|n| n.text.contains("plays no more sessions"))
+    );
+    assert!(s.campaign().unwrap().sheets[2].retired_after.is_some());
+}
+
+#[test]
+fn card_points_entered_once_prefill_every_later_score_sheet() {
+    let mut s = opened(Mode::Campaign);
+    t(&mut s, table::Msg::Card("4".into()));
+    t(&mut s, table::Msg::CardPoints("2".into()));
+    assert!(t(&mut s, table::Msg::SaveCardPoints).changed);
+    assert!(shows(&s, "Known card points (reused every session): 4: 2"));
+    assert!(
+        s.update(Message::Session(session::Msg::Start), &CTX)
+            .changed
+    );
+    let a = s.update(
+        Message::Session(session::Msg::DefeatThreat("Rin".into())),
+        &CTX,
+    );
+    assert!(a.changed);
+    let sheet = s.campaign().unwrap().score_template(None).unwrap();
+    assert_eq!(sheet.players[0].threats, vec![2]);
+}
+
+#[test]
+fn the_bosses_in_character_mode_setting_appears_in_the_campaign_settings() {
+    let mut s = opened(Mode::Character);
+    assert!(shows(&s, "Campaign settings"));
+    let a = t(&mut s, table::Msg::BossesInCharacterMode(true));
+    assert!(a.changed);
+    assert!(s.campaign().unwrap().settings.bosses_in_character_mode);
+}

@@ -1,0 +1,161 @@
+//! The box's cards as this campaign knows them: talents with their costs, the threat and boss
+//! cards with their journey points, the character names. Copied from the data files when the
+//! campaign begins (or the first time an older save needs them) and kept with the campaign, so
+//! every later session reuses them and a change of data file cannot rewrite an evening already
+//! played. The table may correct a card's journey points once; every session after uses it.
+
+use serde::{Deserialize, Serialize};
+
+use super::Campaign;
+use crate::near_and_far::code::MapNumber;
+use crate::near_and_far::error::{RuleError, RuleResult};
+use crate::near_and_far::facts::{BossFacts, Facts, MapFacts, Talent, ThreatFacts};
+
+/// The cards a campaign reuses from session to session.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxCards {
+    #[serde(default)]
+    pub talents: Vec<Talent>,
+    #[serde(default)]
+    pub threats: Vec<ThreatFacts>,
+    #[serde(default)]
+    pub bosses: Vec<BossFacts>,
+    #[serde(default)]
+    pub characters: Vec<String>,
+    /// Names, special rules and named quest-token spaces of the maps.
+    #[serde(default)]
+    pub maps: Vec<MapFacts>,
+}
+
+impl BoxCards {
+    pub fn from_facts(f: &Facts) -> BoxCards {
+        BoxCards {
+            talents: f.talents.clone(),
+            threats: f.threats.threats.clone(),
+            bosses: f.threats.bosses.clone(),
+            characters: f
+                .characters
+                .characters
+                .iter()
+                .map(|c| c.name.clone())
+                .collect(),
+            maps: f.maps.clone(),
+        }
+    }
+
+    pub fn map(&self, map: MapNumber) -> Option<&MapFacts> {
+        self.maps.iter().find(|m| m.number == map)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.talents.is_empty() && self.threats.is_empty() && self.bosses.is_empty()
+    }
+
+    pub fn talent(&self, name: &str) -> Option<&Talent> {
+        self.talents
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Journey points printed on threat card `level`, if the campaign knows them.
+    pub fn threat_points(&self, level: u8) -> Option<i32> {
+        self.threats
+            .iter()
+            .find(|t| t.level == level)
+            .and_then(|t| t.journey_points)
+    }
+
+    pub fn boss_points(&self, name: &str) -> Option<i32> {
+        self.bosses
+            .iter()
+            .find(|b| b.name.eq_ignore_ascii_case(name.trim()))
+            .and_then(|b| b.journey_points)
+    }
+
+    /// Checks cards read from a save: names present, costs 1 to 10, points a card can show.
+    pub fn validate(&self) -> Result<(), String> {
+        for (i, t) in self.talents.iter().enumerate() {
+            if t.name.trim().is_empty() || !(1..=10).contains(&t.cost) {
+                return Err(format!(
+                    "cards.talents[{i}] ({:?}): needs a name and a cost of 1 to 10",
+                    t.name
+                ));
+            }
+        }
+        for (i, t) in self.threats.iter().enumerate() {
+            if !(4..=15).contains(&t.level) {
+                return Err(format!(
+                    "cards.threats[{i}]: level {} is not 4 to 15",
+                    t.level
+                ));
+            }
+            if t.journey_points
+                .is_some_and(|p| !(0..=MAX_CARD_POINTS).contains(&p))
+            {
+                return Err(format!(
+                    "cards.threats[{i}]: journey points must be 0 to {MAX_CARD_POINTS}"
+                ));
+            }
+        }
+        for (i, b) in self.bosses.iter().enumerate() {
+            if b.name.trim().is_empty() || !(2..=4).contains(&b.min_players) {
+                return Err(format!(
+                    "cards.bosses[{i}] ({:?}): needs a name and a player count of 2 to 4",
+                    b.name
+                ));
+            }
+            if b.journey_points
+                .is_some_and(|p| !(0..=MAX_CARD_POINTS).contains(&p))
+            {
+                return Err(format!(
+                    "cards.bosses[{i}]: journey points must be 0 to {MAX_CARD_POINTS}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// No threat or boss card in the box shows more journey points than this.
+pub const MAX_CARD_POINTS: i32 = 30;
+
+impl Campaign {
+    /// Writes the journey points of threat card `card` ("7") or boss card `card` (its name),
+    /// once for the whole campaign.
+    pub fn set_card_points(&mut self, card: &str, points: i32) -> RuleResult<String> {
+        if !(0..=MAX_CARD_POINTS).contains(&points) {
+            return Err(RuleError::new(format!(
+                "{points} journey points: no card in the box shows that (0 to {MAX_CARD_POINTS})"
+            )));
+        }
+        if let Ok(level) = card.trim().parse::<u8>() {
+            if !(4..=15).contains(&level) {
+                return Err(RuleError::new(format!(
+                    "threat cards run from level 4 to 15, not {level}"
+                )));
+            }
+            match self.cards.threats.iter_mut().find(|t| t.level == level) {
+                Some(t) => t.journey_points = Some(points),
+                None => self.cards.threats.push(ThreatFacts {
+                    level,
+                    name: None,
+                    journey_points: Some(points),
+                }),
+            }
+            return Ok(format!("Threat level {level}: {points} journey points"));
+        }
+        let b = self
+            .cards
+            .bosses
+            .iter_mut()
+            .find(|b| b.name.eq_ignore_ascii_case(card.trim()))
+            .ok_or_else(|| {
+                RuleError::new(format!(
+                    "{card:?} is neither a threat level (4 to 15) nor a boss card of this campaign"
+                ))
+            })?;
+        b.journey_points = Some(points);
+        Ok(format!("{}: {points} journey points", b.name))
+    }
+}
