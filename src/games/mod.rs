@@ -169,7 +169,7 @@ pub fn game(kind: Kind) -> Game {
                     check: |t| near_and_far::facts::check_text("near-and-far-storybook-index", t),
                 },
             ],
-            act: None, // wired at merge: Near and Far's Playable impl is its helper's
+            act: Some(script::act::<near_and_far::SaveData>),
             ..row::<near_and_far::SaveData>(kind)
         },
         Kind::FurnaceDuel => Game {
