@@ -12,12 +12,13 @@ use crate::worldspanner::card::DomeRange;
 use crate::worldspanner::deckfile::SAMPLE_PATH;
 use crate::worldspanner::{
     Attack, Challenge, ChallengeCard, ChallengeKind, ChallengeOutcome, DeckFile, Face, Modifier,
-    Odds, domes,
+    Odds, OddsOver, domes,
 };
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Chance of each face and of a hit at every difference, over the cards left to draw.
+    /// Chance of each face and of a hit at every difference: over the whole 36-card deck by
+    /// default (no card counting), or with --cards-left over the cards left to draw.
     Odds {
         /// Challenge deck file (default: the bundled sample, or your copy in the data folder).
         #[arg(long)]
@@ -25,9 +26,12 @@ pub enum Command {
         /// Shuffle with this seed and draw --drawn cards first.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Cards already drawn (0 to 36).
+        /// Cards already drawn (0 to 36); only with --cards-left.
         #[arg(long, default_value_t = 0)]
         drawn: usize,
+        /// Count cards: odds over the cards left in the draw pile, not the whole deck.
+        #[arg(long)]
+        cards_left: bool,
         #[arg(long)]
         json: bool,
     },
@@ -111,9 +115,16 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             deck,
             seed,
             drawn,
+            cards_left,
             json,
         } => {
             let (file, origin) = load_deck(deck.as_deref(), root)?;
+            if drawn > 0 && !cards_left {
+                return Err(format!(
+                    "--drawn {drawn} needs --cards-left: odds are over the whole deck by default \
+                     (the discard pile is not looked through)"
+                ));
+            }
             if drawn > file.cards.len() {
                 return Err(format!(
                     "--drawn {drawn}: the deck has {} cards",
@@ -124,13 +135,20 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             for _ in 0..drawn {
                 d.draw_to_discard().map_err(|e| e.to_string())?;
             }
-            let odds = Odds::next_draw(&d);
+            let over = if cards_left {
+                OddsOver::CardsLeft
+            } else {
+                OddsOver::WholeDeck
+            };
+            let odds = Odds::for_deck(&d, over);
             if json {
                 return Ok(Output::json(&json!({
                     "deck": deck_json(&file, &origin),
                     "seed": seed,
                     "drawn": drawn,
-                    "cards_left": odds.cards,
+                    "over": over,
+                    "cards": odds.cards,
+                    "cards_left": d.draw_len(),
                     "after_reshuffle": odds.after_reshuffle,
                     "rows": odds.rows.iter().map(|r| json!({
                         "difference": r.difference,
@@ -144,7 +162,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                     })).collect::<Vec<_>>(),
                 })));
             }
-            let mut s = format!("{}, from {origin}: {} cards left\n", file.name, odds.cards);
+            let mut s = format!("{}, from {origin}: odds {}\n", file.name, odds.describe());
             s += "  diff   Fopp   Fail Squeak   Pass  Amaze    Hit\n";
             for r in &odds.rows {
                 s += &format!("  {:>+4}", r.difference);

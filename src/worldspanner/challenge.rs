@@ -305,8 +305,11 @@ impl Attack {
                 "an attack's second challenge is Damage: Power against Armor (p. 18)",
             ));
         }
-        if self.wound_rating > 9 {
-            return Err(RuleError::invalid("a Wound rating runs 0 to 4 on cards"));
+        if self.wound_rating > 4 {
+            return Err(RuleError::invalid(format!(
+                "Wound {} is out of range: a Wound rating runs 0 to 4 on cards",
+                self.wound_rating
+            )));
         }
         self.hit.validate()?;
         self.damage.validate()

@@ -10,6 +10,7 @@ use super::challenge::{AttackOutcome, ChallengeOutcome};
 use super::deckfile::DECK_SIZE;
 use super::domes::{Candidate, DomeMap, DomeSlot};
 use super::error::RuleError;
+use super::odds::{Odds, OddsOver};
 use super::rounds::RoundTracker;
 use super::team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
 use super::victory::{Faction, FactionKey, LithTribute, TeamTally};
@@ -40,7 +41,8 @@ pub struct TeamState {
     pub deck: Deck<ChallengeCard>,
     /// Lith glory cards whose requirement the team met (Glory cards).
     pub glory_cards: u32,
-    /// Underworld successes not yet used to raise or renew a hero (p. 17).
+    /// 1 just after a Pass or Amaze at the Underworld, until the reward is taken; any other
+    /// action forfeits it: the reward is taken at once or lost, never banked (RULINGS).
     pub underworld_credits: u8,
 }
 
@@ -118,6 +120,12 @@ pub struct Game {
     pub queue: Vec<(HeroRef, Removal, Reason)>,
     pub last: Option<LastEvent>,
     pub placed: Option<Placed>,
+    /// Which cards the odds are over (RULINGS: the whole deck by default).
+    #[serde(default)]
+    pub odds_over: OddsOver,
+    /// After Black's last turn the game is locked; a "Reopen" allows corrections (RULINGS).
+    #[serde(default)]
+    pub reopened: bool,
 }
 
 impl Game {
@@ -211,6 +219,8 @@ impl Game {
             queue: Vec::new(),
             last: None,
             placed: None,
+            odds_over: OddsOver::default(),
+            reopened: false,
         })
     }
 
@@ -307,6 +317,16 @@ impl Game {
         t
     }
 
+    /// The odds for `side`'s next draw under the game's odds setting.
+    pub fn odds(&self, side: TeamSide) -> Odds {
+        Odds::for_deck(&self.team(side).deck, self.odds_over)
+    }
+
+    /// Locked: the game is over and not reopened, so nothing but "Reopen" may change it.
+    pub fn locked(&self) -> bool {
+        self.rounds.finished && !self.reopened
+    }
+
     /// The glory count as it would stand if the game ended now.
     pub fn glory(&self) -> super::victory::GloryReport {
         super::victory::count_glory(
@@ -395,6 +415,18 @@ impl Game {
                         "{hat}: marked arriving but no dismissal is pending"
                     ));
                 }
+            }
+        }
+        if self.reopened && !self.rounds.finished {
+            return Err("reopened: only a finished game can be reopened".into());
+        }
+        for side in TeamSide::BOTH {
+            if self.team(side).underworld_credits > 1 {
+                return Err(format!(
+                    "teams[{}].underworld_credits: an Underworld reward is taken at once, \
+                     never banked (at most 1 pending)",
+                    side.index()
+                ));
             }
         }
         if !self.queue.is_empty() && self.pending.is_none() {

@@ -74,6 +74,8 @@ impl Action {
             }
             Action::Renew { hero } => format!("{}: {} is renewed", hero.team, n(hero)),
             Action::Deck { team, tool } => tool.label(&format!("{team} deck")),
+            Action::Reopen => "game reopened for corrections".into(),
+            Action::OddsOver { over } => over.label().into(),
             Action::ReplaceDeck { team, name, .. } => {
                 format!("{team}: challenge deck replaced by {name:?}")
             }

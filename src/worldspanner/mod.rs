@@ -37,7 +37,7 @@ pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
 pub use domes::{Because, Candidate, DomeMap, DomeSlot};
 pub use error::{CardError, RuleError};
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
-pub use odds::Odds;
+pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};
 pub use play::Action;
 pub use rounds::{RoundTracker, Step};

@@ -11,6 +11,7 @@ use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
 use super::error::RuleError;
 use super::game::{Game, LastEvent, Reason, Removal};
+use super::odds::OddsOver;
 use super::paid::PaidAdventure;
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
@@ -109,6 +110,12 @@ pub enum Action {
         team: TeamSide,
         tool: DeckTool,
     },
+    /// Reopen a finished game for corrections (undoable; RULINGS: locked after Black's last turn).
+    Reopen,
+    /// Which cards the odds are over: the whole deck (default) or the cards left.
+    OddsOver {
+        over: OddsOver,
+    },
     /// Swap in another 36-card deck (say, the real cards once entered), freshly shuffled.
     ReplaceDeck {
         team: TeamSide,
@@ -127,6 +134,36 @@ impl Game {
     }
 
     fn apply_in_place(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
+        // The game is locked after Black's last turn (End of game, p. 7; RULINGS): only an
+        // explicit Reopen, or the odds view's setting, may follow.
+        if self.locked() && !matches!(action, Action::Reopen | Action::OddsOver { .. }) {
+            return Err(RuleError::rule(
+                "the game is over after the Psiclones' last turn (End of game, p. 7): Reopen it \
+                 to correct something",
+            ));
+        }
+        // An Underworld reward is taken at once or lost, never banked (p. 17; RULINGS): any
+        // action but raising or renewing an ally forfeits it.
+        let mut lapsed = Vec::new();
+        if !matches!(
+            action,
+            Action::RaiseFromUnderpit { .. } | Action::Renew { .. } | Action::OddsOver { .. }
+        ) {
+            for side in TeamSide::BOTH {
+                if self.team(side).underworld_credits > 0 {
+                    self.team_mut(side).underworld_credits = 0;
+                    lapsed.push(format!(
+                        "{side} did not take the Underworld reward at once: it is lost"
+                    ));
+                }
+            }
+        }
+        let mut lines = self.apply_checked(action)?;
+        lines.extend(lapsed);
+        Ok(lines)
+    }
+
+    fn apply_checked(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let draws = matches!(
             action,
             Action::NextStep
@@ -137,7 +174,6 @@ impl Game {
                 | Action::Adventure { .. }
                 | Action::Paid { .. }
                 | Action::Attack { .. }
-                | Action::Renew { .. }
                 | Action::LeaveDome { .. }
         );
         if draws && let Some(p) = &self.pending {
@@ -319,8 +355,37 @@ impl Game {
                     "{} is renewed: wounds and markers removed, new starting loot drawn",
                     h.name
                 )];
-                lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
+                if self.pending.is_some() {
+                    // Taken at once, while the adventurer waits for its Dome: the renewed
+                    // hero is dismissed next (p. 17).
+                    self.queue
+                        .insert(0, (hero, Removal::Dismiss, Reason::Renewal));
+                    lines.push(format!(
+                        "{} is dismissed in once the hero being placed has its Dome",
+                        self.name(hero)
+                    ));
+                } else {
+                    lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
+                }
                 Ok(lines)
+            }
+            Action::Reopen => {
+                if !self.rounds.finished {
+                    return Err(RuleError::invalid(
+                        "the game is not over: nothing to reopen",
+                    ));
+                }
+                if self.reopened {
+                    return Err(RuleError::invalid("the game is already reopened"));
+                }
+                self.reopened = true;
+                Ok(vec![
+                    "game reopened for corrections; no more draws: the last round is over".into(),
+                ])
+            }
+            Action::OddsOver { over } => {
+                self.odds_over = over;
+                Ok(vec![over.label().to_string()])
             }
             Action::ReplaceDeck { team, name, cards } => {
                 if cards.len() != DECK_SIZE {

@@ -7,6 +7,7 @@ mod cards;
 mod challenges;
 mod cli;
 mod domes;
+mod issue10;
 mod play;
 mod rulings;
 mod terrain;

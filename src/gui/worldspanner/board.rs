@@ -129,8 +129,13 @@ fn hero_actions(game: &Game, r: HeroRef) -> Element<'_, Message> {
             ops.push(op("Enter (Reinforce)", HeroOp::Reinforce))
         }
         HeroStatus::InDome { .. } => ops.push(op("Leave the Dome", HeroOp::LeaveDome)),
-        HeroStatus::Underpit => ops.push(op("Raise to the Pit", HeroOp::Raise)),
-        HeroStatus::Pit => ops.push(op("Renew", HeroOp::Renew)),
+        // Offered only while an Underworld reward waits: it is taken at once or lost.
+        HeroStatus::Underpit if game.team(r.team).underworld_credits > 0 => {
+            ops.push(op("Raise to the Pit", HeroOp::Raise))
+        }
+        HeroStatus::Pit if game.team(r.team).underworld_credits > 0 => {
+            ops.push(op("Renew", HeroOp::Renew))
+        }
         _ => {}
     }
     if h.status.in_play() {

@@ -111,6 +111,9 @@ pub enum FormMsg {
     PaidKind(PaidChoice),
     Gold(String),
     Cards(String),
+    /// The player's own modifier: an amount and its reason (a special ability, a card bonus).
+    Own(String),
+    OwnReason(String),
 }
 
 /// A paid adventure in a pick list.
@@ -146,6 +149,8 @@ pub struct ChallengeForm {
     pub paid: Option<PaidKind>,
     pub gold: String,
     pub cards: String,
+    pub own: String,
+    pub own_reason: String,
 }
 
 fn count(name: &str, s: &str) -> Result<u32, String> {
@@ -212,6 +217,8 @@ impl ChallengeForm {
             FormMsg::PaidKind(PaidChoice(k)) => self.paid = Some(k),
             FormMsg::Gold(s) => self.gold = s,
             FormMsg::Cards(s) => self.cards = s,
+            FormMsg::Own(s) => self.own = s,
+            FormMsg::OwnReason(s) => self.own_reason = s,
         }
     }
 
@@ -277,6 +284,21 @@ impl ChallengeForm {
             mods.push(Modifier::TerrainStealth {
                 spaces: spaces as u8,
             });
+        }
+        if !self.own.trim().is_empty() {
+            let amount = signed(&self.own)
+                .filter(|a| (-12..=12).contains(a))
+                .ok_or("Own modifier: a whole number from -12 to +12")?;
+            let reason = self.own_reason.trim();
+            if reason.is_empty() {
+                return Err("Own modifier: say why (the ability or card that gives it)".into());
+            }
+            if amount != 0 {
+                mods.push(Modifier::Other {
+                    amount,
+                    reason: reason.to_string(),
+                });
+            }
         }
         let need_hero = || hero.ok_or_else(|| "choose the hero first".to_string());
         let kind = match self.what {

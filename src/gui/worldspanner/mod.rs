@@ -22,7 +22,7 @@ use super::screen::{Action, Ctx, Notice};
 use super::style;
 use crate::doc::{Kind, Saved};
 use crate::worldspanner::domes::DomeSlot;
-use crate::worldspanner::{Action as Play, Faction, Game, HeroRef, SaveData, TeamSide};
+use crate::worldspanner::{Action as Play, Faction, Game, HeroRef, OddsOver, SaveData, TeamSide};
 
 pub use editor::EditorMsg;
 pub use form::FormMsg;
@@ -69,6 +69,8 @@ pub enum Message {
     Tribute,
     GloryCard,
     Editor(EditorMsg),
+    Reopen,
+    OddsOver(OddsOver),
 }
 
 pub struct State {
@@ -198,6 +200,8 @@ impl State {
                 amount: 1,
             }),
             Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
+            Message::Reopen => self.act(Play::Reopen),
+            Message::OddsOver(over) => self.act(Play::OddsOver { over }),
             Message::Editor(m) => match self.editor.update(m, ctx) {
                 editor::Outcome::None => Action::none(),
                 editor::Outcome::Error(e) => Action::error(e),

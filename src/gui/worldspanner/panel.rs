@@ -7,12 +7,10 @@ use iced::{Center, Element};
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
 use crate::gui::style;
-use crate::worldspanner::{
-    Action as Play, Face, Faction, Game, HeroStatus, Odds, PaidKind, TeamSide,
-};
+use crate::worldspanner::{Action as Play, Face, Faction, Game, HeroStatus, PaidKind, TeamSide};
 
 impl ChallengeForm {
-    /// The chances for this challenge from the cards left in the team's draw pile.
+    /// The chances for this challenge under the game's odds setting (whole deck by default).
     fn odds_line(&self, game: &Game, side: TeamSide) -> Option<String> {
         let challenge = match self.build(game, side).ok()? {
             Play::Adventure { challenge, .. } | Play::Challenge { challenge, .. } => challenge,
@@ -20,17 +18,15 @@ impl ChallengeForm {
             _ => return None,
         };
         let d = challenge.difference();
-        let row = Odds::next_draw(&game.team(side).deck).row(d).clone();
+        let odds = game.odds(side);
+        let basis = odds.describe();
+        let row = odds.row(d).clone();
         let pct = |p: f64| format!("{:.0}%", p * 100.0);
         Some(if self.what.attack() {
-            format!(
-                "At {d}: hit {} (cards left in the {} deck)",
-                pct(row.hit),
-                side.name()
-            )
+            format!("At {d}: hit {} ({} {basis})", pct(row.hit), side.name())
         } else {
             format!(
-                "At {d}: Pass or better {}, Amaze {}, Fopp {} (cards left in the {} deck)",
+                "At {d}: Pass or better {}, Amaze {}, Fopp {} ({} {basis})",
                 pct(row.success),
                 pct(row.faces[Face::Amaze as usize]),
                 pct(row.faces[Face::Fopp as usize]),
@@ -206,6 +202,22 @@ impl ChallengeForm {
             }));
         }
         col = col.push(extra);
+        col = col.push(
+            row![
+                text("Own modifier").size(style::BODY),
+                input("±0", &self.own, "challenge-own", move |s| f(FormMsg::Own(
+                    s
+                ))),
+                text_input("why (ability or card)", &self.own_reason)
+                    .id("challenge-own-reason")
+                    .on_input(move |s| f(FormMsg::OwnReason(s)))
+                    .on_submit(Message::Draw)
+                    .size(style::BODY)
+                    .width(260),
+            ]
+            .spacing(6)
+            .align_y(Center),
+        );
         if let Some(line) = self.odds_line(game, side) {
             col = col.push(text(line).size(style::BODY).style(style::muted));
         }

@@ -47,6 +47,8 @@ pub struct SetupForm {
     factions: Vec<Faction>,
     heroes: [Vec<HeroEntry>; 2],
     input: [String; 2],
+    /// What the hero line is missing (Health), shown under the input in a reserved line.
+    pub(super) ask: [String; 2],
     seed: String,
     pub decks: [DeckInfo; 2],
 }
@@ -61,6 +63,7 @@ impl SetupForm {
             factions: Faction::ALL[..5].to_vec(),
             heroes: [Vec::new(), Vec::new()],
             input: [String::new(), String::new()],
+            ask: [String::new(), String::new()],
             seed: crate::deck::fresh_seed().to_string(),
             decks: [
                 load_deck(ctx.data_root(), TeamSide::Skyhawks),
@@ -94,12 +97,14 @@ impl SetupForm {
                 }
             }
             SetupMsg::Input(side, t) => self.input[side.index()] = t,
-            SetupMsg::Add(side) => {
-                if let Some(entry) = parse_hero(&self.input[side.index()]) {
+            SetupMsg::Add(side) => match parse_hero(&self.input[side.index()]) {
+                Ok(entry) => {
                     self.heroes[side.index()].push(entry);
                     self.input[side.index()].clear();
+                    self.ask[side.index()].clear();
                 }
-            }
+                Err(question) => self.ask[side.index()] = question,
+            },
             SetupMsg::Remove(side, i) => {
                 if i < self.heroes[side.index()].len() {
                     self.heroes[side.index()].remove(i);
@@ -313,6 +318,11 @@ impl SetupForm {
                 .on_input(move |t| Message::Setup(SetupMsg::Input(side, t)))
                 .on_submit(Message::Setup(SetupMsg::Add(side)))
                 .size(style::BODY),
+                // Always present, so the list below never jumps when a question appears.
+                text(self.ask[i].clone())
+                    .size(style::BODY)
+                    .style(style::warning_text)
+                    .height(style::BODY * 1.6),
                 list,
                 deck_lines,
             ]
@@ -332,8 +342,9 @@ fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Mes
 }
 
 /// "Private Sanchez 5 1" → Sanchez, Health 5, 1 gold. Trailing numbers are Health, gold,
-/// Boosts; Health defaults to 4 when none is given.
-pub fn parse_hero(line: &str) -> Option<HeroEntry> {
+/// Boosts. Health is printed on every hero card and decides defeat, so a line without it is
+/// refused with a question rather than given a made-up number.
+pub fn parse_hero(line: &str) -> Result<HeroEntry, String> {
     let mut words: Vec<&str> = line.split_whitespace().collect();
     let mut numbers = Vec::new();
     while let Some(last) = words.last() {
@@ -348,11 +359,16 @@ pub fn parse_hero(line: &str) -> Option<HeroEntry> {
     numbers.reverse();
     let name = words.join(" ");
     if name.is_empty() {
-        return None;
+        return Err("type the hero's name, then its Health".into());
     }
-    Some(HeroEntry {
+    let Some(health) = numbers.first().copied() else {
+        return Err(format!(
+            "What is {name}'s Health? Type it after the name, e.g. \"{name} 5\""
+        ));
+    };
+    Ok(HeroEntry {
         name,
-        health: numbers.first().copied().unwrap_or(4).min(u8::MAX as u32) as u8,
+        health: health.min(u8::MAX as u32) as u8,
         gold: numbers.get(1).copied().unwrap_or(0),
         boosts: numbers.get(2).copied().unwrap_or(0).min(u8::MAX as u32) as u8,
     })

@@ -79,10 +79,18 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
                 .on_press(Message::Side(t)),
         );
     }
-    let next = button(text("Next step").size(style::HEADING))
-        .padding([8, 20])
-        .style(style::primary)
-        .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep));
+    // After Black's last turn the same place offers the explicit, undoable Reopen (RULINGS).
+    let next = if game.locked() {
+        button(text("Reopen").size(style::HEADING))
+            .padding([8, 20])
+            .style(style::secondary)
+            .on_press(Message::Reopen)
+    } else {
+        button(text("Next step").size(style::HEADING))
+            .padding([8, 20])
+            .style(style::primary)
+            .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep))
+    };
     container(
         column![
             row![
@@ -94,8 +102,10 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
             .spacing(style::GAP)
             .align_y(Center),
             steps.wrap(),
-            text(if r.finished {
-                "The game is over: see the glory count.".to_string()
+            text(if game.locked() {
+                "The game is over: see the glory count. Reopen to correct something.".to_string()
+            } else if r.finished {
+                "Reopened for corrections: no more draws; Undo closes it again.".to_string()
             } else {
                 format!("{}: {}", r.step.name(), r.step.reminder())
             })
