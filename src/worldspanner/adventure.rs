@@ -213,7 +213,7 @@ impl Game {
             }
         }
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
-        let card = self.draw(hero.team)?;
+        let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
         let mut lines = outcome.explain();
         let result = outcome.adventure_result();

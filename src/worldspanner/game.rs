@@ -11,6 +11,7 @@ use super::deckfile::DECK_SIZE;
 use super::domes::{Candidate, DomeMap, DomeSlot};
 use super::error::RuleError;
 use super::odds::{Odds, OddsOver};
+use super::physical::Reading;
 use super::rounds::RoundTracker;
 use super::team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
 use super::victory::{Faction, FactionKey, LithTribute, TeamTally};
@@ -30,6 +31,9 @@ pub struct Setup {
     /// Each team's challenge deck (36 cards) and its name.
     pub decks: [(String, Vec<ChallengeCard>); 2],
     pub seed: u64,
+    /// Each team's deck is physical (the team draws its own cards) rather than digital.
+    #[serde(default)]
+    pub physical: [bool; 2],
 }
 
 /// One team's side of the table.
@@ -44,6 +48,10 @@ pub struct TeamState {
     /// 1 just after a Pass or Amaze at the Underworld, until the reward is taken; any other
     /// action forfeits it: the reward is taken at once or lost, never banked (RULINGS).
     pub underworld_credits: u8,
+    /// The team draws from its own physical deck; the app keeps the counts and asks what the
+    /// rules read on each card (RULINGS).
+    #[serde(default)]
+    pub physical: bool,
 }
 
 /// Dismiss (own team draws and places) or banish (the enemy draws and places), p. 7.
@@ -75,6 +83,9 @@ pub struct Pending {
     pub chooser: TeamSide,
     pub card: ChallengeCard,
     pub candidates: Vec<Candidate>,
+    /// A physical deck: the card is drawn but its Dome range not yet read.
+    #[serde(default)]
+    pub awaiting_card: bool,
 }
 
 /// The last challenge or attack, for the challenge panel.
@@ -126,6 +137,12 @@ pub struct Game {
     /// After Black's last turn the game is locked; a "Reopen" allows corrections (RULINGS).
     #[serde(default)]
     pub reopened: bool,
+    /// Cards read at the table for the action being applied; always empty between actions.
+    #[serde(skip)]
+    pub(super) readings: std::collections::VecDeque<Reading>,
+    /// Lines the draws add (a physical pile used up); always empty between actions.
+    #[serde(skip)]
+    pub(super) notes: Vec<String>,
 }
 
 impl Game {
@@ -202,6 +219,7 @@ impl Game {
                 deck: Deck::new(cards.clone(), seed, WhenEmpty::ReshuffleDiscard),
                 glory_cards: 0,
                 underworld_credits: 0,
+                physical: setup.physical[side.index()],
             });
         }
         let [skyhawks, psiclones]: [TeamState; 2] = teams
@@ -221,6 +239,8 @@ impl Game {
             placed: None,
             odds_over: OddsOver::default(),
             reopened: false,
+            readings: Default::default(),
+            notes: Vec::new(),
         })
     }
 
@@ -416,6 +436,12 @@ impl Game {
                     ));
                 }
             }
+        }
+        if let Some(p) = &self.pending
+            && p.awaiting_card
+            && !p.candidates.is_empty()
+        {
+            return Err("pending: Domes proposed before the card's range was read".into());
         }
         if self.reopened && !self.rounds.finished {
             return Err("reopened: only a finished game can be reopened".into());

@@ -3,7 +3,7 @@
 //! and step tracker, victory bookkeeping and the glory count. Plain Rust: no iced, no file I/O.
 //!
 //! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
-//! `values` (the numbers on a card), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
+//! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
 //! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error`.
 
 pub mod adventure;
@@ -20,6 +20,7 @@ mod labels;
 pub mod modifier;
 pub mod odds;
 pub mod paid;
+pub mod physical;
 pub mod play;
 pub mod rounds;
 pub mod team;
@@ -39,6 +40,7 @@ pub use error::{CardError, RuleError};
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
 pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};
+pub use physical::{Need, Reading};
 pub use play::Action;
 pub use rounds::{RoundTracker, Step};
 pub use team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::adventure::Adventure;
 use super::card::ChallengeCard;
+use super::card::DomeRange;
 use super::challenge::{Attack, Challenge};
 use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
@@ -13,6 +14,7 @@ use super::error::RuleError;
 use super::game::{Game, LastEvent, Reason, Removal};
 use super::odds::OddsOver;
 use super::paid::PaidAdventure;
+use super::physical::{Need, Reading};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
 use super::victory::{Capture, Faction};
@@ -110,6 +112,21 @@ pub enum Action {
         team: TeamSide,
         tool: DeckTool,
     },
+    /// Switch a team's deck between digital (the app shuffles and draws) and physical (the
+    /// team draws its own cards and says what the rules read): at any time, undoable.
+    DeckMode {
+        team: TeamSide,
+        physical: bool,
+    },
+    /// `then`, with the cards a physical deck's team drew read at the table, in draw order.
+    Read {
+        cards: Vec<Reading>,
+        then: Box<Action>,
+    },
+    /// The Dome range on the card drawn for a waiting dismissal from a physical deck.
+    ReadDomes {
+        domes: DomeRange,
+    },
     /// Reopen a finished game for corrections (undoable; RULINGS: locked after Black's last turn).
     Reopen,
     /// Which cards the odds are over: the whole deck (default) or the cards left.
@@ -128,15 +145,35 @@ impl Game {
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
-        let lines = next.apply_in_place(action)?;
+        let mut lines = next.apply_in_place(action)?;
+        if !next.readings.is_empty() {
+            return Err(RuleError::invalid(format!(
+                "{} more card(s) read than the rules drew",
+                next.readings.len()
+            )));
+        }
+        lines.append(&mut next.notes);
         *self = next;
         Ok(lines)
+    }
+
+    /// The action itself, under any cards read at the table.
+    fn core(action: &Action) -> &Action {
+        match action {
+            Action::Read { then, .. } => Game::core(then),
+            other => other,
+        }
     }
 
     fn apply_in_place(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         // The game is locked after Black's last turn (End of game, p. 7; RULINGS): only an
         // explicit Reopen, or the odds view's setting, may follow.
-        if self.locked() && !matches!(action, Action::Reopen | Action::OddsOver { .. }) {
+        if self.locked()
+            && !matches!(
+                Game::core(&action),
+                Action::Reopen | Action::OddsOver { .. }
+            )
+        {
             return Err(RuleError::rule(
                 "the game is over after the Psiclones' last turn (End of game, p. 7): Reopen it \
                  to correct something",
@@ -146,7 +183,7 @@ impl Game {
         // action but raising or renewing an ally forfeits it.
         let mut lapsed = Vec::new();
         if !matches!(
-            action,
+            Game::core(&action),
             Action::RaiseFromUnderpit { .. } | Action::Renew { .. } | Action::OddsOver { .. }
         ) {
             for side in TeamSide::BOTH {
@@ -165,7 +202,7 @@ impl Game {
 
     fn apply_checked(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let draws = matches!(
-            action,
+            Game::core(&action),
             Action::NextStep
                 | Action::Reinforce { .. }
                 | Action::Dismiss { .. }
@@ -240,7 +277,12 @@ impl Game {
                     self.require_in_play(h)?;
                 }
                 self.check_modifiers(team, hero, None, &challenge)?;
-                let card = self.draw(team)?;
+                let need = match challenge.kind {
+                    super::challenge::ChallengeKind::MeleeHit
+                    | super::challenge::ChallengeKind::RangedHit => Need::Hit,
+                    _ => Need::Face,
+                };
+                let card = self.draw(team, need)?;
                 let outcome = challenge.read(&card)?;
                 let lines = outcome.explain();
                 self.last = Some(LastEvent::Challenge {
@@ -369,6 +411,36 @@ impl Game {
                 }
                 Ok(lines)
             }
+            Action::DeckMode { team, physical } => {
+                if self.pending.as_ref().is_some_and(|p| p.awaiting_card) {
+                    return Err(RuleError::invalid(
+                        "first say the Dome range of the card drawn for the waiting dismissal",
+                    ));
+                }
+                self.team_mut(team).physical = physical;
+                let t = self.team(team);
+                Ok(vec![if physical {
+                    format!(
+                        "{team} draw their own cards: the app asks what each card shows and \
+                         keeps the counts ({} in the draw pile, {} discarded)",
+                        t.deck.draw_len(),
+                        t.deck.discard_len()
+                    )
+                } else {
+                    format!("{team} draw from the app's shuffled {:?}", t.deck_name)
+                }])
+            }
+            Action::Read { cards, then } => {
+                if matches!(*then, Action::Read { .. }) {
+                    return Err(RuleError::invalid("read all the cards in one list"));
+                }
+                if cards.is_empty() {
+                    return Err(RuleError::invalid("no card was read"));
+                }
+                self.readings = cards.into();
+                self.apply_checked(*then)
+            }
+            Action::ReadDomes { domes } => self.read_domes(domes),
             Action::Reopen => {
                 if !self.rounds.finished {
                     return Err(RuleError::invalid(

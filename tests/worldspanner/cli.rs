@@ -270,3 +270,66 @@ fn cli_uses_the_players_deck_from_the_data_folder_over_the_sample() {
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["deck"]["name"], "My real white deck");
 }
+
+#[test]
+fn cli_challenge_reads_a_physical_card_as_it_would_a_digital_draw() {
+    let v = json(&[
+        "challenge",
+        "--rating",
+        "4",
+        "--against",
+        "5",
+        "--modifier",
+        "home",
+        "--face",
+        "pass",
+        "--json",
+    ]);
+    assert_eq!(v["difference"], 1);
+    assert_eq!(v["face"], "pass");
+    assert_eq!(v["result"]["success"], true);
+    assert_eq!(v["result"]["dismiss"], true);
+    assert_eq!(v["card"]["physical"], true);
+    assert!(v["luck"].is_null(), "Luck was not read");
+    let (out, _dir) = run(&[
+        "challenge",
+        "--rating",
+        "6",
+        "--against",
+        "5",
+        "--kind",
+        "melee-hit",
+        "--face",
+        "squeak",
+        "--hit",
+        "--luck",
+        "3",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("the card drawn: the Hit bar is beside row +1; Luck 3"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("hit: now make the Damage challenge"),
+        "{}",
+        out.stdout
+    );
+    let (out, _dir) = run(&[
+        "challenge",
+        "--rating",
+        "4",
+        "--against",
+        "5",
+        "--face",
+        "great",
+    ]);
+    assert_ne!(out.code, 0);
+    assert!(
+        out.stderr.contains("amaze, pass, squeak, fail or fopp"),
+        "{}",
+        out.stderr
+    );
+}

@@ -70,6 +70,7 @@ pub fn setup(size: u8, map: MapDesign, length: u8) -> Setup {
             ("Black".into(), deck.cards),
         ],
         seed: 7,
+        physical: [false, false],
     }
 }
 

@@ -22,6 +22,8 @@ pub enum SetupMsg {
     Remove(TeamSide, usize),
     Numbered,
     Seed(String),
+    /// A team's deck is physical (drawn from the box) or digital.
+    Physical(TeamSide, bool),
 }
 
 /// A map design as a pick-list entry.
@@ -51,6 +53,8 @@ pub struct SetupForm {
     pub(super) ask: [String; 2],
     seed: String,
     pub decks: [DeckInfo; 2],
+    /// Each team's deck is physical (the team draws its own cards).
+    pub physical: [bool; 2],
 }
 
 impl SetupForm {
@@ -65,6 +69,7 @@ impl SetupForm {
             input: [String::new(), String::new()],
             ask: [String::new(), String::new()],
             seed: crate::deck::fresh_seed().to_string(),
+            physical: [false, false],
             decks: [
                 load_deck(ctx.data_root(), TeamSide::Skyhawks),
                 load_deck(ctx.data_root(), TeamSide::Psiclones),
@@ -124,6 +129,7 @@ impl SetupForm {
                 }
             }
             SetupMsg::Seed(s) => self.seed = s,
+            SetupMsg::Physical(side, on) => self.physical[side.index()] = on,
         }
     }
 
@@ -148,6 +154,7 @@ impl SetupForm {
                 self.title.trim().to_string()
             },
             Setup {
+                physical: self.physical,
                 map: self.map,
                 length,
                 team_size: self.size,
@@ -287,8 +294,35 @@ impl SetupForm {
             );
         }
         let deck = &self.decks[i];
-        let mut deck_lines =
-            column![text(format!("Challenge deck: {}", deck.name)).size(style::BODY)];
+        let physical = self.physical[i];
+        let mut deck_lines = column![
+            row![
+                text("Challenge deck:").size(style::BODY),
+                mode_button(
+                    "Digital",
+                    !physical,
+                    Message::Setup(SetupMsg::Physical(side, false))
+                ),
+                mode_button(
+                    "Physical",
+                    physical,
+                    Message::Setup(SetupMsg::Physical(side, true))
+                ),
+            ]
+            .spacing(6)
+            .align_y(Center),
+            text(if physical {
+                format!(
+                    "You draw from your own box deck; the app asks what each card shows \
+                     (counts and odds from {})",
+                    deck.name
+                )
+            } else {
+                format!("The app shuffles and draws {}", deck.name)
+            })
+            .size(style::BODY)
+        ]
+        .spacing(6);
         if deck.sample {
             deck_lines = deck_lines.push(
                 text("Sample data, not the real cards: enter yours in the Deck editor")
@@ -333,6 +367,14 @@ impl SetupForm {
         .style(style::card)
         .into()
     }
+}
+
+fn mode_button(label: &str, on: bool, message: Message) -> Element<'_, Message> {
+    button(text(label).size(style::BODY))
+        .padding([4, 12])
+        .style(if on { style::primary } else { style::secondary })
+        .on_press(message)
+        .into()
 }
 
 fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Message> {
