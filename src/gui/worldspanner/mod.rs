@@ -3,6 +3,7 @@
 //! board, plus the odds view and the deck editor. Every change goes through the engine's
 //! `Action` and the labelled history.
 
+mod ask;
 mod board;
 mod decks;
 mod editor;
@@ -13,6 +14,8 @@ mod setup;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_physical;
 
 use iced::Element;
 use iced::widget::{button, column, container, row, scrollable, text};
@@ -22,7 +25,9 @@ use super::screen::{Action, Ctx, Notice};
 use super::style;
 use crate::doc::{Kind, Saved};
 use crate::worldspanner::domes::DomeSlot;
-use crate::worldspanner::{Action as Play, Faction, Game, HeroRef, OddsOver, SaveData, TeamSide};
+use crate::worldspanner::{
+    Action as Play, DomeRange, Faction, Game, HeroRef, OddsOver, Reading, SaveData, TeamSide,
+};
 
 pub use editor::EditorMsg;
 pub use form::FormMsg;
@@ -71,6 +76,15 @@ pub enum Message {
     Editor(EditorMsg),
     Reopen,
     OddsOver(OddsOver),
+    /// A team's deck becomes physical (true) or digital.
+    DeckMode(TeamSide, bool),
+    /// One card read from a physical deck.
+    Answer(Reading),
+    /// A key typed in the physical-card key box.
+    AskKey(String),
+    CancelAsk,
+    /// The Dome range on a physical card drawn for a waiting dismissal.
+    ReadDomes(DomeRange),
 }
 
 pub struct State {
@@ -83,6 +97,8 @@ pub struct State {
     form: Box<form::ChallengeForm>,
     editor: Box<editor::Editor>,
     selected: Option<HeroRef>,
+    /// A draw from a physical deck waiting for the table to say what the card shows.
+    asking: Option<ask::Ask>,
     /// What the last action said.
     lines: Vec<String>,
 }
@@ -97,6 +113,7 @@ impl State {
             form: Box::default(),
             editor: Box::default(),
             selected: None,
+            asking: None,
             lines: Vec::new(),
         }
     }
@@ -123,6 +140,20 @@ impl State {
                 Action::changed()
             }
             Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Records one card read at the table; sends the action once all its cards are read.
+    fn answer(&mut self, reading: Reading) -> Action<Message> {
+        let Some(ask) = &mut self.asking else {
+            return Action::none();
+        };
+        match ask.answer(reading) {
+            Some(play) => {
+                self.asking = None;
+                self.act(play)
+            }
+            None => Action::none(),
         }
     }
 
@@ -180,7 +211,14 @@ impl State {
                     return Action::none();
                 };
                 match self.form.build(game, self.side) {
-                    Ok(play) => self.act(play),
+                    // A physical deck: ask what the card shows before the engine reads it.
+                    Ok(play) => match ask::Ask::new(game, &play) {
+                        Some(ask) => {
+                            self.asking = Some(ask);
+                            Action::task(iced::widget::operation::focus(ask::KEY_BOX))
+                        }
+                        None => self.act(play),
+                    },
                     Err(e) => Action::error(e),
                 }
             }
@@ -201,6 +239,17 @@ impl State {
             }),
             Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
             Message::Reopen => self.act(Play::Reopen),
+            Message::DeckMode(team, physical) => self.act(Play::DeckMode { team, physical }),
+            Message::Answer(reading) => self.answer(reading),
+            Message::AskKey(typed) => match self.asking.as_ref().and_then(|a| a.key(&typed)) {
+                Some(reading) => self.answer(reading),
+                None => Action::none(),
+            },
+            Message::CancelAsk => {
+                self.asking = None;
+                Action::none()
+            }
+            Message::ReadDomes(domes) => self.act(Play::ReadDomes { domes }),
             Message::OddsOver(over) => self.act(Play::OddsOver { over }),
             Message::Editor(m) => match self.editor.update(m, ctx) {
                 editor::Outcome::None => Action::none(),
@@ -229,6 +278,7 @@ impl State {
                 &self.form,
                 self.selected,
                 &self.lines,
+                self.asking.as_ref(),
             ),
         };
         let first = if self.doc.is_some() { "Table" } else { "Setup" };
@@ -274,6 +324,7 @@ impl State {
     /// After undo/redo: the selection and the last action's text may no longer hold.
     pub fn refresh(&mut self) {
         self.selected = None;
+        self.asking = None;
         self.lines.clear();
         self.form.clear_heroes();
     }

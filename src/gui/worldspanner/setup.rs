@@ -241,7 +241,7 @@ impl SetupForm {
             basics,
             keys_line,
             keys.wrap(),
-            teams,
+            // Start sits above the teams, whose hero lists grow downward, so it stays in view.
             row![
                 button(text("Use numbered heroes").size(style::BODY))
                     .padding([8, 16])
@@ -264,6 +264,7 @@ impl SetupForm {
             .spacing(24)
             .align_y(Center),
             text(hint).size(style::BODY).style(style::muted),
+            teams,
         ]
         .spacing(style::GAP)
         .into()

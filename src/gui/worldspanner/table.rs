@@ -5,11 +5,12 @@ use iced::widget::{Column, button, column, container, row, text};
 use iced::{Center, Element, Fill, Length};
 
 use super::Message;
+use super::ask::Ask;
 use super::board::{domes, glory, heroes};
 use super::form::ChallengeForm;
 use crate::gui::style;
 use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
-use crate::worldspanner::{Face, Game, HeroRef, LastEvent, TeamSide};
+use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
 pub fn view<'a>(
     game: &'a Game,
@@ -17,6 +18,7 @@ pub fn view<'a>(
     form: &'a ChallengeForm,
     selected: Option<HeroRef>,
     lines: &'a [String],
+    asking: Option<&'a Ask>,
 ) -> Element<'a, Message> {
     let mut page = column![bar(game, side)].spacing(style::GAP);
     match pending(game) {
@@ -34,10 +36,16 @@ pub fn view<'a>(
     // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
     let left = column![
         deck_box(game, side),
-        container(form.view(game, side))
-            .padding(10)
-            .width(Fill)
-            .style(style::card),
+        // While a physical card is being read, its question takes the challenge panel's place,
+        // so the answer buttons appear where the Draw button was pressed.
+        match asking {
+            Some(ask) => ask.view(),
+            None => container(form.view(game, side))
+                .padding(10)
+                .width(Fill)
+                .style(style::card)
+                .into(),
+        },
         last_result(game)
     ]
     .spacing(style::GAP)
@@ -120,8 +128,57 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
     .into()
 }
 
+/// A dismissal from a physical deck: the card is drawn at the table; which range is printed?
+/// The ranges offered are those in the team's deck file, plus "1 or 6".
+fn awaiting(game: &Game, p: &crate::worldspanner::Pending) -> Element<'static, Message> {
+    let mut ranges: Vec<DomeRange> = game
+        .team(p.chooser)
+        .deck
+        .all_cards_sorted()
+        .iter()
+        .map(|c| c.domes())
+        .collect();
+    ranges.push(DomeRange::OneOrSix);
+    ranges.sort();
+    ranges.dedup();
+    let mut options = row![].spacing(8);
+    for r in ranges {
+        options = options.push(
+            button(text(r.to_string()).size(style::HEADING))
+                .padding([10, 18])
+                .style(style::secondary)
+                .on_press(Message::ReadDomes(r)),
+        );
+    }
+    container(
+        column![
+            text(format!(
+                "{} is {}: {} draw a card from your deck",
+                game.name(p.hero),
+                match p.how {
+                    crate::worldspanner::Removal::Dismiss => "dismissed",
+                    crate::worldspanner::Removal::Banish => "banished",
+                },
+                p.chooser
+            ))
+            .size(style::HEADING)
+            .style(style::warning_text),
+            text("Which Dome range is printed on it?").size(style::TITLE),
+            options.wrap(),
+        ]
+        .spacing(10),
+    )
+    .padding(14)
+    .width(Fill)
+    .style(style::selected)
+    .into()
+}
+
 fn pending(game: &Game) -> Option<Element<'_, Message>> {
     let p = game.pending.as_ref()?;
+    if p.awaiting_card {
+        return Some(awaiting(game, p));
+    }
     let mut options = row![].spacing(8);
     for c in &p.candidates {
         for s in 1..=DOMES_PER_KEY {
@@ -147,13 +204,13 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
         container(
             column![
                 text(format!(
-                    "{} is {}: card #{} shows Domes {}",
+                    "{} is {}: {} shows Domes {}",
                     game.name(p.hero),
                     match p.how {
                         crate::worldspanner::Removal::Dismiss => "dismissed",
                         crate::worldspanner::Removal::Banish => "banished",
                     },
-                    p.card.number(),
+                    p.card.name(),
                     p.card.domes(),
                 ))
                 .size(style::HEADING)
@@ -194,6 +251,8 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let team = game.team(side);
     let d = &team.deck;
     let last = match d.last_discarded() {
+        // A physical deck's cards are on the table, not in the app.
+        Some(_) if team.physical => "Your own cards: the app keeps the counts".into(),
         Some(c) => format!(
             "Last card: #{} {} · Luck {} · Domes {}",
             c.number(),
@@ -213,6 +272,19 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
             ))
             .size(style::HEADING),
             text(last).size(style::BODY).style(style::muted),
+            row![
+                mode(
+                    "Digital deck",
+                    !team.physical,
+                    Message::DeckMode(side, false)
+                ),
+                mode(
+                    "Physical deck",
+                    team.physical,
+                    Message::DeckMode(side, true)
+                ),
+            ]
+            .spacing(6),
         ]
         .spacing(4),
     )
@@ -220,6 +292,14 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     .width(Fill)
     .style(style::card)
     .into()
+}
+
+fn mode(label: &str, on: bool, message: Message) -> Element<'_, Message> {
+    button(text(label).size(style::BODY))
+        .padding([4, 12])
+        .style(if on { style::primary } else { style::secondary })
+        .on_press_maybe((!on).then_some(message))
+        .into()
 }
 
 fn last_result(game: &Game) -> Element<'_, Message> {

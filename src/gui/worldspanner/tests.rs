@@ -6,7 +6,7 @@ use iced_test::simulator;
 use super::*;
 use crate::worldspanner::{HeroStatus, Step};
 
-fn ctx() -> Ctx<'static> {
+pub(super) fn ctx() -> Ctx<'static> {
     Ctx {
         store: None,
         large_type: false,
@@ -14,7 +14,7 @@ fn ctx() -> Ctx<'static> {
 }
 
 /// Clicks `label` and feeds the messages back; returns the last action.
-fn click(state: &mut State, label: &str) -> Action<Message> {
+pub(super) fn click(state: &mut State, label: &str) -> Action<Message> {
     let c = ctx();
     let mut ui = simulator(state.view(&c));
     ui.click(label)
@@ -28,13 +28,13 @@ fn click(state: &mut State, label: &str) -> Action<Message> {
     last
 }
 
-fn shows(state: &State, text: &str) -> bool {
+pub(super) fn shows(state: &State, text: &str) -> bool {
     let c = ctx();
     let mut ui = simulator(state.view(&c));
     ui.find(text).is_ok()
 }
 
-fn started() -> State {
+pub(super) fn started() -> State {
     let mut s = State::new(&ctx());
     click(&mut s, "Use numbered heroes");
     let a = click(&mut s, "Start game");
@@ -140,7 +140,7 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
 }
 
 /// Plays round 1 through the screen's messages.
-fn round_two() -> State {
+pub(super) fn round_two() -> State {
     let c = ctx();
     let mut s = started();
     for team in TeamSide::BOTH {
