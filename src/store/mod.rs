@@ -14,6 +14,7 @@ mod backups;
 pub mod envelope;
 mod lock;
 mod transfer;
+mod userdata;
 
 use std::fs;
 use std::io;

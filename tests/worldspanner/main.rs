@@ -8,6 +8,7 @@ mod challenges;
 mod cli;
 mod domes;
 mod issue10;
+mod library;
 mod physical;
 mod play;
 mod rulings;

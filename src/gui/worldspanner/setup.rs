@@ -414,5 +414,6 @@ pub fn parse_hero(line: &str) -> Result<HeroEntry, String> {
         health: health.min(u8::MAX as u32) as u8,
         gold: numbers.get(1).copied().unwrap_or(0),
         boosts: numbers.get(2).copied().unwrap_or(0).min(u8::MAX as u32) as u8,
+        card: None,
     })
 }
