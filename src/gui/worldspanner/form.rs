@@ -4,7 +4,7 @@
 
 use crate::worldspanner::{
     Action as Play, Adventure, Attack, Challenge, ChallengeKind, Faction, Game, HeroRef, Modifier,
-    PaidAdventure, PaidKind, TeamSide,
+    PaidAdventure, PaidKind, Skill, TeamSide,
 };
 
 /// What the panel draws for.
@@ -151,6 +151,10 @@ pub struct ChallengeForm {
     pub cards: String,
     pub own: String,
     pub own_reason: String,
+    /// The rating taken from the hero's card, if any.
+    pub skill: Option<Skill>,
+    /// What the players still add by hand (a favor tile's printed bonus).
+    pub reminders: Vec<String>,
 }
 
 fn count(name: &str, s: &str) -> Result<u32, String> {
@@ -177,6 +181,44 @@ impl ChallengeForm {
     pub fn clear_heroes(&mut self) {
         self.hero = None;
         self.target = None;
+        self.skill = None;
+        self.reminders.clear();
+    }
+
+    /// Fills the rating and the modifiers from the chosen hero's library card: its printed
+    /// `skill`, home or opposing for the chosen key, an active Boost, Lith's Favor.
+    pub fn fill_from_card(
+        &mut self,
+        game: &Game,
+        side: TeamSide,
+        skill: Skill,
+    ) -> Result<(), String> {
+        let hero = HeroRef {
+            team: side,
+            hero: self.hero.ok_or("choose the hero first")?,
+        };
+        let kind = match self.what {
+            What::Task | What::Quest => ChallengeKind::FactionAdventure,
+            What::Melee => ChallengeKind::MeleeHit,
+            What::Ranged => ChallengeKind::RangedHit,
+            What::Other => ChallengeKind::Other,
+            _ if self.what.lith() => ChallengeKind::LithAdventure,
+            _ => ChallengeKind::Other,
+        };
+        let against = self.against.trim().parse().unwrap_or(5);
+        let hc = game.hero_challenge(hero, skill, kind, against, self.key)?;
+        self.skill = Some(skill);
+        self.rating = hc.challenge.rating.to_string();
+        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction);
+        self.opposing = hc.challenge.modifiers.contains(&Modifier::OpposingFaction);
+        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost);
+        self.lith = hc
+            .challenge
+            .modifiers
+            .iter()
+            .any(|m| matches!(m, Modifier::LithsFavor { .. }));
+        self.reminders = hc.reminders;
+        Ok(())
     }
 
     pub fn update(&mut self, m: FormMsg) {

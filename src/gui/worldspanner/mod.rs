@@ -8,12 +8,15 @@ mod board;
 mod decks;
 mod editor;
 mod form;
+mod heroes;
 mod odds;
 mod panel;
 mod setup;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_library;
 #[cfg(test)]
 mod tests_physical;
 
@@ -26,7 +29,8 @@ use super::style;
 use crate::doc::{Kind, Saved};
 use crate::worldspanner::domes::DomeSlot;
 use crate::worldspanner::{
-    Action as Play, DomeRange, Faction, Game, HeroRef, OddsOver, Reading, SaveData, TeamSide,
+    Action as Play, DomeRange, Faction, Game, HeroLibrary, HeroRef, OddsOver, Reading, SaveData,
+    Skill, TeamSide,
 };
 
 pub use editor::EditorMsg;
@@ -39,6 +43,8 @@ pub enum Panel {
     Table,
     Odds,
     Editor,
+    /// The hero library.
+    Heroes,
 }
 
 /// Hand changes to one hero.
@@ -85,6 +91,9 @@ pub enum Message {
     CancelAsk,
     /// The Dome range on a physical card drawn for a waiting dismissal.
     ReadDomes(DomeRange),
+    HeroForm(heroes::HeroMsg),
+    /// Fill the challenge from the chosen hero's card and this rating.
+    Skill(Skill),
 }
 
 pub struct State {
@@ -99,21 +108,28 @@ pub struct State {
     selected: Option<HeroRef>,
     /// A draw from a physical deck waiting for the table to say what the card shows.
     asking: Option<ask::Ask>,
+    library: HeroLibrary,
+    hero_form: Box<heroes::HeroForm>,
     /// What the last action said.
     lines: Vec<String>,
 }
 
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
+        let (library, _problem) = heroes::load(ctx);
+        let mut setup = Box::new(setup::SetupForm::new(ctx));
+        setup.library = library.clone();
         State {
             doc: None,
-            setup: Box::new(setup::SetupForm::new(ctx)),
+            setup,
             side: TeamSide::Skyhawks,
             panel: Panel::Table,
             form: Box::default(),
             editor: Box::default(),
             selected: None,
             asking: None,
+            library,
+            hero_form: Box::default(),
             lines: Vec::new(),
         }
     }
@@ -138,6 +154,36 @@ impl State {
             Ok(acted) => {
                 self.lines = acted.lines;
                 Action::changed()
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Checks the hero form and saves the card to the library in the data folder.
+    fn save_hero(&mut self, ctx: &Ctx) -> Action<Message> {
+        let card = match self.hero_form.card() {
+            Ok(c) => c,
+            Err(e) => return Action::error(e),
+        };
+        let mut library = self.library.clone();
+        if let Err(e) = library.put(card.clone()) {
+            return Action::error(e);
+        }
+        let Some(store) = ctx.store else {
+            return Action::error("no data folder is open: the hero library cannot be saved");
+        };
+        match store.write_user(
+            crate::worldspanner::library::LIBRARY_PATH,
+            library.to_json().as_bytes(),
+        ) {
+            Ok(path) => {
+                self.library = library;
+                self.setup.library = self.library.clone();
+                Action::notice(Notice::info(format!(
+                    "{} saved to the hero library ({})",
+                    card.name,
+                    path.display()
+                )))
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -250,6 +296,26 @@ impl State {
                 Action::none()
             }
             Message::ReadDomes(domes) => self.act(Play::ReadDomes { domes }),
+            Message::HeroForm(heroes::HeroMsg::Edit(name)) => {
+                if let Some(card) = self.library.get(&name) {
+                    *self.hero_form = heroes::HeroForm::from_card(card);
+                }
+                Action::none()
+            }
+            Message::HeroForm(heroes::HeroMsg::Save) => self.save_hero(ctx),
+            Message::HeroForm(m) => {
+                self.hero_form.update(m);
+                Action::none()
+            }
+            Message::Skill(skill) => {
+                let Some(doc) = &self.doc else {
+                    return Action::none();
+                };
+                match self.form.fill_from_card(doc.state(), self.side, skill) {
+                    Ok(()) => Action::none(),
+                    Err(e) => Action::error(e),
+                }
+            }
             Message::OddsOver(over) => self.act(Play::OddsOver { over }),
             Message::Editor(m) => match self.editor.update(m, ctx) {
                 editor::Outcome::None => Action::none(),
@@ -270,6 +336,7 @@ impl State {
     pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
         let body: Element<'_, Message> = match (&self.doc, self.panel) {
             (_, Panel::Editor) => self.editor.view(self.doc.is_some()),
+            (_, Panel::Heroes) => self.hero_form.view(&self.library),
             (None, _) => self.setup.view(),
             (Some(doc), Panel::Odds) => odds::view(doc.state(), self.side),
             (Some(doc), Panel::Table) => table::view(
@@ -282,15 +349,11 @@ impl State {
             ),
         };
         let first = if self.doc.is_some() { "Table" } else { "Setup" };
-        let mut tabs = row![tab(
-            first,
-            self.panel != Panel::Editor && self.panel != Panel::Odds,
-            Panel::Table
-        )]
-        .spacing(8);
+        let mut tabs = row![tab(first, self.panel == Panel::Table, Panel::Table)].spacing(8);
         if self.doc.is_some() {
             tabs = tabs.push(tab("Odds", self.panel == Panel::Odds, Panel::Odds));
         }
+        tabs = tabs.push(tab("Heroes", self.panel == Panel::Heroes, Panel::Heroes));
         tabs = tabs.push(tab(
             "Deck editor",
             self.panel == Panel::Editor,

@@ -7,7 +7,9 @@ use iced::{Center, Element};
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
 use crate::gui::style;
-use crate::worldspanner::{Action as Play, Face, Faction, Game, HeroStatus, PaidKind, TeamSide};
+use crate::worldspanner::{
+    Action as Play, Face, Faction, Game, HeroRef, HeroStatus, PaidKind, Skill, TeamSide,
+};
 
 impl ChallengeForm {
     /// The chances for this challenge under the game's odds setting (whole deck by default).
@@ -51,6 +53,29 @@ impl ChallengeForm {
             .spacing(8),
         ]
         .spacing(8);
+        // A library hero: the rating and its modifiers come from the card.
+        let has_card = self
+            .hero
+            .is_some_and(|hero| game.card(HeroRef { team: side, hero }).is_some());
+        if has_card && !self.what.paid() {
+            col = col.push(
+                row![
+                    text("Rating from the card").size(style::BODY),
+                    pick_list(Skill::ALL, self.skill, Message::Skill)
+                        .placeholder("skill")
+                        .text_size(style::BODY),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
+            for r in &self.reminders {
+                col = col.push(
+                    text(r.clone())
+                        .size(style::SMALL)
+                        .style(style::warning_text),
+                );
+            }
+        }
         if self.what.paid() {
             col = col.push(
                 pick_list(

@@ -8,7 +8,9 @@ use super::Message;
 use super::decks::{DeckInfo, load_deck};
 use crate::gui::screen::Ctx;
 use crate::gui::style;
-use crate::worldspanner::{Faction, GameLength, HeroEntry, MapDesign, Setup, TeamSide};
+use crate::worldspanner::{
+    Faction, GameLength, HeroEntry, HeroLibrary, MapDesign, Setup, TeamSide,
+};
 
 #[derive(Debug, Clone)]
 pub enum SetupMsg {
@@ -24,6 +26,8 @@ pub enum SetupMsg {
     Seed(String),
     /// A team's deck is physical (drawn from the box) or digital.
     Physical(TeamSide, bool),
+    /// Add a hero card from the library to a team.
+    FromLibrary(TeamSide, String),
 }
 
 /// A map design as a pick-list entry.
@@ -55,6 +59,8 @@ pub struct SetupForm {
     pub decks: [DeckInfo; 2],
     /// Each team's deck is physical (the team draws its own cards).
     pub physical: [bool; 2],
+    /// The hero library, to pick heroes from.
+    pub library: HeroLibrary,
 }
 
 impl SetupForm {
@@ -70,6 +76,7 @@ impl SetupForm {
             ask: [String::new(), String::new()],
             seed: crate::deck::fresh_seed().to_string(),
             physical: [false, false],
+            library: HeroLibrary::default(),
             decks: [
                 load_deck(ctx.data_root(), TeamSide::Skyhawks),
                 load_deck(ctx.data_root(), TeamSide::Psiclones),
@@ -130,6 +137,14 @@ impl SetupForm {
             }
             SetupMsg::Seed(s) => self.seed = s,
             SetupMsg::Physical(side, on) => self.physical[side.index()] = on,
+            SetupMsg::FromLibrary(side, name) => {
+                if let Some(card) = self.library.get(&name) {
+                    let list = &mut self.heroes[side.index()];
+                    if !list.iter().any(|h| h.name.eq_ignore_ascii_case(&card.name)) {
+                        list.push(card.entry());
+                    }
+                }
+            }
         }
     }
 
@@ -353,6 +368,7 @@ impl SetupForm {
                 .on_input(move |t| Message::Setup(SetupMsg::Input(side, t)))
                 .on_submit(Message::Setup(SetupMsg::Add(side)))
                 .size(style::BODY),
+                library_pick(&self.library, &self.heroes, side),
                 // Always present, so the list below never jumps when a question appears.
                 text(self.ask[i].clone())
                     .size(style::BODY)
@@ -368,6 +384,38 @@ impl SetupForm {
         .style(style::card)
         .into()
     }
+}
+
+/// "Add from the hero library": the cards not yet on either team, full names (never cut).
+fn library_pick<'a>(
+    library: &'a HeroLibrary,
+    teams: &[Vec<HeroEntry>; 2],
+    side: TeamSide,
+) -> Element<'a, Message> {
+    let names: Vec<String> = library
+        .heroes
+        .iter()
+        .filter(|c| {
+            !teams
+                .iter()
+                .flatten()
+                .any(|h| h.name.eq_ignore_ascii_case(&c.name))
+        })
+        .map(|c| c.name.clone())
+        .collect();
+    if library.heroes.is_empty() {
+        return text("Hero library: empty (enter hero cards in the Heroes tab)")
+            .size(style::SMALL)
+            .style(style::muted)
+            .into();
+    }
+    pick_list(names, None::<String>, move |n| {
+        Message::Setup(SetupMsg::FromLibrary(side, n))
+    })
+    .placeholder("Add a hero from the library")
+    .text_size(style::BODY)
+    .width(Fill)
+    .into()
 }
 
 fn mode_button(label: &str, on: bool, message: Message) -> Element<'_, Message> {
