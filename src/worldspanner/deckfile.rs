@@ -170,6 +170,38 @@ impl DeckEditor {
         self.cards.len() == DECK_SIZE
     }
 
+    /// Likely typing slips, each naming the card (see `deckcheck`).
+    pub fn warnings(&self) -> Vec<String> {
+        super::deckcheck::warnings(&self.cards)
+    }
+
+    /// The draft as saved while typing (`data/worldspanner/challenge-deck.draft.json`).
+    pub fn to_draft(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Reads a draft back, checking every card again; errors name the card.
+    pub fn from_draft(text: &str) -> Result<DeckEditor, String> {
+        let d: DeckEditor = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        if d.cards.len() > DECK_SIZE {
+            return Err(format!(
+                "cards: {} cards, a deck has {DECK_SIZE}",
+                d.cards.len()
+            ));
+        }
+        let cards = d
+            .cards
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| c.with_number(i as u16 + 1))
+            .collect();
+        Ok(DeckEditor {
+            name: d.name,
+            cards,
+        })
+    }
+
     /// Adds the next card from one typed line (see `parse_card_line`).
     pub fn add_line(&mut self, line: &str) -> Result<&ChallengeCard, CardError> {
         if self.is_complete() {

@@ -10,6 +10,7 @@ pub mod adventure;
 pub mod card;
 pub mod challenge;
 mod combat;
+pub mod deckcheck;
 pub mod deckfile;
 mod dismissal;
 pub mod domes;

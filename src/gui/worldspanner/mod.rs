@@ -125,7 +125,7 @@ impl State {
             side: TeamSide::Skyhawks,
             panel: Panel::Table,
             form: Box::default(),
-            editor: Box::default(),
+            editor: Box::new(editor::Editor::resume(ctx)),
             selected: None,
             asking: None,
             library,

@@ -88,3 +88,30 @@ fn a_hero_card_is_checked_saved_to_the_library_picked_at_setup_and_fills_a_chall
     assert_eq!(s.form.rating, "4");
     assert!(s.form.home && !s.form.opposing);
 }
+
+#[test]
+fn the_deck_editor_keeps_a_draft_that_resumes_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let c = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = State::new(&c);
+    s.update(Message::Panel(Panel::Editor), &c);
+    let sample = crate::worldspanner::DeckFile::parse(
+        crate::bundled::get(crate::worldspanner::deckfile::SAMPLE_PATH).unwrap(),
+    )
+    .unwrap();
+    for card in &sample.cards[..17] {
+        let line = crate::worldspanner::deckfile::card_line(card);
+        s.update(Message::Editor(EditorMsg::Line(line)), &c);
+        s.update(Message::Editor(EditorMsg::Submit), &c);
+    }
+    assert_eq!(s.editor.progress(), "17 of 36");
+    // A restart (a fresh screen) resumes where it stopped.
+    let mut again = State::new(&c);
+    assert_eq!(again.editor.progress(), "17 of 36");
+    again.update(Message::Panel(Panel::Editor), &c);
+    assert!(shows(&again, "Card 18 of 36, then Enter"));
+}
