@@ -33,6 +33,21 @@ pub struct Reading {
     pub domes: Option<DomeRange>,
 }
 
+fn band(face: Face, from: i8, to: i8) -> String {
+    let d = |v: i8| {
+        if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        }
+    };
+    if from == to {
+        format!("{} {}", face.name(), d(from))
+    } else {
+        format!("{} {} to {}", face.name(), d(from), d(to))
+    }
+}
+
 /// What a draw is for, and so which part of the card the rules read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Need {
@@ -130,6 +145,35 @@ impl ChallengeCard {
     /// The Luck, unless this is a physical card whose Luck was not read.
     pub fn luck_read(&self) -> Option<Luck> {
         (self.number() != PHYSICAL).then(|| self.luck())
+    }
+
+    /// The card as bands, the way it reads at the table: "Fopp -6 to -4 · Fail -3 to -2 ·
+    /// Squeak -1 to 0 · Pass +1 to +4 · Amaze +5 to +6 · Hit bar from -1 · Luck 4 · Domes 1-2".
+    pub fn bands(&self) -> String {
+        let mut parts = Vec::new();
+        let mut start: Option<(Face, i8)> = None;
+        for d in super::card::Difference::all() {
+            let f = self.face(d);
+            match start {
+                Some((g, _)) if g == f => {}
+                Some((g, from)) => {
+                    parts.push(band(g, from, d.value() - 1));
+                    start = Some((f, d.value()));
+                }
+                None => start = Some((f, d.value())),
+            }
+        }
+        if let Some((g, from)) = start {
+            parts.push(band(g, from, 6));
+        }
+        let (_, hit) = self.thresholds();
+        parts.push(match hit {
+            Some(d) => format!("Hit bar from {d}"),
+            None => "no Hit bar".into(),
+        });
+        parts.push(format!("Luck {}", self.luck().get()));
+        parts.push(format!("Domes {}", self.domes()));
+        parts.join(" · ")
     }
 
     /// "card #17" or "the card drawn" (a physical card has no list number).

@@ -323,3 +323,13 @@ fn deck_warnings_name_a_card_entered_twice_an_unusual_band_step_and_too_many_one
         "{w:?}"
     );
 }
+
+#[test]
+fn a_card_is_shown_as_face_bands_by_difference_with_hit_bar_luck_and_domes() {
+    let c = card("-4 -2 0 3 -1 3 3-4").with_number(5);
+    assert_eq!(
+        c.bands(),
+        "Fopp -6 to -5 · Fail -4 to -3 · Squeak -2 to -1 · Pass 0 to +2 · Amaze +3 to +6 · \
+         Hit bar from -1 · Luck 3 · Domes 3-4"
+    );
+}

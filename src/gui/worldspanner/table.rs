@@ -34,8 +34,10 @@ pub fn view<'a>(
         None => {}
     }
     // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
+    // The left column holds what a draw needs, top to bottom, so the Draw button and its
+    // answer stay in view at 768 px; the deck box is on the right.
     let left = column![
-        deck_box(game, side),
+        headline(game),
         // While a physical card is being read, its question takes the challenge panel's place,
         // so the answer buttons appear where the Draw button was pressed.
         match asking {
@@ -55,6 +57,7 @@ pub fn view<'a>(
             .padding(10)
             .width(Fill)
             .style(style::card),
+        deck_box(game, side),
         domes(game),
         glory(game, side)
     ]
@@ -253,13 +256,7 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let last = match d.last_discarded() {
         // A physical deck's cards are on the table, not in the app.
         Some(_) if team.physical => "Your own cards: the app keeps the counts".into(),
-        Some(c) => format!(
-            "Last card: #{} {} · Luck {} · Domes {}",
-            c.number(),
-            c.face_row(),
-            c.luck().get(),
-            c.domes()
-        ),
+        Some(c) => format!("Last card #{}: {}", c.number(), c.bands()),
         None => "No card drawn yet".into(),
     };
     container(
@@ -300,6 +297,58 @@ fn mode(label: &str, on: bool, message: Message) -> Element<'_, Message> {
         .style(if on { style::primary } else { style::secondary })
         .on_press_maybe((!on).then_some(message))
         .into()
+}
+
+/// The last draw's answer in large type, named by hero and card, always the same height and
+/// just above the Draw button, so it is where the eye is and nothing below it moves.
+fn headline(game: &Game) -> Element<'_, Message> {
+    let (who, face, card, verdict) = match &game.last {
+        Some(LastEvent::Challenge {
+            team,
+            hero,
+            outcome,
+            ..
+        }) => (
+            hero.map_or(team.to_string(), |h| game.name(h)),
+            Some(outcome.face),
+            outcome.card.name(),
+            outcome.face.name().to_uppercase(),
+        ),
+        Some(LastEvent::Attack {
+            attacker, outcome, ..
+        }) => (
+            game.name(*attacker),
+            Some(outcome.damage.as_ref().map_or(Face::Fopp, |d| d.face)),
+            outcome.hit.card.name(),
+            if outcome.hit.hit {
+                format!("HIT: {} wound(s)", outcome.wounds)
+            } else {
+                "MISS".into()
+            },
+        ),
+        None => (String::new(), None, String::new(), String::new()),
+    };
+    let big = text(verdict).size(style::TITLE).style(match face {
+        Some(f) if f.succeeded() => style::success_text,
+        _ => style::danger_text,
+    });
+    container(
+        column![
+            text(if face.is_some() {
+                format!("{who} · {card}")
+            } else {
+                "No challenge drawn yet".into()
+            })
+            .size(style::HEADING),
+            big,
+        ]
+        .spacing(4),
+    )
+    .padding(10)
+    .width(Fill)
+    .height(Length::Fixed(style::TITLE * 3.0))
+    .style(style::card)
+    .into()
 }
 
 fn last_result(game: &Game) -> Element<'_, Message> {

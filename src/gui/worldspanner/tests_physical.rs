@@ -59,7 +59,11 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
 fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
     let c = ctx();
     let mut s = round_two();
-    click(&mut s, "Physical deck");
+    // The switch sits in the deck box, below the hero list (scrolled to on a small screen).
+    assert!(
+        s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c)
+            .changed
+    );
     assert!(s.game().unwrap().team(TeamSide::Skyhawks).physical);
     s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
     s.update(Message::Form(FormMsg::Rating("6".into())), &c);
@@ -77,6 +81,9 @@ fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
         panic!("read");
     };
     assert_eq!(outcome.face, Face::Pass);
+    // The answer in large type above the Draw button, naming who drew and which card.
+    assert!(shows(&s, "Skyhawks · the card drawn"));
+    assert!(shows(&s, "PASS"));
     // The same by key: "x" is Fopp.
     s.update(Message::Draw, &c);
     let a = s.update(Message::AskKey("x".into()), &c);
