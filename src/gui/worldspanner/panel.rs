@@ -2,7 +2,7 @@
 //! what is being challenged, and the Draw button (Enter in any number box draws too).
 
 use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, text_input};
-use iced::{Center, Element};
+use iced::{Center, Element, Fill};
 
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
@@ -43,14 +43,14 @@ impl ChallengeForm {
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
         let mut col: Column<'_, Message> = column![
             text("Challenge").size(style::HEADING),
-            row![
-                pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
-                    .text_size(style::BODY),
-                pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
-                    .placeholder("hero")
-                    .text_size(style::BODY),
-            ]
-            .spacing(8),
+            pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
+                .text_size(style::BODY)
+                .width(Fill),
+            // Its own full-width row: a hero's name is never cut short.
+            pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
+                .placeholder("which hero")
+                .text_size(style::BODY)
+                .width(Fill),
         ]
         .spacing(8);
         // A library hero: the rating and its modifiers come from the card.
@@ -280,7 +280,7 @@ fn input<'a>(
         .on_input(on)
         .on_submit(Message::Draw)
         .size(style::BODY)
-        .width(64)
+        .width(88)
         .into()
 }
 

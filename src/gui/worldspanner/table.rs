@@ -23,15 +23,21 @@ pub fn view<'a>(
     let mut page = column![bar(game, side)].spacing(style::GAP);
     match pending(game) {
         Some(p) => page = page.push(p),
-        // What the last action said (the pending panel already says it while a hero waits).
-        None if !lines.is_empty() => {
+        // What the last action said, in a box of fixed height that is always there, so the
+        // page below never jumps when an action speaks (the full text scrolls inside it).
+        None => {
             let mut said = Column::new().spacing(2);
             for l in lines {
                 said = said.push(text(l.clone()).size(style::BODY));
             }
-            page = page.push(container(said).padding(10).width(Fill).style(style::card));
+            page = page.push(
+                container(iced::widget::scrollable(said).width(Fill))
+                    .padding(10)
+                    .width(Fill)
+                    .height(Length::Fixed(style::BODY * 5.0))
+                    .style(style::card),
+            );
         }
-        None => {}
     }
     // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
     // The left column holds what a draw needs, top to bottom, so the Draw button and its
@@ -318,7 +324,12 @@ fn headline(game: &Game) -> Element<'_, Message> {
             attacker, outcome, ..
         }) => (
             game.name(*attacker),
-            Some(outcome.damage.as_ref().map_or(Face::Fopp, |d| d.face)),
+            // Coloured by the hit: a hit is good news for the attacker.
+            Some(if outcome.hit.hit {
+                Face::Pass
+            } else {
+                Face::Fopp
+            }),
             outcome.hit.card.name(),
             if outcome.hit.hit {
                 format!("HIT: {} wound(s)", outcome.wounds)

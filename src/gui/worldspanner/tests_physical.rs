@@ -150,3 +150,80 @@ fn a_physical_attack_asks_the_hit_bar_then_the_damage_face() {
         Some(Play::Read { cards, .. }) if cards.len() == 1
     ));
 }
+
+/// Renders the screen at 1366x768 into `docs/screenshots/` (run by hand:
+/// `cargo test --lib gui::worldspanner::tests_physical::docs_screenshots -- --ignored`).
+#[test]
+#[ignore = "writes the manual's screenshots into docs/screenshots"]
+fn docs_screenshots() {
+    let c = ctx();
+    let shoot = |s: &State, name: &str| {
+        let mut ui = iced_test::Simulator::with_size(
+            iced_test::core::Settings::default(),
+            iced::Size::new(1366.0, 768.0),
+            s.view(&c),
+        );
+        let snap = ui.snapshot(&crate::gui::style::light()).unwrap();
+        let path = format!("docs/screenshots/worldspanner-{name}.png");
+        let _ = std::fs::remove_file(&path);
+        snap.matches_image(&path).unwrap();
+    };
+    // Setup: Skyhawks on their physical deck, heroes typed with Health.
+    let mut s = State::new(&c);
+    s.update(
+        Message::Setup(SetupMsg::Physical(TeamSide::Skyhawks, true)),
+        &c,
+    );
+    for line in ["Rizzik 5 1", "Private Sanchez 6 0 1", "Blackbeard 7 2"] {
+        s.update(
+            Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, line.into())),
+            &c,
+        );
+        s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    }
+    s.update(
+        Message::Setup(SetupMsg::Input(TeamSide::Psiclones, "Mindbender".into())),
+        &c,
+    );
+    s.update(Message::Setup(SetupMsg::Add(TeamSide::Psiclones)), &c);
+    shoot(&s, "setup");
+    // A challenge from the physical deck: the face is asked where Draw was.
+    let mut s = round_two();
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    s.update(Message::Draw, &c);
+    shoot(&s, "challenge");
+    // An attack (digital deck): Hit then Damage, the answer above the Draw button.
+    let mut s = round_two();
+    s.update(Message::NextStep, &c);
+    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    s.update(Message::NextStep, &c);
+    s.update(Message::NextStep, &c);
+    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    for m in [
+        FormMsg::Rating("7".into()),
+        FormMsg::Against("4".into()),
+        FormMsg::Power("5".into()),
+        FormMsg::Armor("3".into()),
+        FormMsg::Wound("2".into()),
+    ] {
+        s.update(Message::Form(m), &c);
+    }
+    let a = s.update(Message::Draw, &c);
+    assert!(a.changed, "{:?}", a.notice.map(|n| n.text));
+    shoot(&s, "attack");
+    // A dismissal from a physical deck: the printed Dome range is asked.
+    let mut s = round_two();
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    s.update(Message::Hero(sky(1), HeroOp::Dismiss), &c);
+    shoot(&s, "dismissal");
+}
