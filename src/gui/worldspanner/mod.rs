@@ -62,6 +62,8 @@ pub enum HeroOp {
     UseBoost,
     Raise,
     Renew,
+    /// Mark the hero as in (or out of) a melee fight, for the order by Wits.
+    Fight,
 }
 
 #[derive(Debug, Clone)]
@@ -109,6 +111,8 @@ pub struct State {
     /// A draw from a physical deck waiting for the table to say what the card shows.
     asking: Option<ask::Ask>,
     library: HeroLibrary,
+    /// Heroes the players say are in a melee fight (both teams), for the order by Wits.
+    fight: Vec<HeroRef>,
     hero_form: Box<heroes::HeroForm>,
     /// What the last action said.
     lines: Vec<String>,
@@ -129,6 +133,7 @@ impl State {
             selected: None,
             asking: None,
             library,
+            fight: Vec::new(),
             hero_form: Box::default(),
             lines: Vec::new(),
         }
@@ -273,7 +278,19 @@ impl State {
                 self.selected = Some(h);
                 Action::none()
             }
-            Message::Hero(hero, op) => self.act(hero_action(hero, op)),
+            Message::Hero(hero, HeroOp::Fight) => {
+                // Table bookkeeping only (no game change): who the players say is fighting.
+                if let Some(i) = self.fight.iter().position(|h| *h == hero) {
+                    self.fight.remove(i);
+                } else {
+                    self.fight.push(hero);
+                }
+                Action::none()
+            }
+            Message::Hero(hero, op) => match hero_action(hero, op) {
+                Some(play) => self.act(play),
+                None => Action::none(),
+            },
             Message::Capture(faction, space) => self.act(Play::Capture {
                 team: self.side,
                 faction,
@@ -346,6 +363,7 @@ impl State {
                 self.selected,
                 &self.lines,
                 self.asking.as_ref(),
+                &self.fight,
             ),
         };
         let first = if self.doc.is_some() { "Table" } else { "Setup" };
@@ -401,8 +419,9 @@ fn tab<'a>(label: &'a str, on: bool, panel: Panel) -> Element<'a, Message> {
         .into()
 }
 
-fn hero_action(hero: HeroRef, op: HeroOp) -> Play {
-    match op {
+/// The engine action of a hero button; `None` for table bookkeeping (the fight list).
+fn hero_action(hero: HeroRef, op: HeroOp) -> Option<Play> {
+    Some(match op {
         HeroOp::Reinforce => Play::Reinforce { hero },
         HeroOp::LeaveDome => Play::LeaveDome { hero },
         HeroOp::Dismiss => Play::Dismiss { hero },
@@ -415,5 +434,6 @@ fn hero_action(hero: HeroRef, op: HeroOp) -> Play {
         HeroOp::UseBoost => Play::UseBoost { hero },
         HeroOp::Raise => Play::RaiseFromUnderpit { hero },
         HeroOp::Renew => Play::Renew { hero },
-    }
+        HeroOp::Fight => return None,
+    })
 }

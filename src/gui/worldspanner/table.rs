@@ -19,6 +19,7 @@ pub fn view<'a>(
     selected: Option<HeroRef>,
     lines: &'a [String],
     asking: Option<&'a Ask>,
+    fight: &'a [HeroRef],
 ) -> Element<'a, Message> {
     let mut page = column![bar(game, side)].spacing(style::GAP);
     match pending(game) {
@@ -59,7 +60,7 @@ pub fn view<'a>(
     .spacing(style::GAP)
     .width(Length::Fixed(430.0));
     let right = column![
-        container(heroes(game, side, selected))
+        container(heroes(game, side, selected, fight))
             .padding(10)
             .width(Fill)
             .style(style::card),

@@ -151,6 +151,22 @@ fn a_physical_attack_asks_the_hit_bar_then_the_damage_face() {
     ));
 }
 
+#[test]
+fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::NextStep, &c);
+    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    s.update(Message::Select(sky(0)), &c);
+    click(&mut s, "In / out of the fight");
+    assert!(shows(
+        &s,
+        "Melee order by Wits: no hero card, Wits unknown: Skyhawks hero 1 (ties: the active team first)"
+    ));
+    click(&mut s, "In / out of the fight");
+    assert!(s.fight.is_empty());
+}
+
 /// Renders the screen at 1366x768 into `docs/screenshots/` (run by hand:
 /// `cargo test --lib gui::worldspanner::tests_physical::docs_screenshots -- --ignored`).
 #[test]
