@@ -205,7 +205,8 @@ impl HeroForm {
                 field("Starting Boosts", &self.boosts, 110.0, HeroMsg::Boosts),
             ]
             .spacing(12)
-            .align_y(Center),
+            .align_y(Center)
+            .wrap(),
             ratings.wrap(),
             row![
                 field(
@@ -234,7 +235,8 @@ impl HeroForm {
                 field("Bonus symbols (commas)", &self.bonus, 260.0, HeroMsg::Bonus),
             ]
             .spacing(12)
-            .align_y(Center),
+            .align_y(Center)
+            .wrap(),
             row![
                 button(text("Save to the library").size(style::HEADING))
                     .padding([8, 20])
