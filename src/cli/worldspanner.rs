@@ -12,12 +12,13 @@ use crate::worldspanner::card::DomeRange;
 use crate::worldspanner::deckfile::SAMPLE_PATH;
 use crate::worldspanner::{
     Attack, Challenge, ChallengeCard, ChallengeKind, ChallengeOutcome, DeckFile, Face, Modifier,
-    Odds, domes,
+    Odds, OddsOver, Reading, domes,
 };
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Chance of each face and of a hit at every difference, over the cards left to draw.
+    /// Chance of each face and of a hit at every difference: over the whole 36-card deck by
+    /// default (no card counting), or with --cards-left over the cards left to draw.
     Odds {
         /// Challenge deck file (default: the bundled sample, or your copy in the data folder).
         #[arg(long)]
@@ -25,18 +26,32 @@ pub enum Command {
         /// Shuffle with this seed and draw --drawn cards first.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Cards already drawn (0 to 36).
+        /// Cards already drawn (0 to 36); only with --cards-left.
         #[arg(long, default_value_t = 0)]
         drawn: usize,
+        /// Count cards: odds over the cards left in the draw pile, not the whole deck.
+        #[arg(long)]
+        cards_left: bool,
         #[arg(long)]
         json: bool,
     },
-    /// Draw one challenge card for RATING against AGAINST and read it.
+    /// Draw one challenge card for RATING against AGAINST and read it; or, with --face, read
+    /// a card drawn from a physical deck.
     Challenge {
         #[arg(long)]
         deck: Option<PathBuf>,
-        #[arg(long)]
-        seed: u64,
+        /// Shuffle the deck file with this seed and draw its top card.
+        #[arg(long, required_unless_present = "face")]
+        seed: Option<u64>,
+        /// A physical card: the face beside the row read (amaze, pass, squeak, fail, fopp).
+        #[arg(long, conflicts_with_all = ["seed", "deck"])]
+        face: Option<String>,
+        /// A physical card: the blue Hit bar is beside the row read.
+        #[arg(long, requires = "face")]
+        hit: bool,
+        /// A physical card: its Luck, where a rule checks it.
+        #[arg(long, requires = "face")]
+        luck: Option<u8>,
         #[arg(long)]
         rating: u8,
         #[arg(long)]
@@ -111,9 +126,16 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             deck,
             seed,
             drawn,
+            cards_left,
             json,
         } => {
             let (file, origin) = load_deck(deck.as_deref(), root)?;
+            if drawn > 0 && !cards_left {
+                return Err(format!(
+                    "--drawn {drawn} needs --cards-left: odds are over the whole deck by default \
+                     (the discard pile is not looked through)"
+                ));
+            }
             if drawn > file.cards.len() {
                 return Err(format!(
                     "--drawn {drawn}: the deck has {} cards",
@@ -124,13 +146,20 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             for _ in 0..drawn {
                 d.draw_to_discard().map_err(|e| e.to_string())?;
             }
-            let odds = Odds::next_draw(&d);
+            let over = if cards_left {
+                OddsOver::CardsLeft
+            } else {
+                OddsOver::WholeDeck
+            };
+            let odds = Odds::for_deck(&d, over);
             if json {
                 return Ok(Output::json(&json!({
                     "deck": deck_json(&file, &origin),
                     "seed": seed,
                     "drawn": drawn,
-                    "cards_left": odds.cards,
+                    "over": over,
+                    "cards": odds.cards,
+                    "cards_left": d.draw_len(),
                     "after_reshuffle": odds.after_reshuffle,
                     "rows": odds.rows.iter().map(|r| json!({
                         "difference": r.difference,
@@ -144,7 +173,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                     })).collect::<Vec<_>>(),
                 })));
             }
-            let mut s = format!("{}, from {origin}: {} cards left\n", file.name, odds.cards);
+            let mut s = format!("{}, from {origin}: odds {}\n", file.name, odds.describe());
             s += "  diff   Fopp   Fail Squeak   Pass  Amaze    Hit\n";
             for r in &odds.rows {
                 s += &format!("  {:>+4}", r.difference);
@@ -158,19 +187,40 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
         Command::Challenge {
             deck,
             seed,
+            face,
+            hit,
+            luck,
             rating,
             against,
             modifiers,
             kind,
             json,
         } => {
-            let (file, origin) = load_deck(deck.as_deref(), root)?;
             let mut challenge = Challenge::new(parse_kind(&kind)?, rating, against);
             for m in &modifiers {
                 challenge
                     .modifiers
                     .push(Modifier::parse(m).map_err(|e| e.to_string())?);
             }
+            if let Some(face) = face {
+                // A card from the box: read only what the rules read on it (RULINGS).
+                let reading = Reading {
+                    face: Some(parse_face(&face)?),
+                    hit: Some(hit),
+                    luck,
+                    domes: None,
+                };
+                let card = reading.card().map_err(|e| format!("--luck: {e}"))?;
+                let outcome = challenge.read(&card).map_err(|e| e.to_string())?;
+                if json {
+                    let mut v = outcome_json(&outcome);
+                    v["physical"] = json!(reading);
+                    return Ok(Output::json(&v));
+                }
+                return Ok(Output::ok(outcome.explain().join("\n") + "\n"));
+            }
+            let seed = seed.ok_or("give --seed N to draw from a deck, or --face to read a card")?;
+            let (file, origin) = load_deck(deck.as_deref(), root)?;
             let mut d = Deck::new(file.cards.clone(), seed, WhenEmpty::ReshuffleDiscard);
             let card = d.draw_to_discard().map_err(|e| e.to_string())?;
             let outcome = challenge.read(&card).map_err(|e| e.to_string())?;
@@ -274,6 +324,19 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
     }
 }
 
+fn parse_face(face: &str) -> Result<Face, String> {
+    match face.trim().to_ascii_lowercase().as_str() {
+        "amaze" | "a" => Ok(Face::Amaze),
+        "pass" | "p" => Ok(Face::Pass),
+        "squeak" | "s" => Ok(Face::Squeak),
+        "fail" | "f" => Ok(Face::Fail),
+        "fopp" | "x" => Ok(Face::Fopp),
+        other => Err(format!(
+            "--face {other:?}: use amaze, pass, squeak, fail or fopp"
+        )),
+    }
+}
+
 fn parse_kind(kind: &str) -> Result<ChallengeKind, String> {
     Ok(match kind {
         "faction-adventure" | "adventure" => ChallengeKind::FactionAdventure,
@@ -327,6 +390,10 @@ fn deck_json(file: &DeckFile, origin: &str) -> Value {
 }
 
 fn card_json(card: &ChallengeCard) -> Value {
+    if card.is_physical() {
+        // Only what was read at the table is known; see "physical" beside it.
+        return json!({ "physical": true });
+    }
     json!({
         "number": card.number(),
         "faces": card.face_row(),
@@ -367,7 +434,7 @@ fn outcome_json(o: &ChallengeOutcome) -> Value {
         "card": card_json(&o.card),
         "face": o.face,
         "hit": o.hit,
-        "luck": o.luck.get(),
+        "luck": o.card.luck_read().map(|l| l.get()),
         "result": result,
         "explanation": o.explain(),
     })

@@ -1,6 +1,8 @@
-//! The player's own data files (a user replacement or their storybook index) written with a
-//! backup first, like saves: the previous version is copied to `backups/data/<path>/<UTC
-//! time>.json` before it is replaced, and the last `BACKUPS_PER_SAVE` copies are kept.
+//! The player's own files in the data folder that are not saves: replacements of bundled data
+//! files, the storybook index, the Worldspanner hero library and the deck editor's draft.
+//! Written atomically with a backup first, like saves: the previous version is copied to
+//! `backups/data/<path>/<UTC time>.json` before it is replaced, and the last
+//! `BACKUPS_PER_SAVE` copies are kept. Read back bounded, with the file named in every error.
 
 use std::fs;
 use std::path::PathBuf;
@@ -10,6 +12,32 @@ use chrono::Utc;
 use super::{BACKUPS_PER_SAVE, Store, StoreError, atomic};
 
 impl Store {
+    /// The text of user file `rel` in the data folder, `None` if there is none yet.
+    pub fn user_text(&self, rel: &str) -> Result<Option<(String, PathBuf)>, StoreError> {
+        let path = self.root().join(rel);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let bytes = super::read_bounded(&path)?;
+        let text = super::envelope::as_text(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+        Ok(Some((text.to_string(), path)))
+    }
+
+    /// Replaces user file `rel` atomically, the previous version kept in its backups.
+    pub fn write_user(&self, rel: &str, bytes: &[u8]) -> Result<PathBuf, StoreError> {
+        self.write_data_backed_up(rel, bytes)
+    }
+
+    /// Removes user file `rel` (a finished draft); a missing file is fine.
+    pub fn remove_user(&self, rel: &str) -> Result<(), StoreError> {
+        self.writable()?;
+        let path = self.root().join(rel);
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::io(&path, e)),
+            _ => Ok(()),
+        }
+    }
+
     /// Where the backups of user data file `rel` go.
     pub fn data_backup_dir(&self, rel: &str) -> PathBuf {
         let flat: String = rel
@@ -32,7 +60,7 @@ impl Store {
         self.writable()?;
         let path = self.root().join(rel);
         if path.exists() {
-            let old = fs::read(&path).map_err(|e| StoreError::io(&path, e))?;
+            let old = super::read_bounded(&path)?;
             let dir = self.data_backup_dir(rel);
             fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
             let name = format!("{}.json", Utc::now().format("%Y%m%dT%H%M%S%.3fZ"));

@@ -157,10 +157,10 @@ pub(crate) fn reward(
             }
         }
         Adventure::Underworld => {
-            game.team_mut(team).underworld_credits += 1;
+            game.team_mut(team).underworld_credits = 1;
             lines.push(
-                "raise one ally from the Underpit to the Pit, or renew one ally from the Pit \
-                 (choose it on the hero list)"
+                "now, before anything else: raise one ally from the Underpit to the Pit, or \
+                 renew one ally from the Pit (on the hero list); any other move forfeits it"
                     .into(),
             );
             if amaze {
@@ -213,7 +213,7 @@ impl Game {
             }
         }
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
-        let card = self.draw(hero.team)?;
+        let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
         let mut lines = outcome.explain();
         let result = outcome.adventure_result();

@@ -232,14 +232,32 @@ impl ChallengeOutcome {
         } else {
             lines.push(format!("read row {}", self.difference));
         }
-        lines.push(format!(
-            "card #{}: {} at {}; Hit bar {}; Luck {}",
-            self.card.number(),
-            self.face,
-            self.difference,
-            if self.hit { "covers it" } else { "does not" },
-            self.luck.get()
-        ));
+        let hit_kind = matches!(c.kind, ChallengeKind::MeleeHit | ChallengeKind::RangedHit);
+        if self.card.is_physical() {
+            // A card read at the table: say only what was read (the face, or the Hit bar).
+            let mut line = if hit_kind {
+                format!(
+                    "the card drawn: the Hit bar is {}beside row {}",
+                    if self.hit { "" } else { "not " },
+                    self.difference
+                )
+            } else {
+                format!("the card drawn: {} at {}", self.face, self.difference)
+            };
+            if let Some(l) = self.card.luck_read() {
+                line += &format!("; Luck {}", l.get());
+            }
+            lines.push(line);
+        } else {
+            lines.push(format!(
+                "card #{}: {} at {}; Hit bar {}; Luck {}",
+                self.card.number(),
+                self.face,
+                self.difference,
+                if self.hit { "covers it" } else { "does not" },
+                self.luck.get()
+            ));
+        }
         match c.kind {
             ChallengeKind::FactionAdventure | ChallengeKind::LithAdventure => {
                 lines.push(self.adventure_result().explain().to_string())
@@ -305,8 +323,11 @@ impl Attack {
                 "an attack's second challenge is Damage: Power against Armor (p. 18)",
             ));
         }
-        if self.wound_rating > 9 {
-            return Err(RuleError::invalid("a Wound rating runs 0 to 4 on cards"));
+        if self.wound_rating > 4 {
+            return Err(RuleError::invalid(format!(
+                "Wound {} is out of range: a Wound rating runs 0 to 4 on cards",
+                self.wound_rating
+            )));
         }
         self.hit.validate()?;
         self.damage.validate()

@@ -4,6 +4,7 @@
 use super::challenge::{Attack, ChallengeKind};
 use super::error::RuleError;
 use super::game::{Game, LastEvent};
+use super::physical::Need;
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 
@@ -51,7 +52,12 @@ impl Game {
         }
         self.check_modifiers(team, Some(attacker), target, &attack.hit)?;
         self.check_modifiers(team, Some(attacker), target, &attack.damage)?;
-        let outcome = attack.resolve(|| self.draw(team))?;
+        // The first draw is the Hit challenge (the blue bar), the second the Damage (the face).
+        let mut draws = 0;
+        let outcome = attack.resolve(|| {
+            draws += 1;
+            self.draw(team, if draws == 1 { Need::Hit } else { Need::Face })
+        })?;
         let mut lines = outcome.explain();
         if let Some(t) = target
             && outcome.wounds > 0

@@ -34,6 +34,7 @@ pub struct DeckFile {
 impl DeckFile {
     /// Parses and checks a deck file's text; errors name the card and the problem.
     pub fn parse(text: &str) -> Result<DeckFile, String> {
+        check_card_fields(text)?;
         let mut file: DeckFile = serde_json::from_str(text).map_err(|e| {
             format!(
                 "line {} column {}: {e} (cards are numbered from 1 in file order)",
@@ -80,6 +81,42 @@ impl DeckFile {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
+}
+
+/// The fields every card in a deck file must state. `null` is the file's word for "never" (a
+/// face or Hit bar the card does not show), so a missing field is refused rather than read as
+/// "never": a forgotten `hit_from` would silently make a card that never hits.
+const CARD_FIELDS: [&str; 7] = [
+    "fail_from",
+    "squeak_from",
+    "pass_from",
+    "amaze_from",
+    "hit_from",
+    "luck",
+    "domes",
+];
+
+/// Refuses a card missing one of `CARD_FIELDS`, naming the card number and the field.
+fn check_card_fields(text: &str) -> Result<(), String> {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Ok(()); // the typed parse reports the syntax error with its line
+    };
+    let Some(cards) = value.get("cards").and_then(|c| c.as_array()) else {
+        return Ok(());
+    };
+    for (i, card) in cards.iter().enumerate() {
+        let Some(fields) = card.as_object() else {
+            continue;
+        };
+        if let Some(missing) = CARD_FIELDS.iter().find(|f| !fields.contains_key(**f)) {
+            return Err(format!(
+                "card {} (cards[{i}]): the field {missing:?} is missing; write null for \
+                 \"never\"",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// How far the deck editor has got: "17 of 36".
@@ -131,6 +168,38 @@ impl DeckEditor {
 
     pub fn is_complete(&self) -> bool {
         self.cards.len() == DECK_SIZE
+    }
+
+    /// Likely typing slips, each naming the card (see `deckcheck`).
+    pub fn warnings(&self) -> Vec<String> {
+        super::deckcheck::warnings(&self.cards)
+    }
+
+    /// The draft as saved while typing (`data/worldspanner/challenge-deck.draft.json`).
+    pub fn to_draft(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Reads a draft back, checking every card again; errors name the card.
+    pub fn from_draft(text: &str) -> Result<DeckEditor, String> {
+        let d: DeckEditor = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        if d.cards.len() > DECK_SIZE {
+            return Err(format!(
+                "cards: {} cards, a deck has {DECK_SIZE}",
+                d.cards.len()
+            ));
+        }
+        let cards = d
+            .cards
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| c.with_number(i as u16 + 1))
+            .collect();
+        Ok(DeckEditor {
+            name: d.name,
+            cards,
+        })
     }
 
     /// Adds the next card from one typed line (see `parse_card_line`).

@@ -3,9 +3,11 @@
 //! are proposed, and the choosing team confirms a Dome. Also the Underworld's rewards
 //! (raise from the Underpit, renew from the Pit, p. 17).
 
+use super::card::DomeRange;
 use super::domes::{self, DomeSlot};
 use super::error::RuleError;
 use super::game::{Game, Pending, Placed, Reason, Removal};
+use super::physical::{Need, Reading};
 use super::team::{HeroRef, HeroStatus};
 
 impl Game {
@@ -30,18 +32,35 @@ impl Game {
             Removal::Banish => hero.team.other(),
         };
         self.domes.vacate(hero);
-        let card = self.draw(chooser)?;
-        let candidates = self.domes.candidates(card.domes())?;
         self.hero_mut(hero)?.status = HeroStatus::Arriving;
         let verb = match how {
             Removal::Dismiss => "dismissed",
             Removal::Banish => "banished",
         };
+        // A physical deck with no range read yet: the card is drawn at the table and the
+        // pending dismissal waits for its printed range (`Action::ReadDomes`).
+        if self.team(chooser).physical && self.readings.is_empty() {
+            self.pending = Some(Pending {
+                hero,
+                how,
+                reason,
+                chooser,
+                card: Reading::default().card()?,
+                candidates: Vec::new(),
+                awaiting_card: true,
+            });
+            return Ok(vec![format!(
+                "{} is {verb}: {chooser} draw a card from your deck and say its Dome range",
+                self.name(hero)
+            )]);
+        }
+        let card = self.draw(chooser, Need::Domes)?;
+        let candidates = self.domes.candidates(card.domes())?;
         let lines = vec![
             format!(
-                "{} is {verb}: {chooser} draw card #{} showing Domes {}",
+                "{} is {verb}: {chooser} draw {} showing Domes {}",
                 self.name(hero),
-                card.number(),
+                card.name(),
                 card.domes()
             ),
             domes::explain(card.domes(), &candidates),
@@ -54,6 +73,32 @@ impl Game {
             chooser,
             card,
             candidates,
+            awaiting_card: false,
+        });
+        Ok(lines)
+    }
+
+    /// The Dome range printed on the card a physical deck's team drew for the waiting
+    /// dismissal: counts the draw and proposes the Domes as for a digital card.
+    pub(super) fn read_domes(&mut self, range: DomeRange) -> Result<Vec<String>, RuleError> {
+        let Some(p) = self.pending.clone().filter(|p| p.awaiting_card) else {
+            return Err(RuleError::invalid(
+                "no dismissal is waiting for a card's Dome range",
+            ));
+        };
+        self.readings.push_back(Reading::domes(range));
+        let card = self.draw(p.chooser, Need::Domes)?;
+        let candidates = self.domes.candidates(range)?;
+        let lines = vec![
+            format!("{} draw Domes {range}", p.chooser),
+            domes::explain(range, &candidates),
+            format!("{} choose the Dome", p.chooser),
+        ];
+        self.pending = Some(Pending {
+            card,
+            candidates,
+            awaiting_card: false,
+            ..p
         });
         Ok(lines)
     }
@@ -63,6 +108,12 @@ impl Game {
             .pending
             .take()
             .ok_or_else(|| RuleError::invalid("no hero is waiting for a Dome"))?;
+        if p.awaiting_card {
+            return Err(RuleError::invalid(format!(
+                "first say the Dome range on the card {} drew",
+                p.chooser
+            )));
+        }
         let slot = match dome {
             Some(d) => d,
             None => p

@@ -6,6 +6,7 @@ use super::card::ChallengeCard;
 use super::challenge::{Challenge, Modifier};
 use super::error::RuleError;
 use super::game::Game;
+use super::physical::Need;
 use super::rounds::{Advanced, Step};
 use super::team::{HeroRef, TeamSide};
 
@@ -65,11 +66,32 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn draw(&mut self, team: TeamSide) -> Result<ChallengeCard, RuleError> {
-        self.team_mut(team)
+    /// Draws from `team`'s own deck. A physical deck takes the next card read at the table
+    /// (which must say what `need` reads) and still moves one card from the draw pile to the
+    /// discard pile, so the counts stay true and the table hears when to reshuffle.
+    pub(super) fn draw(&mut self, team: TeamSide, need: Need) -> Result<ChallengeCard, RuleError> {
+        let digital = self
+            .team_mut(team)
             .deck
             .draw_to_discard()
-            .map_err(|e| RuleError::invalid(format!("{team} challenge deck: {e}")))
+            .map_err(|e| RuleError::invalid(format!("{team} challenge deck: {e}")))?;
+        if !self.team(team).physical {
+            return Ok(digital);
+        }
+        let reading = self.readings.pop_front().ok_or_else(|| {
+            RuleError::invalid(format!(
+                "the {team} deck is physical: draw a card and {}",
+                need.ask()
+            ))
+        })?;
+        reading.check(need)?;
+        if self.team(team).deck.draw_len() == 0 {
+            self.notes.push(format!(
+                "{team}: that was the last card of the draw pile: shuffle the discard pile now \
+                 to make a new draw pile (36 cards)"
+            ));
+        }
+        Ok(reading.card()?)
     }
 
     /// Checks modifiers that depend on the game: a Boost must be in use, Lith's Favor held.

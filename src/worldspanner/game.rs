@@ -10,6 +10,8 @@ use super::challenge::{AttackOutcome, ChallengeOutcome};
 use super::deckfile::DECK_SIZE;
 use super::domes::{Candidate, DomeMap, DomeSlot};
 use super::error::RuleError;
+use super::odds::{Odds, OddsOver};
+use super::physical::Reading;
 use super::rounds::RoundTracker;
 use super::team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
 use super::victory::{Faction, FactionKey, LithTribute, TeamTally};
@@ -29,6 +31,9 @@ pub struct Setup {
     /// Each team's challenge deck (36 cards) and its name.
     pub decks: [(String, Vec<ChallengeCard>); 2],
     pub seed: u64,
+    /// Each team's deck is physical (the team draws its own cards) rather than digital.
+    #[serde(default)]
+    pub physical: [bool; 2],
 }
 
 /// One team's side of the table.
@@ -40,8 +45,13 @@ pub struct TeamState {
     pub deck: Deck<ChallengeCard>,
     /// Lith glory cards whose requirement the team met (Glory cards).
     pub glory_cards: u32,
-    /// Underworld successes not yet used to raise or renew a hero (p. 17).
+    /// 1 just after a Pass or Amaze at the Underworld, until the reward is taken; any other
+    /// action forfeits it: the reward is taken at once or lost, never banked (RULINGS).
     pub underworld_credits: u8,
+    /// The team draws from its own physical deck; the app keeps the counts and asks what the
+    /// rules read on each card (RULINGS).
+    #[serde(default)]
+    pub physical: bool,
 }
 
 /// Dismiss (own team draws and places) or banish (the enemy draws and places), p. 7.
@@ -73,6 +83,9 @@ pub struct Pending {
     pub chooser: TeamSide,
     pub card: ChallengeCard,
     pub candidates: Vec<Candidate>,
+    /// A physical deck: the card is drawn but its Dome range not yet read.
+    #[serde(default)]
+    pub awaiting_card: bool,
 }
 
 /// The last challenge or attack, for the challenge panel.
@@ -118,6 +131,18 @@ pub struct Game {
     pub queue: Vec<(HeroRef, Removal, Reason)>,
     pub last: Option<LastEvent>,
     pub placed: Option<Placed>,
+    /// Which cards the odds are over (RULINGS: the whole deck by default).
+    #[serde(default)]
+    pub odds_over: OddsOver,
+    /// After Black's last turn the game is locked; a "Reopen" allows corrections (RULINGS).
+    #[serde(default)]
+    pub reopened: bool,
+    /// Cards read at the table for the action being applied; always empty between actions.
+    #[serde(skip)]
+    pub(super) readings: std::collections::VecDeque<Reading>,
+    /// Lines the draws add (a physical pile used up); always empty between actions.
+    #[serde(skip)]
+    pub(super) notes: Vec<String>,
 }
 
 impl Game {
@@ -194,6 +219,7 @@ impl Game {
                 deck: Deck::new(cards.clone(), seed, WhenEmpty::ReshuffleDiscard),
                 glory_cards: 0,
                 underworld_credits: 0,
+                physical: setup.physical[side.index()],
             });
         }
         let [skyhawks, psiclones]: [TeamState; 2] = teams
@@ -211,6 +237,10 @@ impl Game {
             queue: Vec::new(),
             last: None,
             placed: None,
+            odds_over: OddsOver::default(),
+            reopened: false,
+            readings: Default::default(),
+            notes: Vec::new(),
         })
     }
 
@@ -307,6 +337,16 @@ impl Game {
         t
     }
 
+    /// The odds for `side`'s next draw under the game's odds setting.
+    pub fn odds(&self, side: TeamSide) -> Odds {
+        Odds::for_deck(&self.team(side).deck, self.odds_over)
+    }
+
+    /// Locked: the game is over and not reopened, so nothing but "Reopen" may change it.
+    pub fn locked(&self) -> bool {
+        self.rounds.finished && !self.reopened
+    }
+
     /// The glory count as it would stand if the game ended now.
     pub fn glory(&self) -> super::victory::GloryReport {
         super::victory::count_glory(
@@ -395,6 +435,24 @@ impl Game {
                         "{hat}: marked arriving but no dismissal is pending"
                     ));
                 }
+            }
+        }
+        if let Some(p) = &self.pending
+            && p.awaiting_card
+            && !p.candidates.is_empty()
+        {
+            return Err("pending: Domes proposed before the card's range was read".into());
+        }
+        if self.reopened && !self.rounds.finished {
+            return Err("reopened: only a finished game can be reopened".into());
+        }
+        for side in TeamSide::BOTH {
+            if self.team(side).underworld_credits > 1 {
+                return Err(format!(
+                    "teams[{}].underworld_credits: an Underworld reward is taken at once, \
+                     never banked (at most 1 pending)",
+                    side.index()
+                ));
             }
         }
         if !self.queue.is_empty() && self.pending.is_none() {

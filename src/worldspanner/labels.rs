@@ -74,6 +74,14 @@ impl Action {
             }
             Action::Renew { hero } => format!("{}: {} is renewed", hero.team, n(hero)),
             Action::Deck { team, tool } => tool.label(&format!("{team} deck")),
+            Action::DeckMode { team, physical } => format!(
+                "{team}: {} deck",
+                if *physical { "physical" } else { "digital" }
+            ),
+            Action::Read { then, .. } => then.label(game),
+            Action::ReadDomes { domes } => format!("card read: Domes {domes}"),
+            Action::Reopen => "game reopened for corrections".into(),
+            Action::OddsOver { over } => over.label().into(),
             Action::ReplaceDeck { team, name, .. } => {
                 format!("{team}: challenge deck replaced by {name:?}")
             }

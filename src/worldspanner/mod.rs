@@ -3,13 +3,14 @@
 //! and step tracker, victory bookkeeping and the glory count. Plain Rust: no iced, no file I/O.
 //!
 //! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
-//! `values` (the numbers on a card), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
+//! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
 //! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error`.
 
 pub mod adventure;
 pub mod card;
 pub mod challenge;
 mod combat;
+pub mod deckcheck;
 pub mod deckfile;
 mod dismissal;
 pub mod domes;
@@ -17,9 +18,11 @@ pub mod error;
 mod flow;
 pub mod game;
 mod labels;
+pub mod library;
 pub mod modifier;
 pub mod odds;
 pub mod paid;
+pub mod physical;
 pub mod play;
 pub mod rounds;
 pub mod team;
@@ -37,8 +40,10 @@ pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
 pub use domes::{Because, Candidate, DomeMap, DomeSlot};
 pub use error::{CardError, RuleError};
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
-pub use odds::Odds;
+pub use library::{HeroCard, HeroChallenge, HeroLibrary, Skill};
+pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};
+pub use physical::{Need, Reading};
 pub use play::Action;
 pub use rounds::{RoundTracker, Step};
 pub use team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};

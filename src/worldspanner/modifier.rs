@@ -139,9 +139,15 @@ impl Modifier {
         let number = |v: Option<&str>| -> Result<i8, RuleError> {
             let v = v.ok_or_else(|| bad("needs a value, like favor=+1"))?;
             let v = v.split(':').next().unwrap_or(v);
-            v.trim_start_matches('+')
-                .parse::<i8>()
-                .map_err(|_| bad("the value is not a whole number"))
+            let n = v
+                .trim_start_matches('+')
+                .parse::<i64>()
+                .map_err(|_| bad("the value is not a whole number"))?;
+            // The difference is clamped to -6..=+6 (p. 14), so no modifier goes past 12.
+            if !(-12..=12).contains(&n) {
+                return Err(bad(&format!("{n} is out of range (-12 to +12)")));
+            }
+            Ok(n as i8)
         };
         Ok(match name {
             "home" => Modifier::HomeFaction,

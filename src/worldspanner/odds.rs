@@ -1,11 +1,36 @@
-//! The odds view: for the cards the next draw can come from (the draw pile as a multiset, never
-//! its order), the chance of each face at each difference and of a hit. When the draw pile is
-//! empty the next draw reshuffles the discard pile, so the odds are over those cards instead.
+//! The odds view: the chance of each face at each difference and of a hit. By default over the
+//! team's whole 36-card deck: the book forbids looking through the discard pile, so the app does
+//! not count cards for the player (RULINGS, Worldspanner). The setting "cards left in the draw
+//! pile" counts them: the draw pile as a multiset, never its order; when it is empty the next
+//! draw reshuffles the discard pile, so the odds are over those cards instead.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::card::{ChallengeCard, Difference, Face};
 use crate::deck::Deck;
+
+/// Which cards the odds are over: a labelled setting saved with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OddsOver {
+    /// The team's whole 36-card deck (no card counting): the default.
+    #[default]
+    WholeDeck,
+    /// The cards left in the draw pile (perfect card counting).
+    CardsLeft,
+}
+
+impl OddsOver {
+    pub const ALL: [OddsOver; 2] = [OddsOver::WholeDeck, OddsOver::CardsLeft];
+
+    /// The setting's label, as the Odds view and the challenge panel show it.
+    pub fn label(self) -> &'static str {
+        match self {
+            OddsOver::WholeDeck => "Odds over the whole 36-card deck",
+            OddsOver::CardsLeft => "Odds over the cards left in the draw pile",
+        }
+    }
+}
 
 /// The odds at one difference.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -28,6 +53,8 @@ pub struct Odds {
     pub cards: u32,
     /// True when the draw pile is empty and these are the cards a reshuffle would bring back.
     pub after_reshuffle: bool,
+    /// The setting the odds follow.
+    pub basis: OddsOver,
     pub rows: Vec<RowOdds>,
 }
 
@@ -58,7 +85,30 @@ impl Odds {
         Odds {
             cards: n,
             after_reshuffle: false,
+            basis: OddsOver::WholeDeck,
             rows,
+        }
+    }
+
+    /// The odds for `deck` under the setting `over`.
+    pub fn for_deck(deck: &Deck<ChallengeCard>, over: OddsOver) -> Odds {
+        match over {
+            OddsOver::WholeDeck => Odds::over(&deck.all_cards_sorted()),
+            OddsOver::CardsLeft => Odds::next_draw(deck),
+        }
+    }
+
+    /// "over the whole 36-card deck" / "over the 12 cards left in the draw pile".
+    pub fn describe(&self) -> String {
+        match (self.basis, self.after_reshuffle) {
+            (OddsOver::WholeDeck, _) => format!("over the whole {}-card deck", self.cards),
+            (OddsOver::CardsLeft, false) => {
+                format!("over the {} cards left in the draw pile", self.cards)
+            }
+            (OddsOver::CardsLeft, true) => format!(
+                "over the {} cards a reshuffle of the discard pile would bring back",
+                self.cards
+            ),
         }
     }
 
@@ -66,7 +116,9 @@ impl Odds {
     /// discard pile (every card not drawn, in play or removed).
     pub fn next_draw(deck: &Deck<ChallengeCard>) -> Odds {
         if deck.draw_len() > 0 {
-            return Odds::over(&deck.undrawn_sorted());
+            let mut odds = Odds::over(&deck.undrawn_sorted());
+            odds.basis = OddsOver::CardsLeft;
+            return odds;
         }
         let mut rest = deck.all_cards_sorted();
         for held in deck.in_play().iter().chain(deck.removed()) {
@@ -76,6 +128,7 @@ impl Odds {
         }
         let mut odds = Odds::over(&rest);
         odds.after_reshuffle = true;
+        odds.basis = OddsOver::CardsLeft;
         odds
     }
 

@@ -6,12 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use super::adventure::Adventure;
 use super::card::ChallengeCard;
+use super::card::DomeRange;
 use super::challenge::{Attack, Challenge};
 use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
 use super::error::RuleError;
 use super::game::{Game, LastEvent, Reason, Removal};
+use super::odds::OddsOver;
 use super::paid::PaidAdventure;
+use super::physical::{Need, Reading};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
 use super::victory::{Capture, Faction};
@@ -109,6 +112,27 @@ pub enum Action {
         team: TeamSide,
         tool: DeckTool,
     },
+    /// Switch a team's deck between digital (the app shuffles and draws) and physical (the
+    /// team draws its own cards and says what the rules read): at any time, undoable.
+    DeckMode {
+        team: TeamSide,
+        physical: bool,
+    },
+    /// `then`, with the cards a physical deck's team drew read at the table, in draw order.
+    Read {
+        cards: Vec<Reading>,
+        then: Box<Action>,
+    },
+    /// The Dome range on the card drawn for a waiting dismissal from a physical deck.
+    ReadDomes {
+        domes: DomeRange,
+    },
+    /// Reopen a finished game for corrections (undoable; RULINGS: locked after Black's last turn).
+    Reopen,
+    /// Which cards the odds are over: the whole deck (default) or the cards left.
+    OddsOver {
+        over: OddsOver,
+    },
     /// Swap in another 36-card deck (say, the real cards once entered), freshly shuffled.
     ReplaceDeck {
         team: TeamSide,
@@ -121,14 +145,64 @@ impl Game {
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
-        let lines = next.apply_in_place(action)?;
+        let mut lines = next.apply_in_place(action)?;
+        if !next.readings.is_empty() {
+            return Err(RuleError::invalid(format!(
+                "{} more card(s) read than the rules drew",
+                next.readings.len()
+            )));
+        }
+        lines.append(&mut next.notes);
         *self = next;
         Ok(lines)
     }
 
+    /// The action itself, under any cards read at the table.
+    fn core(action: &Action) -> &Action {
+        match action {
+            Action::Read { then, .. } => Game::core(then),
+            other => other,
+        }
+    }
+
     fn apply_in_place(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
+        // The game is locked after Black's last turn (End of game, p. 7; RULINGS): only an
+        // explicit Reopen, or the odds view's setting, may follow.
+        if self.locked()
+            && !matches!(
+                Game::core(&action),
+                Action::Reopen | Action::OddsOver { .. }
+            )
+        {
+            return Err(RuleError::rule(
+                "the game is over after the Psiclones' last turn (End of game, p. 7): Reopen it \
+                 to correct something",
+            ));
+        }
+        // An Underworld reward is taken at once or lost, never banked (p. 17; RULINGS): any
+        // action but raising or renewing an ally forfeits it.
+        let mut lapsed = Vec::new();
+        if !matches!(
+            Game::core(&action),
+            Action::RaiseFromUnderpit { .. } | Action::Renew { .. } | Action::OddsOver { .. }
+        ) {
+            for side in TeamSide::BOTH {
+                if self.team(side).underworld_credits > 0 {
+                    self.team_mut(side).underworld_credits = 0;
+                    lapsed.push(format!(
+                        "{side} did not take the Underworld reward at once: it is lost"
+                    ));
+                }
+            }
+        }
+        let mut lines = self.apply_checked(action)?;
+        lines.extend(lapsed);
+        Ok(lines)
+    }
+
+    fn apply_checked(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let draws = matches!(
-            action,
+            Game::core(&action),
             Action::NextStep
                 | Action::Reinforce { .. }
                 | Action::Dismiss { .. }
@@ -137,7 +211,6 @@ impl Game {
                 | Action::Adventure { .. }
                 | Action::Paid { .. }
                 | Action::Attack { .. }
-                | Action::Renew { .. }
                 | Action::LeaveDome { .. }
         );
         if draws && let Some(p) = &self.pending {
@@ -204,7 +277,12 @@ impl Game {
                     self.require_in_play(h)?;
                 }
                 self.check_modifiers(team, hero, None, &challenge)?;
-                let card = self.draw(team)?;
+                let need = match challenge.kind {
+                    super::challenge::ChallengeKind::MeleeHit
+                    | super::challenge::ChallengeKind::RangedHit => Need::Hit,
+                    _ => Need::Face,
+                };
+                let card = self.draw(team, need)?;
                 let outcome = challenge.read(&card)?;
                 let lines = outcome.explain();
                 self.last = Some(LastEvent::Challenge {
@@ -319,8 +397,67 @@ impl Game {
                     "{} is renewed: wounds and markers removed, new starting loot drawn",
                     h.name
                 )];
-                lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
+                if self.pending.is_some() {
+                    // Taken at once, while the adventurer waits for its Dome: the renewed
+                    // hero is dismissed next (p. 17).
+                    self.queue
+                        .insert(0, (hero, Removal::Dismiss, Reason::Renewal));
+                    lines.push(format!(
+                        "{} is dismissed in once the hero being placed has its Dome",
+                        self.name(hero)
+                    ));
+                } else {
+                    lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
+                }
                 Ok(lines)
+            }
+            Action::DeckMode { team, physical } => {
+                if self.pending.as_ref().is_some_and(|p| p.awaiting_card) {
+                    return Err(RuleError::invalid(
+                        "first say the Dome range of the card drawn for the waiting dismissal",
+                    ));
+                }
+                self.team_mut(team).physical = physical;
+                let t = self.team(team);
+                Ok(vec![if physical {
+                    format!(
+                        "{team} draw their own cards: the app asks what each card shows and \
+                         keeps the counts ({} in the draw pile, {} discarded)",
+                        t.deck.draw_len(),
+                        t.deck.discard_len()
+                    )
+                } else {
+                    format!("{team} draw from the app's shuffled {:?}", t.deck_name)
+                }])
+            }
+            Action::Read { cards, then } => {
+                if matches!(*then, Action::Read { .. }) {
+                    return Err(RuleError::invalid("read all the cards in one list"));
+                }
+                if cards.is_empty() {
+                    return Err(RuleError::invalid("no card was read"));
+                }
+                self.readings = cards.into();
+                self.apply_checked(*then)
+            }
+            Action::ReadDomes { domes } => self.read_domes(domes),
+            Action::Reopen => {
+                if !self.rounds.finished {
+                    return Err(RuleError::invalid(
+                        "the game is not over: nothing to reopen",
+                    ));
+                }
+                if self.reopened {
+                    return Err(RuleError::invalid("the game is already reopened"));
+                }
+                self.reopened = true;
+                Ok(vec![
+                    "game reopened for corrections; no more draws: the last round is over".into(),
+                ])
+            }
+            Action::OddsOver { over } => {
+                self.odds_over = over;
+                Ok(vec![over.label().to_string()])
             }
             Action::ReplaceDeck { team, name, cards } => {
                 if cards.len() != DECK_SIZE {

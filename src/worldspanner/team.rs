@@ -217,6 +217,9 @@ pub struct HeroEntry {
     pub gold: u32,
     #[serde(default)]
     pub boosts: u8,
+    /// The hero's card, when picked from the hero library.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<super::library::HeroCard>,
 }
 
 impl HeroEntry {
@@ -226,6 +229,7 @@ impl HeroEntry {
             health,
             gold: 0,
             boosts: 0,
+            card: None,
         }
     }
 }
@@ -261,6 +265,9 @@ impl Hero {
                 "{name}: Health {} is out of range (1 to {MAX_HEALTH})",
                 entry.health
             )));
+        }
+        if let Some(card) = &entry.card {
+            card.validate().map_err(RuleError::invalid)?;
         }
         Ok(Hero {
             name: name.to_string(),

@@ -24,6 +24,12 @@ pub enum Faction {
     Adventurers,
 }
 
+impl std::fmt::Display for Faction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Faction {
     pub const ALL: [Faction; 9] = [
         Faction::Lords,

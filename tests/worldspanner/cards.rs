@@ -288,3 +288,48 @@ proptest! {
         prop_assert_eq!(rows, c);
     }
 }
+
+#[test]
+fn deck_warnings_name_a_card_entered_twice_an_unusual_band_step_and_too_many_one_or_six() {
+    use tablemate::worldspanner::deckcheck::warnings;
+    let deck = sample().cards;
+    assert!(warnings(&deck).is_empty(), "{:?}", warnings(&deck));
+    let mut twice = deck.clone();
+    twice[9] = twice[3].clone().with_number(10);
+    assert!(
+        warnings(&twice)
+            .iter()
+            .any(|w| w == "card 10 is the same as card 4: entered twice?"),
+        "{:?}",
+        warnings(&twice)
+    );
+    let mut odd = deck.clone();
+    odd[20] = card("-6 0 1 5 0 3 3-4").with_number(21);
+    assert!(
+        warnings(&odd)
+            .iter()
+            .any(|w| w.starts_with("card 21: the Fail to Squeak step is 6")),
+        "{:?}",
+        warnings(&odd)
+    );
+    let mut many = deck;
+    for i in [1, 2, 3] {
+        many[i] = card(&format!("-4 -2 0 3 -1 {i} 1 or 6")).with_number(i as u16 + 1);
+    }
+    let w = warnings(&many);
+    assert!(
+        w.iter()
+            .any(|w| w.contains("cards show \"1 or 6\"") && w.contains("2, 3, 4")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn a_card_is_shown_as_face_bands_by_difference_with_hit_bar_luck_and_domes() {
+    let c = card("-4 -2 0 3 -1 3 3-4").with_number(5);
+    assert_eq!(
+        c.bands(),
+        "Fopp -6 to -5 · Fail -4 to -3 · Squeak -2 to -1 · Pass 0 to +2 · Amaze +3 to +6 · \
+         Hit bar from -1 · Luck 3 · Domes 3-4"
+    );
+}

@@ -18,16 +18,101 @@ fn json(args: &[&str]) -> serde_json::Value {
 }
 
 #[test]
-fn cli_odds_lists_thirteen_rows_over_the_cards_left() {
+fn cli_odds_lists_thirteen_rows_over_the_whole_deck_unless_counting_cards() {
     let v = json(&["odds", "--json"]);
     assert_eq!(v["cards_left"], 36);
+    assert_eq!(v["over"], "whole-deck");
     assert_eq!(v["deck"]["sample_data"], true);
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 13);
     assert_eq!(rows[6]["difference"], 0);
     assert_eq!(rows[6]["success"], 0.5);
-    let v = json(&["odds", "--seed", "3", "--drawn", "10", "--json"]);
-    assert_eq!(v["cards_left"], 26);
+    let v = json(&[
+        "odds",
+        "--seed",
+        "3",
+        "--drawn",
+        "10",
+        "--cards-left",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["cards_left"].as_u64(), v["cards"].as_u64()),
+        (Some(26), Some(26))
+    );
+    assert_eq!(v["over"], "cards-left");
+    let (out, _dir) = run(&["odds", "--drawn", "10"]);
+    assert_ne!(
+        out.code, 0,
+        "--drawn without --cards-left would count cards silently"
+    );
+    assert!(out.stderr.contains("--cards-left"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_attack_refuses_a_wound_rating_over_four_as_its_message_says() {
+    let (out, _dir) = run(&[
+        "attack",
+        "--seed",
+        "1",
+        "--hit",
+        "5",
+        "--defence",
+        "5",
+        "--power",
+        "5",
+        "--armor",
+        "5",
+        "--wound",
+        "5",
+    ]);
+    assert_ne!(out.code, 0);
+    assert!(out.stderr.contains("0 to 4"), "{}", out.stderr);
+    let v = json(&[
+        "attack",
+        "--seed",
+        "1",
+        "--hit",
+        "5",
+        "--defence",
+        "5",
+        "--power",
+        "5",
+        "--armor",
+        "5",
+        "--wound",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["wound_rating"], 4);
+}
+
+#[test]
+fn cli_dismiss_refuses_the_same_dome_number_given_twice_in_occupied() {
+    let (out, _dir) = run(&["dismiss", "--range", "3-4", "--occupied", "3:4,3:1"]);
+    assert_ne!(
+        out.code, 0,
+        "3:4 then 3:1 would silently keep only the last"
+    );
+    assert!(out.stderr.contains("twice"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_favor_out_of_range_says_out_of_range_not_not_a_whole_number() {
+    let (out, _dir) = run(&[
+        "challenge",
+        "--seed",
+        "1",
+        "--rating",
+        "5",
+        "--against",
+        "5",
+        "--modifier",
+        "favor=200",
+    ]);
+    assert_ne!(out.code, 0);
+    assert!(out.stderr.contains("out of range"), "{}", out.stderr);
+    assert!(!out.stderr.contains("not a whole number"), "{}", out.stderr);
 }
 
 #[test]
@@ -184,4 +269,67 @@ fn cli_uses_the_players_deck_from_the_data_folder_over_the_sample() {
     let out = execute(cli.command, dir.path());
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["deck"]["name"], "My real white deck");
+}
+
+#[test]
+fn cli_challenge_reads_a_physical_card_as_it_would_a_digital_draw() {
+    let v = json(&[
+        "challenge",
+        "--rating",
+        "4",
+        "--against",
+        "5",
+        "--modifier",
+        "home",
+        "--face",
+        "pass",
+        "--json",
+    ]);
+    assert_eq!(v["difference"], 1);
+    assert_eq!(v["face"], "pass");
+    assert_eq!(v["result"]["success"], true);
+    assert_eq!(v["result"]["dismiss"], true);
+    assert_eq!(v["card"]["physical"], true);
+    assert!(v["luck"].is_null(), "Luck was not read");
+    let (out, _dir) = run(&[
+        "challenge",
+        "--rating",
+        "6",
+        "--against",
+        "5",
+        "--kind",
+        "melee-hit",
+        "--face",
+        "squeak",
+        "--hit",
+        "--luck",
+        "3",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("the card drawn: the Hit bar is beside row +1; Luck 3"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("hit: now make the Damage challenge"),
+        "{}",
+        out.stdout
+    );
+    let (out, _dir) = run(&[
+        "challenge",
+        "--rating",
+        "4",
+        "--against",
+        "5",
+        "--face",
+        "great",
+    ]);
+    assert_ne!(out.code, 0);
+    assert!(
+        out.stderr.contains("amaze, pass, squeak, fail or fopp"),
+        "{}",
+        out.stderr
+    );
 }

@@ -55,6 +55,7 @@ pub fn setup(size: u8, map: MapDesign, length: u8) -> Setup {
                 health: 4,
                 gold: 1,
                 boosts: 0,
+                card: None,
             })
             .collect::<Vec<_>>()
     };
@@ -70,6 +71,7 @@ pub fn setup(size: u8, map: MapDesign, length: u8) -> Setup {
             ("Black".into(), deck.cards),
         ],
         seed: 7,
+        physical: [false, false],
     }
 }
 

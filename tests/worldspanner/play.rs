@@ -276,7 +276,7 @@ fn a_boost_modifier_needs_a_boost_in_use() {
 }
 
 /// Round 2, Skyhawks' Adventure step, Sky1 on the map.
-fn at_adventure() -> Game {
+pub(crate) fn at_adventure() -> Game {
     let mut g = game(6);
     through_round_one(&mut g);
     leave_dome(&mut g, h(S, 0));
@@ -486,9 +486,10 @@ fn underworld_pass_raises_a_hero_from_the_underpit_or_renews_one_from_the_pit() 
             challenge: c,
         },
     );
-    ok(&mut g, Action::Place { dome: None });
+    // Taken at once, while the adventurer still waits for its Dome (RULINGS).
     ok(&mut g, Action::RaiseFromUnderpit { hero: h(S, 1) });
     assert_eq!(g.hero(h(S, 1)).unwrap().status, HeroStatus::Pit);
+    ok(&mut g, Action::Place { dome: None });
     assert!(
         g.apply(Action::Renew { hero: h(S, 1) }).is_err(),
         "one success, one move up"

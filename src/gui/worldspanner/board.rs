@@ -59,7 +59,12 @@ fn allowed(game: &Game, n: DomeNumber) -> bool {
         .is_some_and(|p| p.candidates.iter().any(|c| c.number == n))
 }
 
-pub fn heroes(game: &Game, side: TeamSide, selected: Option<HeroRef>) -> Column<'_, Message> {
+pub fn heroes<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    selected: Option<HeroRef>,
+    fight: &[HeroRef],
+) -> Column<'a, Message> {
     let mut cards: Vec<Element<'_, Message>> = Vec::new();
     for (i, h) in game.team(side).heroes.iter().enumerate() {
         let r = HeroRef {
@@ -99,6 +104,9 @@ pub fn heroes(game: &Game, side: TeamSide, selected: Option<HeroRef>) -> Column<
         Row::with_children(cards).spacing(6).wrap(),
     ]
     .spacing(6);
+    if !fight.is_empty() {
+        col = col.push(text(melee_order(game, fight)).size(style::BODY));
+    }
     match selected.filter(|r| r.team == side) {
         Some(r) => col = col.push(hero_actions(game, r)),
         None => {
@@ -110,6 +118,31 @@ pub fn heroes(game: &Game, side: TeamSide, selected: Option<HeroRef>) -> Column<
         }
     }
     col
+}
+
+/// "Melee order by Wits: Blackbeard 7, Rizzik 5 (ties: the active team first)".
+fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
+    let (order, unknown) = game.melee_order(fight);
+    let mut s = format!(
+        "Melee order by Wits: {}",
+        order
+            .iter()
+            .map(|(r, w)| format!("{} {w}", game.name(*r)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if !unknown.is_empty() {
+        s += &format!(
+            "{}no hero card, Wits unknown: {}",
+            if order.is_empty() { "" } else { "; " },
+            unknown
+                .iter()
+                .map(|r| game.name(*r))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    s + " (ties: the active team first)"
 }
 
 fn hero_actions(game: &Game, r: HeroRef) -> Element<'_, Message> {
@@ -129,9 +162,17 @@ fn hero_actions(game: &Game, r: HeroRef) -> Element<'_, Message> {
             ops.push(op("Enter (Reinforce)", HeroOp::Reinforce))
         }
         HeroStatus::InDome { .. } => ops.push(op("Leave the Dome", HeroOp::LeaveDome)),
-        HeroStatus::Underpit => ops.push(op("Raise to the Pit", HeroOp::Raise)),
-        HeroStatus::Pit => ops.push(op("Renew", HeroOp::Renew)),
+        // Offered only while an Underworld reward waits: it is taken at once or lost.
+        HeroStatus::Underpit if game.team(r.team).underworld_credits > 0 => {
+            ops.push(op("Raise to the Pit", HeroOp::Raise))
+        }
+        HeroStatus::Pit if game.team(r.team).underworld_credits > 0 => {
+            ops.push(op("Renew", HeroOp::Renew))
+        }
         _ => {}
+    }
+    if h.status == HeroStatus::OnMap {
+        ops.push(op("In / out of the fight", HeroOp::Fight));
     }
     if h.status.in_play() {
         for (label, o) in [

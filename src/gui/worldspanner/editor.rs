@@ -14,6 +14,9 @@ use crate::worldspanner::{ChallengeCard, DeckEditor, TeamSide};
 
 pub const LINE_ID: &str = "deck-line";
 
+/// The deck in progress, saved as you type so Home or a restart never loses it.
+pub const DRAFT_PATH: &str = "data/worldspanner/challenge-deck.draft.json";
+
 #[derive(Debug, Clone)]
 pub enum EditorMsg {
     Team(TeamSide),
@@ -57,11 +60,52 @@ impl Default for Editor {
 }
 
 impl Editor {
+    /// The editor as it was left: the draft in the data folder, if any.
+    pub fn resume(ctx: &Ctx) -> Editor {
+        let mut e = Editor::default();
+        if let Some(store) = ctx.store {
+            match store.user_text(DRAFT_PATH) {
+                Ok(Some((text, path))) => match DeckEditor::from_draft(&text) {
+                    Ok(d) => e.deck = d,
+                    Err(err) => e.problem = Some(format!("{}: {err}", path.display())),
+                },
+                Ok(None) => {}
+                Err(err) => e.problem = Some(err.to_string()),
+            }
+        }
+        e
+    }
+
+    /// Saves the draft; a failure is shown, never lost silently.
+    fn keep(&mut self, ctx: &Ctx) {
+        if let Some(store) = ctx.store
+            && let Err(e) = store.write_user(DRAFT_PATH, self.deck.to_draft().as_bytes())
+        {
+            self.problem = Some(format!("the draft could not be saved: {e}"));
+        }
+    }
+
     pub fn progress(&self) -> String {
         self.deck.progress().to_string()
     }
 
     pub fn update(&mut self, m: EditorMsg, ctx: &Ctx) -> Outcome {
+        let changes = matches!(
+            m,
+            EditorMsg::Name(_)
+                | EditorMsg::Submit
+                | EditorMsg::Remove(_)
+                | EditorMsg::LoadSaved
+                | EditorMsg::Team(_)
+        );
+        let outcome = self.apply(m, ctx);
+        if changes {
+            self.keep(ctx);
+        }
+        outcome
+    }
+
+    fn apply(&mut self, m: EditorMsg, ctx: &Ctx) -> Outcome {
         match m {
             EditorMsg::Team(t) => {
                 self.team = t;
@@ -207,6 +251,13 @@ impl Editor {
                 .font(iced::Font::MONOSPACE),
         ]
         .spacing(style::GAP);
+        for w in self.deck.warnings() {
+            col = col.push(
+                text(format!("Check: {w}"))
+                    .size(style::BODY)
+                    .style(style::warning_text),
+            );
+        }
         if let Some(p) = &self.problem {
             col = col.push(text(p.clone()).size(style::BODY).style(style::danger_text));
         } else if let Ok(card) = parse_card_line(0, &self.line) {

@@ -4,7 +4,7 @@
 
 use crate::worldspanner::{
     Action as Play, Adventure, Attack, Challenge, ChallengeKind, Faction, Game, HeroRef, Modifier,
-    PaidAdventure, PaidKind, TeamSide,
+    PaidAdventure, PaidKind, Skill, TeamSide,
 };
 
 /// What the panel draws for.
@@ -111,6 +111,9 @@ pub enum FormMsg {
     PaidKind(PaidChoice),
     Gold(String),
     Cards(String),
+    /// The player's own modifier: an amount and its reason (a special ability, a card bonus).
+    Own(String),
+    OwnReason(String),
 }
 
 /// A paid adventure in a pick list.
@@ -146,6 +149,12 @@ pub struct ChallengeForm {
     pub paid: Option<PaidKind>,
     pub gold: String,
     pub cards: String,
+    pub own: String,
+    pub own_reason: String,
+    /// The rating taken from the hero's card, if any.
+    pub skill: Option<Skill>,
+    /// What the players still add by hand (a favor tile's printed bonus).
+    pub reminders: Vec<String>,
 }
 
 fn count(name: &str, s: &str) -> Result<u32, String> {
@@ -172,6 +181,44 @@ impl ChallengeForm {
     pub fn clear_heroes(&mut self) {
         self.hero = None;
         self.target = None;
+        self.skill = None;
+        self.reminders.clear();
+    }
+
+    /// Fills the rating and the modifiers from the chosen hero's library card: its printed
+    /// `skill`, home or opposing for the chosen key, an active Boost, Lith's Favor.
+    pub fn fill_from_card(
+        &mut self,
+        game: &Game,
+        side: TeamSide,
+        skill: Skill,
+    ) -> Result<(), String> {
+        let hero = HeroRef {
+            team: side,
+            hero: self.hero.ok_or("choose the hero first")?,
+        };
+        let kind = match self.what {
+            What::Task | What::Quest => ChallengeKind::FactionAdventure,
+            What::Melee => ChallengeKind::MeleeHit,
+            What::Ranged => ChallengeKind::RangedHit,
+            What::Other => ChallengeKind::Other,
+            _ if self.what.lith() => ChallengeKind::LithAdventure,
+            _ => ChallengeKind::Other,
+        };
+        let against = self.against.trim().parse().unwrap_or(5);
+        let hc = game.hero_challenge(hero, skill, kind, against, self.key)?;
+        self.skill = Some(skill);
+        self.rating = hc.challenge.rating.to_string();
+        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction);
+        self.opposing = hc.challenge.modifiers.contains(&Modifier::OpposingFaction);
+        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost);
+        self.lith = hc
+            .challenge
+            .modifiers
+            .iter()
+            .any(|m| matches!(m, Modifier::LithsFavor { .. }));
+        self.reminders = hc.reminders;
+        Ok(())
     }
 
     pub fn update(&mut self, m: FormMsg) {
@@ -212,6 +259,8 @@ impl ChallengeForm {
             FormMsg::PaidKind(PaidChoice(k)) => self.paid = Some(k),
             FormMsg::Gold(s) => self.gold = s,
             FormMsg::Cards(s) => self.cards = s,
+            FormMsg::Own(s) => self.own = s,
+            FormMsg::OwnReason(s) => self.own_reason = s,
         }
     }
 
@@ -277,6 +326,21 @@ impl ChallengeForm {
             mods.push(Modifier::TerrainStealth {
                 spaces: spaces as u8,
             });
+        }
+        if !self.own.trim().is_empty() {
+            let amount = signed(&self.own)
+                .filter(|a| (-12..=12).contains(a))
+                .ok_or("Own modifier: a whole number from -12 to +12")?;
+            let reason = self.own_reason.trim();
+            if reason.is_empty() {
+                return Err("Own modifier: say why (the ability or card that gives it)".into());
+            }
+            if amount != 0 {
+                mods.push(Modifier::Other {
+                    amount,
+                    reason: reason.to_string(),
+                });
+            }
         }
         let need_hero = || hero.ok_or_else(|| "choose the hero first".to_string());
         let kind = match self.what {

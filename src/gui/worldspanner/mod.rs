@@ -3,16 +3,22 @@
 //! board, plus the odds view and the deck editor. Every change goes through the engine's
 //! `Action` and the labelled history.
 
+mod ask;
 mod board;
 mod decks;
 mod editor;
 mod form;
+mod heroes;
 mod odds;
 mod panel;
 mod setup;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_library;
+#[cfg(test)]
+mod tests_physical;
 
 use iced::Element;
 use iced::widget::{button, column, container, row, scrollable, text};
@@ -22,7 +28,10 @@ use super::screen::{Action, Ctx, Notice};
 use super::style;
 use crate::doc::{Kind, Saved};
 use crate::worldspanner::domes::DomeSlot;
-use crate::worldspanner::{Action as Play, Faction, Game, HeroRef, SaveData, TeamSide};
+use crate::worldspanner::{
+    Action as Play, DomeRange, Faction, Game, HeroLibrary, HeroRef, OddsOver, Reading, SaveData,
+    Skill, TeamSide,
+};
 
 pub use editor::EditorMsg;
 pub use form::FormMsg;
@@ -34,6 +43,8 @@ pub enum Panel {
     Table,
     Odds,
     Editor,
+    /// The hero library.
+    Heroes,
 }
 
 /// Hand changes to one hero.
@@ -51,6 +62,8 @@ pub enum HeroOp {
     UseBoost,
     Raise,
     Renew,
+    /// Mark the hero as in (or out of) a melee fight, for the order by Wits.
+    Fight,
 }
 
 #[derive(Debug, Clone)]
@@ -69,6 +82,20 @@ pub enum Message {
     Tribute,
     GloryCard,
     Editor(EditorMsg),
+    Reopen,
+    OddsOver(OddsOver),
+    /// A team's deck becomes physical (true) or digital.
+    DeckMode(TeamSide, bool),
+    /// One card read from a physical deck.
+    Answer(Reading),
+    /// A key typed in the physical-card key box.
+    AskKey(String),
+    CancelAsk,
+    /// The Dome range on a physical card drawn for a waiting dismissal.
+    ReadDomes(DomeRange),
+    HeroForm(heroes::HeroMsg),
+    /// Fill the challenge from the chosen hero's card and this rating.
+    Skill(Skill),
 }
 
 pub struct State {
@@ -81,20 +108,33 @@ pub struct State {
     form: Box<form::ChallengeForm>,
     editor: Box<editor::Editor>,
     selected: Option<HeroRef>,
+    /// A draw from a physical deck waiting for the table to say what the card shows.
+    asking: Option<ask::Ask>,
+    library: HeroLibrary,
+    /// Heroes the players say are in a melee fight (both teams), for the order by Wits.
+    fight: Vec<HeroRef>,
+    hero_form: Box<heroes::HeroForm>,
     /// What the last action said.
     lines: Vec<String>,
 }
 
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
+        let (library, _problem) = heroes::load(ctx);
+        let mut setup = Box::new(setup::SetupForm::new(ctx));
+        setup.library = library.clone();
         State {
             doc: None,
-            setup: Box::new(setup::SetupForm::new(ctx)),
+            setup,
             side: TeamSide::Skyhawks,
             panel: Panel::Table,
             form: Box::default(),
-            editor: Box::default(),
+            editor: Box::new(editor::Editor::resume(ctx)),
             selected: None,
+            asking: None,
+            library,
+            fight: Vec::new(),
+            hero_form: Box::default(),
             lines: Vec::new(),
         }
     }
@@ -121,6 +161,50 @@ impl State {
                 Action::changed()
             }
             Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Checks the hero form and saves the card to the library in the data folder.
+    fn save_hero(&mut self, ctx: &Ctx) -> Action<Message> {
+        let card = match self.hero_form.card() {
+            Ok(c) => c,
+            Err(e) => return Action::error(e),
+        };
+        let mut library = self.library.clone();
+        if let Err(e) = library.put(card.clone()) {
+            return Action::error(e);
+        }
+        let Some(store) = ctx.store else {
+            return Action::error("no data folder is open: the hero library cannot be saved");
+        };
+        match store.write_user(
+            crate::worldspanner::library::LIBRARY_PATH,
+            library.to_json().as_bytes(),
+        ) {
+            Ok(path) => {
+                self.library = library;
+                self.setup.library = self.library.clone();
+                Action::notice(Notice::info(format!(
+                    "{} saved to the hero library ({})",
+                    card.name,
+                    path.display()
+                )))
+            }
+            Err(e) => Action::error(e.to_string()),
+        }
+    }
+
+    /// Records one card read at the table; sends the action once all its cards are read.
+    fn answer(&mut self, reading: Reading) -> Action<Message> {
+        let Some(ask) = &mut self.asking else {
+            return Action::none();
+        };
+        match ask.answer(reading) {
+            Some(play) => {
+                self.asking = None;
+                self.act(play)
+            }
+            None => Action::none(),
         }
     }
 
@@ -178,7 +262,14 @@ impl State {
                     return Action::none();
                 };
                 match self.form.build(game, self.side) {
-                    Ok(play) => self.act(play),
+                    // A physical deck: ask what the card shows before the engine reads it.
+                    Ok(play) => match ask::Ask::new(game, &play) {
+                        Some(ask) => {
+                            self.asking = Some(ask);
+                            Action::task(iced::widget::operation::focus(ask::KEY_BOX))
+                        }
+                        None => self.act(play),
+                    },
                     Err(e) => Action::error(e),
                 }
             }
@@ -187,7 +278,19 @@ impl State {
                 self.selected = Some(h);
                 Action::none()
             }
-            Message::Hero(hero, op) => self.act(hero_action(hero, op)),
+            Message::Hero(hero, HeroOp::Fight) => {
+                // Table bookkeeping only (no game change): who the players say is fighting.
+                if let Some(i) = self.fight.iter().position(|h| *h == hero) {
+                    self.fight.remove(i);
+                } else {
+                    self.fight.push(hero);
+                }
+                Action::none()
+            }
+            Message::Hero(hero, op) => match hero_action(hero, op) {
+                Some(play) => self.act(play),
+                None => Action::none(),
+            },
             Message::Capture(faction, space) => self.act(Play::Capture {
                 team: self.side,
                 faction,
@@ -198,6 +301,39 @@ impl State {
                 amount: 1,
             }),
             Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
+            Message::Reopen => self.act(Play::Reopen),
+            Message::DeckMode(team, physical) => self.act(Play::DeckMode { team, physical }),
+            Message::Answer(reading) => self.answer(reading),
+            Message::AskKey(typed) => match self.asking.as_ref().and_then(|a| a.key(&typed)) {
+                Some(reading) => self.answer(reading),
+                None => Action::none(),
+            },
+            Message::CancelAsk => {
+                self.asking = None;
+                Action::none()
+            }
+            Message::ReadDomes(domes) => self.act(Play::ReadDomes { domes }),
+            Message::HeroForm(heroes::HeroMsg::Edit(name)) => {
+                if let Some(card) = self.library.get(&name) {
+                    *self.hero_form = heroes::HeroForm::from_card(card);
+                }
+                Action::none()
+            }
+            Message::HeroForm(heroes::HeroMsg::Save) => self.save_hero(ctx),
+            Message::HeroForm(m) => {
+                self.hero_form.update(m);
+                Action::none()
+            }
+            Message::Skill(skill) => {
+                let Some(doc) = &self.doc else {
+                    return Action::none();
+                };
+                match self.form.fill_from_card(doc.state(), self.side, skill) {
+                    Ok(()) => Action::none(),
+                    Err(e) => Action::error(e),
+                }
+            }
+            Message::OddsOver(over) => self.act(Play::OddsOver { over }),
             Message::Editor(m) => match self.editor.update(m, ctx) {
                 editor::Outcome::None => Action::none(),
                 editor::Outcome::Error(e) => Action::error(e),
@@ -217,6 +353,7 @@ impl State {
     pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
         let body: Element<'_, Message> = match (&self.doc, self.panel) {
             (_, Panel::Editor) => self.editor.view(self.doc.is_some()),
+            (_, Panel::Heroes) => self.hero_form.view(&self.library),
             (None, _) => self.setup.view(),
             (Some(doc), Panel::Odds) => odds::view(doc.state(), self.side),
             (Some(doc), Panel::Table) => table::view(
@@ -225,18 +362,16 @@ impl State {
                 &self.form,
                 self.selected,
                 &self.lines,
+                self.asking.as_ref(),
+                &self.fight,
             ),
         };
         let first = if self.doc.is_some() { "Table" } else { "Setup" };
-        let mut tabs = row![tab(
-            first,
-            self.panel != Panel::Editor && self.panel != Panel::Odds,
-            Panel::Table
-        )]
-        .spacing(8);
+        let mut tabs = row![tab(first, self.panel == Panel::Table, Panel::Table)].spacing(8);
         if self.doc.is_some() {
             tabs = tabs.push(tab("Odds", self.panel == Panel::Odds, Panel::Odds));
         }
+        tabs = tabs.push(tab("Heroes", self.panel == Panel::Heroes, Panel::Heroes));
         tabs = tabs.push(tab(
             "Deck editor",
             self.panel == Panel::Editor,
@@ -275,6 +410,7 @@ impl State {
 
     pub fn refresh(&mut self) {
         self.selected = None;
+        self.asking = None;
         self.lines.clear();
         self.form.clear_heroes();
     }
@@ -288,8 +424,9 @@ fn tab<'a>(label: &'a str, on: bool, panel: Panel) -> Element<'a, Message> {
         .into()
 }
 
-fn hero_action(hero: HeroRef, op: HeroOp) -> Play {
-    match op {
+/// The engine action of a hero button; `None` for table bookkeeping (the fight list).
+fn hero_action(hero: HeroRef, op: HeroOp) -> Option<Play> {
+    Some(match op {
         HeroOp::Reinforce => Play::Reinforce { hero },
         HeroOp::LeaveDome => Play::LeaveDome { hero },
         HeroOp::Dismiss => Play::Dismiss { hero },
@@ -302,5 +439,6 @@ fn hero_action(hero: HeroRef, op: HeroOp) -> Play {
         HeroOp::UseBoost => Play::UseBoost { hero },
         HeroOp::Raise => Play::RaiseFromUnderpit { hero },
         HeroOp::Renew => Play::Renew { hero },
-    }
+        HeroOp::Fight => return None,
+    })
 }

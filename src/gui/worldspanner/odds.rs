@@ -1,28 +1,18 @@
-//! The odds view: for the cards the next draw can come from (their mix, not their order), the
-//! chance of each face, of Pass or better, and of a hit, at every difference.
+//! The odds view: the chance of each face, of Pass or better, and of a hit, at every difference,
+//! over the whole deck by default or over the cards left (a labelled setting, RULINGS).
 
 use iced::Element;
 use iced::widget::{button, column, container, row, text};
 
 use super::Message;
 use crate::gui::style;
-use crate::worldspanner::{Game, Odds, TeamSide};
+use crate::worldspanner::{Game, OddsOver, TeamSide};
 
 pub fn view(game: &Game, side: TeamSide) -> Element<'_, Message> {
-    let o = Odds::next_draw(&game.team(side).deck);
+    let o = game.odds(side);
     let cell = |s: String| text(s).size(style::BODY).width(90);
     let mut table = column![
-        text(format!(
-            "{} odds over the {} cards {} (their mix, not their order)",
-            side.name(),
-            o.cards,
-            if o.after_reshuffle {
-                "a reshuffle of the discard pile would bring back"
-            } else {
-                "left in the draw pile"
-            }
-        ))
-        .size(style::HEADING),
+        text(format!("{} odds {}", side.name(), o.describe())).size(style::HEADING),
         row![
             cell("Diff".into()),
             cell("Fopp".into()),
@@ -57,7 +47,20 @@ pub fn view(game: &Game, side: TeamSide) -> Element<'_, Message> {
                 .on_press(Message::Side(t)),
         );
     }
-    container(column![sides, table].spacing(style::GAP))
+    // The setting is labelled and saved with the game (RULINGS: whole deck by default).
+    let mut setting = row![].spacing(6);
+    for over in OddsOver::ALL {
+        setting = setting.push(
+            button(text(over.label()).size(style::BODY))
+                .style(if over == game.odds_over {
+                    style::primary
+                } else {
+                    style::secondary
+                })
+                .on_press(Message::OddsOver(over)),
+        );
+    }
+    container(column![sides, setting, table].spacing(style::GAP))
         .padding(12)
         .style(style::card)
         .into()

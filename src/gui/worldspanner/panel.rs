@@ -2,17 +2,17 @@
 //! what is being challenged, and the Draw button (Enter in any number box draws too).
 
 use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, text_input};
-use iced::{Center, Element};
+use iced::{Center, Element, Fill};
 
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
 use crate::gui::style;
 use crate::worldspanner::{
-    Action as Play, Face, Faction, Game, HeroStatus, Odds, PaidKind, TeamSide,
+    Action as Play, Face, Faction, Game, HeroRef, HeroStatus, PaidKind, Skill, TeamSide,
 };
 
 impl ChallengeForm {
-    /// The chances for this challenge from the cards left in the team's draw pile.
+    /// The chances for this challenge under the game's odds setting (whole deck by default).
     fn odds_line(&self, game: &Game, side: TeamSide) -> Option<String> {
         let challenge = match self.build(game, side).ok()? {
             Play::Adventure { challenge, .. } | Play::Challenge { challenge, .. } => challenge,
@@ -20,17 +20,15 @@ impl ChallengeForm {
             _ => return None,
         };
         let d = challenge.difference();
-        let row = Odds::next_draw(&game.team(side).deck).row(d).clone();
+        let odds = game.odds(side);
+        let basis = odds.describe();
+        let row = odds.row(d).clone();
         let pct = |p: f64| format!("{:.0}%", p * 100.0);
         Some(if self.what.attack() {
-            format!(
-                "At {d}: hit {} (cards left in the {} deck)",
-                pct(row.hit),
-                side.name()
-            )
+            format!("At {d}: hit {} ({} {basis})", pct(row.hit), side.name())
         } else {
             format!(
-                "At {d}: Pass or better {}, Amaze {}, Fopp {} (cards left in the {} deck)",
+                "At {d}: Pass or better {}, Amaze {}, Fopp {} ({} {basis})",
                 pct(row.success),
                 pct(row.faces[Face::Amaze as usize]),
                 pct(row.faces[Face::Fopp as usize]),
@@ -45,16 +43,39 @@ impl ChallengeForm {
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
         let mut col: Column<'_, Message> = column![
             text("Challenge").size(style::HEADING),
-            row![
-                pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
-                    .text_size(style::BODY),
-                pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
-                    .placeholder("hero")
-                    .text_size(style::BODY),
-            ]
-            .spacing(8),
+            pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
+                .text_size(style::BODY)
+                .width(Fill),
+            // Its own full-width row: a hero's name is never cut short.
+            pick_list(heroes, hero, move |c| f(FormMsg::Hero(c)))
+                .placeholder("which hero")
+                .text_size(style::BODY)
+                .width(Fill),
         ]
         .spacing(8);
+        // A library hero: the rating and its modifiers come from the card.
+        let has_card = self
+            .hero
+            .is_some_and(|hero| game.card(HeroRef { team: side, hero }).is_some());
+        if has_card && !self.what.paid() {
+            col = col.push(
+                row![
+                    text("Rating from the card").size(style::BODY),
+                    pick_list(Skill::ALL, self.skill, Message::Skill)
+                        .placeholder("skill")
+                        .text_size(style::BODY),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
+            for r in &self.reminders {
+                col = col.push(
+                    text(r.clone())
+                        .size(style::SMALL)
+                        .style(style::warning_text),
+                );
+            }
+        }
         if self.what.paid() {
             col = col.push(
                 pick_list(
@@ -206,6 +227,22 @@ impl ChallengeForm {
             }));
         }
         col = col.push(extra);
+        col = col.push(
+            row![
+                text("Own modifier").size(style::BODY),
+                input("±0", &self.own, "challenge-own", move |s| f(FormMsg::Own(
+                    s
+                ))),
+                text_input("why (ability or card)", &self.own_reason)
+                    .id("challenge-own-reason")
+                    .on_input(move |s| f(FormMsg::OwnReason(s)))
+                    .on_submit(Message::Draw)
+                    .size(style::BODY)
+                    .width(260),
+            ]
+            .spacing(6)
+            .align_y(Center),
+        );
         if let Some(line) = self.odds_line(game, side) {
             col = col.push(text(line).size(style::BODY).style(style::muted));
         }
@@ -243,7 +280,7 @@ fn input<'a>(
         .on_input(on)
         .on_submit(Message::Draw)
         .size(style::BODY)
-        .width(64)
+        .width(88)
         .into()
 }
 

@@ -8,7 +8,9 @@ use super::Message;
 use super::decks::{DeckInfo, load_deck};
 use crate::gui::screen::Ctx;
 use crate::gui::style;
-use crate::worldspanner::{Faction, GameLength, HeroEntry, MapDesign, Setup, TeamSide};
+use crate::worldspanner::{
+    Faction, GameLength, HeroEntry, HeroLibrary, MapDesign, Setup, TeamSide,
+};
 
 #[derive(Debug, Clone)]
 pub enum SetupMsg {
@@ -22,6 +24,10 @@ pub enum SetupMsg {
     Remove(TeamSide, usize),
     Numbered,
     Seed(String),
+    /// A team's deck is physical (drawn from the box) or digital.
+    Physical(TeamSide, bool),
+    /// Add a hero card from the library to a team.
+    FromLibrary(TeamSide, String),
 }
 
 /// A map design as a pick-list entry.
@@ -47,8 +53,14 @@ pub struct SetupForm {
     factions: Vec<Faction>,
     heroes: [Vec<HeroEntry>; 2],
     input: [String; 2],
+    /// What the hero line is missing (Health), shown under the input in a reserved line.
+    pub(super) ask: [String; 2],
     seed: String,
     pub decks: [DeckInfo; 2],
+    /// Each team's deck is physical (the team draws its own cards).
+    pub physical: [bool; 2],
+    /// The hero library, to pick heroes from.
+    pub library: HeroLibrary,
 }
 
 impl SetupForm {
@@ -61,7 +73,10 @@ impl SetupForm {
             factions: Faction::ALL[..5].to_vec(),
             heroes: [Vec::new(), Vec::new()],
             input: [String::new(), String::new()],
+            ask: [String::new(), String::new()],
             seed: crate::deck::fresh_seed().to_string(),
+            physical: [false, false],
+            library: HeroLibrary::default(),
             decks: [
                 load_deck(ctx.data_root(), TeamSide::Skyhawks),
                 load_deck(ctx.data_root(), TeamSide::Psiclones),
@@ -94,12 +109,14 @@ impl SetupForm {
                 }
             }
             SetupMsg::Input(side, t) => self.input[side.index()] = t,
-            SetupMsg::Add(side) => {
-                if let Some(entry) = parse_hero(&self.input[side.index()]) {
+            SetupMsg::Add(side) => match parse_hero(&self.input[side.index()]) {
+                Ok(entry) => {
                     self.heroes[side.index()].push(entry);
                     self.input[side.index()].clear();
+                    self.ask[side.index()].clear();
                 }
-            }
+                Err(question) => self.ask[side.index()] = question,
+            },
             SetupMsg::Remove(side, i) => {
                 if i < self.heroes[side.index()].len() {
                     self.heroes[side.index()].remove(i);
@@ -119,6 +136,15 @@ impl SetupForm {
                 }
             }
             SetupMsg::Seed(s) => self.seed = s,
+            SetupMsg::Physical(side, on) => self.physical[side.index()] = on,
+            SetupMsg::FromLibrary(side, name) => {
+                if let Some(card) = self.library.get(&name) {
+                    let list = &mut self.heroes[side.index()];
+                    if !list.iter().any(|h| h.name.eq_ignore_ascii_case(&card.name)) {
+                        list.push(card.entry());
+                    }
+                }
+            }
         }
     }
 
@@ -143,6 +169,7 @@ impl SetupForm {
                 self.title.trim().to_string()
             },
             Setup {
+                physical: self.physical,
                 map: self.map,
                 length,
                 team_size: self.size,
@@ -229,7 +256,7 @@ impl SetupForm {
             basics,
             keys_line,
             keys.wrap(),
-            teams,
+            // Start sits above the teams, whose hero lists grow downward, so it stays in view.
             row![
                 button(text("Use numbered heroes").size(style::BODY))
                     .padding([8, 16])
@@ -252,6 +279,7 @@ impl SetupForm {
             .spacing(24)
             .align_y(Center),
             text(hint).size(style::BODY).style(style::muted),
+            teams,
         ]
         .spacing(style::GAP)
         .into()
@@ -282,8 +310,35 @@ impl SetupForm {
             );
         }
         let deck = &self.decks[i];
-        let mut deck_lines =
-            column![text(format!("Challenge deck: {}", deck.name)).size(style::BODY)];
+        let physical = self.physical[i];
+        let mut deck_lines = column![
+            row![
+                text("Challenge deck:").size(style::BODY),
+                mode_button(
+                    "Digital",
+                    !physical,
+                    Message::Setup(SetupMsg::Physical(side, false))
+                ),
+                mode_button(
+                    "Physical",
+                    physical,
+                    Message::Setup(SetupMsg::Physical(side, true))
+                ),
+            ]
+            .spacing(6)
+            .align_y(Center),
+            text(if physical {
+                format!(
+                    "You draw from your own box deck; the app asks what each card shows \
+                     (counts and odds from {})",
+                    deck.name
+                )
+            } else {
+                format!("The app shuffles and draws {}", deck.name)
+            })
+            .size(style::BODY)
+        ]
+        .spacing(6);
         if deck.sample {
             deck_lines = deck_lines.push(
                 text("Sample data, not the real cards: enter yours in the Deck editor")
@@ -313,6 +368,12 @@ impl SetupForm {
                 .on_input(move |t| Message::Setup(SetupMsg::Input(side, t)))
                 .on_submit(Message::Setup(SetupMsg::Add(side)))
                 .size(style::BODY),
+                library_pick(&self.library, &self.heroes, side),
+                // Always present, so the list below never jumps when a question appears.
+                text(self.ask[i].clone())
+                    .size(style::BODY)
+                    .style(style::warning_text)
+                    .height(style::BODY * 1.6),
                 list,
                 deck_lines,
             ]
@@ -325,6 +386,46 @@ impl SetupForm {
     }
 }
 
+/// "Add from the hero library": the cards not yet on either team, full names (never cut).
+fn library_pick<'a>(
+    library: &'a HeroLibrary,
+    teams: &[Vec<HeroEntry>; 2],
+    side: TeamSide,
+) -> Element<'a, Message> {
+    let names: Vec<String> = library
+        .heroes
+        .iter()
+        .filter(|c| {
+            !teams
+                .iter()
+                .flatten()
+                .any(|h| h.name.eq_ignore_ascii_case(&c.name))
+        })
+        .map(|c| c.name.clone())
+        .collect();
+    if library.heroes.is_empty() {
+        return text("Hero library: empty (enter hero cards in the Heroes tab)")
+            .size(style::SMALL)
+            .style(style::muted)
+            .into();
+    }
+    pick_list(names, None::<String>, move |n| {
+        Message::Setup(SetupMsg::FromLibrary(side, n))
+    })
+    .placeholder("Add a hero from the library")
+    .text_size(style::BODY)
+    .width(Fill)
+    .into()
+}
+
+fn mode_button(label: &str, on: bool, message: Message) -> Element<'_, Message> {
+    button(text(label).size(style::BODY))
+        .padding([4, 12])
+        .style(if on { style::primary } else { style::secondary })
+        .on_press(message)
+        .into()
+}
+
 fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Message> {
     column![text(label).size(style::SMALL).style(style::muted), widget]
         .spacing(4)
@@ -332,8 +433,9 @@ fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Mes
 }
 
 /// "Private Sanchez 5 1" → Sanchez, Health 5, 1 gold. Trailing numbers are Health, gold,
-/// Boosts; Health defaults to 4 when none is given.
-pub fn parse_hero(line: &str) -> Option<HeroEntry> {
+/// Boosts. Health is printed on every hero card and decides defeat, so a line without it is
+/// refused with a question rather than given a made-up number.
+pub fn parse_hero(line: &str) -> Result<HeroEntry, String> {
     let mut words: Vec<&str> = line.split_whitespace().collect();
     let mut numbers = Vec::new();
     while let Some(last) = words.last() {
@@ -348,12 +450,18 @@ pub fn parse_hero(line: &str) -> Option<HeroEntry> {
     numbers.reverse();
     let name = words.join(" ");
     if name.is_empty() {
-        return None;
+        return Err("type the hero's name, then its Health".into());
     }
-    Some(HeroEntry {
+    let Some(health) = numbers.first().copied() else {
+        return Err(format!(
+            "What is {name}'s Health? Type it after the name, e.g. \"{name} 5\""
+        ));
+    };
+    Ok(HeroEntry {
         name,
-        health: numbers.first().copied().unwrap_or(4).min(u8::MAX as u32) as u8,
+        health: health.min(u8::MAX as u32) as u8,
         gold: numbers.get(1).copied().unwrap_or(0),
         boosts: numbers.get(2).copied().unwrap_or(0).min(u8::MAX as u32) as u8,
+        card: None,
     })
 }

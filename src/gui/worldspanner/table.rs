@@ -5,11 +5,12 @@ use iced::widget::{Column, button, column, container, row, text};
 use iced::{Center, Element, Fill, Length};
 
 use super::Message;
+use super::ask::Ask;
 use super::board::{domes, glory, heroes};
 use super::form::ChallengeForm;
 use crate::gui::style;
 use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
-use crate::worldspanner::{Face, Game, HeroRef, LastEvent, TeamSide};
+use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
 pub fn view<'a>(
     game: &'a Game,
@@ -17,36 +18,53 @@ pub fn view<'a>(
     form: &'a ChallengeForm,
     selected: Option<HeroRef>,
     lines: &'a [String],
+    asking: Option<&'a Ask>,
+    fight: &'a [HeroRef],
 ) -> Element<'a, Message> {
     let mut page = column![bar(game, side)].spacing(style::GAP);
     match pending(game) {
         Some(p) => page = page.push(p),
-        // What the last action said (the pending panel already says it while a hero waits).
-        None if !lines.is_empty() => {
+        // What the last action said, in a box of fixed height that is always there, so the
+        // page below never jumps when an action speaks (the full text scrolls inside it).
+        None => {
             let mut said = Column::new().spacing(2);
             for l in lines {
                 said = said.push(text(l.clone()).size(style::BODY));
             }
-            page = page.push(container(said).padding(10).width(Fill).style(style::card));
+            page = page.push(
+                container(iced::widget::scrollable(said).width(Fill))
+                    .padding(10)
+                    .width(Fill)
+                    .height(Length::Fixed(style::BODY * 5.0))
+                    .style(style::card),
+            );
         }
-        None => {}
     }
     // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
+    // The left column holds what a draw needs, top to bottom, so the Draw button and its
+    // answer stay in view at 768 px; the deck box is on the right.
     let left = column![
-        deck_box(game, side),
-        container(form.view(game, side))
-            .padding(10)
-            .width(Fill)
-            .style(style::card),
+        headline(game),
+        // While a physical card is being read, its question takes the challenge panel's place,
+        // so the answer buttons appear where the Draw button was pressed.
+        match asking {
+            Some(ask) => ask.view(),
+            None => container(form.view(game, side))
+                .padding(10)
+                .width(Fill)
+                .style(style::card)
+                .into(),
+        },
         last_result(game)
     ]
     .spacing(style::GAP)
     .width(Length::Fixed(430.0));
     let right = column![
-        container(heroes(game, side, selected))
+        container(heroes(game, side, selected, fight))
             .padding(10)
             .width(Fill)
             .style(style::card),
+        deck_box(game, side),
         domes(game),
         glory(game, side)
     ]
@@ -79,10 +97,18 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
                 .on_press(Message::Side(t)),
         );
     }
-    let next = button(text("Next step").size(style::HEADING))
-        .padding([8, 20])
-        .style(style::primary)
-        .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep));
+    // After Black's last turn the same place offers the explicit, undoable Reopen (RULINGS).
+    let next = if game.locked() {
+        button(text("Reopen").size(style::HEADING))
+            .padding([8, 20])
+            .style(style::secondary)
+            .on_press(Message::Reopen)
+    } else {
+        button(text("Next step").size(style::HEADING))
+            .padding([8, 20])
+            .style(style::primary)
+            .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep))
+    };
     container(
         column![
             row![
@@ -94,8 +120,10 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
             .spacing(style::GAP)
             .align_y(Center),
             steps.wrap(),
-            text(if r.finished {
-                "The game is over: see the glory count.".to_string()
+            text(if game.locked() {
+                "The game is over: see the glory count. Reopen to correct something.".to_string()
+            } else if r.finished {
+                "Reopened for corrections: no more draws; Undo closes it again.".to_string()
             } else {
                 format!("{}: {}", r.step.name(), r.step.reminder())
             })
@@ -110,8 +138,57 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
     .into()
 }
 
+/// A dismissal from a physical deck: the card is drawn at the table; which range is printed?
+/// The ranges offered are those in the team's deck file, plus "1 or 6".
+fn awaiting(game: &Game, p: &crate::worldspanner::Pending) -> Element<'static, Message> {
+    let mut ranges: Vec<DomeRange> = game
+        .team(p.chooser)
+        .deck
+        .all_cards_sorted()
+        .iter()
+        .map(|c| c.domes())
+        .collect();
+    ranges.push(DomeRange::OneOrSix);
+    ranges.sort();
+    ranges.dedup();
+    let mut options = row![].spacing(8);
+    for r in ranges {
+        options = options.push(
+            button(text(r.to_string()).size(style::HEADING))
+                .padding([10, 18])
+                .style(style::secondary)
+                .on_press(Message::ReadDomes(r)),
+        );
+    }
+    container(
+        column![
+            text(format!(
+                "{} is {}: {} draw a card from your deck",
+                game.name(p.hero),
+                match p.how {
+                    crate::worldspanner::Removal::Dismiss => "dismissed",
+                    crate::worldspanner::Removal::Banish => "banished",
+                },
+                p.chooser
+            ))
+            .size(style::HEADING)
+            .style(style::warning_text),
+            text("Which Dome range is printed on it?").size(style::TITLE),
+            options.wrap(),
+        ]
+        .spacing(10),
+    )
+    .padding(14)
+    .width(Fill)
+    .style(style::selected)
+    .into()
+}
+
 fn pending(game: &Game) -> Option<Element<'_, Message>> {
     let p = game.pending.as_ref()?;
+    if p.awaiting_card {
+        return Some(awaiting(game, p));
+    }
     let mut options = row![].spacing(8);
     for c in &p.candidates {
         for s in 1..=DOMES_PER_KEY {
@@ -137,13 +214,13 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
         container(
             column![
                 text(format!(
-                    "{} is {}: card #{} shows Domes {}",
+                    "{} is {}: {} shows Domes {}",
                     game.name(p.hero),
                     match p.how {
                         crate::worldspanner::Removal::Dismiss => "dismissed",
                         crate::worldspanner::Removal::Banish => "banished",
                     },
-                    p.card.number(),
+                    p.card.name(),
                     p.card.domes(),
                 ))
                 .size(style::HEADING)
@@ -184,13 +261,9 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let team = game.team(side);
     let d = &team.deck;
     let last = match d.last_discarded() {
-        Some(c) => format!(
-            "Last card: #{} {} · Luck {} · Domes {}",
-            c.number(),
-            c.face_row(),
-            c.luck().get(),
-            c.domes()
-        ),
+        // A physical deck's cards are on the table, not in the app.
+        Some(_) if team.physical => "Your own cards: the app keeps the counts".into(),
+        Some(c) => format!("Last card #{}: {}", c.number(), c.bands()),
         None => "No card drawn yet".into(),
     };
     container(
@@ -203,11 +276,89 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
             ))
             .size(style::HEADING),
             text(last).size(style::BODY).style(style::muted),
+            row![
+                mode(
+                    "Digital deck",
+                    !team.physical,
+                    Message::DeckMode(side, false)
+                ),
+                mode(
+                    "Physical deck",
+                    team.physical,
+                    Message::DeckMode(side, true)
+                ),
+            ]
+            .spacing(6),
         ]
         .spacing(4),
     )
     .padding(10)
     .width(Fill)
+    .style(style::card)
+    .into()
+}
+
+fn mode(label: &str, on: bool, message: Message) -> Element<'_, Message> {
+    button(text(label).size(style::BODY))
+        .padding([4, 12])
+        .style(if on { style::primary } else { style::secondary })
+        .on_press_maybe((!on).then_some(message))
+        .into()
+}
+
+/// The last draw's answer in large type, named by hero and card, always the same height and
+/// just above the Draw button, so it is where the eye is and nothing below it moves.
+fn headline(game: &Game) -> Element<'_, Message> {
+    let (who, face, card, verdict) = match &game.last {
+        Some(LastEvent::Challenge {
+            team,
+            hero,
+            outcome,
+            ..
+        }) => (
+            hero.map_or(team.to_string(), |h| game.name(h)),
+            Some(outcome.face),
+            outcome.card.name(),
+            outcome.face.name().to_uppercase(),
+        ),
+        Some(LastEvent::Attack {
+            attacker, outcome, ..
+        }) => (
+            game.name(*attacker),
+            // Coloured by the hit: a hit is good news for the attacker.
+            Some(if outcome.hit.hit {
+                Face::Pass
+            } else {
+                Face::Fopp
+            }),
+            outcome.hit.card.name(),
+            if outcome.hit.hit {
+                format!("HIT: {} wound(s)", outcome.wounds)
+            } else {
+                "MISS".into()
+            },
+        ),
+        None => (String::new(), None, String::new(), String::new()),
+    };
+    let big = text(verdict).size(style::TITLE).style(match face {
+        Some(f) if f.succeeded() => style::success_text,
+        _ => style::danger_text,
+    });
+    container(
+        column![
+            text(if face.is_some() {
+                format!("{who} · {card}")
+            } else {
+                "No challenge drawn yet".into()
+            })
+            .size(style::HEADING),
+            big,
+        ]
+        .spacing(4),
+    )
+    .padding(10)
+    .width(Fill)
+    .height(Length::Fixed(style::TITLE * 3.0))
     .style(style::card)
     .into()
 }

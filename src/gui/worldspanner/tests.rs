@@ -6,7 +6,7 @@ use iced_test::simulator;
 use super::*;
 use crate::worldspanner::{HeroStatus, Step};
 
-fn ctx() -> Ctx<'static> {
+pub(super) fn ctx() -> Ctx<'static> {
     Ctx {
         store: None,
         large_type: false,
@@ -14,7 +14,7 @@ fn ctx() -> Ctx<'static> {
 }
 
 /// Clicks `label` and feeds the messages back; returns the last action.
-fn click(state: &mut State, label: &str) -> Action<Message> {
+pub(super) fn click(state: &mut State, label: &str) -> Action<Message> {
     let c = ctx();
     let mut ui = simulator(state.view(&c));
     ui.click(label)
@@ -28,13 +28,13 @@ fn click(state: &mut State, label: &str) -> Action<Message> {
     last
 }
 
-fn shows(state: &State, text: &str) -> bool {
+pub(super) fn shows(state: &State, text: &str) -> bool {
     let c = ctx();
     let mut ui = simulator(state.view(&c));
     ui.find(text).is_ok()
 }
 
-fn started() -> State {
+pub(super) fn started() -> State {
     let mut s = State::new(&ctx());
     click(&mut s, "Use numbered heroes");
     let a = click(&mut s, "Start game");
@@ -72,9 +72,32 @@ fn heroes_are_typed_by_name_and_enter_adds_them() {
     );
     s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
     assert!(shows(&s, "1. Private Sanchez (Health 5, 1 gold, 0 Boost)"));
-    assert_eq!(
-        setup::parse_hero("Rizzik"),
-        Some(crate::worldspanner::HeroEntry::new("Rizzik", 4))
+}
+
+#[test]
+fn a_hero_typed_without_health_is_asked_for_it_not_given_four() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    s.update(
+        Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, "Rizzik".into())),
+        &c,
+    );
+    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    assert!(shows(
+        &s,
+        "What is Rizzik's Health? Type it after the name, e.g. \"Rizzik 5\""
+    ));
+    assert!(!shows(&s, "1. Rizzik"));
+    assert!(setup::parse_hero("Rizzik").is_err());
+    s.update(
+        Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, "Rizzik 6".into())),
+        &c,
+    );
+    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    assert!(shows(&s, "1. Rizzik (Health 6, 0 gold, 0 Boost)"));
+    assert!(
+        s.setup.ask[0].is_empty(),
+        "the question clears once answered"
     );
 }
 
@@ -117,7 +140,7 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
 }
 
 /// Plays round 1 through the screen's messages.
-fn round_two() -> State {
+pub(super) fn round_two() -> State {
     let c = ctx();
     let mut s = started();
     for team in TeamSide::BOTH {
@@ -231,12 +254,15 @@ fn undo_through_the_document_replays_the_same_card() {
 }
 
 #[test]
-fn the_odds_view_covers_the_cards_left() {
+fn the_odds_view_is_over_the_whole_deck_by_default_and_follows_the_setting() {
     let mut s = round_two();
     click(&mut s, "Odds");
+    assert!(shows(&s, "Skyhawks odds over the whole 36-card deck"));
+    let a = click(&mut s, "Odds over the cards left in the draw pile");
+    assert!(a.changed, "the setting is saved with the game");
     assert!(shows(
         &s,
-        "Skyhawks odds over the 33 cards left in the draw pile (their mix, not their order)"
+        "Skyhawks odds over the 33 cards left in the draw pile"
     ));
 }
 
@@ -439,12 +465,17 @@ fn the_challenge_panel_shows_the_odds_at_the_difference_before_drawing() {
     s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
     s.update(Message::Form(FormMsg::Rating("5".into())), &c);
     s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    let row =
-        crate::worldspanner::Odds::next_draw(&s.game().unwrap().team(TeamSide::Skyhawks).deck)
-            .row(crate::worldspanner::Difference::clamped(0))
-            .clone();
+    let row = crate::worldspanner::Odds::over(
+        &s.game()
+            .unwrap()
+            .team(TeamSide::Skyhawks)
+            .deck
+            .all_cards_sorted(),
+    )
+    .row(crate::worldspanner::Difference::clamped(0))
+    .clone();
     let want = format!(
-        "At 0: Pass or better {:.0}%, Amaze {:.0}%, Fopp {:.0}% (cards left in the Skyhawks deck)",
+        "At 0: Pass or better {:.0}%, Amaze {:.0}%, Fopp {:.0}% (Skyhawks over the whole 36-card deck)",
         row.success * 100.0,
         row.faces[4] * 100.0,
         row.faces[0] * 100.0
@@ -510,4 +541,47 @@ fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
         discards + 1,
         "only the dismissal card"
     );
+}
+
+#[test]
+fn the_panel_offers_an_own_modifier_with_its_reason() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    s.update(Message::Form(FormMsg::Own("-1".into())), &c);
+    let a = s.update(Message::Draw, &c);
+    let n = a.notice.expect("a modifier without a reason is refused");
+    assert!(n.text.contains("say why"), "{}", n.text);
+    s.update(Message::Form(FormMsg::OwnReason("Shadow cloak".into())), &c);
+    s.update(Message::Draw, &c);
+    let Some(crate::worldspanner::LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last
+    else {
+        panic!("the challenge was drawn");
+    };
+    assert_eq!(outcome.difference.value(), -1);
+    assert!(shows(&s, "  Shadow cloak: -1"));
+}
+
+#[test]
+fn a_finished_game_offers_reopen_in_place_of_next_step() {
+    let c = ctx();
+    let s = round_two();
+    let mut g = s.game().unwrap().clone();
+    assert!(g.apply(Play::Reopen).is_err(), "not over yet");
+    // A finished game as the last NextStep leaves it (that path is tested in the engine).
+    g.rounds.finished = true;
+    let mut s = State::open("x".to_string(), crate::doc::Saved::new("t", "over", g), &c);
+    assert!(shows(
+        &s,
+        "The game is over: see the glory count. Reopen to correct something."
+    ));
+    let a = click(&mut s, "Reopen");
+    assert!(a.changed);
+    assert!(shows(
+        &s,
+        "Reopened for corrections: no more draws; Undo closes it again."
+    ));
+    assert!(!s.game().unwrap().locked());
 }

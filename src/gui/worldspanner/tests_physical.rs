@@ -1,0 +1,245 @@
+//! Headless tests of playing with physical decks: chosen at setup or switched at the table,
+//! the face / Hit bar asked where the Draw button was, keys as well as taps, and a dismissal
+//! that waits for the printed Dome range.
+
+use super::tests::{click, ctx, round_two, shows};
+use super::*;
+use crate::worldspanner::{Face, HeroStatus, LastEvent};
+
+fn sky(hero: usize) -> HeroRef {
+    HeroRef {
+        team: TeamSide::Skyhawks,
+        hero,
+    }
+}
+
+#[test]
+fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    click(&mut s, "Use numbered heroes");
+    s.update(
+        Message::Setup(SetupMsg::Physical(TeamSide::Skyhawks, true)),
+        &c,
+    );
+    click(&mut s, "Start game");
+    assert!(s.game().unwrap().team(TeamSide::Skyhawks).physical);
+    assert!(!s.game().unwrap().team(TeamSide::Psiclones).physical);
+    s.update(Message::Hero(sky(0), HeroOp::Reinforce), &c);
+    assert!(shows(&s, "Which Dome range is printed on it?"));
+    assert!(shows(
+        &s,
+        "Skyhawks hero 1 is dismissed: Skyhawks draw a card from your deck"
+    ));
+    let a = click(&mut s, "1 or 6");
+    assert!(a.changed);
+    let p = s.game().unwrap().pending.clone().unwrap();
+    assert!(!p.awaiting_card);
+    assert!(
+        p.candidates
+            .iter()
+            .all(|c| [1, 6].contains(&c.number.get()))
+    );
+    assert!(shows(
+        &s,
+        "Skyhawks hero 1 is dismissed: the card drawn shows Domes 1 or 6"
+    ));
+    s.update(Message::Place(None), &c);
+    assert!(matches!(
+        s.game().unwrap().hero(sky(0)).unwrap().status,
+        HeroStatus::InDome { .. }
+    ));
+    assert_eq!(
+        s.game().unwrap().team(TeamSide::Skyhawks).deck.draw_len(),
+        35
+    );
+}
+
+#[test]
+fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
+    let c = ctx();
+    let mut s = round_two();
+    // The switch sits in the deck box, below the hero list (scrolled to on a small screen).
+    assert!(
+        s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c)
+            .changed
+    );
+    assert!(s.game().unwrap().team(TeamSide::Skyhawks).physical);
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    let a = s.update(Message::Draw, &c);
+    assert!(!a.changed, "nothing is drawn until the card is read");
+    assert!(shows(&s, "Which face is beside row +1?"));
+    assert!(
+        !shows(&s, "Draw challenge card"),
+        "the question takes the panel's place"
+    );
+    let a = click(&mut s, "Pass (P)");
+    assert!(a.changed);
+    let Some(LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last else {
+        panic!("read");
+    };
+    assert_eq!(outcome.face, Face::Pass);
+    // The answer in large type above the Draw button, naming who drew and which card.
+    assert!(shows(&s, "Skyhawks · the card drawn"));
+    assert!(shows(&s, "PASS"));
+    // The same by key: "x" is Fopp.
+    s.update(Message::Draw, &c);
+    let a = s.update(Message::AskKey("x".into()), &c);
+    assert!(a.changed);
+    let Some(LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last else {
+        panic!("read");
+    };
+    assert_eq!(outcome.face, Face::Fopp);
+    // Cancel leaves the game as it was.
+    s.update(Message::Draw, &c);
+    let before = s.game().unwrap().clone();
+    click(&mut s, "Cancel");
+    assert_eq!(s.game().unwrap(), &before);
+    assert!(shows(&s, "Draw challenge card"));
+}
+
+#[test]
+fn a_physical_attack_asks_the_hit_bar_then_the_damage_face() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    let play = Play::Attack {
+        attacker: sky(0),
+        target: None,
+        attack: crate::worldspanner::Attack {
+            hit: crate::worldspanner::Challenge::new(
+                crate::worldspanner::ChallengeKind::MeleeHit,
+                5,
+                4,
+            ),
+            damage: crate::worldspanner::Challenge::new(
+                crate::worldspanner::ChallengeKind::Damage {
+                    natural_melee: true,
+                },
+                3,
+                5,
+            ),
+            wound_rating: 2,
+        },
+    };
+    let mut ask = ask::Ask::new(s.game().unwrap(), &play).expect("physical");
+    assert_eq!(
+        ask.step().map(|(n, d)| (n, d.value())),
+        Some((crate::worldspanner::Need::Hit, 1))
+    );
+    assert!(
+        ask.answer(crate::worldspanner::Reading::hit(true))
+            .is_none()
+    );
+    assert_eq!(
+        ask.step().map(|(n, d)| (n, d.value())),
+        Some((crate::worldspanner::Need::Face, -2))
+    );
+    let done = ask.answer(crate::worldspanner::Reading::face(Face::Amaze));
+    let Some(Play::Read { cards, .. }) = done else {
+        panic!("both cards read");
+    };
+    assert_eq!(cards.len(), 2);
+    // A miss needs no Damage card.
+    let mut ask = ask::Ask::new(s.game().unwrap(), &play).unwrap();
+    assert!(ask.key("n").is_some());
+    assert!(matches!(
+        ask.answer(crate::worldspanner::Reading::hit(false)),
+        Some(Play::Read { cards, .. }) if cards.len() == 1
+    ));
+}
+
+#[test]
+fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::NextStep, &c);
+    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    s.update(Message::Select(sky(0)), &c);
+    click(&mut s, "In / out of the fight");
+    assert!(shows(
+        &s,
+        "Melee order by Wits: no hero card, Wits unknown: Skyhawks hero 1 (ties: the active team first)"
+    ));
+    click(&mut s, "In / out of the fight");
+    assert!(s.fight.is_empty());
+}
+
+/// Renders the screen at 1366x768 into `docs/screenshots/` (run by hand:
+/// `cargo test --lib gui::worldspanner::tests_physical::docs_screenshots -- --ignored`).
+#[test]
+#[ignore = "writes the manual's screenshots into docs/screenshots"]
+fn docs_screenshots() {
+    let c = ctx();
+    let shoot = |s: &State, name: &str| {
+        let mut ui = iced_test::Simulator::with_size(
+            iced_test::core::Settings::default(),
+            iced::Size::new(1366.0, 768.0),
+            s.view(&c),
+        );
+        let snap = ui.snapshot(&crate::gui::style::light()).unwrap();
+        let path = format!("docs/screenshots/worldspanner-{name}.png");
+        let _ = std::fs::remove_file(&path);
+        snap.matches_image(&path).unwrap();
+    };
+    // Setup: Skyhawks on their physical deck, heroes typed with Health.
+    let mut s = State::new(&c);
+    s.update(
+        Message::Setup(SetupMsg::Physical(TeamSide::Skyhawks, true)),
+        &c,
+    );
+    for line in ["Rizzik 5 1", "Private Sanchez 6 0 1", "Blackbeard 7 2"] {
+        s.update(
+            Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, line.into())),
+            &c,
+        );
+        s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    }
+    s.update(
+        Message::Setup(SetupMsg::Input(TeamSide::Psiclones, "Mindbender".into())),
+        &c,
+    );
+    s.update(Message::Setup(SetupMsg::Add(TeamSide::Psiclones)), &c);
+    shoot(&s, "setup");
+    // A challenge from the physical deck: the face is asked where Draw was.
+    let mut s = round_two();
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
+    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
+    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    s.update(Message::Draw, &c);
+    shoot(&s, "challenge");
+    // An attack (digital deck): Hit then Damage, the answer above the Draw button.
+    let mut s = round_two();
+    s.update(Message::NextStep, &c);
+    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    s.update(Message::NextStep, &c);
+    s.update(Message::NextStep, &c);
+    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    for m in [
+        FormMsg::Rating("7".into()),
+        FormMsg::Against("4".into()),
+        FormMsg::Power("5".into()),
+        FormMsg::Armor("3".into()),
+        FormMsg::Wound("2".into()),
+    ] {
+        s.update(Message::Form(m), &c);
+    }
+    let a = s.update(Message::Draw, &c);
+    assert!(a.changed, "{:?}", a.notice.map(|n| n.text));
+    shoot(&s, "attack");
+    // A dismissal from a physical deck: the printed Dome range is asked.
+    let mut s = round_two();
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    s.update(Message::Hero(sky(1), HeroOp::Dismiss), &c);
+    shoot(&s, "dismissal");
+}

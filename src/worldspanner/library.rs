@@ -1,0 +1,319 @@
+//! The hero library: hero cards entered once and kept in the data folder (the store reads and
+//! writes the file; this module only parses, checks and queries it). A card holds what the app
+//! uses: name, home faction, Health, the 14 rated skills (HEROES, Ratings: 0 to 9; Wound 0 to
+//! 4), Natures, the two opposing factions (Faction relations, p. 14), bonus symbols and the
+//! starting loot the app counts. Also the challenge a library hero starts from (its rating and
+//! every modifier with its reason) and the melee order by Wits (COMBAT, Melee step).
+
+use serde::{Deserialize, Serialize};
+
+use super::challenge::{Challenge, ChallengeKind, Modifier};
+use super::game::Game;
+use super::team::{HeroEntry, HeroRef, MAX_HEALTH};
+use super::victory::Faction;
+
+pub const DATA_KIND: &str = "worldspanner-hero-library";
+
+/// Where the library lives in the data folder.
+pub const LIBRARY_PATH: &str = "data/worldspanner/heroes.json";
+
+/// The rated skills printed down a hero card, in the book's order (HEROES, Ratings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Skill {
+    Speed,
+    Strength,
+    Intellect,
+    Virtue,
+    Fame,
+    Agility,
+    Stealth,
+    Armor,
+    Aim,
+    Point,
+    Wits,
+    Melee,
+    Power,
+    Wound,
+}
+
+impl Skill {
+    pub const ALL: [Skill; 14] = [
+        Skill::Speed,
+        Skill::Strength,
+        Skill::Intellect,
+        Skill::Virtue,
+        Skill::Fame,
+        Skill::Agility,
+        Skill::Stealth,
+        Skill::Armor,
+        Skill::Aim,
+        Skill::Point,
+        Skill::Wits,
+        Skill::Melee,
+        Skill::Power,
+        Skill::Wound,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Speed => "Speed",
+            Skill::Strength => "Strength",
+            Skill::Intellect => "Intellect",
+            Skill::Virtue => "Virtue",
+            Skill::Fame => "Fame",
+            Skill::Agility => "Agility",
+            Skill::Stealth => "Stealth",
+            Skill::Armor => "Armor",
+            Skill::Aim => "Aim",
+            Skill::Point => "Point",
+            Skill::Wits => "Wits",
+            Skill::Melee => "Melee",
+            Skill::Power => "Power",
+            Skill::Wound => "Wound",
+        }
+    }
+
+    /// The highest printed value: skills 0 to 9, the Wound rating 0 to 4 (HEROES, Ratings).
+    pub fn max(self) -> u8 {
+        if self == Skill::Wound { 4 } else { 9 }
+    }
+}
+
+impl std::fmt::Display for Skill {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One hero card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroCard {
+    pub name: String,
+    /// The home faction (upper left of the card).
+    pub faction: Faction,
+    pub health: u8,
+    /// The 14 ratings in `Skill::ALL` order.
+    pub ratings: [u8; 14],
+    /// Man, Woman, Child, Being, Fairy, Machine or Fiend; one or two.
+    pub natures: Vec<String>,
+    /// The two factions this hero opposes (-2 on their keys).
+    pub opposing: [Faction; 2],
+    #[serde(default)]
+    pub bonus_symbols: Vec<String>,
+    /// Starting loot the app counts (treasure cards stay on the table).
+    #[serde(default)]
+    pub gold: u32,
+    #[serde(default)]
+    pub boosts: u8,
+}
+
+impl HeroCard {
+    pub fn rating(&self, skill: Skill) -> u8 {
+        self.ratings[Skill::ALL.iter().position(|s| *s == skill).unwrap_or(0)]
+    }
+
+    /// Checks the book's ranges; the error names the hero and the field.
+    pub fn validate(&self) -> Result<(), String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err("name: every hero card has a name".into());
+        }
+        if self.health == 0 || self.health > MAX_HEALTH {
+            return Err(format!(
+                "{name}: Health {} is out of range (1 to {MAX_HEALTH})",
+                self.health
+            ));
+        }
+        for (skill, v) in Skill::ALL.iter().zip(self.ratings) {
+            if v > skill.max() {
+                return Err(format!(
+                    "{name}: {skill} {v} is out of range (0 to {})",
+                    skill.max()
+                ));
+            }
+        }
+        if self.natures.is_empty() || self.natures.len() > 2 {
+            return Err(format!(
+                "{name}: natures: a hero has one or two Natures, not {}",
+                self.natures.len()
+            ));
+        }
+        if self.opposing[0] == self.opposing[1] || self.opposing.contains(&self.faction) {
+            return Err(format!(
+                "{name}: opposing: two factions other than the hero's own ({})",
+                self.faction.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The setup entry for this hero: its name, Health, starting loot and card.
+    pub fn entry(&self) -> HeroEntry {
+        HeroEntry {
+            name: self.name.trim().to_string(),
+            health: self.health,
+            gold: self.gold,
+            boosts: self.boosts,
+            card: Some(self.clone()),
+        }
+    }
+}
+
+/// The library file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroLibrary {
+    pub data_kind: String,
+    pub heroes: Vec<HeroCard>,
+}
+
+impl Default for HeroLibrary {
+    fn default() -> Self {
+        HeroLibrary {
+            data_kind: DATA_KIND.into(),
+            heroes: Vec::new(),
+        }
+    }
+}
+
+impl HeroLibrary {
+    /// Parses and checks a library file; errors name the hero and the field.
+    pub fn parse(text: &str) -> Result<HeroLibrary, String> {
+        let lib: HeroLibrary = serde_json::from_str(text)
+            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        if lib.data_kind != DATA_KIND {
+            return Err(format!(
+                "data_kind is {:?}, expected {DATA_KIND:?}",
+                lib.data_kind
+            ));
+        }
+        for (i, h) in lib.heroes.iter().enumerate() {
+            h.validate().map_err(|e| format!("heroes[{i}]: {e}"))?;
+            if lib.heroes[..i]
+                .iter()
+                .any(|o| o.name.trim().eq_ignore_ascii_case(h.name.trim()))
+            {
+                return Err(format!("heroes[{i}]: {} is in the library twice", h.name));
+            }
+        }
+        Ok(lib)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Adds a checked card, or replaces the card of the same name (a correction).
+    pub fn put(&mut self, card: HeroCard) -> Result<(), String> {
+        card.validate()?;
+        match self
+            .heroes
+            .iter_mut()
+            .find(|h| h.name.trim().eq_ignore_ascii_case(card.name.trim()))
+        {
+            Some(h) => *h = card,
+            None => self.heroes.push(card),
+        }
+        self.heroes.sort_by_key(|h| h.name.to_lowercase());
+        Ok(())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&HeroCard> {
+        self.heroes
+            .iter()
+            .find(|h| h.name.trim().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// A challenge started from a library hero: the rating, and the lines saying what the players
+/// still add by hand (a favor tile's printed bonus).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeroChallenge {
+    pub challenge: Challenge,
+    pub reminders: Vec<String>,
+}
+
+impl Game {
+    /// The hero's card, if it came from the library.
+    pub fn card(&self, hero: HeroRef) -> Option<&HeroCard> {
+        self.hero(hero).ok()?.start.card.as_ref()
+    }
+
+    /// The challenge `hero` makes with `skill` against `against`: its printed rating, the
+    /// home +2 / opposing -2 of `key` (Faction adventures only), the active Boost (+1 to every
+    /// numbered rating but Wound, p. 23), Lith's Favor (Lith adventures, p. 17), each a
+    /// modifier with its reason. Favor tiles print their own bonus: held ones are reminded.
+    pub fn hero_challenge(
+        &self,
+        hero: HeroRef,
+        skill: Skill,
+        kind: ChallengeKind,
+        against: u8,
+        key: Option<Faction>,
+    ) -> Result<HeroChallenge, String> {
+        let h = self.hero(hero).map_err(|e| e.to_string())?;
+        let card = h
+            .start
+            .card
+            .as_ref()
+            .ok_or_else(|| format!("{} has no card in the hero library", h.name))?;
+        let mut c = Challenge::new(kind, card.rating(skill), against);
+        if kind == ChallengeKind::FactionAdventure
+            && let Some(f) = key
+        {
+            if f == card.faction {
+                c.modifiers.push(Modifier::HomeFaction);
+            } else if card.opposing.contains(&f) {
+                c.modifiers.push(Modifier::OpposingFaction);
+            }
+        }
+        let boost_counts = !matches!(
+            kind,
+            ChallengeKind::Damage {
+                natural_melee: false
+            }
+        );
+        if h.boost_active && skill != Skill::Wound && boost_counts {
+            c.modifiers.push(Modifier::Boost);
+        }
+        if kind == ChallengeKind::LithAdventure
+            && let Some(favor) = self.lith.favor(hero.team)
+        {
+            c.modifiers.push(Modifier::LithsFavor { favor });
+        }
+        let mut reminders = Vec::new();
+        for k in &self.keys {
+            if let Some(side) = k.favor(hero.team) {
+                reminders.push(format!(
+                    "{} hold the {} favor tile ({:?} side): add its printed bonus if it applies",
+                    hero.team,
+                    k.faction.key_name(),
+                    side
+                ));
+            }
+        }
+        Ok(HeroChallenge {
+            challenge: c,
+            reminders,
+        })
+    }
+
+    /// The order melee attacks are made in among `fighting`: Wits highest first; on a tie the
+    /// active team's hero first (COMBAT, Melee step). Heroes without a card are left out and
+    /// named in the second list, since their Wits is unknown.
+    pub fn melee_order(&self, fighting: &[HeroRef]) -> (Vec<(HeroRef, u8)>, Vec<HeroRef>) {
+        let mut known = Vec::new();
+        let mut unknown = Vec::new();
+        for r in fighting {
+            match self.card(*r) {
+                Some(card) => known.push((*r, card.rating(Skill::Wits))),
+                None => unknown.push(*r),
+            }
+        }
+        let active = self.rounds.active;
+        known.sort_by_key(|(r, wits)| (std::cmp::Reverse(*wits), r.team != active, r.hero));
+        (known, unknown)
+    }
+}
