@@ -39,6 +39,7 @@ pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner:
                 health: 4,
                 gold: 1,
                 boosts: 0,
+                card: None,
             })
             .collect::<Vec<_>>()
     };
@@ -63,6 +64,7 @@ pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner:
             ("White".into(), deck.cards.clone()),
             ("Black".into(), deck.cards),
         ],
+        physical: [false, false],
         seed,
     };
     let mut saved = Saved::new("Long game", "New game", Game::new(setup).expect("setup"));

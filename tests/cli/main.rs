@@ -25,6 +25,7 @@ fn new_game() -> tempfile::TempDir {
                 health: 4,
                 gold: 1,
                 boosts: 0,
+                card: None,
             })
             .collect::<Vec<_>>()
     };
@@ -42,6 +43,7 @@ fn new_game() -> tempfile::TempDir {
             ("White".into(), deck.cards.clone()),
             ("Black".into(), deck.cards),
         ],
+        physical: [false, false],
         seed: 7,
     };
     let saved = Saved::new("Friday", "New game", Game::new(setup).unwrap());
