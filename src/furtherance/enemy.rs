@@ -305,7 +305,9 @@ impl Game {
             );
         }
         let deck = self.deck.as_mut()?;
-        if usize::from(skips) > deck.len() {
+        // Every card has been drawn once and put to the bottom: none has attack. (Skipped
+        // cards go under the draw pile, so `len` draws see each card exactly once.)
+        if usize::from(skips) >= deck.len() {
             return Some(Step::NoSpawn {
                 castle: seat,
                 reason: NoSpawn::NoAttacker,
@@ -353,9 +355,10 @@ impl Game {
         from_research: bool,
     ) -> Option<Step> {
         let Some(square) = self.spawn_square(seat) else {
-            // The space filled up meanwhile: a drawn card goes back on top of the deck.
+            // The space filled up meanwhile: the drawn card was never used, so it goes back
+            // on top of the deck, where it came from.
             if !from_research && let Some(deck) = self.deck.as_mut() {
-                deck.put_bottom(kind);
+                deck.put_top(kind);
             }
             return Some(Step::NoSpawn {
                 castle: seat,

@@ -30,6 +30,8 @@ mod ability_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
+mod ruling_updates_tests;
+#[cfg(test)]
 mod rulings_tests;
 #[cfg(test)]
 mod test_support;
@@ -41,8 +43,9 @@ pub use error::RuleError;
 pub use player::Action;
 pub use square::{Seat, Square};
 pub use state::{
-    Castle, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty, EnemyCastleDefence,
-    EnemySacrifice, Game, Ledger, Outcome, Phase, ReachStop, Settings, Unit, UnitId,
+    Castle, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty,
+    EnemyCastleDefence, EnemySacrifice, Game, Ledger, Outcome, Phase, ReachStop, Settings, Unit,
+    UnitId,
 };
 pub use step::Step;
 pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, check_units_text};

@@ -104,6 +104,11 @@ impl UnitPile {
         self.draw.insert(0, card);
     }
 
+    /// Puts a card back on top of the draw pile (a drawn card that found no space).
+    pub fn put_top(&mut self, card: KindId) {
+        self.draw.push(card);
+    }
+
     pub fn discard(&mut self, card: KindId) {
         self.discard.push(card);
     }

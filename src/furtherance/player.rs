@@ -63,6 +63,11 @@ pub enum Action {
         castle: Seat,
         hp: u8,
     },
+    /// One of your units may move and attack again this turn (a second turn from a leader
+    /// power such as Payne the Planner's).
+    ActAgain {
+        unit: UnitId,
+    },
     SetVp {
         vp: u8,
     },
@@ -137,6 +142,9 @@ impl Game {
             }
             Action::SetCastleHp { castle, hp } => {
                 format!("Hand edit: {} at {hp} HP", castle.the_castle())
+            }
+            Action::ActAgain { unit } => {
+                format!("Hand edit: {} may move and attack again", who(unit))
             }
             Action::SetVp { vp } => format!("Hand edit: {vp} VP"),
             Action::SetGold { gold } => format!("Hand edit: {gold} gold"),
@@ -480,17 +488,33 @@ impl Game {
                 if castle.is_enemy() && self.is_destroyed(castle) {
                     return Err(RuleError::CastleDestroyed(castle.the_castle()));
                 }
+                let before = self.castle(castle).hp;
                 self.castle_mut(castle).hp = hp;
                 if castle.is_enemy() {
-                    // ATTACKING: at 5 HP or less a castle holds no counters; at 0 it is
-                    // destroyed (+2 VP).
-                    if hp <= super::state::PASS_ALL_AT_HP {
-                        let n = self.castle(castle).counters;
-                        self.pass_counters(castle, n);
+                    // A lower HP is damage dealt off the app (an item, a leader power), so the
+                    // counters move as damage moves them (ATTACKING): one per point, all of
+                    // them at 5 HP or less; at 0 the castle is destroyed (+2 VP).
+                    let counters = self.castle(castle).counters;
+                    let to_move = if hp <= super::state::PASS_ALL_AT_HP {
+                        counters
+                    } else {
+                        counters.min(before.saturating_sub(hp))
+                    };
+                    if to_move > 0 {
+                        self.pass_counters(castle, to_move);
                     }
                     if hp == 0 {
                         self.agenda.push(Task::DestroyCastle { seat: castle });
                     }
+                }
+            }
+            Action::ActAgain { unit } => {
+                if self.unit_checked(unit)?.owner != Seat::Player {
+                    return Err(RuleError::NotYours(self.describe(unit)));
+                }
+                if let Some(u) = self.unit_mut(unit) {
+                    u.moved = 0;
+                    u.attacks = 0;
                 }
             }
             Action::SetVp { vp } => self.ledger.vp = vp,

@@ -109,6 +109,19 @@ pub enum EnemySacrifice {
     Attacks,
 }
 
+/// Whether a unit must have its attacker within its own reach to counter-attack (RULINGS:
+/// counter-attacks ignore range; COMBAT names no range for them, only the "No counter attacks"
+/// ability prevents one). Some players read it the other way: a named setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CounterRange {
+    /// Every attacked unit strikes back, however far its attacker stands.
+    #[default]
+    IgnoresRange,
+    /// Only within the counter-attacker's reach.
+    WithinReach,
+}
+
 /// How this game is played: chosen at setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -120,6 +133,7 @@ pub struct Settings {
     pub enemy_castle_defence: EnemyCastleDefence,
     pub reach_stop: ReachStop,
     pub enemy_sacrifice: EnemySacrifice,
+    pub counter_range: CounterRange,
 }
 
 /// A unit on the board, unique for the whole game.
@@ -430,11 +444,13 @@ impl Game {
             + u32::from(self.counters_returned)
     }
 
-    /// The next castle clockwise after `seat` still in the game (the player if none): where
-    /// hourglass counters are passed (SOLO AI; ATTACKING "if applicable").
+    /// The next castle clockwise after `seat` that may hold hourglass counters (the player if
+    /// none): where counters are passed (SOLO AI; ATTACKING "if applicable"). A castle at 5 HP
+    /// or less passes all its counters on (ATTACKING), so a counter arriving there moves
+    /// straight on (RULINGS: counters never strand); a destroyed castle (0 HP) is one of them.
     pub fn next_castle(&self, seat: Seat) -> Seat {
         let mut s = seat.next();
-        while s != Seat::Player && self.is_destroyed(s) {
+        while s != Seat::Player && self.castle(s).hp <= PASS_ALL_AT_HP {
             s = s.next();
         }
         s

@@ -14,6 +14,8 @@ use tablemate::furtherance::{
 };
 use tablemate::store::Store;
 
+mod save_check;
+
 const UNITS: &str = r#"{
   "data_kind": "furtherance-units",
   "units": [

@@ -318,6 +318,13 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
             .map(|bonus| Play::SetHpBonus { unit: id, bonus })
     }));
     let mut edits = row![button_small("Move by hand", Message::RelocateMode)].spacing(6);
+    if u.owner == Seat::Player {
+        // A leader power such as Payne the Planner's gives a unit a second turn.
+        edits = edits.push(button_small(
+            "Act again",
+            Message::Play(Play::ActAgain { unit: id }),
+        ));
+    }
     if u.owner.is_enemy() {
         edits = edits.push(button_small(
             "Remove to research",
