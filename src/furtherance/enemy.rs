@@ -13,6 +13,7 @@ impl Game {
     /// Starts the enemies' turn: the turn passes clockwise from the player.
     pub(crate) fn begin_enemy_phase(&mut self) {
         self.phase = Phase::Enemy;
+        self.last_move = None;
         self.agenda.push(Task::Visit {
             seat: Seat::Player.next(),
         });
@@ -132,6 +133,7 @@ impl Game {
     /// Up to 2 spaces along the arrows, the first free arrow each time, stopping at once when
     /// next to a player unit; then the unit's attacks (SOLO AI).
     pub(crate) fn act(&mut self, id: UnitId) -> Option<Step> {
+        self.last_move = None;
         let unit = self.unit(id)?;
         let seat = unit.owner;
         let start = unit.square;
@@ -174,6 +176,7 @@ impl Game {
             self.agenda.push(Task::Sacrifice { unit: id });
         }
         if path.len() > 1 {
+            self.last_move = Some((id, path.clone()));
             return Some(Step::Move {
                 unit: self.unit_ref(id)?,
                 path,
@@ -397,6 +400,7 @@ impl Game {
     /// and may move and attack again.
     pub(crate) fn end_enemy_phase(&mut self) -> Option<Step> {
         self.round += 1;
+        self.last_move = None;
         self.phase = Phase::Player;
         for u in self.units.iter_mut().filter(|u| u.owner == Seat::Player) {
             u.new = false;

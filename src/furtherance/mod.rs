@@ -11,6 +11,7 @@
 //! - `validate`: checks of a loaded game, the summary line.
 
 mod agenda;
+mod play;
 pub mod board;
 pub mod board_file;
 mod combat;
@@ -23,6 +24,7 @@ pub mod square;
 pub mod state;
 pub mod step;
 pub mod units;
+pub mod units_draft;
 mod validate;
 
 #[cfg(test)]
@@ -48,7 +50,10 @@ pub use state::{
     UnitId,
 };
 pub use step::Step;
-pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, check_units_text};
+pub use units::{
+    Ability, Catalog, CatalogFile, KindId, UnitKind, UnitsProblem, check_units_text,
+};
+pub use units_draft::UnitsDraft;
 
 use crate::doc::{GameDoc, Kind};
 

@@ -32,8 +32,16 @@ pub enum Action {
         attacker: UnitId,
         castle: Seat,
     },
-    /// Ends the player's turn: the enemies take theirs.
+    /// Ends the player's turn: the enemies take theirs. Through `Playable::act` (the CLI's
+    /// `tablemate act`) the enemy turn runs on to your next turn or a question.
     EndTurn,
+    /// One step of the work in hand (an enemy turn, a fight): the screen's "Next step".
+    Next,
+    /// Answers the waiting question with option `option`, counted from 1 as they are listed.
+    /// Through `Playable::act` play then runs on to the next question or your turn.
+    Answer {
+        option: usize,
+    },
     /// Hand edit: put a unit on the board (a missed spawn, a correction).
     PlaceUnit {
         owner: Seat,
@@ -91,6 +99,8 @@ impl Action {
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
                 | Action::EndTurn
+                | Action::Next
+                | Action::Answer { .. }
         )
     }
 }
@@ -115,6 +125,17 @@ impl Game {
                 format!("{} attacks {}", who(attacker), castle.the_castle())
             }
             Action::EndTurn => format!("End of your turn (round {})", self.round),
+            Action::Next => "Next step".to_string(),
+            Action::Answer { option } => {
+                let chosen = self
+                    .pending
+                    .as_ref()
+                    .and_then(|p| p.options.get(option.wrapping_sub(1)));
+                match chosen {
+                    Some(o) => format!("You chose: {o}"),
+                    None => format!("You chose option {option}"),
+                }
+            }
             Action::PlaceUnit {
                 owner,
                 kind: k,
@@ -157,6 +178,11 @@ impl Game {
     /// it, then `run_until_choice`); `EndTurn` only starts the enemy phase, which the caller
     /// steps through with `advance`. Returns the steps that happened.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
+        match action {
+            Action::Next => return self.next_step(),
+            Action::Answer { option } => return self.answer_listed(option),
+            _ => {}
+        }
         if action.is_hand_edit() {
             let step = self.hand_edit(&action)?;
             let mut steps = vec![step];
@@ -330,6 +356,7 @@ impl Game {
             at = from;
         }
         path.reverse();
+        self.last_move = Some((id, path.clone()));
         if let Some(u) = self.unit_mut(id) {
             u.square = to;
             u.moved += dist;

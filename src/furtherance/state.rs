@@ -240,6 +240,10 @@ pub struct Game {
     pub(crate) pending: Option<Pending>,
     #[serde(default)]
     pub(crate) outcome: Option<Outcome>,
+    /// The unit that moved last and its path (start first) while it is still acting, so the
+    /// screen keeps the move drawn through its attacks; cleared when the next unit acts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) last_move: Option<(UnitId, Vec<Square>)>,
 }
 
 impl Game {
@@ -280,6 +284,7 @@ impl Game {
             agenda: Vec::new(),
             pending: None,
             outcome: None,
+            last_move: None,
         }
     }
 
@@ -350,6 +355,14 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The unit that moved last and its path, start first, while it is still the one acting.
+    pub fn last_move(&self) -> Option<(UnitId, &[Square])> {
+        self.last_move
+            .as_ref()
+            .filter(|(id, _)| self.unit(*id).is_some())
+            .map(|(id, path)| (*id, path.as_slice()))
     }
 
     pub fn pending(&self) -> Option<&Pending> {

@@ -14,6 +14,7 @@ mod backups;
 pub mod envelope;
 mod lock;
 mod transfer;
+pub mod userdata;
 
 use std::fs;
 use std::io;

@@ -9,6 +9,7 @@
 mod board;
 mod panel;
 mod setup;
+mod turn_log;
 #[cfg(test)]
 mod tests;
 
@@ -18,7 +19,7 @@ use super::document::{Doc, Document};
 use super::screen::{Action, Ctx};
 use crate::doc::Saved;
 use crate::furtherance::{
-    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, Step, UnitId,
+    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
 pub use setup::SetupForm;
@@ -72,8 +73,6 @@ pub struct State {
     mode: Mode,
     arrows: Option<Seat>,
     place_owner: Seat,
-    /// The steps of the last thing done, for highlighting (a move's path) and the panel.
-    last: Vec<Step>,
 }
 
 fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
@@ -98,7 +97,6 @@ impl State {
             mode: Mode::Normal,
             arrows: None,
             place_owner: Seat::Left,
-            last: Vec::new(),
         }
     }
 
@@ -116,11 +114,10 @@ impl State {
         self.doc.as_mut().map(|d| d as &mut dyn Document)
     }
 
-    /// After undo/redo: the selection and the last steps may no longer match the board.
+    /// After undo/redo: the selection may no longer match the board.
     pub fn refresh(&mut self) {
         self.selected = None;
         self.mode = Mode::Normal;
-        self.last.clear();
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -197,23 +194,31 @@ impl State {
         Action::changed()
     }
 
-    /// Applies an engine action as one history entry labelled with what happened.
+    /// Applies an engine action as one history entry labelled with what happened, through
+    /// `Saved::act` like `tablemate act`. Ending the turn and answering are recorded without
+    /// running on: on the screen the enemies' turn goes one step (one entry) at a time.
     fn play(&mut self, action: Play) -> Action<Message> {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        let mut next = doc.state().clone();
-        let label = next.label(&action);
-        match next.apply(action) {
-            Ok(steps) => {
-                let label = steps.first().map(Step::text).unwrap_or(label);
-                doc.saved.history.record(label, next);
+        if matches!(action, Play::EndTurn | Play::Answer { .. }) {
+            let mut next = doc.state().clone();
+            let label = next.label(&action);
+            return match next.apply(action) {
+                Ok(_) => {
+                    doc.saved.history.record(label, next);
+                    Action::changed()
+                }
+                Err(e) => Action::error(e.to_string()),
+            };
+        }
+        match doc.saved.act(action) {
+            Ok(_) => {
                 if let Some(id) = self.selected
                     && doc.state().unit(id).is_none()
                 {
                     self.selected = None;
                 }
-                self.last = steps;
                 Action::changed()
             }
             Err(e) => Action::error(e.to_string()),
@@ -222,68 +227,35 @@ impl State {
 
     /// One step of the enemies' turn (or of a fight waiting on the agenda) as one entry.
     fn next(&mut self) -> Action<Message> {
-        let Some(doc) = &mut self.doc else {
+        let Some(g) = self.game() else {
             return Action::none();
         };
-        if doc.state().pending().is_some() || doc.state().outcome().is_some() {
+        if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
             return Action::none();
         }
-        let mut next = doc.state().clone();
-        match next.advance() {
-            Ok(Step::GameOver { .. }) => Action::none(),
-            Ok(step) => {
-                doc.saved.history.record(step.text(), next);
-                self.last = vec![step];
-                Action::changed()
-            }
-            Err(e) => Action::error(e.to_string()),
-        }
+        self.play(Play::Next)
     }
 
     /// Steps until a question, the player's turn or the end; each step its own entry.
     fn run_to_end(&mut self) -> Action<Message> {
         let mut changed = false;
         for _ in 0..RUN_LIMIT {
-            let Some(g) = self.game() else { break };
-            if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
-                break;
-            }
             let action = self.next();
             if !action.changed {
+                if changed && action.notice.is_none() {
+                    break;
+                }
                 return action;
             }
             changed = true;
         }
-        if changed {
-            Action::changed()
-        } else {
-            Action::none()
-        }
+        Action::changed()
     }
 
-    /// Answers the open question; during your turn the fight then resolves to its end.
+    /// Answers the open question (option `option`, 0-based as the buttons are built); during
+    /// your turn the fight then resolves to its end.
     fn answer(&mut self, option: usize) -> Action<Message> {
-        let Some(doc) = &mut self.doc else {
-            return Action::none();
-        };
-        let mut next = doc.state().clone();
-        let chosen = next
-            .pending()
-            .and_then(|p| p.options.get(option))
-            .cloned()
-            .unwrap_or_default();
-        if let Err(e) = next.answer(option) {
-            return Action::error(e.to_string());
-        }
-        let mut steps = Vec::new();
-        if next.phase() == Phase::Player {
-            steps = next.run_until_choice();
-        }
-        doc.saved
-            .history
-            .record(format!("You chose: {chosen}"), next);
-        self.last = steps;
-        Action::changed()
+        self.play(Play::Answer { option: option + 1 })
     }
 
     /// A click on the board square `s`.

@@ -9,7 +9,7 @@ use iced::{Element, Fill, Length};
 use super::board::BoardView;
 use super::{Message, Mode, State};
 use crate::furtherance::{
-    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Step, Unit, UnitId,
+    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Unit, UnitId,
 };
 use crate::gui::document::Doc;
 use crate::gui::screen::Ctx;
@@ -113,14 +113,9 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
         }
         _ => (Vec::new(), Vec::new()),
     };
-    let path = state
-        .last
-        .iter()
-        .rev()
-        .find_map(|s| match s {
-            Step::Move { path, .. } => Some(path.clone()),
-            _ => None,
-        })
+    let path = g
+        .last_move()
+        .map(|(_, path)| path.to_vec())
         .unwrap_or_default();
     let board = canvas(BoardView {
         game: g,
@@ -135,7 +130,8 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
 
     let panel = column![
         header(doc, g),
-        primary_block(state, g, my_turn),
+        primary_block(g, my_turn),
+        super::turn_log::view(doc),
         mode_block(state, g),
         selected_block(g, selected, my_turn),
         castles_block(g),
@@ -181,7 +177,7 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
     col.into()
 }
 
-fn primary_block<'a>(state: &'a State, g: &'a Game, my_turn: bool) -> Element<'a, Message> {
+fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
     let mut col = Column::new().spacing(8);
     match g.outcome() {
         Some(Outcome::Won) => {
@@ -217,9 +213,6 @@ fn primary_block<'a>(state: &'a State, g: &'a Game, my_turn: bool) -> Element<'a
                 .spacing(style::GAP),
             );
         }
-    }
-    for s in state.last.iter().take(6) {
-        col = col.push(body(s.text()));
     }
     container(col)
         .padding(12)
