@@ -149,7 +149,12 @@ pub fn execute(command: Command, root: &Path) -> Output {
         } => simulate(
             root,
             settings(difficulty, DeckArg::Digital, death),
-            Run { seed, rounds, json, save },
+            Run {
+                seed,
+                rounds,
+                json,
+                save,
+            },
         ),
         Command::Board { derive } => board(root, derive.as_deref()),
         Command::Units => units(root),

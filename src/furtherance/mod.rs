@@ -11,13 +11,13 @@
 //! - `validate`: checks of a loaded game, the summary line.
 
 mod agenda;
-mod play;
 pub mod board;
 pub mod board_file;
 mod combat;
 mod enemy;
 pub mod error;
 pub mod pile;
+mod play;
 pub mod player;
 mod reach;
 pub mod square;
@@ -50,9 +50,7 @@ pub use state::{
     UnitId,
 };
 pub use step::Step;
-pub use units::{
-    Ability, Catalog, CatalogFile, KindId, UnitKind, UnitsProblem, check_units_text,
-};
+pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, UnitsProblem, check_units_text};
 pub use units_draft::UnitsDraft;
 
 use crate::doc::{GameDoc, Kind};

@@ -70,8 +70,12 @@ impl Row {
 
     fn number(&self, c: Column) -> Result<u8, String> {
         let text = self.get(c).trim();
-        text.parse::<u8>()
-            .map_err(|_| format!("{}: type a whole number from 0 to 255, not {text:?}", c.title()))
+        text.parse::<u8>().map_err(|_| {
+            format!(
+                "{}: type a whole number from 0 to 255, not {text:?}",
+                c.title()
+            )
+        })
     }
 }
 
@@ -174,7 +178,11 @@ impl UnitsDraft {
                 cost,
                 attack,
                 hp,
-                abilities: r.ability.into_iter().chain(r.more_abilities.clone()).collect(),
+                abilities: r
+                    .ability
+                    .into_iter()
+                    .chain(r.more_abilities.clone())
+                    .collect(),
                 copies,
                 sample_fields: if r.sample {
                     r.sample_fields.clone()
@@ -285,7 +293,11 @@ mod tests {
         assert!(rows.contains(&Some(2)), "{problems:?}");
         assert!(rows.contains(&Some(3)), "{problems:?}");
         assert!(rows.contains(&Some(5)), "{problems:?}");
-        assert!(problems.iter().any(|p| p.text.contains("hp must be at least 1")));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.text.contains("hp must be at least 1"))
+        );
         assert!(problems.iter().any(|p| p.text.contains("used twice")));
     }
 

@@ -12,7 +12,9 @@ pub const KEEP: usize = 8;
 
 /// The folder holding the backups of data file `rel` ("data/furtherance/units.json").
 pub fn backup_dir(root: &Path, rel: &str) -> PathBuf {
-    root.join("backups").join("data").join(rel.replace(['/', '\\'], "_"))
+    root.join("backups")
+        .join("data")
+        .join(rel.replace(['/', '\\'], "_"))
 }
 
 /// Writes `bytes` as the user's `rel` (validated by the caller), keeping the file it replaces
@@ -81,6 +83,9 @@ mod tests {
         }
         let kept = backups(dir.path(), rel);
         assert_eq!(kept.len(), KEEP);
-        assert_eq!(fs::read(kept.last().unwrap()).unwrap(), format!("v{}", KEEP + 1).as_bytes());
+        assert_eq!(
+            fs::read(kept.last().unwrap()).unwrap(),
+            format!("v{}", KEEP + 1).as_bytes()
+        );
     }
 }

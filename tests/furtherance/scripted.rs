@@ -13,7 +13,10 @@ fn end_turn_through_act_runs_the_enemy_turn_to_your_next_turn_or_a_question() {
     let mut saved = Saved::new("script", "New game", new_game(Settings::default()));
     let acted = saved.act(Action::EndTurn).unwrap();
     assert_eq!(acted.label, "End of your turn (round 1)");
-    assert!(acted.lines.iter().any(|l| l.contains("takes its turn")), "{acted:?}");
+    assert!(
+        acted.lines.iter().any(|l| l.contains("takes its turn")),
+        "{acted:?}"
+    );
     assert_eq!(saved.history.len(), 2, "one entry for the whole call");
     let g = saved.current();
     assert!(g.phase() == Phase::Player || g.pending().is_some());
@@ -35,7 +38,13 @@ fn a_question_is_answered_from_one_and_play_runs_on() {
     );
     let before = saved.clone();
     let err = saved.act(Action::Answer { option: 0 }).unwrap_err();
-    assert_eq!(err, RuleError::NoSuchAnswer { option: 0, count: 2 });
+    assert_eq!(
+        err,
+        RuleError::NoSuchAnswer {
+            option: 0,
+            count: 2
+        }
+    );
     assert_eq!(saved, before, "a refused answer changes nothing");
     let acted = saved.act(Action::Answer { option: 2 }).unwrap();
     assert!(acted.label.starts_with("You chose: "), "{}", acted.label);
@@ -118,7 +127,10 @@ fn units_prints_the_units_file_in_use() {
     std::fs::write(user.join("units.json"), units.to_string()).unwrap();
     let mine = run(&["furtherance", "units"], dir.path());
     let mine: serde_json::Value = serde_json::from_str(&mine.stdout).unwrap();
-    assert_eq!(mine["units"][0]["name"], "Paladin", "the user's file is in use");
+    assert_eq!(
+        mine["units"][0]["name"], "Paladin",
+        "the user's file is in use"
+    );
 }
 
 #[test]

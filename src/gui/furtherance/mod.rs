@@ -7,16 +7,21 @@
 //! entries and shows the result.
 
 mod board;
+mod cards;
+#[cfg(test)]
+mod cards_tests;
 mod panel;
 mod setup;
-mod turn_log;
 #[cfg(test)]
 mod tests;
+mod turn_log;
 
 use iced::Element;
+use iced::widget::{column, row, text};
 
 use super::document::{Doc, Document};
 use super::screen::{Action, Ctx};
+use super::{style, widgets};
 use crate::doc::Saved;
 use crate::furtherance::{
     self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
@@ -52,6 +57,11 @@ pub enum Message {
     /// The next board click places a unit of this owner and type there by hand.
     PlaceMode(Seat, KindId),
     CancelMode,
+    /// Open "Your cards", the units editor.
+    OpenCards,
+    /// Back from an editor to the game or the setup form.
+    CloseEditor,
+    Cards(cards::CardsMsg),
 }
 
 /// What the next board click does, besides the usual.
@@ -73,6 +83,13 @@ pub struct State {
     mode: Mode,
     arrows: Option<Seat>,
     place_owner: Seat,
+    /// "Your cards" while it is open.
+    cards: Option<cards::CardsEditor>,
+}
+
+/// Is the user's own copy of data file `rel` in their data folder?
+fn user_file(ctx: &Ctx, rel: &str) -> bool {
+    ctx.data_root().is_some_and(|r| r.join(rel).exists())
 }
 
 fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
@@ -82,6 +99,37 @@ fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
             .map_err(|e| e.to_string())
     })
     .map(Box::new)
+}
+
+/// Which data a game runs on, at a glance, with the way to your own: "Cards: SAMPLE ·
+/// Board: SAMPLE" and the "Your cards" button.
+pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
+    let (cards, board) = match data {
+        Some((b, c)) => (
+            if c.file().sample_data {
+                "SAMPLE"
+            } else {
+                "yours"
+            },
+            if b.is_sample() { "SAMPLE" } else { "yours" },
+        ),
+        None => ("?", "?"),
+    };
+    let sample = cards != "yours" || board != "yours";
+    row![
+        text(format!("Unit cards: {cards} · Board: {board}"))
+            .size(style::BODY)
+            .style(if sample {
+                style::warning_text
+            } else {
+                style::success_text
+            }),
+        widgets::secondary("Your cards…", Some(Message::OpenCards)),
+    ]
+    .spacing(style::GAP)
+    .align_y(iced::Center)
+    .padding([8, 30])
+    .into()
 }
 
 /// Most steps "Run to end" takes before stopping (a safety net: a phase is far shorter).
@@ -97,6 +145,7 @@ impl State {
             mode: Mode::Normal,
             arrows: None,
             place_owner: Seat::Left,
+            cards: None,
         }
     }
 
@@ -176,6 +225,41 @@ impl State {
                 self.selected = None;
                 self.mode = Mode::Place(owner, kind);
                 Action::none()
+            }
+            Message::OpenCards => {
+                let file = match &self.data {
+                    Ok(d) => d.1.file().clone(),
+                    // A broken units file: start from the bundled sample rows.
+                    Err(_) => match Catalog::bundled() {
+                        Ok(c) => c.file().clone(),
+                        Err(e) => return Action::error(e),
+                    },
+                };
+                self.cards = Some(cards::CardsEditor::new(
+                    &file,
+                    user_file(ctx, furtherance::UNITS_PATH),
+                ));
+                Action::none()
+            }
+            Message::CloseEditor => {
+                self.cards = None;
+                Action::none()
+            }
+            Message::Cards(m) => {
+                let Some(editor) = &mut self.cards else {
+                    return Action::none();
+                };
+                match editor.update(m, ctx) {
+                    cards::Outcome::None => Action::none(),
+                    cards::Outcome::Error(e) => Action::error(e),
+                    cards::Outcome::Saved(notice) => {
+                        self.data = load(ctx);
+                        match &self.data {
+                            Ok(_) => Action::notice(notice),
+                            Err(e) => Action::error(e.clone()),
+                        }
+                    }
+                }
             }
         }
     }
@@ -317,8 +401,30 @@ impl State {
     }
 
     pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        if let Some(editor) = &self.cards {
+            return column![
+                row![
+                    widgets::secondary("← Back", Some(Message::CloseEditor)),
+                    text(self.doc.as_ref().map_or(
+                        "Back to the new-game form",
+                        |_| "Back to the game (it keeps the cards it started with)"
+                    ))
+                    .size(style::SMALL)
+                    .style(style::muted),
+                ]
+                .spacing(style::GAP)
+                .align_y(iced::Center)
+                .padding([8, 16]),
+                editor.view().map(Message::Cards),
+            ]
+            .into();
+        }
         match &self.doc {
-            None => self.setup.view(self.data.as_ref().err()),
+            None => column![
+                data_bar(self.data.as_ref().ok().map(|d| &**d)),
+                self.setup.view(self.data.as_ref().err()),
+            ]
+            .into(),
             Some(doc) => panel::view(self, doc, ctx),
         }
     }

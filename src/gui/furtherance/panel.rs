@@ -167,13 +167,29 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         text(phase).size(style::HEADING),
     ]
     .spacing(4);
-    let sample = g.board().is_sample() || g.catalog().file().sample_data;
-    if sample {
-        col = col.push(
-            small("Board layout and most unit stats are sample data: replace data/furtherance/board.json and units.json with your own (tablemate furtherance board; tablemate check FILE).")
-                .style(style::warning_text),
-        );
-    }
+    let cards = if g.catalog().file().sample_data {
+        "SAMPLE"
+    } else {
+        "yours"
+    };
+    let board = if g.board().is_sample() {
+        "SAMPLE"
+    } else {
+        "yours"
+    };
+    let sample = cards != "yours" || board != "yours";
+    col = col.push(
+        row![
+            small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
+                style::warning_text
+            } else {
+                style::success_text
+            }),
+            button_small("Your cards…", Message::OpenCards),
+        ]
+        .spacing(8)
+        .align_y(iced::Center),
+    );
     col.into()
 }
 

@@ -25,11 +25,7 @@ pub fn since_end_of_turn(doc: &Doc<Game>) -> Vec<&str> {
     });
     match began {
         Some(i) => entries[i..].iter().map(|e| e.label.as_str()).collect(),
-        None => entries
-            .iter()
-            .skip(1)
-            .map(|e| e.label.as_str())
-            .collect(),
+        None => entries.iter().skip(1).map(|e| e.label.as_str()).collect(),
     }
 }
 
@@ -40,7 +36,10 @@ pub fn view(doc: &Doc<Game>) -> Element<'_, Message> {
     for (i, line) in lines.iter().enumerate() {
         let t = text(*line).size(style::BODY);
         list = list.push(if i == newest {
-            container(t).padding([2, 6]).width(Fill).style(style::selected)
+            container(t)
+                .padding([2, 6])
+                .width(Fill)
+                .style(style::selected)
         } else {
             container(t).padding([2, 6]).width(Fill)
         });
@@ -54,7 +53,9 @@ pub fn view(doc: &Doc<Game>) -> Element<'_, Message> {
     }
     container(
         column![
-            text("Since you last ended your turn (newest last)").size(style::SMALL).style(style::muted),
+            text("Since you last ended your turn (newest last)")
+                .size(style::SMALL)
+                .style(style::muted),
             scrollable(list)
                 .anchor_bottom()
                 .id("furtherance-turn-log")
