@@ -10,8 +10,10 @@
 //! - `player`: the player's actions and hand edits.
 //! - `validate`: checks of a loaded game, the summary line.
 
+mod adopt;
 mod agenda;
 pub mod board;
+pub mod board_draft;
 pub mod board_file;
 mod combat;
 mod enemy;
@@ -38,6 +40,7 @@ mod rulings_tests;
 #[cfg(test)]
 mod test_support;
 
+pub use adopt::NewData;
 pub use agenda::Pending;
 pub use board::Board;
 pub use board_file::{BoardFile, check_board_text};

@@ -3,9 +3,11 @@
 //! live the two actions that drive the resolution machine, `next` (one step) and `answer`
 //! (options counted from 1, as listed), and the labels and lines `act` reports.
 
+use super::agenda::{Resume, Task};
 use super::error::RuleError;
 use super::player::Action;
-use super::state::{Game, Phase};
+use super::square::Square;
+use super::state::{Game, Phase, UnitId};
 use super::step::Step;
 use crate::doc::{Acted, Playable};
 
@@ -41,6 +43,45 @@ impl Game {
         }
         self.check_outcome();
         Ok(steps)
+    }
+}
+
+impl Game {
+    /// Where each option of the waiting question stands on the board (a unit's square),
+    /// index for index with the options; `None` for options that are not a unit (your castle
+    /// takes the damage, a card drawn). Empty when nothing is asked.
+    pub fn question_squares(&self) -> Vec<Option<Square>> {
+        let Some(p) = &self.pending else {
+            return Vec::new();
+        };
+        let at = |id: &UnitId| self.unit(*id).map(|u| u.square);
+        let mut squares: Vec<Option<Square>> = match &p.resume {
+            Resume::MoveFirst { candidates, .. } | Resume::Target { candidates, .. } => {
+                candidates.iter().map(at).collect()
+            }
+            Resume::Guard { strike, candidates } => std::iter::once(at(&strike.target))
+                .chain(candidates.iter().map(at))
+                .collect(),
+            Resume::Protector { task, candidates } => {
+                let victim = match &**task {
+                    Task::Strike(s) => {
+                        let target_is_mine = self
+                            .unit(s.target)
+                            .is_some_and(|u| u.owner == super::square::Seat::Player);
+                        if target_is_mine { s.target } else { s.attacker }
+                    }
+                    Task::HitEnemyCastle { attacker, .. } => *attacker,
+                    _ => UnitId(0),
+                };
+                std::iter::once(at(&victim))
+                    .chain(candidates.iter().map(at))
+                    .collect()
+            }
+            Resume::CastleDefence { defenders, .. } => defenders.iter().map(at).collect(),
+            Resume::ResearchTie { .. } | Resume::DrawnCard { .. } => Vec::new(),
+        };
+        squares.resize(p.options.len(), None);
+        squares
     }
 }
 

@@ -88,6 +88,10 @@ pub enum Action {
     SetBuildings {
         buildings: u8,
     },
+    /// Replace the game's board and/or unit cards with corrected ones (your files).
+    AdoptData {
+        data: Box<super::adopt::NewData>,
+    },
 }
 
 impl Action {
@@ -171,6 +175,14 @@ impl Game {
             Action::SetGold { gold } => format!("Hand edit: {gold} gold"),
             Action::SetWorkers { workers } => format!("Hand edit: {workers} workers"),
             Action::SetBuildings { buildings } => format!("Hand edit: {buildings} buildings"),
+            Action::AdoptData { data } => {
+                let changes = self.data_changes(data);
+                if changes.is_empty() {
+                    "Hand edit: adopt your data (nothing differs)".to_string()
+                } else {
+                    format!("Hand edit: adopt your data: {}", changes.join("; "))
+                }
+            }
         }
     }
 
@@ -548,6 +560,9 @@ impl Game {
             Action::SetGold { gold } => self.ledger.gold = gold,
             Action::SetWorkers { workers } => self.ledger.workers = workers,
             Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
+            Action::AdoptData { ref data } => {
+                self.adopt(data)?;
+            }
             _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
         }
         Ok(Step::HandEdit {

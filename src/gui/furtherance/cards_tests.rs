@@ -160,5 +160,5 @@ fn with_the_physical_deck_the_drawn_card_question_lists_your_unit_names() {
         p.question
     );
     assert_eq!(p.options[0], "Paladin");
-    assert!(shows(&s, &ctx, "Paladin (default)"));
+    assert!(shows(&s, &ctx, "1. Paladin (default)"));
 }

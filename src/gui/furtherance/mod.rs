@@ -7,6 +7,7 @@
 //! entries and shows the result.
 
 mod board;
+mod board_editor;
 mod cards;
 #[cfg(test)]
 mod cards_tests;
@@ -62,6 +63,11 @@ pub enum Message {
     /// Back from an editor to the game or the setup form.
     CloseEditor,
     Cards(cards::CardsMsg),
+    /// Open "Your board", the board editor.
+    OpenBoard,
+    /// Adopt the cards and board now in use into this game (an undoable entry).
+    Adopt,
+    BoardEdit(board_editor::BoardMsg),
 }
 
 /// What the next board click does, besides the usual.
@@ -85,6 +91,8 @@ pub struct State {
     place_owner: Seat,
     /// "Your cards" while it is open.
     cards: Option<cards::CardsEditor>,
+    /// "Your board" while it is open.
+    board_editor: Option<board_editor::BoardEditor>,
 }
 
 /// Is the user's own copy of data file `rel` in their data folder?
@@ -125,6 +133,7 @@ pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
                 style::success_text
             }),
         widgets::secondary("Your cards…", Some(Message::OpenCards)),
+        widgets::secondary("Your board…", Some(Message::OpenBoard)),
     ]
     .spacing(style::GAP)
     .align_y(iced::Center)
@@ -146,6 +155,7 @@ impl State {
             arrows: None,
             place_owner: Seat::Left,
             cards: None,
+            board_editor: None,
         }
     }
 
@@ -243,7 +253,41 @@ impl State {
             }
             Message::CloseEditor => {
                 self.cards = None;
+                self.board_editor = None;
                 Action::none()
+            }
+            Message::Adopt => match self.new_data() {
+                Some(data) => self.play(Play::AdoptData {
+                    data: Box::new(data),
+                }),
+                None => Action::none(),
+            },
+            Message::OpenBoard => {
+                let file = match &self.data {
+                    Ok(d) => d.0.file().clone(),
+                    Err(_) => crate::furtherance::BoardFile::standard(),
+                };
+                self.board_editor = Some(board_editor::BoardEditor::new(
+                    file,
+                    user_file(ctx, furtherance::BOARD_PATH),
+                ));
+                Action::none()
+            }
+            Message::BoardEdit(m) => {
+                let Some(editor) = &mut self.board_editor else {
+                    return Action::none();
+                };
+                match editor.update(m, ctx) {
+                    board_editor::Outcome::None => Action::none(),
+                    board_editor::Outcome::Error(e) => Action::error(e),
+                    board_editor::Outcome::Saved(notice) => {
+                        self.data = load(ctx);
+                        match &self.data {
+                            Ok(_) => Action::notice(notice),
+                            Err(e) => Action::error(e.clone()),
+                        }
+                    }
+                }
             }
             Message::Cards(m) => {
                 let Some(editor) = &mut self.cards else {
@@ -276,6 +320,18 @@ impl State {
         self.doc = Some(Doc::new(ctx.new_id(crate::doc::Kind::Furtherance), saved));
         self.refresh();
         Action::changed()
+    }
+
+    /// The data now in use where it differs from the open game's copy (`None`: no game, or
+    /// nothing differs).
+    pub fn new_data(&self) -> Option<furtherance::NewData> {
+        let g = self.game()?;
+        let (board, catalog) = self.data.as_ref().ok().map(|d| &**d)?;
+        let data = furtherance::NewData {
+            board: (board.file() != g.board().file()).then(|| board.file().clone()),
+            units: (catalog.file() != g.catalog().file()).then(|| catalog.file().clone()),
+        };
+        (data.board.is_some() || data.units.is_some()).then_some(data)
     }
 
     /// Applies an engine action as one history entry labelled with what happened, through
@@ -347,6 +403,13 @@ impl State {
         let Some(g) = self.game() else {
             return Action::none();
         };
+        // A question is answered on the board: a click on a ringed option answers it.
+        if g.pending().is_some() {
+            return match g.question_squares().iter().position(|o| *o == Some(s)) {
+                Some(i) => self.answer(i),
+                None => Action::none(),
+            };
+        }
         match self.mode {
             Mode::Relocate(unit) => {
                 self.mode = Mode::Normal;
@@ -401,13 +464,18 @@ impl State {
     }
 
     pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
-        if let Some(editor) = &self.cards {
+        let editor = match (&self.cards, &self.board_editor) {
+            (Some(c), _) => Some(c.view().map(Message::Cards)),
+            (None, Some(b)) => Some(b.view().map(Message::BoardEdit)),
+            (None, None) => None,
+        };
+        if let Some(editor) = editor {
             return column![
                 row![
                     widgets::secondary("← Back", Some(Message::CloseEditor)),
                     text(self.doc.as_ref().map_or(
                         "Back to the new-game form",
-                        |_| "Back to the game (it keeps the cards it started with)"
+                        |_| "Back to the game (it keeps its own copy until you adopt yours there)"
                     ))
                     .size(style::SMALL)
                     .style(style::muted),
@@ -415,7 +483,7 @@ impl State {
                 .spacing(style::GAP)
                 .align_y(iced::Center)
                 .padding([8, 16]),
-                editor.view().map(Message::Cards),
+                editor,
             ]
             .into();
         }

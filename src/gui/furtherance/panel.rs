@@ -90,7 +90,7 @@ fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> El
     r.into()
 }
 
-pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a, Message> {
+pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, Message> {
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
     let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
@@ -124,14 +124,19 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
         targets,
         path,
         arrows: state.arrows,
+        options: g.question_squares(),
     })
     .width(Fill)
     .height(Fill);
 
     let panel = column![
         header(doc, g),
-        primary_block(g, my_turn),
+        match g.pending() {
+            Some(p) => question(&p.question, &p.options, p.default),
+            None => primary_block(g, my_turn),
+        },
         super::turn_log::view(doc),
+        adopt_block(state, g),
         mode_block(state, g),
         selected_block(g, selected, my_turn),
         castles_block(g),
@@ -144,15 +149,16 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
 
     let base: Element<'a, Message> = row![
         container(board).width(Length::FillPortion(3)).height(Fill),
-        scrollable(panel).width(Length::Fixed(470.0)).height(Fill),
+        // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
+        // the board its share of the window, so the board grows with the type (TABLE-UX 4).
+        scrollable(panel)
+            .width(Length::Fixed(if ctx.large_type { 360.0 } else { 440.0 }))
+            .height(Fill),
     ]
     .spacing(style::GAP)
     .padding(12)
     .into();
-    match g.pending() {
-        Some(p) => widgets::modal(base, question(&p.question, &p.options, p.default)),
-        None => base,
-    }
+    base
 }
 
 fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
@@ -186,11 +192,33 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
                 style::success_text
             }),
             button_small("Your cards…", Message::OpenCards),
+            button_small("Your board…", Message::OpenBoard),
         ]
         .spacing(8)
         .align_y(iced::Center),
     );
     col.into()
+}
+
+/// Whether this game runs on the data now in use, with the way to adopt it (RULINGS: a game
+/// keeps the copy it started with; adopting is an undoable entry naming what changed).
+fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
+    match state.new_data() {
+        Some(data) => {
+            let changes = g.data_changes(&data);
+            column![
+                small(format!(
+                    "Your files differ from this game's copy: {}",
+                    changes.join("; ")
+                ))
+                .style(style::warning_text),
+                button_small("Adopt them in this game", Message::Adopt),
+            ]
+            .spacing(4)
+            .into()
+        }
+        None => Column::new().into(),
+    }
 }
 
 fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
@@ -516,19 +544,25 @@ fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
     col.into()
 }
 
-/// The question dialog: every option a button, the default one primary and marked.
+/// The question, in the panel beside the board (never over it, TABLE-UX 3): every option a
+/// numbered button, the default one primary and marked; the options that are on the board are
+/// ringed there with the same numbers and answer it when clicked.
 fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Element<'a, Message> {
     let mut col = column![
         text("Your choice").size(style::HEADING),
         text(question).size(style::BODY),
+        small("Click an option here or its ringed square on the board.").style(style::muted),
     ]
     .spacing(style::GAP);
     for (i, o) in options.iter().enumerate() {
         let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
             if i == default {
-                (format!("{} (default)", capitalised(o)), style::primary)
+                (
+                    format!("{}. {} (default)", i + 1, capitalised(o)),
+                    style::primary,
+                )
             } else {
-                (capitalised(o), style::secondary)
+                (format!("{}. {}", i + 1, capitalised(o)), style::secondary)
             };
         col = col.push(
             button(text(label).size(style::BODY))
@@ -538,5 +572,9 @@ fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Ele
                 .on_press(Message::Answer(i)),
         );
     }
-    scrollable(col).into()
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
 }
