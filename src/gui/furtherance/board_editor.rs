@@ -8,7 +8,7 @@
 
 use iced::mouse;
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke};
-use iced::widget::{button, canvas as canvas_widget, column, container, row, text};
+use iced::widget::{button, canvas as canvas_widget, column, container, row, scrollable, text};
 use iced::{Element, Fill, Length, Point, Rectangle, Renderer, Size, Theme, Vector};
 
 use super::board::{centre, corner, draw_coordinates, label, layout, square_at};
@@ -249,14 +249,14 @@ impl BoardEditor {
                 mode_button(EditMode::SpawnOrder, "Spawn order"),
             ]
             .spacing(6),
-            container(text(hint).size(style::BODY)).height(Length::Fixed(60.0)),
+            container(text(hint).size(style::BODY)).height(Length::Fixed(80.0)),
             text(format!("Spawn order: {order}")).size(style::BODY),
             container(verdict).height(Length::Fixed(90.0)),
+            button(text("Derive from walls").size(style::BODY))
+                .padding([8, 14])
+                .style(style::secondary)
+                .on_press(BoardMsg::Derive),
             row![
-                button(text("Derive from walls").size(style::BODY))
-                    .padding([8, 14])
-                    .style(style::secondary)
-                    .on_press(BoardMsg::Derive),
                 button(text("Undo").size(style::BODY))
                     .padding([8, 14])
                     .style(style::secondary)
@@ -272,8 +272,9 @@ impl BoardEditor {
                 .style(style::primary)
                 .on_press_maybe(problem.is_none().then_some(BoardMsg::Save)),
         ]
-        .spacing(style::GAP)
-        .width(Length::Fixed(430.0));
+        .spacing(style::GAP);
+        // A narrow side column (scrolling if it must) leaves the board most of the window.
+        let side = scrollable(side).width(Length::Fixed(340.0)).height(Fill);
         let board = canvas_widget(EditView {
             file: &self.file,
             seat: self.seat,

@@ -254,18 +254,18 @@ impl CardsEditor {
                 .into()
         };
         row![
-            input(Col::Name, 190.0),
-            input(Col::Cost, 64.0),
-            input(Col::Attack, 64.0),
-            input(Col::Hp, 64.0),
-            input(Col::Copies, 64.0),
+            input(Col::Name, 160.0),
+            input(Col::Cost, 54.0),
+            input(Col::Attack, 54.0),
+            input(Col::Hp, 54.0),
+            input(Col::Copies, 54.0),
             pick_list(
                 ability_choices(),
                 Some(AbilityChoice(r.ability)),
                 move |a| { CardsMsg::Ability(i, a) }
             )
             .text_size(style::SMALL)
-            .width(Length::Fixed(250.0)),
+            .width(Length::Fixed(210.0)),
             container(status).width(Fill),
         ]
         .spacing(6)
@@ -282,12 +282,12 @@ fn header<'a>() -> Element<'a, CardsMsg> {
             .width(Length::Fixed(w))
     };
     row![
-        h("Name", 190.0),
-        h("Cost", 64.0),
-        h("Attack", 64.0),
-        h("HP", 64.0),
-        h("Copies", 64.0),
-        h("Ability (INDEX)", 250.0),
+        h("Name", 160.0),
+        h("Cost", 54.0),
+        h("Attack", 54.0),
+        h("HP", 54.0),
+        h("Copies", 54.0),
+        h("Ability (INDEX)", 210.0),
         text("Row").size(style::SMALL).style(style::muted),
     ]
     .spacing(6)

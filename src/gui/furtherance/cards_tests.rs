@@ -55,7 +55,7 @@ fn your_cards_opens_on_the_units_in_use_with_sample_rows_marked() {
     assert!(sample > 0);
     click(&mut s, &ctx, "Confirm");
     assert_eq!(s.cards.as_ref().unwrap().draft.sample_rows(), sample - 1);
-    click(&mut s, &ctx, "← Back");
+    click(&mut s, &ctx, "Close editor");
     assert!(s.cards.is_none());
     assert!(shows(&s, &ctx, "New Furtherance solo game"));
 }
@@ -114,7 +114,7 @@ fn saved_cards_become_the_users_units_file_and_new_games_run_on_them() {
         crate::store::userdata::backups(dir.path(), crate::furtherance::UNITS_PATH).len(),
         1
     );
-    click(&mut s, &ctx, "← Back");
+    click(&mut s, &ctx, "Close editor");
     assert!(shows(&s, &ctx, "Unit cards: yours · Board: SAMPLE"));
     s.update(Message::Start, &ctx);
     let g = s.game().unwrap();

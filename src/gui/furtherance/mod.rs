@@ -472,7 +472,7 @@ impl State {
         if let Some(editor) = editor {
             return column![
                 row![
-                    widgets::secondary("← Back", Some(Message::CloseEditor)),
+                    widgets::secondary("Close editor", Some(Message::CloseEditor)),
                     text(self.doc.as_ref().map_or(
                         "Back to the new-game form",
                         |_| "Back to the game (it keeps its own copy until you adopt yours there)"

@@ -185,17 +185,18 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
     };
     let sample = cards != "yours" || board != "yours";
     col = col.push(
+        small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
+            style::warning_text
+        } else {
+            style::success_text
+        }),
+    );
+    col = col.push(
         row![
-            small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
-                style::warning_text
-            } else {
-                style::success_text
-            }),
             button_small("Your cards…", Message::OpenCards),
             button_small("Your board…", Message::OpenBoard),
         ]
-        .spacing(8)
-        .align_y(iced::Center),
+        .spacing(8),
     );
     col.into()
 }
