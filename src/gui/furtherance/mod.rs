@@ -90,9 +90,9 @@ pub struct State {
     arrows: Option<Seat>,
     place_owner: Seat,
     /// "Your cards" while it is open.
-    cards: Option<cards::CardsEditor>,
+    cards: Option<Box<cards::CardsEditor>>,
     /// "Your board" while it is open.
-    board_editor: Option<board_editor::BoardEditor>,
+    board_editor: Option<Box<board_editor::BoardEditor>>,
 }
 
 /// Is the user's own copy of data file `rel` in their data folder?
@@ -245,10 +245,10 @@ impl State {
                         Err(e) => return Action::error(e),
                     },
                 };
-                self.cards = Some(cards::CardsEditor::new(
+                self.cards = Some(Box::new(cards::CardsEditor::new(
                     &file,
                     user_file(ctx, furtherance::UNITS_PATH),
-                ));
+                )));
                 Action::none()
             }
             Message::CloseEditor => {
@@ -267,10 +267,10 @@ impl State {
                     Ok(d) => d.0.file().clone(),
                     Err(_) => crate::furtherance::BoardFile::standard(),
                 };
-                self.board_editor = Some(board_editor::BoardEditor::new(
+                self.board_editor = Some(Box::new(board_editor::BoardEditor::new(
                     file,
                     user_file(ctx, furtherance::BOARD_PATH),
-                ));
+                )));
                 Action::none()
             }
             Message::BoardEdit(m) => {
