@@ -1,4 +1,4 @@
-//! Headless tests of "Your cards" (iced_test): the editor opens from the setup form on the
+//! Headless tests of "Your cards" and "Your board" (iced_test): the editor opens from the setup form on the
 //! units in use, marks sample rows, names a problem at its row as you type, confirms rows,
 //! undoes an edit, and saves your units file through the store, after which new games run on
 //! your cards and the screen says so.
@@ -161,4 +161,102 @@ fn with_the_physical_deck_the_drawn_card_question_lists_your_unit_names() {
     );
     assert_eq!(p.options[0], "Paladin");
     assert!(shows(&s, &ctx, "1. Paladin (default)"));
+}
+
+// ---- "Your board" ----
+
+use super::board_editor::{BoardMsg, EditMode};
+
+fn board_msg(state: &mut State, ctx: &Ctx, m: BoardMsg) -> Action<Message> {
+    state.update(Message::BoardEdit(m), ctx)
+}
+
+fn sq(t: &str) -> Square {
+    Square::parse(t).unwrap()
+}
+
+#[test]
+fn your_board_sets_an_arrow_by_two_clicks_names_the_problem_and_derive_mends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path()).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = State::new(&ctx);
+    click(&mut s, &ctx, "Your board…");
+    assert!(shows(&s, &ctx, "The board checks out."));
+    // b3 then c3: the Left castle's arrow through its kingdom's wall.
+    board_msg(&mut s, &ctx, BoardMsg::Click(sq("b3")));
+    assert!(shows(
+        &s,
+        &ctx,
+        "Arrow from b3: click the square it points to (or b3 again to remove it)."
+    ));
+    board_msg(&mut s, &ctx, BoardMsg::Click(sq("c3")));
+    assert!(shows(
+        &s,
+        &ctx,
+        "arrows.left.b3: a wall stands between b3 and c3"
+    ));
+    let editor = s.board_editor.as_ref().unwrap();
+    assert_eq!(editor.problem().unwrap().squares, [sq("b3"), sq("c3")]);
+    let refused = board_msg(&mut s, &ctx, BoardMsg::Save);
+    assert!(refused.notice.unwrap().text.starts_with("Not saved"));
+    click(&mut s, &ctx, "Derive from walls");
+    assert!(shows(&s, &ctx, "The board checks out."));
+    // The spawn order by three clicks on the castle spaces.
+    board_msg(&mut s, &ctx, BoardMsg::Mode(EditMode::SpawnOrder));
+    for space in ["a4", "a5", "a3"] {
+        board_msg(&mut s, &ctx, BoardMsg::Click(sq(space)));
+    }
+    assert!(shows(&s, &ctx, "Spawn order: a4 → a5 → a3"));
+    let notice = click(&mut s, &ctx, "Save your board").unwrap();
+    assert!(notice.starts_with("Saved your board to "), "{notice}");
+    click(&mut s, &ctx, "Close editor");
+    assert!(shows(&s, &ctx, "Unit cards: SAMPLE · Board: yours"));
+    s.update(Message::Start, &ctx);
+    let g = s.game().unwrap();
+    assert_eq!(
+        g.board().spawn_order(Seat::Left),
+        [sq("a4"), sq("a5"), sq("a3")]
+    );
+}
+
+#[test]
+fn a_game_in_progress_adopts_your_corrected_cards_as_one_undoable_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path()).unwrap();
+    let ctx = Ctx {
+        store: Some(&store),
+        large_type: false,
+    };
+    let mut s = State::new(&ctx);
+    s.update(Message::Start, &ctx);
+    assert!(
+        !shows(&s, &ctx, "Adopt them in this game"),
+        "nothing differs yet"
+    );
+    s.update(Message::OpenCards, &ctx);
+    edit(&mut s, &ctx, 0, Col::Hp, "4");
+    s.update(Message::Cards(CardsMsg::Save), &ctx);
+    s.update(Message::CloseEditor, &ctx);
+    assert!(shows(
+        &s,
+        &ctx,
+        "Your files differ from this game's copy: Knight: HP 3→4"
+    ));
+    let before = s.doc.as_ref().unwrap().saved.history.len();
+    click(&mut s, &ctx, "Adopt them in this game");
+    let doc = s.doc.as_ref().unwrap();
+    assert_eq!(doc.saved.history.len(), before + 1);
+    assert_eq!(
+        doc.saved.history.current_entry().label,
+        "Hand edit: adopt your data: Knight: HP 3→4"
+    );
+    assert_eq!(
+        doc.state().catalog().kind(crate::furtherance::KindId(0)).hp,
+        4
+    );
+    assert!(!shows(&s, &ctx, "Adopt them in this game"));
 }
