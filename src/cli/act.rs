@@ -43,7 +43,7 @@ pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
         .map_err(ScriptError::from)
         .and_then(|store| {
             let game = game_of(&store, id)?;
-            let act = game.act.ok_or(ScriptError::NotScriptable(game.kind))?;
+            let act = game.act;
             act(&store, id, actions)
         });
     match applied {

@@ -83,6 +83,10 @@ pub enum Command {
         /// One JSON object per line (see docs/furtherance.md).
         #[arg(long)]
         json: bool,
+        /// Store the simulated game, with every step as a history entry as in the app, and
+        /// print the save's id on the last line.
+        #[arg(long)]
+        save: bool,
     },
     /// Print the board file in use (yours if you replaced it), or re-derive the arrows and
     /// spawn order of FILE from its walls.
@@ -91,6 +95,8 @@ pub enum Command {
         #[arg(long)]
         derive: Option<std::path::PathBuf>,
     },
+    /// Print the units file in use (yours if you replaced it): copy it, edit it, check it.
+    Units,
     /// Show a saved game: the board, castles and your book.
     Show {
         id: String,
@@ -139,14 +145,19 @@ pub fn execute(command: Command, root: &Path) -> Output {
             rounds,
             death,
             json,
+            save,
         } => simulate(
             root,
             settings(difficulty, DeckArg::Digital, death),
-            seed,
-            rounds,
-            json,
+            Run {
+                seed,
+                rounds,
+                json,
+                save,
+            },
         ),
         Command::Board { derive } => board(root, derive.as_deref()),
+        Command::Units => units(root),
         Command::Show { id, json } => show(root, &id, json),
     }
 }
@@ -182,13 +193,44 @@ fn new_game(
     }
 }
 
-/// Runs `rounds` rounds of a do-nothing player; every question takes its default.
-pub fn simulate(root: &Path, settings: Settings, seed: u64, rounds: u32, json: bool) -> Output {
+/// How `simulate` runs: the seed, how many rounds, JSON lines or text, stored or not.
+#[derive(Debug, Clone, Copy)]
+pub struct Run {
+    pub seed: u64,
+    pub rounds: u32,
+    pub json: bool,
+    pub save: bool,
+}
+
+/// Runs `rounds` rounds of a do-nothing player; every question takes its default. With
+/// `save`, every step is also a history entry, labelled as the app labels it (the step's
+/// line, "End of your turn (round N)", "You chose: …"), and the game is stored.
+pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
+    let Run {
+        seed,
+        rounds,
+        json,
+        save,
+    } = run;
     let (board, catalog) = match load_data(root) {
         Ok(d) => d,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
     let mut game = Game::new(settings, board, catalog, seed);
+    // Room for every step of every round (about 30 a round), so the whole game is kept.
+    let capacity = crate::history::DEFAULT_CAPACITY.max(rounds as usize * 80);
+    let mut saved = save.then(|| Saved {
+        title: format!(
+            "Furtherance solo — {} — simulated, seed {seed}",
+            settings.difficulty.title()
+        ),
+        history: crate::history::History::with_capacity("New game", game.clone(), capacity),
+    });
+    let mut record = |label: String, game: &Game| {
+        if let Some(s) = saved.as_mut() {
+            s.history.record(label, game.clone());
+        }
+    };
     let mut out = String::new();
     let mut steps = 0u64;
     let mut emit = |game: &Game, step: &Step, answer: Option<usize>, out: &mut String| {
@@ -206,21 +248,29 @@ pub fn simulate(root: &Path, settings: Settings, seed: u64, rounds: u32, json: b
     };
     let mut played = 0;
     'rounds: while played < rounds && game.outcome().is_none() {
+        let label = game.label(&Action::EndTurn);
         if let Err(e) = game.apply(Action::EndTurn) {
             return Output::fail(format!("tablemate: {e}\n"));
         }
+        record(label, &game);
         played += 1;
         loop {
             match game.advance() {
                 Ok(step @ Step::NeedsChoice { default, .. }) => {
                     emit(&game, &step, Some(default), &mut out);
-                    if let Err(e) = game.answer(default) {
+                    let answer = Action::Answer {
+                        option: default + 1,
+                    };
+                    let label = game.label(&answer);
+                    if let Err(e) = game.apply(answer) {
                         return Output::fail(format!("tablemate: {e}\n"));
                     }
+                    record(label, &game);
                 }
                 Ok(Step::GameOver { .. }) => break 'rounds,
                 Ok(step) => {
                     let done = matches!(step, Step::PlayerTurn { .. });
+                    record(step.text(), &game);
                     emit(&game, &step, None, &mut out);
                     if done {
                         break;
@@ -272,7 +322,34 @@ pub fn simulate(root: &Path, settings: Settings, seed: u64, rounds: u32, json: b
             game.total_vp()
         );
     }
+    if let Some(saved) = saved {
+        let store = match Store::open(root) {
+            Ok(s) => s,
+            Err(e) => return Output::fail(format!("{out}tablemate: {e}\n")),
+        };
+        let id = store.new_id(crate::doc::Kind::Furtherance);
+        if let Err(e) = store.save(&id, &saved) {
+            return Output::fail(format!("{out}tablemate: {e}\n"));
+        }
+        if json {
+            out.push_str(&json!({ "id": id }).to_string());
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "{id}");
+        }
+    }
     Output::ok(out)
+}
+
+/// The units file in use, as JSON (the user's copy if there is one).
+fn units(root: &Path) -> Output {
+    match load_data(root) {
+        Ok((_, catalog)) => match serde_json::to_string_pretty(catalog.file()) {
+            Ok(text) => Output::ok(text + "\n"),
+            Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        },
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
+    }
 }
 
 fn board(root: &Path, derive: Option<&Path>) -> Output {

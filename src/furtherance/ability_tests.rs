@@ -61,8 +61,8 @@ fn an_enemy_unit_with_reach_hits_a_unit_two_spaces_away_when_it_cannot_get_adjac
     let hits = attacks_by(&steps, archer);
     assert_eq!(hits.len(), 2);
     assert!(hits.iter().all(|(t, _)| *t == target));
-    // The Juggernaut on d3 strikes back only at what its own reach covers: not c4.
-    assert!(hits.iter().all(|(_, counter)| counter.is_none()));
+    // Counter-attacks ignore range (RULINGS): the Juggernaut on d3 strikes back at c4.
+    assert!(hits.iter().all(|(_, counter)| counter.is_some()));
 }
 
 #[test]

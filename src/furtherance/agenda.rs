@@ -236,7 +236,9 @@ impl Game {
         resume: Resume,
     ) -> Option<Step> {
         let pending = Pending {
-            question,
+            // Questions often open with a unit ("your Archer at c2 ..."): a sentence starts
+            // with a capital letter.
+            question: super::step::capitalise(&question),
             options,
             default,
             resume,

@@ -64,7 +64,7 @@ impl<T> EnemyMap<T> {
         }
     }
 
-    fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
+    pub fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
         match seat {
             Seat::Player => None,
             Seat::Left => Some(&mut self.left),

@@ -4,15 +4,18 @@
 
 use super::agenda::{Resume, Strike, Task};
 use super::square::Seat;
-use super::state::{DestroyedCastleUnits, EnemyCastleDefence, Game, PASS_ALL_AT_HP, Unit, UnitId};
+use super::state::{
+    CounterRange, DestroyedCastleUnits, EnemyCastleDefence, Game, PASS_ALL_AT_HP, Unit, UnitId,
+};
 use super::step::{Battle, Fate, Hit, Step};
 use super::units::Ability;
 
 impl Game {
     /// Does `target` strike back at `attacker`? Player units must when able (SOLO RULES 2) and
-    /// the AI always does. Not with "no counter attacks" on either side, not with 0 attack,
-    /// and in an ordinary attack only if the attacker is within the target's own reach; a
-    /// unit defending a castle or battling instead always fights back (COMBAT).
+    /// the AI always does. Not with "no counter attacks" on either side, not with 0 attack.
+    /// Range does not matter (RULINGS), unless the game's setting asks that in an ordinary
+    /// attack the attacker stand within the target's own reach; a unit defending a castle or
+    /// battling instead always fights back (COMBAT).
     pub(crate) fn counter_damage(
         &self,
         attacker: &Unit,
@@ -23,7 +26,8 @@ impl Game {
         let blocked = self.has(attacker, Ability::NoCounterAttacks)
             || self.has(target, Ability::NoCounterAttacks)
             || attack == 0;
-        let in_reach = battle != Battle::Attack
+        let in_reach = self.settings.counter_range == CounterRange::IgnoresRange
+            || battle != Battle::Attack
             || self.within_reach(
                 target.owner,
                 target.square,
@@ -99,6 +103,8 @@ impl Game {
                     u.owner == Seat::Player
                         && u.id != target.id
                         && self.board.adjacent(u.square, target.square)
+                        // RULINGS: "no attacking new units" holds however the attack lands.
+                        && self.may_attack(&attacker, u)
                 })
                 .map(|u| u.id)
                 .collect();
@@ -186,12 +192,16 @@ impl Game {
     /// (even diagonal to the attacker), else chooses 1 damage to the castle or to a building
     /// (COMBAT: Attacking Castles; RULINGS).
     pub(crate) fn defend_castle(&mut self, attacker: UnitId) -> Option<Step> {
-        self.unit(attacker)?;
+        let a = self.unit(attacker)?;
+        // RULINGS: a unit the attacker may not attack ("no attacking new units") cannot be
+        // put in its way either.
         let defenders: Vec<UnitId> = self
             .units
             .iter()
             .filter(|u| {
-                u.owner == Seat::Player && self.board.castle_of(u.square) == Some(Seat::Player)
+                u.owner == Seat::Player
+                    && self.board.castle_of(u.square) == Some(Seat::Player)
+                    && self.may_attack(a, u)
             })
             .map(|u| u.id)
             .collect();
@@ -267,7 +277,11 @@ impl Game {
             let defender = self
                 .units
                 .iter()
-                .filter(|u| u.owner == castle && self.board.castle_of(u.square) == Some(castle))
+                .filter(|u| {
+                    u.owner == castle
+                        && self.board.castle_of(u.square) == Some(castle)
+                        && self.may_attack(&a, u)
+                })
                 .max_by_key(|u| {
                     (
                         self.health_left(u),

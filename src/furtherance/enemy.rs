@@ -13,6 +13,7 @@ impl Game {
     /// Starts the enemies' turn: the turn passes clockwise from the player.
     pub(crate) fn begin_enemy_phase(&mut self) {
         self.phase = Phase::Enemy;
+        self.last_move = None;
         self.agenda.push(Task::Visit {
             seat: Seat::Player.next(),
         });
@@ -132,6 +133,7 @@ impl Game {
     /// Up to 2 spaces along the arrows, the first free arrow each time, stopping at once when
     /// next to a player unit; then the unit's attacks (SOLO AI).
     pub(crate) fn act(&mut self, id: UnitId) -> Option<Step> {
+        self.last_move = None;
         let unit = self.unit(id)?;
         let seat = unit.owner;
         let start = unit.square;
@@ -174,6 +176,7 @@ impl Game {
             self.agenda.push(Task::Sacrifice { unit: id });
         }
         if path.len() > 1 {
+            self.last_move = Some((id, path.clone()));
             return Some(Step::Move {
                 unit: self.unit_ref(id)?,
                 path,
@@ -305,7 +308,9 @@ impl Game {
             );
         }
         let deck = self.deck.as_mut()?;
-        if usize::from(skips) > deck.len() {
+        // Every card has been drawn once and put to the bottom: none has attack. (Skipped
+        // cards go under the draw pile, so `len` draws see each card exactly once.)
+        if usize::from(skips) >= deck.len() {
             return Some(Step::NoSpawn {
                 castle: seat,
                 reason: NoSpawn::NoAttacker,
@@ -353,9 +358,10 @@ impl Game {
         from_research: bool,
     ) -> Option<Step> {
         let Some(square) = self.spawn_square(seat) else {
-            // The space filled up meanwhile: a drawn card goes back on top of the deck.
+            // The space filled up meanwhile: the drawn card was never used, so it goes back
+            // on top of the deck, where it came from.
             if !from_research && let Some(deck) = self.deck.as_mut() {
-                deck.put_bottom(kind);
+                deck.put_top(kind);
             }
             return Some(Step::NoSpawn {
                 castle: seat,
@@ -394,6 +400,7 @@ impl Game {
     /// and may move and attack again.
     pub(crate) fn end_enemy_phase(&mut self) -> Option<Step> {
         self.round += 1;
+        self.last_move = None;
         self.phase = Phase::Player;
         for u in self.units.iter_mut().filter(|u| u.owner == Seat::Player) {
             u.new = false;

@@ -21,6 +21,8 @@ pub enum RuleError {
     NoQuestion,
     #[error("there is no option {0} (the options are numbered from 0)")]
     NoSuchOption(usize),
+    #[error("there is no option {option}: the options are numbered 1 to {count}")]
+    NoSuchAnswer { option: usize, count: usize },
     #[error("there is no unit #{0} on the board")]
     NoSuchUnit(u32),
     #[error("there is no unit type {0:?} in the units file")]

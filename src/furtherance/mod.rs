@@ -10,19 +10,23 @@
 //! - `player`: the player's actions and hand edits.
 //! - `validate`: checks of a loaded game, the summary line.
 
+mod adopt;
 mod agenda;
 pub mod board;
+pub mod board_draft;
 pub mod board_file;
 mod combat;
 mod enemy;
 pub mod error;
 pub mod pile;
+mod play;
 pub mod player;
 mod reach;
 pub mod square;
 pub mod state;
 pub mod step;
 pub mod units;
+pub mod units_draft;
 mod validate;
 
 #[cfg(test)]
@@ -30,10 +34,13 @@ mod ability_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
+mod ruling_updates_tests;
+#[cfg(test)]
 mod rulings_tests;
 #[cfg(test)]
 mod test_support;
 
+pub use adopt::NewData;
 pub use agenda::Pending;
 pub use board::Board;
 pub use board_file::{BoardFile, check_board_text};
@@ -41,11 +48,13 @@ pub use error::RuleError;
 pub use player::Action;
 pub use square::{Seat, Square};
 pub use state::{
-    Castle, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty, EnemyCastleDefence,
-    EnemySacrifice, Game, Ledger, Outcome, Phase, ReachStop, Settings, Unit, UnitId,
+    Castle, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty,
+    EnemyCastleDefence, EnemySacrifice, Game, Ledger, Outcome, Phase, ReachStop, Settings, Unit,
+    UnitId,
 };
 pub use step::Step;
-pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, check_units_text};
+pub use units::{Ability, Catalog, CatalogFile, KindId, UnitKind, UnitsProblem, check_units_text};
+pub use units_draft::UnitsDraft;
 
 use crate::doc::{GameDoc, Kind};
 

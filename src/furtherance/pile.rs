@@ -104,6 +104,19 @@ impl UnitPile {
         self.draw.insert(0, card);
     }
 
+    /// Makes the deck up again from `cards` (corrected unit data adopted mid-game), shuffled
+    /// with the deck's own RNG so the game stays reproducible.
+    pub fn replace_cards(&mut self, mut cards: Vec<KindId>) {
+        self.rng.shuffle(&mut cards);
+        self.draw = cards;
+        self.discard.clear();
+    }
+
+    /// Puts a card back on top of the draw pile (a drawn card that found no space).
+    pub fn put_top(&mut self, card: KindId) {
+        self.draw.push(card);
+    }
+
     pub fn discard(&mut self, card: KindId) {
         self.discard.push(card);
     }

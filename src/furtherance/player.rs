@@ -32,8 +32,16 @@ pub enum Action {
         attacker: UnitId,
         castle: Seat,
     },
-    /// Ends the player's turn: the enemies take theirs.
+    /// Ends the player's turn: the enemies take theirs. Through `Playable::act` (the CLI's
+    /// `tablemate act`) the enemy turn runs on to your next turn or a question.
     EndTurn,
+    /// One step of the work in hand (an enemy turn, a fight): the screen's "Next step".
+    Next,
+    /// Answers the waiting question with option `option`, counted from 1 as they are listed.
+    /// Through `Playable::act` play then runs on to the next question or your turn.
+    Answer {
+        option: usize,
+    },
     /// Hand edit: put a unit on the board (a missed spawn, a correction).
     PlaceUnit {
         owner: Seat,
@@ -63,6 +71,11 @@ pub enum Action {
         castle: Seat,
         hp: u8,
     },
+    /// One of your units may move and attack again this turn (a second turn from a leader
+    /// power such as Payne the Planner's).
+    ActAgain {
+        unit: UnitId,
+    },
     SetVp {
         vp: u8,
     },
@@ -75,6 +88,10 @@ pub enum Action {
     SetBuildings {
         buildings: u8,
     },
+    /// Replace the game's board and/or unit cards with corrected ones (your files).
+    AdoptData {
+        data: Box<super::adopt::NewData>,
+    },
 }
 
 impl Action {
@@ -86,6 +103,8 @@ impl Action {
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
                 | Action::EndTurn
+                | Action::Next
+                | Action::Answer { .. }
         )
     }
 }
@@ -110,6 +129,17 @@ impl Game {
                 format!("{} attacks {}", who(attacker), castle.the_castle())
             }
             Action::EndTurn => format!("End of your turn (round {})", self.round),
+            Action::Next => "Next step".to_string(),
+            Action::Answer { option } => {
+                let chosen = self
+                    .pending
+                    .as_ref()
+                    .and_then(|p| p.options.get(option.wrapping_sub(1)));
+                match chosen {
+                    Some(o) => format!("You chose: {o}"),
+                    None => format!("You chose option {option}"),
+                }
+            }
             Action::PlaceUnit {
                 owner,
                 kind: k,
@@ -138,10 +168,21 @@ impl Game {
             Action::SetCastleHp { castle, hp } => {
                 format!("Hand edit: {} at {hp} HP", castle.the_castle())
             }
+            Action::ActAgain { unit } => {
+                format!("Hand edit: {} may move and attack again", who(unit))
+            }
             Action::SetVp { vp } => format!("Hand edit: {vp} VP"),
             Action::SetGold { gold } => format!("Hand edit: {gold} gold"),
             Action::SetWorkers { workers } => format!("Hand edit: {workers} workers"),
             Action::SetBuildings { buildings } => format!("Hand edit: {buildings} buildings"),
+            Action::AdoptData { data } => {
+                let changes = self.data_changes(data);
+                if changes.is_empty() {
+                    "Hand edit: adopt your data (nothing differs)".to_string()
+                } else {
+                    format!("Hand edit: adopt your data: {}", changes.join("; "))
+                }
+            }
         }
     }
 
@@ -149,6 +190,11 @@ impl Game {
     /// it, then `run_until_choice`); `EndTurn` only starts the enemy phase, which the caller
     /// steps through with `advance`. Returns the steps that happened.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
+        match action {
+            Action::Next => return self.next_step(),
+            Action::Answer { option } => return self.answer_listed(option),
+            _ => {}
+        }
         if action.is_hand_edit() {
             let step = self.hand_edit(&action)?;
             let mut steps = vec![step];
@@ -322,6 +368,7 @@ impl Game {
             at = from;
         }
         path.reverse();
+        self.last_move = Some((id, path.clone()));
         if let Some(u) = self.unit_mut(id) {
             u.square = to;
             u.moved += dist;
@@ -480,23 +527,42 @@ impl Game {
                 if castle.is_enemy() && self.is_destroyed(castle) {
                     return Err(RuleError::CastleDestroyed(castle.the_castle()));
                 }
+                let before = self.castle(castle).hp;
                 self.castle_mut(castle).hp = hp;
                 if castle.is_enemy() {
-                    // ATTACKING: at 5 HP or less a castle holds no counters; at 0 it is
-                    // destroyed (+2 VP).
-                    if hp <= super::state::PASS_ALL_AT_HP {
-                        let n = self.castle(castle).counters;
-                        self.pass_counters(castle, n);
+                    // A lower HP is damage dealt off the app (an item, a leader power), so the
+                    // counters move as damage moves them (ATTACKING): one per point, all of
+                    // them at 5 HP or less; at 0 the castle is destroyed (+2 VP).
+                    let counters = self.castle(castle).counters;
+                    let to_move = if hp <= super::state::PASS_ALL_AT_HP {
+                        counters
+                    } else {
+                        counters.min(before.saturating_sub(hp))
+                    };
+                    if to_move > 0 {
+                        self.pass_counters(castle, to_move);
                     }
                     if hp == 0 {
                         self.agenda.push(Task::DestroyCastle { seat: castle });
                     }
                 }
             }
+            Action::ActAgain { unit } => {
+                if self.unit_checked(unit)?.owner != Seat::Player {
+                    return Err(RuleError::NotYours(self.describe(unit)));
+                }
+                if let Some(u) = self.unit_mut(unit) {
+                    u.moved = 0;
+                    u.attacks = 0;
+                }
+            }
             Action::SetVp { vp } => self.ledger.vp = vp,
             Action::SetGold { gold } => self.ledger.gold = gold,
             Action::SetWorkers { workers } => self.ledger.workers = workers,
             Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
+            Action::AdoptData { ref data } => {
+                self.adopt(data)?;
+            }
             _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
         }
         Ok(Step::HandEdit {

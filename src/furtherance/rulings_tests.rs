@@ -166,7 +166,8 @@ fn a_castle_at_five_hp_or_less_passes_all_its_counters_on() {
         hp: 6,
     })
     .unwrap();
-    assert_eq!(counters(&g), [0, 0, 10, 0]);
+    // Four points of damage by hand moved four counters (RULINGS: hand edits as damage).
+    assert_eq!(counters(&g), [0, 0, 6, 4]);
     let knight = place(&mut g, Seat::Player, "Knight", "d6");
     g.apply(Action::AttackCastle {
         attacker: knight,

@@ -109,6 +109,19 @@ pub enum EnemySacrifice {
     Attacks,
 }
 
+/// Whether a unit must have its attacker within its own reach to counter-attack (RULINGS:
+/// counter-attacks ignore range; COMBAT names no range for them, only the "No counter attacks"
+/// ability prevents one). Some players read it the other way: a named setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CounterRange {
+    /// Every attacked unit strikes back, however far its attacker stands.
+    #[default]
+    IgnoresRange,
+    /// Only within the counter-attacker's reach.
+    WithinReach,
+}
+
 /// How this game is played: chosen at setup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -120,6 +133,7 @@ pub struct Settings {
     pub enemy_castle_defence: EnemyCastleDefence,
     pub reach_stop: ReachStop,
     pub enemy_sacrifice: EnemySacrifice,
+    pub counter_range: CounterRange,
 }
 
 /// A unit on the board, unique for the whole game.
@@ -226,6 +240,10 @@ pub struct Game {
     pub(crate) pending: Option<Pending>,
     #[serde(default)]
     pub(crate) outcome: Option<Outcome>,
+    /// The unit that moved last and its path (start first) while it is still acting, so the
+    /// screen keeps the move drawn through its attacks; cleared when the next unit acts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) last_move: Option<(UnitId, Vec<Square>)>,
 }
 
 impl Game {
@@ -266,6 +284,7 @@ impl Game {
             agenda: Vec::new(),
             pending: None,
             outcome: None,
+            last_move: None,
         }
     }
 
@@ -336,6 +355,14 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The unit that moved last and its path, start first, while it is still the one acting.
+    pub fn last_move(&self) -> Option<(UnitId, &[Square])> {
+        self.last_move
+            .as_ref()
+            .filter(|(id, _)| self.unit(*id).is_some())
+            .map(|(id, path)| (*id, path.as_slice()))
     }
 
     pub fn pending(&self) -> Option<&Pending> {
@@ -430,11 +457,13 @@ impl Game {
             + u32::from(self.counters_returned)
     }
 
-    /// The next castle clockwise after `seat` still in the game (the player if none): where
-    /// hourglass counters are passed (SOLO AI; ATTACKING "if applicable").
+    /// The next castle clockwise after `seat` that may hold hourglass counters (the player if
+    /// none): where counters are passed (SOLO AI; ATTACKING "if applicable"). A castle at 5 HP
+    /// or less passes all its counters on (ATTACKING), so a counter arriving there moves
+    /// straight on (RULINGS: counters never strand); a destroyed castle (0 HP) is one of them.
     pub fn next_castle(&self, seat: Seat) -> Seat {
         let mut s = seat.next();
-        while s != Seat::Player && self.is_destroyed(s) {
+        while s != Seat::Player && self.castle(s).hp <= PASS_ALL_AT_HP {
             s = s.next();
         }
         s

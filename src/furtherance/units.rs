@@ -122,63 +122,93 @@ pub struct CatalogFile {
 const SAMPLE_FIELDS: [&str; 6] = ["name", "cost", "attack", "hp", "abilities", "copies"];
 
 impl CatalogFile {
+    /// The first problem `problems` finds, as the loader reports it.
     pub fn validate(&self) -> Result<(), String> {
+        match self.problems().into_iter().next() {
+            Some(p) => Err(p.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem of the file, each with the unit row it is about (the units editor shows
+    /// them at their row; the loader refuses the file on the first).
+    pub fn problems(&self) -> Vec<UnitsProblem> {
+        let mut out = Vec::new();
+        let mut file = |text: String| out.push(UnitsProblem { row: None, text });
         if self.data_kind != UNITS_KIND {
-            return Err(format!(
+            file(format!(
                 "data_kind is {:?}, expected {UNITS_KIND:?}",
                 self.data_kind
             ));
         }
         if self.units.is_empty() {
-            return Err("units: the list is empty".to_string());
+            file("units: the list is empty".to_string());
         }
         if self.units.len() > usize::from(u16::MAX) {
-            return Err("units: too many units".to_string());
+            file("units: too many units".to_string());
+        }
+        if !self.units.is_empty() && self.units.iter().all(|u| u.attack == 0) {
+            file(
+                "units: no unit has 1 or more attack, so enemy castles could never spawn (SOLO AI)"
+                    .to_string(),
+            );
         }
         let mut names = std::collections::BTreeSet::new();
         for (i, u) in self.units.iter().enumerate() {
-            let at = format!("units[{i}] ({:?})", u.name);
+            let mut row = |text: String| {
+                out.push(UnitsProblem {
+                    row: Some(i),
+                    text: format!("units[{i}] ({:?}): {text}", u.name),
+                })
+            };
             if u.name.trim().is_empty() {
-                return Err(format!("units[{i}]: name is empty"));
-            }
-            if !names.insert(u.name.trim().to_lowercase()) {
-                return Err(format!("{at}: the name is used twice"));
+                row("name is empty".to_string());
+            } else if !names.insert(u.name.trim().to_lowercase()) {
+                row("the name is used twice".to_string());
             }
             if u.hp == 0 {
-                return Err(format!("{at}: hp must be at least 1"));
+                row("hp must be at least 1".to_string());
             }
             if u.copies == 0 {
-                return Err(format!("{at}: copies must be at least 1"));
+                row("copies must be at least 1".to_string());
             }
             let mut seen = Vec::new();
             for a in &u.abilities {
                 if seen.contains(a) {
-                    return Err(format!("{at}: ability {:?} is listed twice", a.text()));
+                    row(format!("ability {:?} is listed twice", a.text()));
                 }
                 seen.push(*a);
             }
             for f in &u.sample_fields {
                 if !SAMPLE_FIELDS.contains(&f.as_str()) {
-                    return Err(format!(
-                        "{at}: sample_fields has {f:?} (known: {})",
+                    row(format!(
+                        "sample_fields has {f:?} (known: {})",
                         SAMPLE_FIELDS.join(", ")
                     ));
                 }
             }
         }
-        if self.units.iter().all(|u| u.attack == 0) {
-            return Err(
-                "units: no unit has 1 or more attack, so enemy castles could never spawn (SOLO AI)"
-                    .to_string(),
-            );
-        }
-        Ok(())
+        out.sort_by_key(|p| p.row.map_or(0, |r| r + 1));
+        out
     }
 
     pub fn parse(text: &str) -> Result<CatalogFile, String> {
         let file: CatalogFile = crate::datafile::parse(text, UNITS_KIND)?;
         file.validate()?;
         Ok(file)
+    }
+}
+
+/// One problem of a units file: the row (unit) it is about, if any, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitsProblem {
+    pub row: Option<usize>,
+    pub text: String,
+}
+
+impl std::fmt::Display for UnitsProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

@@ -10,7 +10,7 @@ pub mod script;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::doc::{GameDoc, Saved};
+use crate::doc::{GameDoc, Playable, Saved};
 pub use script::{Applied, HistoryLine, Moved, Refused, ScriptError};
 
 /// The kinds of save the app knows. The string form (the envelope's `kind` field) is the
@@ -104,8 +104,8 @@ pub struct Game {
     /// adds its function here, keyed on `from`, with a test.
     pub migrate: fn(from: u32, serde_json::Value) -> Result<serde_json::Value, String>,
     pub data_kinds: &'static [DataKind],
-    /// `None` while the game's changes are not yet values (`Playable`).
-    pub act: Option<ActFn>,
+    /// Applies actions (their JSON) to a stored save: every game's changes are values.
+    pub act: ActFn,
     pub undo: fn(&crate::store::Store, &str, usize) -> Result<Moved, ScriptError>,
     pub redo: fn(&crate::store::Store, &str) -> Result<Moved, ScriptError>,
     pub history: fn(&crate::store::Store, &str) -> Result<Vec<HistoryLine>, ScriptError>,
@@ -129,7 +129,6 @@ pub fn game(kind: Kind) -> Game {
                     check: furtherance::check_units_text,
                 },
             ],
-            act: None, // wired at merge: Furtherance's Playable impl is its helper's
             ..row::<furtherance::SaveData>(kind)
         },
         Kind::Worldspanner => Game {
@@ -140,7 +139,6 @@ pub fn game(kind: Kind) -> Game {
                 name: worldspanner::deckfile::DATA_KIND,
                 check: worldspanner::DeckFile::check_text,
             }],
-            act: Some(script::act::<worldspanner::SaveData>),
             ..row::<worldspanner::SaveData>(kind)
         },
         Kind::NearAndFar => Game {
@@ -169,7 +167,6 @@ pub fn game(kind: Kind) -> Game {
                     check: |t| near_and_far::facts::check_text("near-and-far-storybook-index", t),
                 },
             ],
-            act: Some(script::act::<near_and_far::SaveData>),
             ..row::<near_and_far::SaveData>(kind)
         },
         Kind::FurnaceDuel => Game {
@@ -180,7 +177,6 @@ pub fn game(kind: Kind) -> Game {
                 name: "furnace-duel-boards",
                 check: furnace_duel::check_boards_text,
             }],
-            act: Some(script::act::<furnace_duel::SaveData>),
             ..row::<furnace_duel::SaveData>(kind)
         },
         Kind::Army => Game {
@@ -197,14 +193,13 @@ pub fn game(kind: Kind) -> Game {
                     check: army::check_list_text,
                 },
             ],
-            act: Some(script::act::<army::SaveData>),
             ..row::<army::SaveData>(kind)
         },
     }
 }
 
 /// The parts of a row that follow from the game's save type alone.
-fn row<T: GameDoc>(kind: Kind) -> Game {
+fn row<T: Playable>(kind: Kind) -> Game {
     Game {
         kind,
         slug: "",
@@ -213,7 +208,7 @@ fn row<T: GameDoc>(kind: Kind) -> Game {
         check_save: check_save_of::<T>,
         migrate: no_migration,
         data_kinds: &[],
-        act: None,
+        act: script::act::<T>,
         undo: script::undo::<T>,
         redo: script::redo::<T>,
         history: script::history::<T>,

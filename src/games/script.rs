@@ -10,18 +10,12 @@ use chrono::{DateTime, Utc};
 use crate::doc::{Acted, GameDoc, Playable, Saved};
 use crate::store::{Store, StoreError};
 
-use super::Kind;
 
 /// Why a scripted change could not be made at all (nothing was saved).
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error(
-        "{} saves cannot be changed from the command line yet: their changes are not actions",
-        .0.title()
-    )]
-    NotScriptable(Kind),
     #[error("nothing to undo: {id} is at the first entry of its history")]
     NothingToUndo { id: String },
     #[error("cannot undo {asked} steps: {id} has only {available} before the current entry")]

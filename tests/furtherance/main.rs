@@ -13,6 +13,9 @@ use tablemate::furtherance::{
 };
 use tablemate::store::Store;
 
+mod save_check;
+mod scripted;
+
 const UNITS: &str = r#"{
   "data_kind": "furtherance-units",
   "units": [

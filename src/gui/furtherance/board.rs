@@ -27,16 +27,47 @@ pub struct BoardView<'a> {
     pub path: Vec<Square>,
     /// The enemy castle whose arrows are drawn.
     pub arrows: Option<Seat>,
+    /// Where each option of the waiting question stands (index for index), to ring and
+    /// number on the board; the default one is drawn thicker.
+    pub options: Vec<Option<Square>>,
 }
 
-/// Top-left corner of the grid and the side of a square, for a canvas of `size`.
-fn layout(size: Size) -> (Point, f32) {
-    let cell = (size.width.min(size.height) / 7.0).max(1.0);
+/// Room left of and below the grid for the coordinates, in squares.
+const MARGIN: f32 = 0.45;
+
+/// Top-left corner of the grid and the side of a square, for a canvas of `size`: the grid
+/// fills the canvas but for a margin on the left and at the bottom for the coordinates.
+pub(super) fn layout(size: Size) -> (Point, f32) {
+    let cell = (size.width.min(size.height) / (7.0 + MARGIN)).max(1.0);
     let origin = Point::new(
-        (size.width - cell * 7.0) / 2.0,
-        (size.height - cell * 7.0) / 2.0,
+        (size.width - cell * (7.0 + MARGIN)) / 2.0 + cell * MARGIN,
+        (size.height - cell * (7.0 + MARGIN)) / 2.0,
     );
     (origin, cell)
+}
+
+/// The coordinates on the board's edges (TABLE-UX 5): files a–g under the grid, ranks 1–7
+/// to its left, as the log and the questions name squares.
+pub(super) fn draw_coordinates(frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
+    let colour = theme.palette().text.scale_alpha(0.8);
+    for i in 0..7u8 {
+        let file = char::from(b'a' + i).to_string();
+        let x = origin.x + (f32::from(i) + 0.5) * cell;
+        frame.fill_text(label(
+            file,
+            Point::new(x, origin.y + 7.0 * cell + cell * MARGIN / 2.0),
+            cell * 0.26,
+            colour,
+        ));
+        let rank = (7 - i).to_string();
+        let y = origin.y + (f32::from(i) + 0.5) * cell;
+        frame.fill_text(label(
+            rank,
+            Point::new(origin.x - cell * MARGIN / 2.0, y),
+            cell * 0.26,
+            colour,
+        ));
+    }
 }
 
 /// The square under `p` (canvas coordinates), if any.
@@ -51,18 +82,18 @@ pub fn square_at(size: Size, p: Point) -> Option<Square> {
 }
 
 /// The top-left corner of square `s`.
-fn corner(origin: Point, cell: f32, s: Square) -> Point {
+pub(super) fn corner(origin: Point, cell: f32, s: Square) -> Point {
     Point::new(
         origin.x + f32::from(s.x() + 3) * cell,
         origin.y + f32::from(3 - s.y()) * cell,
     )
 }
 
-fn centre(origin: Point, cell: f32, s: Square) -> Point {
+pub(super) fn centre(origin: Point, cell: f32, s: Square) -> Point {
     corner(origin, cell, s) + Vector::new(cell / 2.0, cell / 2.0)
 }
 
-fn label(content: String, at: Point, size: f32, color: Color) -> Text {
+pub(super) fn label(content: String, at: Point, size: f32, color: Color) -> Text {
     Text {
         content,
         position: at,
@@ -101,6 +132,43 @@ fn info_corner(seat: Seat) -> Square {
 }
 
 impl BoardView<'_> {
+    /// The question's options on the board: a ring and the option's number on each square,
+    /// the default one thicker and marked "default".
+    fn draw_options(&self, frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
+        let palette = theme.palette();
+        let default = self.game.pending().map(|p| p.default);
+        for (i, s) in self.options.iter().enumerate() {
+            let Some(s) = s else { continue };
+            let is_default = default == Some(i);
+            let top = corner(origin, cell, *s);
+            frame.stroke(
+                &Path::rectangle(
+                    top + Vector::new(2.0, 2.0),
+                    Size::new(cell - 4.0, cell - 4.0),
+                ),
+                Stroke::default()
+                    .with_color(palette.warning)
+                    .with_width(if is_default { 7.0 } else { 4.0 }),
+            );
+            let badge = top + Vector::new(cell * 0.82, cell * 0.82);
+            frame.fill(&Path::circle(badge, cell * 0.15), palette.warning);
+            frame.fill_text(label(
+                (i + 1).to_string(),
+                badge,
+                cell * 0.2,
+                palette.background,
+            ));
+            if is_default {
+                frame.fill_text(label(
+                    "default".into(),
+                    top + Vector::new(cell * 0.5, cell * 0.94),
+                    cell * 0.15,
+                    palette.text,
+                ));
+            }
+        }
+    }
+
     fn draw_squares(&self, frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
         let board = self.game.board();
         let (field, _, grid, highlight) = style::board_colours(theme);
@@ -324,11 +392,13 @@ impl canvas::Program<Message> for BoardView<'_> {
         let mut frame = Frame::new(renderer, bounds.size());
         let (origin, cell) = layout(bounds.size());
         self.draw_squares(&mut frame, theme, origin, cell);
+        draw_coordinates(&mut frame, theme, origin, cell);
         self.draw_walls(&mut frame, theme, origin, cell);
         self.draw_arrows(&mut frame, theme, origin, cell);
         self.draw_path(&mut frame, theme, origin, cell);
         self.draw_units(&mut frame, theme, origin, cell);
         self.draw_castles(&mut frame, theme, origin, cell);
+        self.draw_options(&mut frame, theme, origin, cell);
         vec![frame.into_geometry()]
     }
 

@@ -7,18 +7,25 @@
 //! entries and shows the result.
 
 mod board;
+mod board_editor;
+mod cards;
+#[cfg(test)]
+mod cards_tests;
 mod panel;
 mod setup;
 #[cfg(test)]
 mod tests;
+mod turn_log;
 
 use iced::Element;
+use iced::widget::{column, row, text};
 
 use super::document::{Doc, Document};
 use super::screen::{Action, Ctx};
+use super::{style, widgets};
 use crate::doc::Saved;
 use crate::furtherance::{
-    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, Step, UnitId,
+    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
 pub use setup::SetupForm;
@@ -51,6 +58,16 @@ pub enum Message {
     /// The next board click places a unit of this owner and type there by hand.
     PlaceMode(Seat, KindId),
     CancelMode,
+    /// Open "Your cards", the units editor.
+    OpenCards,
+    /// Back from an editor to the game or the setup form.
+    CloseEditor,
+    Cards(cards::CardsMsg),
+    /// Open "Your board", the board editor.
+    OpenBoard,
+    /// Adopt the cards and board now in use into this game (an undoable entry).
+    Adopt,
+    BoardEdit(board_editor::BoardMsg),
 }
 
 /// What the next board click does, besides the usual.
@@ -72,8 +89,15 @@ pub struct State {
     mode: Mode,
     arrows: Option<Seat>,
     place_owner: Seat,
-    /// The steps of the last thing done, for highlighting (a move's path) and the panel.
-    last: Vec<Step>,
+    /// "Your cards" while it is open.
+    cards: Option<Box<cards::CardsEditor>>,
+    /// "Your board" while it is open.
+    board_editor: Option<Box<board_editor::BoardEditor>>,
+}
+
+/// Is the user's own copy of data file `rel` in their data folder?
+fn user_file(ctx: &Ctx, rel: &str) -> bool {
+    ctx.data_root().is_some_and(|r| r.join(rel).exists())
 }
 
 fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
@@ -83,6 +107,38 @@ fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
             .map_err(|e| e.to_string())
     })
     .map(Box::new)
+}
+
+/// Which data a game runs on, at a glance, with the way to your own: "Cards: SAMPLE ·
+/// Board: SAMPLE" and the "Your cards" button.
+pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
+    let (cards, board) = match data {
+        Some((b, c)) => (
+            if c.file().sample_data {
+                "SAMPLE"
+            } else {
+                "yours"
+            },
+            if b.is_sample() { "SAMPLE" } else { "yours" },
+        ),
+        None => ("?", "?"),
+    };
+    let sample = cards != "yours" || board != "yours";
+    row![
+        text(format!("Unit cards: {cards} · Board: {board}"))
+            .size(style::BODY)
+            .style(if sample {
+                style::warning_text
+            } else {
+                style::success_text
+            }),
+        widgets::secondary("Your cards…", Some(Message::OpenCards)),
+        widgets::secondary("Your board…", Some(Message::OpenBoard)),
+    ]
+    .spacing(style::GAP)
+    .align_y(iced::Center)
+    .padding([8, 30])
+    .into()
 }
 
 /// Most steps "Run to end" takes before stopping (a safety net: a phase is far shorter).
@@ -98,7 +154,8 @@ impl State {
             mode: Mode::Normal,
             arrows: None,
             place_owner: Seat::Left,
-            last: Vec::new(),
+            cards: None,
+            board_editor: None,
         }
     }
 
@@ -116,11 +173,10 @@ impl State {
         self.doc.as_mut().map(|d| d as &mut dyn Document)
     }
 
-    /// After undo/redo: the selection and the last steps may no longer match the board.
+    /// After undo/redo: the selection may no longer match the board.
     pub fn refresh(&mut self) {
         self.selected = None;
         self.mode = Mode::Normal;
-        self.last.clear();
     }
 
     /// Esc: cancels a pending recruit, relocation or placement first, then drops the
@@ -193,6 +249,75 @@ impl State {
                 self.mode = Mode::Place(owner, kind);
                 Action::none()
             }
+            Message::OpenCards => {
+                let file = match &self.data {
+                    Ok(d) => d.1.file().clone(),
+                    // A broken units file: start from the bundled sample rows.
+                    Err(_) => match Catalog::bundled() {
+                        Ok(c) => c.file().clone(),
+                        Err(e) => return Action::error(e),
+                    },
+                };
+                self.cards = Some(Box::new(cards::CardsEditor::new(
+                    &file,
+                    user_file(ctx, furtherance::UNITS_PATH),
+                )));
+                Action::none()
+            }
+            Message::CloseEditor => {
+                self.cards = None;
+                self.board_editor = None;
+                Action::none()
+            }
+            Message::Adopt => match self.new_data() {
+                Some(data) => self.play(Play::AdoptData {
+                    data: Box::new(data),
+                }),
+                None => Action::none(),
+            },
+            Message::OpenBoard => {
+                let file = match &self.data {
+                    Ok(d) => d.0.file().clone(),
+                    Err(_) => crate::furtherance::BoardFile::standard(),
+                };
+                self.board_editor = Some(Box::new(board_editor::BoardEditor::new(
+                    file,
+                    user_file(ctx, furtherance::BOARD_PATH),
+                )));
+                Action::none()
+            }
+            Message::BoardEdit(m) => {
+                let Some(editor) = &mut self.board_editor else {
+                    return Action::none();
+                };
+                match editor.update(m, ctx) {
+                    board_editor::Outcome::None => Action::none(),
+                    board_editor::Outcome::Error(e) => Action::error(e),
+                    board_editor::Outcome::Saved(notice) => {
+                        self.data = load(ctx);
+                        match &self.data {
+                            Ok(_) => Action::notice(notice),
+                            Err(e) => Action::error(e.clone()),
+                        }
+                    }
+                }
+            }
+            Message::Cards(m) => {
+                let Some(editor) = &mut self.cards else {
+                    return Action::none();
+                };
+                match editor.update(m, ctx) {
+                    cards::Outcome::None => Action::none(),
+                    cards::Outcome::Error(e) => Action::error(e),
+                    cards::Outcome::Saved(notice) => {
+                        self.data = load(ctx);
+                        match &self.data {
+                            Ok(_) => Action::notice(notice),
+                            Err(e) => Action::error(e.clone()),
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -210,23 +335,43 @@ impl State {
         Action::changed()
     }
 
-    /// Applies an engine action as one history entry labelled with what happened.
+    /// The data now in use where it differs from the open game's copy (`None`: no game, or
+    /// nothing differs).
+    pub fn new_data(&self) -> Option<furtherance::NewData> {
+        let g = self.game()?;
+        let (board, catalog) = self.data.as_ref().ok().map(|d| &**d)?;
+        let data = furtherance::NewData {
+            board: (board.file() != g.board().file()).then(|| board.file().clone()),
+            units: (catalog.file() != g.catalog().file()).then(|| catalog.file().clone()),
+        };
+        (data.board.is_some() || data.units.is_some()).then_some(data)
+    }
+
+    /// Applies an engine action as one history entry labelled with what happened, through
+    /// `Saved::act` like `tablemate act`. Ending the turn and answering are recorded without
+    /// running on: on the screen the enemies' turn goes one step (one entry) at a time.
     fn play(&mut self, action: Play) -> Action<Message> {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        let mut next = doc.state().clone();
-        let label = next.label(&action);
-        match next.apply(action) {
-            Ok(steps) => {
-                let label = steps.first().map(Step::text).unwrap_or(label);
-                doc.saved.history.record(label, next);
+        if matches!(action, Play::EndTurn | Play::Answer { .. }) {
+            let mut next = doc.state().clone();
+            let label = next.label(&action);
+            return match next.apply(action) {
+                Ok(_) => {
+                    doc.saved.history.record(label, next);
+                    Action::changed()
+                }
+                Err(e) => Action::error(e.to_string()),
+            };
+        }
+        match doc.saved.act(action) {
+            Ok(_) => {
                 if let Some(id) = self.selected
                     && doc.state().unit(id).is_none()
                 {
                     self.selected = None;
                 }
-                self.last = steps;
                 Action::changed()
             }
             Err(e) => Action::error(e.to_string()),
@@ -235,68 +380,35 @@ impl State {
 
     /// One step of the enemies' turn (or of a fight waiting on the agenda) as one entry.
     fn next(&mut self) -> Action<Message> {
-        let Some(doc) = &mut self.doc else {
+        let Some(g) = self.game() else {
             return Action::none();
         };
-        if doc.state().pending().is_some() || doc.state().outcome().is_some() {
+        if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
             return Action::none();
         }
-        let mut next = doc.state().clone();
-        match next.advance() {
-            Ok(Step::GameOver { .. }) => Action::none(),
-            Ok(step) => {
-                doc.saved.history.record(step.text(), next);
-                self.last = vec![step];
-                Action::changed()
-            }
-            Err(e) => Action::error(e.to_string()),
-        }
+        self.play(Play::Next)
     }
 
     /// Steps until a question, the player's turn or the end; each step its own entry.
     fn run_to_end(&mut self) -> Action<Message> {
         let mut changed = false;
         for _ in 0..RUN_LIMIT {
-            let Some(g) = self.game() else { break };
-            if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
-                break;
-            }
             let action = self.next();
             if !action.changed {
+                if changed && action.notice.is_none() {
+                    break;
+                }
                 return action;
             }
             changed = true;
         }
-        if changed {
-            Action::changed()
-        } else {
-            Action::none()
-        }
+        Action::changed()
     }
 
-    /// Answers the open question; during your turn the fight then resolves to its end.
+    /// Answers the open question (option `option`, 0-based as the buttons are built); during
+    /// your turn the fight then resolves to its end.
     fn answer(&mut self, option: usize) -> Action<Message> {
-        let Some(doc) = &mut self.doc else {
-            return Action::none();
-        };
-        let mut next = doc.state().clone();
-        let chosen = next
-            .pending()
-            .and_then(|p| p.options.get(option))
-            .cloned()
-            .unwrap_or_default();
-        if let Err(e) = next.answer(option) {
-            return Action::error(e.to_string());
-        }
-        let mut steps = Vec::new();
-        if next.phase() == Phase::Player {
-            steps = next.run_until_choice();
-        }
-        doc.saved
-            .history
-            .record(format!("You chose: {chosen}"), next);
-        self.last = steps;
-        Action::changed()
+        self.play(Play::Answer { option: option + 1 })
     }
 
     /// A click on the board square `s`.
@@ -304,6 +416,13 @@ impl State {
         let Some(g) = self.game() else {
             return Action::none();
         };
+        // A question is answered on the board: a click on a ringed option answers it.
+        if g.pending().is_some() {
+            return match g.question_squares().iter().position(|o| *o == Some(s)) {
+                Some(i) => self.answer(i),
+                None => Action::none(),
+            };
+        }
         match self.mode {
             Mode::Relocate(unit) => {
                 self.mode = Mode::Normal;
@@ -358,8 +477,35 @@ impl State {
     }
 
     pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+        let editor = match (&self.cards, &self.board_editor) {
+            (Some(c), _) => Some(c.view().map(Message::Cards)),
+            (None, Some(b)) => Some(b.view().map(Message::BoardEdit)),
+            (None, None) => None,
+        };
+        if let Some(editor) = editor {
+            return column![
+                row![
+                    widgets::secondary("Close editor", Some(Message::CloseEditor)),
+                    text(self.doc.as_ref().map_or(
+                        "Back to the new-game form",
+                        |_| "Back to the game (it keeps its own copy until you adopt yours there)"
+                    ))
+                    .size(style::SMALL)
+                    .style(style::muted),
+                ]
+                .spacing(style::GAP)
+                .align_y(iced::Center)
+                .padding([8, 16]),
+                editor,
+            ]
+            .into();
+        }
         match &self.doc {
-            None => self.setup.view(self.data.as_ref().err()),
+            None => column![
+                data_bar(self.data.as_ref().ok().map(|d| &**d)),
+                self.setup.view(self.data.as_ref().err()),
+            ]
+            .into(),
             Some(doc) => panel::view(self, doc, ctx),
         }
     }

@@ -9,7 +9,7 @@ use iced::{Element, Fill, Length};
 use super::board::BoardView;
 use super::{Message, Mode, State};
 use crate::furtherance::{
-    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Step, Unit, UnitId,
+    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Unit, UnitId,
 };
 use crate::gui::document::Doc;
 use crate::gui::screen::Ctx;
@@ -90,7 +90,7 @@ fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> El
     r.into()
 }
 
-pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a, Message> {
+pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, Message> {
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
     let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
@@ -113,14 +113,9 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
         }
         _ => (Vec::new(), Vec::new()),
     };
-    let path = state
-        .last
-        .iter()
-        .rev()
-        .find_map(|s| match s {
-            Step::Move { path, .. } => Some(path.clone()),
-            _ => None,
-        })
+    let path = g
+        .last_move()
+        .map(|(_, path)| path.to_vec())
         .unwrap_or_default();
     let board = canvas(BoardView {
         game: g,
@@ -129,13 +124,19 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
         targets,
         path,
         arrows: state.arrows,
+        options: g.question_squares(),
     })
     .width(Fill)
     .height(Fill);
 
     let panel = column![
         header(doc, g),
-        primary_block(state, g, my_turn),
+        match g.pending() {
+            Some(p) => question(&p.question, &p.options, p.default),
+            None => primary_block(g, my_turn),
+        },
+        super::turn_log::view(doc),
+        adopt_block(state, g),
         mode_block(state, g),
         selected_block(g, selected, my_turn),
         castles_block(g),
@@ -148,15 +149,16 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, _ctx: &Ctx) -> Element<'a,
 
     let base: Element<'a, Message> = row![
         container(board).width(Length::FillPortion(3)).height(Fill),
-        scrollable(panel).width(Length::Fixed(470.0)).height(Fill),
+        // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
+        // the board its share of the window, so the board grows with the type (TABLE-UX 4).
+        scrollable(panel)
+            .width(Length::Fixed(if ctx.large_type { 360.0 } else { 440.0 }))
+            .height(Fill),
     ]
     .spacing(style::GAP)
     .padding(12)
     .into();
-    match g.pending() {
-        Some(p) => widgets::modal(base, question(&p.question, &p.options, p.default)),
-        None => base,
-    }
+    base
 }
 
 fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
@@ -171,17 +173,56 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         text(phase).size(style::HEADING),
     ]
     .spacing(4);
-    let sample = g.board().is_sample() || g.catalog().file().sample_data;
-    if sample {
-        col = col.push(
-            small("Board layout and most unit stats are sample data: replace data/furtherance/board.json and units.json with your own (tablemate furtherance board; tablemate check FILE).")
-                .style(style::warning_text),
-        );
-    }
+    let cards = if g.catalog().file().sample_data {
+        "SAMPLE"
+    } else {
+        "yours"
+    };
+    let board = if g.board().is_sample() {
+        "SAMPLE"
+    } else {
+        "yours"
+    };
+    let sample = cards != "yours" || board != "yours";
+    col = col.push(
+        small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
+            style::warning_text
+        } else {
+            style::success_text
+        }),
+    );
+    col = col.push(
+        row![
+            button_small("Your cards…", Message::OpenCards),
+            button_small("Your board…", Message::OpenBoard),
+        ]
+        .spacing(8),
+    );
     col.into()
 }
 
-fn primary_block<'a>(state: &'a State, g: &'a Game, my_turn: bool) -> Element<'a, Message> {
+/// Whether this game runs on the data now in use, with the way to adopt it (RULINGS: a game
+/// keeps the copy it started with; adopting is an undoable entry naming what changed).
+fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
+    match state.new_data() {
+        Some(data) => {
+            let changes = g.data_changes(&data);
+            column![
+                small(format!(
+                    "Your files differ from this game's copy: {}",
+                    changes.join("; ")
+                ))
+                .style(style::warning_text),
+                button_small("Adopt them in this game", Message::Adopt),
+            ]
+            .spacing(4)
+            .into()
+        }
+        None => Column::new().into(),
+    }
+}
+
+fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
     let mut col = Column::new().spacing(8);
     match g.outcome() {
         Some(Outcome::Won) => {
@@ -217,9 +258,6 @@ fn primary_block<'a>(state: &'a State, g: &'a Game, my_turn: bool) -> Element<'a
                 .spacing(style::GAP),
             );
         }
-    }
-    for s in state.last.iter().take(6) {
-        col = col.push(body(s.text()));
     }
     container(col)
         .padding(12)
@@ -318,6 +356,13 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
             .map(|bonus| Play::SetHpBonus { unit: id, bonus })
     }));
     let mut edits = row![button_small("Move by hand", Message::RelocateMode)].spacing(6);
+    if u.owner == Seat::Player {
+        // A leader power such as Payne the Planner's gives a unit a second turn.
+        edits = edits.push(button_small(
+            "Act again",
+            Message::Play(Play::ActAgain { unit: id }),
+        ));
+    }
     if u.owner.is_enemy() {
         edits = edits.push(button_small(
             "Remove to research",
@@ -500,19 +545,25 @@ fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
     col.into()
 }
 
-/// The question dialog: every option a button, the default one primary and marked.
+/// The question, in the panel beside the board (never over it, TABLE-UX 3): every option a
+/// numbered button, the default one primary and marked; the options that are on the board are
+/// ringed there with the same numbers and answer it when clicked.
 fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Element<'a, Message> {
     let mut col = column![
         text("Your choice").size(style::HEADING),
         text(question).size(style::BODY),
+        small("Click an option here or its ringed square on the board.").style(style::muted),
     ]
     .spacing(style::GAP);
     for (i, o) in options.iter().enumerate() {
         let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
             if i == default {
-                (format!("{} (default)", capitalised(o)), style::primary)
+                (
+                    format!("{}. {} (default)", i + 1, capitalised(o)),
+                    style::primary,
+                )
             } else {
-                (capitalised(o), style::secondary)
+                (format!("{}. {}", i + 1, capitalised(o)), style::secondary)
             };
         col = col.push(
             button(text(label).size(style::BODY))
@@ -522,5 +573,9 @@ fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Ele
                 .on_press(Message::Answer(i)),
         );
     }
-    scrollable(col).into()
+    container(col)
+        .padding(12)
+        .width(Fill)
+        .style(style::card)
+        .into()
 }

@@ -6,8 +6,8 @@ use iced::{Element, Length};
 
 use super::Message;
 use crate::furtherance::{
-    DeathRule, DeckMode, DestroyedCastleUnits, Difficulty, EnemyCastleDefence, EnemySacrifice,
-    ReachStop, Settings,
+    CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty, EnemyCastleDefence,
+    EnemySacrifice, ReachStop, Settings,
 };
 use crate::gui::{style, widgets};
 
@@ -20,6 +20,7 @@ pub enum Field {
     CastleUnits(DestroyedCastleUnits),
     Defence(EnemyCastleDefence),
     Reach(ReachStop),
+    Counter(CounterRange),
     Sacrifice(EnemySacrifice),
     Title(String),
 }
@@ -40,6 +41,7 @@ impl SetupForm {
             Field::CastleUnits(d) => s.destroyed_castle_units = d,
             Field::Defence(d) => s.enemy_castle_defence = d,
             Field::Reach(d) => s.reach_stop = d,
+            Field::Counter(d) => s.counter_range = d,
             Field::Sacrifice(d) => s.enemy_sacrifice = d,
             Field::Title(t) => self.title = t,
         }
@@ -158,6 +160,18 @@ impl SetupForm {
                             ],
                             s.enemy_sacrifice,
                             Field::Sacrifice,
+                        ),
+                        choice(
+                            "An attacked unit strikes back",
+                            &[
+                                ("whatever the range", CounterRange::IgnoresRange),
+                                (
+                                    "only within the counter-attacker's reach",
+                                    CounterRange::WithinReach,
+                                ),
+                            ],
+                            s.counter_range,
+                            Field::Counter,
                         ),
                     ]
                     .spacing(style::GAP),

@@ -122,15 +122,17 @@ fn the_enemy_turn_runs_one_step_per_click_each_its_own_history_entry() -> Result
 }
 
 #[test]
-fn a_question_opens_a_dialog_with_the_default_preselected() -> Result {
+fn a_question_is_asked_beside_the_board_with_numbered_options_and_the_default_marked() -> Result {
     let mut s = started();
     let first = place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
     click(&mut s, "End turn: run the enemies' turn")?;
     click(&mut s, "Run to end")?;
     assert!(shows(&s, "Your choice"));
-    assert!(shows(&s, "Left's Knight at c4 (default)"));
-    click(&mut s, "Left's Knight at e4")?;
+    assert!(shows(&s, "1. Left's Knight at c4 (default)"));
+    // The steps so far stay listed while the question waits (no dialog covers anything).
+    assert!(shows(&s, "Round 1: the Left castle takes its turn"));
+    click(&mut s, "2. Left's Knight at e4")?;
     assert!(s.game().unwrap().pending().is_none());
     let last = s
         .doc
@@ -145,6 +147,39 @@ fn a_question_opens_a_dialog_with_the_default_preselected() -> Result {
     click(&mut s, "Next step")?;
     assert_eq!(s.game().unwrap().unit(second).unwrap().square, sq("e2"));
     assert_eq!(s.game().unwrap().unit(first).unwrap().square, sq("c4"));
+    Ok(())
+}
+
+#[test]
+fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c4");
+    let second = place(&mut s, Seat::Left, "Knight", "e4");
+    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "Run to end")?;
+    let g = s.game().unwrap();
+    assert_eq!(g.question_squares(), [Some(sq("c4")), Some(sq("e4"))]);
+    // A square that is no option does nothing; the ringed e4 answers option 2.
+    assert!(!send(&mut s, Message::Square(sq("d4"))).changed);
+    assert!(s.game().unwrap().pending().is_some());
+    assert!(send(&mut s, Message::Square(sq("e4"))).changed);
+    assert!(s.game().unwrap().pending().is_none());
+    click(&mut s, "Next step")?;
+    assert_eq!(s.game().unwrap().unit(second).unwrap().square, sq("e2"));
+    Ok(())
+}
+
+#[test]
+fn the_whole_enemy_turn_is_listed_step_by_step_after_run_to_end() -> Result {
+    let mut s = started();
+    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "Run to end")?;
+    assert!(shows(&s, "End of your turn (round 1)"));
+    assert!(shows(&s, "Round 1: the Left castle takes its turn"));
+    assert!(shows(&s, "Round 2: your turn"));
+    let listed = super::turn_log::since_end_of_turn(s.doc.as_ref().unwrap());
+    assert_eq!(listed.first(), Some(&"End of your turn (round 1)"));
+    assert_eq!(listed.last(), Some(&"Round 2: your turn"));
     Ok(())
 }
 
@@ -251,10 +286,21 @@ fn relocating_and_placing_units_by_hand_follow_the_next_click() {
 #[test]
 fn the_board_maps_a_click_to_its_square_and_publishes_it() {
     let size = Size::new(700.0, 700.0);
-    assert_eq!(square_at(size, Point::new(350.0, 350.0)), Some(sq("d4")));
-    assert_eq!(square_at(size, Point::new(350.0, 690.0)), Some(sq("d1")));
-    assert_eq!(square_at(size, Point::new(10.0, 350.0)), Some(sq("a4")));
-    assert_eq!(square_at(size, Point::new(-5.0, 350.0)), None);
+    // A square is 700 / 7.45 ≈ 94 px; the coordinates take 0.45 of a square on the left
+    // and at the bottom.
+    assert_eq!(square_at(size, Point::new(371.0, 329.0)), Some(sq("d4")));
+    assert_eq!(square_at(size, Point::new(371.0, 610.0)), Some(sq("d1")));
+    assert_eq!(square_at(size, Point::new(60.0, 329.0)), Some(sq("a4")));
+    assert_eq!(
+        square_at(size, Point::new(20.0, 329.0)),
+        None,
+        "the rank numbers"
+    );
+    assert_eq!(
+        square_at(size, Point::new(371.0, 680.0)),
+        None,
+        "the file letters"
+    );
     let s = started();
     let view = BoardView {
         game: s.game().unwrap(),
@@ -263,6 +309,7 @@ fn the_board_maps_a_click_to_its_square_and_publishes_it() {
         targets: vec![],
         path: vec![],
         arrows: Some(Seat::Left),
+        options: vec![],
     };
     let bounds = Rectangle::new(Point::new(0.0, 0.0), size);
     let event =
@@ -272,7 +319,7 @@ fn the_board_maps_a_click_to_its_square_and_publishes_it() {
             &mut (),
             &event,
             bounds,
-            mouse::Cursor::Available(Point::new(250.0, 650.0)),
+            mouse::Cursor::Available(Point::new(277.0, 610.0)),
         )
         .expect("a click on the board");
     let (message, _, _) = action.into_inner();

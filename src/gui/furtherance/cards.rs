@@ -1,0 +1,295 @@
+//! "Your cards": the units editor. The 14 unit types as a table you fill from the cards in
+//! hand (name, cost, attack, HP, copies, the INDEX ability or none), checked as you type with
+//! the loader's own checks, each problem named at its row; rows from the sample file say
+//! "sample" until you edit or confirm them. Saving writes your `data/furtherance/units.json`
+//! through the store (atomic, the old file kept in backups); Undo/Redo step through your edits.
+//! The rules of the table live in `crate::furtherance::units_draft`.
+
+use iced::widget::{
+    Column, button, column, container, pick_list, row, scrollable, text, text_input,
+};
+use iced::{Center, Element, Fill, Length};
+
+use crate::furtherance::units_draft::{Column as Col, DECK_CARDS};
+use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProblem};
+use crate::gui::screen::{Ctx, Notice};
+use crate::gui::style;
+
+/// An ability in the pick list: one of the INDEX's, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AbilityChoice(pub Option<Ability>);
+
+impl std::fmt::Display for AbilityChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(a) => f.write_str(a.text()),
+            None => f.write_str("none"),
+        }
+    }
+}
+
+fn ability_choices() -> Vec<AbilityChoice> {
+    std::iter::once(AbilityChoice(None))
+        .chain(Ability::ALL.into_iter().map(|a| AbilityChoice(Some(a))))
+        .collect()
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardsMsg {
+    Edit(usize, Col, String),
+    Ability(usize, AbilityChoice),
+    Confirm(usize),
+    ConfirmAll,
+    Undo,
+    Redo,
+    Save,
+}
+
+/// What the screen does after an editor message.
+pub enum Outcome {
+    None,
+    /// The units file was saved: reload the data.
+    Saved(Notice),
+    Error(String),
+}
+
+pub struct CardsEditor {
+    pub draft: UnitsDraft,
+    undo: Vec<UnitsDraft>,
+    redo: Vec<UnitsDraft>,
+    /// The units file in use when the editor opened is yours (not the bundled sample).
+    pub yours: bool,
+}
+
+impl CardsEditor {
+    pub fn new(file: &CatalogFile, yours: bool) -> Self {
+        CardsEditor {
+            draft: UnitsDraft::from_file(file),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            yours,
+        }
+    }
+
+    fn change(&mut self, f: impl FnOnce(&mut UnitsDraft)) {
+        let before = self.draft.clone();
+        f(&mut self.draft);
+        if self.draft != before {
+            self.undo.push(before);
+            self.redo.clear();
+        }
+    }
+
+    pub fn update(&mut self, msg: CardsMsg, ctx: &Ctx) -> Outcome {
+        match msg {
+            CardsMsg::Edit(row, col, value) => self.change(|d| d.set(row, col, value)),
+            CardsMsg::Ability(row, a) => self.change(|d| d.set_ability(row, a.0)),
+            CardsMsg::Confirm(row) => self.change(|d| d.confirm(row)),
+            CardsMsg::ConfirmAll => self.change(|d| {
+                for i in 0..d.rows.len() {
+                    d.confirm(i);
+                }
+            }),
+            CardsMsg::Undo => {
+                if let Some(d) = self.undo.pop() {
+                    self.redo.push(std::mem::replace(&mut self.draft, d));
+                }
+            }
+            CardsMsg::Redo => {
+                if let Some(d) = self.redo.pop() {
+                    self.undo.push(std::mem::replace(&mut self.draft, d));
+                }
+            }
+            CardsMsg::Save => return self.save(ctx),
+        }
+        Outcome::None
+    }
+
+    fn save(&mut self, ctx: &Ctx) -> Outcome {
+        let file = match self.draft.to_file() {
+            Ok(f) => f,
+            Err(problems) => {
+                return Outcome::Error(format!(
+                    "Not saved: {}",
+                    problems.first().map(|p| p.text.as_str()).unwrap_or("")
+                ));
+            }
+        };
+        let Some(store) = ctx.store else {
+            return Outcome::Error("Not saved: the data folder is not open".to_string());
+        };
+        let text = match serde_json::to_string_pretty(&file) {
+            Ok(t) => t + "\n",
+            Err(e) => return Outcome::Error(format!("Not saved: {e}")),
+        };
+        match store.write_data_backed_up(UNITS_PATH, text.as_bytes()) {
+            Ok(path) => {
+                self.yours = true;
+                Outcome::Saved(Notice::info(format!(
+                    "Saved your cards to {} (the previous file is kept in backups). New games use them.",
+                    path.display()
+                )))
+            }
+            Err(e) => Outcome::Error(format!("Not saved: {e}")),
+        }
+    }
+
+    pub fn view(&self) -> Element<'_, CardsMsg> {
+        let problems = self.draft.problems();
+        let sample = self.draft.sample_rows();
+        let status = if sample > 0 {
+            format!(
+                "{sample} of {} rows are still sample values: edit each from your card, or Confirm it if it matches.",
+                self.draft.rows.len()
+            )
+        } else if problems.is_empty() {
+            "Every row is yours and checks out: Save to use your cards in new games.".to_string()
+        } else {
+            "Every row is yours; fix the rows marked in red to save.".to_string()
+        };
+        let cards = self.draft.cards();
+        let head = column![
+            text("Your unit cards").size(style::TITLE),
+            text(if self.yours {
+                "In use now: your units file (data/furtherance/units.json)."
+            } else {
+                "In use now: the bundled SAMPLE units file. Enter your own cards below."
+            })
+            .size(style::BODY)
+            .style(if self.yours {
+                style::success_text
+            } else {
+                style::warning_text
+            }),
+            text(status).size(style::BODY),
+            text(format!("{cards} of {DECK_CARDS} cards in the deck"))
+                .size(style::BODY)
+                .style(if cards == DECK_CARDS {
+                    style::muted
+                } else {
+                    style::danger_text
+                }),
+            row![
+                button(text("Save your cards").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::primary)
+                    .on_press_maybe(problems.is_empty().then_some(CardsMsg::Save)),
+                button(text("Confirm all rows").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe((sample > 0).then_some(CardsMsg::ConfirmAll)),
+                button(text("Undo").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe((!self.undo.is_empty()).then_some(CardsMsg::Undo)),
+                button(text("Redo").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe((!self.redo.is_empty()).then_some(CardsMsg::Redo)),
+            ]
+            .spacing(style::GAP),
+        ]
+        .spacing(6);
+
+        let mut table = Column::new().spacing(4).push(header());
+        for (i, r) in self.draft.rows.iter().enumerate() {
+            table = table.push(self.row_view(i, r, &problems));
+        }
+        let general: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row.is_none()).collect();
+        let mut below = Column::new().spacing(4);
+        for p in general {
+            below = below.push(
+                text(p.text.clone())
+                    .size(style::BODY)
+                    .style(style::danger_text),
+            );
+        }
+        column![
+            head,
+            below,
+            scrollable(container(table).padding([0, 12])).height(Fill),
+        ]
+        .spacing(style::GAP)
+        .padding(16)
+        .into()
+    }
+
+    fn row_view<'a>(
+        &'a self,
+        i: usize,
+        r: &'a crate::furtherance::units_draft::Row,
+        problems: &[UnitsProblem],
+    ) -> Element<'a, CardsMsg> {
+        let input = |col: Col, width: f32| {
+            text_input(col.title(), r.get(col))
+                .on_input(move |v| CardsMsg::Edit(i, col, v))
+                .size(style::BODY)
+                .padding(6)
+                .width(Length::Fixed(width))
+        };
+        let mine: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row == Some(i)).collect();
+        let status: Element<'a, CardsMsg> = if let Some(p) = mine.first() {
+            // The loader's message names the row already ("units[3] (\"Archer\"): ..."):
+            // here the row is the place, so show what is wrong.
+            let what = p.text.split_once("): ").map_or(p.text.as_str(), |(_, w)| w);
+            text(what.to_string())
+                .size(style::SMALL)
+                .style(style::danger_text)
+                .into()
+        } else if r.sample {
+            row![
+                text("sample").size(style::SMALL).style(style::warning_text),
+                button(text("Confirm").size(style::SMALL))
+                    .padding([2, 8])
+                    .style(style::secondary)
+                    .on_press(CardsMsg::Confirm(i)),
+            ]
+            .spacing(6)
+            .align_y(Center)
+            .into()
+        } else {
+            text("yours")
+                .size(style::SMALL)
+                .style(style::success_text)
+                .into()
+        };
+        row![
+            input(Col::Name, 160.0),
+            input(Col::Cost, 54.0),
+            input(Col::Attack, 54.0),
+            input(Col::Hp, 54.0),
+            input(Col::Copies, 54.0),
+            pick_list(
+                ability_choices(),
+                Some(AbilityChoice(r.ability)),
+                move |a| { CardsMsg::Ability(i, a) }
+            )
+            .text_size(style::SMALL)
+            .width(Length::Fixed(210.0)),
+            container(status).width(Fill),
+        ]
+        .spacing(6)
+        .align_y(Center)
+        .into()
+    }
+}
+
+fn header<'a>() -> Element<'a, CardsMsg> {
+    let h = |t: &'a str, w: f32| {
+        text(t)
+            .size(style::SMALL)
+            .style(style::muted)
+            .width(Length::Fixed(w))
+    };
+    row![
+        h("Name", 160.0),
+        h("Cost", 54.0),
+        h("Attack", 54.0),
+        h("HP", 54.0),
+        h("Copies", 54.0),
+        h("Ability (INDEX)", 210.0),
+        text("Row").size(style::SMALL).style(style::muted),
+    ]
+    .spacing(6)
+    .into()
+}
