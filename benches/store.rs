@@ -85,7 +85,10 @@ impl GameDoc for Campaign {
                 return Err(Invalid::new(format!("sessions[{i}].players"), "none"));
             }
             if s.players.iter().filter(|p| p.won).count() > 1 {
-                return Err(Invalid::new(format!("sessions[{i}].winners"), "more than one"));
+                return Err(Invalid::new(
+                    format!("sessions[{i}].winners"),
+                    "more than one",
+                ));
             }
         }
         Ok(())

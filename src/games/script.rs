@@ -10,7 +10,6 @@ use chrono::{DateTime, Utc};
 use crate::doc::{Acted, GameDoc, Playable, Saved};
 use crate::store::{Store, StoreError};
 
-
 /// Why a scripted change could not be made at all (nothing was saved).
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {

@@ -249,3 +249,4 @@ fn answer_is_act_with_the_numbered_option() {
         "options count from 1"
     );
 }
+mod games;

@@ -79,7 +79,8 @@ fn the_hero_library_is_kept_in_the_data_folder_with_a_backup() {
     assert_eq!(back, lib);
     assert_eq!(back.get("rizzik").unwrap().health, 6);
     let backups = store.data_backups(LIBRARY_PATH);
-    let bak = std::fs::read_to_string(backups.last().expect("the previous library is kept")).unwrap();
+    let bak =
+        std::fs::read_to_string(backups.last().expect("the previous library is kept")).unwrap();
     assert_eq!(
         HeroLibrary::parse(&bak)
             .unwrap()

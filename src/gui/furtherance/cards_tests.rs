@@ -111,7 +111,10 @@ fn saved_cards_become_the_users_units_file_and_new_games_run_on_them() {
     edit(&mut s, &ctx, 0, Col::Name, "Templar");
     click(&mut s, &ctx, "Save your cards");
     assert_eq!(
-        ctx.store.expect("a data folder").data_backups(crate::furtherance::UNITS_PATH).len(),
+        ctx.store
+            .expect("a data folder")
+            .data_backups(crate::furtherance::UNITS_PATH)
+            .len(),
         1
     );
     click(&mut s, &ctx, "Close editor");

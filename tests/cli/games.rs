@@ -1,0 +1,135 @@
+//! `tablemate act`, `answer`, `undo` and `history` on the games other than Worldspanner, end
+//! to end through the CLI: a game made by its own `new` command is driven by action JSON the
+//! way the manuals show.
+
+use tablemate::cli::{Output, run_in};
+use tablemate::doc::Saved;
+use tablemate::store::Store;
+
+fn run(root: &std::path::Path, args: &[&str]) -> Output {
+    run_in(root, args, "")
+}
+
+/// The id a `new --json` command printed.
+fn new_id(out: &Output) -> String {
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).expect(&out.stdout);
+    v["id"].as_str().expect("an id").to_string()
+}
+
+#[test]
+fn a_furtherance_game_is_played_from_a_script_through_act_and_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(
+        root,
+        &["furtherance", "new", "--seed", "11", "--json"],
+    ));
+    // The issue's own example: knock Right to 5 HP, then end the turn.
+    let out = run(
+        root,
+        &[
+            "act",
+            &id,
+            r#"{"action":"set-castle-hp","castle":"right","hp":5}"#,
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut turns = 0;
+    loop {
+        let saved: Saved<tablemate::furtherance::Game> =
+            Store::open(root).unwrap().load(&id).unwrap();
+        let game = saved.current();
+        if game.outcome().is_some() || turns >= 6 {
+            break;
+        }
+        let out = if game.pending().is_some() {
+            run(root, &["answer", &id, "1"])
+        } else {
+            turns += 1;
+            run(root, &["act", &id, r#"{"action":"end-turn"}"#])
+        };
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    assert!(turns >= 2, "the enemies took turns from the script");
+    // Every state the script reached opens again: the stored save checks.
+    let out = run(
+        root,
+        &[
+            "check",
+            &root
+                .join("saves")
+                .join(format!("{id}.json"))
+                .to_string_lossy(),
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(root, &["history", &id]);
+    assert!(out.stdout.contains("Hand edit"), "{}", out.stdout);
+}
+
+#[test]
+fn a_furtherance_answer_without_a_question_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(root, &["furtherance", "new", "--seed", "3", "--json"]));
+    let file = root.join("saves").join(format!("{id}.json"));
+    let before = std::fs::read(&file).unwrap();
+    let out = run(root, &["answer", &id, "1"]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn a_near_and_far_campaign_is_kept_from_a_script_and_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(
+        root,
+        &[
+            "near-and-far",
+            "new",
+            "--mode",
+            "campaign",
+            "--player",
+            "Ana=Rin",
+            "--player",
+            "Ben=Vera",
+            "--json",
+        ],
+    ));
+    let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
+    let out = run(root, &["act", &id, start]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(
+        root,
+        &[
+            "act",
+            &id,
+            r#"{"action":"defeat-threat","character":"Rin"}"#,
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let saved: Saved<tablemate::near_and_far::Campaign> =
+        Store::open(root).unwrap().load(&id).unwrap();
+    let session = saved
+        .current()
+        .current_session()
+        .expect("a session under way");
+    assert_eq!(session.threats.defeated.len(), 1);
+
+    let out = run(root, &["undo", &id]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let saved: Saved<tablemate::near_and_far::Campaign> =
+        Store::open(root).unwrap().load(&id).unwrap();
+    assert!(
+        saved
+            .current()
+            .current_session()
+            .unwrap()
+            .threats
+            .defeated
+            .is_empty()
+    );
+    assert!(saved.history.can_redo());
+}
