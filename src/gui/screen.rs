@@ -22,6 +22,22 @@ impl Ctx<'_> {
         self.store.map(Store::root)
     }
 
+    /// Writes `value` as the player's own data file `rel` (pretty JSON), the previous version
+    /// kept in the data folder's backups. The error is a sentence for the screen.
+    pub fn save_user_json<T: serde::Serialize>(
+        &self,
+        rel: &str,
+        value: &T,
+    ) -> Result<std::path::PathBuf, String> {
+        let store = self
+            .store
+            .ok_or_else(|| "Not saved: the data folder is not open".to_string())?;
+        let text = serde_json::to_string_pretty(value).map_err(|e| format!("Not saved: {e}"))?;
+        store
+            .write_data_backed_up(rel, (text + "\n").as_bytes())
+            .map_err(|e| format!("Not saved: {e}"))
+    }
+
     /// A fresh save id for a new game of `kind`.
     pub fn new_id(&self, kind: crate::doc::Kind) -> String {
         match self.store {

@@ -142,18 +142,11 @@ impl BoardEditor {
         if let Some(p) = self.problem() {
             return Outcome::Error(format!("Not saved: {}", p.text));
         }
-        let Some(store) = ctx.store else {
-            return Outcome::Error("Not saved: the data folder is not open".to_string());
-        };
         let mut file = self.file.clone();
         file.sample_data = false;
         file.source = "Your own board, set in Tablemate's board editor.".to_string();
         file.note = String::new();
-        let text = match serde_json::to_string_pretty(&file) {
-            Ok(t) => t + "\n",
-            Err(e) => return Outcome::Error(format!("Not saved: {e}")),
-        };
-        match store.write_data_backed_up(BOARD_PATH, text.as_bytes()) {
+        match ctx.save_user_json(BOARD_PATH, &file) {
             Ok(path) => {
                 self.file = file;
                 self.yours = true;
@@ -162,7 +155,7 @@ impl BoardEditor {
                     path.display()
                 )))
             }
-            Err(e) => Outcome::Error(format!("Not saved: {e}")),
+            Err(e) => Outcome::Error(e),
         }
     }
 

@@ -115,14 +115,7 @@ impl CardsEditor {
                 ));
             }
         };
-        let Some(store) = ctx.store else {
-            return Outcome::Error("Not saved: the data folder is not open".to_string());
-        };
-        let text = match serde_json::to_string_pretty(&file) {
-            Ok(t) => t + "\n",
-            Err(e) => return Outcome::Error(format!("Not saved: {e}")),
-        };
-        match store.write_data_backed_up(UNITS_PATH, text.as_bytes()) {
+        match ctx.save_user_json(UNITS_PATH, &file) {
             Ok(path) => {
                 self.yours = true;
                 Outcome::Saved(Notice::info(format!(
@@ -130,7 +123,7 @@ impl CardsEditor {
                     path.display()
                 )))
             }
-            Err(e) => Outcome::Error(format!("Not saved: {e}")),
+            Err(e) => Outcome::Error(e),
         }
     }
 
