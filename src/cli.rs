@@ -344,7 +344,8 @@ fn list(store: &Store, json: bool) -> Output {
                     saved_at,
                     summary,
                 } => serde_json::json!({
-                    "id": l.id, "kind": kind, "saved_at": saved_at, "summary": summary, "ok": true,
+                    "id": l.id, "kind": kind, "saved_at": saved_at, "title": l.title,
+                    "summary": summary, "ok": true,
                 }),
                 ListingStatus::Damaged { problem, .. } => serde_json::json!({
                     "id": l.id, "ok": false, "problem": problem.to_string(),
@@ -365,8 +366,14 @@ fn list(store: &Store, json: bool) -> Output {
                 saved_at,
                 summary,
             } => {
+                // The title the player typed first, as Home shows it; the summary after it.
+                let title = if l.title.is_empty() {
+                    String::new()
+                } else {
+                    format!("“{}” ", l.title)
+                };
                 s += &format!(
-                    "{:<40} {}  {:<22} {summary}\n",
+                    "{:<40} {}  {:<22} {title}{summary}\n",
                     l.id,
                     saved_at
                         .with_timezone(&chrono::Local)

@@ -194,16 +194,6 @@ impl State {
     }
 }
 
-fn blurb(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Furtherance => "The app runs the three enemy castles",
-        Kind::Worldspanner => "Challenge decks, Domes, rounds, glory",
-        Kind::NearAndFar => "Quest lookup, campaign sheets, scoring",
-        Kind::FurnaceDuel => "Six-board campaign scoring pad",
-        Kind::Army => "Army builder and follower sheets",
-    }
-}
-
 fn tile<'a>(title: &'a str, sub: &'a str, msg: Message) -> Element<'a, Message> {
     button(
         column![
@@ -225,8 +215,8 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
     let mut games = Column::new()
         .spacing(style::GAP)
         .push(widgets::heading("Games"));
-    for kind in Kind::ALL {
-        games = games.push(tile(kind.title(), blurb(kind), Message::NewGame(kind)));
+    for game in crate::games::all() {
+        games = games.push(tile(game.title, game.blurb, Message::NewGame(game.kind)));
     }
     games = games.push(tile(
         "Rules lookup",

@@ -468,6 +468,6 @@ fn title_of(data: &str) -> String {
         title: String,
     }
     serde_json::from_str::<Titled>(data)
-        .map(|t| t.title.trim().to_string())
+        .map(|t| read::clean_text(t.title.trim()))
         .unwrap_or_default()
 }

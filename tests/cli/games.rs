@@ -133,3 +133,27 @@ fn a_near_and_far_campaign_is_kept_from_a_script_and_undone() {
     );
     assert!(saved.history.can_redo());
 }
+
+#[test]
+fn list_shows_the_title_the_player_typed_cleaned_of_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    new_id(&run(
+        root,
+        &[
+            "furtherance",
+            "new",
+            "--seed",
+            "5",
+            "--title",
+            "Friday\u{1b}[2J solo",
+            "--json",
+        ],
+    ));
+    let out = run(root, &["list"]);
+    assert!(out.stdout.contains("“Friday [2J solo”"), "{}", out.stdout);
+    assert!(!out.stdout.contains('\u{1b}'));
+    let out = run(root, &["list", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v[0]["title"], "Friday [2J solo");
+}
