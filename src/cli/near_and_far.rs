@@ -10,18 +10,18 @@ use serde_json::json;
 mod index_files;
 mod reports;
 
-use index_files::index_command;
-pub use index_files::{
-    declare_letters, export_index, import_index, import_index_keeping, load_index,
+pub use crate::store::storybook::{
+    declare_letters, export_index, import_index, import_index_keeping, load_facts, load_index,
     plan_index_import,
 };
+use index_files::index_command;
 use reports::{chart, score, sheet};
 
 use super::Output;
 use crate::doc::Saved;
 use crate::near_and_far::campaign::Action;
 use crate::near_and_far::session::Variants;
-use crate::near_and_far::{Campaign, Facts, MapNumber, Mode, QuestCode, Read};
+use crate::near_and_far::{Campaign, MapNumber, Mode, QuestCode, Read};
 use crate::store::Store;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -162,15 +162,6 @@ fn fail(e: impl std::fmt::Display) -> Output {
 
 fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
-}
-
-/// The facts, the user's replacement files first.
-pub fn load_facts(root: &Path) -> Result<Facts, String> {
-    Facts::load(|p| {
-        crate::store::data_text(Some(root), p)
-            .map(|(t, o)| (t, o.to_string()))
-            .map_err(|e| e.to_string())
-    })
 }
 
 pub fn execute(command: Command, root: &Path) -> Output {

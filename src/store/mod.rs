@@ -19,6 +19,7 @@ mod lock;
 pub mod log;
 mod prepared;
 mod read;
+pub mod storybook;
 mod transfer;
 mod userdata;
 

@@ -230,7 +230,7 @@ impl State {
             },
         };
         let before = self.index.own_file();
-        match crate::cli::declare_letters(store, &who, &self.pad.letters, first) {
+        match crate::store::storybook::declare_letters(store, &who, &self.pad.letters, first) {
             Ok(m) => {
                 self.index_undo = Some(Box::new((format!("{who}'s quest letters"), before)));
                 self.pad.letters.clear();

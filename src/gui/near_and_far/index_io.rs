@@ -1,5 +1,5 @@
 //! Importing and exporting storybook index files from the quest lookup tab. The files are
-//! read and written by the store (through `crate::cli::import_index` / `export_index`, the same
+//! read and written by the store (through `store::storybook`, the same
 //! code as `tablemate near-and-far index import/export`); an export never replaces an existing
 //! file without an in-app confirmation.
 
@@ -91,7 +91,7 @@ impl State {
             ));
         };
         // Entries that differ from the player's are shown side by side first (RULINGS).
-        match crate::cli::plan_index_import(store, path) {
+        match crate::store::storybook::plan_index_import(store, path) {
             Ok((plan, _)) if !plan.conflicts.is_empty() => {
                 let keep_theirs = vec![false; plan.conflicts.len()];
                 self.import_review = Some(Box::new(ImportReview {
@@ -134,7 +134,7 @@ impl State {
             return Action::none();
         };
         let before = self.index.own_file();
-        match crate::cli::import_index_keeping(store, path, take).map(|o| o.message) {
+        match crate::store::storybook::import_index_keeping(store, path, take).map(|o| o.message) {
             Ok(message) => {
                 self.index_undo = Some(Box::new((format!("import of {shown}"), before)));
                 let (facts, loaded) = super::load_data(ctx);
@@ -167,7 +167,7 @@ impl State {
                 path.display()
             ));
         };
-        match crate::cli::export_index(root, &path, overwrite) {
+        match crate::store::storybook::export_index(root, &path, overwrite) {
             Ok(message) => Action::notice(Notice::info(sentence(&message))),
             Err(StoreError::Exists { .. }) => {
                 self.replace_export = Some(path);

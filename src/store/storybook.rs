@@ -1,0 +1,240 @@
+//! The Near and Far storybook index in the data folder: the merged index (bundled files plus
+//! the player's `storybook-index/`), its export, imports that never overwrite the player's
+//! entries, declared quest letters and deleting the player's own entries. The GUI's lookup tab
+//! and `tablemate near-and-far index …` both call these; every file goes through the store.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::near_and_far::index::{self, IndexFile, Severity};
+use crate::near_and_far::{Facts, QuestCode};
+
+use super::{Store, StoreError};
+
+/// The Near and Far facts (talents, characters, maps, threats): the player's replacements
+/// first, then the bundled files.
+pub fn load_facts(root: &Path) -> Result<Facts, String> {
+    Facts::load(|p| {
+        super::data_text(Some(root), p)
+            .map(|(t, o)| (t, o.to_string()))
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// The merged index: bundled files plus the user's `storybook-index/` folder.
+pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
+    index::load_with(|rel| read_data(root, rel), facts)
+}
+
+/// A data file through the store (the user's copy first); `None` when there is none.
+pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
+    match crate::store::data_text(Some(root), rel) {
+        Ok((text, origin)) => Ok(Some((text, origin.to_string()))),
+        Err(StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Writes the whole merged index (bundled files and the user's) under `root` to `path` as one
+/// index file. Refuses to replace an existing file unless `overwrite`
+/// ([`StoreError::Exists`], so the caller can ask). Returns what was done, for the user.
+pub fn export_index(root: &Path, path: &Path, overwrite: bool) -> Result<String, StoreError> {
+    let facts = load_facts(root).ok();
+    let built = load_index(root, facts.as_ref()).built;
+    let file = built.index.export("Storybook index export");
+    crate::store::write_file(path, file.to_json().as_bytes(), overwrite)?;
+    let mut message = format!(
+        "exported {} quests to {}",
+        file.quests.len(),
+        path.display()
+    );
+    // A file that could not be read or parsed is left out of the export: say which.
+    for p in built
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error && p.at.is_empty())
+    {
+        message += &format!("; left out {} (could not be read: {})", p.file, p.message);
+    }
+    Ok(message)
+}
+
+/// Reads `path` as an index file to import and plans the merge into the player's own file:
+/// which quests differ from the player's. Refuses a file with errors of its own, and stops
+/// when the player's `my-entries.json` cannot be read (it is never replaced then).
+pub fn plan_index_import(
+    store: &Store,
+    path: &Path,
+) -> Result<(index::ImportPlan, index::Loaded), String> {
+    let root = store.root();
+    let facts = load_facts(root).ok();
+    let shown = path.display().to_string();
+    let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
+    // The file is checked together with the player's index (its letters may be declared
+    // there), in `check_planned_import`: only errors it would add refuse it.
+    let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown} was not imported: {e}"))?;
+    let loaded = load_index(root, facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "{shown} was not imported: your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    let plan = index::Index::plan_import(&loaded.files, &loaded.own_origin, &incoming);
+    Ok((plan, loaded))
+}
+
+/// Merges the index file at `path` into the user's `storybook-index/my-entries.json` in the
+/// open store, after checking it alone and against the user's whole index. Never overwrites:
+/// for a quest the player entered differently, the player's entry is kept unless its code is
+/// in `take_theirs`. A copy of the player's file is backed up before it changes. Nothing is
+/// written if the merge would add an error, or if `my-entries.json` cannot be read. Takes the
+/// open store rather than its folder because the app already holds the folder's lock.
+pub fn import_index_keeping(
+    store: &Store,
+    path: &Path,
+    take_theirs: &BTreeSet<QuestCode>,
+) -> Result<ImportOutcome, String> {
+    let facts = load_facts(store.root()).ok();
+    let shown = path.display().to_string();
+    let (plan, loaded) = plan_index_import(store, path)?;
+    let own = index::Index::check_planned_import(
+        &loaded.files,
+        &loaded.own_origin,
+        &plan,
+        take_theirs,
+        facts.as_ref(),
+    )
+    .map_err(|problems| {
+        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        format!("{shown} was not imported:\n{}", list.join("\n"))
+    })?;
+    let written = store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    let taken = plan
+        .conflicts
+        .iter()
+        .filter(|c| take_theirs.contains(&c.code))
+        .count();
+    let mut message = format!(
+        "imported {} quests from {shown} into {}",
+        plan.new_quests,
+        written.display()
+    );
+    if !plan.conflicts.is_empty() {
+        message += &format!(
+            "; {} quests differ from yours: kept yours for {}, took theirs for {taken}",
+            plan.conflicts.len(),
+            plan.conflicts.len() - taken
+        );
+    }
+    Ok(ImportOutcome {
+        message,
+        conflicts: plan.conflicts,
+    })
+}
+
+/// What an import did, and the quests that differed from the player's.
+#[derive(Debug, Clone)]
+pub struct ImportOutcome {
+    pub message: String,
+    pub conflicts: Vec<index::Conflict>,
+}
+
+/// Imports keeping every one of the player's entries; the message lists each conflict with
+/// both versions side by side.
+pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
+    let out = import_index_keeping(store, path, &BTreeSet::new())?;
+    let mut s = out.message;
+    for c in &out.conflicts {
+        s += &format!("\n{} differs (yours kept):", c.code);
+        let mine = index::describe_entry(&c.mine);
+        let theirs = index::describe_entry(&c.theirs);
+        for k in 0..mine.len().max(theirs.len()) {
+            s += &format!(
+                "\n  yours: {:<50} | theirs: {}",
+                mine.get(k).map(String::as_str).unwrap_or(""),
+                theirs.get(k).map(String::as_str).unwrap_or("")
+            );
+        }
+    }
+    Ok(s)
+}
+
+/// Declares a character's quest letters in the player's own index file (backed up first).
+pub fn declare_letters(
+    store: &Store,
+    character: &str,
+    prefix: &str,
+    first: Option<QuestCode>,
+) -> Result<String, String> {
+    let facts = load_facts(store.root()).ok();
+    let loaded = load_index(store.root(), facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    let own = index::Index::check_letters(
+        &loaded.files,
+        &loaded.own_origin,
+        character,
+        prefix,
+        first,
+        facts.as_ref(),
+    )
+    .map_err(|p| {
+        let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
+        list.join("; ")
+    })?;
+    let chain = own
+        .characters
+        .iter()
+        .find(|c| {
+            c.character.eq_ignore_ascii_case(character.trim())
+                || facts
+                    .as_ref()
+                    .and_then(|f| f.character(character))
+                    .is_some_and(|f| f.name == c.character)
+        })
+        .cloned();
+    let written = store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(match chain {
+        Some(c) => format!(
+            "{}'s quest letters are {} (first code {}), kept in {}",
+            c.character,
+            c.prefix,
+            c.first
+                .map(|f| f.to_string())
+                .unwrap_or_else(|| "not given".into()),
+            written.display()
+        ),
+        None => format!("quest letters saved in {}", written.display()),
+    })
+}
+
+/// Deletes the player's own entry for `code` (backed up first).
+pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
+    let facts = load_facts(store.root()).ok();
+    let loaded = load_index(store.root(), facts.as_ref());
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    let (own, _) =
+        index::Index::check_removal(&loaded.files, &loaded.own_origin, code, facts.as_ref())
+            .map_err(|p| {
+                let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
+                list.join("; ")
+            })?;
+    store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(format!("{code} deleted from your storybook index"))
+}
