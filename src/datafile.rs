@@ -79,6 +79,16 @@ pub fn read(root: Option<&Path>, rel: &str) -> Result<(String, String), String> 
         .map_err(|e| e.to_string())
 }
 
+/// Like [`read`], but a file that is neither the user's nor bundled is `None` rather than an
+/// error (the storybook index has optional files).
+pub fn read_optional(root: Option<&Path>, rel: &str) -> Result<Option<(String, String)>, String> {
+    match crate::store::data_text(root, rel) {
+        Ok((text, origin)) => Ok(Some((text, origin.to_string()))),
+        Err(crate::store::StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Reads the data file at `rel` in use and parses it with `parse`; a parse error names the
 /// file it came from ("data/army/followers.json (bundled): followers: ...").
 pub fn load<T>(

@@ -14,11 +14,7 @@ use super::{Store, StoreError};
 /// The Near and Far facts (talents, characters, maps, threats): the player's replacements
 /// first, then the bundled files.
 pub fn load_facts(root: &Path) -> Result<Facts, String> {
-    Facts::load(|p| {
-        super::data_text(Some(root), p)
-            .map(|(t, o)| (t, o.to_string()))
-            .map_err(|e| e.to_string())
-    })
+    Facts::load(|p| crate::datafile::read(Some(root), p))
 }
 
 /// The merged index: bundled files plus the user's `storybook-index/` folder.
@@ -28,11 +24,7 @@ pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
 
 /// A data file through the store (the user's copy first); `None` when there is none.
 pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
-    match crate::store::data_text(Some(root), rel) {
-        Ok((text, origin)) => Ok(Some((text, origin.to_string()))),
-        Err(StoreError::NotFound(_)) => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
+    crate::datafile::read_optional(Some(root), rel)
 }
 
 /// Writes the whole merged index (bundled files and the user's) under `root` to `path` as one

@@ -101,12 +101,7 @@ fn user_file(ctx: &Ctx, rel: &str) -> bool {
 }
 
 fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
-    furtherance::load_data(|rel| {
-        crate::store::data_text(ctx.data_root(), rel)
-            .map(|(text, origin)| (text, origin.to_string()))
-            .map_err(|e| e.to_string())
-    })
-    .map(Box::new)
+    furtherance::load_data(|rel| crate::datafile::read(ctx.data_root(), rel)).map(Box::new)
 }
 
 /// Which data a game runs on, at a glance, with the way to your own: "Cards: SAMPLE ·

@@ -110,17 +110,9 @@ fn today() -> chrono::NaiveDate {
 /// Reads the fact files and the storybook index through the store (user copies first).
 fn load_data(ctx: &Ctx) -> (Result<Facts, String>, Loaded) {
     let root = ctx.data_root();
-    let facts = Facts::load(|p| {
-        crate::store::data_text(root, p)
-            .map(|(t, o)| (t, o.to_string()))
-            .map_err(|e| e.to_string())
-    });
+    let facts = Facts::load(|p| crate::datafile::read(root, p));
     let loaded = index::load_with(
-        |rel| match crate::store::data_text(root, rel) {
-            Ok((t, o)) => Ok(Some((t, o.to_string()))),
-            Err(crate::store::StoreError::NotFound(_)) => Ok(None),
-            Err(e) => Err(e.to_string()),
-        },
+        |rel| crate::datafile::read_optional(root, rel),
         facts.as_ref().ok(),
     );
     (facts, loaded)
