@@ -16,6 +16,8 @@ mod table;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_layout;
+#[cfg(test)]
 mod tests_library;
 #[cfg(test)]
 mod tests_physical;
