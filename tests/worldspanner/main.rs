@@ -7,6 +7,7 @@ mod cards;
 mod challenges;
 mod cli;
 mod domes;
+mod endtoend;
 mod issue10;
 mod library;
 mod physical;

@@ -1,11 +1,12 @@
 //! The deck editor: type one card per line and press Enter; the line is checked at once and the
 //! progress shows "17 of 36". Save the deck as a team's deck in the data folder (used by new
-//! games) or swap it into the open game.
+//! games) or swap it into the open game; export and import a finished deck (deck_io.rs).
 
 use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
 use super::Message;
+use super::deck_io::Confirm;
 use super::decks::{load_deck, team_deck_path};
 use crate::gui::screen::Ctx;
 use crate::gui::style;
@@ -28,6 +29,16 @@ pub enum EditorMsg {
     LoadSaved,
     Save,
     UseInGame,
+    /// Opens the dialog for where to export the finished deck (handled by the screen).
+    Export,
+    /// The export dialog's answer (None: cancelled).
+    ExportTo(Option<std::path::PathBuf>),
+    /// Opens the dialog for a deck file to import (handled by the screen).
+    Import,
+    /// The import dialog's answer (None: cancelled).
+    ImportFrom(Option<std::path::PathBuf>),
+    /// The answer to "replace the file?" / "replace the editor's cards?".
+    Confirm(bool),
 }
 
 /// What the screen must do after an editor message.
@@ -40,11 +51,13 @@ pub enum Outcome {
 
 pub struct Editor {
     pub team: TeamSide,
-    deck: DeckEditor,
+    pub(super) deck: DeckEditor,
     line: String,
     /// The card being corrected (1-based), if any.
-    editing: Option<usize>,
-    problem: Option<String>,
+    pub(super) editing: Option<usize>,
+    pub(super) problem: Option<String>,
+    /// An export over an existing file or an import over the editor's cards, waiting for a yes.
+    pub(super) confirm: Option<Confirm>,
 }
 
 impl Default for Editor {
@@ -55,6 +68,7 @@ impl Default for Editor {
             line: String::new(),
             editing: None,
             problem: None,
+            confirm: None,
         }
     }
 }
@@ -85,6 +99,11 @@ impl Editor {
         }
     }
 
+    /// The deck's name, for the export's file name.
+    pub fn name(&self) -> String {
+        self.deck.name.clone()
+    }
+
     pub fn progress(&self) -> String {
         self.deck.progress().to_string()
     }
@@ -97,6 +116,8 @@ impl Editor {
                 | EditorMsg::Remove(_)
                 | EditorMsg::LoadSaved
                 | EditorMsg::Team(_)
+                | EditorMsg::ImportFrom(_)
+                | EditorMsg::Confirm(_)
         );
         let outcome = self.apply(m, ctx);
         if changes {
@@ -177,6 +198,12 @@ impl Editor {
                     Err(e) => Outcome::Error(e.to_string()),
                 };
             }
+            // The dialogs are opened by the screen (they are Tasks); here only their answers.
+            EditorMsg::Export | EditorMsg::Import => {}
+            EditorMsg::ExportTo(None) | EditorMsg::ImportFrom(None) => {}
+            EditorMsg::ExportTo(Some(path)) => return self.export_to(&path, false),
+            EditorMsg::ImportFrom(Some(path)) => return self.import_from(&path),
+            EditorMsg::Confirm(yes) => return self.confirm(yes),
             EditorMsg::UseInGame => {
                 return match self.deck.finish() {
                     Ok(f) => Outcome::Use(f.name, f.cards),
@@ -297,6 +324,14 @@ impl Editor {
                     .padding([8, 16])
                     .style(style::secondary)
                     .on_press_maybe((complete && in_game).then_some(e(EditorMsg::UseInGame))),
+                button(text("Export…").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press_maybe(complete.then_some(e(EditorMsg::Export))),
+                button(text("Import…").size(style::BODY))
+                    .padding([8, 16])
+                    .style(style::secondary)
+                    .on_press(e(EditorMsg::Import)),
                 // Loading replaces the working copy, so only offer it on an empty editor.
                 button(text("Load the saved deck to correct it").size(style::BODY))
                     .padding([8, 16])
@@ -308,8 +343,30 @@ impl Editor {
                             .then_some(e(EditorMsg::LoadSaved))
                     ),
             ]
-            .spacing(style::GAP),
+            .spacing(style::GAP)
+            .wrap(),
         );
+        // The question sits under the buttons that raised it, never over the cards.
+        if let Some(c) = &self.confirm {
+            col = col.push(
+                row![
+                    text(c.question(self.deck.cards().len()))
+                        .size(style::HEADING)
+                        .style(style::warning_text),
+                    button(text("Replace").size(style::BODY))
+                        .padding([6, 14])
+                        .style(style::danger)
+                        .on_press(e(EditorMsg::Confirm(true))),
+                    button(text("Keep").size(style::BODY))
+                        .padding([6, 14])
+                        .style(style::secondary)
+                        .on_press(e(EditorMsg::Confirm(false))),
+                ]
+                .spacing(style::GAP)
+                .align_y(Center)
+                .wrap(),
+            );
+        }
         col = col.push(scrollable(list).height(Length::Fixed(320.0)));
         container(col)
             .padding(12)

@@ -5,6 +5,7 @@
 
 mod ask;
 mod board;
+mod deck_io;
 mod decks;
 mod editor;
 mod form;
@@ -15,6 +16,10 @@ mod setup;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_deck_io;
+#[cfg(test)]
+mod tests_layout;
 #[cfg(test)]
 mod tests_library;
 #[cfg(test)]
@@ -334,6 +339,8 @@ impl State {
                 }
             }
             Message::OddsOver(over) => self.act(Play::OddsOver { over }),
+            Message::Editor(EditorMsg::Export) => deck_io::pick_export(&self.editor.name()),
+            Message::Editor(EditorMsg::Import) => deck_io::pick_import(),
             Message::Editor(m) => match self.editor.update(m, ctx) {
                 editor::Outcome::None => Action::none(),
                 editor::Outcome::Error(e) => Action::error(e),

@@ -1,8 +1,10 @@
 //! How the challenge panel looks: the pick lists, ratings, the modifiers the rules allow for
-//! what is being challenged, and the Draw button (Enter in any number box draws too).
+//! what is being challenged, and the Draw button at its head (Enter in any number box draws too).
 
-use iced::widget::{Column, Row, button, checkbox, column, pick_list, row, text, text_input};
-use iced::{Center, Element, Fill};
+use iced::widget::{
+    Column, Row, button, checkbox, column, container, pick_list, row, text, text_input,
+};
+use iced::{Center, Element, Fill, Length};
 
 use super::Message;
 use super::form::{ChallengeForm, Choice, FormMsg, PaidChoice, What};
@@ -41,8 +43,37 @@ impl ChallengeForm {
         let f = |m: FormMsg| Message::Form(m);
         let heroes = choices(game, side, |s| s.in_play());
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
+        // The Draw button heads the panel, with the chances under it in a line of fixed
+        // height: however long the form below grows (an attack's is the longest), Draw stays
+        // at the same pixel and in view at 768 px (TABLE-UX 1 and 2).
+        let draw = if self.what.paid() {
+            "Pay and adventure"
+        } else {
+            "Draw challenge card"
+        };
+        let odds = if self.what.paid() {
+            None
+        } else {
+            self.odds_line(game, side)
+        };
         let mut col: Column<'_, Message> = column![
-            text("Challenge").size(style::HEADING),
+            row![
+                text("Challenge").size(style::HEADING),
+                iced::widget::space::horizontal(),
+                button(text(draw).size(style::HEADING))
+                    .padding([10, 20])
+                    .style(style::primary)
+                    .on_press(Message::Draw),
+            ]
+            .spacing(8)
+            .align_y(Center),
+            container(
+                text(odds.unwrap_or_default())
+                    .size(style::SMALL)
+                    .style(style::muted)
+            )
+            .width(Fill)
+            .height(Length::Fixed(style::SMALL * 2.8)),
             pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
                 .text_size(style::BODY)
                 .width(Fill),
@@ -134,12 +165,6 @@ impl ChallengeForm {
                     text("No card is drawn and no faction modifier applies (p. 14); the hero is dismissed after.")
                         .size(style::SMALL)
                         .style(style::muted),
-                )
-                .push(
-                    button(text("Pay and adventure").size(style::HEADING))
-                        .padding([10, 20])
-                        .style(style::primary)
-                        .on_press(Message::Draw),
                 )
                 .into();
         }
@@ -243,16 +268,7 @@ impl ChallengeForm {
             .spacing(6)
             .align_y(Center),
         );
-        if let Some(line) = self.odds_line(game, side) {
-            col = col.push(text(line).size(style::BODY).style(style::muted));
-        }
-        col.push(
-            button(text("Draw challenge card").size(style::HEADING))
-                .padding([10, 20])
-                .style(style::primary)
-                .on_press(Message::Draw),
-        )
-        .into()
+        col.into()
     }
 }
 

@@ -112,14 +112,38 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
     container(
         column![
             row![
-                text(r.describe()).size(style::HEADING),
-                iced::widget::space::horizontal(),
+                // Fill: at 1024 px with large type the round line wraps; the buttons keep
+                // their size and Next step is never cut off.
+                text(r.describe()).size(style::HEADING).width(Fill),
                 sides,
                 next
             ]
             .spacing(style::GAP)
             .align_y(Center),
-            steps.wrap(),
+            // The deck's counts and its Digital/Physical switch share the steps' row, so they
+            // are in view without scrolling and take no height from the hero list.
+            row![
+                container(steps.wrap()).width(Fill),
+                text(format!(
+                    "{} deck {} · discard {}",
+                    side.name(),
+                    game.team(side).deck.draw_len(),
+                    game.team(side).deck.discard_len()
+                ))
+                .size(style::BODY),
+                mode(
+                    "Digital deck",
+                    !game.team(side).physical,
+                    Message::DeckMode(side, false)
+                ),
+                mode(
+                    "Physical deck",
+                    game.team(side).physical,
+                    Message::DeckMode(side, true)
+                ),
+            ]
+            .spacing(6)
+            .align_y(Center),
             text(if game.locked() {
                 "The game is over: see the glory count. Reopen to correct something.".to_string()
             } else if r.finished {
@@ -266,6 +290,7 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
         Some(c) => format!("Last card #{}: {}", c.number(), c.bands()),
         None => "No card drawn yet".into(),
     };
+    // The Digital/Physical switch is in the step bar above (always in view).
     container(
         column![
             text(format!("{} deck: {}", side.name(), team.deck_name)).size(style::HEADING),
@@ -276,19 +301,6 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
             ))
             .size(style::HEADING),
             text(last).size(style::BODY).style(style::muted),
-            row![
-                mode(
-                    "Digital deck",
-                    !team.physical,
-                    Message::DeckMode(side, false)
-                ),
-                mode(
-                    "Physical deck",
-                    team.physical,
-                    Message::DeckMode(side, true)
-                ),
-            ]
-            .spacing(6),
         ]
         .spacing(4),
     )

@@ -59,7 +59,7 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
 fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
     let c = ctx();
     let mut s = round_two();
-    // The switch sits in the deck box, below the hero list (scrolled to on a small screen).
+    // The switch sits in the step bar (always in view: tests_layout.rs).
     assert!(
         s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c)
             .changed
