@@ -10,7 +10,6 @@ use iced::{Element, Fill, Length};
 
 use super::{EDIT_LABELS, HandEdit, Message};
 use crate::army::{ArmyGame, Follower, FollowerKind, FollowerRef, Phase, Promotion};
-use crate::gui::screen::Ctx;
 use crate::gui::{style, widgets};
 
 fn num<'a>(s: String, w: f32) -> Element<'a, Message> {
@@ -223,7 +222,7 @@ pub fn view<'a>(
     g: &'a ArmyGame,
     selected: Option<FollowerRef>,
     edit: Option<&'a HandEdit>,
-    _ctx: &Ctx,
+    narrow: bool,
 ) -> Element<'a, Message> {
     let top: Element<'_, Message> = match g.phase {
         Phase::Over { winner } => text(match winner {
@@ -258,7 +257,9 @@ pub fn view<'a>(
         }
     };
     let mut grid = Column::new().spacing(14);
-    for pair in (0..g.players.len()).collect::<Vec<_>>().chunks(2) {
+    // Two sheets a line, as on the table; one a line when the window is narrow.
+    let per_line = if narrow { 1 } else { 2 };
+    for pair in (0..g.players.len()).collect::<Vec<_>>().chunks(per_line) {
         let mut line = row![].spacing(14);
         for p in pair {
             line = line.push(sheet(g, *p, selected));

@@ -183,22 +183,40 @@ impl State {
             return self.setup_view();
         };
         let c = doc.state();
-        let pad = pad::view(c);
-        let panel = current::view(c, &self.form, &self.note);
+        let form = &*self.form;
+        let note = self.note.as_str();
+        // Side by side when there is room; on a narrow window (1024 px with large type) one
+        // column, the current game first because that is where the players click.
+        let body = iced::widget::responsive(move |size| {
+            let pad = pad::view(c);
+            let panel = current::view(c, form, note);
+            if size.width < style::NARROW {
+                scrollable(
+                    container(column![panel, pad].spacing(20))
+                        .padding(iced::Padding::ZERO.right(16)),
+                )
+                .height(Fill)
+                .into()
+            } else {
+                row![
+                    scrollable(pad).width(Length::FillPortion(11)).height(Fill),
+                    scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
+                        .width(Length::FillPortion(9))
+                        .height(Fill),
+                ]
+                .spacing(20)
+                .into()
+            }
+        });
         column![
             row![
                 widgets::heading(doc.saved.title.clone()),
                 text(doc.summary()).size(style::SMALL).style(style::muted),
             ]
             .spacing(style::GAP)
-            .align_y(iced::Center),
-            row![
-                scrollable(pad).width(Length::FillPortion(11)).height(Fill),
-                scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
-                    .width(Length::FillPortion(9))
-                    .height(Fill),
-            ]
-            .spacing(20),
+            .align_y(iced::Center)
+            .wrap(),
+            body,
         ]
         .spacing(style::GAP)
         .padding(20)
