@@ -221,7 +221,7 @@ impl State {
             match g.phase {
                 Phase::Building => builder::view(g, editing, first, narrow),
                 Phase::Playing { .. } | Phase::Over { .. } => {
-                    sheets::view(g, selected, edit, narrow)
+                    sheets::view(g, selected, edit, size.width)
                 }
             }
         });

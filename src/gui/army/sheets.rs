@@ -218,11 +218,14 @@ fn edit_dialog<'a>(g: &'a ArmyGame, edit: &'a HandEdit) -> Element<'a, Message> 
     .into()
 }
 
+/// Below this width (logical pixels) the sheets stack one a line.
+const TWO_SHEETS_WIDTH: f32 = 1100.0;
+
 pub fn view<'a>(
     g: &'a ArmyGame,
     selected: Option<FollowerRef>,
     edit: Option<&'a HandEdit>,
-    narrow: bool,
+    width: f32,
 ) -> Element<'a, Message> {
     let top: Element<'_, Message> = match g.phase {
         Phase::Over { winner } => text(match winner {
@@ -257,8 +260,9 @@ pub fn view<'a>(
         }
     };
     let mut grid = Column::new().spacing(14);
-    // Two sheets a line, as on the table; one a line when the window is narrow.
-    let per_line = if narrow { 1 } else { 2 };
+    // Two sheets a line, as on the table, when each gets room for a follower's stats and its
+    // buttons on one line; else one a line (1024 px, or 1366 px with large type).
+    let per_line = if width < TWO_SHEETS_WIDTH { 1 } else { 2 };
     for pair in (0..g.players.len()).collect::<Vec<_>>().chunks(per_line) {
         let mut line = row![].spacing(14);
         for p in pair {
@@ -266,6 +270,8 @@ pub fn view<'a>(
         }
         grid = grid.push(line);
     }
+    // The gutter keeps the scroll bar off the right-hand sheet.
+    let grid = container(grid).padding(iced::Padding::ZERO.right(16));
     let base: Element<'_, Message> = column![top, scrollable(grid).height(Fill)]
         .spacing(14)
         .into();

@@ -265,7 +265,10 @@ fn four_name_fields_are_whole_at_1024_with_large_type() {
     }
     // Four 220 px fields do not fit in 787 px: the fourth wraps instead of being squeezed.
     for n in names {
-        assert!(testing::in_view(&s, size, n).is_some(), "{n}'s field is cut");
+        assert!(
+            testing::in_view(&s, size, n).is_some(),
+            "{n}'s field is cut"
+        );
     }
     assert!(testing::in_view(&s, size, "Write the armies").is_some());
 }

@@ -248,8 +248,14 @@ fn the_verdict_appears_beside_record_result_which_stays_put() -> Result {
     let size = testing::LARGE_TYPE_1024;
     let mut s = started_long_names();
     let before = testing::in_view(&s, size, "Record result").map(|b| b.position());
-    send(&mut s, Message::Tally(Seat::A, TallyField::Cash, "31".into()));
-    send(&mut s, Message::Tally(Seat::B, TallyField::Cash, "25".into()));
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "31".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "25".into()),
+    );
     testing::click_sized(&mut s, size, "Benedict holds it")?;
     testing::click_sized(&mut s, size, "Record result")?;
     let after = testing::in_view(&s, size, "Correct result").map(|b| b.position());
