@@ -127,7 +127,7 @@ impl State {
 
         let search = row![
             text_input(
-                "Search the rules: attack, spawn, dismiss, reputation…",
+                "Search the rules…",
                 &self.query
             )
             .id(SEARCH_ID)
