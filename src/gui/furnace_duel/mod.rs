@@ -45,6 +45,11 @@ pub enum Message {
     NextBoard(BoardId),
 }
 
+/// Width (logical px) from which the entry beside the pad keeps its labels on one line.
+const SIDE_BY_SIDE_ROOMY: f32 = 1100.0;
+/// Body height (logical px) below which wrapped labels push Record result under the fold.
+const SHORT: f32 = 560.0;
+
 /// The new-campaign form.
 #[derive(Debug, Clone, Default)]
 struct SetupForm {
@@ -186,11 +191,14 @@ impl State {
         let form = &*self.form;
         let note = self.note.as_str();
         // Side by side when there is room; on a narrow window (1024 px with large type) one
-        // column, the current game first because that is where the players click.
+        // column, the current game first because that is where the players click. Beside the
+        // pad the entry's labels wrap below ~1100 px, which pushes Record result under the
+        // fold on a short window (1366×768 with large type): stack there too.
         let body = iced::widget::responsive(move |size| {
             let pad = pad::view(c);
             let panel = current::view(c, form, note);
-            if size.width < style::NARROW {
+            let cramped = size.width < SIDE_BY_SIDE_ROOMY && size.height < SHORT;
+            if size.width < style::NARROW || cramped {
                 scrollable(
                     container(column![panel, pad].spacing(20))
                         .padding(iced::Padding::ZERO.right(16)),
@@ -199,7 +207,9 @@ impl State {
                 .into()
             } else {
                 row![
-                    scrollable(pad).width(Length::FillPortion(11)).height(Fill),
+                    scrollable(container(pad).padding(iced::Padding::ZERO.right(16)))
+                        .width(Length::FillPortion(11))
+                        .height(Fill),
                     scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
                         .width(Length::FillPortion(9))
                         .height(Fill),

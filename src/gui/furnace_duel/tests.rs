@@ -281,3 +281,17 @@ fn a_wide_window_keeps_the_pad_beside_the_current_game() {
     assert!(testing::in_view(&s, narrow, "Campaign scoring pad").is_none());
     assert!(shows(&s, "Campaign scoring pad"));
 }
+
+#[test]
+fn record_result_is_in_view_at_1366_with_large_type() -> Result {
+    // 1366×768 with large type: the screen's area below the top bar, in logical pixels.
+    let size = (1050.0, testing::LARGE_TYPE_1024.1);
+    let mut s = started_long_names();
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "31".into()),
+    );
+    testing::click_sized(&mut s, size, "Benedict holds it")?;
+    assert!(testing::in_view(&s, size, "Record result").is_some());
+    Ok(())
+}
