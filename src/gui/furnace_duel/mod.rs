@@ -45,6 +45,9 @@ pub enum Message {
     NextBoard(BoardId),
 }
 
+/// The scrollable that holds the current game (alone, or above the pad when stacked).
+const PANEL_ID: &str = "fd-panel";
+
 /// Width (logical px) from which the entry beside the pad keeps its labels on one line.
 const SIDE_BY_SIDE_ROOMY: f32 = 1100.0;
 /// Body height (logical px) below which wrapped labels push Record result under the fold.
@@ -173,11 +176,21 @@ impl State {
             Message::NextBoard(board) => FdAction::NextBoard { board },
             _ => return Action::none(),
         };
+        let next_game = matches!(action, FdAction::NextBoard { .. });
         let result = doc.saved.act(action).map(|_| ());
         match result {
             Ok(()) => {
                 self.refresh();
-                Action::changed()
+                if next_game {
+                    // TABLE-UX 2: the new game opens at its top (its setup reminders), not at
+                    // the scroll position where the board was picked.
+                    Action::changed().with_task(iced::widget::operation::snap_to(
+                        PANEL_ID,
+                        iced::widget::operation::RelativeOffset::START,
+                    ))
+                } else {
+                    Action::changed()
+                }
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -203,6 +216,7 @@ impl State {
                     container(column![panel, pad].spacing(20))
                         .padding(iced::Padding::ZERO.right(16)),
                 )
+                .id(PANEL_ID)
                 .height(Fill)
                 .into()
             } else {
@@ -211,6 +225,7 @@ impl State {
                         .width(Length::FillPortion(11))
                         .height(Fill),
                     scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
+                        .id(PANEL_ID)
                         .width(Length::FillPortion(9))
                         .height(Fill),
                 ]

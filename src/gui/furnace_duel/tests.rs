@@ -295,3 +295,20 @@ fn record_result_is_in_view_at_1366_with_large_type() -> Result {
     assert!(testing::in_view(&s, size, "Record result").is_some());
     Ok(())
 }
+
+#[test]
+fn picking_the_next_board_scrolls_the_new_game_to_its_top() {
+    let mut s = started_long_names();
+    enter_result(&mut s, 50, 40);
+    let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
+    let action = send(&mut s, Message::NextBoard(board.expect("a campaign")));
+    assert!(action.changed);
+    // The snap to the panel's top travels as the action's task.
+    assert!(
+        action.task.is_some(),
+        "no scroll back to the new game's top"
+    );
+    // A refused pick (the campaign has moved on) does not scroll.
+    let again = send(&mut s, Message::NextBoard(board.expect("a campaign")));
+    assert!(again.task.is_none());
+}
