@@ -249,12 +249,17 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
             .spacing(16)
             .wrap()
             .vertical_spacing(8),
-        scrollable(saves).height(Fill),
+        // The gutter keeps the scroll bar off the rows' buttons.
+        scrollable(container(saves).padding(iced::Padding::ZERO.right(14))).height(Fill),
     ]
     .spacing(style::GAP);
 
     row![
-        container(scrollable(games).height(Fill)).width(Length::FillPortion(2)),
+        // With large type the tiles scroll: the gutter keeps the scroll bar off their edge.
+        container(
+            scrollable(container(games).padding(iced::Padding::ZERO.right(14))).height(Fill),
+        )
+        .width(Length::FillPortion(2)),
         container(right)
             .padding(16)
             .width(Length::FillPortion(3))

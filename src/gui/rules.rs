@@ -126,15 +126,12 @@ impl State {
         }
 
         let search = row![
-            text_input(
-                "Search the rules: attack, spawn, dismiss, reputation…",
-                &self.query
-            )
-            .id(SEARCH_ID)
-            .on_input(Message::Query)
-            .size(style::HEADING)
-            .padding(10)
-            .width(Fill),
+            text_input("Search the rules…", &self.query)
+                .id(SEARCH_ID)
+                .on_input(Message::Query)
+                .size(style::HEADING)
+                .padding(10)
+                .width(Fill),
             pick_list(GameFilter::all(), Some(self.filter), Message::Filter)
                 .text_size(style::BODY)
                 .padding(10),

@@ -14,6 +14,11 @@ pub const READING: f32 = 24.0;
 /// Spacing unit.
 pub const GAP: f32 = 12.0;
 
+/// Below this width (logical pixels, so large type reaches it sooner) a screen stacks its side
+/// panels in one column instead of clipping them (TABLE-UX: 1024×768 with large type is about
+/// 790 logical pixels wide).
+pub const NARROW: f32 = 900.0;
+
 /// How much bigger everything is with "Large type" on.
 pub const LARGE_TYPE_SCALE: f32 = 1.3;
 

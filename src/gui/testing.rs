@@ -62,3 +62,48 @@ pub fn click<S: ScreenUnderTest>(
 pub fn shows<S: ScreenUnderTest>(state: &S, height: f32, label: &str) -> bool {
     simulator(height, state.draw(&CTX)).find(label).is_ok()
 }
+
+/// A screen's own area in a 1024×768 window with large type on: 1024 / 1.3 logical pixels
+/// wide, and 768 / 1.3 less the top bar tall (TABLE-UX's narrowest case).
+pub const LARGE_TYPE_1024: (f32, f32) = (787.0, 530.0);
+
+/// A simulator of an exact window size, for the layout tests.
+pub fn simulator_sized<M>(size: (f32, f32), view: Element<'_, M>) -> Simulator<'_, M> {
+    Simulator::with_size(iced_test::core::Settings::default(), size, view)
+}
+
+/// Where `label` is drawn in a window of `size`, if the whole of it is in view: found, not
+/// cut by a scrollable or a container, and inside the window (so no scrolling reaches it).
+pub fn in_view<S: ScreenUnderTest>(
+    state: &S,
+    size: (f32, f32),
+    label: &str,
+) -> Option<iced::Rectangle> {
+    let mut ui = simulator_sized(size, state.draw(&CTX));
+    let target = ui.find(label).ok()?;
+    let (bounds, visible) = (target.bounds(), target.visible_bounds()?);
+    let window = iced::Rectangle::new(iced::Point::ORIGIN, iced::Size::new(size.0, size.1));
+    // Half a pixel of slack for rounding in the layout.
+    let whole = (visible.width - bounds.width).abs() < 0.5
+        && (visible.height - bounds.height).abs() < 0.5
+        && bounds.x >= 0.0
+        && bounds.y >= 0.0
+        && bounds.x + bounds.width <= window.width + 0.5
+        && bounds.y + bounds.height <= window.height + 0.5;
+    whole.then_some(bounds)
+}
+
+/// Clicks `label` in a window of `size` and feeds the messages back.
+pub fn click_sized<S: ScreenUnderTest>(
+    state: &mut S,
+    size: (f32, f32),
+    label: &str,
+) -> Result<(), iced_test::Error> {
+    let mut ui = simulator_sized(size, state.draw(&CTX));
+    ui.click(label)?;
+    let messages: Vec<S::Message> = ui.into_messages().collect();
+    for m in messages {
+        state.apply(m, &CTX);
+    }
+    Ok(())
+}

@@ -12,7 +12,9 @@ fn cell<'a>(s: String, w: f32) -> Element<'a, Message> {
     text(s).size(style::BODY).width(Length::Fixed(w)).into()
 }
 
-pub fn view(g: &ArmyGame, editing: usize, first: usize) -> Element<'_, Message> {
+/// `narrow`: the window has no room for the table beside the sheet, so the builder is one
+/// scrolling column (table, sheet, who plays first) instead.
+pub fn view(g: &ArmyGame, editing: usize, first: usize, narrow: bool) -> Element<'_, Message> {
     // Tabs.
     let mut tabs = row![].spacing(8);
     for (i, p) in g.players.iter().enumerate() {
@@ -87,10 +89,16 @@ pub fn view(g: &ArmyGame, editing: usize, first: usize) -> Element<'_, Message> 
                 .align_y(iced::Center),
             );
         }
-        let table =
-            container(column![text("Follower table").size(style::HEADING), table].spacing(8))
-                .padding(16)
-                .style(style::card);
+        // Stacked, the sheet sits below the table: the points left go in the table's heading so
+        // the answer to a Recruit click is in view (TABLE-UX 2) without moving the buttons.
+        let heading = if narrow {
+            format!("Follower table — {left} of {FOLLOWER_POINTS} points left")
+        } else {
+            "Follower table".to_string()
+        };
+        let table = container(column![text(heading).size(style::HEADING), table].spacing(8))
+            .padding(16)
+            .style(style::card);
 
         // The army sheet.
         let mut list = Column::new().spacing(4);
@@ -135,15 +143,25 @@ pub fn view(g: &ArmyGame, editing: usize, first: usize) -> Element<'_, Message> 
             widgets::secondary("Hide army", Some(Message::Hide)),
         ]
         .spacing(10);
-        row![
-            table,
-            container(scrollable(sheet))
-                .padding(16)
-                .width(Fill)
-                .style(style::card),
-        ]
-        .spacing(20)
-        .into()
+        if narrow {
+            // The outer column scrolls; a scrollable inside it would have no height to fill.
+            column![
+                table,
+                container(sheet).padding(16).width(Fill).style(style::card),
+            ]
+            .spacing(20)
+            .into()
+        } else {
+            row![
+                table,
+                container(scrollable(sheet))
+                    .padding(16)
+                    .width(Fill)
+                    .style(style::card),
+            ]
+            .spacing(20)
+            .into()
+        }
     };
 
     // Who plays first, and start.
@@ -166,11 +184,21 @@ pub fn view(g: &ArmyGame, editing: usize, first: usize) -> Element<'_, Message> 
         .players
         .iter()
         .all(|p| p.army.problems(&g.table).is_empty());
-    order = order.push(iced::widget::space::horizontal());
-    order = order.push(widgets::primary(
+    let start = widgets::primary(
         "Reveal armies and start",
         ready.then_some(Message::BeginPlay),
-    ));
-
-    column![tabs, sheet, order].spacing(16).into()
+    );
+    if narrow {
+        // Names wrap onto more lines; the start button gets a line of its own.
+        scrollable(
+            container(column![tabs.wrap(), sheet, order.wrap(), start].spacing(16))
+                .padding(iced::Padding::ZERO.right(16)),
+        )
+        .height(Fill)
+        .into()
+    } else {
+        order = order.push(iced::widget::space::horizontal());
+        order = order.push(start);
+        column![tabs.wrap(), sheet, order].spacing(16).into()
+    }
 }

@@ -204,24 +204,35 @@ impl State {
         }
     }
 
-    pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
+    pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
         let Some(doc) = &self.doc else {
             return self.setup_view();
         };
         let g = doc.state();
-        let body = match g.phase {
-            Phase::Building => builder::view(g, self.editing, self.first),
-            Phase::Playing { .. } | Phase::Over { .. } => {
-                sheets::view(g, self.selected, self.edit.as_deref(), ctx)
+        let (editing, first, selected, edit) = (
+            self.editing,
+            self.first,
+            self.selected,
+            self.edit.as_deref(),
+        );
+        // A narrow window (1024 px with large type) stacks what sits side by side on a wide one.
+        let body = iced::widget::responsive(move |size| {
+            let narrow = size.width < style::NARROW;
+            match g.phase {
+                Phase::Building => builder::view(g, editing, first, narrow),
+                Phase::Playing { .. } | Phase::Over { .. } => {
+                    sheets::view(g, selected, edit, size.width)
+                }
             }
-        };
+        });
         column![
             row![
                 widgets::heading(doc.saved.title.clone()),
                 text(doc.summary()).size(style::SMALL).style(style::muted),
             ]
             .spacing(style::GAP)
-            .align_y(iced::Center),
+            .align_y(iced::Center)
+            .wrap(),
             body,
         ]
         .spacing(style::GAP)
@@ -261,17 +272,18 @@ impl State {
                 .on_toggle(Message::Four)
                 .text_size(style::BODY),
             text("Names in seating order (clockwise):").size(style::BODY),
-            names,
+            // Four names wrap to a second line on a narrow window rather than run off it.
+            names.wrap(),
             column![
                 text("Title (optional)").size(style::BODY),
                 text_input("Title (optional)", &self.setup.title)
                     .id("army-title")
                     .on_input(Message::Title)
                     .size(style::BODY)
-                    .padding(8)
-                    .width(Length::Fixed(460.0)),
+                    .padding(8),
             ]
-            .spacing(4),
+            .spacing(4)
+            .max_width(460),
         ]
         .spacing(style::GAP + 4.0);
         if let Err(e) = &self.table {

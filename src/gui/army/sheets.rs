@@ -10,7 +10,6 @@ use iced::{Element, Fill, Length};
 
 use super::{EDIT_LABELS, HandEdit, Message};
 use crate::army::{ArmyGame, Follower, FollowerKind, FollowerRef, Phase, Promotion};
-use crate::gui::screen::Ctx;
 use crate::gui::{style, widgets};
 
 fn num<'a>(s: String, w: f32) -> Element<'a, Message> {
@@ -219,11 +218,14 @@ fn edit_dialog<'a>(g: &'a ArmyGame, edit: &'a HandEdit) -> Element<'a, Message> 
     .into()
 }
 
+/// Below this width (logical pixels) the sheets stack one a line.
+const TWO_SHEETS_WIDTH: f32 = 1100.0;
+
 pub fn view<'a>(
     g: &'a ArmyGame,
     selected: Option<FollowerRef>,
     edit: Option<&'a HandEdit>,
-    _ctx: &Ctx,
+    width: f32,
 ) -> Element<'a, Message> {
     let top: Element<'_, Message> = match g.phase {
         Phase::Over { winner } => text(match winner {
@@ -258,13 +260,18 @@ pub fn view<'a>(
         }
     };
     let mut grid = Column::new().spacing(14);
-    for pair in (0..g.players.len()).collect::<Vec<_>>().chunks(2) {
+    // Two sheets a line, as on the table, when each gets room for a follower's stats and its
+    // buttons on one line; else one a line (1024 px, or 1366 px with large type).
+    let per_line = if width < TWO_SHEETS_WIDTH { 1 } else { 2 };
+    for pair in (0..g.players.len()).collect::<Vec<_>>().chunks(per_line) {
         let mut line = row![].spacing(14);
         for p in pair {
             line = line.push(sheet(g, *p, selected));
         }
         grid = grid.push(line);
     }
+    // The gutter keeps the scroll bar off the right-hand sheet.
+    let grid = container(grid).padding(iced::Padding::ZERO.right(16));
     let base: Element<'_, Message> = column![top, scrollable(grid).height(Fill)]
         .spacing(14)
         .into();

@@ -253,3 +253,54 @@ fn end_turn_passes_play_and_undo_clears_the_selection() -> Result {
     assert!(shows(&s, "Ann's turn"));
     Ok(())
 }
+
+#[test]
+fn four_name_fields_are_whole_at_1024_with_large_type() {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = State::new(&ctx());
+    send(&mut s, Message::Four(true));
+    let names = ["Alexandra", "Bartholomew", "Cleo", "Dmitri"];
+    for (i, n) in names.into_iter().enumerate() {
+        send(&mut s, Message::Name(i, n.into()));
+    }
+    // Four 220 px fields do not fit in 787 px: the fourth wraps instead of being squeezed.
+    for n in names {
+        assert!(
+            testing::in_view(&s, size, n).is_some(),
+            "{n}'s field is cut"
+        );
+    }
+    assert!(testing::in_view(&s, size, "Write the armies").is_some());
+}
+
+#[test]
+fn recruiting_at_1024_with_large_type_shows_the_points_left_and_keeps_the_buttons() -> Result {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = writing();
+    assert!(testing::in_view(&s, size, "Follower table — 10 of 10 points left").is_some());
+    let grunt = testing::in_view(&s, size, "+ Grunt").map(|b| b.position());
+    assert!(grunt.is_some(), "+ Grunt is not in view");
+    testing::click_sized(&mut s, size, "+ General")?;
+    testing::click_sized(&mut s, size, "+ Grunt")?;
+    assert!(
+        testing::in_view(&s, size, "Follower table — 9 of 10 points left").is_some(),
+        "the points left are not in view after a recruit"
+    );
+    assert_eq!(
+        testing::in_view(&s, size, "+ Grunt").map(|b| b.position()),
+        grunt,
+        "the recruit button moved"
+    );
+    Ok(())
+}
+
+#[test]
+fn end_turn_is_in_view_at_1024_with_large_type() -> Result {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = playing();
+    assert!(testing::in_view(&s, size, "End turn").is_some());
+    let before = s.doc.as_ref().map(|d| d.state().turn());
+    testing::click_sized(&mut s, size, "End turn")?;
+    assert_ne!(s.doc.as_ref().map(|d| d.state().turn()), before);
+    Ok(())
+}

@@ -9,6 +9,9 @@ use super::{Message, ResultForm, TallyField};
 use crate::furnace_duel::{BonusUsage, Campaign, GeneralAchievement, Seat};
 use crate::gui::{style, widgets};
 
+/// Width of one tally box: room for a five-digit sum at large type, so the labels get the rest.
+const INPUT_W: f32 = 90.0;
+
 fn section<'a>(title: String, body: Column<'a, Message>) -> Element<'a, Message> {
     container(column![text(title).size(style::HEADING), body].spacing(8))
         .padding(14)
@@ -50,9 +53,13 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
     let [a, b] = &c.players;
     let mut body = Column::new().spacing(6).push(
         row![
-            text("").width(Length::Fixed(220.0)),
-            text(a.clone()).size(style::BODY).width(Fill),
-            text(b.clone()).size(style::BODY).width(Fill),
+            text("").width(Fill),
+            text(a.clone())
+                .size(style::BODY)
+                .width(Length::Fixed(INPUT_W)),
+            text(b.clone())
+                .size(style::BODY)
+                .width(Length::Fixed(INPUT_W)),
         ]
         .spacing(8),
     );
@@ -69,11 +76,11 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
                 .on_input(move |s| Message::Tally(seat, field, s))
                 .size(style::BODY)
                 .padding(6)
-                .width(Fill)
+                .width(Length::Fixed(INPUT_W))
         };
         body = body.push(
             row![
-                text(label).size(style::BODY).width(Length::Fixed(220.0)),
+                text(label).size(style::BODY).width(Fill),
                 input(Seat::A),
                 input(Seat::B),
             ]
@@ -92,35 +99,44 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
             })
             .on_press(Message::Token(seat))
     };
+    // The question on its own line, the two answers under it: long names wrap to a second row
+    // of buttons instead of being cut off at the panel's edge.
     body = body.push(
-        row![
-            text("1st player token at the end")
-                .size(style::BODY)
-                .width(Length::Fixed(220.0)),
-            token_button(Seat::A),
-            token_button(Seat::B),
+        column![
+            text("Who holds the 1st player token at the end?").size(style::BODY),
+            row![token_button(Seat::A), token_button(Seat::B)]
+                .spacing(8)
+                .wrap(),
         ]
-        .spacing(8)
-        .align_y(iced::Center),
+        .spacing(6),
     );
     let record_label = if game.result.is_some() {
         "Correct result"
     } else {
         "Record result"
     };
-    body = body.push(widgets::primary(record_label, Some(Message::RecordResult)));
+    // Who won goes beside the button, not under it: on a 768 px screen with large type the
+    // line under the button is below the fold (TABLE-UX 2), and the button itself never moves.
+    let verdict = outcome.map(|o| {
+        format!(
+            "{} wins {} to {} — {}",
+            c.name(o.winner),
+            o.money[o.winner.index()],
+            o.money[o.runner_up.index()],
+            o.decided_by.describe()
+        )
+    });
+    body = body.push(
+        row![
+            widgets::primary(record_label, Some(Message::RecordResult)),
+            text(verdict.unwrap_or_default())
+                .size(style::HEADING)
+                .style(style::success_text)
+                .width(Fill),
+        ]
+        .spacing(14),
+    );
     if let Some(o) = outcome {
-        body = body.push(
-            text(format!(
-                "{} wins {} to {} — {}",
-                c.name(o.winner),
-                o.money[o.winner.index()],
-                o.money[o.runner_up.index()],
-                o.decided_by.describe()
-            ))
-            .size(style::HEADING)
-            .style(style::success_text),
-        );
         if let (Some(b), false) = (board, Campaign::is_last(index)) {
             body = body.push(
                 text(format!(
@@ -155,7 +171,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
             body = body.push(
                 text(format!("Board ({} points): {}", sa.points, sa.summary)).size(style::BODY),
             );
-            body = body.push(match game.board_achievement {
+            let claim: Element<'_, Message> = match game.board_achievement {
                 Some(holder) => row![
                     text(format!("✓ {} reached it first", c.name(holder)))
                         .size(style::BODY)
@@ -164,15 +180,19 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
                     small_button("Withdraw".into(), Message::WithdrawBoard),
                 ]
                 .spacing(8)
-                .align_y(iced::Center),
+                .align_y(iced::Center)
+                .into(),
                 None => row![
-                    text("First to reach it:").size(style::BODY).width(Fill),
+                    text("First to reach it:").size(style::BODY),
                     small_button(format!("{a} first"), Message::ClaimBoard(Seat::A)),
                     small_button(format!("{b} first"), Message::ClaimBoard(Seat::B)),
                 ]
                 .spacing(8)
-                .align_y(iced::Center),
-            });
+                .align_y(iced::Center)
+                .wrap()
+                .into(),
+            };
+            body = body.push(claim);
         }
     }
     body = body.push(
@@ -206,7 +226,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
                 .spacing(8)
                 .align_y(iced::Center)
                 .wrap(),
-                buttons,
+                buttons.wrap(),
             ]
             .spacing(4),
         );

@@ -45,6 +45,14 @@ pub enum Message {
     NextBoard(BoardId),
 }
 
+/// The scrollable that holds the current game (alone, or above the pad when stacked).
+const PANEL_ID: &str = "fd-panel";
+
+/// Width (logical px) from which the entry beside the pad keeps its labels on one line.
+const SIDE_BY_SIDE_ROOMY: f32 = 1100.0;
+/// Body height (logical px) below which wrapped labels push Record result under the fold.
+const SHORT: f32 = 560.0;
+
 /// The new-campaign form.
 #[derive(Debug, Clone, Default)]
 struct SetupForm {
@@ -168,11 +176,21 @@ impl State {
             Message::NextBoard(board) => FdAction::NextBoard { board },
             _ => return Action::none(),
         };
+        let next_game = matches!(action, FdAction::NextBoard { .. });
         let result = doc.saved.act(action).map(|_| ());
         match result {
             Ok(()) => {
                 self.refresh();
-                Action::changed()
+                if next_game {
+                    // TABLE-UX 2: the new game opens at its top (its setup reminders), not at
+                    // the scroll position where the board was picked.
+                    Action::changed().with_task(iced::widget::operation::snap_to(
+                        PANEL_ID,
+                        iced::widget::operation::RelativeOffset::START,
+                    ))
+                } else {
+                    Action::changed()
+                }
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -183,22 +201,47 @@ impl State {
             return self.setup_view();
         };
         let c = doc.state();
-        let pad = pad::view(c);
-        let panel = current::view(c, &self.form, &self.note);
+        let form = &*self.form;
+        let note = self.note.as_str();
+        // Side by side when there is room; on a narrow window (1024 px with large type) one
+        // column, the current game first because that is where the players click. Beside the
+        // pad the entry's labels wrap below ~1100 px, which pushes Record result under the
+        // fold on a short window (1366×768 with large type): stack there too.
+        let body = iced::widget::responsive(move |size| {
+            let pad = pad::view(c);
+            let panel = current::view(c, form, note);
+            let cramped = size.width < SIDE_BY_SIDE_ROOMY && size.height < SHORT;
+            if size.width < style::NARROW || cramped {
+                scrollable(
+                    container(column![panel, pad].spacing(20))
+                        .padding(iced::Padding::ZERO.right(16)),
+                )
+                .id(PANEL_ID)
+                .height(Fill)
+                .into()
+            } else {
+                row![
+                    scrollable(container(pad).padding(iced::Padding::ZERO.right(16)))
+                        .width(Length::FillPortion(11))
+                        .height(Fill),
+                    scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
+                        .id(PANEL_ID)
+                        .width(Length::FillPortion(9))
+                        .height(Fill),
+                ]
+                .spacing(20)
+                .into()
+            }
+        });
         column![
             row![
                 widgets::heading(doc.saved.title.clone()),
                 text(doc.summary()).size(style::SMALL).style(style::muted),
             ]
             .spacing(style::GAP)
-            .align_y(iced::Center),
-            row![
-                scrollable(pad).width(Length::FillPortion(11)).height(Fill),
-                scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
-                    .width(Length::FillPortion(9))
-                    .height(Fill),
-            ]
-            .spacing(20),
+            .align_y(iced::Center)
+            .wrap(),
+            body,
         ]
         .spacing(style::GAP)
         .padding(20)

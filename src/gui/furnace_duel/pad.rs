@@ -10,7 +10,6 @@ use crate::furnace_duel::{Campaign, CampaignOutcome, GAMES_PER_CAMPAIGN, Row, Se
 use crate::gui::style;
 
 const GAME_W: f32 = 44.0;
-const BOARD_W: f32 = 210.0;
 
 fn line<'a>(
     game: Element<'a, Message>,
@@ -20,9 +19,10 @@ fn line<'a>(
 ) -> Element<'a, Message> {
     row![
         container(game).width(Length::Fixed(GAME_W)),
-        container(board).width(Length::Fixed(BOARD_W)),
-        container(a).width(Fill),
-        container(b).width(Fill),
+        // Proportional columns: the pad narrows with the window instead of clipping a player.
+        container(board).width(Length::FillPortion(3)),
+        container(a).width(Length::FillPortion(2)),
+        container(b).width(Length::FillPortion(2)),
     ]
     .spacing(8)
     .align_y(iced::Center)

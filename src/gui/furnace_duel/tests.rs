@@ -212,3 +212,103 @@ fn undo_brings_the_entry_form_back_to_the_state() {
     assert_eq!(s.form.text(Seat::A, TallyField::Cash), "");
     assert!(s.form.token.is_none());
 }
+
+/// A campaign between Ann and a longer name, the case that cut the second token button off.
+fn started_long_names() -> State {
+    let mut s = State::new(&ctx());
+    send(&mut s, Message::NameA("Ann".into()));
+    send(&mut s, Message::NameB("Benedict".into()));
+    assert!(send(&mut s, Message::Start).changed);
+    s
+}
+
+#[test]
+fn end_of_game_entry_is_whole_and_in_view_at_1024_with_large_type() -> Result {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = started_long_names();
+    for label in [
+        "Cash",
+        "Who holds the 1st player token at the end?",
+        "Ann holds it",
+        "Benedict holds it",
+        "Record result",
+    ] {
+        assert!(
+            testing::in_view(&s, size, label).is_some(),
+            "{label:?} is cut off or below the fold"
+        );
+    }
+    testing::click_sized(&mut s, size, "Benedict holds it")?;
+    assert_eq!(s.form.token, Some(Seat::B));
+    Ok(())
+}
+
+#[test]
+fn the_verdict_appears_beside_record_result_which_stays_put() -> Result {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = started_long_names();
+    let before = testing::in_view(&s, size, "Record result").map(|b| b.position());
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "31".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "25".into()),
+    );
+    testing::click_sized(&mut s, size, "Benedict holds it")?;
+    testing::click_sized(&mut s, size, "Record result")?;
+    let after = testing::in_view(&s, size, "Correct result").map(|b| b.position());
+    assert!(before.is_some());
+    assert_eq!(before, after, "the record button moved");
+    assert!(
+        testing::in_view(&s, size, "Ann wins 31 to 25 — most money").is_some(),
+        "the verdict is not in view"
+    );
+    Ok(())
+}
+
+#[test]
+fn a_wide_window_keeps_the_pad_beside_the_current_game() {
+    let s = started_long_names();
+    // At 1366 px without large type both the pad's heading and the game's are in view at once.
+    let wide = (1326.0, 650.0);
+    assert!(testing::in_view(&s, wide, "Campaign scoring pad").is_some());
+    assert!(testing::in_view(&s, wide, "Game 1 of 6: Britain").is_some());
+    // At 1024 px with large type the current game comes first; the pad is below it.
+    let narrow = testing::LARGE_TYPE_1024;
+    assert!(testing::in_view(&s, narrow, "Game 1 of 6: Britain").is_some());
+    assert!(testing::in_view(&s, narrow, "Campaign scoring pad").is_none());
+    assert!(shows(&s, "Campaign scoring pad"));
+}
+
+#[test]
+fn record_result_is_in_view_at_1366_with_large_type() -> Result {
+    // 1366×768 with large type: the screen's area below the top bar, in logical pixels.
+    let size = (1050.0, testing::LARGE_TYPE_1024.1);
+    let mut s = started_long_names();
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "31".into()),
+    );
+    testing::click_sized(&mut s, size, "Benedict holds it")?;
+    assert!(testing::in_view(&s, size, "Record result").is_some());
+    Ok(())
+}
+
+#[test]
+fn picking_the_next_board_scrolls_the_new_game_to_its_top() {
+    let mut s = started_long_names();
+    enter_result(&mut s, 50, 40);
+    let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
+    let action = send(&mut s, Message::NextBoard(board.expect("a campaign")));
+    assert!(action.changed);
+    // The snap to the panel's top travels as the action's task.
+    assert!(
+        action.task.is_some(),
+        "no scroll back to the new game's top"
+    );
+    // A refused pick (the campaign has moved on) does not scroll.
+    let again = send(&mut s, Message::NextBoard(board.expect("a campaign")));
+    assert!(again.task.is_none());
+}
