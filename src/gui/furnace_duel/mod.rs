@@ -136,7 +136,7 @@ impl State {
                 let saved = Saved::new(title, "New campaign: game 1 on Britain", c);
                 self.doc = Some(Doc::new(ctx.new_id(Kind::FurnaceDuel), saved));
                 self.refresh();
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -172,7 +172,7 @@ impl State {
         match result {
             Ok(()) => {
                 self.refresh();
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }

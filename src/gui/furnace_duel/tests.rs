@@ -27,8 +27,8 @@ fn shows(state: &State, label: &str) -> bool {
     testing::shows(state, HEIGHT, label)
 }
 
-fn send(state: &mut State, m: Message) -> Action<Message> {
-    state.update(m, &ctx())
+fn send(state: &mut State, m: Message) -> testing::Updated<Message> {
+    testing::update(state, m, &ctx())
 }
 
 fn started(capitalist: bool) -> State {
@@ -37,7 +37,7 @@ fn started(capitalist: bool) -> State {
     send(&mut s, Message::NameB("Bob".into()));
     send(&mut s, Message::Capitalist(capitalist));
     let a = send(&mut s, Message::Start);
-    assert!(a.changed);
+    assert!(a.moved);
     s
 }
 
@@ -46,7 +46,7 @@ fn enter_result(s: &mut State, a: u32, b: u32) {
     send(s, Message::Tally(Seat::B, TallyField::Cash, b.to_string()));
     send(s, Message::Token(Seat::A));
     let action = send(s, Message::RecordResult);
-    assert!(action.changed, "{:?}", action.notice);
+    assert!(action.moved, "{:?}", action.notice);
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn setup_form_starts_a_campaign_on_britain() -> Result {
     ui.click(iced_test::selector::id("fd-name-a"))?;
     ui.typewrite("Ann");
     for m in ui.into_messages() {
-        s.update(m, &ctx);
+        testing::update(&mut s, m, &ctx);
     }
     send(&mut s, Message::NameB("Bob".into()));
     click(&mut s, "Start campaign")?;
@@ -115,7 +115,7 @@ fn a_result_without_the_first_player_token_is_refused() {
         Message::Tally(Seat::B, TallyField::Cash, "40".into()),
     );
     let action = send(&mut s, Message::RecordResult);
-    assert!(!action.changed);
+    assert!(!action.moved);
     assert!(action.notice.unwrap().text.contains("1st player token"));
 }
 
@@ -169,7 +169,7 @@ fn a_general_achievement_scored_once_shows_where_and_a_second_claim_is_refused()
         &mut s,
         Message::ClaimGeneral(Seat::A, GeneralAchievement::ChainOfEightRoutes),
     );
-    assert!(!action.changed);
+    assert!(!action.moved);
     let text = action.notice.unwrap().text;
     assert!(text.contains("once per player per campaign"), "{text}");
     Ok(())

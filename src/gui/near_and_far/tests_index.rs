@@ -4,6 +4,7 @@
 //! entry unless they choose theirs.
 
 use super::*;
+use crate::gui::testing;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Mode, QuestCode, Read};
 use iced_test::simulator::Simulator;
@@ -36,17 +37,17 @@ fn opened_with(store: &crate::store::Store, mode: Mode, seats: &[(&str, &str)]) 
         Saved::new("Test campaign", "New campaign", c),
         &cx,
     );
-    let a = s.update(Message::Session(session::Msg::Start), &cx);
-    assert!(a.changed, "{:?}", a.notice);
-    s.update(Message::Tab(Tab::Lookup), &cx);
+    let a = testing::update(&mut s, Message::Session(session::Msg::Start), &cx);
+    assert!(a.moved, "{:?}", a.notice);
+    testing::update(&mut s, Message::Tab(Tab::Lookup), &cx);
     s
 }
 
-fn lk(s: &mut State, m: lookup::Msg, cx: &Ctx) -> Action<Message> {
-    s.update(Message::Lookup(m), cx)
+fn lk(s: &mut State, m: lookup::Msg, cx: &Ctx) -> testing::Updated<Message> {
+    testing::update(s, Message::Lookup(m), cx)
 }
 
-fn ok(a: &Action<Message>) {
+fn ok(a: &testing::Updated<Message>) {
     assert!(
         !a.notice.as_ref().is_some_and(|n| n.error),
         "{:?}",
