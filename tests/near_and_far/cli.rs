@@ -2,9 +2,7 @@
 
 use tablemate::cli::Output;
 
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    tablemate::cli::run_in(root, args, "")
-}
+use crate::shared::run;
 
 fn json(o: &Output) -> serde_json::Value {
     assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
