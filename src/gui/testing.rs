@@ -101,3 +101,34 @@ pub fn click<S: ScreenUnderTest>(
 pub fn shows<S: ScreenUnderTest>(state: &S, height: f32, label: &str) -> bool {
     simulator(height, state.draw(&CTX)).find(label).is_ok()
 }
+
+/// The wrappers a screen's test file uses, for a window `$height` tall (tall enough that the
+/// tested panel needs no scrolling): `ctx()`, `click`, `shows`, and `send` (an update as the
+/// shell sees it). One definition instead of a copy in every screen's tests.
+macro_rules! screen_test_helpers {
+    ($height:expr) => {
+        #[allow(dead_code)]
+        fn ctx() -> Ctx<'static> {
+            $crate::gui::testing::CTX
+        }
+
+        #[allow(dead_code)]
+        fn click(
+            state: &mut State,
+            label: &str,
+        ) -> std::result::Result<Option<String>, iced_test::Error> {
+            $crate::gui::testing::click(state, $height, label)
+        }
+
+        #[allow(dead_code)]
+        fn shows(state: &State, label: &str) -> bool {
+            $crate::gui::testing::shows(state, $height, label)
+        }
+
+        #[allow(dead_code)]
+        fn send(state: &mut State, m: Message) -> $crate::gui::testing::Updated<Message> {
+            $crate::gui::testing::update(state, m, &ctx())
+        }
+    };
+}
+pub(crate) use screen_test_helpers;

@@ -9,7 +9,8 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(&o.stdout).expect("JSON output")
 }
 
-fn new_campaign(root: &std::path::Path, mode: &str) -> String {
+/// A new campaign (Ana: Rin, Ben: Vera) made with `tablemate near-and-far new`; its id.
+pub(super) fn new_campaign(root: &std::path::Path, mode: &str) -> String {
     let o = run(
         root,
         &[

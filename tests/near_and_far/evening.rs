@@ -10,25 +10,7 @@ use tablemate::store::Store;
 
 use crate::shared::run;
 
-fn new_campaign(root: &std::path::Path, mode: &str) -> String {
-    let o = run(
-        root,
-        &[
-            "near-and-far",
-            "new",
-            "--mode",
-            mode,
-            "--player",
-            "Ana=Rin",
-            "--player",
-            "Ben=Vera",
-            "--json",
-        ],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
-    v["id"].as_str().unwrap().to_string()
-}
+use super::cli::new_campaign;
 
 /// Plays `n` sessions (scoring a little) on the saved campaign.
 fn play_sessions(root: &std::path::Path, id: &str, maps: &[u8]) {

@@ -6,24 +6,10 @@ use crate::gui::testing;
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn ctx() -> Ctx<'static> {
-    testing::CTX
-}
-
 /// Tall enough that the tested panel needs no scrolling.
 const HEIGHT: f32 = 1400.0;
 
-fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    testing::click(state, HEIGHT, label)
-}
-
-fn shows(state: &State, label: &str) -> bool {
-    testing::shows(state, HEIGHT, label)
-}
-
-fn send(state: &mut State, m: Message) -> testing::Updated<Message> {
-    testing::update(state, m, &ctx())
-}
+testing::screen_test_helpers!(HEIGHT);
 
 fn at(player: usize, index: usize) -> FollowerRef {
     FollowerRef { player, index }

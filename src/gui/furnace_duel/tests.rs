@@ -15,21 +15,7 @@ fn simulator(view: Element<'_, Message>) -> Simulator<'_, Message> {
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn ctx() -> Ctx<'static> {
-    testing::CTX
-}
-
-fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    testing::click(state, HEIGHT, label)
-}
-
-fn shows(state: &State, label: &str) -> bool {
-    testing::shows(state, HEIGHT, label)
-}
-
-fn send(state: &mut State, m: Message) -> testing::Updated<Message> {
-    testing::update(state, m, &ctx())
-}
+testing::screen_test_helpers!(HEIGHT);
 
 fn started(capitalist: bool) -> State {
     let mut s = State::new(&ctx());

@@ -48,13 +48,14 @@ fn send(state: &mut State, m: Message) -> testing::Updated<Message> {
     testing::update(state, m, &CTX)
 }
 
-/// A Campaign Mode campaign (Ana: Rin, Ben: Vera) opened on the screen.
-fn opened(mode: Mode) -> State {
+/// A campaign for `seats` (player, character) as the setup form makes it, with the bundled
+/// data files: the screen tests' one way to start (tests_index, tests_table, tests_lookup_ux).
+pub(super) fn new_campaign(mode: Mode, seats: &[(&str, &str)]) -> Campaign {
     let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
+    let seats: Vec<(String, String)> = seats
+        .iter()
+        .map(|(p, c)| (p.to_string(), c.to_string()))
+        .collect();
     let (c, _) = Campaign::new(
         mode,
         Variants::default(),
@@ -64,6 +65,12 @@ fn opened(mode: Mode) -> State {
         Some(&facts),
     )
     .unwrap();
+    c
+}
+
+/// A campaign (Ana: Rin, Ben: Vera) opened on the screen.
+pub(super) fn opened(mode: Mode) -> State {
+    let c = new_campaign(mode, &[("Ana", "Rin"), ("Ben", "Vera")]);
     State::open(
         "nf-test".into(),
         Saved::new("Test campaign", "New campaign", c),

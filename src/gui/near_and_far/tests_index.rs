@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::gui::testing;
-use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Mode, QuestCode, Read};
 use iced_test::simulator::Simulator;
 
@@ -17,20 +16,7 @@ fn ctx(store: &crate::store::Store) -> Ctx<'_> {
 }
 
 fn opened_with(store: &crate::store::Store, mode: Mode, seats: &[(&str, &str)]) -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats: Vec<(String, String)> = seats
-        .iter()
-        .map(|(p, c)| (p.to_string(), c.to_string()))
-        .collect();
-    let (c, _) = Campaign::new(
-        mode,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
+    let c = super::tests::new_campaign(mode, seats);
     let cx = ctx(store);
     let mut s = State::open(
         "nf-test".into(),

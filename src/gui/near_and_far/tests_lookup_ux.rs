@@ -9,7 +9,6 @@ use super::*;
 use crate::gui::style::LARGE_TYPE_SCALE;
 use crate::gui::testing;
 use crate::near_and_far::Mode;
-use crate::near_and_far::session::Variants;
 
 const CTX: Ctx<'static> = Ctx {
     store: None,
@@ -17,20 +16,7 @@ const CTX: Ctx<'static> = Ctx {
 };
 
 fn opened_lookup() -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
-    let (c, _) = Campaign::new(
-        Mode::Campaign,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
+    let c = super::tests::new_campaign(Mode::Campaign, &[("Ana", "Rin"), ("Ben", "Vera")]);
     let mut s = State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX);
     assert!(testing::update(&mut s, Message::Session(session::Msg::Start), &CTX).moved);
     testing::update(&mut s, Message::Tab(Tab::Lookup), &CTX);

@@ -7,30 +7,13 @@ use iced_test::simulator::Simulator;
 use super::*;
 use crate::gui::testing;
 use crate::near_and_far::Mode;
-use crate::near_and_far::session::Variants;
 
 const CTX: Ctx<'static> = Ctx {
     store: None,
     large_type: false,
 };
 
-fn opened(mode: Mode) -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
-    let (c, _) = Campaign::new(
-        mode,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
-    State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX)
-}
+use super::tests::opened;
 
 fn t(s: &mut State, m: table::Msg) -> testing::Updated<Message> {
     testing::update(s, Message::Table(m), &CTX)
