@@ -2,12 +2,12 @@
 //!
 //! The draw pile's order is private: nothing in the public API reveals which card comes next,
 //! and looking at a deck (counts, the last discard) never shuffles it. Shuffles use our own
-//! Fisher–Yates over a ChaCha8 stream, so the same seed gives the same order on every machine
-//! and with every future version of the `rand` crates. The RNG is part of the deck's saved
+//! Fisher–Yates over a ChaCha8 stream (`crate::rng`), so the same seed gives the same order on
+//! every machine and with every future version of the `rand` crates. The RNG is part of the deck's saved
 //! state, so undo (which restores a snapshot) replays the same draws.
 
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// What happens when a draw finds the draw pile empty.
@@ -253,63 +253,12 @@ impl<C: Clone> Deck<C> {
 
     fn shuffle_draw_pile(&mut self) {
         // Fisher–Yates, from the end; the last element is the top of the pile.
-        for i in (1..self.draw_pile.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            self.draw_pile.swap(i, j);
-        }
+        crate::rng::fisher_yates(&mut self.rng, &mut self.draw_pile);
     }
 
     /// A uniform number in `0..n`, by rejection sampling (no modulo bias).
     fn below(&mut self, n: u64) -> u64 {
-        debug_assert!(n > 0);
-        let zone = u64::MAX - (u64::MAX % n);
-        loop {
-            let x = self.rng.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
-}
-
-/// A seeded random stream for engines that roll or pick outside a deck (tie-breaks, sample
-/// data). Same portable generator as the deck; saved with the game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeededRng {
-    seed: u64,
-    rng: ChaCha8Rng,
-}
-
-impl SeededRng {
-    pub fn new(seed: u64) -> Self {
-        Self {
-            seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// A uniform number in `0..n` (n > 0), without modulo bias.
-    pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "below(0) has no possible value");
-        let zone = u64::MAX - (u64::MAX % n);
-        loop {
-            let x = self.rng.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
-
-    /// Shuffles a slice in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            items.swap(i, j);
-        }
+        crate::rng::below(&mut self.rng, n)
     }
 }
 
@@ -329,6 +278,7 @@ pub fn fresh_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::SeededRng;
 
     fn cards(n: u32) -> Vec<u32> {
         (0..n).collect()

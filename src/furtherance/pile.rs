@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::units::KindId;
-use crate::deck::SeededRng;
+use crate::rng::SeededRng;
 
 /// Data that never changes during a game, shared between snapshots; saved as its value.
 #[derive(Debug)]

@@ -91,11 +91,9 @@ impl Notice {
     }
 }
 
-/// What a screen's `update` hands back to the shell.
+/// What a screen's `update` hands back to the shell. There is no "changed" flag: the shell
+/// autosaves whenever the open document's history revision moves (`saving.rs`).
 pub struct Action<M> {
-    /// Kept for the screens that still report it; the shell ignores it and autosaves when
-    /// the open document's history revision moves instead.
-    pub changed: bool,
     pub task: Option<Task<M>>,
     pub notice: Option<Notice>,
 }
@@ -103,7 +101,6 @@ pub struct Action<M> {
 impl<M> Default for Action<M> {
     fn default() -> Self {
         Action {
-            changed: false,
             task: None,
             notice: None,
         }
@@ -113,14 +110,6 @@ impl<M> Default for Action<M> {
 impl<M> Action<M> {
     pub fn none() -> Self {
         Action::default()
-    }
-
-    /// The game state changed and must be saved.
-    pub fn changed() -> Self {
-        Action {
-            changed: true,
-            ..Action::default()
-        }
     }
 
     pub fn task(task: Task<M>) -> Self {
@@ -157,7 +146,6 @@ impl<M: Send + 'static> Action<M> {
     /// Lifts a screen's action into the shell's message type.
     pub fn map<N: Send + 'static>(self, f: impl Fn(M) -> N + Send + 'static) -> Action<N> {
         Action {
-            changed: self.changed,
             task: self.task.map(|t| t.map(f)),
             notice: self.notice,
         }

@@ -1,10 +1,12 @@
 //! Helpers shared by the headless screen tests (iced_test): draw a screen in a tall window,
-//! click a label and feed the messages back, look for a text.
+//! click a label and feed the messages back, look for a text, and tell whether an update
+//! changed the open game the way the shell sees it (its history revision moved).
 
 use iced::Element;
 use iced_test::Simulator;
 
-use super::screen::{Action, Ctx};
+use super::document::Document;
+use super::screen::{Action, Ctx, Notice};
 
 /// No store, normal type: what screen tests run with.
 pub const CTX: Ctx<'static> = Ctx {
@@ -17,6 +19,8 @@ pub trait ScreenUnderTest {
     type Message;
     fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message>;
     fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message>;
+    /// The open game, as the shell sees it.
+    fn open_document(&self) -> Option<&dyn Document>;
 }
 
 macro_rules! screen_under_test {
@@ -29,11 +33,46 @@ macro_rules! screen_under_test {
             fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message> {
                 self.update(message, ctx)
             }
+            fn open_document(&self) -> Option<&dyn Document> {
+                self.document()
+            }
         }
     )*};
 }
 
-screen_under_test!(army, furnace_duel, furtherance);
+screen_under_test!(army, furnace_duel, furtherance, near_and_far, worldspanner);
+
+/// What the shell's autosave watches: the open game's save id and history revision. A new
+/// game, a recorded change, an undo or a redo moves it; a refusal or a no-op must not.
+pub fn revision<S: ScreenUnderTest>(state: &S) -> Option<(String, u64)> {
+    state
+        .open_document()
+        .map(|d| (d.id().to_string(), d.revision()))
+}
+
+/// A screen update as the shell sees it: whether the open game moved (so it is autosaved),
+/// and the notice and task the screen handed back.
+pub struct Updated<M> {
+    /// The open game's revision (or the game itself) moved: the shell saves it.
+    pub moved: bool,
+    pub notice: Option<Notice>,
+    pub task: Option<iced::Task<M>>,
+}
+
+/// Runs the screen's `update` with `message` and reports it as the shell sees it.
+pub fn update<S: ScreenUnderTest>(
+    state: &mut S,
+    message: S::Message,
+    ctx: &Ctx,
+) -> Updated<S::Message> {
+    let before = revision(state);
+    let action = state.apply(message, ctx);
+    Updated {
+        moved: revision(state) != before,
+        notice: action.notice,
+        task: action.task,
+    }
+}
 
 /// A 1280 px wide window of `height`, tall enough that the tested panel needs no scrolling.
 pub fn simulator<M>(height: f32, view: Element<'_, M>) -> Simulator<'_, M> {
@@ -107,3 +146,34 @@ pub fn click_sized<S: ScreenUnderTest>(
     }
     Ok(())
 }
+
+/// The wrappers a screen's test file uses, for a window `$height` tall (tall enough that the
+/// tested panel needs no scrolling): `ctx()`, `click`, `shows`, and `send` (an update as the
+/// shell sees it). One definition instead of a copy in every screen's tests.
+macro_rules! screen_test_helpers {
+    ($height:expr) => {
+        #[allow(dead_code)]
+        fn ctx() -> Ctx<'static> {
+            $crate::gui::testing::CTX
+        }
+
+        #[allow(dead_code)]
+        fn click(
+            state: &mut State,
+            label: &str,
+        ) -> std::result::Result<Option<String>, iced_test::Error> {
+            $crate::gui::testing::click(state, $height, label)
+        }
+
+        #[allow(dead_code)]
+        fn shows(state: &State, label: &str) -> bool {
+            $crate::gui::testing::shows(state, $height, label)
+        }
+
+        #[allow(dead_code)]
+        fn send(state: &mut State, m: Message) -> $crate::gui::testing::Updated<Message> {
+            $crate::gui::testing::update(state, m, &ctx())
+        }
+    };
+}
+pub(crate) use screen_test_helpers;

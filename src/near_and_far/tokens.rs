@@ -3,8 +3,8 @@
 //! them (GAME-FACTS, from fan sources); the rest are drawn at random. The draw is seeded and the
 //! seed saved with the session, so the same seed always gives the same spaces.
 
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
 
 use super::code::QuestCode;
 use super::facts::{MapFacts, QuestRange, letter_span};

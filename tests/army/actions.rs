@@ -170,18 +170,7 @@ proptest! {
     ) {
         let mut s = saved(if started { two_player_game() } else { game(&["Ann", "Bob"]) });
         for action in actions {
-            let before = s.clone();
-            let json = serde_json::to_string(&action).unwrap();
-            prop_assert_eq!(&serde_json::from_str::<Action>(&json).unwrap(), &action);
-            match s.act(action) {
-                Ok(_) => {
-                    let text = serde_json::to_string(&s).unwrap();
-                    let back: Saved<ArmyGame> = serde_json::from_str(&text).unwrap();
-                    prop_assert_eq!(&back, &s);
-                    back.validate().map_err(|e| TestCaseError::fail(e.to_string()))?;
-                }
-                Err(_) => prop_assert_eq!(&s, &before, "a refusal changed the game"),
-            }
+            crate::shared::act_and_check(&mut s, action)?;
         }
     }
 }

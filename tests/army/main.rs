@@ -2,6 +2,8 @@
 //! Resource Cards and Victory Conditions as a named test, plus the CLI and save round trip.
 
 mod actions;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 use proptest::prelude::*;
 use tablemate::army::{

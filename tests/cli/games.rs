@@ -2,13 +2,11 @@
 //! to end through the CLI: a game made by its own `new` command is driven by action JSON the
 //! way the manuals show.
 
-use tablemate::cli::{Output, run_in};
+use tablemate::cli::Output;
 use tablemate::doc::Saved;
 use tablemate::store::Store;
 
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    run_in(root, args, "")
-}
+use crate::shared::run;
 
 /// The id a `new --json` command printed.
 fn new_id(out: &Output) -> String {

@@ -1,7 +1,7 @@
 //! The scripting commands end to end on a Worldspanner game in a temporary data folder:
 //! `act` (one action or `-` lines), `undo`, `redo`, `history` and the games table's dispatch.
 
-use tablemate::cli::{Output, run_in};
+use tablemate::cli::run_in;
 use tablemate::doc::Saved;
 use tablemate::store::Store;
 use tablemate::worldspanner::deckfile::SAMPLE_PATH;
@@ -9,9 +9,9 @@ use tablemate::worldspanner::*;
 
 const ID: &str = "friday";
 
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    run_in(root, args, "")
-}
+#[path = "../shared/mod.rs"]
+mod shared;
+use shared::run;
 
 /// A six-a-side Standard game at round 1, Skyhawks' Reinforce step, saved as `friday`.
 fn new_game() -> tempfile::TempDir {

@@ -173,19 +173,8 @@ proptest! {
     fn every_reached_campaign_saves_loads_and_validates(actions in prop::collection::vec(any_action(), 1..60)) {
         let mut s = saved();
         for action in actions {
-            let before = s.clone();
-            // The action's own JSON form is what scripts send: it must round-trip.
-            let json = serde_json::to_string(&action).unwrap();
-            prop_assert_eq!(&serde_json::from_str::<Action>(&json).unwrap(), &action);
-            match s.act(action) {
-                Ok(_) => {
-                    let text = serde_json::to_string(&s).unwrap();
-                    let back: Saved<Campaign> = serde_json::from_str(&text).unwrap();
-                    prop_assert_eq!(&back, &s);
-                    back.validate().map_err(|e| TestCaseError::fail(e.to_string()))?;
-                }
-                Err(_) => prop_assert_eq!(&s, &before, "a refusal changed the campaign"),
-            }
+            // The action's own JSON form is what scripts send: `act_and_check` round-trips it.
+            crate::shared::act_and_check(&mut s, action)?;
         }
     }
 }

@@ -2,6 +2,8 @@
 //! (pages 10-14), GAME END (page 7) and RULINGS.md's Furnace Duel section, as a named test.
 
 mod actions;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 use tablemate::doc::{GameDoc, Saved};
 use tablemate::furnace_duel::{

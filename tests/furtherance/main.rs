@@ -15,6 +15,8 @@ use tablemate::store::Store;
 
 mod save_check;
 mod scripted;
+#[path = "../shared/mod.rs"]
+mod shared;
 
 const UNITS: &str = r#"{
   "data_kind": "furtherance-units",
@@ -665,22 +667,9 @@ fn a_game_can_be_won() {
 /// The whole app: start a game from the home screen, play the enemies' turn, go home.
 #[cfg(feature = "gui")]
 mod app_flow {
-    use iced_test::simulator;
     use tablemate::gui::{App, Message, Screen, Shortcut};
 
-    fn click(app: &mut App, label: &str) -> Result<(), iced_test::Error> {
-        let mut ui = simulator(app.view());
-        ui.click(label)?;
-        let messages: Vec<Message> = ui.into_messages().collect();
-        for m in messages {
-            let _ = app.update(m);
-        }
-        Ok(())
-    }
-
-    fn shows(app: &App, text: &str) -> bool {
-        simulator(app.view()).find(text).is_ok()
-    }
+    use crate::shared::app::{click, shows};
 
     #[test]
     fn a_game_started_from_home_is_saved_after_every_step_and_listed_with_its_summary()

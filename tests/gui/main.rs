@@ -2,6 +2,8 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+#[path = "../shared/mod.rs"]
+mod shared;
 mod window;
 
 use iced_test::simulator;
@@ -11,25 +13,7 @@ use tablemate::gui::{App, Message, Screen, Shortcut};
 
 pub type Result = std::result::Result<(), iced_test::Error>;
 
-/// Clicks `label` on the current view and feeds the resulting messages back to the app.
-pub fn click(app: &mut App, label: &str) -> Result {
-    let mut ui = simulator(app.view());
-    ui.click(label)?;
-    let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(
-        !messages.is_empty(),
-        "clicking {label:?} produced no message"
-    );
-    for m in messages {
-        let _ = app.update(m);
-    }
-    Ok(())
-}
-
-pub fn shows(app: &App, text: &str) -> bool {
-    let mut ui = simulator(app.view());
-    ui.find(text).is_ok()
-}
+pub use shared::app::{click, shows};
 
 #[test]
 fn home_lists_every_game_and_the_rules_lookup() {

@@ -1,7 +1,6 @@
 //! The Near and Far screen inside the whole app: a saved campaign opened from the home screen,
 //! changed, autosaved, undone through the shell, and still there after a restart.
 
-use iced_test::simulator;
 use tablemate::doc::Saved;
 use tablemate::gui::{App, Message, Shortcut};
 use tablemate::near_and_far::Campaign;
@@ -11,23 +10,7 @@ use super::common::*;
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn click(app: &mut App, label: &str) -> Result {
-    let mut ui = simulator(app.view());
-    ui.click(label)?;
-    let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(
-        !messages.is_empty(),
-        "clicking {label:?} produced no message"
-    );
-    for m in messages {
-        let _ = app.update(m);
-    }
-    Ok(())
-}
-
-fn shows(app: &App, text: &str) -> bool {
-    simulator(app.view()).find(text).is_ok()
-}
+use crate::shared::app::{click, shows};
 
 fn saved(dir: &std::path::Path) -> Saved<Campaign> {
     let bytes = std::fs::read(dir.join("saves/nf-flow.json")).unwrap();

@@ -2,16 +2,15 @@
 
 use tablemate::cli::Output;
 
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    tablemate::cli::run_in(root, args, "")
-}
+use crate::shared::run;
 
 fn json(o: &Output) -> serde_json::Value {
     assert_eq!(o.code, 0, "{}{}", o.stdout, o.stderr);
     serde_json::from_str(&o.stdout).expect("JSON output")
 }
 
-fn new_campaign(root: &std::path::Path, mode: &str) -> String {
+/// A new campaign (Ana: Rin, Ben: Vera) made with `tablemate near-and-far new`; its id.
+pub(super) fn new_campaign(root: &std::path::Path, mode: &str) -> String {
     let o = run(
         root,
         &[

@@ -2,40 +2,15 @@
 //! `near-and-far join` (p. 37: one row of boxes per session missed in Campaign Mode, a fresh
 //! card in Character Mode) and a character retiring, saying what it changes.
 
-use clap::Parser;
 use serde_json::json;
-use tablemate::cli::{Cli, Output, execute};
 use tablemate::doc::Saved;
 use tablemate::near_and_far::Campaign;
 use tablemate::near_and_far::campaign::Action;
 use tablemate::store::Store;
 
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    let mut full = vec!["tablemate"];
-    full.extend_from_slice(args);
-    let cli = Cli::try_parse_from(full).expect("the arguments parse");
-    execute(cli.command, root)
-}
+use crate::shared::run;
 
-fn new_campaign(root: &std::path::Path, mode: &str) -> String {
-    let o = run(
-        root,
-        &[
-            "near-and-far",
-            "new",
-            "--mode",
-            mode,
-            "--player",
-            "Ana=Rin",
-            "--player",
-            "Ben=Vera",
-            "--json",
-        ],
-    );
-    assert_eq!(o.code, 0, "{}", o.stderr);
-    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
-    v["id"].as_str().unwrap().to_string()
-}
+use super::cli::new_campaign;
 
 /// Plays `n` sessions (scoring a little) on the saved campaign.
 fn play_sessions(root: &std::path::Path, id: &str, maps: &[u8]) {

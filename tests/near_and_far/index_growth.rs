@@ -3,15 +3,7 @@
 //! `my-entries.json` never replaced, and `index check`/`export` naming every file they could not
 //! read.
 
-use clap::Parser;
-use tablemate::cli::{Cli, Output, execute};
-
-fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    let mut full = vec!["tablemate"];
-    full.extend_from_slice(args);
-    let cli = Cli::try_parse_from(full).expect("the arguments parse");
-    execute(cli.command, root)
-}
+use crate::shared::run;
 
 const HEAD: &str = r#""data_kind":"near-and-far-storybook-index","format_version":1"#;
 

@@ -14,6 +14,8 @@ mod index;
 mod index_growth;
 mod lookup;
 mod scoring;
+#[path = "../shared/mod.rs"]
+mod shared;
 mod threats;
 mod tokens;
 mod validation;

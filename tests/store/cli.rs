@@ -17,12 +17,7 @@ use tablemate::store::{self, ListingStatus, Problem, Store, StoreError};
 use super::common::*;
 use super::corpus::{GOOD_SAVED_AT, envelope_text, good_data};
 
-pub fn run(root: &Path, args: &[&str]) -> cli::Output {
-    let mut argv = vec!["tablemate"];
-    argv.extend_from_slice(args);
-    let parsed = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    cli::execute(parsed.command, root)
-}
+pub use crate::shared::run;
 
 #[test]
 fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {

@@ -18,5 +18,7 @@ mod fs_faults;
 mod hostile;
 mod lock;
 mod migration;
+#[path = "../shared/mod.rs"]
+mod shared;
 mod size;
 mod transfer;

@@ -102,7 +102,7 @@ impl State {
                 if let Some(edit) = self.edit.as_deref().map(|e| e.at) {
                     self.open_edit(edit);
                 }
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e),
         }

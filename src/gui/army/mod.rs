@@ -187,7 +187,7 @@ impl State {
                 let saved = Saved::new(title, "New army game: armies to write", game);
                 self.doc = Some(Doc::new(ctx.new_id(Kind::Army), saved));
                 self.refresh();
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }

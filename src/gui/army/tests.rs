@@ -6,24 +6,10 @@ use crate::gui::testing;
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn ctx() -> Ctx<'static> {
-    testing::CTX
-}
-
 /// Tall enough that the tested panel needs no scrolling.
 const HEIGHT: f32 = 1400.0;
 
-fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    testing::click(state, HEIGHT, label)
-}
-
-fn shows(state: &State, label: &str) -> bool {
-    testing::shows(state, HEIGHT, label)
-}
-
-fn send(state: &mut State, m: Message) -> Action<Message> {
-    state.update(m, &ctx())
-}
+testing::screen_test_helpers!(HEIGHT);
 
 fn at(player: usize, index: usize) -> FollowerRef {
     FollowerRef { player, index }
@@ -33,7 +19,7 @@ fn writing() -> State {
     let mut s = State::new(&ctx());
     send(&mut s, Message::Name(0, "Ann".into()));
     send(&mut s, Message::Name(1, "Bob".into()));
-    assert!(send(&mut s, Message::Start).changed);
+    assert!(send(&mut s, Message::Start).moved);
     s
 }
 
@@ -45,7 +31,7 @@ fn playing() -> State {
         FollowerKind::Berserker,
         FollowerKind::Grunt,
     ] {
-        assert!(send(&mut s, Message::Recruit(k)).changed);
+        assert!(send(&mut s, Message::Recruit(k)).moved);
     }
     send(&mut s, Message::Editing(1));
     for k in [
@@ -53,9 +39,9 @@ fn playing() -> State {
         FollowerKind::Grunt,
         FollowerKind::Tank,
     ] {
-        assert!(send(&mut s, Message::Recruit(k)).changed);
+        assert!(send(&mut s, Message::Recruit(k)).moved);
     }
-    assert!(send(&mut s, Message::BeginPlay).changed);
+    assert!(send(&mut s, Message::BeginPlay).moved);
     s
 }
 
@@ -78,7 +64,7 @@ fn four_generals_get_four_name_fields() {
     for (i, n) in ["A", "B", "C", "D"].into_iter().enumerate() {
         send(&mut s, Message::Name(i, n.into()));
     }
-    assert!(send(&mut s, Message::Start).changed);
+    assert!(send(&mut s, Message::Start).moved);
     assert_eq!(s.doc.as_ref().unwrap().state().players.len(), 4);
 }
 
@@ -125,7 +111,7 @@ fn play_cannot_start_until_every_army_has_its_general() -> Result {
     click(&mut s, "+ General")?;
     // Bob has no General: the start button is disabled, and the message is refused.
     let action = send(&mut s, Message::BeginPlay);
-    assert!(!action.changed);
+    assert!(!action.moved);
     assert!(
         action
             .notice
@@ -157,7 +143,7 @@ fn a_kill_offers_promotions_and_health_follows_the_cap() -> Result {
     let mut s = playing();
     send(&mut s, Message::Select(at(0, 1)));
     assert!(shows(&s, "▶ Berserker"));
-    assert!(send(&mut s, Message::Attack(at(1, 1))).changed);
+    assert!(send(&mut s, Message::Attack(at(1, 1))).moved);
     assert!(shows(&s, "† Grunt (killed)"));
     assert!(
         shows(&s, "attacked"),

@@ -144,7 +144,7 @@ impl State {
                 let saved = Saved::new(title, "New campaign: game 1 on Britain", c);
                 self.doc = Some(Doc::new(ctx.new_id(Kind::FurnaceDuel), saved));
                 self.refresh();
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -184,12 +184,12 @@ impl State {
                 if next_game {
                     // TABLE-UX 2: the new game opens at its top (its setup reminders), not at
                     // the scroll position where the board was picked.
-                    Action::changed().with_task(iced::widget::operation::snap_to(
+                    Action::task(iced::widget::operation::snap_to(
                         PANEL_ID,
                         iced::widget::operation::RelativeOffset::START,
                     ))
                 } else {
-                    Action::changed()
+                    Action::none()
                 }
             }
             Err(e) => Action::error(e.to_string()),

@@ -15,21 +15,7 @@ fn simulator(view: Element<'_, Message>) -> Simulator<'_, Message> {
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn ctx() -> Ctx<'static> {
-    testing::CTX
-}
-
-fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    testing::click(state, HEIGHT, label)
-}
-
-fn shows(state: &State, label: &str) -> bool {
-    testing::shows(state, HEIGHT, label)
-}
-
-fn send(state: &mut State, m: Message) -> Action<Message> {
-    state.update(m, &ctx())
-}
+testing::screen_test_helpers!(HEIGHT);
 
 fn started(capitalist: bool) -> State {
     let mut s = State::new(&ctx());
@@ -37,7 +23,7 @@ fn started(capitalist: bool) -> State {
     send(&mut s, Message::NameB("Bob".into()));
     send(&mut s, Message::Capitalist(capitalist));
     let a = send(&mut s, Message::Start);
-    assert!(a.changed);
+    assert!(a.moved);
     s
 }
 
@@ -46,7 +32,7 @@ fn enter_result(s: &mut State, a: u32, b: u32) {
     send(s, Message::Tally(Seat::B, TallyField::Cash, b.to_string()));
     send(s, Message::Token(Seat::A));
     let action = send(s, Message::RecordResult);
-    assert!(action.changed, "{:?}", action.notice);
+    assert!(action.moved, "{:?}", action.notice);
 }
 
 #[test]
@@ -58,7 +44,7 @@ fn setup_form_starts_a_campaign_on_britain() -> Result {
     ui.click(iced_test::selector::id("fd-name-a"))?;
     ui.typewrite("Ann");
     for m in ui.into_messages() {
-        s.update(m, &ctx);
+        testing::update(&mut s, m, &ctx);
     }
     send(&mut s, Message::NameB("Bob".into()));
     click(&mut s, "Start campaign")?;
@@ -115,7 +101,7 @@ fn a_result_without_the_first_player_token_is_refused() {
         Message::Tally(Seat::B, TallyField::Cash, "40".into()),
     );
     let action = send(&mut s, Message::RecordResult);
-    assert!(!action.changed);
+    assert!(!action.moved);
     assert!(action.notice.unwrap().text.contains("1st player token"));
 }
 
@@ -169,7 +155,7 @@ fn a_general_achievement_scored_once_shows_where_and_a_second_claim_is_refused()
         &mut s,
         Message::ClaimGeneral(Seat::A, GeneralAchievement::ChainOfEightRoutes),
     );
-    assert!(!action.changed);
+    assert!(!action.moved);
     let text = action.notice.unwrap().text;
     assert!(text.contains("once per player per campaign"), "{text}");
     Ok(())
@@ -218,7 +204,7 @@ fn started_long_names() -> State {
     let mut s = State::new(&ctx());
     send(&mut s, Message::NameA("Ann".into()));
     send(&mut s, Message::NameB("Benedict".into()));
-    assert!(send(&mut s, Message::Start).changed);
+    assert!(send(&mut s, Message::Start).moved);
     s
 }
 
@@ -302,7 +288,7 @@ fn picking_the_next_board_scrolls_the_new_game_to_its_top() {
     enter_result(&mut s, 50, 40);
     let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
     let action = send(&mut s, Message::NextBoard(board.expect("a campaign")));
-    assert!(action.changed);
+    assert!(action.moved);
     // The snap to the panel's top travels as the action's task.
     assert!(
         action.task.is_some(),

@@ -327,7 +327,7 @@ impl State {
         let saved = Saved::new(title, "New game", game);
         self.doc = Some(Doc::new(ctx.new_id(crate::doc::Kind::Furtherance), saved));
         self.refresh();
-        Action::changed()
+        Action::none()
     }
 
     /// The data now in use where it differs from the open game's copy (`None`: no game, or
@@ -355,7 +355,7 @@ impl State {
             return match next.apply(action) {
                 Ok(_) => {
                     doc.saved.history.record(label, next);
-                    Action::changed()
+                    Action::none()
                 }
                 Err(e) => Action::error(e.to_string()),
             };
@@ -367,7 +367,7 @@ impl State {
                 {
                     self.selected = None;
                 }
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -388,8 +388,9 @@ impl State {
     fn run_to_end(&mut self) -> Action<Message> {
         let mut changed = false;
         for _ in 0..RUN_LIMIT {
+            let before = self.doc.as_ref().map(|d| d.saved.history.revision());
             let action = self.next();
-            if !action.changed {
+            if self.doc.as_ref().map(|d| d.saved.history.revision()) == before {
                 if changed && action.notice.is_none() {
                     break;
                 }
@@ -397,7 +398,7 @@ impl State {
             }
             changed = true;
         }
-        Action::changed()
+        Action::none()
     }
 
     /// Answers the open question (option `option`, 0-based as the buttons are built); during

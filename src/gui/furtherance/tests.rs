@@ -13,10 +13,6 @@ use crate::gui::testing;
 
 type Result = std::result::Result<(), iced_test::Error>;
 
-fn ctx() -> Ctx<'static> {
-    testing::CTX
-}
-
 /// Tall enough that the tested panel needs no scrolling.
 const HEIGHT: f32 = 1600.0;
 
@@ -24,17 +20,7 @@ fn simulator(view: Element<'_, Message>) -> Simulator<'_, Message> {
     testing::simulator(HEIGHT, view)
 }
 
-fn click(state: &mut State, label: &str) -> std::result::Result<Option<String>, iced_test::Error> {
-    testing::click(state, HEIGHT, label)
-}
-
-fn shows(state: &State, label: &str) -> bool {
-    testing::shows(state, HEIGHT, label)
-}
-
-fn send(state: &mut State, m: Message) -> Action<Message> {
-    state.update(m, &ctx())
-}
+testing::screen_test_helpers!(HEIGHT);
 
 fn sq(t: &str) -> Square {
     Square::parse(t).unwrap()
@@ -42,7 +28,7 @@ fn sq(t: &str) -> Square {
 
 fn started() -> State {
     let mut s = State::new(&ctx());
-    assert!(send(&mut s, Message::Start).changed);
+    assert!(send(&mut s, Message::Start).moved);
     s
 }
 
@@ -57,7 +43,7 @@ fn place(s: &mut State, owner: Seat, name: &str, at: &str) -> UnitId {
                 square: sq(at),
             })
         )
-        .changed
+        .moved
     );
     s.game().unwrap().unit_at(sq(at)).unwrap().id
 }
@@ -160,9 +146,9 @@ fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
     let g = s.game().unwrap();
     assert_eq!(g.question_squares(), [Some(sq("c4")), Some(sq("e4"))]);
     // A square that is no option does nothing; the ringed e4 answers option 2.
-    assert!(!send(&mut s, Message::Square(sq("d4"))).changed);
+    assert!(!send(&mut s, Message::Square(sq("d4"))).moved);
     assert!(s.game().unwrap().pending().is_some());
-    assert!(send(&mut s, Message::Square(sq("e4"))).changed);
+    assert!(send(&mut s, Message::Square(sq("e4"))).moved);
     assert!(s.game().unwrap().pending().is_none());
     click(&mut s, "Next step")?;
     assert_eq!(s.game().unwrap().unit(second).unwrap().square, sq("e2"));
@@ -190,10 +176,10 @@ fn clicking_a_unit_then_a_square_moves_it_and_then_an_enemy_attacks_it() {
     let enemy = place(&mut s, Seat::Left, "Knight", "c4");
     send(&mut s, Message::Square(sq("d2")));
     assert_eq!(s.selected, Some(knight));
-    assert!(send(&mut s, Message::Square(sq("d4"))).changed);
+    assert!(send(&mut s, Message::Square(sq("d4"))).moved);
     assert_eq!(s.game().unwrap().unit(knight).unwrap().square, sq("d4"));
     assert!(shows(&s, "Your Juggernaut moves d2→d3→d4"));
-    assert!(send(&mut s, Message::Square(sq("c4"))).changed);
+    assert!(send(&mut s, Message::Square(sq("c4"))).moved);
     let g = s.game().unwrap();
     let attack = g.catalog().kind(g.unit(knight).unwrap().kind).attack;
     assert_eq!(
@@ -253,7 +239,7 @@ fn hand_edits_are_history_entries_and_undo_restores() {
                 hp: 7,
             })
         )
-        .changed
+        .moved
     );
     assert!(shows(&s, "Your castle HP: 7"));
     let doc = s.document_mut().unwrap();
@@ -271,12 +257,12 @@ fn relocating_and_placing_units_by_hand_follow_the_next_click() {
     let knight = place(&mut s, Seat::Left, "Knight", "c4");
     send(&mut s, Message::Select(knight));
     send(&mut s, Message::RelocateMode);
-    assert!(send(&mut s, Message::Square(sq("e5"))).changed);
+    assert!(send(&mut s, Message::Square(sq("e5"))).moved);
     assert_eq!(s.game().unwrap().unit(knight).unwrap().square, sq("e5"));
     let fighter = s.game().unwrap().catalog().find("Fighter").unwrap();
     send(&mut s, Message::PlaceOwner(Seat::Right));
     send(&mut s, Message::PlaceMode(Seat::Right, fighter));
-    assert!(send(&mut s, Message::Square(sq("f4"))).changed);
+    assert!(send(&mut s, Message::Square(sq("f4"))).moved);
     assert_eq!(
         s.game().unwrap().unit_at(sq("f4")).unwrap().owner,
         Seat::Right

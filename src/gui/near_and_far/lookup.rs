@@ -251,7 +251,7 @@ impl State {
                 Err(e) => return Action::error(format!("Next quest: {e}")),
             },
         };
-        let a = self.act(CampaignAction::RecordQuest {
+        let (applied, a) = self.act_applied(CampaignAction::RecordQuest {
             character: who,
             read: answer.read.clone(),
             outcome,
@@ -264,7 +264,7 @@ impl State {
             rewards,
             date: super::today(),
         });
-        if a.changed {
+        if applied {
             self.pad.answer = None;
             self.pad.digits.clear();
             self.pad.choice = None;

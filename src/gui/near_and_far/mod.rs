@@ -228,9 +228,15 @@ impl State {
     /// refusals and what happened. A save made before campaigns kept the box's cards gets them
     /// from the data files first, as its own history entry.
     fn act(&mut self, action: CampaignAction) -> Action<Message> {
+        self.act_applied(action).1
+    }
+
+    /// `act`, also saying whether the action itself was recorded (a form is cleared only then;
+    /// a refusal keeps what the player typed).
+    fn act_applied(&mut self, action: CampaignAction) -> (bool, Action<Message>) {
         let facts = self.facts().cloned();
         let Some(doc) = self.doc.as_mut() else {
-            return Action::none();
+            return (false, Action::none());
         };
         if doc.state().cards.is_empty()
             && let Some(f) = &facts
@@ -238,19 +244,20 @@ impl State {
                 cards: BoxCards::from_facts(f),
             })
         {
-            return Action::error(e.to_string());
+            return (false, Action::error(e.to_string()));
         }
         match doc.saved.act(action) {
             Ok(acted) => {
                 let lines = acted.lines;
-                let a = Action::changed();
-                if lines.is_empty() {
+                let a = Action::none();
+                let a = if lines.is_empty() {
                     a
                 } else {
                     a.with_notice(Notice::info(lines.join(" ")))
-                }
+                };
+                (true, a)
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => (false, Action::error(e.to_string())),
         }
     }
 

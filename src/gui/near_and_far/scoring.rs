@@ -123,11 +123,11 @@ impl State {
             Ok(i) => i,
             Err(e) => return Action::error(e),
         };
-        let a = self.act(CampaignAction::FinishSession {
+        let (applied, a) = self.act_applied(CampaignAction::FinishSession {
             scores,
             date: super::today(),
         });
-        if a.changed {
+        if applied {
             self.score = None;
             self.refresh();
         }

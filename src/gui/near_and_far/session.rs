@@ -56,7 +56,7 @@ impl State {
                     .map(|p| p.0.clone())
                     .collect();
                 let town = self.session.town;
-                let a = self.act(CampaignAction::StartSession {
+                let (applied, a) = self.act_applied(CampaignAction::StartSession {
                     map: map.map,
                     date: super::today(),
                     town,
@@ -64,7 +64,7 @@ impl State {
                     // A fresh seed for the quest-token draw; it is saved with the session.
                     seed: Some(chrono::Utc::now().timestamp_nanos_opt().unwrap_or(0) as u64),
                 });
-                if a.changed {
+                if applied {
                     self.score = None;
                     *self.pad = Default::default();
                 }

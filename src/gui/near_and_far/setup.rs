@@ -100,7 +100,7 @@ impl State {
                 );
                 *self.setup = SetupForm::new(Some(facts));
                 self.set_doc(doc);
-                let a = Action::changed();
+                let a = Action::none();
                 if notices.is_empty() {
                     a
                 } else {

@@ -154,14 +154,14 @@ impl State {
                     None
                 };
                 let reason = self.sheet.reason.clone();
-                let a = self.act(CampaignAction::Correct {
+                let (applied, a) = self.act_applied(CampaignAction::Correct {
                     character: who,
                     entry: id,
                     reason,
                     replacement,
                     date,
                 });
-                if a.changed {
+                if applied {
                     self.sheet.correcting = None;
                 }
                 return a;

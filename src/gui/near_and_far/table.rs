@@ -55,12 +55,12 @@ impl State {
                 let Some(character) = self.table.character.clone() else {
                     return Action::error("Choose the new player's character.");
                 };
-                let a = self.act(CampaignAction::AddCharacter {
+                let (applied, a) = self.act_applied(CampaignAction::AddCharacter {
                     player: self.table.player.clone(),
                     character,
                     date: super::today(),
                 });
-                if a.changed {
+                if applied {
                     self.table.player.clear();
                     self.table.character = None;
                     self.refresh();
@@ -92,11 +92,11 @@ impl State {
                 let Ok(points) = self.table.points.trim().parse::<i32>() else {
                     return Action::error("The journey points must be a whole number.");
                 };
-                let a = self.act(CampaignAction::SetCardPoints {
+                let (applied, a) = self.act_applied(CampaignAction::SetCardPoints {
                     card,
                     journey_points: points,
                 });
-                if a.changed {
+                if applied {
                     self.table.points.clear();
                 }
                 return a;

@@ -6,6 +6,7 @@ use iced_test::simulator::Simulator;
 use iced_test::{Error, Selector, selector};
 
 use super::*;
+use crate::gui::testing;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Keyword, Mode};
@@ -31,7 +32,7 @@ where
     assert!(!messages.is_empty(), "the click produced no message");
     let mut notice = None;
     for m in messages {
-        let a = state.update(m, &CTX);
+        let a = testing::update(state, m, &CTX);
         if a.notice.is_some() {
             notice = a.notice;
         }
@@ -43,17 +44,18 @@ fn shows(state: &State, text: &str) -> bool {
     ui(state).find(text).is_ok()
 }
 
-fn send(state: &mut State, m: Message) -> Action<Message> {
-    state.update(m, &CTX)
+fn send(state: &mut State, m: Message) -> testing::Updated<Message> {
+    testing::update(state, m, &CTX)
 }
 
-/// A Campaign Mode campaign (Ana: Rin, Ben: Vera) opened on the screen.
-fn opened(mode: Mode) -> State {
+/// A campaign for `seats` (player, character) as the setup form makes it, with the bundled
+/// data files: the screen tests' one way to start (tests_index, tests_table, tests_lookup_ux).
+pub(super) fn new_campaign(mode: Mode, seats: &[(&str, &str)]) -> Campaign {
     let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
+    let seats: Vec<(String, String)> = seats
+        .iter()
+        .map(|(p, c)| (p.to_string(), c.to_string()))
+        .collect();
     let (c, _) = Campaign::new(
         mode,
         Variants::default(),
@@ -63,6 +65,12 @@ fn opened(mode: Mode) -> State {
         Some(&facts),
     )
     .unwrap();
+    c
+}
+
+/// A campaign (Ana: Rin, Ben: Vera) opened on the screen.
+pub(super) fn opened(mode: Mode) -> State {
+    let c = new_campaign(mode, &[("Ana", "Rin"), ("Ben", "Vera")]);
     State::open(
         "nf-test".into(),
         Saved::new("Test campaign", "New campaign", c),
@@ -72,7 +80,7 @@ fn opened(mode: Mode) -> State {
 
 fn start_session(state: &mut State) {
     let a = send(state, Message::Session(session::Msg::Start));
-    assert!(a.changed, "{:?}", a.notice);
+    assert!(a.moved, "{:?}", a.notice);
 }
 
 #[test]
@@ -247,27 +255,34 @@ fn an_index_entry_is_saved_to_my_entries_and_used_by_the_lookup() {
     };
     let mut s = opened(Mode::Campaign);
     start_session(&mut s);
-    s.update(Message::Lookup(lookup::Msg::Typed("5".into())), &ctx);
-    s.update(Message::Lookup(lookup::Msg::LookUp), &ctx);
-    s.update(Message::Lookup(lookup::Msg::StartEntry), &ctx);
+    testing::update(
+        &mut s,
+        Message::Lookup(lookup::Msg::Typed("5".into())),
+        &ctx,
+    );
+    testing::update(&mut s, Message::Lookup(lookup::Msg::LookUp), &ctx);
+    testing::update(&mut s, Message::Lookup(lookup::Msg::StartEntry), &ctx);
     for (i, label) in ["sneak", "fight"].into_iter().enumerate() {
-        s.update(
+        testing::update(
+            &mut s,
             Message::Lookup(lookup::Msg::Entry(lookup::EntryMsg::Label(i, label.into()))),
             &ctx,
         );
-        s.update(
+        testing::update(
+            &mut s,
             Message::Lookup(lookup::Msg::Entry(lookup::EntryMsg::Test(
                 i,
                 forms::TestKind::Skill,
             ))),
             &ctx,
         );
-        s.update(
+        testing::update(
+            &mut s,
             Message::Lookup(lookup::Msg::Entry(lookup::EntryMsg::Target(i, "6".into()))),
             &ctx,
         );
     }
-    let a = s.update(Message::Lookup(lookup::Msg::SaveEntry), &ctx);
+    let a = testing::update(&mut s, Message::Lookup(lookup::Msg::SaveEntry), &ctx);
     assert!(
         a.notice.as_ref().is_some_and(|n| !n.error),
         "{:?}",
@@ -294,14 +309,14 @@ fn lookup_with_store(store: &crate::store::Store) -> State {
     };
     let mut s = opened(Mode::Campaign);
     start_session(&mut s);
-    s.update(Message::Tab(Tab::Lookup), &ctx);
+    testing::update(&mut s, Message::Tab(Tab::Lookup), &ctx);
     s
 }
 
 /// The number of choices the lookup shows for quest `code` (`None`: not in the index).
 fn choices_for(s: &mut State, code: &str, ctx: &Ctx) -> Option<usize> {
-    s.update(Message::Lookup(lookup::Msg::Typed(code.into())), ctx);
-    let a = s.update(Message::Lookup(lookup::Msg::LookUp), ctx);
+    testing::update(s, Message::Lookup(lookup::Msg::Typed(code.into())), ctx);
+    let a = testing::update(s, Message::Lookup(lookup::Msg::LookUp), ctx);
     assert!(a.notice.is_none(), "{:?}", a.notice);
     s.pad.answer.as_ref()?.choices.as_ref().map(|c| c.len())
 }
@@ -345,7 +360,8 @@ fn importing_a_good_index_file_teaches_the_lookup_its_quests() {
     );
     let file = dir.path().join("friends.json");
     std::fs::write(&file, FRIENDS_INDEX).unwrap();
-    let a = s.update(
+    let a = testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ImportPicked(Some(file.clone()))),
         &ctx,
     );
@@ -386,14 +402,15 @@ fn importing_a_broken_index_file_names_it_and_changes_nothing() {
         r#"{"data_kind":"near-and-far-storybook-index","quests":[{"#,
     )
     .unwrap();
-    let a = s.update(
+    let a = testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ImportPicked(Some(broken.clone()))),
         &ctx,
     );
     let n = a.notice.expect("a notice");
     assert!(n.error, "{}", n.text);
     assert!(n.text.contains(&broken.display().to_string()), "{}", n.text);
-    assert!(!a.changed);
+    assert!(!a.moved);
     assert_eq!(s.index.built.index.quests.len(), before);
     assert!(
         !dir.path()
@@ -403,7 +420,8 @@ fn importing_a_broken_index_file_names_it_and_changes_nothing() {
     );
     // Not text at all: refused the same way.
     std::fs::write(&broken, [0xff, 0xfe, 0x00]).unwrap();
-    let a = s.update(
+    let a = testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ImportPicked(Some(broken.clone()))),
         &ctx,
     );
@@ -423,11 +441,16 @@ fn the_exported_index_passes_the_index_check() {
     let mut s = lookup_with_store(&store);
     let file = dir.path().join("friends.json");
     std::fs::write(&file, FRIENDS_INDEX).unwrap();
-    s.update(Message::Lookup(lookup::Msg::ImportPicked(Some(file))), &ctx);
+    testing::update(
+        &mut s,
+        Message::Lookup(lookup::Msg::ImportPicked(Some(file))),
+        &ctx,
+    );
     let out_dir = dir.path().join("out");
     std::fs::create_dir_all(&out_dir).unwrap();
     let out = out_dir.join(index_io::EXPORT_NAME);
-    let a = s.update(
+    let a = testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
         &ctx,
     );
@@ -464,7 +487,8 @@ fn exporting_onto_an_existing_file_asks_first() -> Result<(), Error> {
     let mut s = lookup_with_store(&store);
     let out = dir.path().join("mine.json");
     std::fs::write(&out, "keep me").unwrap();
-    let a = s.update(
+    let a = testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
         &ctx,
     );
@@ -482,13 +506,14 @@ fn exporting_onto_an_existing_file_asks_first() -> Result<(), Error> {
     let mut sim = ui(&s);
     sim.click("Cancel")?;
     for m in sim.into_messages() {
-        s.update(m, &ctx);
+        testing::update(&mut s, m, &ctx);
     }
     assert!(s.replace_export.is_none());
     assert!(!shows(&s, "Replace file"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
     // Asked again and confirmed: replaced.
-    s.update(
+    testing::update(
+        &mut s,
         Message::Lookup(lookup::Msg::ExportPicked(Some(out.clone()))),
         &ctx,
     );
@@ -496,7 +521,7 @@ fn exporting_onto_an_existing_file_asks_first() -> Result<(), Error> {
     sim.click("Replace file")?;
     let mut notice = None;
     for m in sim.into_messages() {
-        notice = s.update(m, &ctx).notice.or(notice);
+        notice = testing::update(&mut s, m, &ctx).notice.or(notice);
     }
     assert!(notice.is_some_and(|n| !n.error && n.text.starts_with("Exported")));
     assert!(s.replace_export.is_none());

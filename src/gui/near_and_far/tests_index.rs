@@ -4,7 +4,7 @@
 //! entry unless they choose theirs.
 
 use super::*;
-use crate::near_and_far::session::Variants;
+use crate::gui::testing;
 use crate::near_and_far::{Mode, QuestCode, Read};
 use iced_test::simulator::Simulator;
 
@@ -16,37 +16,24 @@ fn ctx(store: &crate::store::Store) -> Ctx<'_> {
 }
 
 fn opened_with(store: &crate::store::Store, mode: Mode, seats: &[(&str, &str)]) -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats: Vec<(String, String)> = seats
-        .iter()
-        .map(|(p, c)| (p.to_string(), c.to_string()))
-        .collect();
-    let (c, _) = Campaign::new(
-        mode,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
+    let c = super::tests::new_campaign(mode, seats);
     let cx = ctx(store);
     let mut s = State::open(
         "nf-test".into(),
         Saved::new("Test campaign", "New campaign", c),
         &cx,
     );
-    let a = s.update(Message::Session(session::Msg::Start), &cx);
-    assert!(a.changed, "{:?}", a.notice);
-    s.update(Message::Tab(Tab::Lookup), &cx);
+    let a = testing::update(&mut s, Message::Session(session::Msg::Start), &cx);
+    assert!(a.moved, "{:?}", a.notice);
+    testing::update(&mut s, Message::Tab(Tab::Lookup), &cx);
     s
 }
 
-fn lk(s: &mut State, m: lookup::Msg, cx: &Ctx) -> Action<Message> {
-    s.update(Message::Lookup(m), cx)
+fn lk(s: &mut State, m: lookup::Msg, cx: &Ctx) -> testing::Updated<Message> {
+    testing::update(s, Message::Lookup(m), cx)
 }
 
-fn ok(a: &Action<Message>) {
+fn ok(a: &testing::Updated<Message>) {
     assert!(
         !a.notice.as_ref().is_some_and(|n| n.error),
         "{:?}",

@@ -7,8 +7,8 @@ use iced_test::simulator::Simulator;
 
 use super::*;
 use crate::gui::style::LARGE_TYPE_SCALE;
+use crate::gui::testing;
 use crate::near_and_far::Mode;
-use crate::near_and_far::session::Variants;
 
 const CTX: Ctx<'static> = Ctx {
     store: None,
@@ -16,26 +16,10 @@ const CTX: Ctx<'static> = Ctx {
 };
 
 fn opened_lookup() -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
-    let (c, _) = Campaign::new(
-        Mode::Campaign,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
+    let c = super::tests::new_campaign(Mode::Campaign, &[("Ana", "Rin"), ("Ben", "Vera")]);
     let mut s = State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX);
-    assert!(
-        s.update(Message::Session(session::Msg::Start), &CTX)
-            .changed
-    );
-    s.update(Message::Tab(Tab::Lookup), &CTX);
+    assert!(testing::update(&mut s, Message::Session(session::Msg::Start), &CTX).moved);
+    testing::update(&mut s, Message::Tab(Tab::Lookup), &CTX);
     s
 }
 
@@ -51,7 +35,11 @@ fn bottom_of(s: &State, w: f32, h: f32, what: &str) -> (f32, f32) {
 #[test]
 fn look_up_and_the_answers_first_line_are_in_view_at_both_sizes_with_large_type() {
     let mut s = opened_lookup();
-    s.update(Message::Lookup(lookup::Msg::Typed("5".into())), &CTX);
+    testing::update(
+        &mut s,
+        Message::Lookup(lookup::Msg::Typed("5".into())),
+        &CTX,
+    );
     for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
         let (_, bottom) = bottom_of(&s, w, h, "Look up");
         assert!(
@@ -60,7 +48,7 @@ fn look_up_and_the_answers_first_line_are_in_view_at_both_sizes_with_large_type(
         );
     }
     let (before, _) = bottom_of(&s, 1024.0, 768.0, "Look up");
-    s.update(Message::Lookup(lookup::Msg::LookUp), &CTX);
+    testing::update(&mut s, Message::Lookup(lookup::Msg::LookUp), &CTX);
     assert!(s.pad.answer.is_some());
     for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
         let (_, bottom) = bottom_of(&s, w, h, "Read quest 5");
@@ -85,7 +73,7 @@ fn enter_in_the_number_box_looks_up() {
     sim.tap_key(iced::keyboard::key::Named::Enter);
     let messages: Vec<Message> = sim.into_messages().collect();
     for m in messages {
-        s.update(m, &CTX);
+        testing::update(&mut s, m, &CTX);
     }
     assert_eq!(s.pad.digits, "5");
     assert!(s.pad.answer.is_some(), "Enter looked up");
@@ -94,9 +82,9 @@ fn enter_in_the_number_box_looks_up() {
 #[test]
 fn pad_keys_give_the_keyboard_back_to_the_number_box_and_tabs_open_at_their_top() {
     let mut s = opened_lookup();
-    let a = s.update(Message::Lookup(lookup::Msg::Digit('4')), &CTX);
+    let a = testing::update(&mut s, Message::Lookup(lookup::Msg::Digit('4')), &CTX);
     assert!(a.task.is_some(), "the number box is focused again");
     assert_eq!(s.pad.digits, "4");
-    let a = s.update(Message::Tab(Tab::Sheets), &CTX);
+    let a = testing::update(&mut s, Message::Tab(Tab::Sheets), &CTX);
     assert!(a.task.is_some(), "the tab body snaps to its top");
 }

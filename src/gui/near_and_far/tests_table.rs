@@ -5,34 +5,18 @@
 use iced_test::simulator::Simulator;
 
 use super::*;
+use crate::gui::testing;
 use crate::near_and_far::Mode;
-use crate::near_and_far::session::Variants;
 
 const CTX: Ctx<'static> = Ctx {
     store: None,
     large_type: false,
 };
 
-fn opened(mode: Mode) -> State {
-    let facts = Facts::bundled().unwrap();
-    let seats = vec![
-        ("Ana".to_string(), "Rin".to_string()),
-        ("Ben".to_string(), "Vera".to_string()),
-    ];
-    let (c, _) = Campaign::new(
-        mode,
-        Variants::default(),
-        facts.characters.card.layout,
-        &seats,
-        today(),
-        Some(&facts),
-    )
-    .unwrap();
-    State::open("nf".into(), Saved::new("T", "New campaign", c), &CTX)
-}
+use super::tests::opened;
 
-fn t(s: &mut State, m: table::Msg) -> Action<Message> {
-    s.update(Message::Table(m), &CTX)
+fn t(s: &mut State, m: table::Msg) -> testing::Updated<Message> {
+    testing::update(s, Message::Table(m), &CTX)
 }
 
 fn shows(s: &State, what: &str) -> bool {
@@ -44,25 +28,23 @@ fn shows(s: &State, what: &str) -> bool {
 #[test]
 fn a_late_joiner_joins_from_the_session_tab_with_a_row_per_missed_session() {
     let mut s = opened(Mode::Campaign);
-    assert!(
-        s.update(Message::Session(session::Msg::Start), &CTX)
-            .changed
-    );
+    assert!(testing::update(&mut s, Message::Session(session::Msg::Start), &CTX).moved);
     let c = s.campaign().unwrap().clone();
     let mut scores = c.score_template(None).unwrap();
     for p in &mut scores.players {
         p.camps = 3;
     }
+    let before = testing::revision(&s);
     let a = s.act(CampaignAction::FinishSession {
         scores,
         date: today(),
     });
-    assert!(a.changed, "{:?}", a.notice);
+    assert!(testing::revision(&s) != before, "{:?}", a.notice);
     assert!(shows(&s, "New player"));
     t(&mut s, table::Msg::JoinPlayer("Cy".into()));
     t(&mut s, table::Msg::JoinCharacter("Kiku".into()));
     let a = t(&mut s, table::Msg::Join);
-    assert!(a.changed, "{:?}", a.notice);
+    assert!(a.moved, "{:?}", a.notice);
     assert!(
         a.notice
             .is_some_and(|n| n.text.contains("1 rows of boxes filled"))
@@ -78,9 +60,9 @@ fn retiring_from_the_session_tab_says_what_it_changes() {
     let mut s = opened(Mode::Campaign);
     t(&mut s, table::Msg::JoinPlayer("Cy".into()));
     t(&mut s, table::Msg::JoinCharacter("Kiku".into()));
-    assert!(t(&mut s, table::Msg::Join).changed);
+    assert!(t(&mut s, table::Msg::Join).moved);
     let a = t(&mut s, table::Msg::Retire("Kiku".into()));
-    assert!(a.changed);
+    assert!(a.moved);
     assert!(
         a.notice
             .is_some_and(|n| n.text.contains("plays no more sessions"))
@@ -93,17 +75,15 @@ fn card_points_entered_once_prefill_every_later_score_sheet() {
     let mut s = opened(Mode::Campaign);
     t(&mut s, table::Msg::Card("4".into()));
     t(&mut s, table::Msg::CardPoints("2".into()));
-    assert!(t(&mut s, table::Msg::SaveCardPoints).changed);
+    assert!(t(&mut s, table::Msg::SaveCardPoints).moved);
     assert!(shows(&s, "Known card points (reused every session): 4: 2"));
-    assert!(
-        s.update(Message::Session(session::Msg::Start), &CTX)
-            .changed
-    );
-    let a = s.update(
+    assert!(testing::update(&mut s, Message::Session(session::Msg::Start), &CTX).moved);
+    let a = testing::update(
+        &mut s,
         Message::Session(session::Msg::DefeatThreat("Rin".into())),
         &CTX,
     );
-    assert!(a.changed);
+    assert!(a.moved);
     let sheet = s.campaign().unwrap().score_template(None).unwrap();
     assert_eq!(sheet.players[0].threats, vec![2]);
 }
@@ -113,6 +93,6 @@ fn the_bosses_in_character_mode_setting_appears_in_the_campaign_settings() {
     let mut s = opened(Mode::Character);
     assert!(shows(&s, "Campaign settings"));
     let a = t(&mut s, table::Msg::BossesInCharacterMode(true));
-    assert!(a.changed);
+    assert!(a.moved);
     assert!(s.campaign().unwrap().settings.bosses_in_character_mode);
 }

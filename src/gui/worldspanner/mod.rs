@@ -155,6 +155,11 @@ impl State {
         self.doc.as_ref().map(|d| d.state())
     }
 
+    /// The open game's history revision: it moves when an action is recorded.
+    fn revision(&self) -> Option<u64> {
+        self.doc.as_ref().map(|d| d.saved.history.revision())
+    }
+
     /// Applies an engine action as one labelled history entry.
     fn act(&mut self, action: Play) -> Action<Message> {
         let Some(doc) = &mut self.doc else {
@@ -163,7 +168,7 @@ impl State {
         match doc.saved.act(action) {
             Ok(acted) => {
                 self.lines = acted.lines;
-                Action::changed()
+                Action::none()
             }
             Err(e) => Action::error(e.to_string()),
         }
@@ -228,7 +233,7 @@ impl State {
                             Saved::new(title, "New game", game),
                         )));
                         self.lines = vec!["Round 1: each team brings in its first heroes".into()];
-                        Action::changed()
+                        Action::none()
                     }
                     Err(e) => Action::error(e.to_string()),
                 },
@@ -248,9 +253,10 @@ impl State {
                 Action::none()
             }
             Message::NextStep => {
+                let before = self.revision();
                 let action = self.act(Play::NextStep);
                 if let Some(active) = self.game().map(|g| g.rounds.active)
-                    && action.changed
+                    && self.revision() != before
                 {
                     self.side = active;
                     self.selected = None;

@@ -4,6 +4,7 @@
 use iced_test::simulator;
 
 use super::*;
+use crate::gui::testing;
 use crate::worldspanner::{HeroStatus, Step};
 
 pub(super) fn ctx() -> Ctx<'static> {
@@ -13,19 +14,25 @@ pub(super) fn ctx() -> Ctx<'static> {
     }
 }
 
-/// Clicks `label` and feeds the messages back; returns the last action.
-pub(super) fn click(state: &mut State, label: &str) -> Action<Message> {
+/// Clicks `label` and feeds the messages back; returns the last notice and task, and whether
+/// the click moved the open game (what the shell autosaves on).
+pub(super) fn click(state: &mut State, label: &str) -> testing::Updated<Message> {
     let c = ctx();
     let mut ui = simulator(state.view(&c));
     ui.click(label)
         .unwrap_or_else(|e| panic!("click {label:?}: {e:?}"));
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(!messages.is_empty(), "clicking {label:?} did nothing");
+    let before = testing::revision(state);
     let mut last = Action::none();
     for m in messages {
         last = state.update(m, &c);
     }
-    last
+    testing::Updated {
+        moved: testing::revision(state) != before,
+        notice: last.notice,
+        task: last.task,
+    }
 }
 
 pub(super) fn shows(state: &State, text: &str) -> bool {
@@ -38,7 +45,7 @@ pub(super) fn started() -> State {
     let mut s = State::new(&ctx());
     click(&mut s, "Use numbered heroes");
     let a = click(&mut s, "Start game");
-    assert!(a.changed, "starting a game must be saved");
+    assert!(a.moved, "starting a game must be saved");
     s
 }
 
@@ -63,14 +70,19 @@ fn setup_warns_that_the_sample_deck_is_not_the_real_cards() {
 fn heroes_are_typed_by_name_and_enter_adds_them() {
     let c = ctx();
     let mut s = State::new(&c);
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Input(
             TeamSide::Skyhawks,
             "Private Sanchez 5 1".into(),
         )),
         &c,
     );
-    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    testing::update(
+        &mut s,
+        Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)),
+        &c,
+    );
     assert!(shows(&s, "1. Private Sanchez (Health 5, 1 gold, 0 Boost)"));
 }
 
@@ -78,22 +90,32 @@ fn heroes_are_typed_by_name_and_enter_adds_them() {
 fn a_hero_typed_without_health_is_asked_for_it_not_given_four() {
     let c = ctx();
     let mut s = State::new(&c);
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, "Rizzik".into())),
         &c,
     );
-    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    testing::update(
+        &mut s,
+        Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)),
+        &c,
+    );
     assert!(shows(
         &s,
         "What is Rizzik's Health? Type it after the name, e.g. \"Rizzik 5\""
     ));
     assert!(!shows(&s, "1. Rizzik"));
     assert!(setup::parse_hero("Rizzik").is_err());
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, "Rizzik 6".into())),
         &c,
     );
-    s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+    testing::update(
+        &mut s,
+        Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)),
+        &c,
+    );
     assert!(shows(&s, "1. Rizzik (Health 6, 0 gold, 0 Boost)"));
     assert!(
         s.setup.ask[0].is_empty(),
@@ -130,7 +152,7 @@ fn reinforce_proposes_domes_and_the_player_places_the_hero() {
 fn next_step_is_refused_until_the_reinforcements_are_in() {
     let mut s = started();
     let a = click(&mut s, "Next step");
-    assert!(!a.changed);
+    assert!(!a.moved);
     let n = a.notice.expect("a refusal says why");
     assert!(
         n.error && n.text.contains("must still bring in 3"),
@@ -146,10 +168,10 @@ pub(super) fn round_two() -> State {
     for team in TeamSide::BOTH {
         for i in 0..3 {
             let hero = HeroRef { team, hero: i };
-            assert!(s.update(Message::Hero(hero, HeroOp::Reinforce), &c).changed);
-            assert!(s.update(Message::Place(None), &c).changed);
+            assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+            assert!(testing::update(&mut s, Message::Place(None), &c).moved);
         }
-        assert!(s.update(Message::NextStep, &c).changed);
+        assert!(testing::update(&mut s, Message::NextStep, &c).moved);
     }
     s
 }
@@ -171,11 +193,11 @@ fn the_screen_follows_the_active_team_and_can_show_either_side() {
 fn a_challenge_is_drawn_from_the_sides_deck_and_explained() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
-    s.update(Message::Form(FormMsg::Against("4".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("4".into())), &c);
     let a = click(&mut s, "Draw challenge card");
-    assert!(a.changed);
+    assert!(a.moved);
     let game = s.game().unwrap();
     assert_eq!(game.team(TeamSide::Skyhawks).deck.discard_len(), 4);
     let Some(LastEventView { face, .. }) = last(game) else {
@@ -203,23 +225,25 @@ fn a_refused_challenge_names_the_rule_and_changes_nothing() {
     let c = ctx();
     let mut s = round_two();
     let before = s.game().unwrap().clone();
-    s.update(Message::Form(FormMsg::What(form::What::Task)), &c);
-    s.update(
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Task)), &c);
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::Hero(form::Choice {
             value: 0,
             label: String::new(),
         })),
         &c,
     );
-    s.update(
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::Key(form::Choice {
             value: Faction::Lords,
             label: String::new(),
         })),
         &c,
     );
-    s.update(Message::Form(FormMsg::Rating("4".into())), &c);
-    let a = s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("4".into())), &c);
+    let a = testing::update(&mut s, Message::Draw, &c);
     let n = a.notice.expect("refused");
     assert!(n.text.contains("Adventure step"), "{}", n.text);
     assert_eq!(s.game().unwrap(), &before);
@@ -229,10 +253,10 @@ fn a_refused_challenge_names_the_rule_and_changes_nothing() {
 fn undo_through_the_document_replays_the_same_card() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("5".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    testing::update(&mut s, Message::Draw, &c);
     let first = s
         .game()
         .unwrap()
@@ -242,7 +266,7 @@ fn undo_through_the_document_replays_the_same_card() {
         .cloned();
     s.document_mut().unwrap().undo();
     s.refresh();
-    s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Draw, &c);
     let again = s
         .game()
         .unwrap()
@@ -259,7 +283,7 @@ fn the_odds_view_is_over_the_whole_deck_by_default_and_follows_the_setting() {
     click(&mut s, "Odds");
     assert!(shows(&s, "Skyhawks odds over the whole 36-card deck"));
     let a = click(&mut s, "Odds over the cards left in the draw pile");
-    assert!(a.changed, "the setting is saved with the game");
+    assert!(a.moved, "the setting is saved with the game");
     assert!(shows(
         &s,
         "Skyhawks odds over the 33 cards left in the draw pile"
@@ -276,15 +300,16 @@ fn the_deck_editor_takes_a_line_per_card_and_shows_progress() {
     ui.click(iced_test::selector::id(editor::LINE_ID)).unwrap();
     ui.typewrite("-4 -2 0 3 -1 3 3-4");
     for m in ui.into_messages().collect::<Vec<_>>() {
-        s.update(m, &c);
+        testing::update(&mut s, m, &c);
     }
-    s.update(Message::Editor(EditorMsg::Submit), &c);
+    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
     assert!(shows(&s, "1 of 36 entered"));
-    s.update(
+    testing::update(
+        &mut s,
         Message::Editor(EditorMsg::Line("-4 2 0 3 -1 3 3-4".into())),
         &c,
     );
-    s.update(Message::Editor(EditorMsg::Submit), &c);
+    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
     assert!(shows(&s, "1 of 36 entered"), "a bad card is not added");
     assert!(s.editor.progress() == "1 of 36");
 }
@@ -303,14 +328,15 @@ fn the_game_ends_with_the_glory_count_on_the_board() {
                 .iter()
                 .position(|h| h.status == HeroStatus::Waiting)
                 .unwrap();
-            s.update(
+            testing::update(
+                &mut s,
                 Message::Hero(HeroRef { team, hero: i }, HeroOp::Reinforce),
                 &c,
             );
-            s.update(Message::Place(None), &c);
+            testing::update(&mut s, Message::Place(None), &c);
             continue;
         }
-        assert!(s.update(Message::NextStep, &c).changed);
+        assert!(testing::update(&mut s, Message::NextStep, &c).moved);
     }
     assert!(shows(&s, "Game over after 10 rounds"));
     assert!(shows(&s, "Glory: Skyhawks 1, Psiclones 1"));
@@ -334,7 +360,8 @@ fn screenshots_for_review() {
     let mut s = State::new(&c);
     shoot(&s, "setup");
     s = round_two();
-    s.update(
+    testing::update(
+        &mut s,
         Message::Hero(
             HeroRef {
                 team: TeamSide::Skyhawks,
@@ -344,7 +371,8 @@ fn screenshots_for_review() {
         ),
         &c,
     );
-    s.update(
+    testing::update(
+        &mut s,
         Message::Select(HeroRef {
             team: TeamSide::Skyhawks,
             hero: 1,
@@ -352,25 +380,27 @@ fn screenshots_for_review() {
         &c,
     );
     shoot(&s, "table");
-    s.update(Message::Place(None), &c);
-    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
-    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Place(None), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Melee)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    testing::update(&mut s, Message::Draw, &c);
     shoot(&s, "table2");
-    s.update(Message::Panel(Panel::Odds), &c);
+    testing::update(&mut s, Message::Panel(Panel::Odds), &c);
     shoot(&s, "odds");
-    s.update(Message::Panel(Panel::Editor), &c);
-    s.update(
+    testing::update(&mut s, Message::Panel(Panel::Editor), &c);
+    testing::update(
+        &mut s,
         Message::Editor(EditorMsg::Line("-4 -2 0 3 -1 3 3-4".into())),
         &c,
     );
-    s.update(Message::Editor(EditorMsg::Submit), &c);
-    s.update(
+    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
+    testing::update(
+        &mut s,
         Message::Editor(EditorMsg::Line("-4 2 0 3 -1 3 3-4".into())),
         &c,
     );
-    s.update(Message::Editor(EditorMsg::Submit), &c);
+    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
     shoot(&s, "editor");
 }
 
@@ -391,7 +421,7 @@ fn the_dome_map_offers_the_allowed_empty_domes_while_a_hero_waits() {
     ui.click("place here").unwrap();
     let messages: Vec<Message> = ui.into_messages().collect();
     for m in messages {
-        assert!(s.update(m, &c).changed);
+        assert!(testing::update(&mut s, m, &c).moved);
     }
     let g = s.game().unwrap();
     assert!(g.pending.is_none());
@@ -410,8 +440,9 @@ fn the_dome_map_offers_the_allowed_empty_domes_while_a_hero_waits() {
 fn the_deck_editor_reads_a_typed_line_back_as_printed_rows() {
     let c = ctx();
     let mut s = State::new(&c);
-    s.update(Message::Panel(Panel::Editor), &c);
-    s.update(
+    testing::update(&mut s, Message::Panel(Panel::Editor), &c);
+    testing::update(
+        &mut s,
         Message::Editor(EditorMsg::Line("-4 -2 0 3 -1 3 1 or 6".into())),
         &c,
     );
@@ -430,9 +461,14 @@ fn a_deck_saved_in_the_editor_is_used_by_new_games() {
         large_type: false,
     };
     let mut s = State::new(&c);
-    s.update(Message::Panel(Panel::Editor), &c);
-    s.update(Message::Editor(EditorMsg::Team(TeamSide::Psiclones)), &c);
-    s.update(
+    testing::update(&mut s, Message::Panel(Panel::Editor), &c);
+    testing::update(
+        &mut s,
+        Message::Editor(EditorMsg::Team(TeamSide::Psiclones)),
+        &c,
+    );
+    testing::update(
+        &mut s,
         Message::Editor(EditorMsg::Name("Real black deck".into())),
         &c,
     );
@@ -442,11 +478,11 @@ fn a_deck_saved_in_the_editor_is_used_by_new_games() {
     .unwrap();
     for card in &sample.cards {
         let line = crate::worldspanner::deckfile::card_line(card);
-        s.update(Message::Editor(EditorMsg::Line(line)), &c);
-        s.update(Message::Editor(EditorMsg::Submit), &c);
+        testing::update(&mut s, Message::Editor(EditorMsg::Line(line)), &c);
+        testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
     }
     assert_eq!(s.editor.progress(), "36 of 36");
-    let a = s.update(Message::Editor(EditorMsg::Save), &c);
+    let a = testing::update(&mut s, Message::Editor(EditorMsg::Save), &c);
     let n = a.notice.expect("saving says where");
     assert!(!n.error && n.text.contains("Real black deck"), "{}", n.text);
     let fresh = State::new(&c);
@@ -462,9 +498,9 @@ fn a_deck_saved_in_the_editor_is_used_by_new_games() {
 fn the_challenge_panel_shows_the_odds_at_the_difference_before_drawing() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("5".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
     let row = crate::worldspanner::Odds::over(
         &s.game()
             .unwrap()
@@ -491,37 +527,40 @@ fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
         team: TeamSide::Skyhawks,
         hero: 0,
     };
-    s.update(Message::NextStep, &c);
-    assert!(s.update(Message::Hero(hero, HeroOp::LeaveDome), &c).changed);
+    testing::update(&mut s, Message::NextStep, &c);
+    assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::LeaveDome), &c).moved);
     for _ in 0..3 {
-        s.update(Message::NextStep, &c);
+        testing::update(&mut s, Message::NextStep, &c);
     }
     assert_eq!(s.game().unwrap().rounds.step, Step::Adventure);
-    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
-    s.update(Message::Hero(hero, HeroOp::GoldUp), &c);
-    s.update(Message::Form(FormMsg::What(form::What::Paid)), &c);
+    testing::update(&mut s, Message::Hero(hero, HeroOp::GoldUp), &c);
+    testing::update(&mut s, Message::Hero(hero, HeroOp::GoldUp), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Paid)), &c);
     assert!(shows(&s, "Pay and adventure"));
-    s.update(
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::Hero(form::Choice {
             value: 0,
             label: String::new(),
         })),
         &c,
     );
-    s.update(
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::PaidKind(form::PaidChoice(
             crate::worldspanner::PaidKind::Market,
         ))),
         &c,
     );
-    s.update(
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::Key(form::Choice {
             value: Faction::Warriors,
             label: String::new(),
         })),
         &c,
     );
-    s.update(Message::Form(FormMsg::Gold("2".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Gold("2".into())), &c);
     let discards = s
         .game()
         .unwrap()
@@ -529,7 +568,7 @@ fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
         .deck
         .discard_len();
     let a = click(&mut s, "Pay and adventure");
-    assert!(a.changed, "{:?}", a.notice);
+    assert!(a.moved, "{:?}", a.notice);
     let g = s.game().unwrap();
     assert_eq!(g.hero(hero).unwrap().gold, 0);
     assert_eq!(
@@ -547,15 +586,19 @@ fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
 fn the_panel_offers_an_own_modifier_with_its_reason() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("5".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    s.update(Message::Form(FormMsg::Own("-1".into())), &c);
-    let a = s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("5".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Own("-1".into())), &c);
+    let a = testing::update(&mut s, Message::Draw, &c);
     let n = a.notice.expect("a modifier without a reason is refused");
     assert!(n.text.contains("say why"), "{}", n.text);
-    s.update(Message::Form(FormMsg::OwnReason("Shadow cloak".into())), &c);
-    s.update(Message::Draw, &c);
+    testing::update(
+        &mut s,
+        Message::Form(FormMsg::OwnReason("Shadow cloak".into())),
+        &c,
+    );
+    testing::update(&mut s, Message::Draw, &c);
     let Some(crate::worldspanner::LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last
     else {
         panic!("the challenge was drawn");
@@ -578,7 +621,7 @@ fn a_finished_game_offers_reopen_in_place_of_next_step() {
         "The game is over: see the glory count. Reopen to correct something."
     ));
     let a = click(&mut s, "Reopen");
-    assert!(a.changed);
+    assert!(a.moved);
     assert!(shows(
         &s,
         "Reopened for corrections: no more draws; Undo closes it again."

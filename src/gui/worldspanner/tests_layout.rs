@@ -8,6 +8,7 @@ use iced_test::Simulator;
 
 use super::tests::{ctx, round_two};
 use super::*;
+use crate::gui::testing;
 use crate::worldspanner::LastEvent;
 
 /// The screen's share of a 768 px window once the app's top bar (about 80 px) is drawn.
@@ -109,8 +110,8 @@ fn draw_and_its_answer_are_in_view_and_draw_stays_put_for_a_challenge_and_an_att
                         })),
                         &c,
                     );
-                    let a = s.update(Message::Draw, &c);
-                    if a.changed {
+                    let a = testing::update(&mut s, Message::Draw, &c);
+                    if a.moved {
                         break;
                     }
                     steps += 1;
@@ -119,9 +120,9 @@ fn draw_and_its_answer_are_in_view_and_draw_stays_put_for_a_challenge_and_an_att
                         "{what:?}: draw {draw}: {:?}",
                         a.notice.map(|n| n.text)
                     );
-                    let n = s.update(Message::NextStep, &c);
+                    let n = testing::update(&mut s, Message::NextStep, &c);
                     assert!(
-                        n.changed,
+                        n.moved,
                         "{what:?}: {:?} / {:?}",
                         a.notice.map(|n| n.text),
                         n.notice.map(|n| n.text)

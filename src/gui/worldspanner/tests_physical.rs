@@ -4,6 +4,7 @@
 
 use super::tests::{click, ctx, round_two, shows};
 use super::*;
+use crate::gui::testing;
 use crate::worldspanner::{Face, HeroStatus, LastEvent};
 
 fn sky(hero: usize) -> HeroRef {
@@ -18,21 +19,22 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
     let c = ctx();
     let mut s = State::new(&c);
     click(&mut s, "Use numbered heroes");
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Physical(TeamSide::Skyhawks, true)),
         &c,
     );
     click(&mut s, "Start game");
     assert!(s.game().unwrap().team(TeamSide::Skyhawks).physical);
     assert!(!s.game().unwrap().team(TeamSide::Psiclones).physical);
-    s.update(Message::Hero(sky(0), HeroOp::Reinforce), &c);
+    testing::update(&mut s, Message::Hero(sky(0), HeroOp::Reinforce), &c);
     assert!(shows(&s, "Which Dome range is printed on it?"));
     assert!(shows(
         &s,
         "Skyhawks hero 1 is dismissed: Skyhawks draw a card from your deck"
     ));
     let a = click(&mut s, "1 or 6");
-    assert!(a.changed);
+    assert!(a.moved);
     let p = s.game().unwrap().pending.clone().unwrap();
     assert!(!p.awaiting_card);
     assert!(
@@ -44,7 +46,7 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
         &s,
         "Skyhawks hero 1 is dismissed: the card drawn shows Domes 1 or 6"
     ));
-    s.update(Message::Place(None), &c);
+    testing::update(&mut s, Message::Place(None), &c);
     assert!(matches!(
         s.game().unwrap().hero(sky(0)).unwrap().status,
         HeroStatus::InDome { .. }
@@ -60,23 +62,20 @@ fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
     let c = ctx();
     let mut s = round_two();
     // The switch sits in the step bar (always in view: tests_layout.rs).
-    assert!(
-        s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c)
-            .changed
-    );
+    assert!(testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c).moved);
     assert!(s.game().unwrap().team(TeamSide::Skyhawks).physical);
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    let a = s.update(Message::Draw, &c);
-    assert!(!a.changed, "nothing is drawn until the card is read");
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    let a = testing::update(&mut s, Message::Draw, &c);
+    assert!(!a.moved, "nothing is drawn until the card is read");
     assert!(shows(&s, "Which face is beside row +1?"));
     assert!(
         !shows(&s, "Draw challenge card"),
         "the question takes the panel's place"
     );
     let a = click(&mut s, "Pass (P)");
-    assert!(a.changed);
+    assert!(a.moved);
     let Some(LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last else {
         panic!("read");
     };
@@ -85,15 +84,15 @@ fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
     assert!(shows(&s, "Skyhawks · the card drawn"));
     assert!(shows(&s, "PASS"));
     // The same by key: "x" is Fopp.
-    s.update(Message::Draw, &c);
-    let a = s.update(Message::AskKey("x".into()), &c);
-    assert!(a.changed);
+    testing::update(&mut s, Message::Draw, &c);
+    let a = testing::update(&mut s, Message::AskKey("x".into()), &c);
+    assert!(a.moved);
     let Some(LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last else {
         panic!("read");
     };
     assert_eq!(outcome.face, Face::Fopp);
     // Cancel leaves the game as it was.
-    s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::Draw, &c);
     let before = s.game().unwrap().clone();
     click(&mut s, "Cancel");
     assert_eq!(s.game().unwrap(), &before);
@@ -104,7 +103,7 @@ fn a_physical_draw_asks_the_face_at_the_named_row_by_tap_or_key() {
 fn a_physical_attack_asks_the_hit_bar_then_the_damage_face() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c);
     let play = Play::Attack {
         attacker: sky(0),
         target: None,
@@ -155,9 +154,9 @@ fn a_physical_attack_asks_the_hit_bar_then_the_damage_face() {
 fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
     let c = ctx();
     let mut s = round_two();
-    s.update(Message::NextStep, &c);
-    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
-    s.update(Message::Select(sky(0)), &c);
+    testing::update(&mut s, Message::NextStep, &c);
+    testing::update(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    testing::update(&mut s, Message::Select(sky(0)), &c);
     click(&mut s, "In / out of the fight");
     assert!(shows(
         &s,
@@ -186,39 +185,51 @@ fn docs_screenshots() {
     };
     // Setup: Skyhawks on their physical deck, heroes typed with Health.
     let mut s = State::new(&c);
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Physical(TeamSide::Skyhawks, true)),
         &c,
     );
     for line in ["Rizzik 5 1", "Private Sanchez 6 0 1", "Blackbeard 7 2"] {
-        s.update(
+        testing::update(
+            &mut s,
             Message::Setup(SetupMsg::Input(TeamSide::Skyhawks, line.into())),
             &c,
         );
-        s.update(Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)), &c);
+        testing::update(
+            &mut s,
+            Message::Setup(SetupMsg::Add(TeamSide::Skyhawks)),
+            &c,
+        );
     }
-    s.update(
+    testing::update(
+        &mut s,
         Message::Setup(SetupMsg::Input(TeamSide::Psiclones, "Mindbender".into())),
         &c,
     );
-    s.update(Message::Setup(SetupMsg::Add(TeamSide::Psiclones)), &c);
+    testing::update(
+        &mut s,
+        Message::Setup(SetupMsg::Add(TeamSide::Psiclones)),
+        &c,
+    );
     shoot(&s, "setup");
     // A challenge from the physical deck: the face is asked where Draw was.
     let mut s = round_two();
-    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
-    s.update(Message::Form(FormMsg::What(form::What::Other)), &c);
-    s.update(Message::Form(FormMsg::Rating("6".into())), &c);
-    s.update(Message::Form(FormMsg::Against("5".into())), &c);
-    s.update(Message::Draw, &c);
+    testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    testing::update(&mut s, Message::Draw, &c);
     shoot(&s, "challenge");
     // An attack (digital deck): Hit then Damage, the answer above the Draw button.
     let mut s = round_two();
-    s.update(Message::NextStep, &c);
-    s.update(Message::Hero(sky(0), HeroOp::LeaveDome), &c);
-    s.update(Message::NextStep, &c);
-    s.update(Message::NextStep, &c);
-    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
-    s.update(
+    testing::update(&mut s, Message::NextStep, &c);
+    testing::update(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    testing::update(&mut s, Message::NextStep, &c);
+    testing::update(&mut s, Message::NextStep, &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Melee)), &c);
+    testing::update(
+        &mut s,
         Message::Form(FormMsg::Hero(form::Choice {
             value: 0,
             label: String::new(),
@@ -232,14 +243,14 @@ fn docs_screenshots() {
         FormMsg::Armor("3".into()),
         FormMsg::Wound("2".into()),
     ] {
-        s.update(Message::Form(m), &c);
+        testing::update(&mut s, Message::Form(m), &c);
     }
-    let a = s.update(Message::Draw, &c);
-    assert!(a.changed, "{:?}", a.notice.map(|n| n.text));
+    let a = testing::update(&mut s, Message::Draw, &c);
+    assert!(a.moved, "{:?}", a.notice.map(|n| n.text));
     shoot(&s, "attack");
     // A dismissal from a physical deck: the printed Dome range is asked.
     let mut s = round_two();
-    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
-    s.update(Message::Hero(sky(1), HeroOp::Dismiss), &c);
+    testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    testing::update(&mut s, Message::Hero(sky(1), HeroOp::Dismiss), &c);
     shoot(&s, "dismissal");
 }
