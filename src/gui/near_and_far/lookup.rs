@@ -564,8 +564,14 @@ impl State {
 
 /// A big number-pad key, findable in tests by `pad-<label>`.
 fn pad_key<'a>(label: &'a str, on: Message) -> Element<'a, Message> {
+    // A word ("Clear") at the digits' size would run past the key's edges.
+    let size = if label.chars().count() > 1 {
+        22.0
+    } else {
+        32.0
+    };
     container(
-        iced::widget::button(container(text(label).size(32.0)).center(Fill))
+        iced::widget::button(container(text(label).size(size)).center(Fill))
             .width(Length::Fixed(92.0))
             .height(Length::Fixed(72.0))
             .style(style::secondary)
