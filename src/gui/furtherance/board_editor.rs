@@ -231,12 +231,15 @@ impl BoardEditor {
             } else {
                 style::warning_text
             }),
+            // With large type the three castles do not fit one line of the side column.
             row![
                 seat_button(Seat::Left),
                 seat_button(Seat::Across),
                 seat_button(Seat::Right)
             ]
-            .spacing(6),
+            .spacing(6)
+            .wrap()
+            .vertical_spacing(6),
             row![
                 mode_button(EditMode::Arrows, "Arrows"),
                 mode_button(EditMode::SpawnOrder, "Spawn order"),
@@ -267,7 +270,10 @@ impl BoardEditor {
         ]
         .spacing(style::GAP);
         // A narrow side column (scrolling if it must) leaves the board most of the window.
-        let side = scrollable(side).width(Length::Fixed(340.0)).height(Fill);
+        // The gutter keeps the scroll bar off the text and the buttons' right edge.
+        let side = scrollable(container(side).padding(iced::Padding::ZERO.right(14)))
+            .width(Length::Fixed(340.0))
+            .height(Fill);
         let board = canvas_widget(EditView {
             file: &self.file,
             seat: self.seat,
