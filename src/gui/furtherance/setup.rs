@@ -88,7 +88,11 @@ impl SetupForm {
                     Field::Deck,
                 ),
             ]
-            .spacing(style::GAP * 3.0),
+            .spacing(style::GAP * 3.0)
+            // On a narrow window (1024 px with large type) the groups go one under the other
+            // instead of squeezing their buttons.
+            .wrap()
+            .vertical_spacing(style::GAP),
             row![
                 text_input("Title (optional)", &self.title)
                     .id("furtherance-title")
@@ -99,7 +103,9 @@ impl SetupForm {
                 widgets::primary("Start game", problem.is_none().then_some(Message::Start)),
             ]
             .spacing(style::GAP)
-            .align_y(iced::Center),
+            .align_y(iced::Center)
+            .wrap()
+            .vertical_spacing(style::GAP),
         ]
         .spacing(style::GAP + 4.0);
         if let Some(p) = problem {
@@ -176,7 +182,9 @@ impl SetupForm {
                     ]
                     .spacing(style::GAP),
                 ]
-                .spacing(style::GAP * 3.0),
+                .spacing(style::GAP * 3.0)
+                .wrap()
+                .vertical_spacing(style::GAP),
             );
         scrollable(container(col).padding(30)).into()
     }
@@ -205,7 +213,7 @@ fn choice<'a, T: Copy + PartialEq + 'a>(
     }
     Column::new()
         .push(text(label).size(style::BODY))
-        .push(buttons)
+        .push(buttons.wrap().vertical_spacing(8))
         .spacing(6)
         .into()
 }
