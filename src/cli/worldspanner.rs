@@ -374,9 +374,7 @@ fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), Str
                 .map(|(t, o)| (t, o.to_string()))
                 .map_err(|_| format!("{}: no such file", p.display()))?
         }
-        None => crate::store::data_text(Some(root), SAMPLE_PATH)
-            .map(|(t, o)| (t, o.to_string()))
-            .map_err(|e| e.to_string())?,
+        None => crate::datafile::read(Some(root), SAMPLE_PATH)?,
     };
     let file = DeckFile::parse(&text).map_err(|e| format!("{origin}: {e}"))?;
     Ok((file, origin))
