@@ -70,6 +70,56 @@ pub fn each_exactly_once<K: PartialEq + Copy>(
     Ok(())
 }
 
+/// Remembers where each key of a list was first seen, so a loop that checks a list entry by
+/// entry can refuse a repeat and say where the first one is ("talents[4]: listed twice, first
+/// at talents[1]"). Keys are compared as given: fold case or trim before passing them.
+#[derive(Debug, Clone)]
+pub struct FirstSeen<K> {
+    at: std::collections::HashMap<K, usize>,
+}
+
+impl<K: Eq + std::hash::Hash> Default for FirstSeen<K> {
+    fn default() -> Self {
+        FirstSeen {
+            at: std::collections::HashMap::new(),
+        }
+    }
+}
+
+impl<K: Eq + std::hash::Hash> FirstSeen<K> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records `key` at index `i`; if it was seen before, returns the index it was first seen
+    /// at (and keeps that one).
+    pub fn again(&mut self, key: K, i: usize) -> Option<usize> {
+        match self.at.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        }
+    }
+}
+
+/// The first key of `keys` that repeats an earlier one, as `(first index, repeat index, key)`.
+pub fn first_repeat<K: Eq + std::hash::Hash>(
+    keys: impl IntoIterator<Item = K>,
+) -> Option<(usize, usize, K)> {
+    let mut seen = FirstSeen::new();
+    keys.into_iter()
+        .enumerate()
+        .find_map(|(i, k)| match seen.at.get(&k) {
+            Some(&first) => Some((first, i, k)),
+            None => {
+                seen.at.insert(k, i);
+                None
+            }
+        })
+}
+
 /// Reads the data file at `rel` in use (the user's replacement under `root` if there is one,
 /// else the bundled file) as `(text, where it came from)`: the one reader the screens, the
 /// CLI and the rules library share.
@@ -166,6 +216,18 @@ mod tests {
             each_exactly_once([1, 2, 3], &[1, 2, 2, 3, 2]),
             Err(NotOnce::Repeated(2, 3))
         );
+    }
+
+    #[test]
+    fn a_repeat_is_named_with_where_it_was_first_seen() {
+        let mut seen = FirstSeen::new();
+        assert_eq!(seen.again("Ann", 0), None);
+        assert_eq!(seen.again("Ben", 1), None);
+        assert_eq!(seen.again("Ann", 2), Some(0));
+        assert_eq!(seen.again("Ann", 3), Some(0), "the first place is kept");
+        assert_eq!(first_repeat(["a", "b", "c", "b", "a"]), Some((1, 3, "b")));
+        assert_eq!(first_repeat([1, 2, 3]), None);
+        assert_eq!(first_repeat(Vec::<u8>::new()), None);
     }
 
     #[test]
