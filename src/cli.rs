@@ -4,15 +4,6 @@
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 
 mod act;
-mod army;
-mod furnace_duel;
-mod furtherance;
-mod near_and_far;
-mod worldspanner;
-
-pub use near_and_far::{
-    declare_letters, export_index, import_index, import_index_keeping, plan_index_import,
-};
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -103,33 +94,45 @@ pub enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
-    /// Furtherance solo mode.
-    Furtherance {
-        #[command(subcommand)]
-        command: furtherance::Command,
-    },
-    /// Worldspanner Factions.
-    Worldspanner {
-        #[command(subcommand)]
-        command: worldspanner::Command,
-    },
-    /// Near and Far.
-    #[command(name = "near-and-far")]
-    NearAndFar {
-        #[command(subcommand)]
-        command: near_and_far::Command,
-    },
-    /// Furnace Duel campaign pad.
-    #[command(name = "furnace-duel")]
-    FurnaceDuel {
-        #[command(subcommand)]
-        command: furnace_duel::Command,
-    },
-    /// Army sheets of the two-to-four-general game.
-    Army {
-        #[command(subcommand)]
-        command: army::Command,
-    },
+    /// A game's own subcommands (`tablemate furtherance ...`, `tablemate army ...`).
+    #[command(flatten)]
+    Game(GameCommand),
+}
+
+/// Declares each game's CLI module and its subcommand from one line per game: the variant is
+/// the game's `Kind` (its kebab-case name is the subcommand and the game's slug), then the
+/// module under `cli/`, then the help line.
+macro_rules! game_commands {
+    ($($variant:ident => $module:ident, $help:literal;)+) => {
+        $(mod $module;)+
+
+        #[derive(Debug, Subcommand)]
+        pub enum GameCommand {
+            $(
+                #[doc = $help]
+                $variant {
+                    #[command(subcommand)]
+                    command: $module::Command,
+                },
+            )+
+        }
+
+        impl GameCommand {
+            fn execute(self, root: &std::path::Path) -> Output {
+                match self {
+                    $(GameCommand::$variant { command } => $module::execute(command, root),)+
+                }
+            }
+        }
+    };
+}
+
+game_commands! {
+    Furtherance => furtherance, "Furtherance solo mode.";
+    Worldspanner => worldspanner, "Worldspanner Factions.";
+    NearAndFar => near_and_far, "Near and Far.";
+    FurnaceDuel => furnace_duel, "Furnace Duel campaign pad.";
+    Army => army, "Army sheets of the two-to-four-general game.";
 }
 
 #[derive(Debug, Subcommand)]
@@ -325,11 +328,7 @@ pub fn execute_with_input(
         Command::Redo { id } => act::redo(root, &id),
         Command::History { id, json } => act::history(root, &id, json),
         Command::Rules { command } => rules_command(command, root),
-        Command::Furtherance { command } => furtherance::execute(command, root),
-        Command::Worldspanner { command } => worldspanner::execute(command, root),
-        Command::NearAndFar { command } => near_and_far::execute(command, root),
-        Command::FurnaceDuel { command } => furnace_duel::execute(command, root),
-        Command::Army { command } => army::execute(command, root),
+        Command::Game(command) => command.execute(root),
     }
 }
 

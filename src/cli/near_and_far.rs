@@ -10,10 +10,7 @@ use serde_json::json;
 mod index_files;
 mod reports;
 
-pub use crate::store::storybook::{
-    declare_letters, export_index, import_index, import_index_keeping, load_facts, load_index,
-    plan_index_import,
-};
+use crate::store::storybook::{load_facts, load_index};
 use index_files::index_command;
 use reports::{chart, score, sheet};
 

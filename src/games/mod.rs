@@ -13,27 +13,29 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::doc::{GameDoc, Playable, Saved};
 pub use script::{Applied, HistoryLine, Moved, Refused, ScriptError};
 
-/// The kinds of save the app knows. The string form (the envelope's `kind` field) is the
-/// game's `slug` in the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Furtherance,
-    Worldspanner,
-    NearAndFar,
-    FurnaceDuel,
-    Army,
+/// Declares `Kind` and `Kind::ALL` from one list, so the two cannot disagree.
+macro_rules! kinds {
+    ($($variant:ident),+ $(,)?) => {
+        /// The kinds of save the app knows. The string form (the envelope's `kind` field) is
+        /// the game's `slug` in the table.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $($variant),+
+        }
+
+        impl Kind {
+            /// Every game, in home-screen order.
+            pub const ALL: [Kind; [$(Kind::$variant),+].len()] = [$(Kind::$variant),+];
+        }
+    };
 }
 
-impl Kind {
-    /// Every game, in home-screen order.
-    pub const ALL: [Kind; 5] = [
-        Kind::Furtherance,
-        Kind::Worldspanner,
-        Kind::NearAndFar,
-        Kind::FurnaceDuel,
-        Kind::Army,
-    ];
+// Adding a game: its variant here, its row in `game` below, then one line each in `lib.rs`
+// (the engine), `cli.rs` (its subcommands), `gui/mod.rs` and `gui/screens.rs` (its screen).
+// See docs/architecture.md.
+kinds!(Furtherance, Worldspanner, NearAndFar, FurnaceDuel, Army);
 
+impl Kind {
     /// The envelope's `kind` string.
     pub fn as_str(self) -> &'static str {
         game(self).slug

@@ -1,38 +1,130 @@
 //! What is on screen: one boxed state per screen, and what the shell may ask of any of them
-//! (its game, its open document, Esc, drawing) without knowing which one it is.
+//! (its game, its open document, Esc, drawing) without knowing which one it is. The game
+//! screens are declared once, by `game_screens!` at the foot of this file.
 
 use iced::Element;
 
 use super::document::Document;
-use super::screen::Ctx;
+use super::screen::{Action, Ctx};
 use super::shell::Message;
 use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules, worldspanner};
 use crate::doc::Kind;
 use crate::store::{Store, StoreError};
 
-/// What is on screen.
-pub enum Screen {
-    Home(Box<home::State>),
-    Rules(Box<rules::State>),
-    Backups(Box<backups::State>),
-    Furtherance(Box<furtherance::State>),
-    Worldspanner(Box<worldspanner::State>),
-    NearAndFar(Box<near_and_far::State>),
-    FurnaceDuel(Box<furnace_duel::State>),
-    Army(Box<army::State>),
-}
+/// Declares `Screen` (the shell's own screens, then one per game), `GameMessage` (a game
+/// screen's message) and everything that treats the game screens alike, from one line per
+/// game: `Kind` variant => its module under `gui/`. A game's module has `State` with `new`,
+/// `open`, `update`, `view`, `document(_mut)`, `refresh` and `escape`, and `Message`.
+macro_rules! game_screens {
+    ($($variant:ident => $module:ident;)+) => {
+        /// What is on screen.
+        pub enum Screen {
+            Home(Box<home::State>),
+            Rules(Box<rules::State>),
+            Backups(Box<backups::State>),
+            $($variant(Box<$module::State>),)+
+        }
 
-/// Runs `$body` with `$s` bound to the game screen's state, or yields `$other` for the
-/// shell's own screens.
-macro_rules! on_game {
-    ($screen:expr, $s:ident => $body:expr, _ => $other:expr) => {
-        match $screen {
-            Screen::Furtherance($s) => $body,
-            Screen::Worldspanner($s) => $body,
-            Screen::NearAndFar($s) => $body,
-            Screen::FurnaceDuel($s) => $body,
-            Screen::Army($s) => $body,
-            Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => $other,
+        /// A message for the game screen of that name.
+        #[derive(Debug, Clone)]
+        pub enum GameMessage {
+            $($variant($module::Message),)+
+        }
+
+        $(
+            impl From<$module::Message> for Message {
+                fn from(m: $module::Message) -> Message {
+                    Message::Game(GameMessage::$variant(m))
+                }
+            }
+        )+
+
+        impl Screen {
+            /// A fresh screen (its setup form) for a new game of `kind`.
+            pub fn new_game(kind: Kind, ctx: &Ctx) -> Screen {
+                match kind {
+                    $(Kind::$variant => Screen::$variant(Box::new($module::State::new(ctx))),)+
+                }
+            }
+
+            /// The saved game `id` of `kind`, read and validated.
+            pub fn open(
+                id: String,
+                kind: Kind,
+                store: &Store,
+                ctx: &Ctx,
+            ) -> Result<Screen, StoreError> {
+                Ok(match kind {
+                    $(Kind::$variant => Screen::$variant(Box::new($module::State::open(
+                        id.clone(),
+                        store.load(&id)?,
+                        ctx,
+                    ))),)+
+                })
+            }
+
+            /// The game this screen belongs to (Ctrl+F filters the rules to it).
+            pub fn game(&self) -> Option<Kind> {
+                match self {
+                    $(Screen::$variant(_) => Some(Kind::$variant),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                }
+            }
+
+            pub fn document(&self) -> Option<&dyn Document> {
+                match self {
+                    $(Screen::$variant(s) => s.document(),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                }
+            }
+
+            pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
+                match self {
+                    $(Screen::$variant(s) => s.document_mut(),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                }
+            }
+
+            /// After undo/redo/jumps: screens drop caches and selections that may no longer
+            /// hold.
+            pub fn refresh(&mut self) {
+                match self {
+                    $(Screen::$variant(s) => s.refresh(),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => {}
+                }
+            }
+
+            /// Esc: closes the innermost thing open on this screen (a question, a selection,
+            /// a dialog, an open rule). False when nothing was open: then Esc leaves the
+            /// screen.
+            pub fn escape(&mut self) -> bool {
+                match self {
+                    Screen::Home(s) => s.escape(),
+                    Screen::Rules(s) => s.escape(),
+                    Screen::Backups(_) => false,
+                    $(Screen::$variant(s) => s.escape(),)+
+                }
+            }
+
+            pub fn view<'a>(&'a self, ctx: &Ctx) -> Element<'a, Message> {
+                match self {
+                    Screen::Home(s) => s.view(ctx).map(Message::Home),
+                    Screen::Rules(s) => s.view(ctx).map(Message::Rules),
+                    Screen::Backups(s) => s.view(ctx).map(Message::Backups),
+                    $(Screen::$variant(s) => s.view(ctx).map(Message::from),)+
+                }
+            }
+
+            /// Hands a game's message to its screen if that screen is showing (a message for
+            /// a screen already left is dropped); its action comes back in shell messages.
+            pub fn update_game(&mut self, message: GameMessage, ctx: &Ctx) -> Option<Action<Message>> {
+                match (self, message) {
+                    $((Screen::$variant(s), GameMessage::$variant(m)) => {
+                        Some(s.update(m, ctx).map(Message::from))
+                    })+
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -40,60 +132,6 @@ macro_rules! on_game {
 impl Screen {
     pub fn home(ctx: &Ctx) -> Screen {
         Screen::Home(Box::new(home::State::new(ctx)))
-    }
-
-    /// A fresh screen (its setup form) for a new game of `kind`.
-    pub fn new_game(kind: Kind, ctx: &Ctx) -> Screen {
-        match kind {
-            Kind::Furtherance => Screen::Furtherance(Box::new(furtherance::State::new(ctx))),
-            Kind::Worldspanner => Screen::Worldspanner(Box::new(worldspanner::State::new(ctx))),
-            Kind::NearAndFar => Screen::NearAndFar(Box::new(near_and_far::State::new(ctx))),
-            Kind::FurnaceDuel => Screen::FurnaceDuel(Box::new(furnace_duel::State::new(ctx))),
-            Kind::Army => Screen::Army(Box::new(army::State::new(ctx))),
-        }
-    }
-
-    /// The saved game `id` of `kind`, read and validated.
-    pub fn open(id: String, kind: Kind, store: &Store, ctx: &Ctx) -> Result<Screen, StoreError> {
-        Ok(match kind {
-            Kind::Furtherance => Screen::Furtherance(Box::new(furtherance::State::open(
-                id.clone(),
-                store.load(&id)?,
-                ctx,
-            ))),
-            Kind::Worldspanner => Screen::Worldspanner(Box::new(worldspanner::State::open(
-                id.clone(),
-                store.load(&id)?,
-                ctx,
-            ))),
-            Kind::NearAndFar => Screen::NearAndFar(Box::new(near_and_far::State::open(
-                id.clone(),
-                store.load(&id)?,
-                ctx,
-            ))),
-            Kind::FurnaceDuel => Screen::FurnaceDuel(Box::new(furnace_duel::State::open(
-                id.clone(),
-                store.load(&id)?,
-                ctx,
-            ))),
-            Kind::Army => Screen::Army(Box::new(army::State::open(
-                id.clone(),
-                store.load(&id)?,
-                ctx,
-            ))),
-        })
-    }
-
-    /// The game this screen belongs to (Ctrl+F filters the rules to it).
-    pub fn game(&self) -> Option<Kind> {
-        match self {
-            Screen::Furtherance(_) => Some(Kind::Furtherance),
-            Screen::Worldspanner(_) => Some(Kind::Worldspanner),
-            Screen::NearAndFar(_) => Some(Kind::NearAndFar),
-            Screen::FurnaceDuel(_) => Some(Kind::FurnaceDuel),
-            Screen::Army(_) => Some(Kind::Army),
-            Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
-        }
     }
 
     pub fn name(&self) -> &'static str {
@@ -108,45 +146,12 @@ impl Screen {
     pub fn is_home(&self) -> bool {
         matches!(self, Screen::Home(_))
     }
+}
 
-    pub fn document(&self) -> Option<&dyn Document> {
-        on_game!(self, s => s.document(), _ => None)
-    }
-
-    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
-        on_game!(self, s => s.document_mut(), _ => None)
-    }
-
-    /// After undo/redo/jumps: screens drop caches and selections that may no longer hold.
-    pub fn refresh(&mut self) {
-        on_game!(self, s => s.refresh(), _ => ())
-    }
-
-    /// Esc: closes the innermost thing open on this screen (a question, a selection, a
-    /// dialog, an open rule). False when nothing was open: then Esc leaves the screen.
-    pub fn escape(&mut self) -> bool {
-        match self {
-            Screen::Home(s) => s.escape(),
-            Screen::Rules(s) => s.escape(),
-            Screen::Backups(_) => false,
-            Screen::Furtherance(s) => s.escape(),
-            Screen::Worldspanner(s) => s.escape(),
-            Screen::NearAndFar(s) => s.escape(),
-            Screen::FurnaceDuel(s) => s.escape(),
-            Screen::Army(s) => s.escape(),
-        }
-    }
-
-    pub fn view<'a>(&'a self, ctx: &Ctx) -> Element<'a, Message> {
-        match self {
-            Screen::Home(s) => s.view(ctx).map(Message::Home),
-            Screen::Rules(s) => s.view(ctx).map(Message::Rules),
-            Screen::Backups(s) => s.view(ctx).map(Message::Backups),
-            Screen::Furtherance(s) => s.view(ctx).map(Message::Furtherance),
-            Screen::Worldspanner(s) => s.view(ctx).map(Message::Worldspanner),
-            Screen::NearAndFar(s) => s.view(ctx).map(Message::NearAndFar),
-            Screen::FurnaceDuel(s) => s.view(ctx).map(Message::FurnaceDuel),
-            Screen::Army(s) => s.view(ctx).map(Message::Army),
-        }
-    }
+game_screens! {
+    Furtherance => furtherance;
+    Worldspanner => worldspanner;
+    NearAndFar => near_and_far;
+    FurnaceDuel => furnace_duel;
+    Army => army;
 }

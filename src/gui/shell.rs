@@ -11,11 +11,10 @@ use iced::{Size, Task, window};
 
 use super::saving::Saver;
 use super::screen::{Action, Ctx, Notice, Restore};
-use super::screens::Screen;
+use super::screens::{GameMessage, Screen};
 use super::settings::{Place, Prefs, Settings};
 use super::style::ThemeChoice;
-use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules};
-use super::{transfer, worldspanner};
+use super::{backups, home, rules, transfer};
 use crate::store::{Listing, Store};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,11 +31,8 @@ pub enum Message {
     Home(home::Message),
     Rules(rules::Message),
     Backups(backups::Message),
-    Furtherance(furtherance::Message),
-    Worldspanner(worldspanner::Message),
-    NearAndFar(near_and_far::Message),
-    FurnaceDuel(furnace_duel::Message),
-    Army(army::Message),
+    /// A game screen's message (`Message::from(furtherance::Message::...)`).
+    Game(GameMessage),
     Shortcut(Shortcut),
     GoHome,
     OpenRules,
@@ -57,14 +53,22 @@ pub enum Message {
     Screen(window::Id, Option<Size>),
 }
 
+/// The context a screen is given, borrowing only the fields it needs (so the screen itself
+/// can be borrowed mutably beside it).
+macro_rules! ctx {
+    ($app:expr) => {
+        Ctx {
+            store: $app.store.as_deref(),
+            large_type: $app.prefs.settings.large_type,
+        }
+    };
+}
+
 /// Hands a screen's message to that screen, if it is the one showing, and lifts its action
 /// into the shell (notice, task).
 macro_rules! forward {
     ($app:ident, $variant:ident, $message:expr) => {{
-        let ctx = Ctx {
-            store: $app.store.as_deref(),
-            large_type: $app.prefs.settings.large_type,
-        };
+        let ctx = ctx!($app);
         if let Screen::$variant(s) = &mut $app.screen {
             let action = s.update($message, &ctx);
             return $app.after(action, Message::$variant);
@@ -141,10 +145,7 @@ impl App {
     }
 
     pub(super) fn ctx(&self) -> Ctx<'_> {
-        Ctx {
-            store: self.store.as_deref(),
-            large_type: self.prefs.settings.large_type,
-        }
+        ctx!(self)
     }
 
     pub fn settings(&self) -> &Settings {
@@ -284,10 +285,7 @@ impl App {
 
     /// After a store change: Home and Backups re-read the folder.
     fn reload(&mut self) {
-        let ctx = Ctx {
-            store: self.store.as_deref(),
-            large_type: self.prefs.settings.large_type,
-        };
+        let ctx = ctx!(self);
         match &mut self.screen {
             Screen::Home(h) => h.reload(&ctx),
             Screen::Backups(b) => b.reload(ctx.store),
@@ -313,10 +311,7 @@ impl App {
     fn handle(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Home(m) => {
-                let ctx = Ctx {
-                    store: self.store.as_deref(),
-                    large_type: self.prefs.settings.large_type,
-                };
+                let ctx = ctx!(self);
                 if let Screen::Home(h) = &mut self.screen {
                     let (action, event) = h.update(m, &ctx);
                     let task = self.after(action, Message::Home);
@@ -328,11 +323,12 @@ impl App {
             }
             Message::Backups(m) => forward!(self, Backups, m),
             Message::Rules(m) => forward!(self, Rules, m),
-            Message::Furtherance(m) => forward!(self, Furtherance, m),
-            Message::Worldspanner(m) => forward!(self, Worldspanner, m),
-            Message::NearAndFar(m) => forward!(self, NearAndFar, m),
-            Message::FurnaceDuel(m) => forward!(self, FurnaceDuel, m),
-            Message::Army(m) => forward!(self, Army, m),
+            Message::Game(m) => {
+                let ctx = ctx!(self);
+                if let Some(action) = self.screen.update_game(m, &ctx) {
+                    return self.after(action, |m| m);
+                }
+            }
             Message::Shortcut(Shortcut::Undo) | Message::Undo => {
                 if let Some(doc) = self.screen.document_mut() {
                     let done = doc.undo();

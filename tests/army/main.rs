@@ -610,7 +610,7 @@ fn gui_army_game_is_autosaved() {
             Am::First(1),
             Am::BeginPlay,
         ] {
-            let _ = app.update(Message::Army(m));
+            let _ = app.update(Message::from(m));
         }
     }
     let store = tablemate::store::Store::open(dir.path()).unwrap();

@@ -155,3 +155,22 @@ fn list_shows_the_title_the_player_typed_cleaned_of_control_characters() {
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v[0]["title"], "Friday [2J solo");
 }
+
+#[test]
+fn every_game_in_the_table_has_its_subcommand_under_its_slug() {
+    use clap::CommandFactory;
+    let cli = tablemate::cli::Cli::command();
+    let dir = tempfile::tempdir().unwrap();
+    for game in tablemate::games::all() {
+        let sub = cli
+            .find_subcommand(game.slug)
+            .unwrap_or_else(|| panic!("no `tablemate {}` subcommand", game.slug));
+        assert!(
+            sub.get_subcommands().next().is_some(),
+            "`tablemate {}` has no subcommands of its own",
+            game.slug
+        );
+        let help = run(dir.path(), &[game.slug, "--help"]);
+        assert_eq!(help.code, 0, "{}", help.stderr);
+    }
+}

@@ -705,7 +705,7 @@ fn gui_campaign_is_autosaved_and_reopens() {
             Fd::Token(Seat::B),
             Fd::RecordResult,
         ] {
-            let _ = app.update(Message::FurnaceDuel(m));
+            let _ = app.update(Message::from(m));
         }
     }
     let store = tablemate::store::Store::open(dir.path()).unwrap();

@@ -188,20 +188,20 @@ pub fn campaign_with_one_result(app: &mut App) -> Result {
     use tablemate::furnace_duel::Seat;
     use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
     click(app, Kind::FurnaceDuel.title())?;
-    let _ = app.update(Message::FurnaceDuel(Fd::NameA("Ann".into())));
-    let _ = app.update(Message::FurnaceDuel(Fd::NameB("Ben".into())));
+    let _ = app.update(Message::from(Fd::NameA("Ann".into())));
+    let _ = app.update(Message::from(Fd::NameB("Ben".into())));
     click(app, "Start campaign")?;
-    let _ = app.update(Message::FurnaceDuel(Fd::Tally(
+    let _ = app.update(Message::from(Fd::Tally(
         Seat::A,
         TallyField::Cash,
         "120".into(),
     )));
-    let _ = app.update(Message::FurnaceDuel(Fd::Tally(
+    let _ = app.update(Message::from(Fd::Tally(
         Seat::B,
         TallyField::Cash,
         "90".into(),
     )));
-    let _ = app.update(Message::FurnaceDuel(Fd::Token(Seat::A)));
+    let _ = app.update(Message::from(Fd::Token(Seat::A)));
     click(app, "Record result")?;
     assert!(
         !app.banners.iter().any(|b| b.error),

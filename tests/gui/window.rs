@@ -40,9 +40,9 @@ fn autosave_follows_the_history_revision_and_opening_a_save_writes_nothing() -> 
     // Opening the save reads it; nothing moved, so nothing is written.
     let _ = app.update(Message::Home(HomeMsg::Open(id.clone(), Kind::FurnaceDuel)));
     // A message that changes no history entry (typing into the form) writes nothing either.
-    let _ = app.update(Message::FurnaceDuel(
-        tablemate::gui::furnace_duel::Message::Title("typing".into()),
-    ));
+    let _ = app.update(Message::from(tablemate::gui::furnace_duel::Message::Title(
+        "typing".into(),
+    )));
     app.flush_saves();
     assert_eq!(save_bytes(dir.path(), &id), written);
     assert_eq!(backups(dir.path(), &id), kept);
@@ -115,11 +115,11 @@ fn home_lists_the_title_a_player_typed_with_the_summary_under_it() -> Result {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::open(dir.path().to_path_buf());
     click(&mut app, Kind::FurnaceDuel.title())?;
-    let _ = app.update(Message::FurnaceDuel(
-        tablemate::gui::furnace_duel::Message::Title("Friday league".into()),
-    ));
+    let _ = app.update(Message::from(tablemate::gui::furnace_duel::Message::Title(
+        "Friday league".into(),
+    )));
     for (seat, name) in [(true, "Ann"), (false, "Ben")] {
-        let _ = app.update(Message::FurnaceDuel(if seat {
+        let _ = app.update(Message::from(if seat {
             tablemate::gui::furnace_duel::Message::NameA(name.into())
         } else {
             tablemate::gui::furnace_duel::Message::NameB(name.into())
