@@ -31,18 +31,33 @@ pub fn known() -> Vec<&'static str> {
 }
 
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
-/// and column, or the data kind found, so the caller only adds the file's name.
+/// and column and quote the line, or the data kind found, so the caller only adds the file's
+/// name. Text that is not JSON at all says so first ("not valid JSON: line 3 column 9 ...").
 pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Result<T, String> {
     #[derive(serde::Deserialize)]
     struct Probe {
         data_kind: Option<String>,
     }
-    let at = |e: serde_json::Error| format!("line {} column {}: {e}", e.line(), e.column());
-    let probe: Probe = serde_json::from_str(text).map_err(at)?;
+    let probe: Probe = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(value) => serde_json::from_value(value).map_err(|e| at(text, &e))?,
+        Err(e) => return Err(format!("not valid JSON: {}", at(text, &e))),
+    };
     match probe.data_kind.as_deref() {
-        Some(k) if k == data_kind => serde_json::from_str(text).map_err(at),
+        Some(k) if k == data_kind => serde_json::from_str(text).map_err(|e| at(text, &e)),
         Some(k) => Err(format!("data_kind is {k:?}, expected {data_kind:?}")),
         None => Err(format!("no data_kind field (expected {data_kind:?})")),
+    }
+}
+
+/// Where a JSON error is: "line 2 column 10 (`"value": 300}`): ...", the line quoted (trimmed,
+/// at most 80 characters) so a hand-edited file's mistake can be found without counting.
+pub fn at(text: &str, e: &serde_json::Error) -> String {
+    let line = text.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
+    let quoted: String = line.trim().chars().take(80).collect();
+    if quoted.is_empty() {
+        format!("line {} column {}: {e}", e.line(), e.column())
+    } else {
+        format!("line {} column {} (`{quoted}`): {e}", e.line(), e.column())
     }
 }
 
@@ -234,6 +249,12 @@ mod tests {
     fn a_data_file_error_gives_line_and_column() {
         let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 300}", "x").unwrap_err();
         assert!(err.starts_with("line 2 column"), "{err}");
+        assert!(
+            err.contains("(`\"value\": 300}`)"),
+            "the line is quoted: {err}"
+        );
+        let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 3,,}", "x").unwrap_err();
+        assert!(err.starts_with("not valid JSON: line 2 column"), "{err}");
         assert_eq!(
             parse::<Sample>(r#"{"data_kind":"x","value":7}"#, "x")
                 .unwrap()

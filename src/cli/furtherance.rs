@@ -351,19 +351,15 @@ fn units(root: &Path) -> Output {
 fn board(root: &Path, derive: Option<&Path>) -> Output {
     let file = match derive {
         Some(path) => {
-            let text = match std::fs::read_to_string(path) {
+            let text = match crate::store::read_text(path) {
                 Ok(t) => t,
-                Err(e) => return Output::fail(format!("{}: {e}\n", path.display())),
+                Err(e) => return Output::fail(format!("tablemate: {e}\n")),
             };
             let mut file: BoardFile = match serde_json::from_str(&text) {
                 Ok(f) => f,
                 Err(e) => {
-                    return Output::fail(format!(
-                        "{}: line {} column {}: {e}\n",
-                        path.display(),
-                        e.line(),
-                        e.column()
-                    ));
+                    let at = crate::datafile::at(&text, &e);
+                    return Output::fail(format!("{}: {at}\n", path.display()));
                 }
             };
             file.derive_arrows_and_spawn_order();

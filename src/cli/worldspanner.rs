@@ -363,15 +363,12 @@ fn parse_kind(kind: &str) -> Result<ChallengeKind, String> {
 fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), String> {
     let (text, origin) = match path {
         Some(p) if p.exists() => {
-            let bytes = crate::store::read_bounded(p).map_err(|e| e.to_string())?;
-            let text = crate::store::envelope::as_text(&bytes)
-                .map_err(|e| format!("{}: {e}", p.display()))?;
-            (text.to_string(), p.display().to_string())
+            let text = crate::store::read_text(p).map_err(|e| e.to_string())?;
+            (text, p.display().to_string())
         }
         Some(p) => {
             let rel = p.to_string_lossy().replace('\\', "/");
-            crate::store::data_text(Some(root), &rel)
-                .map(|(t, o)| (t, o.to_string()))
+            crate::datafile::read(Some(root), &rel)
                 .map_err(|_| format!("{}: no such file", p.display()))?
         }
         None => crate::datafile::read(Some(root), SAMPLE_PATH)?,

@@ -65,17 +65,13 @@ pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, StoreError> {
 pub const MAX_DATA_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Reads a file outside the data folder (or in it) as UTF-8 text, with the same size bound as
-/// [`read_bounded`]; the error names the file.
+/// [`read_bounded`]: a leading byte-order mark (Notepad's) is dropped, and an empty file or
+/// bytes that are not UTF-8 are an error naming the file.
 pub fn read_text(path: &Path) -> Result<String, StoreError> {
     let bytes = read_bounded(path)?;
-    String::from_utf8(bytes).map_err(|e| {
-        StoreError::bad(
-            path,
-            Problem::NotUtf8 {
-                offset: e.utf8_error().valid_up_to(),
-            },
-        )
-    })
+    super::envelope::as_text(&bytes)
+        .map(str::to_string)
+        .map_err(|problem| StoreError::bad(path, problem))
 }
 
 /// Writes a file outside the data folder (an export) atomically. Refuses to replace an

@@ -4,7 +4,7 @@
 //! and `tablemate near-and-far index …` both call these; every file goes through the store.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::near_and_far::index::{self, IndexFile, Severity};
 use crate::near_and_far::{Facts, QuestCode};
@@ -25,6 +25,73 @@ pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
 /// A data file through the store (the user's copy first); `None` when there is none.
 pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
     crate::datafile::read_optional(Some(root), rel)
+}
+
+/// Every `.json` file under the folder `dir` (a folder of index files to check), as index
+/// sources named by their path under `dir`, with a problem per folder or file that could not
+/// be read.
+pub fn index_sources(dir: &Path) -> (Vec<index::Source>, Vec<String>) {
+    let mut sources = Vec::new();
+    let mut problems = Vec::new();
+    json_sources(dir, dir, &mut sources, &mut problems, &mut BTreeSet::new());
+    (sources, problems)
+}
+
+/// Every `.json` file under `dir`, as index sources named by their path under `base`. Every
+/// folder or file that cannot be read is reported by name; a folder reached twice (a symbolic
+/// link looping back) is not followed again.
+fn json_sources(
+    dir: &Path,
+    base: &Path,
+    out: &mut Vec<index::Source>,
+    problems: &mut Vec<String>,
+    seen: &mut BTreeSet<PathBuf>,
+) {
+    match std::fs::canonicalize(dir) {
+        Ok(real) => {
+            if !seen.insert(real) {
+                return;
+            }
+        }
+        Err(e) => {
+            problems.push(format!("{}: {e}", dir.display()));
+            return;
+        }
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            problems.push(format!("{}: {e}", dir.display()));
+            return;
+        }
+    };
+    let mut paths = Vec::new();
+    for e in entries {
+        match e {
+            Ok(e) => paths.push(e.path()),
+            Err(e) => problems.push(format!("{}: {e}", dir.display())),
+        }
+    }
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            json_sources(&path, base, out, problems, seen);
+        } else if path.extension().is_some_and(|e| e == "json") {
+            let rel = path
+                .strip_prefix(base)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            match super::read_text(&path) {
+                Ok(text) => out.push(index::Source {
+                    rel,
+                    origin: path.display().to_string(),
+                    text,
+                }),
+                Err(e) => problems.push(e.to_string()),
+            }
+        }
+    }
 }
 
 /// Writes the whole merged index (bundled files and the user's) under `root` to `path` as one

@@ -397,3 +397,17 @@ fn the_hostile_file_corpus_is_refused_cleanly_and_loses_nothing() {
     );
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[test]
+fn an_outside_file_saved_by_notepad_reads_without_its_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("score.json");
+    std::fs::write(&path, b"\xEF\xBB\xBF{\"a\": 1}").unwrap();
+    assert_eq!(tablemate::store::read_text(&path).unwrap(), "{\"a\": 1}");
+    std::fs::write(&path, b"  \n").unwrap();
+    let err = tablemate::store::read_text(&path).unwrap_err().to_string();
+    assert!(err.contains("score.json"), "the file is named: {err}");
+    std::fs::write(&path, b"{\"a\": \xff}").unwrap();
+    let err = tablemate::store::read_text(&path).unwrap_err().to_string();
+    assert!(err.contains("score.json") && err.contains("UTF-8"), "{err}");
+}

@@ -2,75 +2,19 @@
 //! themselves (loading, export, import, letters, deleting entries) are `store::storybook`.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::json;
 
 use super::{IndexCommand, fail, load_facts};
 use crate::cli::Output;
 use crate::near_and_far::QuestCode;
-use crate::near_and_far::index::{self, Severity, Source};
+use crate::near_and_far::index::{self, Severity};
 use crate::store::storybook::{
     declare_letters, delete_entry, export_index, import_index, import_index_keeping,
+    index_sources,
 };
 use crate::store::{Store, StoreError};
-
-/// Every `.json` file under `dir`, as index sources named by their path under `base`. Every
-/// folder or file that cannot be read is reported by name; a folder reached twice (a symbolic
-/// link looping back) is not followed again.
-fn json_sources(
-    dir: &Path,
-    base: &Path,
-    out: &mut Vec<Source>,
-    problems: &mut Vec<String>,
-    seen: &mut BTreeSet<PathBuf>,
-) {
-    match std::fs::canonicalize(dir) {
-        Ok(real) => {
-            if !seen.insert(real) {
-                return;
-            }
-        }
-        Err(e) => {
-            problems.push(format!("{}: {e}", dir.display()));
-            return;
-        }
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            problems.push(format!("{}: {e}", dir.display()));
-            return;
-        }
-    };
-    let mut paths = Vec::new();
-    for e in entries {
-        match e {
-            Ok(e) => paths.push(e.path()),
-            Err(e) => problems.push(format!("{}: {e}", dir.display())),
-        }
-    }
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            json_sources(&path, base, out, problems, seen);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            let rel = path
-                .strip_prefix(base)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            match crate::store::read_text(&path) {
-                Ok(text) => out.push(Source {
-                    rel,
-                    origin: path.display().to_string(),
-                    text,
-                }),
-                Err(e) => problems.push(e.to_string()),
-            }
-        }
-    }
-}
 
 pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
     match command {
@@ -79,15 +23,7 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
             if !dir.is_dir() {
                 return fail(format!("{} is not a folder", dir.display()));
             }
-            let mut sources = Vec::new();
-            let mut read_problems = Vec::new();
-            json_sources(
-                &dir,
-                &dir,
-                &mut sources,
-                &mut read_problems,
-                &mut BTreeSet::new(),
-            );
+            let (sources, read_problems) = index_sources(&dir);
             let count = sources.len();
             if count == 0 && read_problems.is_empty() {
                 let mut out = if json {

@@ -13,21 +13,13 @@ use crate::near_and_far::chart::journey_chart;
 use crate::near_and_far::scoring::ScoreInput;
 
 pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: bool) -> Output {
-    let text = match crate::store::read_bounded(input).map(String::from_utf8) {
-        Ok(Ok(t)) => t,
-        Ok(Err(_)) => return fail(format!("{}: not UTF-8 text", input.display())),
+    let text = match crate::store::read_text(input) {
+        Ok(t) => t,
         Err(e) => return fail(e),
     };
     let mut value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
-        Err(e) => {
-            return fail(format!(
-                "{}: line {} column {}: {e}",
-                input.display(),
-                e.line(),
-                e.column()
-            ));
-        }
+        Err(e) => return fail(format!("{}: {}", input.display(), crate::datafile::at(&text, &e))),
     };
     let mut notices = Vec::new();
     let mut opened = None;

@@ -49,19 +49,7 @@ impl IndexFile {
     /// Parses the text of an index file. Structural checks (references, duplicates, cycles)
     /// are `validate`'s job; this only refuses text that is not an index file at all.
     pub fn parse(text: &str) -> Result<IndexFile, String> {
-        let probe: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "not valid JSON (line {} column {}): {e}",
-                e.line(),
-                e.column()
-            )
-        })?;
-        match probe.get("data_kind").and_then(|v| v.as_str()) {
-            Some(DATA_KIND) => {}
-            Some(k) => return Err(format!("data_kind is {k:?}, expected {DATA_KIND:?}")),
-            None => return Err(format!("no data_kind field (expected {DATA_KIND:?})")),
-        }
-        let file: IndexFile = serde_json::from_str(text).map_err(|e| describe_serde(text, &e))?;
+        let file: IndexFile = crate::datafile::parse(text, DATA_KIND)?;
         if file.format_version != FORMAT_VERSION {
             return Err(format!(
                 "format_version is {}, this Tablemate reads version {FORMAT_VERSION}",
@@ -127,17 +115,6 @@ impl IndexFile {
             slot.spaces.push(code);
         }
     }
-}
-
-/// A serde error with the text around it, so a hand-edited file points at its mistake.
-fn describe_serde(text: &str, e: &serde_json::Error) -> String {
-    let line = text
-        .lines()
-        .nth(e.line().saturating_sub(1))
-        .unwrap_or("")
-        .trim();
-    let line: String = line.chars().take(80).collect();
-    format!("line {} ({line}): {e}", e.line())
 }
 
 /// The quest codes printed on one map's spaces.
