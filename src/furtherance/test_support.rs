@@ -56,9 +56,3 @@ pub fn enemy_phase(g: &mut Game) -> Vec<Step> {
     g.apply(Action::EndTurn).unwrap();
     run_defaults(g)
 }
-
-/// Every log line of `steps`.
-#[allow(dead_code)]
-pub fn texts(steps: &[Step]) -> Vec<String> {
-    steps.iter().map(Step::text).collect()
-}

@@ -73,11 +73,6 @@ impl State {
         self.open = None;
     }
 
-    /// Whether an entry is open (Esc closes it before leaving the screen).
-    pub fn is_reading(&self) -> bool {
-        self.open.is_some()
-    }
-
     /// Esc: closes the open entry; false if none was open.
     pub fn escape(&mut self) -> bool {
         self.open.take().is_some()

@@ -135,11 +135,6 @@ impl<M> Action<M> {
         self.notice = Some(notice);
         self
     }
-
-    pub fn with_task(mut self, task: Task<M>) -> Self {
-        self.task = Some(task);
-        self
-    }
 }
 
 impl<M: Send + 'static> Action<M> {

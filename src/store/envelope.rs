@@ -232,16 +232,6 @@ pub fn migrate_v2_to_v3(data: &str) -> &str {
 
 /// Version 1 stored the bare game state in `data`. Version 2 wraps it in a titled history;
 /// the migrated game starts with one entry that says where it came from.
-pub fn migrate_v1_to_v2(
-    kind: Kind,
-    saved_at: DateTime<Utc>,
-    data: &str,
-) -> Result<String, Problem> {
-    let state: serde_json::Value =
-        serde_json::from_str(data).map_err(|e| Problem::from_json(e, None))?;
-    wrap_v1(kind, saved_at, state)
-}
-
 fn wrap_v1(
     kind: Kind,
     saved_at: DateTime<Utc>,

@@ -28,16 +28,6 @@ impl Store {
         self.write_data_backed_up(rel, bytes)
     }
 
-    /// Removes user file `rel` (a finished draft); a missing file is fine.
-    pub fn remove_user(&self, rel: &str) -> Result<(), StoreError> {
-        self.writable()?;
-        let path = self.root().join(rel);
-        match fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::io(&path, e)),
-            _ => Ok(()),
-        }
-    }
-
     /// Where the backups of user data file `rel` go.
     pub fn data_backup_dir(&self, rel: &str) -> PathBuf {
         let flat: String = rel

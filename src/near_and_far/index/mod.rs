@@ -137,11 +137,6 @@ impl Index {
             .map(|(m, _)| *m)
     }
 
-    /// True when the index lists any spaces for `map`.
-    pub fn has_spaces(&self, map: MapNumber) -> bool {
-        self.spaces.get(&map).is_some_and(|s| !s.is_empty())
-    }
-
     /// The first quest code of `character` (from the index, else the facts).
     pub fn first_quest(&self, character: &str, facts: Option<&Facts>) -> Option<QuestCode> {
         let key = character.trim().to_lowercase();
