@@ -180,7 +180,7 @@ fn absurd_numbers_on_a_score_sheet_are_refused() {
     ] {
         let mut s = sheet(Some(2));
         change(&mut s.players[0]);
-        let e = s.score(None).unwrap_err();
+        let e = s.score(None).unwrap_err().to_string();
         assert!(e.contains(field), "{field}: {e}");
     }
 }
