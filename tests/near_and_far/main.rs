@@ -13,6 +13,8 @@ mod experience;
 mod index;
 mod index_growth;
 mod lookup;
+mod refusals;
+mod refusals_card;
 mod scoring;
 #[path = "../shared/mod.rs"]
 mod shared;

@@ -1,0 +1,429 @@
+//! Refusals as values (issue 13): each important refusal of the table's actions comes back as
+//! its own `RuleError` variant with the names and numbers in its fields, so the GUI, the CLI
+//! and these tests can tell them apart without reading the words. Seats, sessions and maps,
+//! quests, threats and bosses, the score sheet, and card points; the card's own refusals
+//! (talents, keywords, side quests, corrections, journey points) are in `refusals_card`.
+
+use tablemate::doc::Saved;
+use tablemate::near_and_far::campaign::{Action, BoxCards};
+use tablemate::near_and_far::error::SheetDiff;
+use tablemate::near_and_far::facts::Talent;
+use tablemate::near_and_far::index::Bookkeeping;
+use tablemate::near_and_far::scoring::{PlayerAt, PlayerScore, ScoreError, ScoreResult, Town};
+use tablemate::near_and_far::session::Variants;
+use tablemate::near_and_far::threats::{ThreatDeck, ThreatLevel};
+use tablemate::near_and_far::{Campaign, Mode, Outcome, QuestRecord, Read, RuleError};
+
+use crate::common::*;
+use crate::experience::{char_quest, map_quest};
+
+fn new_campaign(list: &[(&str, &str)]) -> Result<Campaign, RuleError> {
+    let f = facts();
+    Campaign::new(
+        Mode::Campaign,
+        Variants::default(),
+        f.characters.card.layout,
+        &seats(list),
+        day(1),
+        Some(&f),
+    )
+    .map(|(c, _)| c)
+}
+
+fn level(n: u8) -> ThreatLevel {
+    ThreatLevel::new(n).expect("a threat level")
+}
+
+// Seats (p. 4, 9, 29).
+
+#[test]
+fn a_campaign_for_one_player_is_refused_as_player_count() {
+    let err = new_campaign(&[("Ana", "Rin")]).unwrap_err();
+    assert_eq!(err, RuleError::PlayerCount(1));
+}
+
+#[test]
+fn a_character_not_in_the_box_is_refused_naming_the_box_characters() {
+    let err = new_campaign(&[("Ana", "Rin"), ("Ben", "Zed")]).unwrap_err();
+    let RuleError::UnknownCharacter { given, known } = &err else {
+        panic!("expected UnknownCharacter, got {err:?}");
+    };
+    assert_eq!(given, "Zed");
+    assert!(known.iter().any(|k| k == "Vera"), "{known:?}");
+    assert!(err.to_string().contains("not a Near and Far character"));
+}
+
+#[test]
+fn a_player_keeps_one_character_for_the_whole_campaign() {
+    let err = new_campaign(&[("Ana", "Rin"), ("Ana", "Vera")]).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::PlayerHasCharacter {
+            player: "Ana".into()
+        }
+    );
+}
+
+#[test]
+fn a_character_cannot_retire_when_only_two_still_play() {
+    let mut c = campaign(Mode::Campaign);
+    let err = c.retire("Vera", day(2)).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::TooFewToRetire {
+            character: "Vera".into()
+        }
+    );
+}
+
+// Sessions and maps (p. 9, 29, 38).
+
+#[test]
+fn campaign_mode_refuses_a_map_out_of_order_as_map_not_next() {
+    let mut c = campaign(Mode::Campaign);
+    let all = vec!["Rin".to_string(), "Vera".to_string()];
+    let err = c
+        .start_session(map(3), day(2), Town::Dusk, &all, None)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::MapNotNext {
+            map: map(3),
+            mode: Mode::Campaign,
+            allowed: vec![map(2)],
+        }
+    );
+    assert!(err.to_string().contains("in order (p. 9)"), "{err}");
+    assert!(c.sessions.is_empty(), "nothing was started");
+}
+
+#[test]
+fn a_session_needs_two_to_four_players() {
+    let mut c = campaign(Mode::Campaign);
+    let err = c
+        .start_session(map(2), day(2), Town::Dusk, &["Rin".to_string()], None)
+        .unwrap_err();
+    assert_eq!(err, RuleError::SessionPlayerCount(1));
+}
+
+#[test]
+fn the_next_map_waits_for_the_session_in_play() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    assert_eq!(c.next_maps().unwrap_err(), RuleError::SessionInPlay);
+}
+
+#[test]
+fn maps_are_skipped_only_with_extra_stories_and_only_three() {
+    let mut c = campaign(Mode::Campaign);
+    assert_eq!(
+        c.skip_map(map(5)).unwrap_err(),
+        RuleError::SkipNeedsExtraStories
+    );
+    let extra = Variants {
+        extra_stories: true,
+        long_game: false,
+    };
+    let mut c = campaign_with(Mode::Campaign, extra, &[("Ana", "Rin"), ("Ben", "Vera")]);
+    for m in [3, 4, 5] {
+        c.skip_map(map(m)).unwrap();
+    }
+    assert_eq!(
+        c.skip_map(map(5)).unwrap_err(),
+        RuleError::AlreadySkipped { map: map(5) }
+    );
+    assert_eq!(
+        c.skip_map(map(6)).unwrap_err(),
+        RuleError::SkipsUsed {
+            most: 3,
+            skipped: 3
+        }
+    );
+}
+
+#[test]
+fn only_a_character_at_the_table_acts_in_the_session() {
+    let mut c = campaign_with(
+        Mode::Campaign,
+        Variants::default(),
+        &[("Ana", "Rin"), ("Ben", "Vera"), ("Cy", "Kiku")],
+    );
+    let two = vec!["Rin".to_string(), "Vera".to_string()];
+    c.start_session(map(2), day(2), Town::Dusk, &two, None)
+        .unwrap();
+    assert_eq!(
+        c.defeat_threat("Kiku", None).unwrap_err(),
+        RuleError::NotAtTable {
+            character: "Kiku".into()
+        }
+    );
+}
+
+#[test]
+fn a_refusal_through_saved_act_is_the_same_variant_and_changes_nothing() {
+    let mut s = Saved::new("test", "New campaign", campaign(Mode::Campaign));
+    let before = s.clone();
+    let err = s.act(Action::SkipMap { map: map(4) }).unwrap_err();
+    assert_eq!(err, RuleError::SkipNeedsExtraStories);
+    assert_eq!(s, before);
+}
+
+// Quests (p. 22-23, 29).
+
+#[test]
+fn a_failed_quest_gives_no_rewards_is_refused_as_failed_quest_rewards() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let mut rec = map_quest("41", Outcome::Failed);
+    rec.rewards = Bookkeeping {
+        xp: 1,
+        ..Bookkeeping::default()
+    };
+    assert_eq!(
+        c.record_quest("Rin", rec, day(2)).unwrap_err(),
+        RuleError::FailedQuestRewards
+    );
+}
+
+#[test]
+fn a_pending_side_quest_is_read_instead_of_the_map_quest() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let mut rec = map_quest("41", Outcome::Success);
+    rec.rewards = Bookkeeping {
+        side_quests: vec![code("Q7")],
+        ..Bookkeeping::default()
+    };
+    c.record_quest("Rin", rec, day(2)).unwrap();
+    let err = c
+        .record_quest("Rin", map_quest("42", Outcome::Success), day(2))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::SideQuestPending {
+            character: "Rin".into(),
+            code: code("Q7"),
+        }
+    );
+}
+
+#[test]
+fn campaign_mode_reads_no_arcade_cards() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let arcade = QuestRecord {
+        read: Read::ArcadeCard,
+        outcome: Outcome::Success,
+        next: None,
+        ending: false,
+        rewards: Bookkeeping::default(),
+    };
+    assert_eq!(
+        c.record_quest("Rin", arcade, day(2)).unwrap_err(),
+        RuleError::CampaignModeReads
+    );
+}
+
+#[test]
+fn a_character_quest_other_than_the_one_on_the_card_is_refused_as_wrong_next_quest() {
+    let mut c = campaign(Mode::Character);
+    start(&mut c, 3);
+    c.record_quest(
+        "Rin",
+        char_quest("R1", Outcome::Success, Some("R3")),
+        day(2),
+    )
+    .unwrap();
+    let err = c
+        .record_quest("Rin", char_quest("R5", Outcome::Success, None), day(2))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::WrongNextQuest {
+            character: "Rin".into(),
+            expected: code("R3"),
+            given: code("R5"),
+        }
+    );
+}
+
+#[test]
+fn the_last_character_quests_wait_for_map_11_as_quests_locked() {
+    let mut c = campaign(Mode::Character);
+    start(&mut c, 3);
+    for n in 1..=8 {
+        let next = format!("R{}", n + 1);
+        c.record_quest(
+            "Rin",
+            char_quest(&format!("R{n}"), Outcome::Success, Some(&next)),
+            day(2),
+        )
+        .unwrap();
+    }
+    let err = c
+        .record_quest("Rin", char_quest("R9", Outcome::Success, None), day(2))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::QuestsLocked {
+            character: "Rin".into(),
+            locked: facts().characters.card.layout.locked_final_lines,
+        }
+    );
+}
+
+// Threats and bosses (p. 13, 20, 39).
+
+#[test]
+fn a_threat_below_the_top_needs_bounty_hunting() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    assert_eq!(
+        c.defeat_threat("Rin", Some(level(9))).unwrap_err(),
+        RuleError::NeedsBountyHunting {
+            top: level(4),
+            level: level(9),
+        }
+    );
+}
+
+#[test]
+fn an_empty_threat_deck_has_no_active_threat() {
+    let mut d = ThreatDeck::new();
+    while d.active().is_some() {
+        d.defeat_active("Rin").unwrap();
+    }
+    assert_eq!(
+        d.defeat_active("Rin").unwrap_err(),
+        RuleError::NoActiveThreat
+    );
+    assert_eq!(
+        d.defeat_level(level(7), "Rin", true).unwrap_err(),
+        RuleError::ThreatGone { level: level(7) }
+    );
+}
+
+#[test]
+fn boss_cards_are_fought_on_map_11_only() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    assert_eq!(
+        c.defeat_boss("Rin", "The Red King").unwrap_err(),
+        RuleError::BossesOnlyOnLastRuin
+    );
+}
+
+// The score sheet (p. 14, 28; RULINGS: a sheet is never written onto the wrong map).
+
+#[test]
+fn a_score_sheet_from_another_town_side_is_refused_listing_the_difference() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let mut sheet = c.score_template(Some(&facts())).unwrap();
+    sheet.town = Town::Day;
+    let err = c.finish_session_with(sheet, day(3)).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::ScoreSheetMismatch {
+            session: 1,
+            map: map(2),
+            differences: vec![SheetDiff::Town {
+                sheet: Town::Day,
+                session: Town::Dusk,
+            }],
+        }
+    );
+    assert!(
+        c.current_session().is_some(),
+        "the session is still in play"
+    );
+}
+
+#[test]
+fn a_reputation_off_the_track_is_refused_naming_the_player() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let mut sheet = c.score_template(Some(&facts())).unwrap();
+    sheet.players[1].reputation = 13;
+    let err = c.finish_session_with(sheet, day(3)).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::Score(ScoreError::OffTrack {
+            at: PlayerAt {
+                index: 1,
+                name: "Vera".into(),
+            },
+            reputation: 13,
+        })
+    );
+    assert!(
+        err.to_string()
+            .starts_with("players[1] (Vera): reputation 13")
+    );
+}
+
+#[test]
+fn every_character_at_the_table_needs_a_line_in_the_scores() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let scores = ScoreResult {
+        players: vec![PlayerScore {
+            name: "Rin".into(),
+            lines: Vec::new(),
+            total: 9,
+            place: 1,
+        }],
+        winners: vec!["Rin".into()],
+        tie_break: None,
+    };
+    assert_eq!(
+        c.finish_session(&scores, day(3)).unwrap_err(),
+        RuleError::NoScoreLine {
+            character: "Vera".into(),
+            player: "Ben".into(),
+        }
+    );
+}
+
+// Card points and the box's cards.
+
+#[test]
+fn card_points_no_card_shows_are_refused() {
+    let mut c = campaign(Mode::Campaign);
+    assert_eq!(
+        c.set_card_points("7", 31).unwrap_err(),
+        RuleError::CardPointsOutOfRange {
+            points: 31,
+            most: 30
+        }
+    );
+    assert_eq!(
+        c.set_card_points("3", 5).unwrap_err(),
+        RuleError::NoSuchThreatLevel { level: 3 }
+    );
+    assert_eq!(
+        c.set_card_points("Dragon", 5).unwrap_err(),
+        RuleError::NoSuchCard {
+            card: "Dragon".into()
+        }
+    );
+}
+
+#[test]
+fn box_cards_a_campaign_cannot_keep_are_refused_as_invalid() {
+    let mut s = Saved::new("test", "New campaign", campaign(Mode::Campaign));
+    let cards = BoxCards {
+        talents: vec![Talent {
+            name: "Fishing".into(),
+            cost: 0,
+            effect: String::new(),
+        }],
+        ..BoxCards::default()
+    };
+    let err = s.act(Action::RememberCards { cards }).unwrap_err();
+    let RuleError::Invalid { problem, .. } = &err else {
+        panic!("expected Invalid, got {err:?}");
+    };
+    assert!(problem.contains("cost of 1 to 10"), "{problem}");
+    assert!(err.to_string().starts_with("cards.talents[0]"), "{err}");
+}
