@@ -15,6 +15,7 @@ mod index_growth;
 mod lookup;
 mod refusals;
 mod refusals_card;
+mod refusals_end;
 mod scoring;
 #[path = "../shared/mod.rs"]
 mod shared;

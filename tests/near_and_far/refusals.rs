@@ -1,17 +1,15 @@
 //! Refusals as values (issue 13): each important refusal of the table's actions comes back as
 //! its own `RuleError` variant with the names and numbers in its fields, so the GUI, the CLI
-//! and these tests can tell them apart without reading the words. Seats, sessions and maps,
-//! quests, threats and bosses, the score sheet, and card points; the card's own refusals
-//! (talents, keywords, side quests, corrections, journey points) are in `refusals_card`.
+//! and these tests can tell them apart without reading the words. Here seats, sessions and
+//! maps, and quests; threats, bosses, the score sheet and card points are in `refusals_end`,
+//! the card's own refusals (talents, keywords, side quests, corrections, journey points) in
+//! `refusals_card`.
 
 use tablemate::doc::Saved;
-use tablemate::near_and_far::campaign::{Action, BoxCards};
-use tablemate::near_and_far::error::SheetDiff;
-use tablemate::near_and_far::facts::Talent;
+use tablemate::near_and_far::campaign::Action;
 use tablemate::near_and_far::index::Bookkeeping;
-use tablemate::near_and_far::scoring::{PlayerAt, PlayerScore, ScoreError, ScoreResult, Town};
+use tablemate::near_and_far::scoring::Town;
 use tablemate::near_and_far::session::Variants;
-use tablemate::near_and_far::threats::{ThreatDeck, ThreatLevel};
 use tablemate::near_and_far::{Campaign, Mode, Outcome, QuestRecord, Read, RuleError};
 
 use crate::common::*;
@@ -28,10 +26,6 @@ fn new_campaign(list: &[(&str, &str)]) -> Result<Campaign, RuleError> {
         Some(&f),
     )
     .map(|(c, _)| c)
-}
-
-fn level(n: u8) -> ThreatLevel {
-    ThreatLevel::new(n).expect("a threat level")
 }
 
 // Seats (p. 4, 9, 29).
@@ -270,160 +264,4 @@ fn the_last_character_quests_wait_for_map_11_as_quests_locked() {
             locked: facts().characters.card.layout.locked_final_lines,
         }
     );
-}
-
-// Threats and bosses (p. 13, 20, 39).
-
-#[test]
-fn a_threat_below_the_top_needs_bounty_hunting() {
-    let mut c = campaign(Mode::Campaign);
-    start(&mut c, 2);
-    assert_eq!(
-        c.defeat_threat("Rin", Some(level(9))).unwrap_err(),
-        RuleError::NeedsBountyHunting {
-            top: level(4),
-            level: level(9),
-        }
-    );
-}
-
-#[test]
-fn an_empty_threat_deck_has_no_active_threat() {
-    let mut d = ThreatDeck::new();
-    while d.active().is_some() {
-        d.defeat_active("Rin").unwrap();
-    }
-    assert_eq!(
-        d.defeat_active("Rin").unwrap_err(),
-        RuleError::NoActiveThreat
-    );
-    assert_eq!(
-        d.defeat_level(level(7), "Rin", true).unwrap_err(),
-        RuleError::ThreatGone { level: level(7) }
-    );
-}
-
-#[test]
-fn boss_cards_are_fought_on_map_11_only() {
-    let mut c = campaign(Mode::Campaign);
-    start(&mut c, 2);
-    assert_eq!(
-        c.defeat_boss("Rin", "The Red King").unwrap_err(),
-        RuleError::BossesOnlyOnLastRuin
-    );
-}
-
-// The score sheet (p. 14, 28; RULINGS: a sheet is never written onto the wrong map).
-
-#[test]
-fn a_score_sheet_from_another_town_side_is_refused_listing_the_difference() {
-    let mut c = campaign(Mode::Campaign);
-    start(&mut c, 2);
-    let mut sheet = c.score_template(Some(&facts())).unwrap();
-    sheet.town = Town::Day;
-    let err = c.finish_session_with(sheet, day(3)).unwrap_err();
-    assert_eq!(
-        err,
-        RuleError::ScoreSheetMismatch {
-            session: 1,
-            map: map(2),
-            differences: vec![SheetDiff::Town {
-                sheet: Town::Day,
-                session: Town::Dusk,
-            }],
-        }
-    );
-    assert!(
-        c.current_session().is_some(),
-        "the session is still in play"
-    );
-}
-
-#[test]
-fn a_reputation_off_the_track_is_refused_naming_the_player() {
-    let mut c = campaign(Mode::Campaign);
-    start(&mut c, 2);
-    let mut sheet = c.score_template(Some(&facts())).unwrap();
-    sheet.players[1].reputation = 13;
-    let err = c.finish_session_with(sheet, day(3)).unwrap_err();
-    assert_eq!(
-        err,
-        RuleError::Score(ScoreError::OffTrack {
-            at: PlayerAt {
-                index: 1,
-                name: "Vera".into(),
-            },
-            reputation: 13,
-        })
-    );
-    assert!(
-        err.to_string()
-            .starts_with("players[1] (Vera): reputation 13")
-    );
-}
-
-#[test]
-fn every_character_at_the_table_needs_a_line_in_the_scores() {
-    let mut c = campaign(Mode::Campaign);
-    start(&mut c, 2);
-    let scores = ScoreResult {
-        players: vec![PlayerScore {
-            name: "Rin".into(),
-            lines: Vec::new(),
-            total: 9,
-            place: 1,
-        }],
-        winners: vec!["Rin".into()],
-        tie_break: None,
-    };
-    assert_eq!(
-        c.finish_session(&scores, day(3)).unwrap_err(),
-        RuleError::NoScoreLine {
-            character: "Vera".into(),
-            player: "Ben".into(),
-        }
-    );
-}
-
-// Card points and the box's cards.
-
-#[test]
-fn card_points_no_card_shows_are_refused() {
-    let mut c = campaign(Mode::Campaign);
-    assert_eq!(
-        c.set_card_points("7", 31).unwrap_err(),
-        RuleError::CardPointsOutOfRange {
-            points: 31,
-            most: 30
-        }
-    );
-    assert_eq!(
-        c.set_card_points("3", 5).unwrap_err(),
-        RuleError::NoSuchThreatLevel { level: 3 }
-    );
-    assert_eq!(
-        c.set_card_points("Dragon", 5).unwrap_err(),
-        RuleError::NoSuchCard {
-            card: "Dragon".into()
-        }
-    );
-}
-
-#[test]
-fn box_cards_a_campaign_cannot_keep_are_refused_as_invalid() {
-    let mut s = Saved::new("test", "New campaign", campaign(Mode::Campaign));
-    let cards = BoxCards {
-        talents: vec![Talent {
-            name: "Fishing".into(),
-            cost: 0,
-            effect: String::new(),
-        }],
-        ..BoxCards::default()
-    };
-    let err = s.act(Action::RememberCards { cards }).unwrap_err();
-    let RuleError::Invalid { problem, .. } = &err else {
-        panic!("expected Invalid, got {err:?}");
-    };
-    assert!(problem.contains("cost of 1 to 10"), "{problem}");
-    assert!(err.to_string().starts_with("cards.talents[0]"), "{err}");
 }
