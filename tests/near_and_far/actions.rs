@@ -271,7 +271,8 @@ fn the_bosses_in_character_mode_setting_is_a_campaign_action() {
     assert_eq!(s.history.entries()[1].label, "Campaign settings changed");
 }
 
-fn any_action() -> impl Strategy<Value = serde_json::Value> {
+/// Random actions from the JSON form, refused or not (also used by `refusals`).
+pub fn any_action() -> impl Strategy<Value = serde_json::Value> {
     let who = prop::sample::select(vec!["Rin", "Vera", "Ana", "Kiku"]);
     prop_oneof![
         (2u8..=11).prop_map(|m| json!({"action": "start-session", "map": m, "date": "2026-03-02", "characters": ["Rin", "Vera"]})),

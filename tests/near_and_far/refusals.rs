@@ -5,6 +5,8 @@
 //! the card's own refusals (talents, keywords, side quests, corrections, journey points) in
 //! `refusals_card`.
 
+use proptest::prelude::*;
+use serde_json::json;
 use tablemate::doc::Saved;
 use tablemate::near_and_far::campaign::Action;
 use tablemate::near_and_far::index::Bookkeeping;
@@ -12,6 +14,7 @@ use tablemate::near_and_far::scoring::Town;
 use tablemate::near_and_far::session::Variants;
 use tablemate::near_and_far::{Campaign, Mode, Outcome, QuestRecord, Read, RuleError};
 
+use crate::actions::any_action;
 use crate::common::*;
 use crate::experience::{char_quest, map_quest};
 
@@ -264,4 +267,51 @@ fn the_last_character_quests_wait_for_map_11_as_quests_locked() {
             locked: facts().characters.card.layout.locked_final_lines,
         }
     );
+}
+
+// Random play: whatever the table tries, a refusal is a typed reason and changes nothing.
+
+fn more_actions() -> impl Strategy<Value = serde_json::Value> {
+    let who = prop::sample::select(vec!["Rin", "Vera", "Ana", "Kiku"]);
+    prop_oneof![
+        (1u8..=11).prop_map(|m| json!({"action": "skip-map", "map": m})),
+        (who.clone(), 1u32..12, prop::option::of(0i32..40)).prop_map(|(c, e, p)| json!({
+            "action": "correct", "character": c, "entry": e, "reason": "typo", "date": "2026-03-04",
+            "replacement": p.map(|p| json!({"type": "journey-points", "session": 1, "map": 2, "points": p}))})),
+        (who.clone(), prop::sample::select(vec!["Q7", "41", "R3"])).prop_map(|(c, q)| json!({
+            "action": "note-reward", "character": c, "item": {"type": "side-quest-given", "code": q}, "date": "2026-03-02"})),
+        (who.clone(), prop::sample::select(vec!["RUBY", "BRAVE"])).prop_map(|(c, k)| json!({
+            "action": "note-reward", "character": c, "item": {"type": "keyword-lost", "keyword": k}, "date": "2026-03-02"})),
+        (who.clone(), prop::sample::select(vec!["Q7", "Q8"])).prop_map(|(c, q)| json!({
+            "action": "cross-out-side-quest", "character": c, "code": q, "date": "2026-03-02"})),
+        (who.clone(), prop::sample::select(vec!["Meditation", "Politics", "Juggling"])).prop_map(|(c, t)| json!({
+            "action": "buy-talent", "character": c, "talent": t, "date": "2026-03-02"})),
+        (who.clone(), prop::sample::select(vec!["The Red King", "Zag the Treasure Hunter"])).prop_map(|(c, b)| json!({
+            "action": "defeat-boss", "character": c, "boss": b})),
+        who.prop_map(|c| json!({"action": "add-character", "player": c, "character": "Kiku", "date": "2026-03-05"})),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn a_refused_action_is_a_typed_reason_and_changes_nothing(
+        actions in prop::collection::vec(prop_oneof![any_action(), more_actions()], 1..30),
+        character_mode in prop::bool::ANY,
+    ) {
+        let mode = if character_mode { Mode::Character } else { Mode::Campaign };
+        let mut s = Saved::new("test", "New campaign", campaign(mode));
+        for a in actions {
+            let action: Action = serde_json::from_value(a).expect("a campaign action");
+            let before = s.clone();
+            if let Err(e) = s.act(action) {
+                prop_assert_eq!(&s, &before);
+                prop_assert!(
+                    !matches!(e, RuleError::Invalid { .. }),
+                    "only the box's cards are free-form: {:?}", e
+                );
+                prop_assert!(!e.to_string().trim().is_empty());
+            }
+        }
+    }
 }
