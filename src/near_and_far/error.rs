@@ -1,20 +1,381 @@
-//! The error every engine action returns when the rules forbid it: one message a player
-//! understands, saying which rule (and page) is in the way.
+//! Why Near and Far refuses a change: one variant per refusal, carrying the names and numbers
+//! that matter, and a message a player understands that names the rule (and page) in the way.
+//! The variants are grouped by what they guard: seats, sessions and maps, quests on the card,
+//! talents and hand-written rewards, corrections and the ledger, the derived sheet, threats
+//! and bosses, and the score sheet (whose own checks are `ScoreError`).
 
-/// A refused action, with the reason in the player's terms.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleError(pub String);
+use std::fmt;
 
-impl RuleError {
-    pub fn new(message: impl Into<String>) -> RuleError {
-        RuleError(message.into())
+use super::code::{Keyword, MapNumber, QuestCode};
+use super::lookup::Mode;
+use super::scoring::{ScoreError, Town};
+use super::threats::ThreatLevel;
+
+/// Where on a card a sheet rule is broken: "Rin's ledger entry 4 (bought talent Fishing for
+/// 2 experience)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryAt {
+    pub character: String,
+    pub entry: u32,
+    /// The entry as the ledger view describes it.
+    pub what: String,
+}
+
+impl fmt::Display for EntryAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}'s ledger entry {} ({})",
+            self.character, self.entry, self.what
+        )
     }
 }
 
-impl From<String> for RuleError {
-    fn from(s: String) -> RuleError {
-        RuleError(s)
+/// How a score sheet differs from the session it is meant for (RULINGS: a score sheet is never
+/// written onto the wrong map).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SheetDiff {
+    Map {
+        sheet: MapNumber,
+        session: MapNumber,
+    },
+    Town {
+        sheet: Town,
+        session: Town,
+    },
+    LongGame {
+        sheet: bool,
+        campaign: bool,
+    },
+}
+
+impl fmt::Display for SheetDiff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SheetDiff::Map { sheet, session } => {
+                write!(
+                    f,
+                    "map: the sheet says {sheet}, the session is on {session}"
+                )
+            }
+            SheetDiff::Town { sheet, session } => write!(
+                f,
+                "town: the sheet says the {sheet:?} side, the session uses the {session:?} side"
+            ),
+            SheetDiff::LongGame { sheet, campaign } => write!(
+                f,
+                "long_game: the sheet says {sheet}, the campaign says {campaign}"
+            ),
+        }
+    }
+}
+
+/// Why the map chosen cannot be played next, by mode (p. 9, 29).
+fn map_order(mode: &Mode) -> &'static str {
+    match mode {
+        Mode::Campaign => "Campaign Mode plays the maps in order (p. 9)",
+        Mode::Character => {
+            "Character Mode plays Maps 2-10 until every character has read 8 character quests, then Map 11 (p. 29)"
+        }
+    }
+}
+
+/// "2, 3, 4": map numbers as the refusal lists them.
+fn numbers(maps: &[MapNumber]) -> String {
+    let list: Vec<String> = maps.iter().map(|m| m.get().to_string()).collect();
+    list.join(", ")
+}
+
+fn joined(items: &[impl fmt::Display]) -> String {
+    let list: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+    list.join("; ")
+}
+
+/// "at: " before a free-form problem, nothing when there is no place (as `doc::Invalid`).
+fn at_prefix(at: &str) -> String {
+    match at.is_empty() {
+        true => String::new(),
+        false => format!("{at}: "),
+    }
+}
+
+/// A refused change, with the reason in the player's terms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    // Seats and characters (p. 4, 9, 29, 37).
+    #[error("Near and Far is played by 2 to 4 players, not {0}")]
+    PlayerCount(usize),
+    #[error("every seat needs a player name")]
+    SeatWithoutPlayer,
+    #[error("every seat needs a character")]
+    SeatWithoutCharacter,
+    #[error("{given:?} is not a Near and Far character ({})", .known.join(", "))]
+    UnknownCharacter { given: String, known: Vec<String> },
+    #[error("{character} is already in this campaign: each character has one card")]
+    CharacterTaken { character: String },
+    #[error(
+        "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
+    )]
+    PlayerHasCharacter { player: String },
+    #[error("nobody in this campaign plays {name:?}")]
+    NobodyPlays { name: String },
+    #[error("a new character joins between sessions, not during one")]
+    JoinDuringSession,
+    #[error("a character retires between sessions, not during one")]
+    RetireDuringSession,
+    #[error("{character} has already retired")]
+    AlreadyRetired { character: String },
+    #[error("{character} cannot retire: a campaign needs at least 2 characters to play (p. 4)")]
+    TooFewToRetire { character: String },
+
+    // Sessions and the maps between them (p. 9, 29, 38, 39).
+    #[error("no session is being played: start one first")]
+    NoSession,
+    #[error("no session is being played")]
+    NoSessionToScore,
+    #[error("no session is being played: start one or say which map")]
+    NoMapForLookup,
+    #[error("a session is still being played: finish it first")]
+    SessionInPlay,
+    #[error("the campaign is over: The Last Ruin has been won")]
+    LastRuinWon,
+    #[error("the campaign is over")]
+    CampaignOver,
+    #[error("every map of the campaign has been played")]
+    AllMapsPlayed,
+    #[error("{map} cannot be played next: {}; allowed now: {}", map_order(.mode), numbers(.allowed))]
+    MapNotNext {
+        map: MapNumber,
+        mode: Mode,
+        allowed: Vec<MapNumber>,
+    },
+    #[error(
+        "Extra Stories skips three maps, seven in all (p. 38): skip {owed} more before playing {map}"
+    )]
+    SkipsOwed { owed: usize, map: MapNumber },
+    #[error("a session needs 2 to 4 players, not {0}")]
+    SessionPlayerCount(usize),
+    #[error("{character} has retired from this campaign and plays no more sessions")]
+    RetiredCharacter { character: String },
+    #[error("{character} is listed twice")]
+    ListedTwice { character: String },
+    #[error("{character} is not at the table this session")]
+    NotAtTable { character: String },
+    #[error("the boss cards are not known to this campaign: they come from the threats data file")]
+    BossesUnknown,
+    #[error("maps are skipped only in Campaign Mode with the Extra Stories variant (p. 38)")]
+    SkipNeedsExtraStories,
+    #[error("{map} cannot be skipped: the campaign runs from Map 2 and ends on Map 11")]
+    SkipOutOfRange { map: MapNumber },
+    #[error("{map} is already skipped")]
+    AlreadySkipped { map: MapNumber },
+    #[error("Extra Stories skips exactly {most} maps, and {skipped} are already skipped")]
+    SkipsUsed { most: usize, skipped: usize },
+    #[error("{map} is already behind the campaign (last played Map {last})")]
+    SkipBehind { map: MapNumber, last: u8 },
+
+    // Quests read and written on the card (p. 22-23, 29, 32).
+    #[error("a failed quest gives no rewards (p. 22-23)")]
+    FailedQuestRewards,
+    #[error("{code} is not a quest printed on a map space")]
+    QuestNotOnMap { code: QuestCode },
+    #[error(
+        "{space} cannot be printed on a map space: spaces show a number (or a letter on Map 1). Side quests and character quests come from the card, not the map."
+    )]
+    SpaceNotOnMap { space: QuestCode },
+    #[error(
+        "{character} has side quest {code} pending: it is read instead of the map quest (p. 23)"
+    )]
+    SideQuestPending { character: String, code: QuestCode },
+    #[error("{code} is not written on {character}'s card")]
+    SideQuestNotOnCard { character: String, code: QuestCode },
+    #[error(
+        "Campaign Mode reads map quests and side quests, not character quests or arcade cards (p. 29)"
+    )]
+    CampaignModeReads,
+    #[error(
+        "Character Mode reads the character's own quests instead of map quests and side quests (p. 23)"
+    )]
+    CharacterModeReads,
+    #[error("{character}'s story has ended: quests now use Arcade Mode cards")]
+    StoryEnded { character: String },
+    #[error(
+        "{character}'s last {locked} character quests can only be read on Map 11: use an Arcade Mode card (p. 23)"
+    )]
+    QuestsLocked { character: String, locked: u8 },
+    #[error("{character}'s card says the next character quest is {expected}, not {given}")]
+    WrongNextQuest {
+        character: String,
+        expected: QuestCode,
+        given: QuestCode,
+    },
+    #[error("{code} is not a character quest code (like R3)")]
+    NotACharacterQuestCode { code: QuestCode },
+    #[error("an ending has no next quest")]
+    EndingHasNoNext,
+    #[error(
+        "{character} can still read a character quest: arcade cards only replace locked ones (p. 23)"
+    )]
+    ArcadeNotNeeded { character: String },
+    #[error("an arcade card's rewards stay at the table: nothing goes on the character card")]
+    ArcadeRewards,
+
+    // Talents (p. 13), keywords and side quests written by hand (p. 32).
+    #[error("there is no talent called {name:?}")]
+    NoSuchTalent { name: String },
+    #[error(
+        "talents are bought after a game and before the next one starts (p. 13); only Politics allows buying mid-game"
+    )]
+    TalentsBetweenSessions,
+    #[error("with Politics, talents are bought mid-game when visiting the Town Hall")]
+    PoliticsAtTownHall,
+    #[error("Character Mode ignores side quests (p. 32)")]
+    NoSideQuestsInCharacterMode,
+    #[error("\"{what}\" is not written by hand: use its own action")]
+    NotWrittenByHand { what: String },
+
+    // Corrections and the ledger's own order.
+    #[error("say why the entry is corrected")]
+    CorrectionWithoutReason,
+    #[error("{character} has no ledger entry {entry}")]
+    NoSuchEntry { character: String, entry: u32 },
+    #[error("a journey points correction keeps its session and map; change only the points")]
+    JourneyCorrectionMoves,
+    #[error("ledger entry {position}: ids must increase (found {id} after {last})")]
+    EntryIdsOutOfOrder { position: usize, id: u32, last: u32 },
+    #[error("ledger entry {entry}: corrects entry {corrects}, which does not exist")]
+    CorrectsMissing { entry: u32, corrects: u32 },
+    #[error("ledger entry {entry}: a correction can only fix an earlier entry")]
+    CorrectsLater { entry: u32 },
+    #[error(
+        "ledger entry {entry}: correct the original entry {corrects} points at, not the correction"
+    )]
+    CorrectsCorrection { entry: u32, corrects: u32 },
+    #[error("ledger entry {entry}: a correction needs a reason")]
+    CorrectionNeedsReason { entry: u32 },
+    #[error("ledger entry {entry}: a correction cannot be replaced by another correction")]
+    CorrectionOfCorrection { entry: u32 },
+    #[error(
+        "ledger entry {entry}: a correction must keep the kind of entry: \"{from}\" cannot become \"{to}\" (strike it out and add the right entry instead)"
+    )]
+    KindChanged {
+        entry: u32,
+        from: String,
+        to: String,
+    },
+    #[error(
+        "ledger entry {entry}: the starting star cannot be corrected: every card starts with it"
+    )]
+    StartingStarFixed { entry: u32 },
+
+    // The sheet derived from the ledger: experience, talents, keywords, side quests, journey
+    // points (p. 13, 23, 31-32).
+    #[error("{character}'s ledger is empty: a card begins with its starting star")]
+    EmptyLedger { character: String },
+    #[error("{at}: a card begins with its starting star")]
+    NoStartingStar { at: EntryAt },
+    #[error("{at}: a card has only one starting star")]
+    SecondStartingStar { at: EntryAt },
+    #[error(
+        "{at}: encounter boxes are kept in Campaign Mode only (Character Mode ignores them, p. 32)"
+    )]
+    BoxesInCharacterMode { at: EntryAt },
+    #[error("{at}: character quests are read in Character Mode only")]
+    CharacterQuestInCampaignMode { at: EntryAt },
+    #[error("{at}: the story already ended")]
+    StoryAlreadyEnded { at: EntryAt },
+    #[error("{at}: the card has only {lines} quest lines")]
+    QuestLinesFull { at: EntryAt, lines: u8 },
+    #[error("{at}: arcade cards replace character quests in Character Mode only")]
+    ArcadeInCampaignMode { at: EntryAt },
+    #[error("{at}: character quest codes are kept in Character Mode only")]
+    NextQuestInCampaignMode { at: EntryAt },
+    #[error("{at}: {} already has {talent}", .at.character)]
+    TalentTwice { at: EntryAt, talent: String },
+    #[error(
+        "{at}: {talent} costs {cost} experience but only {available} is available (spent experience is gone, p. 13)"
+    )]
+    Overspend {
+        at: EntryAt,
+        talent: String,
+        cost: u8,
+        available: i32,
+    },
+    #[error("{at}: {} does not hold {keyword}", .at.character)]
+    KeywordNotHeld { at: EntryAt, keyword: Keyword },
+    #[error("{at}: {code} is not a side quest (they are Q numbers)")]
+    NotASideQuest { at: EntryAt, code: QuestCode },
+    #[error("{at}: {code} is not pending on the card")]
+    SideQuestNotPending { at: EntryAt, code: QuestCode },
+    #[error("{at}: session {session} already has its journey points")]
+    JourneyPointsTwice { at: EntryAt, session: u32 },
+
+    // Threats and bosses (p. 13, 20, 39), and the journey points their cards show.
+    #[error("every threat card has been defeated: there is no active threat")]
+    NoActiveThreat,
+    #[error("the level {} threat is no longer in the deck", .level.get())]
+    ThreatGone { level: ThreatLevel },
+    #[error(
+        "only the top card (level {}) can be fought; fighting the level {} threat needs the Bounty Hunting talent",
+        .top.get(),
+        .level.get()
+    )]
+    NeedsBountyHunting {
+        top: ThreatLevel,
+        level: ThreatLevel,
+    },
+    #[error("boss cards are in play on Map 11 only (p. 39)")]
+    BossesOnlyOnLastRuin,
+    #[error("{name} is not in play with this many players")]
+    BossNotInPlay { name: String },
+    #[error("{name} is already defeated")]
+    BossAlreadyDefeated { name: String },
+    #[error("there is no boss called {name:?}")]
+    NoSuchBoss { name: String },
+    #[error("{points} journey points: no card in the box shows that (0 to {most})")]
+    CardPointsOutOfRange { points: i32, most: i32 },
+    #[error("threat cards run from level 4 to 15, not {level}")]
+    NoSuchThreatLevel { level: u8 },
+    #[error("{card:?} is neither a threat level (4 to 15) nor a boss card of this campaign")]
+    NoSuchCard { card: String },
+
+    // The end of a session (p. 28, 31, 39).
+    #[error(
+        "this score sheet belongs to another game than session {session} ({map}): {}",
+        joined(.differences)
+    )]
+    ScoreSheetMismatch {
+        session: u32,
+        map: MapNumber,
+        differences: Vec<SheetDiff>,
+    },
+    #[error("the scores have no line for {character} ({player})")]
+    NoScoreLine { character: String, player: String },
+    #[error("{name} was not at the table this session")]
+    ScoredStranger { name: String },
+    /// The score sheet's own checks (what was typed, naming the player and field).
+    #[error(transparent)]
+    Score(#[from] ScoreError),
+
+    /// A check on data the table supplies whole (the box's cards kept with a campaign),
+    /// worded where it is made: `at` is the field path, empty for the whole.
+    #[error("{}{problem}", at_prefix(.at))]
+    Invalid { at: String, problem: String },
+}
+
+impl RuleError {
+    /// A free-form check's message as `Invalid`: a leading field path becomes `at`.
+    pub fn invalid(message: String) -> RuleError {
+        crate::doc::Invalid::from(message).into()
+    }
+}
+
+impl From<crate::doc::Invalid> for RuleError {
+    fn from(i: crate::doc::Invalid) -> RuleError {
+        RuleError::Invalid {
+            at: i.at,
+            problem: i.problem,
+        }
     }
 }
 

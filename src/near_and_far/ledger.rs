@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::code::{Keyword, MapNumber, Outcome, QuestCode};
+use super::error::{RuleError, RuleResult};
 
 /// One line of the ledger.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -225,15 +226,15 @@ impl Ledger {
     }
 
     /// Checks ids and corrections (the sheet's own rules are checked by `sheet`).
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> RuleResult<()> {
         let mut last = 0;
         for (i, e) in self.entries.iter().enumerate() {
             if e.id <= last {
-                return Err(format!(
-                    "ledger entry {}: ids must increase (found {} after {last})",
-                    i + 1,
-                    e.id
-                ));
+                return Err(RuleError::EntryIdsOutOfOrder {
+                    position: i + 1,
+                    id: e.id,
+                    last,
+                });
             }
             last = e.id;
             if let Item::Correction {
@@ -243,38 +244,28 @@ impl Ledger {
             } = &e.item
             {
                 let Some(target) = self.entries.iter().find(|t| t.id == *corrects) else {
-                    return Err(format!(
-                        "ledger entry {}: corrects entry {corrects}, which does not exist",
-                        e.id
-                    ));
+                    return Err(RuleError::CorrectsMissing {
+                        entry: e.id,
+                        corrects: *corrects,
+                    });
                 };
                 if target.id >= e.id {
-                    return Err(format!(
-                        "ledger entry {}: a correction can only fix an earlier entry",
-                        e.id
-                    ));
+                    return Err(RuleError::CorrectsLater { entry: e.id });
                 }
                 if target.item.is_correction() {
-                    return Err(format!(
-                        "ledger entry {}: correct the original entry {corrects} points at, not the correction",
-                        e.id
-                    ));
+                    return Err(RuleError::CorrectsCorrection {
+                        entry: e.id,
+                        corrects: *corrects,
+                    });
                 }
                 if reason.trim().is_empty() {
-                    return Err(format!(
-                        "ledger entry {}: a correction needs a reason",
-                        e.id
-                    ));
+                    return Err(RuleError::CorrectionNeedsReason { entry: e.id });
                 }
                 if let Some(r) = replacement {
-                    check_replacement(&target.item, r)
-                        .map_err(|m| format!("ledger entry {}: {m}", e.id))?;
+                    check_replacement(e.id, &target.item, r)?;
                 }
                 if matches!(target.item, Item::StartingExperience) {
-                    return Err(format!(
-                        "ledger entry {}: the starting star cannot be corrected: every card starts with it",
-                        e.id
-                    ));
+                    return Err(RuleError::StartingStarFixed { entry: e.id });
                 }
             }
         }
@@ -283,17 +274,18 @@ impl Ledger {
 }
 
 /// A replacement must record the same kind of thing as the entry it corrects (a box stays a
-/// box), so a correction cannot smuggle in something that had its own rules to pass.
-pub fn check_replacement(original: &Item, replacement: &Item) -> Result<(), String> {
+/// box), so a correction cannot smuggle in something that had its own rules to pass. `entry`
+/// is the correction's own id.
+pub fn check_replacement(entry: u32, original: &Item, replacement: &Item) -> RuleResult<()> {
     if replacement.is_correction() {
-        return Err("a correction cannot be replaced by another correction".into());
+        return Err(RuleError::CorrectionOfCorrection { entry });
     }
     if std::mem::discriminant(original) != std::mem::discriminant(replacement) {
-        return Err(format!(
-            "a correction must keep the kind of entry: \"{}\" cannot become \"{}\" (strike it out and add the right entry instead)",
-            original.describe(),
-            replacement.describe()
-        ));
+        return Err(RuleError::KindChanged {
+            entry,
+            from: original.describe(),
+            to: replacement.describe(),
+        });
     }
     Ok(())
 }

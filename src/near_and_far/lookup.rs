@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::code::{Keyword, MapNumber, QuestCode};
+use super::error::{RuleError, RuleResult};
 use super::facts::{CardLayout, Facts};
 use super::index::{Bookkeeping, Choice, Index, QuestEntry, Test};
 
@@ -212,16 +213,11 @@ pub struct Lookup {
 }
 
 /// Answers the lookup. `Err` only for input that cannot be a quest space.
-pub fn lookup(
-    ctx: &LookupContext<'_>,
-    index: &Index,
-    facts: Option<&Facts>,
-) -> Result<Lookup, String> {
+pub fn lookup(ctx: &LookupContext<'_>, index: &Index, facts: Option<&Facts>) -> RuleResult<Lookup> {
     if !ctx.space.is_map_space() {
-        return Err(format!(
-            "{} cannot be printed on a map space: spaces show a number (or a letter on Map 1). Side quests and character quests come from the card, not the map.",
-            ctx.space
-        ));
+        return Err(RuleError::SpaceNotOnMap {
+            space: ctx.space.clone(),
+        });
     }
     let mut warnings = space_warnings(ctx, index, facts);
     let mut unknown = Vec::new();

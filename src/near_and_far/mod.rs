@@ -43,7 +43,7 @@ impl GameDoc for Campaign {
             match self.next_maps() {
                 Ok(maps) if maps.len() == 1 => format!("next: {}", maps[0]),
                 Ok(_) => "next: choose a map".to_string(),
-                Err(e) => e,
+                Err(e) => e.to_string(),
             }
         };
         format!(
@@ -54,7 +54,7 @@ impl GameDoc for Campaign {
     }
 
     fn validate(&self) -> Result<(), crate::doc::Invalid> {
-        // Its checks still build strings: typed at this boundary (doc::Invalid).
+        // Its checks on a saved file still build strings: typed at this boundary (doc::Invalid).
         Campaign::validate(self).map_err(crate::doc::Invalid::from)
     }
 }

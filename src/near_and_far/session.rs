@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::code::{MapNumber, QuestCode};
+use super::error::{RuleError, RuleResult};
 use super::facts::MapFacts;
 use super::lookup::Mode;
 use super::scoring::Town;
@@ -96,12 +97,12 @@ pub fn allowed_maps(
     sessions: &[Session],
     skipped: &[MapNumber],
     all_ready_for_last_ruin: bool,
-) -> Result<Vec<MapNumber>, String> {
+) -> RuleResult<Vec<MapNumber>> {
     if sessions.iter().any(|s| !s.is_finished()) {
-        return Err("a session is still being played: finish it first".into());
+        return Err(RuleError::SessionInPlay);
     }
     if sessions.iter().any(Session::won_last_ruin) {
-        return Err("the campaign is over: The Last Ruin has been won".into());
+        return Err(RuleError::LastRuinWon);
     }
     match mode {
         Mode::Campaign => {
@@ -115,8 +116,7 @@ pub fn allowed_maps(
             let next = MapNumber::all()
                 .filter(|m| m.get() >= 2 && m.get() > last && !skipped.contains(m))
                 .min();
-            next.map(|m| vec![m])
-                .ok_or_else(|| "every map of the campaign has been played".to_string())
+            next.map(|m| vec![m]).ok_or(RuleError::AllMapsPlayed)
         }
         Mode::Character => {
             let mut maps: Vec<MapNumber> = MapNumber::all()
@@ -137,31 +137,25 @@ pub fn check_skip(
     sessions: &[Session],
     skipped: &[MapNumber],
     map: MapNumber,
-) -> Result<(), String> {
+) -> RuleResult<()> {
     if mode != Mode::Campaign || !variants.extra_stories {
-        return Err(
-            "maps are skipped only in Campaign Mode with the Extra Stories variant (p. 38)".into(),
-        );
+        return Err(RuleError::SkipNeedsExtraStories);
     }
     if !(2..=10).contains(&map.get()) {
-        return Err(format!(
-            "{map} cannot be skipped: the campaign runs from Map 2 and ends on Map 11"
-        ));
+        return Err(RuleError::SkipOutOfRange { map });
     }
     if skipped.contains(&map) {
-        return Err(format!("{map} is already skipped"));
+        return Err(RuleError::AlreadySkipped { map });
     }
     if skipped.len() >= EXTRA_STORIES_SKIPS {
-        return Err(format!(
-            "Extra Stories skips exactly {EXTRA_STORIES_SKIPS} maps, and {} are already skipped",
-            skipped.len()
-        ));
+        return Err(RuleError::SkipsUsed {
+            most: EXTRA_STORIES_SKIPS,
+            skipped: skipped.len(),
+        });
     }
     let last = sessions.iter().map(|s| s.map.get()).max().unwrap_or(1);
     if map.get() <= last {
-        return Err(format!(
-            "{map} is already behind the campaign (last played Map {last})"
-        ));
+        return Err(RuleError::SkipBehind { map, last });
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::code::{Keyword, MapNumber, Outcome, QuestCode};
+use super::error::{EntryAt, RuleError, RuleResult};
 use super::facts::CardLayout;
 use super::ledger::{Item, Ledger};
 use super::lookup::Mode;
@@ -123,7 +124,7 @@ impl SheetView {
 
 impl Sheet {
     /// Derives the sheet, checking the mode's rules entry by entry.
-    pub fn view(&self, mode: Mode, card: CardLayout) -> Result<SheetView, String> {
+    pub fn view(&self, mode: Mode, card: CardLayout) -> RuleResult<SheetView> {
         self.ledger.validate()?;
         let per_row = u16::from(card.boxes_per_row);
         let mut v = SheetView {
@@ -149,12 +150,11 @@ impl Sheet {
         };
         let mut started = false;
         for e in self.ledger.effective() {
-            let at = format!(
-                "{}'s ledger entry {} ({})",
-                self.character,
-                e.id,
-                e.item.describe()
-            );
+            let at = || EntryAt {
+                character: self.character.clone(),
+                entry: e.id,
+                what: e.item.describe(),
+            };
             let earn = |v: &mut SheetView, n: i32, what: String| {
                 v.xp_earned += n;
                 v.xp_lines.push(XpLine {
@@ -165,21 +165,19 @@ impl Sheet {
                 });
             };
             if !started && !matches!(e.item, Item::StartingExperience) {
-                return Err(format!("{at}: a card begins with its starting star"));
+                return Err(RuleError::NoStartingStar { at: at() });
             }
             match &e.item {
                 Item::StartingExperience => {
                     if started {
-                        return Err(format!("{at}: a card has only one starting star"));
+                        return Err(RuleError::SecondStartingStar { at: at() });
                     }
                     started = true;
                     earn(&mut v, 1, "starting star".into());
                 }
                 Item::LateStartRow { .. } | Item::EncounterBox { .. } => {
                     if mode != Mode::Campaign {
-                        return Err(format!(
-                            "{at}: encounter boxes are kept in Campaign Mode only (Character Mode ignores them, p. 32)"
-                        ));
+                        return Err(RuleError::BoxesInCharacterMode { at: at() });
                     }
                     let rows_before = v.boxes_filled / per_row;
                     let add = if matches!(e.item, Item::LateStartRow { .. }) {
@@ -211,18 +209,16 @@ impl Sheet {
                     ending,
                 } => {
                     if mode != Mode::Character {
-                        return Err(format!(
-                            "{at}: character quests are read in Character Mode only"
-                        ));
+                        return Err(RuleError::CharacterQuestInCampaignMode { at: at() });
                     }
                     if v.story_ended {
-                        return Err(format!("{at}: the story already ended"));
+                        return Err(RuleError::StoryAlreadyEnded { at: at() });
                     }
                     if v.character_quests_read >= card.quest_lines {
-                        return Err(format!(
-                            "{at}: the card has only {} quest lines",
-                            card.quest_lines
-                        ));
+                        return Err(RuleError::QuestLinesFull {
+                            at: at(),
+                            lines: card.quest_lines,
+                        });
                     }
                     v.character_quests_read += 1;
                     let what = match code {
@@ -244,9 +240,7 @@ impl Sheet {
                 }
                 Item::ArcadeCard => {
                     if mode != Mode::Character {
-                        return Err(format!(
-                            "{at}: arcade cards replace character quests in Character Mode only"
-                        ));
+                        return Err(RuleError::ArcadeInCampaignMode { at: at() });
                     }
                     v.quests.push(QuestLine {
                         entry: e.id,
@@ -260,9 +254,7 @@ impl Sheet {
                 }
                 Item::NextQuest { code } => {
                     if mode != Mode::Character {
-                        return Err(format!(
-                            "{at}: character quest codes are kept in Character Mode only"
-                        ));
+                        return Err(RuleError::NextQuestInCampaignMode { at: at() });
                     }
                     v.next_quest = Some(code.clone());
                 }
@@ -275,13 +267,19 @@ impl Sheet {
                 }
                 Item::TalentBought { talent, cost } => {
                     if v.has_talent(talent) {
-                        return Err(format!("{at}: {} already has {talent}", self.character));
+                        return Err(RuleError::TalentTwice {
+                            at: at(),
+                            talent: talent.clone(),
+                        });
                     }
                     let available = v.xp_earned - v.xp_spent;
                     if i32::from(*cost) > available {
-                        return Err(format!(
-                            "{at}: {talent} costs {cost} experience but only {available} is available (spent experience is gone, p. 13)"
-                        ));
+                        return Err(RuleError::Overspend {
+                            at: at(),
+                            talent: talent.clone(),
+                            cost: *cost,
+                            available,
+                        });
                     }
                     v.xp_spent += i32::from(*cost);
                     v.xp_lines.push(XpLine {
@@ -297,14 +295,18 @@ impl Sheet {
                 }
                 Item::KeywordLost { keyword, .. } => {
                     if !v.keywords.remove(keyword) {
-                        return Err(format!("{at}: {} does not hold {keyword}", self.character));
+                        return Err(RuleError::KeywordNotHeld {
+                            at: at(),
+                            keyword: keyword.clone(),
+                        });
                     }
                 }
                 Item::SideQuestGiven { code, .. } => {
                     if !code.is_side_quest() {
-                        return Err(format!(
-                            "{at}: {code} is not a side quest (they are Q numbers)"
-                        ));
+                        return Err(RuleError::NotASideQuest {
+                            at: at(),
+                            code: code.clone(),
+                        });
                     }
                     v.side_quests.push(SideQuestLine {
                         code: code.clone(),
@@ -319,7 +321,12 @@ impl Sheet {
                         .find(|s| &s.code == code && s.state == SideQuestState::Pending)
                     {
                         Some(s) => s.state = SideQuestState::CrossedOut,
-                        None => return Err(format!("{at}: {code} is not pending on the card")),
+                        None => {
+                            return Err(RuleError::SideQuestNotPending {
+                                at: at(),
+                                code: code.clone(),
+                            });
+                        }
                     }
                 }
                 Item::JourneyPoints {
@@ -328,9 +335,10 @@ impl Sheet {
                     points,
                 } => {
                     if v.journey.iter().any(|j| j.session == *session) {
-                        return Err(format!(
-                            "{at}: session {session} already has its journey points"
-                        ));
+                        return Err(RuleError::JourneyPointsTwice {
+                            at: at(),
+                            session: *session,
+                        });
                     }
                     v.journey.push(JourneyLine {
                         session: *session,
@@ -343,10 +351,9 @@ impl Sheet {
             }
         }
         if !started {
-            return Err(format!(
-                "{}'s ledger is empty: a card begins with its starting star",
-                self.character
-            ));
+            return Err(RuleError::EmptyLedger {
+                character: self.character.clone(),
+            });
         }
         v.xp_available = v.xp_earned - v.xp_spent;
         v.card_complete = match mode {

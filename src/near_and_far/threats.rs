@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::{RuleError, RuleResult};
 use super::facts::{BossFacts, ThreatsFile};
 
 /// A threat card's level: the number beside its sword, 4 to 15.
@@ -72,9 +73,9 @@ impl ThreatDeck {
     }
 
     /// `by` defeats the active threat and takes the card.
-    pub fn defeat_active(&mut self, by: &str) -> Result<ThreatLevel, String> {
+    pub fn defeat_active(&mut self, by: &str) -> RuleResult<ThreatLevel> {
         let Some(top) = self.active() else {
-            return Err("every threat card has been defeated: there is no active threat".into());
+            return Err(RuleError::NoActiveThreat);
         };
         self.remaining.remove(0);
         self.defeated.push(Defeat {
@@ -90,19 +91,15 @@ impl ThreatDeck {
         level: ThreatLevel,
         by: &str,
         bounty_hunting: bool,
-    ) -> Result<ThreatLevel, String> {
+    ) -> RuleResult<ThreatLevel> {
         let Some(pos) = self.remaining.iter().position(|l| *l == level) else {
-            return Err(format!(
-                "the level {} threat is no longer in the deck",
-                level.get()
-            ));
+            return Err(RuleError::ThreatGone { level });
         };
         if pos > 0 && !bounty_hunting {
-            return Err(format!(
-                "only the top card (level {}) can be fought; fighting the level {} threat needs the Bounty Hunting talent",
-                self.remaining[0].get(),
-                level.get()
-            ));
+            return Err(RuleError::NeedsBountyHunting {
+                top: self.remaining[0],
+                level,
+            });
         }
         self.remaining.remove(pos);
         self.defeated.push(Defeat {
@@ -165,7 +162,7 @@ impl Bosses {
     }
 
     /// `by` defeats boss `name` (instead of fighting the top threat).
-    pub fn defeat(&mut self, name: &str, by: &str) -> Result<String, String> {
+    pub fn defeat(&mut self, name: &str, by: &str) -> RuleResult<String> {
         let Some(pos) = self
             .standing
             .iter()
@@ -176,16 +173,22 @@ impl Bosses {
                 .iter()
                 .any(|b| b.eq_ignore_ascii_case(name.trim()))
             {
-                return Err(format!("{name} is not in play with this many players"));
+                return Err(RuleError::BossNotInPlay {
+                    name: name.to_string(),
+                });
             }
             if self
                 .defeated
                 .iter()
                 .any(|d| d.card.eq_ignore_ascii_case(name.trim()))
             {
-                return Err(format!("{name} is already defeated"));
+                return Err(RuleError::BossAlreadyDefeated {
+                    name: name.to_string(),
+                });
             }
-            return Err(format!("there is no boss called {name:?}"));
+            return Err(RuleError::NoSuchBoss {
+                name: name.to_string(),
+            });
         };
         let boss = self.standing.remove(pos);
         self.defeated.push(Defeat {

@@ -180,7 +180,7 @@ fn absurd_numbers_on_a_score_sheet_are_refused() {
     ] {
         let mut s = sheet(Some(2));
         change(&mut s.players[0]);
-        let e = s.score(None).unwrap_err();
+        let e = s.score(None).unwrap_err().to_string();
         assert!(e.contains(field), "{field}: {e}");
     }
 }
@@ -271,7 +271,8 @@ fn the_bosses_in_character_mode_setting_is_a_campaign_action() {
     assert_eq!(s.history.entries()[1].label, "Campaign settings changed");
 }
 
-fn any_action() -> impl Strategy<Value = serde_json::Value> {
+/// Random actions from the JSON form, refused or not (also used by `refusals`).
+pub fn any_action() -> impl Strategy<Value = serde_json::Value> {
     let who = prop::sample::select(vec!["Rin", "Vera", "Ana", "Kiku"]);
     prop_oneof![
         (2u8..=11).prop_map(|m| json!({"action": "start-session", "map": m, "date": "2026-03-02", "characters": ["Rin", "Vera"]})),

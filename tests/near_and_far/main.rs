@@ -13,6 +13,9 @@ mod experience;
 mod index;
 mod index_growth;
 mod lookup;
+mod refusals;
+mod refusals_card;
+mod refusals_end;
 mod scoring;
 #[path = "../shared/mod.rs"]
 mod shared;

@@ -104,7 +104,7 @@ fn a_joint_value_larger_than_the_sole_value_is_refused() {
         joint: 5,
         camps: vec![],
     }];
-    assert!(g.score(None).unwrap_err().contains("joint"));
+    assert!(g.score(None).unwrap_err().to_string().contains("joint"));
 }
 
 #[test]
@@ -190,6 +190,7 @@ fn reputation_off_the_track_is_refused() {
         game(vec![a, player("Ben")])
             .score(None)
             .unwrap_err()
+            .to_string()
             .contains("off the track")
     );
 }
@@ -239,7 +240,7 @@ fn map_10_costs_eight_without_a_camp_on_a_mammoth_space() {
     assert_eq!(line(&r, "Ben", "mammoth-penalty"), None);
     g.players[1].mammoth_camp = None;
     assert!(
-        g.score(None).unwrap_err().contains("mammoth"),
+        g.score(None).unwrap_err().to_string().contains("mammoth"),
         "Map 10 asks every player"
     );
 }

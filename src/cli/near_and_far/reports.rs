@@ -48,7 +48,7 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
                 let talents = (!c.cards.talents.is_empty()).then_some(c.cards.talents.as_slice());
                 fitted
                     .score_with(talents, i32::from(c.card.full_card_bonus))
-                    .map_err(crate::near_and_far::RuleError::new)
+                    .map_err(crate::near_and_far::RuleError::from)
             });
             let result = match scored {
                 Ok(r) => r,

@@ -308,7 +308,9 @@ impl State {
     }
 
     fn live_result<'a>(&'a self, f: &'a ScoreForm) -> Element<'a, Message> {
-        let result = f.to_input().and_then(|i| i.score(self.facts()));
+        let result = f
+            .to_input()
+            .and_then(|i| i.score(self.facts()).map_err(|e| e.to_string()));
         let mut col = Column::new().spacing(6);
         match result {
             Err(e) => {

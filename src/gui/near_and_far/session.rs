@@ -135,7 +135,7 @@ impl State {
         let maps = match c.next_maps() {
             Ok(maps) => maps,
             Err(e) => {
-                return col.push(text(e).size(style::BODY)).into();
+                return col.push(text(e.to_string()).size(style::BODY)).into();
             }
         };
         let choices: Vec<MapChoice> = maps.iter().map(|m| map_choice(*m, facts)).collect();

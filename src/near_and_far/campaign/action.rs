@@ -296,7 +296,7 @@ impl Playable for Campaign {
                 )
             }
             Action::RememberCards { cards } => {
-                cards.validate().map_err(RuleError::new)?;
+                cards.validate().map_err(RuleError::invalid)?;
                 self.cards = cards;
                 Acted::new("The box's cards kept with the campaign", Vec::new())
             }

@@ -25,9 +25,7 @@ impl Campaign {
         let view = self.view(character)?;
         let map = map
             .or_else(|| self.current_session().map(|s| s.map))
-            .ok_or_else(|| {
-                RuleError::new("no session is being played: start one or say which map")
-            })?;
+            .ok_or(RuleError::NoMapForLookup)?;
         let pending = if self.mode == Mode::Campaign {
             view.pending_side_quests()
         } else {
@@ -45,7 +43,7 @@ impl Campaign {
             story_ended: view.story_ended,
             card: self.card,
         };
-        Ok(lookup::lookup(&ctx, index, facts)?)
+        lookup::lookup(&ctx, index, facts)
     }
 
     /// Crosses out a pending side quest (read instead of a map quest).
@@ -56,7 +54,7 @@ impl Campaign {
         date: NaiveDate,
     ) -> RuleResult<()> {
         if self.mode != Mode::Campaign {
-            return Err(RuleError::new("Character Mode ignores side quests (p. 32)"));
+            return Err(RuleError::NoSideQuestsInCharacterMode);
         }
         self.push(
             character,
@@ -94,19 +92,17 @@ impl Campaign {
         let t = self
             .cards
             .talent(talent)
-            .ok_or_else(|| RuleError::new(format!("there is no talent called {talent:?}")))?
+            .ok_or_else(|| RuleError::NoSuchTalent {
+                name: talent.to_string(),
+            })?
             .clone();
         if self.current_session().is_some() {
             let v = self.view(character)?;
             if !v.has_talent("Politics") {
-                return Err(RuleError::new(
-                    "talents are bought after a game and before the next one starts (p. 13); only Politics allows buying mid-game",
-                ));
+                return Err(RuleError::TalentsBetweenSessions);
             }
             if !at_town_hall {
-                return Err(RuleError::new(
-                    "with Politics, talents are bought mid-game when visiting the Town Hall",
-                ));
+                return Err(RuleError::PoliticsAtTownHall);
             }
         }
         self.push(
@@ -128,9 +124,7 @@ impl Campaign {
         date: NaiveDate,
     ) -> RuleResult<()> {
         if code.character_prefix().is_none() {
-            return Err(RuleError::new(format!(
-                "{code} is not a character quest code (like R3)"
-            )));
+            return Err(RuleError::NotACharacterQuestCode { code });
         }
         self.push(character, date, Item::NextQuest { code })?;
         Ok(())
@@ -144,13 +138,12 @@ impl Campaign {
             | Item::ExperienceReward { .. } => {}
             Item::SideQuestGiven { .. } if self.mode == Mode::Campaign => {}
             Item::SideQuestGiven { .. } => {
-                return Err(RuleError::new("Character Mode ignores side quests (p. 32)"));
+                return Err(RuleError::NoSideQuestsInCharacterMode);
             }
             other => {
-                return Err(RuleError::new(format!(
-                    "\"{}\" is not written by hand: use its own action",
-                    other.describe()
-                )));
+                return Err(RuleError::NotWrittenByHand {
+                    what: other.describe(),
+                });
             }
         }
         self.push(character, date, item)?;
@@ -168,19 +161,21 @@ impl Campaign {
         date: NaiveDate,
     ) -> RuleResult<()> {
         if reason.trim().is_empty() {
-            return Err(RuleError::new("say why the entry is corrected"));
+            return Err(RuleError::CorrectionWithoutReason);
         }
         let sheet = self.sheet(character)?;
-        let target = sheet.ledger.get(entry).ok_or_else(|| {
-            RuleError::new(format!("{} has no ledger entry {entry}", sheet.character))
-        })?;
+        let target = sheet
+            .ledger
+            .get(entry)
+            .ok_or_else(|| RuleError::NoSuchEntry {
+                character: sheet.character.clone(),
+                entry,
+            })?;
         if let Item::JourneyPoints { .. } = target.item
             && matches!(replacement, Some(Item::JourneyPoints { .. }))
             && !matches!((&target.item, &replacement), (Item::JourneyPoints { session: a, map: m, .. }, Some(Item::JourneyPoints { session: b, map: n, .. })) if a == b && m == n)
         {
-            return Err(RuleError::new(
-                "a journey points correction keeps its session and map; change only the points",
-            ));
+            return Err(RuleError::JourneyCorrectionMoves);
         }
         self.push(
             character,

@@ -125,15 +125,14 @@ impl Campaign {
     /// once for the whole campaign.
     pub fn set_card_points(&mut self, card: &str, points: i32) -> RuleResult<String> {
         if !(0..=MAX_CARD_POINTS).contains(&points) {
-            return Err(RuleError::new(format!(
-                "{points} journey points: no card in the box shows that (0 to {MAX_CARD_POINTS})"
-            )));
+            return Err(RuleError::CardPointsOutOfRange {
+                points,
+                most: MAX_CARD_POINTS,
+            });
         }
         if let Ok(level) = card.trim().parse::<u8>() {
             if !(4..=15).contains(&level) {
-                return Err(RuleError::new(format!(
-                    "threat cards run from level 4 to 15, not {level}"
-                )));
+                return Err(RuleError::NoSuchThreatLevel { level });
             }
             match self.cards.threats.iter_mut().find(|t| t.level == level) {
                 Some(t) => t.journey_points = Some(points),
@@ -150,10 +149,8 @@ impl Campaign {
             .bosses
             .iter_mut()
             .find(|b| b.name.eq_ignore_ascii_case(card.trim()))
-            .ok_or_else(|| {
-                RuleError::new(format!(
-                    "{card:?} is neither a threat level (4 to 15) nor a boss card of this campaign"
-                ))
+            .ok_or_else(|| RuleError::NoSuchCard {
+                card: card.to_string(),
             })?;
         b.journey_points = Some(points);
         Ok(format!("{}: {points} journey points", b.name))

@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 
 use super::{Campaign, same};
 use crate::near_and_far::code::MapNumber;
-use crate::near_and_far::error::{RuleError, RuleResult};
+use crate::near_and_far::error::{RuleError, RuleResult, SheetDiff};
 use crate::near_and_far::facts::Facts;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::scoring::{PlayerInput, ScoreInput, ScoreResult, TradeRouteInput};
@@ -17,9 +17,7 @@ impl Campaign {
     /// talents, the map, the town side, Long Game, full cards on Map 11, threat points known
     /// from the data file).
     pub fn score_template(&self, facts: Option<&Facts>) -> RuleResult<ScoreInput> {
-        let s = self
-            .current_session()
-            .ok_or_else(|| RuleError::new("no session is being played"))?;
+        let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
         let mut players = Vec::new();
         for c in &s.characters {
             let v = self.view(c)?;
@@ -82,9 +80,7 @@ impl Campaign {
     ) -> RuleResult<(ScoreResult, Vec<String>)> {
         let sheet = self.fit_score_sheet(sheet)?;
         let talents = (!self.cards.talents.is_empty()).then_some(self.cards.talents.as_slice());
-        let result = sheet
-            .score_with(talents, i32::from(self.card.full_card_bonus))
-            .map_err(RuleError::new)?;
+        let result = sheet.score_with(talents, i32::from(self.card.full_card_bonus))?;
         let notices = self.finish_session(&result, date)?;
         Ok((result, notices))
     }
@@ -92,36 +88,33 @@ impl Campaign {
     /// The score sheet as it applies to the session in play, or the difference that makes it
     /// belong to another game.
     pub fn fit_score_sheet(&self, mut sheet: ScoreInput) -> RuleResult<ScoreInput> {
-        let s = self
-            .current_session()
-            .ok_or_else(|| RuleError::new("no session is being played"))?;
+        let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
         let mut diffs = Vec::new();
         match sheet.map {
-            Some(m) if m != s.map => diffs.push(format!(
-                "map: the sheet says {m}, the session is on {}",
-                s.map
-            )),
+            Some(m) if m != s.map => diffs.push(SheetDiff::Map {
+                sheet: m,
+                session: s.map,
+            }),
             _ => sheet.map = Some(s.map),
         }
         if sheet.town != s.town {
-            diffs.push(format!(
-                "town: the sheet says the {:?} side, the session uses the {:?} side",
-                sheet.town, s.town
-            ));
+            diffs.push(SheetDiff::Town {
+                sheet: sheet.town,
+                session: s.town,
+            });
         }
         if sheet.long_game != self.variants.long_game {
-            diffs.push(format!(
-                "long_game: the sheet says {}, the campaign says {}",
-                sheet.long_game, self.variants.long_game
-            ));
+            diffs.push(SheetDiff::LongGame {
+                sheet: sheet.long_game,
+                campaign: self.variants.long_game,
+            });
         }
         if !diffs.is_empty() {
-            return Err(RuleError::new(format!(
-                "this score sheet belongs to another game than session {} ({}): {}",
-                s.number,
-                s.map,
-                diffs.join("; ")
-            )));
+            return Err(RuleError::ScoreSheetMismatch {
+                session: s.number,
+                map: s.map,
+                differences: diffs,
+            });
         }
         Ok(sheet)
     }
@@ -137,7 +130,7 @@ impl Campaign {
     ) -> RuleResult<Vec<String>> {
         let session = self
             .current_session()
-            .ok_or_else(|| RuleError::new("no session is being played"))?
+            .ok_or(RuleError::NoSessionToScore)?
             .clone();
         let mut points: Vec<(String, i32)> = Vec::new();
         for c in &session.characters {
@@ -146,8 +139,9 @@ impl Campaign {
                 .players
                 .iter()
                 .find(|p| same(&p.name, c) || same(&p.name, &player))
-                .ok_or_else(|| {
-                    RuleError::new(format!("the scores have no line for {c} ({player})"))
+                .ok_or_else(|| RuleError::NoScoreLine {
+                    character: c.clone(),
+                    player: player.clone(),
                 })?;
             points.push((c.clone(), found.total));
         }
@@ -157,10 +151,9 @@ impl Campaign {
                 .iter()
                 .any(|c| same(&p.name, c) || self.sheet(c).is_ok_and(|s| same(&p.name, &s.player)));
             if !known {
-                return Err(RuleError::new(format!(
-                    "{} was not at the table this session",
-                    p.name
-                )));
+                return Err(RuleError::ScoredStranger {
+                    name: p.name.clone(),
+                });
             }
         }
         let name_of = |who: &str| -> String {

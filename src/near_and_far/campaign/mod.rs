@@ -75,12 +75,9 @@ impl Campaign {
         date: NaiveDate,
         facts: Option<&Facts>,
     ) -> RuleResult<(Campaign, Vec<String>)> {
-        card.validate()?;
+        card.validate().map_err(RuleError::invalid)?;
         if !(2..=4).contains(&seats.len()) {
-            return Err(RuleError::new(format!(
-                "Near and Far is played by 2 to 4 players, not {}",
-                seats.len()
-            )));
+            return Err(RuleError::PlayerCount(seats.len()));
         }
         let mut c = Campaign {
             mode,
@@ -107,7 +104,7 @@ impl Campaign {
         facts: Option<&Facts>,
     ) -> RuleResult<()> {
         if player.trim().is_empty() {
-            return Err(RuleError::new("every seat needs a player name"));
+            return Err(RuleError::SeatWithoutPlayer);
         }
         let names: Vec<String> = match facts {
             Some(f) => f
@@ -123,30 +120,26 @@ impl Campaign {
                 .iter()
                 .find(|n| same(n, character))
                 .cloned()
-                .ok_or_else(|| {
-                    RuleError::new(format!(
-                        "{character:?} is not a Near and Far character ({})",
-                        names.join(", ")
-                    ))
+                .ok_or_else(|| RuleError::UnknownCharacter {
+                    given: character.to_string(),
+                    known: names.clone(),
                 })?
         } else if character.trim().is_empty() {
-            return Err(RuleError::new("every seat needs a character"));
+            return Err(RuleError::SeatWithoutCharacter);
         } else {
             character.trim().to_string()
         };
         if self.sheets.iter().any(|s| same(&s.character, &name)) {
-            return Err(RuleError::new(format!(
-                "{name} is already in this campaign: each character has one card"
-            )));
+            return Err(RuleError::CharacterTaken { character: name });
         }
         if self
             .sheets
             .iter()
             .any(|s| same(&s.player, player) && s.retired_after.is_none())
         {
-            return Err(RuleError::new(format!(
-                "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
-            )));
+            return Err(RuleError::PlayerHasCharacter {
+                player: player.to_string(),
+            });
         }
         let mut sheet = Sheet {
             character: name,
@@ -181,7 +174,9 @@ impl Campaign {
         self.sheets
             .iter()
             .find(|s| same(&s.character, character) || same(&s.player, character))
-            .ok_or_else(|| RuleError::new(format!("nobody in this campaign plays {character:?}")))
+            .ok_or_else(|| RuleError::NobodyPlays {
+                name: character.to_string(),
+            })
     }
 
     fn sheet_index(&self, character: &str) -> RuleResult<usize> {
@@ -194,7 +189,7 @@ impl Campaign {
     }
 
     pub fn view(&self, character: &str) -> RuleResult<SheetView> {
-        Ok(self.sheet(character)?.view(self.mode, self.card)?)
+        self.sheet(character)?.view(self.mode, self.card)
     }
 
     pub fn current_session(&self) -> Option<&Session> {
@@ -205,7 +200,7 @@ impl Campaign {
         self.sessions
             .last_mut()
             .filter(|s| !s.is_finished())
-            .ok_or_else(|| RuleError::new("no session is being played: start one first"))
+            .ok_or(RuleError::NoSession)
     }
 
     /// Adds `item` to `character`'s ledger if the sheet stays valid; returns the entry id.
@@ -215,7 +210,7 @@ impl Campaign {
         let id = self.sheets[i].ledger.push(date, session, item);
         if let Err(e) = self.sheets[i].view(self.mode, self.card) {
             self.sheets[i].ledger.entries.pop();
-            return Err(RuleError(e));
+            return Err(e);
         }
         Ok(id)
     }
@@ -233,7 +228,7 @@ impl Campaign {
     }
 
     /// The maps the next session may be played on.
-    pub fn next_maps(&self) -> Result<Vec<MapNumber>, String> {
+    pub fn next_maps(&self) -> RuleResult<Vec<MapNumber>> {
         session::allowed_maps(
             self.mode,
             &self.sessions,

@@ -40,7 +40,7 @@ impl Campaign {
             .unwrap_or(MapNumber::LAST_RUIN);
         let before = self.view(&name)?;
         if !record.outcome.succeeded() && !record.rewards.is_empty() {
-            return Err(RuleError::new("a failed quest gives no rewards (p. 22-23)"));
+            return Err(RuleError::FailedQuestRewards);
         }
         let mut next = self.clone();
         let mut notices = Vec::new();
@@ -48,14 +48,13 @@ impl Campaign {
         match (self.mode, &record.read) {
             (Mode::Campaign, Read::MapQuest { code }) => {
                 if !code.is_map_space() {
-                    return Err(RuleError::new(format!(
-                        "{code} is not a quest printed on a map space"
-                    )));
+                    return Err(RuleError::QuestNotOnMap { code: code.clone() });
                 }
                 if let Some(q) = before.pending_side_quests().first() {
-                    return Err(RuleError::new(format!(
-                        "{name} has side quest {q} pending: it is read instead of the map quest (p. 23)"
-                    )));
+                    return Err(RuleError::SideQuestPending {
+                        character: name,
+                        code: q.clone(),
+                    });
                 }
                 quest_code = Some(code.clone());
                 next.push(
@@ -83,9 +82,10 @@ impl Campaign {
                     )?;
                     notices.push(format!("Side quest {code} crossed out."));
                 } else if !before.side_quests.iter().any(|s| &s.code == code) {
-                    return Err(RuleError::new(format!(
-                        "{code} is not written on {name}'s card"
-                    )));
+                    return Err(RuleError::SideQuestNotOnCard {
+                        character: name,
+                        code: code.clone(),
+                    });
                 }
                 quest_code = Some(code.clone());
                 next.push(
@@ -98,29 +98,27 @@ impl Campaign {
                 )?;
             }
             (Mode::Campaign, _) => {
-                return Err(RuleError::new(
-                    "Campaign Mode reads map quests and side quests, not character quests or arcade cards (p. 29)",
-                ));
+                return Err(RuleError::CampaignModeReads);
             }
             (Mode::Character, Read::CharacterQuest { code }) => {
                 let open = self.card.open_quest_lines();
                 if before.story_ended {
-                    return Err(RuleError::new(format!(
-                        "{name}'s story has ended: quests now use Arcade Mode cards"
-                    )));
+                    return Err(RuleError::StoryEnded { character: name });
                 }
                 if before.character_quests_read >= open && map != MapNumber::LAST_RUIN {
-                    return Err(RuleError::new(format!(
-                        "{name}'s last {} character quests can only be read on Map 11: use an Arcade Mode card (p. 23)",
-                        self.card.locked_final_lines
-                    )));
+                    return Err(RuleError::QuestsLocked {
+                        character: name,
+                        locked: self.card.locked_final_lines,
+                    });
                 }
                 let expected = before.next_quest.clone();
                 let code = match (code, &expected) {
                     (Some(c), Some(e)) if c != e => {
-                        return Err(RuleError::new(format!(
-                            "{name}'s card says the next character quest is {e}, not {c}"
-                        )));
+                        return Err(RuleError::WrongNextQuest {
+                            character: name,
+                            expected: e.clone(),
+                            given: c.clone(),
+                        });
                     }
                     (Some(c), _) => Some(c.clone()),
                     (None, e) => e.clone(),
@@ -128,12 +126,10 @@ impl Campaign {
                 if let Some(n) = &record.next
                     && n.character_prefix().is_none()
                 {
-                    return Err(RuleError::new(format!(
-                        "{n} is not a character quest code (like R3)"
-                    )));
+                    return Err(RuleError::NotACharacterQuestCode { code: n.clone() });
                 }
                 if record.ending && record.next.is_some() {
-                    return Err(RuleError::new("an ending has no next quest"));
+                    return Err(RuleError::EndingHasNoNext);
                 }
                 quest_code = code.clone();
                 next.push(
@@ -155,23 +151,17 @@ impl Campaign {
                     && map != MapNumber::LAST_RUIN;
                 let card_full = before.character_quests_read >= self.card.quest_lines;
                 if !locked && !card_full && !before.story_ended {
-                    return Err(RuleError::new(format!(
-                        "{name} can still read a character quest: arcade cards only replace locked ones (p. 23)"
-                    )));
+                    return Err(RuleError::ArcadeNotNeeded { character: name });
                 }
                 if !record.rewards.is_empty() {
-                    return Err(RuleError::new(
-                        "an arcade card's rewards stay at the table: nothing goes on the character card",
-                    ));
+                    return Err(RuleError::ArcadeRewards);
                 }
                 next.push(&name, date, Item::ArcadeCard)?;
                 notices.push("Arcade card: no experience (p. 23).".into());
                 quest_code = None;
             }
             (Mode::Character, _) => {
-                return Err(RuleError::new(
-                    "Character Mode reads the character's own quests instead of map quests and side quests (p. 23)",
-                ));
+                return Err(RuleError::CharacterModeReads);
             }
         }
         if self.mode == Mode::Campaign {

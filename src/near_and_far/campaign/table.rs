@@ -45,17 +45,11 @@ impl Campaign {
     ) -> RuleResult<Vec<String>> {
         let allowed = self.next_maps()?;
         if !allowed.contains(&map) {
-            let list: Vec<String> = allowed.iter().map(|m| m.get().to_string()).collect();
-            let why = match self.mode {
-                Mode::Campaign => "Campaign Mode plays the maps in order (p. 9)",
-                Mode::Character => {
-                    "Character Mode plays Maps 2-10 until every character has read 8 character quests, then Map 11 (p. 29)"
-                }
-            };
-            return Err(RuleError::new(format!(
-                "{map} cannot be played next: {why}; allowed now: {}",
-                list.join(", ")
-            )));
+            return Err(RuleError::MapNotNext {
+                map,
+                mode: self.mode,
+                allowed,
+            });
         }
         if self.mode == Mode::Campaign && self.variants.extra_stories {
             let owed = session::EXTRA_STORIES_SKIPS.saturating_sub(self.skipped_maps.len());
@@ -63,28 +57,21 @@ impl Campaign {
                 .filter(|n| !self.skipped_maps.iter().any(|s| s.get() == *n))
                 .count();
             if owed > left_to_skip {
-                return Err(RuleError::new(format!(
-                    "Extra Stories skips three maps, seven in all (p. 38): skip {owed} more before playing {map}"
-                )));
+                return Err(RuleError::SkipsOwed { owed, map });
             }
         }
         if !(2..=4).contains(&characters.len()) {
-            return Err(RuleError::new(format!(
-                "a session needs 2 to 4 players, not {}",
-                characters.len()
-            )));
+            return Err(RuleError::SessionPlayerCount(characters.len()));
         }
         let mut present = Vec::new();
         for c in characters {
             let sheet = self.sheet(c)?;
             let name = sheet.character.clone();
             if sheet.retired_after.is_some() {
-                return Err(RuleError::new(format!(
-                    "{name} has retired from this campaign and plays no more sessions"
-                )));
+                return Err(RuleError::RetiredCharacter { character: name });
             }
             if present.contains(&name) {
-                return Err(RuleError::new(format!("{name} is listed twice")));
+                return Err(RuleError::ListedTwice { character: name });
             }
             present.push(name);
         }
@@ -93,9 +80,7 @@ impl Campaign {
         let bosses = match (with_bosses, self.cards.bosses.is_empty()) {
             (true, false) => Some(Bosses::from_cards(&self.cards.bosses, present.len() as u8)),
             (true, true) => {
-                return Err(RuleError::new(
-                    "the boss cards are not known to this campaign: they come from the threats data file",
-                ));
+                return Err(RuleError::BossesUnknown);
             }
             (false, _) => None,
         };
@@ -181,12 +166,10 @@ impl Campaign {
         facts: Option<&Facts>,
     ) -> RuleResult<Vec<String>> {
         if self.current_session().is_some() {
-            return Err(RuleError::new(
-                "a new character joins between sessions, not during one",
-            ));
+            return Err(RuleError::JoinDuringSession);
         }
         if self.is_over() {
-            return Err(RuleError::new("the campaign is over"));
+            return Err(RuleError::CampaignOver);
         }
         let mut next = self.clone();
         next.seat(player, character, date, facts)?;
@@ -221,17 +204,15 @@ impl Campaign {
     /// not a candidate for champion. Its player may join again with another character.
     pub fn retire(&mut self, character: &str, _date: NaiveDate) -> RuleResult<Vec<String>> {
         if self.current_session().is_some() {
-            return Err(RuleError::new(
-                "a character retires between sessions, not during one",
-            ));
+            return Err(RuleError::RetireDuringSession);
         }
         if self.is_over() {
-            return Err(RuleError::new("the campaign is over"));
+            return Err(RuleError::CampaignOver);
         }
         let i = self.sheet_index(character)?;
         let name = self.sheets[i].character.clone();
         if self.sheets[i].retired_after.is_some() {
-            return Err(RuleError::new(format!("{name} has already retired")));
+            return Err(RuleError::AlreadyRetired { character: name });
         }
         let active = self
             .sheets
@@ -239,9 +220,7 @@ impl Campaign {
             .filter(|s| s.retired_after.is_none())
             .count();
         if active <= 2 {
-            return Err(RuleError::new(format!(
-                "{name} cannot retire: a campaign needs at least 2 characters to play (p. 4)"
-            )));
+            return Err(RuleError::TooFewToRetire { character: name });
         }
         self.sheets[i].retired_after = Some(self.sessions.len() as u32);
         let mut lines = vec![format!(
@@ -278,23 +257,16 @@ impl Campaign {
     pub fn defeat_boss(&mut self, character: &str, boss: &str) -> RuleResult<String> {
         let name = self.present(character)?;
         let s = self.current_session_mut()?;
-        let bosses = s
-            .bosses
-            .as_mut()
-            .ok_or_else(|| RuleError::new("boss cards are in play on Map 11 only (p. 39)"))?;
-        Ok(bosses.defeat(boss, &name)?)
+        let bosses = s.bosses.as_mut().ok_or(RuleError::BossesOnlyOnLastRuin)?;
+        bosses.defeat(boss, &name)
     }
 
     /// The character's name if it is at the table of the session in play.
     pub(crate) fn present(&self, character: &str) -> RuleResult<String> {
         let name = self.sheet(character)?.character.clone();
-        let s = self
-            .current_session()
-            .ok_or_else(|| RuleError::new("no session is being played: start one first"))?;
+        let s = self.current_session().ok_or(RuleError::NoSession)?;
         if !s.characters.contains(&name) {
-            return Err(RuleError::new(format!(
-                "{name} is not at the table this session"
-            )));
+            return Err(RuleError::NotAtTable { character: name });
         }
         Ok(name)
     }

@@ -25,7 +25,7 @@ impl Campaign {
             if s.player.trim().is_empty() {
                 return Err(format!("sheets[{i}] ({}): player is empty", s.character));
             }
-            let v = s.view(self.mode, self.card)?;
+            let v = s.view(self.mode, self.card).map_err(|e| e.to_string())?;
             for j in &v.journey {
                 let Some(sess) = self.sessions.iter().find(|x| x.number == j.session) else {
                     return Err(format!(

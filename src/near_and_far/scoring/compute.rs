@@ -1,6 +1,7 @@
 //! Adding up the score sheet: checking what was typed (naming the player and field), one line
 //! per scoring rule, and the ranking with its tie-breaks (p. 28).
 
+use super::error::{PlayerAt, RouteAt, ScoreError};
 use super::{
     ALL_CAMPS_BONUS, BOARD_CAMPS, CHIEF_POINTS, FULL_CARD_BONUS, LORE_IGNORES, MAMMOTH_PENALTY,
     PlayerInput, PlayerScore, STORYTELLING_POINTS, ScoreInput, ScoreLine, ScoreResult,
@@ -11,84 +12,88 @@ use crate::near_and_far::facts::{Facts, Talent};
 
 impl ScoreInput {
     /// Checks what the players typed, naming the player and field.
-    pub fn validate(&self, facts: Option<&Facts>) -> Result<(), String> {
+    pub fn validate(&self, facts: Option<&Facts>) -> Result<(), ScoreError> {
         self.check(facts.map(|f| f.talents.as_slice()))
     }
 
     /// As `validate`, against a list of talents (a campaign's own cards) when there is one.
-    pub fn check(&self, talents: Option<&[Talent]>) -> Result<(), String> {
+    pub fn check(&self, talents: Option<&[Talent]>) -> Result<(), ScoreError> {
         if !(2..=4).contains(&self.players.len()) {
-            return Err(format!(
-                "players: Near and Far is played by 2 to 4 players, this has {}",
-                self.players.len()
-            ));
+            return Err(ScoreError::PlayerCount(self.players.len()));
         }
         let mut names = std::collections::BTreeSet::new();
         for (i, p) in self.players.iter().enumerate() {
-            let at = format!("players[{i}] ({})", p.name);
+            let at = || PlayerAt {
+                index: i,
+                name: p.name.clone(),
+            };
             if p.name.trim().is_empty() {
-                return Err(format!("players[{i}]: name is empty"));
+                return Err(ScoreError::EmptyName { index: i });
             }
             if !names.insert(p.name.trim().to_lowercase()) {
-                return Err(format!("{at}: two players have this name"));
+                return Err(ScoreError::SameName { at: at() });
             }
             if !(-6..=12).contains(&p.reputation) {
-                return Err(format!(
-                    "{at}: reputation {} is off the track (-6 to 12, p. 14)",
-                    p.reputation
-                ));
+                return Err(ScoreError::OffTrack {
+                    at: at(),
+                    reputation: p.reputation,
+                });
             }
             if p.chiefs > 4 {
-                return Err(format!("{at}: there are only 4 chiefs"));
+                return Err(ScoreError::TooManyChiefs { at: at() });
             }
             if p.treasures > 3 {
-                return Err(format!(
-                    "{at}: nobody owns more than 3 treasure cards (p. 34)"
-                ));
+                return Err(ScoreError::TooManyTreasures { at: at() });
             }
             if p.camps > 40 {
-                return Err(format!(
-                    "{at}: {} camps is more than a game can hold",
-                    p.camps
-                ));
+                return Err(ScoreError::TooManyCamps {
+                    at: at(),
+                    camps: p.camps,
+                });
             }
             if self.map == Some(MapNumber::MAMMOTH_JUNGLE) {
                 if p.mammoth_camp.is_none() {
-                    return Err(format!(
-                        "{at}: on Map 10 say whether this player built a camp on a mammoth space (mammoth_camp)"
-                    ));
+                    return Err(ScoreError::MammothUnanswered { at: at() });
                 }
             } else if p.mammoth_camp.is_some() {
-                return Err(format!("{at}: mammoth_camp only applies on Map 10"));
+                return Err(ScoreError::MammothOffMap10 { at: at() });
             }
             if p.full_card && self.map != Some(MapNumber::LAST_RUIN) {
-                return Err(format!(
-                    "{at}: the full-card bonus is scored on Map 11 only (p. 31-32)"
-                ));
+                return Err(ScoreError::FullCardOffMap11 { at: at() });
             }
-            check_box_limits(p, &at)?;
+            check_box_limits(p, at)?;
             if let Some(known) = talents.filter(|k| !k.is_empty()) {
                 for t in &p.talents {
                     if !known.iter().any(|k| k.name.eq_ignore_ascii_case(t.trim())) {
-                        return Err(format!("{at}: there is no talent called {t:?}"));
+                        return Err(ScoreError::NoSuchTalent {
+                            at: at(),
+                            talent: t.clone(),
+                        });
                     }
                 }
             }
         }
         for (i, r) in self.trade_routes.iter().enumerate() {
-            let at = format!("trade_routes[{i}] ({})", r.name);
+            let at = || RouteAt {
+                index: i,
+                name: r.name.clone(),
+            };
             if r.joint > r.sole {
-                return Err(format!(
-                    "{at}: the joint value ({}) is the smaller number on the map, not larger than the sole value ({})",
-                    r.joint, r.sole
-                ));
+                return Err(ScoreError::JointAboveSole {
+                    at: at(),
+                    joint: r.joint,
+                    sole: r.sole,
+                });
             }
             if r.camps.len() > 2 {
-                return Err(format!("{at}: a trade route has only 2 spaces"));
+                return Err(ScoreError::RouteTooLong { at: at() });
             }
             for c in &r.camps {
                 if !names.contains(&c.trim().to_lowercase()) {
-                    return Err(format!("{at}: {c:?} is not one of the players"));
+                    return Err(ScoreError::RouteStranger {
+                        at: at(),
+                        camp: c.clone(),
+                    });
                 }
             }
         }
@@ -96,7 +101,7 @@ impl ScoreInput {
     }
 
     /// Scores the game.
-    pub fn score(&self, facts: Option<&Facts>) -> Result<ScoreResult, String> {
+    pub fn score(&self, facts: Option<&Facts>) -> Result<ScoreResult, ScoreError> {
         let bonus = facts
             .map(|f| i32::from(f.characters.card.layout.full_card_bonus))
             .unwrap_or(FULL_CARD_BONUS);
@@ -108,7 +113,7 @@ impl ScoreInput {
         &self,
         talents: Option<&[Talent]>,
         full_card_bonus: i32,
-    ) -> Result<ScoreResult, String> {
+    ) -> Result<ScoreResult, ScoreError> {
         self.check(talents)?;
         let top_rep = self.players.iter().map(|p| p.reputation).max().unwrap_or(0);
         let top_count = self
@@ -246,7 +251,9 @@ impl ScoreInput {
             let total = lines
                 .iter()
                 .try_fold(0i32, |t, l| t.checked_add(l.points))
-                .ok_or_else(|| format!("{}: the total does not fit in a score", p.name))?;
+                .ok_or_else(|| ScoreError::TotalOverflow {
+                    name: p.name.clone(),
+                })?;
             scores.push(PlayerScore {
                 name: p.name.clone(),
                 lines,
@@ -275,34 +282,32 @@ pub const MAX_MONEY: u32 = 999;
 pub const MAX_CARD_BONUSES: i32 = 200;
 
 /// Refuses numbers no game can reach, naming the player and the field.
-fn check_box_limits(p: &PlayerInput, at: &str) -> Result<(), String> {
+fn check_box_limits(p: &PlayerInput, at: impl Fn() -> PlayerAt) -> Result<(), ScoreError> {
     if p.artifacts.len() + usize::from(p.unpurchased_artifacts) > MAX_ARTIFACT_CARDS {
-        return Err(format!(
-            "{at}: artifacts: the box holds {MAX_ARTIFACT_CARDS} artifact cards"
-        ));
+        return Err(ScoreError::TooManyArtifacts { at: at() });
     }
     if let Some(a) = p
         .artifacts
         .iter()
         .find(|a| !(0..=MAX_ARTIFACT_POINTS).contains(*a))
     {
-        return Err(format!(
-            "{at}: artifacts: no artifact card shows {a} journey points (0 to {MAX_ARTIFACT_POINTS})"
-        ));
+        return Err(ScoreError::ArtifactPoints {
+            at: at(),
+            points: *a,
+        });
     }
     if p.threats.len() > MAX_THREAT_CARDS {
-        return Err(format!(
-            "{at}: threats: there are {MAX_THREAT_CARDS} threat and boss cards"
-        ));
+        return Err(ScoreError::TooManyThreats { at: at() });
     }
     if let Some(t) = p
         .threats
         .iter()
         .find(|t| !(0..=MAX_THREAT_POINTS).contains(*t))
     {
-        return Err(format!(
-            "{at}: threats: no threat card shows {t} journey points (0 to {MAX_THREAT_POINTS})"
-        ));
+        return Err(ScoreError::ThreatPoints {
+            at: at(),
+            points: *t,
+        });
     }
     for (field, n) in [
         ("coins", p.coins),
@@ -310,16 +315,18 @@ fn check_box_limits(p: &PlayerInput, at: &str) -> Result<(), String> {
         ("faction_tokens", p.faction_tokens),
     ] {
         if n > MAX_MONEY {
-            return Err(format!(
-                "{at}: {field}: {n} is more than a game can hold (at most {MAX_MONEY})"
-            ));
+            return Err(ScoreError::TooMuch {
+                at: at(),
+                field,
+                amount: n,
+            });
         }
     }
     if !(-MAX_CARD_BONUSES..=MAX_CARD_BONUSES).contains(&p.card_bonuses) {
-        return Err(format!(
-            "{at}: card_bonuses: {} is beyond what cards can give (-{MAX_CARD_BONUSES} to {MAX_CARD_BONUSES})",
-            p.card_bonuses
-        ));
+        return Err(ScoreError::CardBonuses {
+            at: at(),
+            bonuses: p.card_bonuses,
+        });
     }
     Ok(())
 }

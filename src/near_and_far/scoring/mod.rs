@@ -5,6 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 mod compute;
+mod error;
+
+pub use error::{PlayerAt, RouteAt, ScoreError};
 
 use super::code::MapNumber;
 
