@@ -38,7 +38,10 @@ pub use challenge::{
 };
 pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
 pub use domes::{Because, Candidate, DomeMap, DomeSlot};
-pub use error::{CardError, RuleError};
+pub use error::{
+    AdventureError, AttackKind, AttackRole, CardError, ChallengeError, CombatError, DomeError,
+    HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,
+};
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
 pub use library::{HeroCard, HeroChallenge, HeroLibrary, Skill};
 pub use odds::{Odds, OddsOver};
