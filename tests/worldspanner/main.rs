@@ -12,6 +12,7 @@ mod issue10;
 mod library;
 mod physical;
 mod play;
+mod refusals;
 mod rulings;
 mod terrain;
 mod victory;
