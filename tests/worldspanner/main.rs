@@ -13,6 +13,7 @@ mod library;
 mod physical;
 mod play;
 mod refusals;
+mod refusals_play;
 mod rulings;
 mod terrain;
 mod victory;
