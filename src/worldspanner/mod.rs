@@ -4,7 +4,8 @@
 //!
 //! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
 //! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
-//! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error`.
+//! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error` (the refusals,
+//! one file per group under `error/`).
 
 pub mod adventure;
 pub mod card;
