@@ -31,7 +31,7 @@ impl Game {
         if !allowed || !self.rounds.may_act(team) {
             return Err(CombatError::WrongStep {
                 kind,
-                now: self.rounds.describe(),
+                now: self.rounds,
             }
             .into());
         }

@@ -49,7 +49,7 @@ impl Game {
             return Err(TurnError::WrongStep {
                 team,
                 step,
-                now: self.rounds.describe(),
+                now: self.rounds,
             }
             .into());
         }

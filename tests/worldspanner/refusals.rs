@@ -64,8 +64,14 @@ fn a_boost_is_flipped_only_in_the_free_step_so_reinforce_refuses_it_as_wrong_ste
         RuleError::Turn(TurnError::WrongStep {
             team: S,
             step: Step::Free,
-            now: "Round 1 of 10: Skyhawks, Reinforce".into(),
+            now: g.rounds,
         })
+    );
+    assert_eq!(g.rounds.step, Step::Reinforce);
+    assert_eq!(
+        err.to_string(),
+        "that belongs to Skyhawks's Free step; it is now Round 1 of 10: Skyhawks, Reinforce \
+         (Rounds, p. 7)"
     );
 }
 
@@ -287,7 +293,7 @@ fn melee_attacks_happen_only_in_the_melee_step() {
         err,
         RuleError::Combat(CombatError::WrongStep {
             kind: AttackKind::Melee,
-            now: "Round 2 of 10: Skyhawks, Action".into()
+            now: g.rounds
         })
     );
     assert_eq!(

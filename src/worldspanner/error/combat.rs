@@ -2,6 +2,7 @@
 //! attack, and line of sight (Rounds, p. 7; COMBAT & MELEE, p. 18; RANGED ATTACK and Line of
 //! sight, p. 19-20).
 
+use crate::worldspanner::rounds::RoundTracker;
 use crate::worldspanner::team::HeroStatus;
 
 /// Melee or ranged: each has its own steps (Rounds, p. 7).
@@ -73,9 +74,13 @@ impl std::fmt::Display for SightBlock {
 /// An attack the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CombatError {
-    /// `now` is the round tracker's description of the current step.
-    #[error("{kind} attacks happen in {}; it is now {now} (Rounds, p. 7)", .kind.steps())]
-    WrongStep { kind: AttackKind, now: String },
+    /// `now` is where the game is.
+    #[error(
+        "{kind} attacks happen in {}; it is now {} (Rounds, p. 7)",
+        .kind.steps(),
+        .now.describe()
+    )]
+    WrongStep { kind: AttackKind, now: RoundTracker },
     /// A hero in a Dome (or out of the arena) is adjacent to nothing and out of sight.
     #[error(
         "the {role} {hero} is {}: a hero in a Dome is adjacent to nothing and out of sight (The map, p. 8; Line of sight, p. 20)",

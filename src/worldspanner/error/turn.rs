@@ -1,7 +1,7 @@
 //! Refusals about whose turn and which step it is, the Reinforce quota, and the end of the game
 //! (ROUNDS and End of game, p. 7; RULINGS: the game locks after the Psiclones' last turn).
 
-use crate::worldspanner::rounds::Step;
+use crate::worldspanner::rounds::{RoundTracker, Step};
 use crate::worldspanner::team::TeamSide;
 
 /// A move made at the wrong time.
@@ -12,13 +12,17 @@ pub enum TurnError {
         "{team} must still bring in {missing} hero(es) this Reinforce (a third of the team, rounded up, each round: p. 7)"
     )]
     ReinforceUnfinished { team: TeamSide, missing: usize },
-    /// The action belongs to another step or to the other team. `now` is the tracker's own
-    /// description ("Round 3 of 10: Psiclones, Melee" or "Game over after 10 rounds").
-    #[error("that belongs to {team}'s {} step; it is now {now} (Rounds, p. 7)", .step.name())]
+    /// The action belongs to another step or to the other team; `now` is where the game is
+    /// (read as "Round 3 of 10: Psiclones, Melee" or "Game over after 10 rounds").
+    #[error(
+        "that belongs to {team}'s {} step; it is now {} (Rounds, p. 7)",
+        .step.name(),
+        .now.describe()
+    )]
     WrongStep {
         team: TeamSide,
         step: Step,
-        now: String,
+        now: RoundTracker,
     },
     /// Next step after the last round's last step.
     #[error("the game is over: the Psiclones finished the last round (End of game, p. 7)")]
