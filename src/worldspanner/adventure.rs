@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::Face;
 use super::challenge::{AdventureResult, Challenge, ChallengeKind};
-use super::error::RuleError;
+use super::error::{AdventureError, RuleError};
 use super::game::{Game, LastEvent, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
@@ -180,36 +180,30 @@ impl Game {
     ) -> Result<Vec<String>, RuleError> {
         self.require_step(Step::Adventure, hero.team)?;
         if self.hero(hero)?.status != HeroStatus::OnMap {
-            return Err(RuleError::rule(format!(
-                "{} must stand on an adventure space to adventure (Adventure basics, p. 14)",
-                self.name(hero)
-            )));
+            return Err(AdventureError::NotOnTheMap {
+                hero: self.name(hero),
+            }
+            .into());
         }
         if challenge.kind != adventure.kind() {
-            return Err(RuleError::invalid(format!(
-                "{} is a {} challenge",
-                adventure.name(),
-                adventure.kind().name()
-            )));
+            return Err(AdventureError::WrongKind { adventure }.into());
         }
         if let Some(r) = adventure.fixed_rating()
             && challenge.against != r
         {
-            return Err(RuleError::rule(format!(
-                "{} is a {r}-rated challenge of {}, not {}",
-                adventure.name(),
-                adventure.rating_name(),
-                challenge.against
-            )));
+            return Err(AdventureError::FixedRating {
+                adventure,
+                rating: r,
+                against: challenge.against,
+            }
+            .into());
         }
         if let Adventure::FactionTask { faction, space }
         | Adventure::FactionQuest { faction, space } = &adventure
         {
             self.key(*faction)?;
             if *space >= super::victory::SPACES_PER_KEY {
-                return Err(RuleError::invalid(
-                    "a Faction key has adventure spaces 1 to 4",
-                ));
+                return Err(AdventureError::NoSuchSpace { space: *space }.into());
             }
         }
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::card::{ChallengeCard, Difference, Face, Luck};
-use super::error::RuleError;
+use super::error::{ChallengeError, CombatError, RuleError};
 pub use super::modifier::{ChallengeKind, LithFavor, Modifier};
 
 /// A challenge about to be drawn.
@@ -43,39 +43,29 @@ impl Challenge {
     pub fn validate(&self) -> Result<(), RuleError> {
         for (name, r) in [("rating", self.rating), ("opposing rating", self.against)] {
             if r > MAX_RATING {
-                return Err(RuleError::invalid(format!(
-                    "{name} {r} is out of range (0 to {MAX_RATING})"
-                )));
+                return Err(ChallengeError::RatingOutOfRange {
+                    which: name,
+                    rating: r,
+                }
+                .into());
             }
         }
         let count = |f: fn(&Modifier) -> bool| self.modifiers.iter().filter(|m| f(m)).count();
         let faction = count(|m| matches!(m, Modifier::HomeFaction | Modifier::OpposingFaction));
         if faction > 0 && self.kind != ChallengeKind::FactionAdventure {
-            return Err(RuleError::rule(
-                "faction relations (+2 home, -2 opposing) apply only to challenges on a Faction \
-                 key (Faction relations, p. 14)",
-            ));
+            return Err(ChallengeError::FactionOffKey.into());
         }
         if faction > 1 {
-            return Err(RuleError::rule(
-                "a key is one faction: at most one home (+2) or opposing (-2) modifier applies \
-                 (Faction relations, p. 14)",
-            ));
+            return Err(ChallengeError::FactionTwice.into());
         }
         if count(|m| matches!(m, Modifier::Boost)) > 1 {
-            return Err(RuleError::rule(
-                "a hero can use only one Boost at a time (Boosts, p. 23)",
-            ));
+            return Err(ChallengeError::BoostTwice.into());
         }
         if count(|m| matches!(m, Modifier::TargetBoost)) > 1 {
-            return Err(RuleError::rule(
-                "the target can use only one Boost at a time (Boosts, p. 23)",
-            ));
+            return Err(ChallengeError::TargetBoostTwice.into());
         }
         if count(|m| matches!(m, Modifier::TargetBoost)) > 0 && self.kind.is_adventure() {
-            return Err(RuleError::rule(
-                "an adventure has no defending hero whose Boost could count (Boosts, p. 23)",
-            ));
+            return Err(ChallengeError::TargetBoostOnAdventure.into());
         }
         if self.kind
             == (ChallengeKind::Damage {
@@ -83,32 +73,21 @@ impl Challenge {
             })
             && count(|m| matches!(m, Modifier::Boost)) > 0
         {
-            return Err(RuleError::rule(
-                "a Boost does not raise the Power of weapon cards or natural ranged attacks \
-                 (Boosts, p. 23)",
-            ));
+            return Err(ChallengeError::BoostOnWeaponPower.into());
         }
         let lith = count(|m| matches!(m, Modifier::LithsFavor { .. }));
         if lith > 0 && self.kind != ChallengeKind::LithAdventure {
-            return Err(RuleError::rule(
-                "Lith's Favor applies only to Lith's Lair and Death's Edge challenges (p. 17)",
-            ));
+            return Err(ChallengeError::LithOffLair.into());
         }
         if lith > 1 {
-            return Err(RuleError::rule(
-                "a team holds one Lith's Favor tile (p. 17)",
-            ));
+            return Err(ChallengeError::LithTwice.into());
         }
         let terrain = count(|m| matches!(m, Modifier::TerrainStealth { .. }));
         if terrain > 0 && self.kind != ChallengeKind::RangedHit {
-            return Err(RuleError::rule(
-                "terrain raises Stealth only against shots (Line of sight, p. 19-20)",
-            ));
+            return Err(ChallengeError::TerrainOffShot.into());
         }
         if terrain > 1 {
-            return Err(RuleError::rule(
-                "count every camouflaging space in one terrain modifier",
-            ));
+            return Err(ChallengeError::TerrainTwice.into());
         }
         Ok(())
     }
@@ -314,20 +293,13 @@ impl Attack {
             self.hit.kind,
             ChallengeKind::MeleeHit | ChallengeKind::RangedHit
         ) {
-            return Err(RuleError::invalid(
-                "an attack starts with a Melee or Ranged Hit challenge (p. 18)",
-            ));
+            return Err(CombatError::HitFirst.into());
         }
         if !matches!(self.damage.kind, ChallengeKind::Damage { .. }) {
-            return Err(RuleError::invalid(
-                "an attack's second challenge is Damage: Power against Armor (p. 18)",
-            ));
+            return Err(CombatError::DamageSecond.into());
         }
         if self.wound_rating > 4 {
-            return Err(RuleError::invalid(format!(
-                "Wound {} is out of range: a Wound rating runs 0 to 4 on cards",
-                self.wound_rating
-            )));
+            return Err(CombatError::WoundOutOfRange(self.wound_rating).into());
         }
         self.hit.validate()?;
         self.damage.validate()

@@ -2,7 +2,7 @@
 //! which step, Dome isolation, the two draws from the attacker's deck, wounds and defeat.
 
 use super::challenge::{Attack, ChallengeKind};
-use super::error::RuleError;
+use super::error::{AttackKind, AttackRole, CombatError, RuleError};
 use super::game::{Game, LastEvent};
 use super::physical::Need;
 use super::rounds::Step;
@@ -18,37 +18,40 @@ impl Game {
         attack.validate()?;
         let team = attacker.team;
         let melee = attack.hit.kind == ChallengeKind::MeleeHit;
+        let kind = if melee {
+            AttackKind::Melee
+        } else {
+            AttackKind::Ranged
+        };
         let allowed = if melee {
             self.rounds.step == Step::Melee
         } else {
             matches!(self.rounds.step, Step::Action | Step::Reaction)
         };
         if !allowed || !self.rounds.may_act(team) {
-            return Err(RuleError::rule(format!(
-                "{} attacks happen in {}; it is now {} (Rounds, p. 7)",
-                if melee { "melee" } else { "ranged" },
-                if melee {
-                    "the Melee step (both teams)"
-                } else {
-                    "the active team's Action step or the inactive team's Reaction step"
-                },
-                self.rounds.describe()
-            )));
+            return Err(CombatError::WrongStep {
+                kind,
+                now: self.rounds,
+            }
+            .into());
         }
-        for (who, r) in [("attacker", Some(attacker)), ("target", target)] {
+        for (role, r) in [
+            (AttackRole::Attacker, Some(attacker)),
+            (AttackRole::Target, target),
+        ] {
             let Some(r) = r else { continue };
             let h = self.hero(r)?;
             if h.status != HeroStatus::OnMap {
-                return Err(RuleError::rule(format!(
-                    "the {who} {} is {}: a hero in a Dome is adjacent to nothing and out of \
-                     sight (The map, p. 8; Line of sight, p. 20)",
-                    h.name,
-                    h.status.describe()
-                )));
+                return Err(CombatError::OffTheMap {
+                    role,
+                    hero: h.name.clone(),
+                    status: h.status,
+                }
+                .into());
             }
         }
         if target.is_some_and(|t| t.team == team) {
-            return Err(RuleError::rule("attacks target enemies, not allies"));
+            return Err(CombatError::TargetsAlly.into());
         }
         self.check_modifiers(team, Some(attacker), target, &attack.hit)?;
         self.check_modifiers(team, Some(attacker), target, &attack.damage)?;

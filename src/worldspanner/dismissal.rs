@@ -5,7 +5,7 @@
 
 use super::card::DomeRange;
 use super::domes::{self, DomeSlot};
-use super::error::RuleError;
+use super::error::{DomeError, HeroError, RuleError};
 use super::game::{Game, Pending, Placed, Reason, Removal};
 use super::physical::{Need, Reading};
 use super::team::{HeroRef, HeroStatus};
@@ -82,9 +82,7 @@ impl Game {
     /// dismissal: counts the draw and proposes the Domes as for a digital card.
     pub(super) fn read_domes(&mut self, range: DomeRange) -> Result<Vec<String>, RuleError> {
         let Some(p) = self.pending.clone().filter(|p| p.awaiting_card) else {
-            return Err(RuleError::invalid(
-                "no dismissal is waiting for a card's Dome range",
-            ));
+            return Err(DomeError::NoRangeAwaited.into());
         };
         self.readings.push_back(Reading::domes(range));
         let card = self.draw(p.chooser, Need::Domes)?;
@@ -104,15 +102,9 @@ impl Game {
     }
 
     pub(super) fn place(&mut self, dome: Option<DomeSlot>) -> Result<Vec<String>, RuleError> {
-        let p = self
-            .pending
-            .take()
-            .ok_or_else(|| RuleError::invalid("no hero is waiting for a Dome"))?;
+        let p = self.pending.take().ok_or(DomeError::NobodyWaiting)?;
         if p.awaiting_card {
-            return Err(RuleError::invalid(format!(
-                "first say the Dome range on the card {} drew",
-                p.chooser
-            )));
+            return Err(DomeError::RangeFirst { team: p.chooser }.into());
         }
         let slot = match dome {
             Some(d) => d,
@@ -120,14 +112,15 @@ impl Game {
                 .candidates
                 .first()
                 .and_then(|c| self.domes.first_empty(c.number))
-                .ok_or_else(|| RuleError::invalid("no proposed Dome has room"))?,
+                .ok_or(DomeError::NoRoom)?,
         };
         if !p.candidates.iter().any(|c| c.number == slot.number) {
-            return Err(RuleError::rule(format!(
-                "{}; Dome {} is not allowed (Dismissal, p. 7)",
-                domes::explain(p.card.domes(), &p.candidates),
-                slot.number
-            )));
+            return Err(DomeError::NotProposed {
+                range: p.card.domes(),
+                candidates: p.candidates,
+                number: slot.number,
+            }
+            .into());
         }
         self.domes.place(slot, p.hero)?;
         self.hero_mut(p.hero)?.status = HeroStatus::InDome { dome: slot };
@@ -147,19 +140,16 @@ impl Game {
         from: HeroStatus,
     ) -> Result<(), RuleError> {
         if self.hero(hero)?.status != from {
-            return Err(RuleError::rule(format!(
-                "{} is {}, not {}",
-                self.name(hero),
-                self.hero(hero)?.status.describe(),
-                from.describe()
-            )));
+            return Err(HeroError::WrongStatus {
+                hero: self.name(hero),
+                status: self.hero(hero)?.status,
+                expected: from,
+            }
+            .into());
         }
         let team = self.team_mut(hero.team);
         if team.underworld_credits == 0 {
-            return Err(RuleError::rule(format!(
-                "{} need a Pass or Amaze at the Underworld first (Death's Edge, p. 17)",
-                hero.team
-            )));
+            return Err(HeroError::NoUnderworldReward { team: hero.team }.into());
         }
         team.underworld_credits -= 1;
         Ok(())

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::card::{DomeNumber, DomeRange};
-use super::error::RuleError;
+use super::error::{DomeError, RuleError};
 use super::team::{HeroRef, TeamSide};
 
 /// Domes on each Dome key.
@@ -24,9 +24,7 @@ pub struct DomeSlot {
 impl DomeSlot {
     pub fn new(number: DomeNumber, slot: u8) -> Result<DomeSlot, RuleError> {
         if !(1..=DOMES_PER_KEY).contains(&slot) {
-            return Err(RuleError::invalid(format!(
-                "Dome key {number} has Domes 1 to {DOMES_PER_KEY}, not {slot}"
-            )));
+            return Err(DomeError::NoSuchDome { number, slot }.into());
         }
         Ok(DomeSlot { number, slot })
     }
@@ -86,9 +84,7 @@ pub fn candidates(range: DomeRange, occupied: [u8; 6]) -> Result<Vec<Candidate>,
             }]);
         }
     }
-    Err(RuleError::rule(
-        "all 24 Domes are full: there is nowhere to dismiss the hero (Dismissal, p. 7)",
-    ))
+    Err(DomeError::AllFull.into())
 }
 
 /// Explains a proposal in one line.
@@ -152,11 +148,11 @@ impl DomeMap {
     /// Puts `hero` in `slot`, which must be empty.
     pub fn place(&mut self, slot: DomeSlot, hero: HeroRef) -> Result<(), RuleError> {
         if let Some(other) = self.occupant(slot) {
-            return Err(RuleError::rule(format!(
-                "{slot} already holds a hero ({} hero {}): one hero per Dome (Dismissal, p. 7)",
-                other.team.name(),
-                other.hero + 1
-            )));
+            return Err(DomeError::Occupied {
+                slot,
+                occupant: other,
+            }
+            .into());
         }
         self.vacate(hero);
         self.domes[slot.number.index()][(slot.slot - 1) as usize] = Some(hero);
@@ -195,19 +191,19 @@ pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
     let mut occupied = [0u8; 6];
     let mut seen = [false; 6];
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let bad = || {
-            RuleError::invalid(format!(
-                "{part:?}: write NUMBER:HEROES, e.g. 3:4 for four heroes in the Domes numbered 3"
-            ))
+        let bad = || DomeError::BadOccupancy {
+            part: part.to_string(),
         };
         let (n, k) = part.split_once(':').ok_or_else(bad)?;
         let n: u8 = n.trim().parse().map_err(|_| bad())?;
         let k: u8 = k.trim().parse().map_err(|_| bad())?;
         let n = DomeNumber::new(n)?;
         if k > DOMES_PER_KEY {
-            return Err(RuleError::invalid(format!(
-                "{part:?}: Dome key {n} has only {DOMES_PER_KEY} Domes"
-            )));
+            return Err(DomeError::TooManyInKey {
+                part: part.to_string(),
+                number: n,
+            }
+            .into());
         }
         if seen[n.index()] {
             return Err(RuleError::invalid(format!(

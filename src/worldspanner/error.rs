@@ -1,7 +1,29 @@
 //! The errors of the Worldspanner engine, each worded for a player and naming the rule (and
-//! the rulebook section and page) that forbids the move.
+//! the rulebook section and page) that forbids the move. `RuleError` groups the refusals by
+//! what they are about; each group is its own file under `error/`.
+
+mod adventure;
+mod challenge;
+mod combat;
+mod dome;
+mod hero;
+mod physical;
+mod setup;
+mod turn;
+
+pub use adventure::AdventureError;
+pub use challenge::ChallengeError;
+pub use combat::{AttackKind, AttackRole, CombatError, SightBlock};
+pub use dome::DomeError;
+pub use hero::HeroError;
+pub use physical::PhysicalError;
+pub use setup::{HeroCardError, SetupError};
+pub use turn::TurnError;
 
 use super::card::{Difference, Face};
+use super::team::TeamSide;
+use super::victory::Faction;
+use crate::deck::DeckError;
 
 /// What is wrong with a challenge card or a deck file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,25 +74,50 @@ pub enum CardError {
     Line(String),
 }
 
-/// A move the rules do not allow, or an impossible request.
+/// A move the rules do not allow, or an impossible request: one variant per refusal, grouped
+/// by what the refusal is about. The text is what the player reads (GUI and CLI alike); code
+/// that needs to know which rule refused matches on the variant and its fields.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     #[error("{0}")]
     Card(#[from] CardError),
+    #[error(transparent)]
+    Turn(#[from] TurnError),
+    #[error(transparent)]
+    Hero(#[from] HeroError),
+    #[error(transparent)]
+    Challenge(#[from] ChallengeError),
+    #[error(transparent)]
+    Combat(#[from] CombatError),
+    #[error(transparent)]
+    Adventure(#[from] AdventureError),
+    #[error(transparent)]
+    Dome(#[from] DomeError),
+    #[error(transparent)]
+    Physical(#[from] PhysicalError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A team's own deck could not give a card (both piles empty).
+    #[error("{team} challenge deck: {error}")]
+    Deck { team: TeamSide, error: DeckError },
+    /// A deck tool (return a drawn card, bring back a removed one) with nothing to act on.
     #[error("{0}")]
-    Forbidden(String),
+    DeckTool(DeckError),
+    /// `number` counts from 1, as the hero list shows it.
+    #[error("{team} have no hero {number}")]
+    NoSuchHero { team: TeamSide, number: usize },
+    #[error("{} is not on this map", .faction.key_name())]
+    KeyNotOnMap { faction: Faction },
+    /// The checks for an entry given twice (a Faction key, a hero name, a Dome number), kept
+    /// as text while the repeated-entry checks are reworked across the loaders; the only
+    /// untyped refusal left.
     #[error("{0}")]
-    Invalid(String),
+    Repeated(String),
 }
 
 impl RuleError {
-    /// A rule forbids it: the text says which rule.
-    pub fn rule(text: impl Into<String>) -> RuleError {
-        RuleError::Forbidden(text.into())
-    }
-
-    /// The request itself is impossible (no such hero, bad number).
+    /// An entry given twice; the text names the entry (see `RuleError::Repeated`).
     pub fn invalid(text: impl Into<String>) -> RuleError {
-        RuleError::Invalid(text.into())
+        RuleError::Repeated(text.into())
     }
 }

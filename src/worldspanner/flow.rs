@@ -4,7 +4,7 @@
 
 use super::card::ChallengeCard;
 use super::challenge::{Challenge, Modifier};
-use super::error::RuleError;
+use super::error::{ChallengeError, HeroError, PhysicalError, RuleError, TurnError};
 use super::game::Game;
 use super::physical::Need;
 use super::rounds::{Advanced, Step};
@@ -16,10 +16,11 @@ impl Game {
         if self.rounds.step == Step::Reinforce {
             let missing = self.reinforce_target().saturating_sub(self.entered(active));
             if missing > 0 {
-                return Err(RuleError::rule(format!(
-                    "{active} must still bring in {missing} hero(es) this Reinforce (a third of \
-                     the team, rounded up, each round: p. 7)"
-                )));
+                return Err(TurnError::ReinforceUnfinished {
+                    team: active,
+                    missing,
+                }
+                .into());
             }
         }
         let advanced = self.rounds.advance()?;
@@ -45,11 +46,12 @@ impl Game {
 
     pub(super) fn require_step(&self, step: Step, team: TeamSide) -> Result<(), RuleError> {
         if self.rounds.step != step || !self.rounds.may_act(team) {
-            return Err(RuleError::rule(format!(
-                "that belongs to {team}'s {} step; it is now {} (Rounds, p. 7)",
-                step.name(),
-                self.rounds.describe()
-            )));
+            return Err(TurnError::WrongStep {
+                team,
+                step,
+                now: self.rounds,
+            }
+            .into());
         }
         Ok(())
     }
@@ -57,11 +59,11 @@ impl Game {
     pub(super) fn require_in_play(&self, hero: HeroRef) -> Result<(), RuleError> {
         let h = self.hero(hero)?;
         if !h.status.in_play() {
-            return Err(RuleError::rule(format!(
-                "{} is {}: only heroes in the arena can do that (Special abilities, p. 22)",
-                h.name,
-                h.status.describe()
-            )));
+            return Err(HeroError::NotInPlay {
+                hero: h.name.clone(),
+                status: h.status,
+            }
+            .into());
         }
         Ok(())
     }
@@ -74,16 +76,14 @@ impl Game {
             .team_mut(team)
             .deck
             .draw_to_discard()
-            .map_err(|e| RuleError::invalid(format!("{team} challenge deck: {e}")))?;
+            .map_err(|error| RuleError::Deck { team, error })?;
         if !self.team(team).physical {
             return Ok(digital);
         }
-        let reading = self.readings.pop_front().ok_or_else(|| {
-            RuleError::invalid(format!(
-                "the {team} deck is physical: draw a card and {}",
-                need.ask()
-            ))
-        })?;
+        let reading = self
+            .readings
+            .pop_front()
+            .ok_or(PhysicalError::NotRead { team, need })?;
         reading.check(need)?;
         if self.team(team).deck.draw_len() == 0 {
             self.notes.push(format!(
@@ -109,34 +109,29 @@ impl Game {
                     if let Some(h) = hero
                         && !self.hero(h)?.boost_active
                     {
-                        return Err(RuleError::rule(format!(
-                            "{} has no Boost in use: flip one in the Free step (Boosts, p. 23)",
-                            self.name(h)
-                        )));
+                        return Err(ChallengeError::NoBoostInUse { hero: self.name(h) }.into());
                     }
                 }
                 Modifier::TargetBoost => {
                     if let Some(t) = target
                         && !self.hero(t)?.boost_active
                     {
-                        return Err(RuleError::rule(format!(
-                            "{} has no Boost in use",
-                            self.name(t)
-                        )));
+                        return Err(
+                            ChallengeError::TargetNoBoostInUse { hero: self.name(t) }.into()
+                        );
                     }
                 }
                 Modifier::LithsFavor { favor } if self.lith.favor(team) != Some(*favor) => {
-                    return Err(RuleError::rule(format!(
-                        "{team} hold {} tribute: Lith's Favor is +1 from 3 and +2 from 8 (p. 17)",
-                        self.lith.of(team)
-                    )));
+                    return Err(ChallengeError::LithFavorNotHeld {
+                        team,
+                        tribute: self.lith.of(team),
+                    }
+                    .into());
                 }
                 Modifier::FavorTile { .. }
                     if !self.keys.iter().any(|k| k.favor(team).is_some()) =>
                 {
-                    return Err(RuleError::rule(format!(
-                        "{team} hold no favor tile: it takes 3 markers on one Faction key (p. 16)"
-                    )));
+                    return Err(ChallengeError::NoFavorTile { team }.into());
                 }
                 _ => {}
             }

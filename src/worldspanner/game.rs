@@ -9,7 +9,7 @@ use super::card::ChallengeCard;
 use super::challenge::{AttackOutcome, ChallengeOutcome};
 use super::deckfile::DECK_SIZE;
 use super::domes::{Candidate, DomeMap, DomeSlot};
-use super::error::RuleError;
+use super::error::{RuleError, SetupError};
 use super::odds::{Odds, OddsOver};
 use super::physical::Reading;
 use super::rounds::RoundTracker;
@@ -149,20 +149,18 @@ impl Game {
     /// Starts a game at round 1, Skyhawks' Reinforce step, checking the setup.
     pub fn new(setup: Setup) -> Result<Game, RuleError> {
         if !setup.map.team_sizes().contains(&setup.team_size) {
-            return Err(RuleError::rule(format!(
-                "the {} map is made for teams of {:?} heroes, not {} (Setup; Set 2 map designs)",
-                setup.map.name(),
-                setup.map.team_sizes(),
-                setup.team_size
-            )));
+            return Err(SetupError::MapTeamSize {
+                map: setup.map,
+                size: setup.team_size,
+            }
+            .into());
         }
         if setup.factions.len() != setup.map.faction_keys() {
-            return Err(RuleError::rule(format!(
-                "the {} map has {} Faction keys; {} were given",
-                setup.map.name(),
-                setup.map.faction_keys(),
-                setup.factions.len()
-            )));
+            return Err(SetupError::KeyCount {
+                map: setup.map,
+                given: setup.factions.len(),
+            }
+            .into());
         }
         let mut keys: Vec<FactionKey> = Vec::new();
         for f in &setup.factions {
@@ -178,11 +176,12 @@ impl Game {
         for side in TeamSide::BOTH {
             let entries = &setup.heroes[side.index()];
             if entries.len() != setup.team_size as usize {
-                return Err(RuleError::invalid(format!(
-                    "{side} have {} heroes; both teams play {}",
-                    entries.len(),
-                    setup.team_size
-                )));
+                return Err(SetupError::TeamSize {
+                    team: side,
+                    heroes: entries.len(),
+                    size: setup.team_size,
+                }
+                .into());
             }
             let heroes = entries
                 .iter()
@@ -202,10 +201,11 @@ impl Game {
             }
             let (deck_name, cards) = &setup.decks[side.index()];
             if cards.len() != DECK_SIZE {
-                return Err(RuleError::invalid(format!(
-                    "the {side} challenge deck has {} cards, not {DECK_SIZE}",
-                    cards.len()
-                )));
+                return Err(SetupError::DeckSize {
+                    team: side,
+                    cards: cards.len(),
+                }
+                .into());
             }
             // Each team has its own deck, shuffled with its own seed (Setup, Challenge decks).
             let seed = match side {
@@ -222,9 +222,8 @@ impl Game {
                 physical: setup.physical[side.index()],
             });
         }
-        let [skyhawks, psiclones]: [TeamState; 2] = teams
-            .try_into()
-            .map_err(|_| RuleError::invalid("two teams expected"))?;
+        let [skyhawks, psiclones]: [TeamState; 2] =
+            teams.try_into().map_err(|_| SetupError::TwoTeams)?;
         Ok(Game {
             map: setup.map,
             team_size: setup.team_size,
@@ -256,14 +255,20 @@ impl Game {
         self.team(r.team)
             .heroes
             .get(r.hero)
-            .ok_or_else(|| RuleError::invalid(format!("{} have no hero {}", r.team, r.hero + 1)))
+            .ok_or(RuleError::NoSuchHero {
+                team: r.team,
+                number: r.hero + 1,
+            })
     }
 
     pub fn hero_mut(&mut self, r: HeroRef) -> Result<&mut Hero, RuleError> {
         self.teams[r.team.index()]
             .heroes
             .get_mut(r.hero)
-            .ok_or_else(|| RuleError::invalid(format!("{} have no hero {}", r.team, r.hero + 1)))
+            .ok_or(RuleError::NoSuchHero {
+                team: r.team,
+                number: r.hero + 1,
+            })
     }
 
     /// "Rizzik" (or "Skyhawks hero 3" for a bad reference).
@@ -288,14 +293,14 @@ impl Game {
         self.keys
             .iter()
             .find(|k| k.faction == faction)
-            .ok_or_else(|| RuleError::invalid(format!("{} is not on this map", faction.key_name())))
+            .ok_or(RuleError::KeyNotOnMap { faction })
     }
 
     pub fn key_mut(&mut self, faction: Faction) -> Result<&mut FactionKey, RuleError> {
         self.keys
             .iter_mut()
             .find(|k| k.faction == faction)
-            .ok_or_else(|| RuleError::invalid(format!("{} is not on this map", faction.key_name())))
+            .ok_or(RuleError::KeyNotOnMap { faction })
     }
 
     /// Heroes of `side` that have entered the map at least once.

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::challenge::{Challenge, ChallengeKind, Modifier};
+use super::error::{HeroCardError, HeroError, RuleError};
 use super::game::Game;
 use super::team::{HeroEntry, HeroRef, MAX_HEALTH};
 use super::victory::Faction;
@@ -115,36 +116,38 @@ impl HeroCard {
     }
 
     /// Checks the book's ranges; the error names the hero and the field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), HeroCardError> {
         let name = self.name.trim();
         if name.is_empty() {
-            return Err("name: every hero card has a name".into());
+            return Err(HeroCardError::Unnamed);
         }
+        let hero = || name.to_string();
         if self.health == 0 || self.health > MAX_HEALTH {
-            return Err(format!(
-                "{name}: Health {} is out of range (1 to {MAX_HEALTH})",
-                self.health
-            ));
+            return Err(HeroCardError::Health {
+                hero: hero(),
+                health: self.health,
+            });
         }
-        for (skill, v) in Skill::ALL.iter().zip(self.ratings) {
-            if v > skill.max() {
-                return Err(format!(
-                    "{name}: {skill} {v} is out of range (0 to {})",
-                    skill.max()
-                ));
+        for (skill, value) in Skill::ALL.iter().zip(self.ratings) {
+            if value > skill.max() {
+                return Err(HeroCardError::Rating {
+                    hero: hero(),
+                    skill: *skill,
+                    value,
+                });
             }
         }
         if self.natures.is_empty() || self.natures.len() > 2 {
-            return Err(format!(
-                "{name}: natures: a hero has one or two Natures, not {}",
-                self.natures.len()
-            ));
+            return Err(HeroCardError::Natures {
+                hero: hero(),
+                count: self.natures.len(),
+            });
         }
         if self.opposing[0] == self.opposing[1] || self.opposing.contains(&self.faction) {
-            return Err(format!(
-                "{name}: opposing: two factions other than the hero's own ({})",
-                self.faction.name()
-            ));
+            return Err(HeroCardError::Opposing {
+                hero: hero(),
+                faction: self.faction,
+            });
         }
         Ok(())
     }
@@ -206,7 +209,7 @@ impl HeroLibrary {
     }
 
     /// Adds a checked card, or replaces the card of the same name (a correction).
-    pub fn put(&mut self, card: HeroCard) -> Result<(), String> {
+    pub fn put(&mut self, card: HeroCard) -> Result<(), HeroCardError> {
         card.validate()?;
         match self
             .heroes
@@ -252,13 +255,11 @@ impl Game {
         kind: ChallengeKind,
         against: u8,
         key: Option<Faction>,
-    ) -> Result<HeroChallenge, String> {
-        let h = self.hero(hero).map_err(|e| e.to_string())?;
-        let card = h
-            .start
-            .card
-            .as_ref()
-            .ok_or_else(|| format!("{} has no card in the hero library", h.name))?;
+    ) -> Result<HeroChallenge, RuleError> {
+        let h = self.hero(hero)?;
+        let card = h.start.card.as_ref().ok_or_else(|| HeroError::NoHeroCard {
+            hero: h.name.clone(),
+        })?;
         let mut c = Challenge::new(kind, card.rating(skill), against);
         if kind == ChallengeKind::FactionAdventure
             && let Some(f) = key

@@ -4,7 +4,8 @@
 //!
 //! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
 //! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
-//! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error`.
+//! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error` (the refusals,
+//! one file per group under `error/`).
 
 pub mod adventure;
 pub mod card;
@@ -38,7 +39,10 @@ pub use challenge::{
 };
 pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
 pub use domes::{Because, Candidate, DomeMap, DomeSlot};
-pub use error::{CardError, RuleError};
+pub use error::{
+    AdventureError, AttackKind, AttackRole, CardError, ChallengeError, CombatError, DomeError,
+    HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,
+};
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
 pub use library::{HeroCard, HeroChallenge, HeroLibrary, Skill};
 pub use odds::{Odds, OddsOver};

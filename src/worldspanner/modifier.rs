@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::RuleError;
+use super::error::{ChallengeError, RuleError};
 
 /// What the challenge is for: it decides which modifiers may apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -131,21 +131,25 @@ impl Modifier {
     /// `lith=1` or `lith=2`, `terrain=2` (camouflaging spaces), `other=-1` or
     /// `other=-1:reason`.
     pub fn parse(text: &str) -> Result<Modifier, RuleError> {
-        let bad = |why: &str| RuleError::invalid(format!("modifier {text:?}: {why}"));
+        let text_owned = || text.to_string();
         let (name, value) = match text.split_once('=') {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (text.trim(), None),
         };
         let number = |v: Option<&str>| -> Result<i8, RuleError> {
-            let v = v.ok_or_else(|| bad("needs a value, like favor=+1"))?;
+            let v = v.ok_or_else(|| ChallengeError::ModifierNeedsValue { text: text_owned() })?;
             let v = v.split(':').next().unwrap_or(v);
             let n = v
                 .trim_start_matches('+')
                 .parse::<i64>()
-                .map_err(|_| bad("the value is not a whole number"))?;
+                .map_err(|_| ChallengeError::ModifierNotANumber { text: text_owned() })?;
             // The difference is clamped to -6..=+6 (p. 14), so no modifier goes past 12.
             if !(-12..=12).contains(&n) {
-                return Err(bad(&format!("{n} is out of range (-12 to +12)")));
+                return Err(ChallengeError::ModifierOutOfRange {
+                    text: text_owned(),
+                    value: n,
+                }
+                .into());
             }
             Ok(n as i8)
         };
@@ -161,13 +165,15 @@ impl Modifier {
                 favor: match number(value)? {
                     1 => LithFavor::Plus1,
                     2 => LithFavor::Plus2,
-                    _ => return Err(bad("Lith's Favor is 1 (3 tribute) or 2 (8 tribute)")),
+                    _ => {
+                        return Err(ChallengeError::LithFavorLevel { text: text_owned() }.into());
+                    }
                 },
             },
             "terrain" => {
                 let n = number(value)?;
                 if !(0..=12).contains(&n) {
-                    return Err(bad("count the camouflaging spaces, 0 to 12"));
+                    return Err(ChallengeError::TerrainSpaces { text: text_owned() }.into());
                 }
                 Modifier::TerrainStealth { spaces: n as u8 }
             }
@@ -180,10 +186,7 @@ impl Modifier {
                     .unwrap_or_else(|| "special ability".to_string()),
             },
             _ => {
-                return Err(bad(
-                    "known modifiers: home, opposing, boost, target-boost, favor=N, lith=1|2, \
-                     terrain=N, other=N[:reason]",
-                ));
+                return Err(ChallengeError::UnknownModifier { text: text_owned() }.into());
             }
         })
     }

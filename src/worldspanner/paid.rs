@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::RuleError;
+use super::error::{AdventureError, RuleError};
 use super::game::{Game, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
@@ -105,47 +105,35 @@ impl Game {
     ) -> Result<Vec<String>, RuleError> {
         self.require_step(Step::Adventure, hero.team)?;
         if self.hero(hero)?.status != HeroStatus::OnMap {
-            return Err(RuleError::rule(format!(
-                "{} must stand on an adventure space to adventure (Adventure basics, p. 14)",
-                self.name(hero)
-            )));
+            return Err(AdventureError::NotOnTheMap {
+                hero: self.name(hero),
+            }
+            .into());
         }
         let kind = paid.kind;
         match (kind.keys(), paid.key) {
             (Some([]), Some(_)) => {
-                return Err(RuleError::invalid(format!(
-                    "{} is on Lith's Lair, not a Faction key",
-                    kind.name()
-                )));
+                return Err(AdventureError::NotOnAKey { kind }.into());
             }
             (Some([]), None) => {}
             (_, None) => {
-                return Err(RuleError::invalid(format!(
-                    "say which Faction key space the {} is on",
-                    kind.name()
-                )));
+                return Err(AdventureError::WhichKey { kind }.into());
             }
             (Some(keys), Some((f, _))) if !keys.contains(&f) => {
-                return Err(RuleError::rule(format!(
-                    "{} has no {} (Faction adventures, p. 15-16)",
-                    f.key_name(),
-                    kind.name()
-                )));
+                return Err(AdventureError::NotOnThisKey { faction: f, kind }.into());
             }
             (_, Some((f, space))) => {
                 self.key(f)?;
                 if space >= super::victory::SPACES_PER_KEY {
-                    return Err(RuleError::invalid(
-                        "a Faction key has adventure spaces 1 to 4",
-                    ));
+                    return Err(AdventureError::NoSuchSpace { space }.into());
                 }
             }
         }
-        let need = |ok: bool, why: &str| {
+        let need = |ok: bool, why: &'static str| {
             if ok {
                 Ok(())
             } else {
-                Err(RuleError::rule(format!("{}: {why}", kind.name())))
+                Err(AdventureError::Price { kind, why })
             }
         };
         let (gold, cards) = (paid.gold, paid.cards);
@@ -169,29 +157,29 @@ impl Game {
             )?,
         }
         if !paid.targets.is_empty() && !matches!(kind, PaidKind::Rescue | PaidKind::Kidnap) {
-            return Err(RuleError::invalid(format!(
-                "{} dismisses no other hero",
-                kind.name()
-            )));
+            return Err(AdventureError::NoTargets { kind }.into());
         }
         for t in &paid.targets {
             let ally = t.team == hero.team;
             if (kind == PaidKind::Rescue) != ally || *t == hero {
-                return Err(RuleError::rule(if kind == PaidKind::Rescue {
-                    "Rescue dismisses allies of the adventurer"
+                return Err(if kind == PaidKind::Rescue {
+                    AdventureError::RescueAlliesOnly
                 } else {
-                    "Kidnap banishes enemies"
-                }));
+                    AdventureError::KidnapEnemiesOnly
+                }
+                .into());
             }
             self.require_in_play(*t)?;
         }
         let name = self.name(hero);
         let h = self.hero_mut(hero)?;
         if h.gold < gold {
-            return Err(RuleError::rule(format!(
-                "{} has only {} gold; {gold} is needed",
-                h.name, h.gold
-            )));
+            return Err(AdventureError::CannotPay {
+                hero: h.name.clone(),
+                gold: h.gold,
+                needed: gold,
+            }
+            .into());
         }
         h.gold -= gold;
         let mut lines = vec![format!("{name} pays {gold} gold and {cards} card(s)")];

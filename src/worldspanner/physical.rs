@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::card::{ChallengeCard, DomeRange, Face, Luck};
-use super::error::{CardError, RuleError};
+use super::error::{CardError, PhysicalError, RuleError};
 
 /// The list number of a stand-in card whose Luck was not read (deck files number 1 to 36).
 const PHYSICAL: u16 = u16::MAX;
@@ -102,10 +102,7 @@ impl Reading {
         if has {
             Ok(())
         } else {
-            Err(RuleError::invalid(format!(
-                "the card read at the table does not say what is needed: {}",
-                need.ask()
-            )))
+            Err(PhysicalError::ReadingLacks { need }.into())
         }
     }
 

@@ -10,7 +10,10 @@ use super::card::DomeRange;
 use super::challenge::{Attack, Challenge};
 use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
-use super::error::RuleError;
+use super::error::{
+    AdventureError, ChallengeError, DomeError, HeroError, PhysicalError, RuleError, SetupError,
+    TurnError,
+};
 use super::game::{Game, LastEvent, Reason, Removal};
 use super::odds::OddsOver;
 use super::paid::PaidAdventure;
@@ -147,10 +150,10 @@ impl Game {
         let mut next = self.clone();
         let mut lines = next.apply_in_place(action)?;
         if !next.readings.is_empty() {
-            return Err(RuleError::invalid(format!(
-                "{} more card(s) read than the rules drew",
-                next.readings.len()
-            )));
+            return Err(PhysicalError::TooManyRead {
+                extra: next.readings.len(),
+            }
+            .into());
         }
         lines.append(&mut next.notes);
         *self = next;
@@ -174,10 +177,7 @@ impl Game {
                 Action::Reopen | Action::OddsOver { .. }
             )
         {
-            return Err(RuleError::rule(
-                "the game is over after the Psiclones' last turn (End of game, p. 7): Reopen it \
-                 to correct something",
-            ));
+            return Err(TurnError::Locked.into());
         }
         // An Underworld reward is taken at once or lost, never banked (p. 17; RULINGS): any
         // action but raising or renewing an ally forfeits it.
@@ -214,30 +214,27 @@ impl Game {
                 | Action::LeaveDome { .. }
         );
         if draws && let Some(p) = &self.pending {
-            return Err(RuleError::rule(format!(
-                "first place {} in a Dome: finish one dismissal before the next (Dismissal, p. 7)",
-                self.name(p.hero)
-            )));
+            return Err(DomeError::PlaceFirst {
+                hero: self.name(p.hero),
+            }
+            .into());
         }
         let over = draws && !matches!(action, Action::Dismiss { .. } | Action::Banish { .. });
         if over && self.rounds.finished {
-            return Err(RuleError::rule("the game is over (End of game, p. 7)"));
+            return Err(TurnError::GameOver.into());
         }
         match action {
             Action::NextStep => self.next_step(),
             Action::Reinforce { hero } => {
                 self.require_step(Step::Reinforce, hero.team)?;
                 if self.hero(hero)?.status != HeroStatus::Waiting {
-                    return Err(RuleError::rule(format!(
-                        "{} has already entered the map; Reinforce brings in waiting heroes",
-                        self.name(hero)
-                    )));
+                    return Err(TurnError::AlreadyEntered {
+                        hero: self.name(hero),
+                    }
+                    .into());
                 }
                 if self.entered(hero.team) >= self.reinforce_target() {
-                    return Err(RuleError::rule(format!(
-                        "{} have brought in this round's third of the team already (Reinforce, p. 7)",
-                        hero.team
-                    )));
+                    return Err(TurnError::ReinforceQuotaMet { team: hero.team }.into());
                 }
                 self.begin_removal(hero, Removal::Dismiss, Reason::Reinforce)
             }
@@ -254,10 +251,10 @@ impl Game {
             Action::LeaveDome { hero } => {
                 self.require_step(Step::Action, hero.team)?;
                 if !matches!(self.hero(hero)?.status, HeroStatus::InDome { .. }) {
-                    return Err(RuleError::invalid(format!(
-                        "{} is not in a Dome",
-                        self.name(hero)
-                    )));
+                    return Err(HeroError::NotInDome {
+                        hero: self.name(hero),
+                    }
+                    .into());
                 }
                 self.domes.vacate(hero);
                 self.hero_mut(hero)?.status = HeroStatus::OnMap;
@@ -270,9 +267,7 @@ impl Game {
             } => {
                 if let Some(h) = hero {
                     if h.team != team {
-                        return Err(RuleError::invalid(
-                            "a hero's challenge draws from its own team's deck",
-                        ));
+                        return Err(ChallengeError::OtherTeamsDeck.into());
                     }
                     self.require_in_play(h)?;
                 }
@@ -321,13 +316,16 @@ impl Game {
                 self.require_in_play(hero)?;
                 let h = self.hero_mut(hero)?;
                 if h.boost_active {
-                    return Err(RuleError::rule(format!(
-                        "{} already has a Boost in use: one at a time (Boosts, p. 23)",
-                        h.name
-                    )));
+                    return Err(HeroError::BoostInUse {
+                        hero: h.name.clone(),
+                    }
+                    .into());
                 }
                 if h.boosts == 0 {
-                    return Err(RuleError::rule(format!("{} has no Boost token", h.name)));
+                    return Err(HeroError::NoBoostToken {
+                        hero: h.name.clone(),
+                    }
+                    .into());
                 }
                 h.boosts -= 1;
                 h.boost_active = true;
@@ -340,10 +338,11 @@ impl Game {
                 let h = self.hero_mut(hero)?;
                 let gold = h.gold as i64 + change as i64;
                 if gold < 0 {
-                    return Err(RuleError::rule(format!(
-                        "{} has only {} gold",
-                        h.name, h.gold
-                    )));
+                    return Err(HeroError::NotEnoughGold {
+                        hero: h.name.clone(),
+                        gold: h.gold,
+                    }
+                    .into());
                 }
                 h.gold = gold as u32;
                 Ok(vec![format!("{} has {} gold", h.name, h.gold)])
@@ -362,7 +361,7 @@ impl Game {
             }
             Action::Tribute { team, amount } => {
                 if amount == 0 {
-                    return Err(RuleError::invalid("give at least 1 tribute"));
+                    return Err(AdventureError::NoTribute.into());
                 }
                 self.lith.give(team, amount);
                 Ok(vec![match self.lith.holder {
@@ -413,9 +412,7 @@ impl Game {
             }
             Action::DeckMode { team, physical } => {
                 if self.pending.as_ref().is_some_and(|p| p.awaiting_card) {
-                    return Err(RuleError::invalid(
-                        "first say the Dome range of the card drawn for the waiting dismissal",
-                    ));
+                    return Err(PhysicalError::RangeBeforeDeckMode.into());
                 }
                 self.team_mut(team).physical = physical;
                 let t = self.team(team);
@@ -432,10 +429,10 @@ impl Game {
             }
             Action::Read { cards, then } => {
                 if matches!(*then, Action::Read { .. }) {
-                    return Err(RuleError::invalid("read all the cards in one list"));
+                    return Err(PhysicalError::NestedRead.into());
                 }
                 if cards.is_empty() {
-                    return Err(RuleError::invalid("no card was read"));
+                    return Err(PhysicalError::NothingRead.into());
                 }
                 self.readings = cards.into();
                 self.apply_checked(*then)
@@ -443,12 +440,10 @@ impl Game {
             Action::ReadDomes { domes } => self.read_domes(domes),
             Action::Reopen => {
                 if !self.rounds.finished {
-                    return Err(RuleError::invalid(
-                        "the game is not over: nothing to reopen",
-                    ));
+                    return Err(TurnError::NotOver.into());
                 }
                 if self.reopened {
-                    return Err(RuleError::invalid("the game is already reopened"));
+                    return Err(TurnError::AlreadyReopened.into());
                 }
                 self.reopened = true;
                 Ok(vec![
@@ -461,10 +456,11 @@ impl Game {
             }
             Action::ReplaceDeck { team, name, cards } => {
                 if cards.len() != DECK_SIZE {
-                    return Err(RuleError::invalid(format!(
-                        "{name} has {} cards; a challenge deck has {DECK_SIZE}",
-                        cards.len()
-                    )));
+                    return Err(SetupError::ReplacementSize {
+                        name,
+                        cards: cards.len(),
+                    }
+                    .into());
                 }
                 let old = &self.team(team).deck;
                 // A seed that follows from the saved state, so undo and redo replay it.
@@ -480,7 +476,7 @@ impl Game {
             }
             Action::Deck { team, tool } => {
                 tool.apply(&mut self.team_mut(team).deck)
-                    .map_err(|e| RuleError::invalid(e.to_string()))?;
+                    .map_err(RuleError::DeckTool)?;
                 Ok(vec![tool.label(&format!("{team} deck"))])
             }
         }

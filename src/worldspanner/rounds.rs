@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::RuleError;
+use super::error::{RuleError, TurnError};
 use super::team::{GameLength, TeamSide};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -140,9 +140,7 @@ impl RoundTracker {
     /// Moves to the next step, turn or round.
     pub fn advance(&mut self) -> Result<Advanced, RuleError> {
         if self.finished {
-            return Err(RuleError::rule(
-                "the game is over: the Psiclones finished the last round (End of game, p. 7)",
-            ));
+            return Err(TurnError::LastRoundFinished.into());
         }
         if let Some(next) = self.step.next() {
             self.step = next;

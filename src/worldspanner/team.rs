@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::domes::DomeSlot;
-use super::error::RuleError;
+use super::error::{RuleError, SetupError};
 
 /// The two teams. Skyhawks (white) take the first turn of each round (ROUNDS, p. 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -130,10 +130,7 @@ impl GameLength {
         if matches!(rounds, 8 | 10 | 12) {
             Ok(GameLength(rounds))
         } else {
-            Err(RuleError::rule(format!(
-                "a game lasts 8 (intro), 10 (average) or 12 (expert) rounds, not {rounds} \
-                 (Setup, Game length)"
-            )))
+            Err(SetupError::GameLength { rounds }.into())
         }
     }
 
@@ -258,16 +255,17 @@ impl Hero {
     pub fn new(entry: HeroEntry) -> Result<Hero, RuleError> {
         let name = entry.name.trim();
         if name.is_empty() {
-            return Err(RuleError::invalid("every hero needs a name"));
+            return Err(SetupError::HeroUnnamed.into());
         }
         if entry.health == 0 || entry.health > MAX_HEALTH {
-            return Err(RuleError::invalid(format!(
-                "{name}: Health {} is out of range (1 to {MAX_HEALTH})",
-                entry.health
-            )));
+            return Err(SetupError::Health {
+                hero: name.to_string(),
+                health: entry.health,
+            }
+            .into());
         }
         if let Some(card) = &entry.card {
-            card.validate().map_err(RuleError::invalid)?;
+            card.validate().map_err(SetupError::from)?;
         }
         Ok(Hero {
             name: name.to_string(),

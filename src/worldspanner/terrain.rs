@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::challenge::Modifier;
-use super::error::RuleError;
+use super::error::{CombatError, RuleError, SightBlock};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -88,22 +88,18 @@ pub fn shot_modifier(
     target: Terrain,
     options: ShotOptions,
 ) -> Result<Modifier, RuleError> {
-    let blocked = |why: &str| {
-        Err(RuleError::rule(format!(
-            "no line of sight: {why} (p. 19-20)"
-        )))
-    };
+    let blocked = |why: SightBlock| Err(CombatError::NoLineOfSight(why).into());
     if options.shooter_in_dome {
-        return blocked("a hero inside a Dome cannot shoot out");
+        return blocked(SightBlock::ShooterInDome);
     }
     if target == Terrain::Dome {
-        return blocked("nobody can shoot into a Dome");
+        return blocked(SightBlock::IntoDome);
     }
     if target == Terrain::Wall {
-        return Err(RuleError::invalid("a target cannot stand in a Wall"));
+        return Err(CombatError::TargetInWall.into());
     }
     if between.contains(&Terrain::Wall) {
-        return blocked("the line touches a Wall");
+        return blocked(SightBlock::Wall);
     }
     if options.flying_target {
         return Ok(Modifier::TerrainStealth { spaces: 0 });
@@ -118,8 +114,8 @@ pub fn shot_modifier(
     let mut spaces = 0u8;
     for t in between.iter().map(|t| as_lobbed(*t)) {
         match t {
-            Terrain::Building => return blocked("a Building blocks sight to the spaces past it"),
-            Terrain::Dome => return blocked("a Dome blocks sight"),
+            Terrain::Building => return blocked(SightBlock::Building),
+            Terrain::Dome => return blocked(SightBlock::Dome),
             t if t.camouflages() => spaces += 1,
             _ => {}
         }

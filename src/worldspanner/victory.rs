@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::challenge::LithFavor;
-use super::error::RuleError;
+use super::error::{AdventureError, RuleError};
 use super::team::TeamSide;
 
 /// The nine factions and their keys (FACTIONS; Set 1 has the first seven).
@@ -122,12 +122,11 @@ impl FactionKey {
     }
 
     pub fn capture(&mut self, space: usize, team: TeamSide) -> Result<Capture, RuleError> {
-        let slot = self.spaces.get_mut(space).ok_or_else(|| {
-            RuleError::invalid(format!(
-                "{} has adventure spaces 1 to {SPACES_PER_KEY}",
-                self.faction.key_name()
-            ))
-        })?;
+        let faction = self.faction;
+        let slot = self
+            .spaces
+            .get_mut(space)
+            .ok_or(AdventureError::NoSuchKeySpace { faction, space })?;
         Ok(match *slot {
             None => {
                 *slot = Some(team);

@@ -33,6 +33,7 @@ fn hero_cards_are_checked_against_the_books_ranges() {
     assert!(
         c.validate()
             .unwrap_err()
+            .to_string()
             .contains("Speed 10 is out of range (0 to 9)")
     );
     let mut c = rizzik();
@@ -40,17 +41,18 @@ fn hero_cards_are_checked_against_the_books_ranges() {
     assert!(
         c.validate()
             .unwrap_err()
+            .to_string()
             .contains("Wound 5 is out of range (0 to 4)")
     );
     let mut c = rizzik();
     c.opposing = [Faction::Defenders, Faction::Villains];
-    assert!(c.validate().unwrap_err().contains("opposing"));
+    assert!(c.validate().unwrap_err().to_string().contains("opposing"));
     let mut c = rizzik();
     c.natures.clear();
-    assert!(c.validate().unwrap_err().contains("natures"));
+    assert!(c.validate().unwrap_err().to_string().contains("natures"));
     let mut c = rizzik();
     c.health = 0;
-    assert!(c.validate().unwrap_err().contains("Health 0"));
+    assert!(c.validate().unwrap_err().to_string().contains("Health 0"));
 }
 
 #[test]
@@ -169,6 +171,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
     assert!(
         g.hero_challenge(h(S, 1), Skill::Fame, ChallengeKind::Other, 5, None)
             .unwrap_err()
+            .to_string()
             .contains("no card")
     );
 }

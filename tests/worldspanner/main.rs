@@ -12,6 +12,8 @@ mod issue10;
 mod library;
 mod physical;
 mod play;
+mod refusals;
+mod refusals_play;
 mod rulings;
 mod terrain;
 mod victory;

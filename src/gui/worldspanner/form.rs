@@ -206,7 +206,9 @@ impl ChallengeForm {
             _ => ChallengeKind::Other,
         };
         let against = self.against.trim().parse().unwrap_or(5);
-        let hc = game.hero_challenge(hero, skill, kind, against, self.key)?;
+        let hc = game
+            .hero_challenge(hero, skill, kind, against, self.key)
+            .map_err(|e| e.to_string())?;
         self.skill = Some(skill);
         self.rating = hc.challenge.rating.to_string();
         self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction);

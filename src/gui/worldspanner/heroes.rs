@@ -152,7 +152,7 @@ impl HeroForm {
             gold: optional("Gold", &self.gold)?,
             boosts: optional("Boosts", &self.boosts)?.min(255) as u8,
         };
-        card.validate()?;
+        card.validate().map_err(|e| e.to_string())?;
         Ok(card)
     }
 

@@ -182,7 +182,7 @@ impl State {
         };
         let mut library = self.library.clone();
         if let Err(e) = library.put(card.clone()) {
-            return Action::error(e);
+            return Action::error(e.to_string());
         }
         let Some(store) = ctx.store else {
             return Action::error("no data folder is open: the hero library cannot be saved");

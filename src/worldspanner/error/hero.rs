@@ -1,0 +1,36 @@
+//! Refusals about a hero's own state: where it is, its Boosts, its gold, and the Underworld's
+//! rewards (Special abilities, p. 22; Boosts, p. 23; Death's Edge, p. 17).
+
+use crate::worldspanner::team::{HeroStatus, TeamSide};
+
+/// A hero cannot do that now.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeroError {
+    /// Waiting, being dismissed or defeated: out of the arena.
+    #[error(
+        "{hero} is {}: only heroes in the arena can do that (Special abilities, p. 22)",
+        .status.describe()
+    )]
+    NotInPlay { hero: String, status: HeroStatus },
+    #[error("{hero} is not in a Dome")]
+    NotInDome { hero: String },
+    #[error("{hero} already has a Boost in use: one at a time (Boosts, p. 23)")]
+    BoostInUse { hero: String },
+    #[error("{hero} has no Boost token")]
+    NoBoostToken { hero: String },
+    /// Spending more gold than the hero carries.
+    #[error("{hero} has only {gold} gold")]
+    NotEnoughGold { hero: String, gold: u32 },
+    /// Raising from the Underpit or renewing from the Pit a hero who is elsewhere.
+    #[error("{hero} is {}, not {}", .status.describe(), .expected.describe())]
+    WrongStatus {
+        hero: String,
+        status: HeroStatus,
+        expected: HeroStatus,
+    },
+    #[error("{team} need a Pass or Amaze at the Underworld first (Death's Edge, p. 17)")]
+    NoUnderworldReward { team: TeamSide },
+    /// A challenge built from the hero library for a hero entered by hand.
+    #[error("{hero} has no card in the hero library")]
+    NoHeroCard { hero: String },
+}

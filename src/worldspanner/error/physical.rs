@@ -1,0 +1,22 @@
+//! Refusals about cards drawn at the table: what a reading must say, how many readings an
+//! action takes, and switching a deck while a range is awaited.
+
+use crate::worldspanner::physical::Need;
+use crate::worldspanner::team::TeamSide;
+
+/// Cards read at the table that do not fit the draws.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PhysicalError {
+    #[error("{extra} more card(s) read than the rules drew")]
+    TooManyRead { extra: usize },
+    #[error("the {team} deck is physical: draw a card and {}", .need.ask())]
+    NotRead { team: TeamSide, need: Need },
+    #[error("the card read at the table does not say what is needed: {}", .need.ask())]
+    ReadingLacks { need: Need },
+    #[error("read all the cards in one list")]
+    NestedRead,
+    #[error("no card was read")]
+    NothingRead,
+    #[error("first say the Dome range of the card drawn for the waiting dismissal")]
+    RangeBeforeDeckMode,
+}
