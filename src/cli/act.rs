@@ -56,7 +56,8 @@ fn report(id: &str, applied: &Applied) -> Output {
     let mut out = String::new();
     for a in &applied.acted {
         out += &format!("{}\n", a.label);
-        for line in &a.lines {
+        // A hand edit's one line is its label: printed once.
+        for line in a.lines.iter().filter(|l| **l != a.label) {
             out += &format!("  {line}\n");
         }
     }

@@ -33,6 +33,12 @@ fn a_furtherance_game_is_played_from_a_script_through_act_and_answer() {
         ],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout.matches("the Right castle at 5 HP").count(),
+        1,
+        "the label is printed once, not again as its line: {}",
+        out.stdout
+    );
     let mut turns = 0;
     loop {
         let saved: Saved<tablemate::furtherance::Game> =
