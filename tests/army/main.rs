@@ -4,6 +4,7 @@
 mod actions;
 #[path = "../shared/mod.rs"]
 mod shared;
+use shared::run;
 
 use proptest::prelude::*;
 use tablemate::army::{
@@ -450,10 +451,6 @@ proptest! {
     }
 }
 
-fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    tablemate::cli::run_in(root, args, "")
-}
-
 #[test]
 fn cli_validate_json_reports_a_playable_army() {
     let dir = tempfile::tempdir().unwrap();
@@ -464,8 +461,8 @@ fn cli_validate_json_reports_a_playable_army() {
     )
     .unwrap();
     let out = run(
-        &["army", "validate", file.to_str().unwrap(), "--json"],
         dir.path(),
+        &["army", "validate", file.to_str().unwrap(), "--json"],
     );
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -488,8 +485,8 @@ fn cli_validate_json_lists_every_problem() {
     )
     .unwrap();
     let out = run(
-        &["army", "validate", file.to_str().unwrap(), "--json"],
         dir.path(),
+        &["army", "validate", file.to_str().unwrap(), "--json"],
     );
     assert_eq!(out.code, 1);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -511,8 +508,8 @@ fn cli_validate_names_an_unreadable_file() {
     let file = dir.path().join("broken.json");
     std::fs::write(&file, "{ not json").unwrap();
     let out = run(
-        &["army", "validate", file.to_str().unwrap(), "--json"],
         dir.path(),
+        &["army", "validate", file.to_str().unwrap(), "--json"],
     );
     assert_eq!(out.code, 1);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -538,8 +535,8 @@ fn cli_validate_uses_the_users_follower_table() {
     )
     .unwrap();
     let out = run(
-        &["army", "validate", file.to_str().unwrap(), "--json"],
         dir.path(),
+        &["army", "validate", file.to_str().unwrap(), "--json"],
     );
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["spent"], 15);
@@ -558,7 +555,7 @@ fn cli_show_json_keeps_a_hidden_army_hidden() {
         let store = tablemate::store::Store::open(dir.path()).unwrap();
         store.save("duel", &Saved::new("Duel", "New", g)).unwrap();
     }
-    let out = run(&["army", "show", "duel", "--json"], dir.path());
+    let out = run(dir.path(), &["army", "show", "duel", "--json"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(!out.stdout.contains("assassin"), "{}", out.stdout);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();

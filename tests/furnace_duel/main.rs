@@ -4,6 +4,7 @@
 mod actions;
 #[path = "../shared/mod.rs"]
 mod shared;
+use shared::run;
 
 use tablemate::doc::{GameDoc, Saved};
 use tablemate::furnace_duel::{
@@ -565,10 +566,6 @@ fn validate_rejects_a_seventh_game() {
     assert_eq!(err.to_string(), "games: 7 games, a campaign has 1 to 6");
 }
 
-fn run(args: &[&str], root: &std::path::Path) -> tablemate::cli::Output {
-    tablemate::cli::run_in(root, args, "")
-}
-
 #[test]
 fn cli_show_json_prints_the_pad_of_a_saved_campaign() {
     let dir = tempfile::tempdir().unwrap();
@@ -587,7 +584,7 @@ fn cli_show_json_prints_the_pad_of_a_saved_campaign() {
             .save("winter", &Saved::new("Winter", "New campaign", c))
             .unwrap();
     }
-    let out = run(&["furnace-duel", "show", "winter", "--json"], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "show", "winter", "--json"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["id"], "winter");
@@ -615,7 +612,7 @@ fn cli_show_json_prints_the_pad_of_a_saved_campaign() {
 #[test]
 fn cli_show_names_a_missing_save() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run(&["furnace-duel", "show", "nope", "--json"], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "show", "nope", "--json"]);
     assert_eq!(out.code, 1);
     assert!(
         out.stderr.contains("no save called \"nope\""),
@@ -635,7 +632,7 @@ fn cli_show_refuses_a_save_of_another_kind() {
             .save("army", &Saved::new("Army", "New", army))
             .unwrap();
     }
-    let out = run(&["furnace-duel", "show", "army"], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "show", "army"]);
     assert_eq!(out.code, 1);
     assert!(
         out.stderr.contains("expected a furnace-duel save"),
@@ -647,10 +644,10 @@ fn cli_show_refuses_a_save_of_another_kind() {
 #[test]
 fn cli_new_then_show_text_lists_the_first_game() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run(&["furnace-duel", "new", "Ann", "Bob"], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "new", "Ann", "Bob"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let id = out.stdout.trim().to_string();
-    let out = run(&["furnace-duel", "show", &id], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "show", &id]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("Britain"), "{}", out.stdout);
     assert!(out.stdout.contains("(in play)"), "{}", out.stdout);
@@ -666,7 +663,7 @@ fn cli_boards_uses_the_users_replacement_file_and_names_its_problem() {
         r#"{"data_kind":"furnace-duel-boards","source":"x","boards":[]}"#,
     )
     .unwrap();
-    let out = run(&["furnace-duel", "boards"], dir.path());
+    let out = run(dir.path(), &["furnace-duel", "boards"]);
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("boards.json"), "{}", out.stderr);
     assert!(out.stderr.contains("britain"), "{}", out.stderr);

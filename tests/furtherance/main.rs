@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use tablemate::cli::Output;
+
 use tablemate::doc::Saved;
 use tablemate::furtherance::{
     Action, Board, Catalog, CatalogFile, DeckMode, Difficulty, Game, Outcome, Phase, Seat,
@@ -17,6 +17,7 @@ mod save_check;
 mod scripted;
 #[path = "../shared/mod.rs"]
 mod shared;
+use shared::run;
 
 const UNITS: &str = r#"{
   "data_kind": "furtherance-units",
@@ -316,14 +317,11 @@ fn a_game_is_saved_and_undone_through_the_store() {
     assert!(back.current().is_resolving());
 }
 
-fn run(args: &[&str], root: &std::path::Path) -> Output {
-    tablemate::cli::run_in(root, args, "")
-}
-
 #[test]
 fn cli_new_creates_a_save_in_the_store_and_prints_its_id() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(
+        dir.path(),
         &[
             "furtherance",
             "new",
@@ -332,7 +330,6 @@ fn cli_new_creates_a_save_in_the_store_and_prints_its_id() {
             "--seed",
             "5",
         ],
-        dir.path(),
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     let id = out.stdout.trim();
@@ -343,13 +340,13 @@ fn cli_new_creates_a_save_in_the_store_and_prints_its_id() {
         "Furtherance solo — Learner — round 1 — castle 10 HP"
     );
     assert_eq!(saved.current().castle(Seat::Across).counters, 16);
-    let listed = run(&["list"], dir.path());
+    let listed = run(dir.path(), &["list"]);
     assert!(
         listed.stdout.contains("Furtherance solo — Learner"),
         "{}",
         listed.stdout
     );
-    let shown = run(&["furtherance", "show", id], dir.path());
+    let shown = run(dir.path(), &["furtherance", "show", id]);
     assert!(shown.stdout.contains("round 1"), "{}", shown.stdout);
 }
 
@@ -367,7 +364,7 @@ fn cli_simulate_prints_json_lines_ending_with_the_result() {
         "40",
         "--json",
     ];
-    let out = run(&args, dir.path());
+    let out = run(dir.path(), &args);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let lines: Vec<serde_json::Value> = out
         .stdout
@@ -399,7 +396,7 @@ fn cli_simulate_prints_json_lines_ending_with_the_result() {
         }
     }
     // Same seed, same game.
-    assert_eq!(run(&args, dir.path()), out);
+    assert_eq!(run(dir.path(), &args), out);
 }
 
 #[test]
@@ -409,7 +406,7 @@ fn cli_check_validates_the_bundled_data_files() {
         ("data/furtherance/board.json", "furtherance-board"),
         ("data/furtherance/units.json", "furtherance-units"),
     ] {
-        let out = run(&["check", root.join(file).to_str().unwrap()], root);
+        let out = run(root, &["check", root.join(file).to_str().unwrap()]);
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert!(out.stdout.contains(kind), "{}", out.stdout);
     }
@@ -418,7 +415,7 @@ fn cli_check_validates_the_bundled_data_files() {
 #[test]
 fn cli_uses_the_users_board_file_and_names_its_problem() {
     let dir = tempfile::tempdir().unwrap();
-    let bundled = run(&["furtherance", "board"], dir.path());
+    let bundled = run(dir.path(), &["furtherance", "board"]);
     assert_eq!(bundled.code, 0);
     let mut board: serde_json::Value = serde_json::from_str(&bundled.stdout).unwrap();
     // Open the Left kingdom's south wall: the derived arrows must change to use it.
@@ -431,27 +428,27 @@ fn cli_uses_the_users_board_file_and_names_its_problem() {
     std::fs::write(user.join("board.json"), board.to_string()).unwrap();
     // Arrows now cross where no wall stands; the user re-derives them from the walls.
     let derived = run(
+        dir.path(),
         &[
             "furtherance",
             "board",
             "--derive",
             user.join("board.json").to_str().unwrap(),
         ],
-        dir.path(),
     );
     assert_eq!(derived.code, 0, "{}", derived.stderr);
     let derived: serde_json::Value = serde_json::from_str(&derived.stdout).unwrap();
     assert_eq!(derived["arrows"]["left"]["b3"], serde_json::json!(["c3"]));
     std::fs::write(user.join("board.json"), derived.to_string()).unwrap();
-    let shown = run(&["furtherance", "board"], dir.path());
+    let shown = run(dir.path(), &["furtherance", "board"]);
     let shown: serde_json::Value = serde_json::from_str(&shown.stdout).unwrap();
     assert_eq!(shown, derived, "the user's board replaces the bundled one");
-    let out = run(&["furtherance", "simulate", "--rounds", "2"], dir.path());
+    let out = run(dir.path(), &["furtherance", "simulate", "--rounds", "2"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     // A broken file is refused with its path and the problem.
     board["castles"]["left"] = serde_json::json!(["a3", "a4"]);
     std::fs::write(user.join("board.json"), board.to_string()).unwrap();
-    let out = run(&["furtherance", "simulate", "--rounds", "2"], dir.path());
+    let out = run(dir.path(), &["furtherance", "simulate", "--rounds", "2"]);
     assert_eq!(out.code, 1);
     assert!(
         out.stderr.contains("board.json") && out.stderr.contains("castles.left"),

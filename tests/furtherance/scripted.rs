@@ -86,8 +86,8 @@ fn actions_are_read_from_their_json_form() {
 fn simulate_save_stores_the_game_with_every_step_and_prints_its_id_last() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(
-        &["furtherance", "simulate", "--rounds", "3", "--save"],
         dir.path(),
+        &["furtherance", "simulate", "--rounds", "3", "--save"],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     let printed: Vec<&str> = out.stdout.lines().collect();
@@ -116,7 +116,7 @@ fn simulate_save_stores_the_game_with_every_step_and_prints_its_id_last() {
 #[test]
 fn units_prints_the_units_file_in_use() {
     let dir = tempfile::tempdir().unwrap();
-    let bundled = run(&["furtherance", "units"], dir.path());
+    let bundled = run(dir.path(), &["furtherance", "units"]);
     assert_eq!(bundled.code, 0, "{}", bundled.stderr);
     let mut units: serde_json::Value = serde_json::from_str(&bundled.stdout).unwrap();
     assert_eq!(units["data_kind"], "furtherance-units");
@@ -125,7 +125,7 @@ fn units_prints_the_units_file_in_use() {
     let user = dir.path().join("data/furtherance");
     std::fs::create_dir_all(&user).unwrap();
     std::fs::write(user.join("units.json"), units.to_string()).unwrap();
-    let mine = run(&["furtherance", "units"], dir.path());
+    let mine = run(dir.path(), &["furtherance", "units"]);
     let mine: serde_json::Value = serde_json::from_str(&mine.stdout).unwrap();
     assert_eq!(
         mine["units"][0]["name"], "Paladin",
