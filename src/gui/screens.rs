@@ -13,7 +13,8 @@ use crate::store::{Store, StoreError};
 
 /// Declares `Screen` (the shell's own screens, then one per game), `GameMessage` (a game
 /// screen's message) and everything that treats the game screens alike, from one line per
-/// game: `Kind` variant => its module under `gui/`. A game's module has `State` with `new`,
+/// game: `Kind` variant => its module under `gui/` (and, for the screen tests, the
+/// game screen's `testing::ScreenUnderTest`). A game's module has `State` with `new`,
 /// `open`, `update`, `view`, `document(_mut)`, `refresh` and `escape`, and `Message`.
 macro_rules! game_screens {
     ($($variant:ident => $module:ident;)+) => {
@@ -32,6 +33,20 @@ macro_rules! game_screens {
         }
 
         $(
+            #[cfg(test)]
+            impl super::testing::ScreenUnderTest for $module::State {
+                type Message = $module::Message;
+                fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message> {
+                    self.view(ctx)
+                }
+                fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message> {
+                    self.update(message, ctx)
+                }
+                fn open_document(&self) -> Option<&dyn Document> {
+                    self.document()
+                }
+            }
+
             impl From<$module::Message> for Message {
                 fn from(m: $module::Message) -> Message {
                     Message::Game(GameMessage::$variant(m))

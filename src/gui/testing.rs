@@ -23,24 +23,7 @@ pub trait ScreenUnderTest {
     fn open_document(&self) -> Option<&dyn Document>;
 }
 
-macro_rules! screen_under_test {
-    ($($screen:ident),*) => {$(
-        impl ScreenUnderTest for super::$screen::State {
-            type Message = super::$screen::Message;
-            fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message> {
-                self.view(ctx)
-            }
-            fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message> {
-                self.update(message, ctx)
-            }
-            fn open_document(&self) -> Option<&dyn Document> {
-                self.document()
-            }
-        }
-    )*};
-}
-
-screen_under_test!(army, furnace_duel, furtherance, near_and_far, worldspanner);
+// Every game screen is a `ScreenUnderTest`: `game_screens!` (screens.rs) implements it.
 
 /// What the shell's autosave watches: the open game's save id and history revision. A new
 /// game, a recorded change, an undo or a redo moves it; a refusal or a no-op must not.
@@ -57,6 +40,8 @@ pub struct Updated<M> {
     pub moved: bool,
     pub notice: Option<Notice>,
     pub task: Option<iced::Task<M>>,
+    /// How many messages the screen was given (a click on a disabled button gives none).
+    pub messages: usize,
 }
 
 /// Runs the screen's `update` with `message` and reports it as the shell sees it.
@@ -71,6 +56,7 @@ pub fn update<S: ScreenUnderTest>(
         moved: revision(state) != before,
         notice: action.notice,
         task: action.task,
+        messages: 1,
     }
 }
 
@@ -79,22 +65,48 @@ pub fn simulator<M>(height: f32, view: Element<'_, M>) -> Simulator<'_, M> {
     Simulator::with_size(iced_test::core::Settings::default(), (1280.0, height), view)
 }
 
-/// Clicks `label` and feeds the messages back; returns the last notice's text, if any.
+/// Clicks `target` (a label, an id) on the screen drawn with `ctx` in a window of `size`, feeds
+/// every message back through `update`, and reports the click as the shell sees it: whether the
+/// open game moved, the last notice and task given, and how many messages there were. The one
+/// click every screen test goes through.
+pub fn click_on<S, T>(
+    state: &mut S,
+    ctx: &Ctx,
+    size: (f32, f32),
+    target: T,
+) -> Result<Updated<S::Message>, iced_test::Error>
+where
+    S: ScreenUnderTest,
+    T: iced_test::Selector + Send,
+    T::Output: iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+{
+    let mut ui = simulator_sized(size, state.draw(ctx));
+    ui.click(target)?;
+    let messages: Vec<S::Message> = ui.into_messages().collect();
+    let before = revision(state);
+    let mut clicked = Updated {
+        moved: false,
+        notice: None,
+        task: None,
+        messages: messages.len(),
+    };
+    for m in messages {
+        let action = state.apply(m, ctx);
+        clicked.notice = action.notice.or(clicked.notice);
+        clicked.task = action.task.or(clicked.task);
+    }
+    clicked.moved = revision(state) != before;
+    Ok(clicked)
+}
+
+/// Clicks `label` in a 1280 px wide window of `height` and feeds the messages back; returns the
+/// last notice's text, if any.
 pub fn click<S: ScreenUnderTest>(
     state: &mut S,
     height: f32,
     label: &str,
 ) -> Result<Option<String>, iced_test::Error> {
-    let mut ui = simulator(height, state.draw(&CTX));
-    ui.click(label)?;
-    let messages: Vec<S::Message> = ui.into_messages().collect();
-    let mut notice = None;
-    for m in messages {
-        if let Some(n) = state.apply(m, &CTX).notice {
-            notice = Some(n.text);
-        }
-    }
-    Ok(notice)
+    click_on(state, &CTX, (1280.0, height), label).map(|c| c.notice.map(|n| n.text))
 }
 
 /// Whether `label` is on screen.
@@ -138,13 +150,7 @@ pub fn click_sized<S: ScreenUnderTest>(
     size: (f32, f32),
     label: &str,
 ) -> Result<(), iced_test::Error> {
-    let mut ui = simulator_sized(size, state.draw(&CTX));
-    ui.click(label)?;
-    let messages: Vec<S::Message> = ui.into_messages().collect();
-    for m in messages {
-        state.apply(m, &CTX);
-    }
-    Ok(())
+    click_on(state, &CTX, size, label).map(|_| ())
 }
 
 /// The wrappers a screen's test file uses, for a window `$height` tall (tall enough that the

@@ -18,16 +18,10 @@ fn shows(state: &State, ctx: &Ctx, label: &str) -> bool {
 
 /// Clicks `label` with `ctx` (a store-backed one) and feeds the messages back.
 fn click(state: &mut State, ctx: &Ctx, label: &str) -> Option<String> {
-    let mut ui = testing::simulator(HEIGHT, state.view(ctx));
-    ui.click(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
-    let messages: Vec<Message> = ui.into_messages().collect();
-    let mut notice = None;
-    for m in messages {
-        if let Some(n) = state.update(m, ctx).notice {
-            notice = Some(n.text);
-        }
-    }
-    notice
+    testing::click_on(state, ctx, (1280.0, HEIGHT), label)
+        .unwrap_or_else(|e| panic!("{label}: {e:?}"))
+        .notice
+        .map(|n| n.text)
 }
 
 fn edit(state: &mut State, ctx: &Ctx, row: usize, col: Col, value: &str) {

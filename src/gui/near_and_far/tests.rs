@@ -16,8 +16,11 @@ const CTX: Ctx<'static> = Ctx {
     large_type: false,
 };
 
+/// A window tall enough that no tested panel needs scrolling.
+const SIZE: (f32, f32) = (1600.0, 2600.0);
+
 fn ui(state: &State) -> Simulator<'_, Message> {
-    Simulator::with_size(Default::default(), (1600.0, 2600.0), state.view(&CTX))
+    testing::simulator_sized(SIZE, state.view(&CTX))
 }
 
 /// Clicks `target` and feeds the messages back; returns the last action's notice, if any.
@@ -26,18 +29,9 @@ where
     S: Selector + Send,
     S::Output: selector::Bounded + Clone + Send + Sync + 'static,
 {
-    let mut sim = ui(state);
-    sim.click(target)?;
-    let messages: Vec<Message> = sim.into_messages().collect();
-    assert!(!messages.is_empty(), "the click produced no message");
-    let mut notice = None;
-    for m in messages {
-        let a = testing::update(state, m, &CTX);
-        if a.notice.is_some() {
-            notice = a.notice;
-        }
-    }
-    Ok(notice)
+    let clicked = testing::click_on(state, &CTX, SIZE, target)?;
+    assert!(clicked.messages > 0, "the click produced no message");
+    Ok(clicked.notice)
 }
 
 fn shows(state: &State, text: &str) -> bool {

@@ -14,25 +14,13 @@ pub(super) fn ctx() -> Ctx<'static> {
     }
 }
 
-/// Clicks `label` and feeds the messages back; returns the last notice and task, and whether
-/// the click moved the open game (what the shell autosaves on).
+/// Clicks `label` (in a 1024×768 window) and feeds the messages back; returns the last notice
+/// and task, and whether the click moved the open game (what the shell autosaves on).
 pub(super) fn click(state: &mut State, label: &str) -> testing::Updated<Message> {
-    let c = ctx();
-    let mut ui = simulator(state.view(&c));
-    ui.click(label)
+    let clicked = testing::click_on(state, &ctx(), (1024.0, 768.0), label)
         .unwrap_or_else(|e| panic!("click {label:?}: {e:?}"));
-    let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(!messages.is_empty(), "clicking {label:?} did nothing");
-    let before = testing::revision(state);
-    let mut last = Action::none();
-    for m in messages {
-        last = state.update(m, &c);
-    }
-    testing::Updated {
-        moved: testing::revision(state) != before,
-        notice: last.notice,
-        task: last.task,
-    }
+    assert!(clicked.messages > 0, "clicking {label:?} did nothing");
+    clicked
 }
 
 pub(super) fn shows(state: &State, text: &str) -> bool {
