@@ -310,9 +310,13 @@ fn save_row(l: &Listing, read_only: bool) -> Element<'_, Message> {
                     .on_press_maybe((!read_only).then(|| Message::Delete(l.id.clone()))),
             ]
             .spacing(6)
-            .align_y(Center);
-            // Actions on their own line: the row stays readable at 1024 px and with large type.
-            container(column![info, row![iced::widget::space::horizontal(), actions]].spacing(6))
+            .align_y(Center)
+            .width(Fill)
+            .wrap()
+            .vertical_spacing(6);
+            // Actions on their own line, wrapping onto a second line when the card is too
+            // narrow (1024 px with large type) rather than cutting Delete off.
+            container(column![info, actions].spacing(6))
                 .padding(10)
                 .style(style::card)
                 .into()

@@ -366,3 +366,26 @@ fn delete_and_backup_restore_can_both_be_undone() -> Result {
     );
     Ok(())
 }
+
+#[test]
+fn a_saved_games_buttons_all_show_at_1024_with_large_type() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    campaign_with_one_result(&mut app)?;
+    app.flush_saves();
+    let _ = app.update(Message::GoHome);
+    let _ = app.update(Message::LargeType(true));
+    // 1024×768 with large type is 1024/1.3 × 768/1.3 logical pixels.
+    let size = iced::Size::new(1024.0 / 1.3, 768.0 / 1.3);
+    for label in ["Open", "Export…", "Backups", "Delete"] {
+        let mut ui = iced_test::Simulator::with_size(Default::default(), size, app.view());
+        let found = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+        let (bounds, visible) = (found.bounds(), found.visible_bounds());
+        let visible = visible.unwrap_or_else(|| panic!("{label} is hidden"));
+        assert!(
+            (visible.width - bounds.width).abs() < 0.5 && bounds.x + bounds.width <= size.width,
+            "{label} is cut off: drawn {bounds:?}, visible {visible:?}"
+        );
+    }
+    Ok(())
+}
