@@ -304,11 +304,10 @@ impl BoardFile {
                 self.data_kind
             ));
         }
-        let mut seen = BTreeSet::new();
-        for s in &self.squares {
-            if !seen.insert(*s) {
-                return Err(format!("squares: {s} is listed twice"));
-            }
+        if let Some((first, i, s)) = crate::datafile::first_repeat(&self.squares) {
+            return Err(format!(
+                "squares[{i}]: {s} is listed twice, first at squares[{first}]"
+            ));
         }
         let mut in_castle = BTreeMap::new();
         for seat in Seat::ALL {
@@ -359,7 +358,7 @@ impl BoardFile {
         if !self.field.contains(&self.centre) {
             return Err(format!("centre: {} is not in the field", self.centre));
         }
-        let mut wall_seen = BTreeSet::new();
+        let mut wall_seen = crate::datafile::FirstSeen::new();
         for (i, w) in self.walls.iter().enumerate() {
             let [a, b] = w.between;
             let at = format!("walls[{i}] ({a}-{b})");
@@ -371,8 +370,10 @@ impl BoardFile {
                     "{at}: a wall stands between two squares side by side"
                 ));
             }
-            if !wall_seen.insert((a.min(b), a.max(b))) {
-                return Err(format!("{at}: this wall is listed twice"));
+            if let Some(first) = wall_seen.again((a.min(b), a.max(b)), i) {
+                return Err(format!(
+                    "{at}: this wall is listed twice, first at walls[{first}]"
+                ));
             }
         }
         if self.goal().is_empty() {
@@ -576,6 +577,32 @@ mod tests {
         let err = b.validate().unwrap_err();
         assert!(
             err.contains("arrows.left.c6") && err.contains("castles.across"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_square_listed_twice_names_where_it_first_appears() {
+        let mut b = BoardFile::standard();
+        let again = b.squares[2];
+        b.squares.push(again);
+        let err = b.validate().unwrap_err();
+        assert_eq!(
+            err,
+            format!("squares[33]: {again} is listed twice, first at squares[2]")
+        );
+    }
+
+    #[test]
+    fn a_wall_listed_twice_either_way_round_names_where_it_first_appears() {
+        let mut b = BoardFile::standard();
+        let mut again = b.walls[1].clone();
+        again.between.reverse();
+        b.walls.push(again);
+        let err = b.validate().unwrap_err();
+        assert!(
+            err.starts_with("walls[8] (")
+                && err.ends_with("this wall is listed twice, first at walls[1]"),
             "{err}"
         );
     }

@@ -153,7 +153,7 @@ impl CatalogFile {
                     .to_string(),
             );
         }
-        let mut names = std::collections::BTreeSet::new();
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, u) in self.units.iter().enumerate() {
             let mut row = |text: String| {
                 out.push(UnitsProblem {
@@ -163,8 +163,8 @@ impl CatalogFile {
             };
             if u.name.trim().is_empty() {
                 row("name is empty".to_string());
-            } else if !names.insert(u.name.trim().to_lowercase()) {
-                row("the name is used twice".to_string());
+            } else if let Some(first) = names.again(u.name.trim().to_lowercase(), i) {
+                row(format!("the name is used twice, first at units[{first}]"));
             }
             if u.hp == 0 {
                 row("hp must be at least 1".to_string());
@@ -172,12 +172,14 @@ impl CatalogFile {
             if u.copies == 0 {
                 row("copies must be at least 1".to_string());
             }
-            let mut seen = Vec::new();
-            for a in &u.abilities {
-                if seen.contains(a) {
-                    row(format!("ability {:?} is listed twice", a.text()));
+            let mut seen = crate::datafile::FirstSeen::new();
+            for (k, a) in u.abilities.iter().enumerate() {
+                if let Some(first) = seen.again(*a, k) {
+                    row(format!(
+                        "abilities[{k}] ({:?}) is listed twice, first at abilities[{first}]",
+                        a.text()
+                    ));
                 }
-                seen.push(*a);
             }
             for f in &u.sample_fields {
                 if !SAMPLE_FIELDS.contains(&f.as_str()) {
@@ -427,5 +429,31 @@ mod tests {
         let text = r#"{"data_kind":"furtherance-units","units":[
             {"name":"X","cost":1,"attack":1,"hp":0,"copies":1}]}"#;
         assert!(CatalogFile::parse(text).unwrap_err().contains("hp"));
+    }
+
+    #[test]
+    fn a_unit_name_used_twice_names_where_it_first_appears() {
+        let text = r#"{"data_kind":"furtherance-units","units":[
+            {"name":"Fighter","cost":1,"attack":1,"hp":1,"copies":1},
+            {"name":"Archer","cost":1,"attack":1,"hp":1,"copies":1},
+            {"name":" fighter","cost":1,"attack":1,"hp":1,"copies":1}]}"#;
+        let err = CatalogFile::parse(text).unwrap_err();
+        assert!(
+            err.contains("units[2] (\" fighter\"): the name is used twice, first at units[0]"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_ability_listed_twice_names_where_it_first_appears() {
+        let text = r#"{"data_kind":"furtherance-units","units":[
+            {"name":"X","cost":1,"attack":1,"hp":1,"copies":1,
+             "abilities":["no-counter-attacks","one-attack-per-turn","no-counter-attacks"]}]}"#;
+        let err = CatalogFile::parse(text).unwrap_err();
+        assert!(
+            err.contains("abilities[2] (")
+                && err.contains("is listed twice, first at abilities[0]"),
+            "{err}"
+        );
     }
 }
