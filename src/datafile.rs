@@ -102,6 +102,15 @@ impl<K: Eq + std::hash::Hash> FirstSeen<K> {
             }
         }
     }
+
+    /// Whether `key` was seen (a later list may only name what this one holds).
+    pub fn contains<Q>(&self, key: &Q) -> bool
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Eq + std::hash::Hash + ?Sized,
+    {
+        self.at.contains_key(key)
+    }
 }
 
 /// The first key of `keys` that repeats an earlier one, as `(first index, repeat index, key)`.
@@ -225,6 +234,7 @@ mod tests {
         assert_eq!(seen.again("Ben", 1), None);
         assert_eq!(seen.again("Ann", 2), Some(0));
         assert_eq!(seen.again("Ann", 3), Some(0), "the first place is kept");
+        assert!(seen.contains("Ben") && !seen.contains("Cy"));
         assert_eq!(first_repeat(["a", "b", "c", "b", "a"]), Some((1, 3, "b")));
         assert_eq!(first_repeat([1, 2, 3]), None);
         assert_eq!(first_repeat(Vec::<u8>::new()), None);

@@ -75,7 +75,8 @@ impl Campaign {
             )));
         }
         let mut present = Vec::new();
-        for c in characters {
+        let mut seen = crate::datafile::FirstSeen::new();
+        for (i, c) in characters.iter().enumerate() {
             let sheet = self.sheet(c)?;
             let name = sheet.character.clone();
             if sheet.retired_after.is_some() {
@@ -83,8 +84,10 @@ impl Campaign {
                     "{name} has retired from this campaign and plays no more sessions"
                 )));
             }
-            if present.contains(&name) {
-                return Err(RuleError::new(format!("{name} is listed twice")));
+            if let Some(first) = seen.again(name.clone(), i) {
+                return Err(RuleError::new(format!(
+                    "characters[{i}]: {name} is listed twice, first at characters[{first}]"
+                )));
             }
             present.push(name);
         }

@@ -23,14 +23,16 @@ impl ScoreInput {
                 self.players.len()
             ));
         }
-        let mut names = std::collections::BTreeSet::new();
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, p) in self.players.iter().enumerate() {
             let at = format!("players[{i}] ({})", p.name);
             if p.name.trim().is_empty() {
                 return Err(format!("players[{i}]: name is empty"));
             }
-            if !names.insert(p.name.trim().to_lowercase()) {
-                return Err(format!("{at}: two players have this name"));
+            if let Some(first) = names.again(p.name.trim().to_lowercase(), i) {
+                return Err(format!(
+                    "{at}: two players have this name, the first at players[{first}]"
+                ));
             }
             if !(-6..=12).contains(&p.reputation) {
                 return Err(format!(
