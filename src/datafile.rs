@@ -72,13 +72,14 @@ pub fn each_exactly_once<K: PartialEq + Copy>(
 
 /// Remembers where each key of a list was first seen, so a loop that checks a list entry by
 /// entry can refuse a repeat and say where the first one is ("talents[4]: listed twice, first
-/// at talents[1]"). Keys are compared as given: fold case or trim before passing them.
+/// at talents[1]"). Keys are compared as given: fold case or trim before passing them. "Where"
+/// is an index unless the list spans more than one place (a map and a file, say).
 #[derive(Debug, Clone)]
-pub struct FirstSeen<K> {
-    at: std::collections::HashMap<K, usize>,
+pub struct FirstSeen<K, At = usize> {
+    at: std::collections::HashMap<K, At>,
 }
 
-impl<K: Eq + std::hash::Hash> Default for FirstSeen<K> {
+impl<K: Eq + std::hash::Hash, At> Default for FirstSeen<K, At> {
     fn default() -> Self {
         FirstSeen {
             at: std::collections::HashMap::new(),
@@ -86,18 +87,18 @@ impl<K: Eq + std::hash::Hash> Default for FirstSeen<K> {
     }
 }
 
-impl<K: Eq + std::hash::Hash> FirstSeen<K> {
+impl<K: Eq + std::hash::Hash, At: Copy> FirstSeen<K, At> {
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Records `key` at index `i`; if it was seen before, returns the index it was first seen
-    /// at (and keeps that one).
-    pub fn again(&mut self, key: K, i: usize) -> Option<usize> {
+    /// Records `key` as seen at `at`; if it was seen before, returns where it was first seen
+    /// (and keeps that place).
+    pub fn again(&mut self, key: K, at: At) -> Option<At> {
         match self.at.entry(key) {
             std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
             std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(i);
+                e.insert(at);
                 None
             }
         }
@@ -117,7 +118,7 @@ impl<K: Eq + std::hash::Hash> FirstSeen<K> {
 pub fn first_repeat<K: Eq + std::hash::Hash>(
     keys: impl IntoIterator<Item = K>,
 ) -> Option<(usize, usize, K)> {
-    let mut seen = FirstSeen::new();
+    let mut seen = FirstSeen::<K>::new();
     keys.into_iter()
         .enumerate()
         .find_map(|(i, k)| match seen.at.get(&k) {
@@ -235,6 +236,12 @@ mod tests {
         assert_eq!(seen.again("Ann", 2), Some(0));
         assert_eq!(seen.again("Ann", 3), Some(0), "the first place is kept");
         assert!(seen.contains("Ben") && !seen.contains("Cy"));
+        let mut by_place = FirstSeen::new();
+        assert_eq!(by_place.again(41, ("Map 4", "a.json")), None);
+        assert_eq!(
+            by_place.again(41, ("Map 5", "b.json")),
+            Some(("Map 4", "a.json"))
+        );
         assert_eq!(first_repeat(["a", "b", "c", "b", "a"]), Some((1, 3, "b")));
         assert_eq!(first_repeat([1, 2, 3]), None);
         assert_eq!(first_repeat(Vec::<u8>::new()), None);
