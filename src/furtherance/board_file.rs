@@ -309,7 +309,7 @@ impl BoardFile {
                 "squares[{i}]: {s} is listed twice, first at squares[{first}]"
             ));
         }
-        let mut in_castle = BTreeMap::new();
+        let mut in_castle = crate::datafile::FirstSeen::new();
         for seat in Seat::ALL {
             let castle = self.castles.get(seat);
             if castle.len() != 3 {
@@ -322,7 +322,7 @@ impl BoardFile {
                 if !self.is_square(*s) {
                     return Err(format!("castles.{seat}: {s} is not in squares"));
                 }
-                if let Some(other) = in_castle.insert(*s, seat) {
+                if let Some(other) = in_castle.again(*s, seat) {
                     return Err(format!(
                         "castles.{seat}: {s} is already a space of castles.{other}"
                     ));
@@ -351,7 +351,7 @@ impl BoardFile {
             if !self.is_square(*s) {
                 return Err(format!("field: {s} is not in squares"));
             }
-            if in_castle.contains_key(s) {
+            if in_castle.contains(s) {
                 return Err(format!("field: {s} is a castle space"));
             }
         }
@@ -604,6 +604,18 @@ mod tests {
             err.starts_with("walls[8] (")
                 && err.ends_with("this wall is listed twice, first at walls[1]"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_space_in_two_castles_names_the_castle_it_is_first_in() {
+        let mut b = BoardFile::standard();
+        let taken = b.castles.player[0];
+        b.castles.left[0] = taken;
+        let err = b.validate().unwrap_err();
+        assert_eq!(
+            err,
+            format!("castles.left: {taken} is already a space of castles.player")
         );
     }
 }
