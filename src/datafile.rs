@@ -46,6 +46,49 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
     }
 }
 
+/// The fields every data file opens with: what it is, whether it holds sample data rather
+/// than the publisher's, where its facts come from and a note to the reader. Each file's
+/// struct takes it with `#[serde(flatten)]` (unknown fields are still refused by the file's
+/// own `deny_unknown_fields`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Header {
+    pub data_kind: String,
+    #[serde(default)]
+    pub sample_data: bool,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub source: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub note: String,
+}
+
+impl Header {
+    pub fn new(data_kind: &str, sample_data: bool, source: &str, note: &str) -> Header {
+        Header {
+            data_kind: data_kind.to_string(),
+            sample_data,
+            source: source.to_string(),
+            note: note.to_string(),
+        }
+    }
+
+    /// Refuses a file of another kind, naming both.
+    pub fn expect_kind(&self, data_kind: &str) -> Result<(), String> {
+        if self.data_kind == data_kind {
+            Ok(())
+        } else {
+            Err(format!(
+                "data_kind is {:?}, expected {data_kind:?}",
+                self.data_kind
+            ))
+        }
+    }
+}
+
+/// A text field a hand-written file may also leave `null`.
+fn text_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    <Option<String> as serde::Deserialize>::deserialize(d).map(Option::unwrap_or_default)
+}
+
 /// What a list that must hold each of a set exactly once got wrong (every board, every follower
 /// type, Maps 1 to 11): the first one missing or repeated, in the order of the set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +111,33 @@ pub fn each_exactly_once<K: PartialEq + Copy>(
         }
     }
     Ok(())
+}
+
+/// Checks that the list `list` of a data file (its keys `found`, in file order) holds each of
+/// `expected` exactly once, and says what is wrong in the file's terms: a repeat names where
+/// the first one is ("boards[4] (\"alps\"): listed twice, first at boards[0]"), a gap names
+/// what is missing and what the list must hold (`set`, e.g. "the six boards"). Anything in
+/// `found` beyond `expected` is the caller's to refuse.
+pub fn holds_each_once<K: Eq + std::hash::Hash + Copy>(
+    list: &str,
+    set: &str,
+    expected: impl IntoIterator<Item = K>,
+    found: &[K],
+    name: impl Fn(K) -> String,
+) -> Result<(), String> {
+    if let Some((first, i, k)) = first_repeat(found.iter().copied()) {
+        return Err(format!(
+            "{list}[{i}] ({}): listed twice, first at {list}[{first}]",
+            name(k)
+        ));
+    }
+    match each_exactly_once(expected, found) {
+        Ok(()) => Ok(()),
+        Err(NotOnce::Missing(k) | NotOnce::Repeated(k, _)) => Err(format!(
+            "{list}: {} is missing (expected {set} once each)",
+            name(k)
+        )),
+    }
 }
 
 /// Remembers where each key of a list was first seen, so a loop that checks a list entry by
@@ -165,6 +235,15 @@ pub fn rules_library(root: Option<&Path>) -> (crate::rules::Library, Vec<String>
     crate::rules::Library::load(|rel| read(root, rel))
 }
 
+/// Parses bundled data file `path` with `parse`; an error names the file
+/// ("data/army/followers.json (bundled): ...").
+pub fn parse_bundled<T>(
+    path: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    parse(bundled(path)?).map_err(|e| format!("{path} (bundled): {e}"))
+}
+
 /// The text of bundled data file `path`, or why there is none.
 pub fn bundled(path: &str) -> Result<&'static str, String> {
     crate::bundled::get(path).ok_or_else(|| format!("{path} is not bundled in this build"))
@@ -215,6 +294,31 @@ mod tests {
         assert!(err.contains("data_kind is \"army-list\""), "{err}");
     }
 
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct WithHeader {
+        #[serde(flatten)]
+        header: Header,
+        #[allow(dead_code)]
+        value: u8,
+    }
+
+    #[test]
+    fn a_data_files_header_is_shared_and_unknown_fields_are_still_refused() {
+        let f: WithHeader =
+            serde_json::from_str(r#"{"data_kind":"x","note":null,"source":"p. 3","value":1}"#)
+                .unwrap();
+        assert_eq!(f.header, Header::new("x", false, "p. 3", ""));
+        assert_eq!(f.header.expect_kind("x"), Ok(()));
+        assert_eq!(
+            f.header.expect_kind("y").unwrap_err(),
+            "data_kind is \"x\", expected \"y\""
+        );
+        let err = serde_json::from_str::<WithHeader>(r#"{"data_kind":"x","value":1,"junk":2}"#)
+            .unwrap_err();
+        assert!(err.to_string().contains("unknown field `junk`"), "{err}");
+    }
+
     #[test]
     fn each_exactly_once_names_the_first_missing_or_repeated() {
         assert_eq!(each_exactly_once([1, 2, 3], &[3, 1, 2]), Ok(()));
@@ -226,6 +330,35 @@ mod tests {
             each_exactly_once([1, 2, 3], &[1, 2, 2, 3, 2]),
             Err(NotOnce::Repeated(2, 3))
         );
+    }
+
+    #[test]
+    fn a_list_that_must_hold_each_once_names_a_repeat_and_a_gap() {
+        let name = |n: u8| format!("#{n}");
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[3, 1, 2], name),
+            Ok(())
+        );
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[1, 2, 1, 3], name).unwrap_err(),
+            "xs[2] (#1): listed twice, first at xs[0]"
+        );
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[1, 3], name).unwrap_err(),
+            "xs: #2 is missing (expected 1 to 3 once each)"
+        );
+    }
+
+    #[test]
+    fn a_bundled_file_that_fails_its_check_is_named() {
+        let ok = parse_bundled(crate::army::FOLLOWERS_PATH, |t| Ok(t.len()));
+        assert!(ok.is_ok_and(|n| n > 0));
+        let err = parse_bundled(crate::army::FOLLOWERS_PATH, |_| Err::<(), _>("bad".into()));
+        assert_eq!(
+            err.unwrap_err(),
+            format!("{} (bundled): bad", crate::army::FOLLOWERS_PATH)
+        );
+        assert!(parse_bundled("data/none.json", |_| Ok(())).is_err());
     }
 
     #[test]

@@ -88,13 +88,8 @@ pub struct WallFile {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
-    pub data_kind: String,
-    #[serde(default)]
-    pub sample_data: bool,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
+    #[serde(flatten)]
+    pub header: crate::datafile::Header,
     /// Every square a unit can stand on, castle spaces included.
     pub squares: Vec<Square>,
     /// The three spaces of each castle.
@@ -172,10 +167,12 @@ impl BoardFile {
             });
         }
         let mut file = BoardFile {
-            data_kind: BOARD_KIND.to_string(),
-            sample_data: true,
-            source: "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.".to_string(),
-            note: "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).".to_string(),
+            header: crate::datafile::Header::new(
+                BOARD_KIND,
+                true,
+                "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.",
+                "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).",
+            ),
             squares: standard_squares(),
             castles,
             kingdoms,
@@ -298,12 +295,7 @@ impl BoardFile {
 
     /// Checks the file; the error names the field and the problem.
     pub fn validate(&self) -> Result<(), String> {
-        if self.data_kind != BOARD_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {BOARD_KIND:?}",
-                self.data_kind
-            ));
-        }
+        self.header.expect_kind(BOARD_KIND)?;
         if let Some((first, i, s)) = crate::datafile::first_repeat(&self.squares) {
             return Err(format!(
                 "squares[{i}]: {s} is listed twice, first at squares[{first}]"
@@ -493,7 +485,11 @@ pub fn check_board_text(text: &str) -> Result<String, String> {
         "{} squares, {} walls, arrows for 3 enemy castles{}",
         b.squares.len(),
         b.walls.len(),
-        if b.sample_data { " (sample data)" } else { "" }
+        if b.header.sample_data {
+            " (sample data)"
+        } else {
+            ""
+        }
     ))
 }
 

@@ -109,13 +109,8 @@ pub struct UnitFile {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogFile {
-    pub data_kind: String,
-    #[serde(default)]
-    pub sample_data: bool,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
+    #[serde(flatten)]
+    pub header: crate::datafile::Header,
     pub units: Vec<UnitFile>,
 }
 
@@ -135,11 +130,8 @@ impl CatalogFile {
     pub fn problems(&self) -> Vec<UnitsProblem> {
         let mut out = Vec::new();
         let mut file = |text: String| out.push(UnitsProblem { row: None, text });
-        if self.data_kind != UNITS_KIND {
-            file(format!(
-                "data_kind is {:?}, expected {UNITS_KIND:?}",
-                self.data_kind
-            ));
+        if let Err(e) = self.header.expect_kind(UNITS_KIND) {
+            file(e);
         }
         if self.units.is_empty() {
             file("units: the list is empty".to_string());
@@ -277,7 +269,7 @@ impl TryFrom<CatalogFile> for Catalog {
                 hp: u.hp,
                 abilities: Abilities::from_list(&u.abilities),
                 copies: u.copies,
-                sample: file.sample_data && !u.sample_fields.is_empty(),
+                sample: file.header.sample_data && !u.sample_fields.is_empty(),
             })
             .collect();
         Ok(Catalog { file, kinds })
@@ -293,8 +285,8 @@ impl From<Catalog> for CatalogFile {
 impl Catalog {
     /// The bundled catalogue.
     pub fn bundled() -> Result<Catalog, String> {
-        let text = crate::datafile::bundled(super::UNITS_PATH)?;
-        Catalog::try_from(CatalogFile::parse(text)?)
+        crate::datafile::parse_bundled(super::UNITS_PATH, CatalogFile::parse)
+            .and_then(Catalog::try_from)
     }
 
     pub fn file(&self) -> &CatalogFile {
@@ -345,7 +337,7 @@ pub fn check_units_text(text: &str) -> Result<String, String> {
     Ok(format!(
         "{} unit types, {cards} cards{}",
         c.units.len(),
-        if c.sample_data {
+        if c.header.sample_data {
             " (includes sample data)"
         } else {
             ""
@@ -379,7 +371,7 @@ mod tests {
     #[test]
     fn bundled_units_label_everything_not_in_the_rulebook_as_sample() {
         let c = Catalog::bundled().unwrap();
-        assert!(c.file().sample_data);
+        assert!(c.file().header.sample_data);
         let knight = c.file().units.iter().find(|u| u.name == "Knight").unwrap();
         assert!(knight.sample_fields.contains(&"hp".to_string()));
         assert!(!knight.sample_fields.contains(&"attack".to_string()));

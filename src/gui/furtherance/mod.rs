@@ -109,7 +109,7 @@ fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
 pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
     let (cards, board) = match data {
         Some((b, c)) => (
-            if c.file().sample_data {
+            if c.file().header.sample_data {
                 "SAMPLE"
             } else {
                 "yours"

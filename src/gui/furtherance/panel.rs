@@ -173,7 +173,7 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         text(phase).size(style::HEADING),
     ]
     .spacing(4);
-    let cards = if g.catalog().file().sample_data {
+    let cards = if g.catalog().file().header.sample_data {
         "SAMPLE"
     } else {
         "yours"

@@ -23,7 +23,7 @@ pub struct Facts {
 }
 
 /// Near and Far's files are read like every data file (`datafile::parse`).
-use crate::datafile::{FirstSeen, NotOnce, each_exactly_once, first_repeat, parse};
+use crate::datafile::{FirstSeen, holds_each_once, parse};
 
 pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
     let file: TalentsFile = parse(text, "near-and-far-talents")?;
@@ -97,18 +97,9 @@ pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
     let file: MapsFile = parse(text, "near-and-far-maps")?;
     // Maps 1 to 11 once each (the campaign's eleven maps); a map number is 1 to 11 by type.
     let numbers: Vec<MapNumber> = file.maps.iter().map(|m| m.number).collect();
-    if let Some((first, i, n)) = first_repeat(&numbers) {
-        return Err(format!(
-            "maps[{i}] ({n}): listed twice, first at maps[{first}]"
-        ));
-    }
-    if let Err(NotOnce::Missing(n) | NotOnce::Repeated(n, _)) =
-        each_exactly_once(MapNumber::all(), &numbers)
-    {
-        return Err(format!(
-            "maps: {n} is missing (expected Maps 1 to 11 once each)"
-        ));
-    }
+    holds_each_once("maps", "Maps 1 to 11", MapNumber::all(), &numbers, |n| {
+        n.to_string()
+    })?;
     for m in &file.maps {
         if let QuestRange::Numbers { first, last, .. } = &m.quests
             && first > last
