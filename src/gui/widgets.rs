@@ -21,6 +21,28 @@ pub fn heading<'a, M: 'a>(label: impl text::IntoFragment<'a>) -> Element<'a, M> 
     text(label).size(style::HEADING).into()
 }
 
+/// An open game's page: its title with the one-line summary beside it (wrapping under it on a
+/// narrow window), then the game's own body.
+pub fn game_page<'a, M: 'a>(
+    title: String,
+    summary: String,
+    body: impl Into<Element<'a, M>>,
+) -> Element<'a, M> {
+    column![
+        row![
+            heading(title),
+            text(summary).size(style::SMALL).style(style::muted),
+        ]
+        .spacing(style::GAP)
+        .align_y(Center)
+        .wrap(),
+        body.into(),
+    ]
+    .spacing(style::GAP)
+    .padding(20)
+    .into()
+}
+
 /// A button with the app's primary look.
 pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
     button(text(label).size(style::BODY))
