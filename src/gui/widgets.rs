@@ -43,6 +43,17 @@ pub fn game_page<'a, M: 'a>(
     .into()
 }
 
+/// A full-width card around `content`: the panel every screen groups one block of a game in.
+pub fn card<'a, M: 'a>(
+    content: impl Into<Element<'a, M>>,
+    padding: impl Into<iced::Padding>,
+) -> iced::widget::Container<'a, M> {
+    container(content)
+        .padding(padding)
+        .width(Fill)
+        .style(style::card)
+}
+
 /// A button with the app's primary look.
 pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
     button(text(label).size(style::BODY))
