@@ -244,6 +244,16 @@ pub fn parse_bundled<T>(
     parse(bundled(path)?).map_err(|e| format!("{path} (bundled): {e}"))
 }
 
+/// For the loaders' tests: the bundled data file `path` with `edit` applied to its JSON, as
+/// text (a file one mistake away from the shipped one).
+#[cfg(test)]
+pub(crate) fn edited_bundled(path: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = crate::bundled::get(path).unwrap_or_else(|| panic!("{path} is bundled"));
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("bundled files are JSON");
+    edit(&mut v);
+    v.to_string()
+}
+
 /// The text of bundled data file `path`, or why there is none.
 pub fn bundled(path: &str) -> Result<&'static str, String> {
     crate::bundled::get(path).ok_or_else(|| format!("{path} is not bundled in this build"))

@@ -277,14 +277,11 @@ mod tests {
 
     #[test]
     fn a_follower_type_listed_twice_names_where_it_first_appears() {
-        let mut v: serde_json::Value =
-            serde_json::from_str(crate::bundled::get(FOLLOWERS_PATH).unwrap()).unwrap();
-        v["followers"][7] = v["followers"][5].clone();
-        let err = FollowerTable::parse(&v.to_string()).unwrap_err();
-        assert_eq!(
-            err,
-            "followers[7] (\"tank\"): listed twice, first at followers[5]"
-        );
+        let text = crate::datafile::edited_bundled(FOLLOWERS_PATH, |v| {
+            v["followers"][7] = v["followers"][5].clone();
+        });
+        let want = r#"followers[7] ("tank"): listed twice, first at followers[5]"#;
+        assert_eq!(FollowerTable::parse(&text), Err(want.to_string()));
     }
 
     #[test]

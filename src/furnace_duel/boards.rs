@@ -255,13 +255,12 @@ mod tests {
 
     #[test]
     fn a_board_listed_twice_names_where_it_first_appears() {
-        let mut v: serde_json::Value =
-            serde_json::from_str(crate::bundled::get(BOARDS_PATH).unwrap()).unwrap();
-        v["boards"][4] = v["boards"][2].clone();
-        let err = Boards::parse(&v.to_string()).unwrap_err();
+        let two_baltic = crate::datafile::edited_bundled(BOARDS_PATH, |v| {
+            v["boards"][4] = v["boards"][2].clone()
+        });
         assert_eq!(
-            err,
-            "boards[4] (board \"baltic-sea\"): listed twice, first at boards[2]"
+            Boards::parse(&two_baltic).unwrap_err(),
+            r#"boards[4] (board "baltic-sea"): listed twice, first at boards[2]"#
         );
     }
 

@@ -594,13 +594,10 @@ mod tests {
         let mut b = BoardFile::standard();
         let mut again = b.walls[1].clone();
         again.between.reverse();
+        let [a, z] = again.between;
         b.walls.push(again);
-        let err = b.validate().unwrap_err();
-        assert!(
-            err.starts_with("walls[8] (")
-                && err.ends_with("this wall is listed twice, first at walls[1]"),
-            "{err}"
-        );
+        let want = format!("walls[8] ({a}-{z}): this wall is listed twice, first at walls[1]");
+        assert_eq!(b.validate().unwrap_err(), want);
     }
 
     #[test]

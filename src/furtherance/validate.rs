@@ -173,35 +173,37 @@ mod tests {
     use super::super::test_support::*;
     use super::*;
 
+    /// A game with the player's Fighters on c3, d3 and e3 (units[0] to units[2]).
+    fn three_fighters() -> Game {
+        let mut g = game();
+        for at in ["c3", "d3", "e3"] {
+            place(&mut g, Seat::Player, "Fighter", at);
+        }
+        g.check().unwrap();
+        g
+    }
+
     #[test]
     fn a_unit_id_used_twice_names_where_it_first_appears() {
-        let mut g = game();
-        place(&mut g, Seat::Player, "Fighter", "c3");
-        place(&mut g, Seat::Player, "Fighter", "d3");
-        place(&mut g, Seat::Player, "Fighter", "e3");
-        g.check().unwrap();
+        let mut g = three_fighters();
         g.units[2].id = g.units[0].id;
-        let err = g.check().unwrap_err();
-        assert!(
-            err.ends_with(": the id is used twice, first at units[0]")
-                && err.starts_with("units[2]"),
-            "{err}"
+        let id = g.units[0].id.0;
+        assert_eq!(
+            g.check().unwrap_err(),
+            format!("units[2] (#{id}): the id is used twice, first at units[0]")
         );
     }
 
     #[test]
     fn two_units_on_one_square_name_the_first_one_there() {
-        let mut g = game();
-        place(&mut g, Seat::Player, "Fighter", "c3");
-        place(&mut g, Seat::Player, "Fighter", "d3");
-        place(&mut g, Seat::Player, "Fighter", "e3");
+        let mut g = three_fighters();
         let on = g.units[0].square;
         g.units[1].square = on;
         g.units[2].square = on;
-        let err = g.check().unwrap_err();
+        let second = g.units[1].id.0;
         assert_eq!(
-            err,
-            format!("units[1] (#{}): units[0] is on {on} too", g.units[1].id.0)
+            g.check().unwrap_err(),
+            format!("units[1] (#{second}): units[0] is on {on} too")
         );
     }
 }

@@ -281,13 +281,7 @@ mod tests {
         assert!(err.contains("side quests use Q"), "{err}");
     }
 
-    /// The bundled file at `path` with `edit` applied to its JSON.
-    fn edited(path: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
-        let text = crate::bundled::get(path).unwrap();
-        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
-        edit(&mut v);
-        v.to_string()
-    }
+    use crate::datafile::edited_bundled as edited;
 
     /// Appends a copy of `list[from]` to the list `list` (a repeated entry).
     fn repeat(list: &str, from: usize) -> impl FnOnce(&mut serde_json::Value) {
@@ -300,20 +294,19 @@ mod tests {
     #[test]
     fn a_talent_listed_twice_names_where_it_first_appears() {
         let err = parse_talents(&edited(TALENTS_FILE, repeat("talents", 1))).unwrap_err();
-        assert!(
-            err.starts_with("talents[18] (")
-                && err.ends_with("): listed twice, first at talents[1]"),
-            "{err}"
+        assert_eq!(
+            err,
+            r#"talents[18] ("Bribing"): listed twice, first at talents[1]"#
         );
     }
 
     #[test]
     fn a_character_listed_twice_names_where_it_first_appears() {
-        let err = parse_characters(&edited(CHARACTERS_FILE, repeat("characters", 2))).unwrap_err();
-        assert!(
-            err.starts_with("characters[8] (")
-                && err.ends_with("): listed twice, first at characters[2]"),
-            "{err}"
+        let text = edited(CHARACTERS_FILE, repeat("characters", 2));
+        let err = parse_characters(&text).unwrap_err();
+        assert_eq!(
+            err,
+            r#"characters[8] ("Eyim"): listed twice, first at characters[2]"#
         );
     }
 
@@ -327,11 +320,9 @@ mod tests {
             chars[5]["first_quest"] = first;
         });
         let err = parse_characters(&text).unwrap_err();
-        assert!(
-            err.starts_with("characters[5] (")
-                && err.ends_with("is used twice, first at characters[3]"),
-            "{err}"
-        );
+        let want =
+            r#"characters[5] ("Tanian"): quest_prefix "R" is used twice, first at characters[3]"#;
+        assert_eq!(err, want);
     }
 
     #[test]
