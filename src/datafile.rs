@@ -61,6 +61,49 @@ pub fn at(text: &str, e: &serde_json::Error) -> String {
     }
 }
 
+/// The fields every data file opens with: what it is, whether it holds sample data rather
+/// than the publisher's, where its facts come from and a note to the reader. Each file's
+/// struct takes it with `#[serde(flatten)]` (unknown fields are still refused by the file's
+/// own `deny_unknown_fields`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Header {
+    pub data_kind: String,
+    #[serde(default)]
+    pub sample_data: bool,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub source: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub note: String,
+}
+
+impl Header {
+    pub fn new(data_kind: &str, sample_data: bool, source: &str, note: &str) -> Header {
+        Header {
+            data_kind: data_kind.to_string(),
+            sample_data,
+            source: source.to_string(),
+            note: note.to_string(),
+        }
+    }
+
+    /// Refuses a file of another kind, naming both.
+    pub fn expect_kind(&self, data_kind: &str) -> Result<(), String> {
+        if self.data_kind == data_kind {
+            Ok(())
+        } else {
+            Err(format!(
+                "data_kind is {:?}, expected {data_kind:?}",
+                self.data_kind
+            ))
+        }
+    }
+}
+
+/// A text field a hand-written file may also leave `null`.
+fn text_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    <Option<String> as serde::Deserialize>::deserialize(d).map(Option::unwrap_or_default)
+}
+
 /// What a list that must hold each of a set exactly once got wrong (every board, every follower
 /// type, Maps 1 to 11): the first one missing or repeated, in the order of the set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,15 +128,43 @@ pub fn each_exactly_once<K: PartialEq + Copy>(
     Ok(())
 }
 
-/// Remembers where each key of a list was first seen, so a loop that checks a list entry by
-/// entry can refuse a repeat and say where the first one is ("talents[4]: listed twice, first
-/// at talents[1]"). Keys are compared as given: fold case or trim before passing them.
-#[derive(Debug, Clone)]
-pub struct FirstSeen<K> {
-    at: std::collections::HashMap<K, usize>,
+/// Checks that the list `list` of a data file (its keys `found`, in file order) holds each of
+/// `expected` exactly once, and says what is wrong in the file's terms: a repeat names where
+/// the first one is ("boards[4] (\"alps\"): listed twice, first at boards[0]"), a gap names
+/// what is missing and what the list must hold (`set`, e.g. "the six boards"). Anything in
+/// `found` beyond `expected` is the caller's to refuse.
+pub fn holds_each_once<K: Eq + std::hash::Hash + Copy>(
+    list: &str,
+    set: &str,
+    expected: impl IntoIterator<Item = K>,
+    found: &[K],
+    name: impl Fn(K) -> String,
+) -> Result<(), String> {
+    if let Some((first, i, k)) = first_repeat(found.iter().copied()) {
+        return Err(format!(
+            "{list}[{i}] ({}): listed twice, first at {list}[{first}]",
+            name(k)
+        ));
+    }
+    match each_exactly_once(expected, found) {
+        Ok(()) => Ok(()),
+        Err(NotOnce::Missing(k) | NotOnce::Repeated(k, _)) => Err(format!(
+            "{list}: {} is missing (expected {set} once each)",
+            name(k)
+        )),
+    }
 }
 
-impl<K: Eq + std::hash::Hash> Default for FirstSeen<K> {
+/// Remembers where each key of a list was first seen, so a loop that checks a list entry by
+/// entry can refuse a repeat and say where the first one is ("talents[4]: listed twice, first
+/// at talents[1]"). Keys are compared as given: fold case or trim before passing them. "Where"
+/// is an index unless the list spans more than one place (a map and a file, say).
+#[derive(Debug, Clone)]
+pub struct FirstSeen<K, At = usize> {
+    at: std::collections::HashMap<K, At>,
+}
+
+impl<K: Eq + std::hash::Hash, At> Default for FirstSeen<K, At> {
     fn default() -> Self {
         FirstSeen {
             at: std::collections::HashMap::new(),
@@ -101,21 +172,30 @@ impl<K: Eq + std::hash::Hash> Default for FirstSeen<K> {
     }
 }
 
-impl<K: Eq + std::hash::Hash> FirstSeen<K> {
+impl<K: Eq + std::hash::Hash, At: Copy> FirstSeen<K, At> {
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Records `key` at index `i`; if it was seen before, returns the index it was first seen
-    /// at (and keeps that one).
-    pub fn again(&mut self, key: K, i: usize) -> Option<usize> {
+    /// Records `key` as seen at `at`; if it was seen before, returns where it was first seen
+    /// (and keeps that place).
+    pub fn again(&mut self, key: K, at: At) -> Option<At> {
         match self.at.entry(key) {
             std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
             std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(i);
+                e.insert(at);
                 None
             }
         }
+    }
+
+    /// Whether `key` was seen (a later list may only name what this one holds).
+    pub fn contains<Q>(&self, key: &Q) -> bool
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Eq + std::hash::Hash + ?Sized,
+    {
+        self.at.contains_key(key)
     }
 }
 
@@ -123,7 +203,7 @@ impl<K: Eq + std::hash::Hash> FirstSeen<K> {
 pub fn first_repeat<K: Eq + std::hash::Hash>(
     keys: impl IntoIterator<Item = K>,
 ) -> Option<(usize, usize, K)> {
-    let mut seen = FirstSeen::new();
+    let mut seen = FirstSeen::<K>::new();
     keys.into_iter()
         .enumerate()
         .find_map(|(i, k)| match seen.at.get(&k) {
@@ -168,6 +248,25 @@ pub fn load<T>(
 /// The rules digests in use, the user's replacements first, with a problem per bad file.
 pub fn rules_library(root: Option<&Path>) -> (crate::rules::Library, Vec<String>) {
     crate::rules::Library::load(|rel| read(root, rel))
+}
+
+/// Parses bundled data file `path` with `parse`; an error names the file
+/// ("data/army/followers.json (bundled): ...").
+pub fn parse_bundled<T>(
+    path: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    parse(bundled(path)?).map_err(|e| format!("{path} (bundled): {e}"))
+}
+
+/// For the loaders' tests: the bundled data file `path` with `edit` applied to its JSON, as
+/// text (a file one mistake away from the shipped one).
+#[cfg(test)]
+pub(crate) fn edited_bundled(path: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = crate::bundled::get(path).unwrap_or_else(|| panic!("{path} is bundled"));
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("bundled files are JSON");
+    edit(&mut v);
+    v.to_string()
 }
 
 /// The text of bundled data file `path`, or why there is none.
@@ -220,6 +319,31 @@ mod tests {
         assert!(err.contains("data_kind is \"army-list\""), "{err}");
     }
 
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct WithHeader {
+        #[serde(flatten)]
+        header: Header,
+        #[allow(dead_code)]
+        value: u8,
+    }
+
+    #[test]
+    fn a_data_files_header_is_shared_and_unknown_fields_are_still_refused() {
+        let f: WithHeader =
+            serde_json::from_str(r#"{"data_kind":"x","note":null,"source":"p. 3","value":1}"#)
+                .unwrap();
+        assert_eq!(f.header, Header::new("x", false, "p. 3", ""));
+        assert_eq!(f.header.expect_kind("x"), Ok(()));
+        assert_eq!(
+            f.header.expect_kind("y").unwrap_err(),
+            "data_kind is \"x\", expected \"y\""
+        );
+        let err = serde_json::from_str::<WithHeader>(r#"{"data_kind":"x","value":1,"junk":2}"#)
+            .unwrap_err();
+        assert!(err.to_string().contains("unknown field `junk`"), "{err}");
+    }
+
     #[test]
     fn each_exactly_once_names_the_first_missing_or_repeated() {
         assert_eq!(each_exactly_once([1, 2, 3], &[3, 1, 2]), Ok(()));
@@ -234,12 +358,48 @@ mod tests {
     }
 
     #[test]
+    fn a_list_that_must_hold_each_once_names_a_repeat_and_a_gap() {
+        let name = |n: u8| format!("#{n}");
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[3, 1, 2], name),
+            Ok(())
+        );
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[1, 2, 1, 3], name).unwrap_err(),
+            "xs[2] (#1): listed twice, first at xs[0]"
+        );
+        assert_eq!(
+            holds_each_once("xs", "1 to 3", 1..=3, &[1, 3], name).unwrap_err(),
+            "xs: #2 is missing (expected 1 to 3 once each)"
+        );
+    }
+
+    #[test]
+    fn a_bundled_file_that_fails_its_check_is_named() {
+        let ok = parse_bundled(crate::army::FOLLOWERS_PATH, |t| Ok(t.len()));
+        assert!(ok.is_ok_and(|n| n > 0));
+        let err = parse_bundled(crate::army::FOLLOWERS_PATH, |_| Err::<(), _>("bad".into()));
+        assert_eq!(
+            err.unwrap_err(),
+            format!("{} (bundled): bad", crate::army::FOLLOWERS_PATH)
+        );
+        assert!(parse_bundled("data/none.json", |_| Ok(())).is_err());
+    }
+
+    #[test]
     fn a_repeat_is_named_with_where_it_was_first_seen() {
         let mut seen = FirstSeen::new();
         assert_eq!(seen.again("Ann", 0), None);
         assert_eq!(seen.again("Ben", 1), None);
         assert_eq!(seen.again("Ann", 2), Some(0));
         assert_eq!(seen.again("Ann", 3), Some(0), "the first place is kept");
+        assert!(seen.contains("Ben") && !seen.contains("Cy"));
+        let mut by_place = FirstSeen::new();
+        assert_eq!(by_place.again(41, ("Map 4", "a.json")), None);
+        assert_eq!(
+            by_place.again(41, ("Map 5", "b.json")),
+            Some(("Map 4", "a.json"))
+        );
         assert_eq!(first_repeat(["a", "b", "c", "b", "a"]), Some((1, 3, "b")));
         assert_eq!(first_repeat([1, 2, 3]), None);
         assert_eq!(first_repeat(Vec::<u8>::new()), None);

@@ -17,6 +17,7 @@ pub mod games;
 pub mod gui;
 pub mod history;
 pub mod near_and_far;
+mod newtype;
 pub mod rng;
 pub mod rules;
 pub mod store;

@@ -24,49 +24,10 @@ impl Pick {
 
 /// A Worldspanner game of `entries` history entries (the first is the new game).
 pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
-    use Faction::*;
-    use tablemate::worldspanner::deckfile::SAMPLE_PATH;
     use tablemate::worldspanner::modifier::ChallengeKind;
     use tablemate::worldspanner::*;
-    let deck = DeckFile::parse(tablemate::bundled::get(SAMPLE_PATH).expect("sample deck"))
-        .expect("sample deck valid");
-    let map = MapDesign::Standard;
     let size = 6u8;
-    let names = |prefix: &str| {
-        (1..=size)
-            .map(|i| HeroEntry {
-                name: format!("{prefix} hero {i}"),
-                health: 4,
-                gold: 1,
-                boosts: 0,
-                card: None,
-            })
-            .collect::<Vec<_>>()
-    };
-    let order = [
-        Lords,
-        Defenders,
-        Villains,
-        Icons,
-        Exemplars,
-        Warriors,
-        Outcasts,
-        Commoners,
-        Adventurers,
-    ];
-    let setup = Setup {
-        map,
-        length: GameLength::new(12).expect("12 rounds"),
-        team_size: size,
-        factions: order[..map.faction_keys()].to_vec(),
-        heroes: [names("Sky"), names("Psi")],
-        decks: [
-            ("White".into(), deck.cards.clone()),
-            ("Black".into(), deck.cards),
-        ],
-        physical: [false, false],
-        seed,
-    };
+    let setup = sample::setup(MapDesign::Standard, size, 12, seed).expect("sample setup");
     let mut saved = Saved::new("Long game", "New game", Game::new(setup).expect("setup"));
     let mut pick = Pick::new(seed);
     let mut tries = 0;

@@ -3,7 +3,6 @@
 //! from `data/army/followers.json`. Also the army-building and promotion limits of the book.
 //! No I/O here.
 
-use crate::datafile::NotOnce;
 use serde::{Deserialize, Serialize};
 
 /// The data kind of the follower table file.
@@ -126,17 +125,10 @@ pub struct FollowerStats {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TableFile {
-    // Checked by `datafile::parse` before this struct is read.
+    // Its data_kind is checked by `datafile::parse` before this struct is read.
+    #[serde(flatten)]
     #[allow(dead_code)]
-    data_kind: String,
-    #[allow(dead_code)]
-    source: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
-    #[serde(default)]
-    #[allow(dead_code)]
-    sample_data: bool,
+    header: crate::datafile::Header,
     followers: Vec<FollowerStats>,
 }
 
@@ -155,21 +147,18 @@ impl FollowerTable {
 
     /// The table bundled with the app.
     pub fn bundled() -> Result<FollowerTable, String> {
-        let text = crate::datafile::bundled(FOLLOWERS_PATH)?;
-        FollowerTable::parse(text).map_err(|e| format!("{FOLLOWERS_PATH} (bundled): {e}"))
+        crate::datafile::parse_bundled(FOLLOWERS_PATH, FollowerTable::parse)
     }
 
     pub fn validate(&self) -> Result<(), String> {
         let kinds: Vec<FollowerKind> = self.0.iter().map(|f| f.kind).collect();
-        match crate::datafile::each_exactly_once(FollowerKind::ALL, &kinds) {
-            Ok(()) => {}
-            Err(NotOnce::Missing(k)) => {
-                return Err(format!("followers: {:?} is missing", k.as_str()));
-            }
-            Err(NotOnce::Repeated(k, n)) => {
-                return Err(format!("followers: {:?} is listed {n} times", k.as_str()));
-            }
-        }
+        crate::datafile::holds_each_once(
+            "followers",
+            "every follower type",
+            FollowerKind::ALL,
+            &kinds,
+            |k| format!("{:?}", k.as_str()),
+        )?;
         for f in &self.0 {
             let at = format!("followers[{}]", f.kind.as_str());
             if f.name.trim().is_empty() {
@@ -284,6 +273,15 @@ mod tests {
         v["followers"].as_array_mut().unwrap().remove(5);
         let err = FollowerTable::parse(&v.to_string()).unwrap_err();
         assert!(err.contains("\"tank\" is missing"), "{err}");
+    }
+
+    #[test]
+    fn a_follower_type_listed_twice_names_where_it_first_appears() {
+        let text = crate::datafile::edited_bundled(FOLLOWERS_PATH, |v| {
+            v["followers"][7] = v["followers"][5].clone();
+        });
+        let want = r#"followers[7] ("tank"): listed twice, first at followers[5]"#;
+        assert_eq!(FollowerTable::parse(&text), Err(want.to_string()));
     }
 
     #[test]

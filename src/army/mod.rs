@@ -78,16 +78,16 @@ fn validate(g: &ArmyGame) -> Result<(), Invalid> {
             format!("{n} players, the game is for 2 or 4"),
         ));
     }
-    let mut names = std::collections::HashSet::new();
+    let mut names = crate::datafile::FirstSeen::new();
     for (i, p) in g.players.iter().enumerate() {
         let at = format!("players[{i}]");
         if p.name.trim().is_empty() {
             return Err(Invalid::new(format!("{at}.name"), "is empty"));
         }
-        if !names.insert(p.name.as_str()) {
+        if let Some(first) = names.again(p.name.as_str(), i) {
             return Err(Invalid::new(
                 format!("{at}.name"),
-                format!("{:?} is used twice", p.name),
+                format!("{:?} is used twice, first at players[{first}]", p.name),
             ));
         }
         if p.army.generals() > 1 {

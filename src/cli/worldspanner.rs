@@ -379,7 +379,7 @@ fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), Str
 
 fn deck_json(file: &DeckFile, origin: &str) -> Value {
     json!({
-        "name": file.name, "file": origin, "sample_data": file.sample_data,
+        "name": file.name, "file": origin, "sample_data": file.header.sample_data,
         "cards": file.cards.len(),
     })
 }

@@ -2,7 +2,6 @@
 //! achievement and the runner-up bonus (rulebook BOARDS DESCRIPTION, pages 10-14). Parsed and
 //! checked from the text of `data/furnace-duel/boards.json`; no I/O here.
 
-use crate::datafile::NotOnce;
 use serde::{Deserialize, Serialize};
 
 /// The data kind of the boards file.
@@ -107,14 +106,10 @@ pub struct Board {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoardsFile {
-    // Checked by `datafile::parse` before this struct is read.
+    // Its data_kind is checked by `datafile::parse` before this struct is read.
+    #[serde(flatten)]
     #[allow(dead_code)]
-    data_kind: String,
-    #[allow(dead_code)]
-    source: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    note: Option<String>,
+    header: crate::datafile::Header,
     boards: Vec<Board>,
 }
 
@@ -133,28 +128,19 @@ impl Boards {
 
     /// The bundled boards (used by tests and as the fallback the app ships with).
     pub fn bundled() -> Result<Boards, String> {
-        let text = crate::datafile::bundled(BOARDS_PATH)?;
-        Boards::parse(text).map_err(|e| format!("{BOARDS_PATH} (bundled): {e}"))
+        crate::datafile::parse_bundled(BOARDS_PATH, Boards::parse)
     }
 
     /// Every board once, each with a name, a page, winner points and sane achievement points.
     pub fn validate(&self) -> Result<(), String> {
         let ids: Vec<BoardId> = self.0.iter().map(|b| b.id).collect();
-        match crate::datafile::each_exactly_once(BoardId::ALL, &ids) {
-            Ok(()) => {}
-            Err(NotOnce::Missing(id)) => {
-                return Err(format!(
-                    "boards: board {:?} is missing (a campaign needs all six)",
-                    id.as_str()
-                ));
-            }
-            Err(NotOnce::Repeated(id, n)) => {
-                return Err(format!(
-                    "boards: board {:?} is listed {n} times",
-                    id.as_str()
-                ));
-            }
-        }
+        crate::datafile::holds_each_once(
+            "boards",
+            "all six boards, as a campaign needs",
+            BoardId::ALL,
+            &ids,
+            |id| format!("board {:?}", id.as_str()),
+        )?;
         for b in &self.0 {
             let at = format!("boards[{}]", b.id.as_str());
             if b.name.trim().is_empty() {
@@ -265,6 +251,17 @@ mod tests {
         v["boards"].as_array_mut().unwrap().remove(2);
         let err = Boards::parse(&v.to_string()).unwrap_err();
         assert!(err.contains("baltic-sea"), "{err}");
+    }
+
+    #[test]
+    fn a_board_listed_twice_names_where_it_first_appears() {
+        let two_baltic = crate::datafile::edited_bundled(BOARDS_PATH, |v| {
+            v["boards"][4] = v["boards"][2].clone()
+        });
+        assert_eq!(
+            Boards::parse(&two_baltic).unwrap_err(),
+            r#"boards[4] (board "baltic-sea"): listed twice, first at boards[2]"#
+        );
     }
 
     #[test]

@@ -93,6 +93,7 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
         ));
     }
     let outcomes = c.outcomes();
+    let mut boards = crate::datafile::FirstSeen::new();
     for (i, g) in c.games.iter().enumerate() {
         let at = format!("games[{i}]");
         if i == 0 && g.board != BoardId::Britain {
@@ -101,7 +102,7 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
                 format!("is {}, the first game is always on Britain", g.board),
             ));
         }
-        if let Some(j) = c.games[..i].iter().position(|h| h.board == g.board) {
+        if let Some(j) = boards.again(g.board, i) {
             return Err(Invalid::new(
                 format!("{at}.board"),
                 format!("{} was already played in games[{j}]", g.board),

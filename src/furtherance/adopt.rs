@@ -214,7 +214,7 @@ mod tests {
     fn a_corrected_board_is_adopted_with_its_arrows() {
         let mut g = game();
         let mut file = BoardFile::standard();
-        file.sample_data = false;
+        file.header.sample_data = false;
         let data = NewData {
             board: Some(file),
             units: None,

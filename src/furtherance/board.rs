@@ -162,7 +162,7 @@ impl Board {
     }
 
     pub fn is_sample(&self) -> bool {
-        self.file.sample_data
+        self.file.header.sample_data
     }
 
     pub fn is_square(&self, s: Square) -> bool {

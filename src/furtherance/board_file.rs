@@ -88,13 +88,8 @@ pub struct WallFile {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
-    pub data_kind: String,
-    #[serde(default)]
-    pub sample_data: bool,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
+    #[serde(flatten)]
+    pub header: crate::datafile::Header,
     /// Every square a unit can stand on, castle spaces included.
     pub squares: Vec<Square>,
     /// The three spaces of each castle.
@@ -172,10 +167,12 @@ impl BoardFile {
             });
         }
         let mut file = BoardFile {
-            data_kind: BOARD_KIND.to_string(),
-            sample_data: true,
-            source: "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.".to_string(),
-            note: "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).".to_string(),
+            header: crate::datafile::Header::new(
+                BOARD_KIND,
+                true,
+                "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.",
+                "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).",
+            ),
             squares: standard_squares(),
             castles,
             kingdoms,
@@ -298,19 +295,13 @@ impl BoardFile {
 
     /// Checks the file; the error names the field and the problem.
     pub fn validate(&self) -> Result<(), String> {
-        if self.data_kind != BOARD_KIND {
+        self.header.expect_kind(BOARD_KIND)?;
+        if let Some((first, i, s)) = crate::datafile::first_repeat(&self.squares) {
             return Err(format!(
-                "data_kind is {:?}, expected {BOARD_KIND:?}",
-                self.data_kind
+                "squares[{i}]: {s} is listed twice, first at squares[{first}]"
             ));
         }
-        let mut seen = BTreeSet::new();
-        for s in &self.squares {
-            if !seen.insert(*s) {
-                return Err(format!("squares: {s} is listed twice"));
-            }
-        }
-        let mut in_castle = BTreeMap::new();
+        let mut in_castle = crate::datafile::FirstSeen::new();
         for seat in Seat::ALL {
             let castle = self.castles.get(seat);
             if castle.len() != 3 {
@@ -323,7 +314,7 @@ impl BoardFile {
                 if !self.is_square(*s) {
                     return Err(format!("castles.{seat}: {s} is not in squares"));
                 }
-                if let Some(other) = in_castle.insert(*s, seat) {
+                if let Some(other) = in_castle.again(*s, seat) {
                     return Err(format!(
                         "castles.{seat}: {s} is already a space of castles.{other}"
                     ));
@@ -352,14 +343,14 @@ impl BoardFile {
             if !self.is_square(*s) {
                 return Err(format!("field: {s} is not in squares"));
             }
-            if in_castle.contains_key(s) {
+            if in_castle.contains(s) {
                 return Err(format!("field: {s} is a castle space"));
             }
         }
         if !self.field.contains(&self.centre) {
             return Err(format!("centre: {} is not in the field", self.centre));
         }
-        let mut wall_seen = BTreeSet::new();
+        let mut wall_seen = crate::datafile::FirstSeen::new();
         for (i, w) in self.walls.iter().enumerate() {
             let [a, b] = w.between;
             let at = format!("walls[{i}] ({a}-{b})");
@@ -371,8 +362,10 @@ impl BoardFile {
                     "{at}: a wall stands between two squares side by side"
                 ));
             }
-            if !wall_seen.insert((a.min(b), a.max(b))) {
-                return Err(format!("{at}: this wall is listed twice"));
+            if let Some(first) = wall_seen.again((a.min(b), a.max(b)), i) {
+                return Err(format!(
+                    "{at}: this wall is listed twice, first at walls[{first}]"
+                ));
             }
         }
         if self.goal().is_empty() {
@@ -492,7 +485,11 @@ pub fn check_board_text(text: &str) -> Result<String, String> {
         "{} squares, {} walls, arrows for 3 enemy castles{}",
         b.squares.len(),
         b.walls.len(),
-        if b.sample_data { " (sample data)" } else { "" }
+        if b.header.sample_data {
+            " (sample data)"
+        } else {
+            ""
+        }
     ))
 }
 
@@ -577,6 +574,41 @@ mod tests {
         assert!(
             err.contains("arrows.left.c6") && err.contains("castles.across"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_square_listed_twice_names_where_it_first_appears() {
+        let mut b = BoardFile::standard();
+        let again = b.squares[2];
+        b.squares.push(again);
+        let err = b.validate().unwrap_err();
+        assert_eq!(
+            err,
+            format!("squares[33]: {again} is listed twice, first at squares[2]")
+        );
+    }
+
+    #[test]
+    fn a_wall_listed_twice_either_way_round_names_where_it_first_appears() {
+        let mut b = BoardFile::standard();
+        let mut again = b.walls[1].clone();
+        again.between.reverse();
+        let [a, z] = again.between;
+        b.walls.push(again);
+        let want = format!("walls[8] ({a}-{z}): this wall is listed twice, first at walls[1]");
+        assert_eq!(b.validate().unwrap_err(), want);
+    }
+
+    #[test]
+    fn a_space_in_two_castles_names_the_castle_it_is_first_in() {
+        let mut b = BoardFile::standard();
+        let taken = b.castles.player[0];
+        b.castles.left[0] = taken;
+        let err = b.validate().unwrap_err();
+        assert_eq!(
+            err,
+            format!("castles.left: {taken} is already a space of castles.player")
         );
     }
 }

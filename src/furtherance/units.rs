@@ -109,13 +109,8 @@ pub struct UnitFile {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogFile {
-    pub data_kind: String,
-    #[serde(default)]
-    pub sample_data: bool,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
+    #[serde(flatten)]
+    pub header: crate::datafile::Header,
     pub units: Vec<UnitFile>,
 }
 
@@ -135,11 +130,8 @@ impl CatalogFile {
     pub fn problems(&self) -> Vec<UnitsProblem> {
         let mut out = Vec::new();
         let mut file = |text: String| out.push(UnitsProblem { row: None, text });
-        if self.data_kind != UNITS_KIND {
-            file(format!(
-                "data_kind is {:?}, expected {UNITS_KIND:?}",
-                self.data_kind
-            ));
+        if let Err(e) = self.header.expect_kind(UNITS_KIND) {
+            file(e);
         }
         if self.units.is_empty() {
             file("units: the list is empty".to_string());
@@ -153,7 +145,7 @@ impl CatalogFile {
                     .to_string(),
             );
         }
-        let mut names = std::collections::BTreeSet::new();
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, u) in self.units.iter().enumerate() {
             let mut row = |text: String| {
                 out.push(UnitsProblem {
@@ -163,8 +155,8 @@ impl CatalogFile {
             };
             if u.name.trim().is_empty() {
                 row("name is empty".to_string());
-            } else if !names.insert(u.name.trim().to_lowercase()) {
-                row("the name is used twice".to_string());
+            } else if let Some(first) = names.again(u.name.trim().to_lowercase(), i) {
+                row(format!("the name is used twice, first at units[{first}]"));
             }
             if u.hp == 0 {
                 row("hp must be at least 1".to_string());
@@ -172,12 +164,14 @@ impl CatalogFile {
             if u.copies == 0 {
                 row("copies must be at least 1".to_string());
             }
-            let mut seen = Vec::new();
-            for a in &u.abilities {
-                if seen.contains(a) {
-                    row(format!("ability {:?} is listed twice", a.text()));
+            let mut seen = crate::datafile::FirstSeen::new();
+            for (k, a) in u.abilities.iter().enumerate() {
+                if let Some(first) = seen.again(*a, k) {
+                    row(format!(
+                        "abilities[{k}] ({:?}) is listed twice, first at abilities[{first}]",
+                        a.text()
+                    ));
                 }
-                seen.push(*a);
             }
             for f in &u.sample_fields {
                 if !SAMPLE_FIELDS.contains(&f.as_str()) {
@@ -275,7 +269,7 @@ impl TryFrom<CatalogFile> for Catalog {
                 hp: u.hp,
                 abilities: Abilities::from_list(&u.abilities),
                 copies: u.copies,
-                sample: file.sample_data && !u.sample_fields.is_empty(),
+                sample: file.header.sample_data && !u.sample_fields.is_empty(),
             })
             .collect();
         Ok(Catalog { file, kinds })
@@ -291,8 +285,8 @@ impl From<Catalog> for CatalogFile {
 impl Catalog {
     /// The bundled catalogue.
     pub fn bundled() -> Result<Catalog, String> {
-        let text = crate::datafile::bundled(super::UNITS_PATH)?;
-        Catalog::try_from(CatalogFile::parse(text)?)
+        crate::datafile::parse_bundled(super::UNITS_PATH, CatalogFile::parse)
+            .and_then(Catalog::try_from)
     }
 
     pub fn file(&self) -> &CatalogFile {
@@ -343,7 +337,7 @@ pub fn check_units_text(text: &str) -> Result<String, String> {
     Ok(format!(
         "{} unit types, {cards} cards{}",
         c.units.len(),
-        if c.sample_data {
+        if c.header.sample_data {
             " (includes sample data)"
         } else {
             ""
@@ -377,7 +371,7 @@ mod tests {
     #[test]
     fn bundled_units_label_everything_not_in_the_rulebook_as_sample() {
         let c = Catalog::bundled().unwrap();
-        assert!(c.file().sample_data);
+        assert!(c.file().header.sample_data);
         let knight = c.file().units.iter().find(|u| u.name == "Knight").unwrap();
         assert!(knight.sample_fields.contains(&"hp".to_string()));
         assert!(!knight.sample_fields.contains(&"attack".to_string()));
@@ -427,5 +421,31 @@ mod tests {
         let text = r#"{"data_kind":"furtherance-units","units":[
             {"name":"X","cost":1,"attack":1,"hp":0,"copies":1}]}"#;
         assert!(CatalogFile::parse(text).unwrap_err().contains("hp"));
+    }
+
+    #[test]
+    fn a_unit_name_used_twice_names_where_it_first_appears() {
+        let text = r#"{"data_kind":"furtherance-units","units":[
+            {"name":"Fighter","cost":1,"attack":1,"hp":1,"copies":1},
+            {"name":"Archer","cost":1,"attack":1,"hp":1,"copies":1},
+            {"name":" fighter","cost":1,"attack":1,"hp":1,"copies":1}]}"#;
+        let err = CatalogFile::parse(text).unwrap_err();
+        assert!(
+            err.contains("units[2] (\" fighter\"): the name is used twice, first at units[0]"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_ability_listed_twice_names_where_it_first_appears() {
+        let text = r#"{"data_kind":"furtherance-units","units":[
+            {"name":"X","cost":1,"attack":1,"hp":1,"copies":1,
+             "abilities":["no-counter-attacks","one-attack-per-turn","no-counter-attacks"]}]}"#;
+        let err = CatalogFile::parse(text).unwrap_err();
+        assert!(
+            err.contains("abilities[2] (")
+                && err.contains("is listed twice, first at abilities[0]"),
+            "{err}"
+        );
     }
 }

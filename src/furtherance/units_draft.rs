@@ -101,14 +101,14 @@ impl UnitsDraft {
                 copies: u.copies.to_string(),
                 ability: u.abilities.first().copied(),
                 more_abilities: u.abilities.iter().skip(1).copied().collect(),
-                sample: file.sample_data && !u.sample_fields.is_empty(),
+                sample: file.header.sample_data && !u.sample_fields.is_empty(),
                 sample_fields: u.sample_fields.clone(),
             })
             .collect();
         UnitsDraft {
             rows,
-            source: file.source.clone(),
-            note: file.note.clone(),
+            source: file.header.source.clone(),
+            note: file.header.note.clone(),
         }
     }
 
@@ -193,17 +193,15 @@ impl UnitsDraft {
         }
         let sample = self.rows.iter().any(|r| r.sample);
         let file = CatalogFile {
-            data_kind: UNITS_KIND.to_string(),
-            sample_data: sample,
-            source: if sample {
-                self.source.clone()
+            header: if sample {
+                crate::datafile::Header::new(UNITS_KIND, true, &self.source, &self.note)
             } else {
-                "Your own unit cards, entered in Tablemate's units editor.".to_string()
-            },
-            note: if sample {
-                self.note.clone()
-            } else {
-                String::new()
+                crate::datafile::Header::new(
+                    UNITS_KIND,
+                    false,
+                    "Your own unit cards, entered in Tablemate's units editor.",
+                    "",
+                )
             },
             units,
         };
@@ -276,7 +274,7 @@ mod tests {
             d.confirm(i);
         }
         let file = d.to_file().unwrap();
-        assert!(!file.sample_data);
+        assert!(!file.header.sample_data);
         let catalog = Catalog::try_from(file).unwrap();
         assert!(catalog.ids().all(|k| !catalog.kind(k).sample));
     }

@@ -2,8 +2,6 @@
 //! (a unit off the board or in another castle, two units on a square, counters that do not
 //! add up, a deck that lost or gained cards...). Also the home-screen summary line.
 
-use std::collections::BTreeMap;
-
 use super::agenda::{Resume, Task};
 use super::square::Seat;
 use super::state::{DeckMode, Game, MAX_CASTLE_HP, Outcome, PASS_ALL_AT_HP};
@@ -62,15 +60,17 @@ impl Game {
         if (self.settings.deck_mode == DeckMode::Digital) != self.deck.is_some() {
             return Err("deck: the deck does not match the deck mode".to_string());
         }
-        let mut ids = BTreeMap::new();
-        let mut squares = BTreeMap::new();
+        let mut ids = crate::datafile::FirstSeen::new();
+        let mut squares = crate::datafile::FirstSeen::new();
         for (i, u) in self.units.iter().enumerate() {
             let at = format!("units[{i}] (#{})", u.id.0);
             if self.catalog.get(u.kind).is_none() {
                 return Err(format!("{at}: kind {} is not in the units list", u.kind.0));
             }
-            if ids.insert(u.id, i).is_some() {
-                return Err(format!("{at}: the id is used twice"));
+            if let Some(first) = ids.again(u.id, i) {
+                return Err(format!(
+                    "{at}: the id is used twice, first at units[{first}]"
+                ));
             }
             if u.id.0 >= self.next_unit {
                 return Err(format!("{at}: the id is beyond next_unit"));
@@ -84,7 +84,7 @@ impl Game {
                     u.square
                 ));
             }
-            if let Some(j) = squares.insert(u.square, i) {
+            if let Some(j) = squares.again(u.square, i) {
                 return Err(format!("{at}: units[{j}] is on {} too", u.square));
             }
             if self.is_dead(u) && self.agenda.is_empty() && self.pending.is_none() {
@@ -165,5 +165,45 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::*;
+
+    /// A game with the player's Fighters on c3, d3 and e3 (units[0] to units[2]).
+    fn three_fighters() -> Game {
+        let mut g = game();
+        for at in ["c3", "d3", "e3"] {
+            place(&mut g, Seat::Player, "Fighter", at);
+        }
+        g.check().unwrap();
+        g
+    }
+
+    #[test]
+    fn a_unit_id_used_twice_names_where_it_first_appears() {
+        let mut g = three_fighters();
+        g.units[2].id = g.units[0].id;
+        let id = g.units[0].id.0;
+        assert_eq!(
+            g.check().unwrap_err(),
+            format!("units[2] (#{id}): the id is used twice, first at units[0]")
+        );
+    }
+
+    #[test]
+    fn two_units_on_one_square_name_the_first_one_there() {
+        let mut g = three_fighters();
+        let on = g.units[0].square;
+        g.units[1].square = on;
+        g.units[2].square = on;
+        let second = g.units[1].id.0;
+        assert_eq!(
+            g.check().unwrap_err(),
+            format!("units[1] (#{second}): units[0] is on {on} too")
+        );
     }
 }

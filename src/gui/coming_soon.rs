@@ -44,13 +44,7 @@ impl<T: GameDoc + Send + 'static> State<T> {
         container(col).padding(30).width(Fill).into()
     }
 
-    pub fn document(&self) -> Option<&dyn Document> {
-        self.doc.as_ref().map(|d| d as &dyn Document)
-    }
-
-    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
-        self.doc.as_mut().map(|d| d as &mut dyn Document)
-    }
+    super::document::document_views!();
 
     pub fn refresh(&mut self) {}
 }

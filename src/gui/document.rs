@@ -124,6 +124,26 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
     }
 }
 
+/// The shell's two views of a game screen's open game (its `doc: Option<Doc<T>>` field, `None`
+/// while the screen shows its setup form), written once for every screen that holds one:
+/// `document_views!();` inside the screen's `impl State`.
+macro_rules! document_views {
+    () => {
+        pub fn document(&self) -> Option<&dyn $crate::gui::document::Document> {
+            self.doc
+                .as_ref()
+                .map(|d| d as &dyn $crate::gui::document::Document)
+        }
+
+        pub fn document_mut(&mut self) -> Option<&mut dyn $crate::gui::document::Document> {
+            self.doc
+                .as_mut()
+                .map(|d| d as &mut dyn $crate::gui::document::Document)
+        }
+    };
+}
+pub(crate) use document_views;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,39 @@ pub fn heading<'a, M: 'a>(label: impl text::IntoFragment<'a>) -> Element<'a, M> 
     text(label).size(style::HEADING).into()
 }
 
+/// An open game's page: its title with the one-line summary beside it (wrapping under it on a
+/// narrow window), then the game's own body.
+pub fn game_page<'a, M: 'a>(
+    title: String,
+    summary: String,
+    body: impl Into<Element<'a, M>>,
+) -> Element<'a, M> {
+    column![
+        row![
+            heading(title),
+            text(summary).size(style::SMALL).style(style::muted),
+        ]
+        .spacing(style::GAP)
+        .align_y(Center)
+        .wrap(),
+        body.into(),
+    ]
+    .spacing(style::GAP)
+    .padding(20)
+    .into()
+}
+
+/// A full-width card around `content`: the panel every screen groups one block of a game in.
+pub fn card<'a, M: 'a>(
+    content: impl Into<Element<'a, M>>,
+    padding: impl Into<iced::Padding>,
+) -> iced::widget::Container<'a, M> {
+    container(content)
+        .padding(padding)
+        .width(Fill)
+        .style(style::card)
+}
+
 /// A button with the app's primary look.
 pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
     button(text(label).size(style::BODY))

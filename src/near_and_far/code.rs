@@ -36,18 +36,7 @@ impl MapNumber {
     }
 }
 
-impl TryFrom<u8> for MapNumber {
-    type Error = String;
-    fn try_from(n: u8) -> Result<Self, String> {
-        MapNumber::new(n)
-    }
-}
-
-impl From<MapNumber> for u8 {
-    fn from(m: MapNumber) -> u8 {
-        m.0
-    }
-}
+crate::newtype::checked_u8!(MapNumber, String);
 
 impl fmt::Display for MapNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

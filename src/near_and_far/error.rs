@@ -157,8 +157,12 @@ pub enum RuleError {
     SessionPlayerCount(usize),
     #[error("{character} has retired from this campaign and plays no more sessions")]
     RetiredCharacter { character: String },
-    #[error("{character} is listed twice")]
-    ListedTwice { character: String },
+    #[error("characters[{at}]: {character} is listed twice, first at characters[{first}]")]
+    ListedTwice {
+        character: String,
+        at: usize,
+        first: usize,
+    },
     #[error("{character} is not at the table this session")]
     NotAtTable { character: String },
     #[error("the boss cards are not known to this campaign: they come from the threats data file")]

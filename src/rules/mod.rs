@@ -54,14 +54,17 @@ impl Digest {
                 self.data_kind
             ));
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::datafile::FirstSeen::new();
         for (i, e) in self.entries.iter().enumerate() {
             let at = format!("entry {} ({:?})", i + 1, e.id);
             if e.id.trim().is_empty() {
                 return Err(format!("entry {}: id is empty", i + 1));
             }
-            if !seen.insert(e.id.as_str()) {
-                return Err(format!("{at}: the id is used twice"));
+            if let Some(first) = seen.again(e.id.as_str(), i) {
+                return Err(format!(
+                    "{at}: the id is used twice, first at entry {}",
+                    first + 1
+                ));
             }
             if e.title.trim().is_empty() {
                 return Err(format!("{at}: title is empty"));
@@ -163,12 +166,16 @@ mod tests {
     }
 
     #[test]
-    fn a_digest_with_a_duplicate_id_is_rejected() {
+    fn a_digest_id_used_twice_names_where_it_first_appears() {
         let text = r#"{"data_kind":"rules-digest","game":"army","game_title":"A","source":"s",
           "entries":[{"id":"a","title":"T","summary":"S","page":"1"},
+                     {"id":"b","title":"T","summary":"S","page":"1"},
                      {"id":"a","title":"U","summary":"S","page":"2"}]}"#;
         let err = Digest::parse(text).unwrap_err();
-        assert!(err.contains("used twice"), "{err}");
+        assert_eq!(
+            err,
+            "entry 3 (\"a\"): the id is used twice, first at entry 1"
+        );
     }
 
     #[test]

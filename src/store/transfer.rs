@@ -135,7 +135,7 @@ fn open_bundle(text: &str) -> Result<Vec<(String, Opened)>, Problem> {
         return Err(Problem::UnknownVersion(u64::from(bundle.version)));
     }
     let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::datafile::FirstSeen::new();
     for (i, entry) in bundle.saves.into_iter().enumerate() {
         if !super::valid_id(&entry.id) {
             return Err(Problem::Invalid(format!(
@@ -146,11 +146,12 @@ fn open_bundle(text: &str) -> Result<Vec<(String, Opened)>, Problem> {
                 super::MAX_ID_LEN
             )));
         }
-        if !seen.insert(entry.id.clone()) {
+        if let Some(first) = seen.again(entry.id.clone(), i) {
             return Err(Problem::Invalid(format!(
-                "save {} in the bundle has the id {:?}, already used by an earlier save in it",
+                "save {} in the bundle has the id {:?}, already used by save {} in it",
                 i + 1,
-                entry.id
+                entry.id,
+                first + 1
             )));
         }
         let opened = envelope::open(entry.envelope.get().as_bytes()).map_err(|p| {

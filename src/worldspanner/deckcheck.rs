@@ -31,11 +31,10 @@ const STEP_NAMES: [&str; 3] = ["Fail to Squeak", "Squeak to Pass", "Pass to Amaz
 /// Warnings for `cards`, each naming the card (by its number in the list).
 pub fn warnings(cards: &[ChallengeCard]) -> Vec<String> {
     let mut out = Vec::new();
+    // A card is compared by everything printed on it, not its place in the deck.
+    let mut seen = crate::datafile::FirstSeen::new();
     for (i, c) in cards.iter().enumerate() {
-        if let Some(j) = cards[..i]
-            .iter()
-            .position(|o| o.clone().with_number(0) == c.clone().with_number(0))
-        {
+        if let Some(j) = seen.again(c.clone().with_number(0), i) {
             out.push(format!(
                 "card {} is the same as card {}: entered twice?",
                 i + 1,

@@ -19,14 +19,10 @@ pub const SAMPLE_PATH: &str = "data/worldspanner/challenge-deck.sample.json";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckFile {
-    pub data_kind: String,
-    /// True for decks Tablemate invented; a player's own entered deck says false.
-    #[serde(default)]
-    pub sample_data: bool,
-    #[serde(default)]
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
+    /// `sample_data` is true for decks Tablemate invented; a player's own entered deck says
+    /// false.
+    #[serde(flatten)]
+    pub header: crate::datafile::Header,
     pub name: String,
     pub cards: Vec<ChallengeCard>,
 }
@@ -42,12 +38,7 @@ impl DeckFile {
                 e.column()
             )
         })?;
-        if file.data_kind != DATA_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {DATA_KIND:?}",
-                file.data_kind
-            ));
-        }
+        file.header.expect_kind(DATA_KIND)?;
         if file.cards.len() != DECK_SIZE {
             return Err(format!(
                 "cards: the file has {} cards; a challenge deck has {DECK_SIZE}",
@@ -74,7 +65,11 @@ impl DeckFile {
             "challenge deck {:?}, {} cards{}",
             f.name,
             f.cards.len(),
-            if f.sample_data { " (sample data)" } else { "" }
+            if f.header.sample_data {
+                " (sample data)"
+            } else {
+                ""
+            }
         ))
     }
 
@@ -247,11 +242,12 @@ impl DeckEditor {
             )));
         }
         Ok(DeckFile {
-            data_kind: DATA_KIND.to_string(),
-            sample_data: false,
-            source: "entered by the player from their own cards in Tablemate's deck editor"
-                .to_string(),
-            note: String::new(),
+            header: crate::datafile::Header::new(
+                DATA_KIND,
+                false,
+                "entered by the player from their own cards in Tablemate's deck editor",
+                "",
+            ),
             name: self.name.clone(),
             cards: self.cards.clone(),
         })

@@ -189,7 +189,7 @@ impl DomeMap {
 /// Parses the CLI's occupancy list "3:4,4:2" (Dome number : heroes in those Domes).
 pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
     let mut occupied = [0u8; 6];
-    let mut seen = [false; 6];
+    let mut seen = crate::datafile::FirstSeen::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let bad = || DomeError::BadOccupancy {
             part: part.to_string(),
@@ -205,12 +205,11 @@ pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
             }
             .into());
         }
-        if seen[n.index()] {
+        if let Some(first) = seen.again(n, part) {
             return Err(RuleError::invalid(format!(
-                "{part:?}: Domes numbered {n} are given twice; give each number once"
+                "{part:?}: Domes numbered {n} are given twice, first as {first:?}; give each number once"
             )));
         }
-        seen[n.index()] = true;
         occupied[n.index()] = k;
     }
     Ok(occupied)

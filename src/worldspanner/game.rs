@@ -163,10 +163,11 @@ impl Game {
             .into());
         }
         let mut keys: Vec<FactionKey> = Vec::new();
-        for f in &setup.factions {
-            if keys.iter().any(|k| k.faction == *f) {
+        let mut seen = crate::datafile::FirstSeen::new();
+        for (i, f) in setup.factions.iter().enumerate() {
+            if let Some(first) = seen.again(*f, i) {
                 return Err(RuleError::invalid(format!(
-                    "{} is on the map twice: each Faction key is unique",
+                    "factions[{i}]: {} is on the map twice, first at factions[{first}]: each Faction key is unique",
                     f.key_name()
                 )));
             }
@@ -188,14 +189,14 @@ impl Game {
                 .cloned()
                 .map(Hero::new)
                 .collect::<Result<Vec<_>, _>>()?;
+            let mut names = crate::datafile::FirstSeen::new();
             for (i, h) in heroes.iter().enumerate() {
-                if heroes[..i]
-                    .iter()
-                    .any(|o| o.name.eq_ignore_ascii_case(&h.name))
-                {
+                if let Some(first) = names.again(h.name.to_ascii_lowercase(), i) {
                     return Err(RuleError::invalid(format!(
-                        "{side}: two heroes are called {}; give them distinct names",
-                        h.name
+                        "{side}: two heroes are called {} (heroes {} and {}); give them distinct names",
+                        h.name,
+                        first + 1,
+                        i + 1
                     )));
                 }
             }
@@ -374,10 +375,13 @@ impl Game {
                 self.map.name()
             ));
         }
-        for (i, k) in self.keys.iter().enumerate() {
-            if self.keys[..i].iter().any(|o| o.faction == k.faction) {
-                return Err(format!("keys[{i}]: {} twice", k.faction.key_name()));
-            }
+        if let Some((first, i, f)) =
+            crate::datafile::first_repeat(self.keys.iter().map(|k| k.faction))
+        {
+            return Err(format!(
+                "keys[{i}]: {} twice, first at keys[{first}]",
+                f.key_name()
+            ));
         }
         if self.lith.holder.is_some() != (self.lith.amount > 0) {
             return Err("lith: a tribute marker needs a positive amount and a holder".into());

@@ -192,13 +192,14 @@ impl HeroLibrary {
                 lib.data_kind
             ));
         }
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, h) in lib.heroes.iter().enumerate() {
             h.validate().map_err(|e| format!("heroes[{i}]: {e}"))?;
-            if lib.heroes[..i]
-                .iter()
-                .any(|o| o.name.trim().eq_ignore_ascii_case(h.name.trim()))
-            {
-                return Err(format!("heroes[{i}]: {} is in the library twice", h.name));
+            if let Some(first) = names.again(h.name.trim().to_ascii_lowercase(), i) {
+                return Err(format!(
+                    "heroes[{i}]: {} is in the library twice, first at heroes[{first}]",
+                    h.name
+                ));
             }
         }
         Ok(lib)

@@ -26,6 +26,7 @@ pub mod paid;
 pub mod physical;
 pub mod play;
 pub mod rounds;
+pub mod sample;
 pub mod team;
 pub mod terrain;
 pub mod values;

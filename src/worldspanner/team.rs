@@ -139,18 +139,7 @@ impl GameLength {
     }
 }
 
-impl TryFrom<u8> for GameLength {
-    type Error = RuleError;
-    fn try_from(n: u8) -> Result<Self, RuleError> {
-        GameLength::new(n)
-    }
-}
-
-impl From<GameLength> for u8 {
-    fn from(g: GameLength) -> u8 {
-        g.0
-    }
-}
+crate::newtype::checked_u8!(GameLength, RuleError);
 
 /// Heroes entering in Reinforce of `round` (1-based) for a team of `size`: a third of the
 /// team, rounded up, each round until all are in (ROUNDS, Reinforce, p. 7).

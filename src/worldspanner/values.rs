@@ -173,18 +173,7 @@ impl DomeNumber {
     }
 }
 
-impl TryFrom<u8> for DomeNumber {
-    type Error = CardError;
-    fn try_from(n: u8) -> Result<Self, CardError> {
-        DomeNumber::new(n)
-    }
-}
-
-impl From<DomeNumber> for u8 {
-    fn from(d: DomeNumber) -> u8 {
-        d.0
-    }
-}
+crate::newtype::checked_u8!(DomeNumber, CardError);
 
 impl std::fmt::Display for DomeNumber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -301,18 +290,7 @@ impl Luck {
     }
 }
 
-impl TryFrom<u8> for Luck {
-    type Error = CardError;
-    fn try_from(n: u8) -> Result<Self, CardError> {
-        Luck::new(n)
-    }
-}
-
-impl From<Luck> for u8 {
-    fn from(l: Luck) -> u8 {
-        l.0
-    }
-}
+crate::newtype::checked_u8!(Luck, CardError);
 
 /// The Set 3 AI symbol at the card's right edge, as the player names it. Sets 1 and 2 do not
 /// use it and its symbols are not public, so it is a short free label.

@@ -403,6 +403,18 @@ fn validate_rejects_more_promotions_spent_than_earned() {
 }
 
 #[test]
+fn a_player_name_used_twice_names_where_it_first_appears() {
+    let mut g = two_player_game();
+    g.players[1].name = g.players[0].name.clone();
+    let err = g.validate().unwrap_err();
+    assert_eq!(err.at, "players[1].name");
+    assert_eq!(
+        err.problem,
+        format!("{:?} is used twice, first at players[0]", g.players[0].name)
+    );
+}
+
+#[test]
 fn validate_rejects_a_game_in_play_with_one_general_standing() {
     let mut g = two_player_game();
     g.players[1].followers[0].health = 0;

@@ -4,7 +4,6 @@
 use tablemate::cli::run_in;
 use tablemate::doc::Saved;
 use tablemate::store::Store;
-use tablemate::worldspanner::deckfile::SAMPLE_PATH;
 use tablemate::worldspanner::*;
 
 const ID: &str = "friday";
@@ -16,36 +15,7 @@ use shared::run;
 /// A six-a-side Standard game at round 1, Skyhawks' Reinforce step, saved as `friday`.
 fn new_game() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let deck = DeckFile::parse(tablemate::bundled::get(SAMPLE_PATH).unwrap()).unwrap();
-    use Faction::*;
-    let names = |p: &str| {
-        (1..=6)
-            .map(|i| HeroEntry {
-                name: format!("{p}{i}"),
-                health: 4,
-                gold: 1,
-                boosts: 0,
-                card: None,
-            })
-            .collect::<Vec<_>>()
-    };
-    let map = MapDesign::Standard;
-    let setup = Setup {
-        map,
-        length: GameLength::new(10).unwrap(),
-        team_size: 6,
-        factions: [
-            Lords, Defenders, Villains, Icons, Exemplars, Warriors, Outcasts,
-        ][..map.faction_keys()]
-            .to_vec(),
-        heroes: [names("Sky"), names("Psi")],
-        decks: [
-            ("White".into(), deck.cards.clone()),
-            ("Black".into(), deck.cards),
-        ],
-        physical: [false, false],
-        seed: 7,
-    };
+    let setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
     let saved = Saved::new("Friday", "New game", Game::new(setup).unwrap());
     Store::open(dir.path()).unwrap().save(ID, &saved).unwrap();
     dir

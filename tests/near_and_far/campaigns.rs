@@ -87,6 +87,21 @@ fn extra_stories_skips_three_maps_of_the_players_choice() {
 }
 
 #[test]
+fn a_character_listed_twice_for_a_session_names_where_it_first_appears() {
+    let mut c = campaign(Mode::Character);
+    let twice: Vec<String> = ["Rin", "Vera", "rin"].map(String::from).to_vec();
+    let before = c.clone();
+    let err = c
+        .start_session(map(3), day(2), Town::Dusk, &twice, Some(&facts()))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "characters[2]: Rin is listed twice, first at characters[0]"
+    );
+    assert_eq!(c, before, "a refused start changes nothing");
+}
+
+#[test]
 fn extra_stories_campaign_cannot_play_more_than_seven_maps() {
     // Extra Stories variant (p. 38): Campaign Mode must skip three maps, seven in all.
     let v = Variants {

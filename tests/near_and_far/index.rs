@@ -89,6 +89,36 @@ fn one_number_on_two_maps_is_a_duplicate() {
 }
 
 #[test]
+fn a_repeat_in_an_index_file_names_where_it_first_appears() {
+    let cases = [
+        (
+            r#""maps":[{"map":4,"spaces":["41"]},{"map":5,"spaces":[]},{"map":4,"spaces":["42"]}]"#,
+            "maps[2] (Map 4): Map 4 is listed twice in this file, first at maps[0]",
+        ),
+        (
+            r#""maps":[{"map":4,"spaces":["41","42","41"]}]"#,
+            "duplicate number: spaces[2] 41 is listed twice on Map 4, first at spaces[0]",
+        ),
+        (
+            r#""characters":[{"character":"Vera","prefix":"V"},{"character":"vera ","prefix":"V"}]"#,
+            "this character is listed twice in this file, first at characters[0]",
+        ),
+        (
+            r#""quests":[{"code":"41","choices":[]},{"code":"42","choices":[]},{"code":"41","choices":[]}]"#,
+            "duplicate number: 41 is already entered at quests[0]",
+        ),
+        (
+            r#""quests":[{"code":"41","choices":[{"label":"x","keywords":["ASH","OAK","ash"]}]}]"#,
+            "keywords[2]: keyword ASH is listed twice, first at keywords[0]",
+        ),
+    ];
+    for (body, expect) in cases {
+        let e = errors(&only(&[("twice.json", &file(body))]));
+        assert!(e.iter().any(|m| m.contains(expect)), "{expect}\n{e:?}");
+    }
+}
+
+#[test]
 fn a_number_outside_the_maps_known_range_is_a_warning() {
     let a = file(r#""maps":[{"map":2,"spaces":["41"]}]"#);
     let b = only(&[("w.json", &a)]);

@@ -196,6 +196,17 @@ fn reputation_off_the_track_is_refused() {
 }
 
 #[test]
+fn a_player_name_used_twice_names_where_it_first_appears() {
+    let err = game(vec![player("Ana"), player("Ben"), player(" ana")])
+        .score(None)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "players[2] ( ana): two players have this name, the first at players[0]"
+    );
+}
+
+#[test]
 fn three_treasure_cards_give_five() {
     let mut a = player("Ana");
     a.treasures = 3;

@@ -77,3 +77,30 @@ fn save_validation_refuses_more_bosses_than_the_player_count_allows() {
         "{e}"
     );
 }
+
+#[test]
+fn a_character_with_two_cards_names_where_the_first_one_is() {
+    let mut c = campaign(Mode::Campaign);
+    let mut again = c.sheets[0].clone();
+    again.player = "Cal".into();
+    c.sheets.push(again);
+    let e = c.validate().unwrap_err();
+    assert_eq!(e, "sheets[2]: Rin has two cards, the first at sheets[0]");
+}
+
+#[test]
+fn a_quest_token_listed_twice_names_where_it_first_appears() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    c.validate().expect("a fresh session is valid");
+    let s = c.sessions.last_mut().expect("a session");
+    let first = s.quest_tokens[1].clone();
+    s.quest_tokens[4] = first.clone();
+    let e = c.validate().unwrap_err();
+    assert!(
+        e.ends_with(&format!(
+            "quest_tokens[4]: {first} is listed twice, first at quest_tokens[1] (a token goes on a different space each, p. 9)"
+        )),
+        "{e}"
+    );
+}

@@ -13,6 +13,15 @@ pub fn run(root: &std::path::Path, args: &[&str]) -> Output {
     tablemate::cli::run_in(root, args, "")
 }
 
+/// Asserts that `text` (what a command printed) says every one of `words`, showing all of it
+/// when one is missing.
+#[track_caller]
+pub fn says(text: &str, words: &[&str]) {
+    for w in words {
+        assert!(text.contains(w), "{w:?} is not in:\n{text}");
+    }
+}
+
 /// Applies `action` through `Saved::act` as the GUI and `tablemate act` do, and checks what a
 /// player can reach: the action's JSON form round-trips, an applied action leaves a game that
 /// saves, loads back equal and validates, and a refusal changes nothing.

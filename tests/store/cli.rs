@@ -37,16 +37,14 @@ fn cli_list_shows_good_and_damaged_saves_in_text_and_json() {
 
     let out = run(dir.path(), &["list"]);
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(out.stdout.contains("good"), "{}", out.stdout);
-    assert!(
-        out.stdout.contains("Furnace Duel campaign"),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout.contains("DAMAGED") && out.stdout.contains("tablemate backups bad"),
-        "{}",
-        out.stdout
+    crate::shared::says(
+        &out.stdout,
+        &[
+            "good",
+            "Furnace Duel campaign",
+            "DAMAGED",
+            "tablemate backups bad",
+        ],
     );
 
     let out = run(dir.path(), &["list", "--json"]);

@@ -198,10 +198,11 @@ fn cases() -> Vec<Case> {
         Case {
             name: "bundle-duplicate-ids",
             want: Want::Refused,
-            words: &["already used by an earlier save"],
+            words: &["save 3 in the bundle has the id \"a\", already used by save 1 in it"],
             run: |root, outside| {
                 let b = outside.join("b.json");
-                std::fs::write(&b, bundle_of(&[("a", good_file()), ("a", good_file())])).unwrap();
+                let saves = [("a", good_file()), ("b", good_file()), ("a", good_file())];
+                std::fs::write(&b, bundle_of(&saves)).unwrap();
                 text(Store::open(root).unwrap().import(&b))
             },
         },

@@ -112,8 +112,8 @@ fn card_round_trips_through_json_and_bad_values_name_the_field() {
 #[test]
 fn sample_deck_is_labelled_sample_data_with_36_cards() {
     let d = sample();
-    assert!(d.sample_data);
-    assert!(d.source.contains("NOT the publisher's"));
+    assert!(d.header.sample_data);
+    assert!(d.header.source.contains("NOT the publisher's"));
     assert_eq!(d.cards.len(), 36);
     assert!(
         d.cards
@@ -241,7 +241,7 @@ fn deck_editor_finishes_only_a_full_deck_and_it_loads_back() {
     assert!(ed.finish().is_err());
     ed.add_line("-4 -2 0 3 -1 3 3-4").unwrap();
     let file = ed.finish().unwrap();
-    assert!(!file.sample_data);
+    assert!(!file.header.sample_data);
     let back = DeckFile::parse(&file.to_json()).unwrap();
     assert_eq!(back.cards, ed.cards());
     assert!(ed.add_line("-4 -2 0 3 -1 3 3-4").is_err(), "a 37th card");

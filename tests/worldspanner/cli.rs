@@ -260,7 +260,7 @@ fn cli_reads_a_deck_file_and_names_it_in_errors() {
 fn cli_uses_the_players_deck_from_the_data_folder_over_the_sample() {
     let dir = tempfile::tempdir().unwrap();
     let mut d = crate::common::sample();
-    d.sample_data = false;
+    d.header.sample_data = false;
     d.name = "My real white deck".into();
     let target = dir.path().join("data/worldspanner");
     std::fs::create_dir_all(&target).unwrap();

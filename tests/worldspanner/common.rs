@@ -35,44 +35,7 @@ pub const S: TeamSide = TeamSide::Skyhawks;
 pub const P: TeamSide = TeamSide::Psiclones;
 
 pub fn setup(size: u8, map: MapDesign, length: u8) -> Setup {
-    use Faction::*;
-    let order = [
-        Lords,
-        Defenders,
-        Villains,
-        Icons,
-        Exemplars,
-        Warriors,
-        Outcasts,
-        Commoners,
-        Adventurers,
-    ];
-    let factions = order[..map.faction_keys()].to_vec();
-    let names = |prefix: &str| {
-        (1..=size)
-            .map(|i| HeroEntry {
-                name: format!("{prefix}{i}"),
-                health: 4,
-                gold: 1,
-                boosts: 0,
-                card: None,
-            })
-            .collect::<Vec<_>>()
-    };
-    let deck = sample();
-    Setup {
-        map,
-        length: GameLength::new(length).unwrap(),
-        team_size: size,
-        factions,
-        heroes: [names("Sky"), names("Psi")],
-        decks: [
-            ("White".into(), deck.cards.clone()),
-            ("Black".into(), deck.cards),
-        ],
-        seed: 7,
-        physical: [false, false],
-    }
+    sample::setup(map, size, length, 7).expect("a sample setup")
 }
 
 pub fn game(size: u8) -> Game {

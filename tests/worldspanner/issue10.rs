@@ -200,8 +200,13 @@ fn a_deck_file_card_missing_a_field_is_refused_naming_the_card_and_the_field() {
 #[test]
 fn repeated_occupied_dome_numbers_are_an_error() {
     assert!(domes::parse_occupied("3:4,4:2").is_ok());
-    let err = domes::parse_occupied("3:4, 3:1").unwrap_err().to_string();
-    assert!(err.contains("twice"), "{err}");
+    let err = domes::parse_occupied("3:4, 5:1, 3:1")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("\"3:1\": Domes numbered 3 are given twice, first as \"3:4\""),
+        "{err}"
+    );
 }
 
 #[test]

@@ -100,6 +100,22 @@ fn the_hero_library_is_kept_in_the_data_folder_with_a_backup() {
     );
 }
 
+#[test]
+fn a_hero_in_the_library_twice_names_where_it_first_appears() {
+    let mut lib = HeroLibrary::default();
+    lib.put(rizzik()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&lib.to_json()).unwrap();
+    let heroes = v["heroes"].as_array_mut().unwrap();
+    let mut again = heroes[0].clone();
+    again["name"] = "RIZZIK".into();
+    heroes.push(again);
+    let err = HeroLibrary::parse(&v.to_string()).unwrap_err();
+    assert_eq!(
+        err,
+        "heroes[1]: RIZZIK is in the library twice, first at heroes[0]"
+    );
+}
+
 fn with_rizzik() -> Game {
     let mut s = setup(6, MapDesign::Standard, 10);
     s.heroes[0][0] = rizzik().entry();

@@ -50,8 +50,13 @@ fn setup_checks_faction_keys_heroes_and_decks() {
             .contains("5 Faction keys")
     );
     let mut s = setup(6, MapDesign::Standard, 8);
-    s.factions[1] = s.factions[0];
-    assert!(Game::new(s).is_err());
+    s.factions[2] = s.factions[0];
+    assert!(
+        Game::new(s)
+            .unwrap_err()
+            .to_string()
+            .starts_with("factions[2]: Crown District is on the map twice, first at factions[0]"),
+    );
     let mut s = setup(6, MapDesign::Standard, 8);
     s.heroes[1].pop();
     assert!(Game::new(s).is_err());
@@ -61,11 +66,23 @@ fn setup_checks_faction_keys_heroes_and_decks() {
         Game::new(s)
             .unwrap_err()
             .to_string()
-            .contains("distinct names")
+            .contains("two heroes are called sky1 (heroes 1 and 2); give them distinct names")
     );
     let mut s = setup(6, MapDesign::Standard, 8);
     s.decks[0].1.pop();
     assert!(Game::new(s).unwrap_err().to_string().contains("35 cards"));
+}
+
+#[test]
+fn a_faction_key_on_the_map_twice_names_where_it_first_appears() {
+    let mut g = game(6);
+    g.validate().unwrap();
+    g.keys[3].faction = g.keys[1].faction;
+    let name = g.keys[1].faction.key_name();
+    assert_eq!(
+        g.validate().unwrap_err(),
+        format!("keys[3]: {name} twice, first at keys[1]")
+    );
 }
 
 #[test]

@@ -145,22 +145,11 @@ pub fn view(g: &ArmyGame, editing: usize, first: usize, narrow: bool) -> Element
         .spacing(10);
         if narrow {
             // The outer column scrolls; a scrollable inside it would have no height to fill.
-            column![
-                table,
-                container(sheet).padding(16).width(Fill).style(style::card),
-            ]
-            .spacing(20)
-            .into()
+            column![table, widgets::card(sheet, 16),].spacing(20).into()
         } else {
-            row![
-                table,
-                container(scrollable(sheet))
-                    .padding(16)
-                    .width(Fill)
-                    .style(style::card),
-            ]
-            .spacing(20)
-            .into()
+            row![table, widgets::card(scrollable(sheet), 16),]
+                .spacing(20)
+                .into()
         }
     };
 

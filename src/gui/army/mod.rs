@@ -103,13 +103,7 @@ impl State {
         s
     }
 
-    pub fn document(&self) -> Option<&dyn Document> {
-        self.doc.as_ref().map(|d| d as &dyn Document)
-    }
-
-    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
-        self.doc.as_mut().map(|d| d as &mut dyn Document)
-    }
+    super::document::document_views!();
 
     /// After undo/redo: drop a selection or dialog that may point at a changed follower.
     /// Esc: closes the hand being edited first, then drops the selected follower; false when
@@ -225,19 +219,7 @@ impl State {
                 }
             }
         });
-        column![
-            row![
-                widgets::heading(doc.saved.title.clone()),
-                text(doc.summary()).size(style::SMALL).style(style::muted),
-            ]
-            .spacing(style::GAP)
-            .align_y(iced::Center)
-            .wrap(),
-            body,
-        ]
-        .spacing(style::GAP)
-        .padding(20)
-        .into()
+        widgets::game_page(doc.saved.title.clone(), doc.summary(), body)
     }
 
     fn setup_view(&self) -> Element<'_, Message> {

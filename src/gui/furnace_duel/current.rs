@@ -2,7 +2,7 @@
 //! end-of-game entry with the winner and tie-break, board and General Achievements, limited
 //! bonuses to mark as used, the runner-up's note, and the winner's pick of the next board.
 
-use iced::widget::{Column, button, column, container, row, text, text_input};
+use iced::widget::{Column, button, column, row, text, text_input};
 use iced::{Element, Fill, Length};
 
 use super::{Message, ResultForm, TallyField};
@@ -13,11 +13,11 @@ use crate::gui::{style, widgets};
 const INPUT_W: f32 = 90.0;
 
 fn section<'a>(title: String, body: Column<'a, Message>) -> Element<'a, Message> {
-    container(column![text(title).size(style::HEADING), body].spacing(8))
-        .padding(14)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(
+        column![text(title).size(style::HEADING), body].spacing(8),
+        14,
+    )
+    .into()
 }
 
 fn small_button(label: String, msg: Message) -> Element<'static, Message> {

@@ -3,11 +3,11 @@
 //! Campaign Points, final score and total lines, and the campaign winner.
 
 use iced::widget::{Column, column, container, row, rule, text};
-use iced::{Element, Fill, Length};
+use iced::{Element, Length};
 
 use super::Message;
 use crate::furnace_duel::{Campaign, CampaignOutcome, GAMES_PER_CAMPAIGN, Row, Seat};
-use crate::gui::style;
+use crate::gui::{style, widgets};
 
 const GAME_W: f32 = 44.0;
 
@@ -170,9 +170,5 @@ pub fn view(c: &Campaign) -> Element<'_, Message> {
             .size(style::SMALL)
             .style(style::muted),
     );
-    container(col)
-        .padding(20)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 20).into()
 }

@@ -143,9 +143,12 @@ impl BoardEditor {
             return Outcome::Error(format!("Not saved: {}", p.text));
         }
         let mut file = self.file.clone();
-        file.sample_data = false;
-        file.source = "Your own board, set in Tablemate's board editor.".to_string();
-        file.note = String::new();
+        file.header = crate::datafile::Header::new(
+            crate::furtherance::board_file::BOARD_KIND,
+            false,
+            "Your own board, set in Tablemate's board editor.",
+            "",
+        );
         match ctx.save_user_json(BOARD_PATH, &file) {
             Ok(path) => {
                 self.file = file;

@@ -20,7 +20,7 @@ mod turn_log;
 use iced::Element;
 use iced::widget::{column, row, text};
 
-use super::document::{Doc, Document};
+use super::document::Doc;
 use super::screen::{Action, Ctx};
 use super::{style, widgets};
 use crate::doc::Saved;
@@ -109,7 +109,7 @@ fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
 pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
     let (cards, board) = match data {
         Some((b, c)) => (
-            if c.file().sample_data {
+            if c.file().header.sample_data {
                 "SAMPLE"
             } else {
                 "yours"
@@ -160,13 +160,7 @@ impl State {
         s
     }
 
-    pub fn document(&self) -> Option<&dyn Document> {
-        self.doc.as_ref().map(|d| d as &dyn Document)
-    }
-
-    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
-        self.doc.as_mut().map(|d| d as &mut dyn Document)
-    }
+    super::document::document_views!();
 
     /// After undo/redo: the selection may no longer match the board.
     pub fn refresh(&mut self) {

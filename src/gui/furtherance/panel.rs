@@ -173,7 +173,7 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         text(phase).size(style::HEADING),
     ]
     .spacing(4);
-    let cards = if g.catalog().file().sample_data {
+    let cards = if g.catalog().file().header.sample_data {
         "SAMPLE"
     } else {
         "yours"
@@ -259,11 +259,7 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             );
         }
     }
-    container(col)
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 12).into()
 }
 
 fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
@@ -297,11 +293,7 @@ fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
         }
     }
     col = col.push(widgets::secondary("Cancel", Some(Message::CancelMode)));
-    container(col)
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 12).into()
 }
 
 fn unit_name(g: &Game, id: UnitId) -> String {
@@ -381,11 +373,7 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
     ));
     col = col.push(edits);
     col = col.push(button_small("Deselect", Message::ClearSelection));
-    container(col)
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 12).into()
 }
 
 fn castles_block(g: &Game) -> Element<'_, Message> {
@@ -449,11 +437,7 @@ fn castles_block(g: &Game) -> Element<'_, Message> {
             .style(style::muted),
         );
     }
-    container(col)
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 12).into()
 }
 
 fn capitalised(s: &str) -> String {
@@ -489,11 +473,7 @@ fn place_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     })
     .placeholder("Unit type, then click a square")
     .text_size(style::SMALL);
-    container(column![owners, list].spacing(6))
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(column![owners, list].spacing(6), 12).into()
 }
 
 fn arrows_block(current: Option<Seat>) -> Element<'static, Message> {
@@ -573,9 +553,5 @@ fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Ele
                 .on_press(Message::Answer(i)),
         );
     }
-    container(col)
-        .padding(12)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 12).into()
 }

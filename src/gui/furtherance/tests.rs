@@ -9,6 +9,7 @@ use iced_test::Simulator;
 use super::board::{BoardView, square_at};
 use super::*;
 use crate::furtherance::Settings;
+use crate::gui::document::Document;
 use crate::gui::testing;
 
 type Result = std::result::Result<(), iced_test::Error>;

@@ -20,7 +20,7 @@ mod table;
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill};
 
-use super::document::{Doc, Document};
+use super::document::Doc;
 use super::screen::{Action, Ctx, Notice};
 use super::style;
 use super::widgets;
@@ -178,13 +178,7 @@ impl State {
         self.refresh();
     }
 
-    pub fn document(&self) -> Option<&dyn Document> {
-        self.doc.as_ref().map(|d| d as &dyn Document)
-    }
-
-    pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
-        self.doc.as_mut().map(|d| d as &mut dyn Document)
-    }
+    super::document::document_views!();
 
     /// After undo/redo: forms that name entries or sessions may be stale.
     /// Esc: the innermost open thing first: the "Replace file?" question, a quest choice,

@@ -4,7 +4,7 @@
 //! the dated ledger where any entry can be corrected with a reason.
 
 use iced::widget::{Column, Row, column, container, pick_list, row, text, text_input};
-use iced::{Center, Element, Fill, Length};
+use iced::{Center, Element, Length};
 
 use super::CampaignAction;
 use super::{Message, State, primary, secondary};
@@ -281,10 +281,7 @@ impl State {
                     };
                     let t = text(content).size(style::BODY);
                     col = col.push(if locked {
-                        container(t.style(style::muted))
-                            .padding(4)
-                            .width(Fill)
-                            .style(style::card)
+                        widgets::card(t.style(style::muted), 4)
                     } else {
                         container(t).padding(4)
                     });
@@ -320,11 +317,7 @@ impl State {
             );
         }
         col = col.push(text(format!("Campaign total: {}", v.journey_total)).size(style::HEADING));
-        container(col)
-            .padding(16)
-            .width(Fill)
-            .style(style::card)
-            .into()
+        widgets::card(col, 16).into()
     }
 
     fn card_back<'a>(&'a self, c: &'a Campaign, v: &SheetView) -> Element<'a, Message> {

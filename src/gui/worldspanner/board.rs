@@ -5,7 +5,7 @@ use iced::widget::{Column, Row, button, column, container, row, text};
 use iced::{Center, Element, Fill, Length};
 
 use super::{HeroOp, Message};
-use crate::gui::style;
+use crate::gui::{style, widgets};
 use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
 use crate::worldspanner::victory::SPACES_PER_KEY;
 use crate::worldspanner::{DomeNumber, Game, HeroRef, HeroStatus, Step, TeamSide};
@@ -36,20 +36,11 @@ pub fn domes(game: &Game) -> Element<'_, Message> {
                     .into(),
                 None => text("empty").size(style::SMALL).style(style::muted).into(),
             };
-            line = line.push(
-                container(cell)
-                    .padding([4, 8])
-                    .width(Fill)
-                    .style(style::card),
-            );
+            line = line.push(widgets::card(cell, [4, 8]));
         }
         grid = grid.push(line);
     }
-    container(grid)
-        .padding(10)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(grid, 10).into()
 }
 
 /// Is Dome number `n` among the proposals for the hero waiting to be placed?
@@ -267,9 +258,5 @@ pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
             col = col.push(text(l).size(style::BODY));
         }
     }
-    container(col)
-        .padding(10)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 10).into()
 }

@@ -32,7 +32,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
                 return DeckInfo {
                     name: f.name,
                     cards: f.cards,
-                    sample: f.sample_data,
+                    sample: f.header.sample_data,
                     problem: None,
                 };
             }
@@ -48,7 +48,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
         Ok(f) => DeckInfo {
             name: f.name,
             cards: f.cards,
-            sample: f.sample_data,
+            sample: f.header.sample_data,
             problem,
         },
         Err(e) => DeckInfo {

@@ -2,14 +2,14 @@
 //! progress shows "17 of 36". Save the deck as a team's deck in the data folder (used by new
 //! games) or swap it into the open game; export and import a finished deck (deck_io.rs).
 
-use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use iced::widget::{Column, button, column, row, scrollable, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
 use super::Message;
 use super::deck_io::Confirm;
 use super::decks::{load_deck, team_deck_path};
 use crate::gui::screen::Ctx;
-use crate::gui::style;
+use crate::gui::{style, widgets};
 use crate::worldspanner::deckfile::{card_line, parse_card_line};
 use crate::worldspanner::{ChallengeCard, DeckEditor, TeamSide};
 
@@ -368,10 +368,6 @@ impl Editor {
             );
         }
         col = col.push(scrollable(list).height(Length::Fixed(320.0)));
-        container(col)
-            .padding(12)
-            .width(Fill)
-            .style(style::card)
-            .into()
+        widgets::card(col, 12).into()
     }
 }

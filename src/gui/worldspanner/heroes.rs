@@ -8,7 +8,7 @@ use iced::{Center, Element, Fill, Length};
 
 use super::Message;
 use crate::gui::screen::Ctx;
-use crate::gui::style;
+use crate::gui::{style, widgets};
 use crate::worldspanner::library::LIBRARY_PATH;
 use crate::worldspanner::{Faction, HeroCard, HeroLibrary, Skill};
 
@@ -270,7 +270,7 @@ impl HeroForm {
             );
         }
         row![
-            container(form).padding(12).width(Fill).style(style::card),
+            widgets::card(form, 12),
             container(list)
                 .padding(12)
                 .width(Length::Fixed(320.0))

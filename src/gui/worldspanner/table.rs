@@ -8,7 +8,7 @@ use super::Message;
 use super::ask::Ask;
 use super::board::{domes, glory, heroes};
 use super::form::ChallengeForm;
-use crate::gui::style;
+use crate::gui::{style, widgets};
 use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
 use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
@@ -49,21 +49,14 @@ pub fn view<'a>(
         // so the answer buttons appear where the Draw button was pressed.
         match asking {
             Some(ask) => ask.view(),
-            None => container(form.view(game, side))
-                .padding(10)
-                .width(Fill)
-                .style(style::card)
-                .into(),
+            None => widgets::card(form.view(game, side), 10).into(),
         },
         last_result(game)
     ]
     .spacing(style::GAP)
     .width(Length::Fixed(430.0));
     let right = column![
-        container(heroes(game, side, selected, fight))
-            .padding(10)
-            .width(Fill)
-            .style(style::card),
+        widgets::card(heroes(game, side, selected, fight), 10),
         deck_box(game, side),
         domes(game),
         glory(game, side)
@@ -397,9 +390,5 @@ fn last_result(game: &Game) -> Element<'_, Message> {
     for l in lines {
         col = col.push(text(l.clone()).size(style::BODY));
     }
-    container(col)
-        .padding(10)
-        .width(Fill)
-        .style(style::card)
-        .into()
+    widgets::card(col, 10).into()
 }

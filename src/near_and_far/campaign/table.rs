@@ -64,14 +64,19 @@ impl Campaign {
             return Err(RuleError::SessionPlayerCount(characters.len()));
         }
         let mut present = Vec::new();
-        for c in characters {
+        let mut seen = crate::datafile::FirstSeen::new();
+        for (i, c) in characters.iter().enumerate() {
             let sheet = self.sheet(c)?;
             let name = sheet.character.clone();
             if sheet.retired_after.is_some() {
                 return Err(RuleError::RetiredCharacter { character: name });
             }
-            if present.contains(&name) {
-                return Err(RuleError::ListedTwice { character: name });
+            if let Some(first) = seen.again(name.clone(), i) {
+                return Err(RuleError::ListedTwice {
+                    character: name,
+                    at: i,
+                    first,
+                });
             }
             present.push(name);
         }

@@ -17,10 +17,13 @@ impl Campaign {
         if self.sheets.is_empty() {
             return Err("sheets: a campaign has at least one character".into());
         }
-        let mut names = std::collections::BTreeSet::new();
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, s) in self.sheets.iter().enumerate() {
-            if !names.insert(s.character.to_lowercase()) {
-                return Err(format!("sheets[{i}]: {} has two cards", s.character));
+            if let Some(first) = names.again(s.character.to_lowercase(), i) {
+                return Err(format!(
+                    "sheets[{i}]: {} has two cards, the first at sheets[{first}]",
+                    s.character
+                ));
             }
             if s.player.trim().is_empty() {
                 return Err(format!("sheets[{i}] ({}): player is empty", s.character));
@@ -133,8 +136,12 @@ impl Campaign {
             }
             if !s.quest_tokens.is_empty() {
                 let want = session::quest_tokens(s.characters.len(), self.variants.extra_stories);
-                let mut seen = std::collections::BTreeSet::new();
-                if s.quest_tokens.len() != want || !s.quest_tokens.iter().all(|q| seen.insert(q)) {
+                if let Some((first, k, q)) = crate::datafile::first_repeat(&s.quest_tokens) {
+                    return Err(format!(
+                        "{at}: quest_tokens[{k}]: {q} is listed twice, first at quest_tokens[{first}] (a token goes on a different space each, p. 9)"
+                    ));
+                }
+                if s.quest_tokens.len() != want {
                     return Err(format!(
                         "{at}: quest_tokens: {} different spaces expected for {} players (p. 9)",
                         want,

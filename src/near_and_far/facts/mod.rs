@@ -23,17 +23,20 @@ pub struct Facts {
 }
 
 /// Near and Far's files are read like every data file (`datafile::parse`).
-use crate::datafile::parse;
+use crate::datafile::{FirstSeen, holds_each_once, parse};
 
 pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
     let file: TalentsFile = parse(text, "near-and-far-talents")?;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FirstSeen::new();
     for (i, t) in file.talents.iter().enumerate() {
         if t.name.trim().is_empty() {
             return Err(format!("talents[{i}]: name is empty"));
         }
-        if !seen.insert(t.name.to_lowercase()) {
-            return Err(format!("talents[{i}] ({:?}): listed twice", t.name));
+        if let Some(first) = seen.again(t.name.to_lowercase(), i) {
+            return Err(format!(
+                "talents[{i}] ({:?}): listed twice, first at talents[{first}]",
+                t.name
+            ));
         }
         if !(1..=10).contains(&t.cost) {
             return Err(format!(
@@ -51,14 +54,17 @@ pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
 pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
     let file: CharactersFile = parse(text, "near-and-far-characters")?;
     file.card.layout.validate()?;
-    let mut names = std::collections::HashSet::new();
-    let mut prefixes = std::collections::HashSet::new();
+    let mut names = FirstSeen::new();
+    let mut prefixes = FirstSeen::new();
     for (i, c) in file.characters.iter().enumerate() {
         if c.name.trim().is_empty() {
             return Err(format!("characters[{i}]: name is empty"));
         }
-        if !names.insert(c.name.to_lowercase()) {
-            return Err(format!("characters[{i}] ({:?}): listed twice", c.name));
+        if let Some(first) = names.again(c.name.to_lowercase(), i) {
+            return Err(format!(
+                "characters[{i}] ({:?}): listed twice, first at characters[{first}]",
+                c.name
+            ));
         }
         if let Some(p) = &c.quest_prefix {
             let p = p.to_ascii_uppercase();
@@ -68,9 +74,9 @@ pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
                     c.name
                 ));
             }
-            if !prefixes.insert(p.clone()) {
+            if let Some(first) = prefixes.again(p.clone(), i) {
                 return Err(format!(
-                    "characters[{i}] ({:?}): quest_prefix {p:?} is used by another character",
+                    "characters[{i}] ({:?}): quest_prefix {p:?} is used twice, first at characters[{first}]",
                     c.name
                 ));
             }
@@ -89,14 +95,11 @@ pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
 
 pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
     let file: MapsFile = parse(text, "near-and-far-maps")?;
-    let mut numbers: Vec<u8> = file.maps.iter().map(|m| m.number.get()).collect();
-    numbers.sort_unstable();
-    // Maps 1 to 11 once each, and nothing else (the campaign's eleven maps).
-    if crate::datafile::each_exactly_once(1..=11, &numbers).is_err() || numbers.len() != 11 {
-        return Err(format!(
-            "maps: expected Maps 1 to 11 once each, found {numbers:?}"
-        ));
-    }
+    // Maps 1 to 11 once each (the campaign's eleven maps); a map number is 1 to 11 by type.
+    let numbers: Vec<MapNumber> = file.maps.iter().map(|m| m.number).collect();
+    holds_each_once("maps", "Maps 1 to 11", MapNumber::all(), &numbers, |n| {
+        n.to_string()
+    })?;
     for m in &file.maps {
         if let QuestRange::Numbers { first, last, .. } = &m.quests
             && first > last
@@ -276,5 +279,63 @@ mod tests {
           "characters":[{"name":"Quinn","quest_prefix":"Q","first_quest":null}]}"#;
         let err = parse_characters(text).unwrap_err();
         assert!(err.contains("side quests use Q"), "{err}");
+    }
+
+    use crate::datafile::edited_bundled as edited;
+
+    /// Appends a copy of `list[from]` to the list `list` (a repeated entry).
+    fn repeat(list: &str, from: usize) -> impl FnOnce(&mut serde_json::Value) {
+        move |v| {
+            let items = v[list].as_array_mut().unwrap();
+            items.push(items[from].clone());
+        }
+    }
+
+    #[test]
+    fn a_talent_listed_twice_names_where_it_first_appears() {
+        let err = parse_talents(&edited(TALENTS_FILE, repeat("talents", 1))).unwrap_err();
+        assert_eq!(
+            err,
+            r#"talents[18] ("Bribing"): listed twice, first at talents[1]"#
+        );
+    }
+
+    #[test]
+    fn a_character_listed_twice_names_where_it_first_appears() {
+        let text = edited(CHARACTERS_FILE, repeat("characters", 2));
+        let err = parse_characters(&text).unwrap_err();
+        assert_eq!(
+            err,
+            r#"characters[8] ("Eyim"): listed twice, first at characters[2]"#
+        );
+    }
+
+    #[test]
+    fn a_quest_prefix_used_twice_names_where_it_first_appears() {
+        let text = edited(CHARACTERS_FILE, |v| {
+            let chars = v["characters"].as_array_mut().unwrap();
+            let p = chars[3]["quest_prefix"].clone();
+            let first = chars[3]["first_quest"].clone();
+            chars[5]["quest_prefix"] = p;
+            chars[5]["first_quest"] = first;
+        });
+        let err = parse_characters(&text).unwrap_err();
+        let want =
+            r#"characters[5] ("Tanian"): quest_prefix "R" is used twice, first at characters[3]"#;
+        assert_eq!(err, want);
+    }
+
+    #[test]
+    fn a_map_listed_twice_or_missing_is_named() {
+        let err = parse_maps(&edited(MAPS_FILE, repeat("maps", 4))).unwrap_err();
+        assert_eq!(err, "maps[11] (Map 5): listed twice, first at maps[4]");
+        let text = edited(MAPS_FILE, |v| {
+            let maps = v["maps"].as_array_mut().unwrap();
+            maps.retain(|m| m["number"] != 7);
+        });
+        assert_eq!(
+            parse_maps(&text).unwrap_err(),
+            "maps: Map 7 is missing (expected Maps 1 to 11 once each)"
+        );
     }
 }

@@ -3,6 +3,8 @@
 //! problem names its file and entry so a player can find it in a hand-edited file.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::datafile::FirstSeen;
 use std::fmt;
 
 use serde::Serialize;
@@ -99,28 +101,31 @@ pub(super) fn check_file(
     prefixes: &BTreeSet<String>,
     facts: Option<&Facts>,
 ) {
-    let mut seen_maps = BTreeSet::new();
+    let mut seen_maps = FirstSeen::new();
     for (i, m) in file.maps.iter().enumerate() {
         let at = format!("maps[{i}] ({})", m.map);
-        if !seen_maps.insert(m.map) {
+        if let Some(first) = seen_maps.again(m.map, i) {
             p.error(
                 &at,
                 format!(
-                    "{} is listed twice in this file: merge the two lists",
+                    "{} is listed twice in this file, first at maps[{first}]: merge the two lists",
                     m.map
                 ),
             );
         }
-        let mut seen = BTreeSet::new();
-        for code in &m.spaces {
+        let mut seen = FirstSeen::new();
+        for (j, code) in m.spaces.iter().enumerate() {
             if !code.is_map_space() {
                 p.error(&at, format!("{code} cannot be printed on a map space (only numbers and Map 1 letters are)"));
                 continue;
             }
-            if !seen.insert(code.clone()) {
+            if let Some(first) = seen.again(code, j) {
                 p.error(
                     &at,
-                    format!("duplicate number: {code} is listed twice on {}", m.map),
+                    format!(
+                        "duplicate number: spaces[{j}] {code} is listed twice on {}, first at spaces[{first}]",
+                        m.map
+                    ),
                 );
             }
             if let Some(range) = facts.and_then(|f| f.map(m.map)).map(|mf| &mf.quests)
@@ -134,15 +139,20 @@ pub(super) fn check_file(
             }
         }
     }
-    let mut names = BTreeSet::new();
+    let mut names = FirstSeen::new();
     for (i, c) in file.characters.iter().enumerate() {
         let at = format!("characters[{i}] ({})", c.character);
         let prefix = c.prefix.trim().to_ascii_uppercase();
         if c.character.trim().is_empty() {
             p.error(&at, "character is empty");
         }
-        if !names.insert(c.character.trim().to_lowercase()) {
-            p.error(&at, "this character is listed twice in this file");
+        if let Some(first) = names.again(c.character.trim().to_lowercase(), i) {
+            p.error(
+                &at,
+                format!(
+                    "this character is listed twice in this file, first at characters[{first}]"
+                ),
+            );
         }
         if prefix.is_empty() || !prefix.chars().all(|ch| ch.is_ascii_uppercase()) || prefix == "Q" {
             p.error(
@@ -162,10 +172,10 @@ pub(super) fn check_file(
             );
         }
     }
-    let mut codes: HashMap<&QuestCode, usize> = HashMap::new();
+    let mut codes = FirstSeen::new();
     for (i, q) in file.quests.iter().enumerate() {
         let at = quest_at(i, q);
-        if let Some(first) = codes.insert(&q.code, i) {
+        if let Some(first) = codes.again(&q.code, i) {
             p.error(
                 &at,
                 format!(
@@ -191,16 +201,15 @@ fn check_entry(p: &mut Problems<'_>, at: &str, q: &QuestEntry, prefixes: &BTreeS
     if q.ending && prefix.is_none() {
         p.error(at, "only character quests are marked as an ending");
     }
-    let mut forced_sets: Vec<(usize, BTreeSet<&str>)> = Vec::new();
+    let mut forced_sets = FirstSeen::new();
     for (j, c) in q.choices.iter().enumerate() {
         let at = format!("{at} choices[{j}]");
         check_choice(p, &at, c, prefix, prefixes);
         if c.is_keyword_choice() && !c.optional {
             let set: BTreeSet<&str> = c.keywords.iter().map(|k| k.as_str()).collect();
-            if let Some((other, _)) = forced_sets.iter().find(|(_, s)| *s == set) {
+            if let Some(other) = forced_sets.again(set, j) {
                 p.error(&at, format!("choices[{other}] needs exactly the same keywords: the book could not say which one a character must read"));
             }
-            forced_sets.push((j, set));
         }
     }
 }
@@ -235,10 +244,13 @@ fn check_choice(
             ),
         );
     }
-    let mut kws = BTreeSet::new();
-    for k in &c.keywords {
-        if !kws.insert(k) {
-            p.error(at, format!("keyword {k} is listed twice"));
+    let mut kws = FirstSeen::new();
+    for (j, k) in c.keywords.iter().enumerate() {
+        if let Some(first) = kws.again(k, j) {
+            p.error(
+                at,
+                format!("keywords[{j}]: keyword {k} is listed twice, first at keywords[{first}]"),
+            );
         }
     }
     if c.optional && c.keywords.is_empty() {
@@ -375,20 +387,17 @@ pub(super) fn dangling(quests: &BTreeMap<QuestCode, (QuestEntry, String)>) -> Ve
 pub(super) fn space_clashes(
     spaces: &BTreeMap<MapNumber, BTreeMap<QuestCode, String>>,
 ) -> Vec<IndexProblem> {
-    let mut first: BTreeMap<&QuestCode, (MapNumber, &str)> = BTreeMap::new();
+    let mut first = FirstSeen::new();
     let mut out = Vec::new();
     for (map, codes) in spaces {
         for (code, file) in codes {
-            match first.get(code) {
-                Some((other, ofile)) => out.push(IndexProblem {
+            if let Some((other, ofile)) = first.again(code, (*map, file.as_str())) {
+                out.push(IndexProblem {
                     severity: Severity::Error,
                     file: file.clone(),
                     at: format!("{map}"),
                     message: format!("duplicate number: {code} is also on {other} (in {ofile})"),
-                }),
-                None => {
-                    first.insert(code, (*map, file));
-                }
+                });
             }
         }
     }

@@ -21,7 +21,7 @@ impl ScoreInput {
         if !(2..=4).contains(&self.players.len()) {
             return Err(ScoreError::PlayerCount(self.players.len()));
         }
-        let mut names = std::collections::BTreeSet::new();
+        let mut names = crate::datafile::FirstSeen::new();
         for (i, p) in self.players.iter().enumerate() {
             let at = || PlayerAt {
                 index: i,
@@ -30,8 +30,8 @@ impl ScoreInput {
             if p.name.trim().is_empty() {
                 return Err(ScoreError::EmptyName { index: i });
             }
-            if !names.insert(p.name.trim().to_lowercase()) {
-                return Err(ScoreError::SameName { at: at() });
+            if let Some(first) = names.again(p.name.trim().to_lowercase(), i) {
+                return Err(ScoreError::SameName { at: at(), first });
             }
             if !(-6..=12).contains(&p.reputation) {
                 return Err(ScoreError::OffTrack {

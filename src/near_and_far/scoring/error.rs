@@ -42,8 +42,8 @@ pub enum ScoreError {
     PlayerCount(usize),
     #[error("players[{index}]: name is empty")]
     EmptyName { index: usize },
-    #[error("{at}: two players have this name")]
-    SameName { at: PlayerAt },
+    #[error("{at}: two players have this name, the first at players[{first}]")]
+    SameName { at: PlayerAt, first: usize },
     #[error("{at}: reputation {reputation} is off the track (-6 to 12, p. 14)")]
     OffTrack { at: PlayerAt, reputation: i8 },
     #[error("{at}: there are only 4 chiefs")]
