@@ -51,14 +51,47 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
 
 /// Where a JSON error is: "line 2 column 10 (`"value": 300}`): ...", the line quoted (trimmed,
 /// at most 80 characters) so a hand-edited file's mistake can be found without counting.
+/// serde reports an unknown field of a file with a shared [`Header`] at the end of the object;
+/// the field's own line is found and named instead.
 pub fn at(text: &str, e: &serde_json::Error) -> String {
-    let line = text.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
-    let quoted: String = line.trim().chars().take(80).collect();
+    let message = e.to_string();
+    // serde_json ends its message with the position, which is given first here.
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = message.strip_suffix(&suffix).unwrap_or(&message);
+    let (line, column) = unknown_field(message)
+        .and_then(|field| key_position(text, field))
+        .unwrap_or((e.line(), e.column()));
+    let quoted: String = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or("")
+        .trim()
+        .chars()
+        .take(80)
+        .collect();
     if quoted.is_empty() {
-        format!("line {} column {}: {e}", e.line(), e.column())
+        format!("line {line} column {column}: {message}")
     } else {
-        format!("line {} column {} (`{quoted}`): {e}", e.line(), e.column())
+        format!("line {line} column {column} (`{quoted}`): {message}")
     }
+}
+
+/// The field named by serde's "unknown field `notes`, expected ..." message.
+fn unknown_field(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("unknown field `")?;
+    rest.split_once('`').map(|(field, _)| field)
+}
+
+/// The 1-based line and column of the first key `"field":` in `text`.
+fn key_position(text: &str, field: &str) -> Option<(usize, usize)> {
+    let key = format!("\"{field}\"");
+    text.lines().enumerate().find_map(|(i, line)| {
+        let col = line.find(&key)?;
+        line[col + key.len()..]
+            .trim_start()
+            .starts_with(':')
+            .then_some((i + 1, col + 1))
+    })
 }
 
 /// The fields every data file opens with: what it is, whether it holds sample data rather
@@ -345,6 +378,16 @@ mod tests {
     }
 
     #[test]
+    fn a_misspelt_field_is_named_at_its_own_line() {
+        let text = "{\n  \"data_kind\": \"x\",\n  \"notes\": \"hi\",\n  \"value\": 1\n}\n";
+        let err = parse::<WithHeader>(text, "x").unwrap_err();
+        assert!(
+            err.starts_with("line 3 column 3 (`\"notes\": \"hi\",`): unknown field `notes`"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn each_exactly_once_names_the_first_missing_or_repeated() {
         assert_eq!(each_exactly_once([1, 2, 3], &[3, 1, 2]), Ok(()));
         assert_eq!(
@@ -415,6 +458,11 @@ mod tests {
         );
         let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 3,,}", "x").unwrap_err();
         assert!(err.starts_with("not valid JSON: line 2 column"), "{err}");
+        assert_eq!(
+            err.matches("line 2").count(),
+            1,
+            "the position is given once: {err}"
+        );
         assert_eq!(
             parse::<Sample>(r#"{"data_kind":"x","value":7}"#, "x")
                 .unwrap()
