@@ -821,20 +821,46 @@ fn validate_rejects_impossible_states_naming_the_field() {
     through_round_one(&mut g);
     let mut bad = g.clone();
     bad.hero_mut(h(S, 0)).unwrap().wounds = 4;
-    assert!(bad.validate().unwrap_err().contains("teams[0].heroes[0]"));
+    let e = bad.validate().unwrap_err();
+    assert!(e.at.starts_with("teams[0].heroes[0] ("), "{e}");
+    assert!(e.problem.contains("wounds equal to Health"), "{e}");
     let mut bad = g.clone();
     bad.hero_mut(h(S, 0)).unwrap().status = HeroStatus::OnMap;
-    assert!(
-        bad.validate()
-            .unwrap_err()
-            .contains("in a Dome but its status")
-    );
+    let e = bad.validate().unwrap_err();
+    assert!(e.at.starts_with("teams[0].heroes[0] ("), "{e}");
+    assert!(e.problem.starts_with("in a Dome but its status"), "{e}");
     let mut bad = g.clone();
     bad.rounds.round = 11;
-    assert!(bad.validate().unwrap_err().contains("rounds.round"));
+    let e = bad.validate().unwrap_err();
+    assert_eq!(e.at, "rounds.round");
+    assert_eq!(e.problem, "11 is outside 1 to 10");
     let mut bad = g.clone();
     bad.lith.amount = 2;
-    assert!(bad.validate().unwrap_err().contains("lith"));
+    let e = bad.validate().unwrap_err();
+    assert_eq!(e.at, "lith");
+    assert_eq!(
+        e.problem,
+        "a tribute marker needs a positive amount and a holder"
+    );
+}
+
+/// A save edited by hand to round 0: the loader's check names the tracker's field (`at`,
+/// reached through `within("rounds")`) apart from the problem, and reads "at: problem".
+#[test]
+fn a_round_outside_the_game_length_is_refused_at_rounds_round() {
+    let mut g = game(8);
+    through_round_one(&mut g);
+    let last = g.rounds.length.rounds();
+    let mut v = serde_json::to_value(Saved::new("Friday", "New game", g)).unwrap();
+    assert_eq!(v["history"]["current"]["rounds"]["round"], 2);
+    v["history"]["current"]["rounds"]["round"] = 0.into();
+    let back: Saved<Game> = serde_json::from_value(v.clone()).unwrap();
+    let e = back.validate().unwrap_err();
+    assert_eq!(e.at, "rounds.round");
+    assert_eq!(e.problem, format!("0 is outside 1 to {last}"));
+    let msg =
+        tablemate::doc::check(tablemate::doc::Kind::Worldspanner, &v.to_string()).unwrap_err();
+    assert_eq!(msg, format!("rounds.round: 0 is outside 1 to {last}"));
 }
 
 #[test]
