@@ -50,7 +50,10 @@ pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
 
 pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
     let file: CharactersFile = parse(text, "near-and-far-characters")?;
-    file.card.layout.validate()?;
+    file.card
+        .layout
+        .validate()
+        .map_err(|e| e.within("card").to_string())?;
     let mut names = std::collections::HashSet::new();
     let mut prefixes = std::collections::HashSet::new();
     for (i, c) in file.characters.iter().enumerate() {
