@@ -62,23 +62,6 @@ impl std::fmt::Display for Invalid {
 
 impl std::error::Error for Invalid {}
 
-/// For the games whose checks still build strings ("teams[0].heroes[2]: health 9 is above
-/// 6"): a leading field path before ": " becomes `at`, the rest `problem`; a message that
-/// does not start with a path is all `problem`. Converted at their `GameDoc` impl.
-impl From<String> for Invalid {
-    fn from(message: String) -> Self {
-        let looks_like_path = |p: &str| {
-            !p.is_empty()
-                && p.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c))
-        };
-        match message.split_once(": ") {
-            Some((at, problem)) if looks_like_path(at) => Invalid::new(at, problem),
-            _ => Invalid::new("", message),
-        }
-    }
-}
-
 /// What an applied action did: the history label it is recorded under ("Left castle: Knight
 /// attacks Archer") and what happened, one line each, for the screen and `tablemate act`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -178,13 +161,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_string_error_with_a_field_path_keeps_where_and_what_apart() {
-        let i = Invalid::from("teams[0].heroes[2]: health 9 is above 6".to_string());
-        assert_eq!(i, Invalid::new("teams[0].heroes[2]", "health 9 is above 6"));
+    fn an_invalid_reads_at_colon_problem_or_the_problem_alone() {
+        let i = Invalid::new("teams[0].heroes[2]", "health 9 is above 6");
         assert_eq!(i.to_string(), "teams[0].heroes[2]: health 9 is above 6");
-        let i = Invalid::from("phase is over, but 2 generals stand: odd".to_string());
-        assert_eq!(i.at, "");
-        assert_eq!(i.to_string(), "phase is over, but 2 generals stand: odd");
+        assert_eq!(Invalid::new("", "no history").to_string(), "no history");
     }
 
     #[test]

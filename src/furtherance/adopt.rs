@@ -148,7 +148,7 @@ impl Game {
         }
         // Units whose new HP their damage reaches die as the next thing resolved.
         self.agenda.push(super::agenda::Task::Deaths);
-        self.check().map_err(&refuse)?;
+        self.check().map_err(|e| refuse(e.to_string()))?;
         Ok(())
     }
 }

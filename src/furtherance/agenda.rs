@@ -160,6 +160,9 @@ impl Game {
     /// Runs the work in hand until something happens and returns it: a step of an enemy
     /// turn, a fight's result, a question (`NeedsChoice`, repeated until answered), or
     /// `GameOver` once the game is decided (checked after every step).
+    /// `NothingToResolve` means no step came of it: either there was no work in hand, or what
+    /// was left of a fight on your turn was bookkeeping that shows nothing (no one else
+    /// died, no attacks left), which is now done (`is_resolving` is false).
     pub fn advance(&mut self) -> Result<Step, RuleError> {
         if let Some(outcome) = self.outcome {
             return Ok(self.game_over(outcome));

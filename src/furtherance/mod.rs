@@ -97,7 +97,6 @@ impl GameDoc for Game {
     }
 
     fn validate(&self) -> Result<(), crate::doc::Invalid> {
-        // Its checks still build strings: typed at this boundary (doc::Invalid).
-        self.check().map_err(crate::doc::Invalid::from)
+        self.check()
     }
 }

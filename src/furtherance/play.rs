@@ -20,8 +20,14 @@ impl Game {
         if let Some(o) = self.outcome {
             return Err(RuleError::GameOver(format!("{o:?}").to_lowercase()));
         }
-        let step = self.advance()?;
-        Ok(vec![step])
+        let was_resolving = self.is_resolving();
+        match self.advance() {
+            Ok(step) => Ok(vec![step]),
+            // The rest of a fight was bookkeeping with nothing to show: it is done, and that
+            // is a step forward, not a refusal (the state changed).
+            Err(RuleError::NothingToResolve) if was_resolving => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
     }
 
     /// Answers with option `option` counted from 1; during your turn the fight then resolves

@@ -271,7 +271,7 @@ fn tampered(edit: impl FnOnce(&mut serde_json::Value)) -> Result<(), String> {
     let mut v = serde_json::to_value(&g).unwrap();
     edit(&mut v);
     let back: Game = serde_json::from_value(v).map_err(|e| e.to_string())?;
-    back.check()
+    back.check().map_err(|e| e.to_string())
 }
 
 #[test]

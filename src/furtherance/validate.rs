@@ -6,6 +6,7 @@ use super::agenda::{Resume, Task};
 use super::square::Seat;
 use super::state::{DeckMode, Game, MAX_CASTLE_HP, Outcome, PASS_ALL_AT_HP};
 use super::units::KindId;
+use crate::doc::Invalid;
 
 impl Game {
     /// "Furtherance solo — Normal — round 7 — castle 6 HP".
@@ -26,7 +27,7 @@ impl Game {
 
     /// Every card of the unit deck is in exactly one place (digital deck): the draw or
     /// discard pile, an enemy unit on the board, or an enemy castle's research.
-    pub fn deck_conserved(&self) -> Result<(), String> {
+    pub fn deck_conserved(&self) -> Result<(), Invalid> {
         let Some(deck) = &self.deck else {
             return Ok(());
         };
@@ -44,87 +45,127 @@ impl Game {
             let total = deck.count(kind) + on_board + researched;
             let copies = usize::from(self.catalog.kind(kind).copies);
             if total != copies {
-                return Err(format!(
-                    "deck: {} has {total} cards between the deck, the board and research, expected {copies}",
-                    self.catalog.kind(kind).name
+                return Err(Invalid::new(
+                    "deck",
+                    format!(
+                        "{} has {total} cards between the deck, the board and research, expected {copies}",
+                        self.catalog.kind(kind).name
+                    ),
                 ));
             }
         }
         Ok(())
     }
 
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Invalid> {
         if self.round == 0 {
-            return Err("round: rounds start at 1".to_string());
+            return Err(Invalid::new("round", "rounds start at 1"));
         }
         if (self.settings.deck_mode == DeckMode::Digital) != self.deck.is_some() {
-            return Err("deck: the deck does not match the deck mode".to_string());
+            return Err(Invalid::new(
+                "deck",
+                "the deck does not match the deck mode",
+            ));
         }
         let mut ids = crate::datafile::FirstSeen::new();
         let mut squares = crate::datafile::FirstSeen::new();
         for (i, u) in self.units.iter().enumerate() {
             let at = format!("units[{i}] (#{})", u.id.0);
             if self.catalog.get(u.kind).is_none() {
-                return Err(format!("{at}: kind {} is not in the units list", u.kind.0));
+                return Err(Invalid::new(
+                    &at,
+                    format!("kind {} is not in the units list", u.kind.0),
+                ));
             }
             if let Some(first) = ids.again(u.id, i) {
-                return Err(format!(
-                    "{at}: the id is used twice, first at units[{first}]"
+                return Err(Invalid::new(
+                    &at,
+                    format!("the id is used twice, first at units[{first}]"),
                 ));
             }
             if u.id.0 >= self.next_unit {
-                return Err(format!("{at}: the id is beyond next_unit"));
+                return Err(Invalid::new(&at, "the id is beyond next_unit"));
             }
             if !self.board.is_square(u.square) {
-                return Err(format!("{at}: {} is not a square of the board", u.square));
+                return Err(Invalid::new(
+                    &at,
+                    format!("{} is not a square of the board", u.square),
+                ));
             }
             if !self.board.may_enter(u.owner, u.square) {
-                return Err(format!(
-                    "{at}: {} is a space of another castle, where this unit may not stand",
-                    u.square
+                return Err(Invalid::new(
+                    &at,
+                    format!(
+                        "{} is a space of another castle, where this unit may not stand",
+                        u.square
+                    ),
                 ));
             }
             if let Some(j) = squares.again(u.square, i) {
-                return Err(format!("{at}: units[{j}] is on {} too", u.square));
+                return Err(Invalid::new(
+                    &at,
+                    format!("units[{j}] is on {} too", u.square),
+                ));
             }
             if self.is_dead(u) && self.agenda.is_empty() && self.pending.is_none() {
-                return Err(format!(
-                    "{at}: {} damage on a {} HP unit: it should have died",
-                    u.damage,
-                    self.hp(u)
+                return Err(Invalid::new(
+                    &at,
+                    format!(
+                        "{} damage on a {} HP unit: it should have died",
+                        u.damage,
+                        self.hp(u)
+                    ),
                 ));
             }
             if u.moved > 2 {
-                return Err(format!("{at}: moved {} spaces, more than 2", u.moved));
+                return Err(Invalid::new(
+                    &at,
+                    format!("moved {} spaces, more than 2", u.moved),
+                ));
             }
         }
         for seat in Seat::ALL {
             let c = self.castle(seat);
             let at = format!("castles.{seat}");
             if c.hp > MAX_CASTLE_HP {
-                return Err(format!("{at}: {} HP is more than {MAX_CASTLE_HP}", c.hp));
+                return Err(Invalid::new(
+                    &at,
+                    format!("{} HP is more than {MAX_CASTLE_HP}", c.hp),
+                ));
             }
             if seat == Seat::Player && (c.counters > 0 || !c.research.is_empty()) {
-                return Err(format!("{at}: your castle holds no counters or research"));
+                return Err(Invalid::new(
+                    &at,
+                    "your castle holds no counters or research",
+                ));
             }
             if c.hp <= PASS_ALL_AT_HP && c.counters > 0 {
-                return Err(format!(
-                    "{at}: at {} HP a castle has passed all its hourglass counters on",
-                    c.hp
+                return Err(Invalid::new(
+                    &at,
+                    format!(
+                        "at {} HP a castle has passed all its hourglass counters on",
+                        c.hp
+                    ),
                 ));
             }
             for k in &c.research {
                 if self.catalog.get(*k).is_none() {
-                    return Err(format!("{at}: research holds unknown kind {}", k.0));
+                    return Err(Invalid::new(
+                        &at,
+                        format!("research holds unknown kind {}", k.0),
+                    ));
                 }
             }
         }
         let total = self.counters_total();
         let expected = u32::from(self.settings.difficulty.hourglass_counters());
         if total != expected {
-            return Err(format!(
-                "counters: {total} hourglass counters in the game, expected {expected} for {}",
-                self.settings.difficulty.title()
+            return Err(Invalid::new(
+                "counters",
+                format!(
+                    "{total} hourglass counters in the game, expected {expected} for {}",
+                    self.settings.difficulty.title()
+                ),
             ));
         }
         self.deck_conserved()?;
@@ -132,12 +173,15 @@ impl Game {
             if let Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } = task
                 && self.catalog.get(*kind).is_none()
             {
-                return Err(format!("agenda: unknown unit kind {}", kind.0));
+                return Err(Invalid::new(
+                    "agenda",
+                    format!("unknown unit kind {}", kind.0),
+                ));
             }
         }
         if let Some(p) = &self.pending {
             if p.options.is_empty() || p.default >= p.options.len() {
-                return Err("pending: the question has no valid default".to_string());
+                return Err(Invalid::new("pending", "the question has no valid default"));
             }
             let expected = match &p.resume {
                 Resume::MoveFirst { candidates, .. } | Resume::Target { candidates, .. } => {
@@ -151,7 +195,7 @@ impl Game {
                         .iter()
                         .any(|k: &KindId| self.catalog.get(*k).is_none())
                     {
-                        return Err("pending: unknown unit kind".to_string());
+                        return Err(Invalid::new("pending", "unknown unit kind"));
                     }
                     Some(candidates.len())
                 }
@@ -161,7 +205,10 @@ impl Game {
                 }
             };
             if expected != Some(p.options.len()) {
-                return Err("pending: the options do not match the question".to_string());
+                return Err(Invalid::new(
+                    "pending",
+                    "the options do not match the question",
+                ));
             }
         }
         Ok(())
@@ -188,10 +235,9 @@ mod tests {
         let mut g = three_fighters();
         g.units[2].id = g.units[0].id;
         let id = g.units[0].id.0;
-        assert_eq!(
-            g.check().unwrap_err(),
-            format!("units[2] (#{id}): the id is used twice, first at units[0]")
-        );
+        let e = g.check().unwrap_err();
+        assert_eq!(e.at, format!("units[2] (#{id})"));
+        assert_eq!(e.problem, "the id is used twice, first at units[0]");
     }
 
     #[test]
@@ -201,9 +247,8 @@ mod tests {
         g.units[1].square = on;
         g.units[2].square = on;
         let second = g.units[1].id.0;
-        assert_eq!(
-            g.check().unwrap_err(),
-            format!("units[1] (#{second}): units[0] is on {on} too")
-        );
+        let e = g.check().unwrap_err();
+        assert_eq!(e.at, format!("units[1] (#{second})"));
+        assert_eq!(e.problem, format!("units[0] is on {on} too"));
     }
 }

@@ -367,13 +367,6 @@ pub enum RuleError {
     Invalid { at: String, problem: String },
 }
 
-impl RuleError {
-    /// A free-form check's message as `Invalid`: a leading field path becomes `at`.
-    pub fn invalid(message: String) -> RuleError {
-        crate::doc::Invalid::from(message).into()
-    }
-}
-
 impl From<crate::doc::Invalid> for RuleError {
     fn from(i: crate::doc::Invalid) -> RuleError {
         RuleError::Invalid {

@@ -54,7 +54,6 @@ impl GameDoc for Campaign {
     }
 
     fn validate(&self) -> Result<(), crate::doc::Invalid> {
-        // Its checks on a saved file still build strings: typed at this boundary (doc::Invalid).
-        Campaign::validate(self).map_err(crate::doc::Invalid::from)
+        Campaign::validate(self)
     }
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{RuleError, RuleResult};
 use super::facts::{BossFacts, ThreatsFile};
+use crate::doc::Invalid;
 
 /// A threat card's level: the number beside its sword, 4 to 15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -117,16 +118,22 @@ impl ThreatDeck {
             .collect()
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    /// Every level 4 to 15 once, the undefeated ones in order (p. 8). `at` is relative to
+    /// the deck (a session's `threats`); empty when the problem is the deck as a whole.
+    pub fn validate(&self) -> Result<(), Invalid> {
         let mut all: Vec<u8> = self.remaining.iter().map(|l| l.get()).collect();
         if all.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("threat deck: remaining cards must stay in order, lowest on top".into());
+            return Err(Invalid::new(
+                "remaining",
+                "the threat deck's remaining cards must stay in order, lowest on top",
+            ));
         }
         all.extend(self.defeated.iter().map(|d| d.card.get()));
         all.sort_unstable();
         if all != (4..=15).collect::<Vec<u8>>() {
-            return Err(format!(
-                "threat deck: expected each level 4 to 15 once, found {all:?}"
+            return Err(Invalid::new(
+                "",
+                format!("expected each level 4 to 15 once, found {all:?}"),
             ));
         }
         Ok(())

@@ -16,6 +16,7 @@ use super::rounds::RoundTracker;
 use super::team::{GameLength, Hero, HeroEntry, HeroRef, HeroStatus, MapDesign, TeamSide};
 use super::victory::{Faction, FactionKey, LithTribute, TeamTally};
 use crate::deck::{Deck, WhenEmpty};
+use crate::doc::Invalid;
 
 /// Everything chosen before round 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -365,44 +366,59 @@ impl Game {
         )
     }
 
-    /// Rejects states no game can reach, naming the field.
-    pub fn validate(&self) -> Result<(), String> {
-        self.rounds.validate()?;
+    /// Rejects states no game can reach, naming the field (`at`) and the problem.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        self.rounds.validate().map_err(|e| e.within("rounds"))?;
         if !self.map.team_sizes().contains(&self.team_size) {
-            return Err(format!(
-                "team_size: {} does not fit the {} map",
-                self.team_size,
-                self.map.name()
+            return Err(Invalid::new(
+                "team_size",
+                format!(
+                    "{} does not fit the {} map",
+                    self.team_size,
+                    self.map.name()
+                ),
             ));
         }
         if let Some((first, i, f)) =
             crate::datafile::first_repeat(self.keys.iter().map(|k| k.faction))
         {
-            return Err(format!(
-                "keys[{i}]: {} twice, first at keys[{first}]",
-                f.key_name()
+            return Err(Invalid::new(
+                format!("keys[{i}]"),
+                format!("{} twice, first at keys[{first}]", f.key_name()),
             ));
         }
         if self.lith.holder.is_some() != (self.lith.amount > 0) {
-            return Err("lith: a tribute marker needs a positive amount and a holder".into());
+            return Err(Invalid::new(
+                "lith",
+                "a tribute marker needs a positive amount and a holder",
+            ));
         }
         for side in TeamSide::BOTH {
             let team = self.team(side);
             let at = format!("teams[{}]", side.index());
             if team.side != side {
-                return Err(format!("{at}.side: expected {side}"));
+                return Err(Invalid::new(
+                    format!("{at}.side"),
+                    format!("expected {side}"),
+                ));
             }
             if team.heroes.len() != self.team_size as usize {
-                return Err(format!(
-                    "{at}.heroes: {} heroes, the team size is {}",
-                    team.heroes.len(),
-                    self.team_size
+                return Err(Invalid::new(
+                    format!("{at}.heroes"),
+                    format!(
+                        "{} heroes, the team size is {}",
+                        team.heroes.len(),
+                        self.team_size
+                    ),
                 ));
             }
             if team.deck.total_len() != DECK_SIZE {
-                return Err(format!(
-                    "{at}.deck: {} cards, a challenge deck has {DECK_SIZE}",
-                    team.deck.total_len()
+                return Err(Invalid::new(
+                    format!("{at}.deck"),
+                    format!(
+                        "{} cards, a challenge deck has {DECK_SIZE}",
+                        team.deck.total_len()
+                    ),
                 ));
             }
             for (i, h) in team.heroes.iter().enumerate() {
@@ -411,38 +427,33 @@ impl Game {
                     hero: i,
                 };
                 let hat = format!("{at}.heroes[{i}] ({})", h.name);
+                let refuse = |problem: String| Err(Invalid::new(hat.clone(), problem));
                 if h.health == 0 || h.wounds >= h.health {
-                    return Err(format!(
-                        "{hat}: {} wounds on Health {}: a hero with wounds equal to Health is defeated",
+                    return refuse(format!(
+                        "{} wounds on Health {}: a hero with wounds equal to Health is defeated",
                         h.wounds, h.health
                     ));
                 }
                 if h.defeated() && (h.wounds > 0 || h.boost_active) {
-                    return Err(format!(
-                        "{hat}: a defeated hero keeps no wounds or active Boost"
-                    ));
+                    return refuse("a defeated hero keeps no wounds or active Boost".into());
                 }
                 let in_dome = self.domes.find(r);
                 match h.status {
                     HeroStatus::InDome { dome } if in_dome != Some(dome) => {
-                        return Err(format!(
-                            "{hat}: status says {dome} but the Dome map disagrees"
-                        ));
+                        return refuse(format!("status says {dome} but the Dome map disagrees"));
                     }
                     HeroStatus::InDome { .. } => {}
                     _ if in_dome.is_some() => {
-                        return Err(format!("{hat}: in a Dome but its status is {:?}", h.status));
+                        return refuse(format!("in a Dome but its status is {:?}", h.status));
                     }
                     _ => {}
                 }
                 let arriving = self.pending.as_ref().is_some_and(|p| p.hero == r);
                 if arriving && !matches!(h.status, HeroStatus::Arriving) {
-                    return Err(format!("{hat}: awaits a Dome but is not marked arriving"));
+                    return refuse("awaits a Dome but is not marked arriving".into());
                 }
                 if !arriving && h.status == HeroStatus::Arriving {
-                    return Err(format!(
-                        "{hat}: marked arriving but no dismissal is pending"
-                    ));
+                    return refuse("marked arriving but no dismissal is pending".into());
                 }
             }
         }
@@ -450,28 +461,38 @@ impl Game {
             && p.awaiting_card
             && !p.candidates.is_empty()
         {
-            return Err("pending: Domes proposed before the card's range was read".into());
+            return Err(Invalid::new(
+                "pending",
+                "Domes proposed before the card's range was read",
+            ));
         }
         if self.reopened && !self.rounds.finished {
-            return Err("reopened: only a finished game can be reopened".into());
+            return Err(Invalid::new(
+                "reopened",
+                "only a finished game can be reopened",
+            ));
         }
         for side in TeamSide::BOTH {
             if self.team(side).underworld_credits > 1 {
-                return Err(format!(
-                    "teams[{}].underworld_credits: an Underworld reward is taken at once, \
-                     never banked (at most 1 pending)",
-                    side.index()
+                return Err(Invalid::new(
+                    format!("teams[{}].underworld_credits", side.index()),
+                    "an Underworld reward is taken at once, never banked (at most 1 pending)",
                 ));
             }
         }
         if !self.queue.is_empty() && self.pending.is_none() {
-            return Err("queue: heroes wait to be dismissed but none is being placed".into());
+            return Err(Invalid::new(
+                "queue",
+                "heroes wait to be dismissed but none is being placed",
+            ));
         }
         for (r, _, _) in &self.queue {
-            self.hero(*r).map_err(|e| format!("queue: {e}"))?;
+            self.hero(*r)
+                .map_err(|e| Invalid::new("queue", e.to_string()))?;
         }
         for (slot, r) in self.domes.all() {
-            self.hero(r).map_err(|e| format!("domes: {slot}: {e}"))?;
+            self.hero(r)
+                .map_err(|e| Invalid::new("domes", format!("{slot}: {e}")))?;
         }
         Ok(())
     }

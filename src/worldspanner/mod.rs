@@ -73,8 +73,7 @@ impl GameDoc for Game {
     }
 
     fn validate(&self) -> Result<(), crate::doc::Invalid> {
-        // Its checks still build strings: typed at this boundary (doc::Invalid).
-        Game::validate(self).map_err(crate::doc::Invalid::from)
+        Game::validate(self)
     }
 }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{RuleError, TurnError};
 use super::team::{GameLength, TeamSide};
+use crate::doc::Invalid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -179,16 +180,17 @@ impl RoundTracker {
         )
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    /// Rejects a round or step no game reaches; `at` is relative to the tracker (the game
+    /// puts it `within("rounds")`).
+    pub fn validate(&self) -> Result<(), Invalid> {
         if self.round == 0 || self.round > self.length.rounds() {
-            return Err(format!(
-                "rounds.round: {} is outside 1 to {}",
-                self.round,
-                self.length.rounds()
+            return Err(Invalid::new(
+                "round",
+                format!("{} is outside 1 to {}", self.round, self.length.rounds()),
             ));
         }
         if self.round == 1 && self.step != Step::Reinforce {
-            return Err("rounds.step: round 1 has only the Reinforce step".into());
+            return Err(Invalid::new("step", "round 1 has only the Reinforce step"));
         }
         Ok(())
     }

@@ -8,8 +8,8 @@ use proptest::prelude::*;
 
 use tablemate::doc::Saved;
 use tablemate::furtherance::{
-    Action, Board, Catalog, CatalogFile, DeckMode, Difficulty, Game, Outcome, Phase, Seat,
-    Settings, Square, Step, UnitId,
+    Action, Board, Catalog, CatalogFile, DeckMode, Difficulty, Game, Outcome, Phase, RuleError,
+    Seat, Settings, Square, Step, UnitId,
 };
 use tablemate::store::Store;
 
@@ -520,7 +520,23 @@ fn play(seed: u64, choices: &[u16]) {
             g.answer(c % n).unwrap();
             Vec::new()
         } else if g.phase() == Phase::Enemy || g.is_resolving() {
-            vec![g.advance().unwrap()]
+            match g.advance() {
+                Ok(step) => vec![step],
+                // The rest of a fight on your turn was silent bookkeeping, now done.
+                Err(RuleError::NothingToResolve) => {
+                    assert!(
+                        !g.is_resolving(),
+                        "step {i}: nothing to resolve, yet resolving"
+                    );
+                    assert_eq!(
+                        g.phase(),
+                        Phase::Player,
+                        "step {i}: silent end outside your turn"
+                    );
+                    Vec::new()
+                }
+                Err(e) => panic!("step {i}: advance refused: {e}"),
+            }
         } else {
             let mine: Vec<UnitId> = g.units_of(Seat::Player).map(|u| u.id).collect();
             let everyone: Vec<UnitId> = g.units().iter().map(|u| u.id).collect();

@@ -196,3 +196,36 @@ fn random_play_reaches_counters_passing_over_a_castle_at_five_hp_or_less() {
     }
     assert!(skips > 0, "the ≤5 HP case was never reached");
 }
+
+/// A hand-edited save whose unit carries an id the game never handed out: the check names
+/// that unit (`at`) and the problem apart, so the loader can point at the field.
+#[test]
+fn a_unit_id_beyond_next_unit_is_refused_at_that_unit() {
+    let mut g = Game::new(
+        Settings::default(),
+        tablemate::furtherance::Board::standard(),
+        tablemate::furtherance::Catalog::bundled().expect("the bundled units load"),
+        3,
+    );
+    let kind = g
+        .catalog()
+        .find("Knight")
+        .expect("the bundled units have a Knight");
+    g.apply(Action::PlaceUnit {
+        owner: Seat::Left,
+        kind,
+        square: tablemate::furtherance::Square::parse("c4").expect("c4 is a square"),
+    })
+    .expect("a Knight may stand on c4");
+    let mut saved = serde_json::to_value(Saved::new("hand edit", "New game", g)).unwrap();
+    let state = &mut saved["history"]["current"];
+    assert_eq!(state["units"][0]["id"], 1, "the first unit gets id 1");
+    state["units"][0]["id"] = 7.into();
+    let back: Saved<Game> = serde_json::from_value(saved.clone()).unwrap();
+    let err = back.validate().unwrap_err();
+    assert_eq!(err.at, "units[0] (#7)");
+    assert_eq!(err.problem, "the id is beyond next_unit");
+    // The loader's message reads "at: problem".
+    let msg = check(Kind::Furtherance, &saved.to_string()).unwrap_err();
+    assert_eq!(msg, "units[0] (#7): the id is beyond next_unit");
+}

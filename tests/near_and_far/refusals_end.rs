@@ -226,10 +226,10 @@ fn refusal_texts_name_the_rule_and_page() {
     );
     assert_eq!(
         RuleError::Invalid {
-            at: String::new(),
-            problem: "card.quest_lines is 0: use 1 to 40".into()
+            at: "card.quest_lines".into(),
+            problem: "is 0, use 1 to 40".into()
         }
         .to_string(),
-        "card.quest_lines is 0: use 1 to 40"
+        "card.quest_lines: is 0, use 1 to 40"
     );
 }

@@ -91,5 +91,9 @@ fn save_validation_refuses_a_wrong_number_of_quest_tokens() {
     c.validate().unwrap();
     c.sessions[0].quest_tokens.pop();
     let e = c.validate().unwrap_err();
-    assert!(e.contains("quest_tokens"), "{e}");
+    assert_eq!(e.at, "sessions[0].quest_tokens");
+    assert_eq!(
+        e.problem,
+        "7 different spaces expected for 2 players (p. 9)"
+    );
 }

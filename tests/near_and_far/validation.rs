@@ -2,8 +2,9 @@
 //! wrong cost, a character quest on a locked line off Map 11, more boss cards than the player
 //! count allows.
 
+use tablemate::doc::Saved;
 use tablemate::near_and_far::ledger::Item;
-use tablemate::near_and_far::{Mode, Outcome};
+use tablemate::near_and_far::{Campaign, Mode, Outcome};
 
 use crate::common::*;
 
@@ -19,7 +20,11 @@ fn save_validation_refuses_an_unknown_talent() {
         },
     );
     let e = c.validate().unwrap_err();
-    assert!(e.contains("no talent called \"Flying\""), "{e}");
+    assert_eq!(e.at, "sheets[0] (Rin)");
+    assert!(
+        e.problem.ends_with("there is no talent called \"Flying\""),
+        "{e}"
+    );
 }
 
 #[test]
@@ -35,7 +40,8 @@ fn save_validation_refuses_a_talent_bought_at_the_wrong_cost() {
         },
     );
     let e = c.validate().unwrap_err();
-    assert!(e.contains("Bribing costs 2, not 1"), "{e}");
+    assert_eq!(e.at, "sheets[0] (Rin)");
+    assert!(e.problem.ends_with("Bribing costs 2, not 1 (p. 13)"), "{e}");
 }
 
 #[test]
@@ -55,7 +61,8 @@ fn save_validation_refuses_a_ninth_character_quest_off_map_11() {
         );
     }
     let e = c.validate().unwrap_err();
-    assert!(e.contains("read on Map 11 only"), "{e}");
+    assert_eq!(e.at, "sheets[0] (Rin)");
+    assert!(e.problem.contains("read on Map 11 only"), "{e}");
     c.sheets[0].ledger.entries.pop();
     c.validate()
         .expect("8 character quests before Map 11 are fine");
@@ -72,9 +79,10 @@ fn save_validation_refuses_more_bosses_than_the_player_count_allows() {
     let removed = std::mem::take(&mut b.removed);
     b.standing.extend(removed);
     let e = c.validate().unwrap_err();
-    assert!(
-        e.contains("4 boss cards in play with 2 players (at most 2"),
-        "{e}"
+    assert_eq!(e.at, format!("sessions[{}]", c.sessions.len() - 1));
+    assert_eq!(
+        e.problem,
+        "4 boss cards in play with 2 players (at most 2, p. 39)"
     );
 }
 
@@ -85,7 +93,8 @@ fn a_character_with_two_cards_names_where_the_first_one_is() {
     again.player = "Cal".into();
     c.sheets.push(again);
     let e = c.validate().unwrap_err();
-    assert_eq!(e, "sheets[2]: Rin has two cards, the first at sheets[0]");
+    assert_eq!(e.at, "sheets[2]");
+    assert_eq!(e.problem, "Rin has two cards, the first at sheets[0]");
 }
 
 #[test]
@@ -97,10 +106,48 @@ fn a_quest_token_listed_twice_names_where_it_first_appears() {
     let first = s.quest_tokens[1].clone();
     s.quest_tokens[4] = first.clone();
     let e = c.validate().unwrap_err();
-    assert!(
-        e.ends_with(&format!(
-            "quest_tokens[4]: {first} is listed twice, first at quest_tokens[1] (a token goes on a different space each, p. 9)"
-        )),
-        "{e}"
+    assert!(e.at.ends_with(".quest_tokens[4]"), "{e}");
+    assert_eq!(
+        e.problem,
+        format!(
+            "{first} is listed twice, first at quest_tokens[1] (a token goes on a different space each, p. 9)"
+        )
     );
+}
+
+/// A save edited by hand so that the threat deck's undefeated cards are out of order: the
+/// loader's check places the problem at that session's `threats.remaining` (the deck's own
+/// check, reached through `within`) and keeps the problem words apart.
+#[test]
+fn a_threat_deck_out_of_order_is_refused_at_that_sessions_remaining_cards() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let mut v = serde_json::to_value(Saved::new("test", "New campaign", c)).unwrap();
+    let remaining = &mut v["history"]["current"]["sessions"][0]["threats"]["remaining"];
+    assert_eq!(remaining[0], 4, "the level 4 threat is on top");
+    remaining.as_array_mut().unwrap().swap(0, 1);
+    let back: Saved<Campaign> = serde_json::from_value(v.clone()).unwrap();
+    let e = back.validate().unwrap_err();
+    assert_eq!(e.at, "sessions[0].threats.remaining");
+    assert_eq!(
+        e.problem,
+        "the threat deck's remaining cards must stay in order, lowest on top"
+    );
+    let msg = tablemate::doc::check(tablemate::doc::Kind::NearAndFar, &v.to_string()).unwrap_err();
+    assert_eq!(
+        msg,
+        "sessions[0].threats.remaining: the threat deck's remaining cards must stay in order, lowest on top"
+    );
+}
+
+/// A character card with no quest lines cannot be printed: refused at `card.quest_lines`.
+#[test]
+fn a_card_layout_without_quest_lines_is_refused_at_card_quest_lines() {
+    let c = campaign(Mode::Character);
+    let mut v = serde_json::to_value(Saved::new("test", "New campaign", c)).unwrap();
+    v["history"]["current"]["card"]["quest_lines"] = 0.into();
+    let back: Saved<Campaign> = serde_json::from_value(v).unwrap();
+    let e = back.validate().unwrap_err();
+    assert_eq!(e.at, "card.quest_lines");
+    assert_eq!(e.problem, "is 0, use 1 to 40");
 }

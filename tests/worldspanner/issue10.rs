@@ -82,7 +82,9 @@ fn underworld_renewal_taken_at_once_dismisses_the_renewed_hero_after_the_adventu
 fn a_save_with_a_banked_underworld_reward_does_not_validate() {
     let mut g = game(6);
     g.team_mut(S).underworld_credits = 2;
-    assert!(g.validate().unwrap_err().contains("never banked"));
+    let e = g.validate().unwrap_err();
+    assert!(e.at.ends_with("].underworld_credits"), "{e}");
+    assert!(e.problem.contains("never banked"), "{e}");
 }
 
 #[test]

@@ -79,10 +79,9 @@ fn a_faction_key_on_the_map_twice_names_where_it_first_appears() {
     g.validate().unwrap();
     g.keys[3].faction = g.keys[1].faction;
     let name = g.keys[1].faction.key_name();
-    assert_eq!(
-        g.validate().unwrap_err(),
-        format!("keys[3]: {name} twice, first at keys[1]")
-    );
+    let e = g.validate().unwrap_err();
+    assert_eq!(e.at, "keys[3]");
+    assert_eq!(e.problem, format!("{name} twice, first at keys[1]"));
 }
 
 #[test]
@@ -838,20 +837,46 @@ fn validate_rejects_impossible_states_naming_the_field() {
     through_round_one(&mut g);
     let mut bad = g.clone();
     bad.hero_mut(h(S, 0)).unwrap().wounds = 4;
-    assert!(bad.validate().unwrap_err().contains("teams[0].heroes[0]"));
+    let e = bad.validate().unwrap_err();
+    assert!(e.at.starts_with("teams[0].heroes[0] ("), "{e}");
+    assert!(e.problem.contains("wounds equal to Health"), "{e}");
     let mut bad = g.clone();
     bad.hero_mut(h(S, 0)).unwrap().status = HeroStatus::OnMap;
-    assert!(
-        bad.validate()
-            .unwrap_err()
-            .contains("in a Dome but its status")
-    );
+    let e = bad.validate().unwrap_err();
+    assert!(e.at.starts_with("teams[0].heroes[0] ("), "{e}");
+    assert!(e.problem.starts_with("in a Dome but its status"), "{e}");
     let mut bad = g.clone();
     bad.rounds.round = 11;
-    assert!(bad.validate().unwrap_err().contains("rounds.round"));
+    let e = bad.validate().unwrap_err();
+    assert_eq!(e.at, "rounds.round");
+    assert_eq!(e.problem, "11 is outside 1 to 10");
     let mut bad = g.clone();
     bad.lith.amount = 2;
-    assert!(bad.validate().unwrap_err().contains("lith"));
+    let e = bad.validate().unwrap_err();
+    assert_eq!(e.at, "lith");
+    assert_eq!(
+        e.problem,
+        "a tribute marker needs a positive amount and a holder"
+    );
+}
+
+/// A save edited by hand to round 0: the loader's check names the tracker's field (`at`,
+/// reached through `within("rounds")`) apart from the problem, and reads "at: problem".
+#[test]
+fn a_round_outside_the_game_length_is_refused_at_rounds_round() {
+    let mut g = game(8);
+    through_round_one(&mut g);
+    let last = g.rounds.length.rounds();
+    let mut v = serde_json::to_value(Saved::new("Friday", "New game", g)).unwrap();
+    assert_eq!(v["history"]["current"]["rounds"]["round"], 2);
+    v["history"]["current"]["rounds"]["round"] = 0.into();
+    let back: Saved<Game> = serde_json::from_value(v.clone()).unwrap();
+    let e = back.validate().unwrap_err();
+    assert_eq!(e.at, "rounds.round");
+    assert_eq!(e.problem, format!("0 is outside 1 to {last}"));
+    let msg =
+        tablemate::doc::check(tablemate::doc::Kind::Worldspanner, &v.to_string()).unwrap_err();
+    assert_eq!(msg, format!("rounds.round: 0 is outside 1 to {last}"));
 }
 
 #[test]

@@ -296,7 +296,9 @@ impl Playable for Campaign {
                 )
             }
             Action::RememberCards { cards } => {
-                cards.validate().map_err(RuleError::invalid)?;
+                cards
+                    .validate()
+                    .map_err(|e| RuleError::from(e.within("cards")))?;
                 self.cards = cards;
                 Acted::new("The box's cards kept with the campaign", Vec::new())
             }

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Campaign;
+use crate::doc::Invalid;
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::error::{RuleError, RuleResult};
 use crate::near_and_far::facts::{BossFacts, Facts, MapFacts, Talent, ThreatFacts};
@@ -74,42 +75,45 @@ impl BoxCards {
     }
 
     /// Checks cards read from a save: names present, costs 1 to 10, points a card can show.
-    pub fn validate(&self) -> Result<(), String> {
+    /// `at` is relative to the cards (the campaign places it `within("cards")`).
+    pub fn validate(&self) -> Result<(), Invalid> {
         for (i, t) in self.talents.iter().enumerate() {
             if t.name.trim().is_empty() || !(1..=10).contains(&t.cost) {
-                return Err(format!(
-                    "cards.talents[{i}] ({:?}): needs a name and a cost of 1 to 10",
-                    t.name
+                return Err(Invalid::new(
+                    format!("talents[{i}] ({:?})", t.name),
+                    "needs a name and a cost of 1 to 10",
                 ));
             }
         }
         for (i, t) in self.threats.iter().enumerate() {
             if !(4..=15).contains(&t.level) {
-                return Err(format!(
-                    "cards.threats[{i}]: level {} is not 4 to 15",
-                    t.level
+                return Err(Invalid::new(
+                    format!("threats[{i}]"),
+                    format!("level {} is not 4 to 15", t.level),
                 ));
             }
             if t.journey_points
                 .is_some_and(|p| !(0..=MAX_CARD_POINTS).contains(&p))
             {
-                return Err(format!(
-                    "cards.threats[{i}]: journey points must be 0 to {MAX_CARD_POINTS}"
+                return Err(Invalid::new(
+                    format!("threats[{i}]"),
+                    format!("journey points must be 0 to {MAX_CARD_POINTS}"),
                 ));
             }
         }
         for (i, b) in self.bosses.iter().enumerate() {
             if b.name.trim().is_empty() || !(2..=4).contains(&b.min_players) {
-                return Err(format!(
-                    "cards.bosses[{i}] ({:?}): needs a name and a player count of 2 to 4",
-                    b.name
+                return Err(Invalid::new(
+                    format!("bosses[{i}] ({:?})", b.name),
+                    "needs a name and a player count of 2 to 4",
                 ));
             }
             if b.journey_points
                 .is_some_and(|p| !(0..=MAX_CARD_POINTS).contains(&p))
             {
-                return Err(format!(
-                    "cards.bosses[{i}]: journey points must be 0 to {MAX_CARD_POINTS}"
+                return Err(Invalid::new(
+                    format!("bosses[{i}]"),
+                    format!("journey points must be 0 to {MAX_CARD_POINTS}"),
                 ));
             }
         }

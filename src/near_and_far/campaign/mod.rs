@@ -75,7 +75,8 @@ impl Campaign {
         date: NaiveDate,
         facts: Option<&Facts>,
     ) -> RuleResult<(Campaign, Vec<String>)> {
-        card.validate().map_err(RuleError::invalid)?;
+        card.validate()
+            .map_err(|e| RuleError::from(e.within("card")))?;
         if !(2..=4).contains(&seats.len()) {
             return Err(RuleError::PlayerCount(seats.len()));
         }

@@ -3,6 +3,7 @@
 //! decks and bosses possible, journey points pointing at real sessions.
 
 use super::Campaign;
+use crate::doc::Invalid;
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::lookup::Mode;
@@ -11,40 +12,55 @@ use crate::near_and_far::sheet::SheetView;
 use crate::near_and_far::threats::Bosses;
 
 impl Campaign {
-    pub fn validate(&self) -> Result<(), String> {
-        self.card.validate()?;
-        self.cards.validate()?;
+    /// Rejects a campaign no play could produce, naming the field (`at`) and the problem.
+    pub fn validate(&self) -> Result<(), Invalid> {
+        self.card.validate().map_err(|e| e.within("card"))?;
+        self.cards.validate().map_err(|e| e.within("cards"))?;
         if self.sheets.is_empty() {
-            return Err("sheets: a campaign has at least one character".into());
+            return Err(Invalid::new(
+                "sheets",
+                "a campaign has at least one character",
+            ));
         }
         let mut names = crate::datafile::FirstSeen::new();
         for (i, s) in self.sheets.iter().enumerate() {
             if let Some(first) = names.again(s.character.to_lowercase(), i) {
-                return Err(format!(
-                    "sheets[{i}]: {} has two cards, the first at sheets[{first}]",
-                    s.character
+                return Err(Invalid::new(
+                    format!("sheets[{i}]"),
+                    format!(
+                        "{} has two cards, the first at sheets[{first}]",
+                        s.character
+                    ),
                 ));
             }
+            let at = format!("sheets[{i}] ({})", s.character);
             if s.player.trim().is_empty() {
-                return Err(format!("sheets[{i}] ({}): player is empty", s.character));
+                return Err(Invalid::new(&at, "player is empty"));
             }
-            let v = s.view(self.mode, self.card).map_err(|e| e.to_string())?;
+            // The sheet's own rules (the ledger's ids and corrections, the mode's rules entry
+            // by entry) come back as a RuleError: placed at the sheet here.
+            let v = s
+                .view(self.mode, self.card)
+                .map_err(|e| Invalid::new(&at, e.to_string()))?;
             for j in &v.journey {
                 let Some(sess) = self.sessions.iter().find(|x| x.number == j.session) else {
-                    return Err(format!(
-                        "sheets[{i}] ({}): journey points for session {}, which does not exist",
-                        s.character, j.session
+                    return Err(Invalid::new(
+                        &at,
+                        format!(
+                            "journey points for session {}, which does not exist",
+                            j.session
+                        ),
                     ));
                 };
                 if sess.map != j.map {
-                    return Err(format!(
-                        "sheets[{i}] ({}): session {} was on {}, not {}",
-                        s.character, j.session, sess.map, j.map
+                    return Err(Invalid::new(
+                        &at,
+                        format!("session {} was on {}, not {}", j.session, sess.map, j.map),
                     ));
                 }
             }
             if self.mode == Mode::Character {
-                self.check_locked_lines(i, &v)?;
+                self.check_locked_lines(&at, &v)?;
             }
             for e in &s.ledger.entries {
                 if let Item::TalentBought { talent, cost } = &e.item
@@ -52,15 +68,21 @@ impl Campaign {
                 {
                     match self.cards.talent(talent) {
                         None => {
-                            return Err(format!(
-                                "sheets[{i}] ({}): ledger entry {}: there is no talent called {talent:?}",
-                                s.character, e.id
+                            return Err(Invalid::new(
+                                &at,
+                                format!(
+                                    "ledger entry {}: there is no talent called {talent:?}",
+                                    e.id
+                                ),
                             ));
                         }
                         Some(t) if t.cost != *cost => {
-                            return Err(format!(
-                                "sheets[{i}] ({}): ledger entry {}: {} costs {}, not {cost} (p. 13)",
-                                s.character, e.id, t.name, t.cost
+                            return Err(Invalid::new(
+                                &at,
+                                format!(
+                                    "ledger entry {}: {} costs {}, not {cost} (p. 13)",
+                                    e.id, t.name, t.cost
+                                ),
                             ));
                         }
                         Some(_) => {}
@@ -69,17 +91,23 @@ impl Campaign {
                 if let Some(n) = e.session
                     && (n == 0 || n as usize > self.sessions.len())
                 {
-                    return Err(format!(
-                        "sheets[{i}] ({}): ledger entry {} names session {n}, which does not exist",
-                        s.character, e.id
+                    return Err(Invalid::new(
+                        &at,
+                        format!(
+                            "ledger entry {} names session {n}, which does not exist",
+                            e.id
+                        ),
                     ));
                 }
                 if let Item::LateStartRow { missed_session } = e.item
                     && missed_session >= s.joined_session
                 {
-                    return Err(format!(
-                        "sheets[{i}] ({}): ledger entry {}: session {missed_session} was not missed (joined in session {})",
-                        s.character, e.id, s.joined_session
+                    return Err(Invalid::new(
+                        &at,
+                        format!(
+                            "ledger entry {}: session {missed_session} was not missed (joined in session {})",
+                            e.id, s.joined_session
+                        ),
                     ));
                 }
             }
@@ -88,46 +116,57 @@ impl Campaign {
             || (!self.skipped_maps.is_empty()
                 && (self.mode != Mode::Campaign || !self.variants.extra_stories))
         {
-            return Err(
-                "skipped_maps: only Campaign Mode with Extra Stories skips maps, three at most"
-                    .into(),
-            );
+            return Err(Invalid::new(
+                "skipped_maps",
+                "only Campaign Mode with Extra Stories skips maps, three at most",
+            ));
         }
         for (i, s) in self.sessions.iter().enumerate() {
             let at = format!("sessions[{i}]");
             if s.number as usize != i + 1 {
-                return Err(format!("{at}: numbered {}, expected {}", s.number, i + 1));
+                return Err(Invalid::new(
+                    &at,
+                    format!("numbered {}, expected {}", s.number, i + 1),
+                ));
             }
             if !s.is_finished() && i + 1 != self.sessions.len() {
-                return Err(format!("{at}: unfinished, but a later session exists"));
+                return Err(Invalid::new(&at, "unfinished, but a later session exists"));
             }
             let allowed =
                 session::allowed_maps(self.mode, &self.sessions[..i], &self.skipped_maps, true)
-                    .map_err(|e| format!("{at}: {e}"))?;
+                    .map_err(|e| Invalid::new(&at, e.to_string()))?;
             if !allowed.contains(&s.map) {
-                return Err(format!(
-                    "{at}: {} is not a map this mode allows here",
-                    s.map
+                return Err(Invalid::new(
+                    &at,
+                    format!("{} is not a map this mode allows here", s.map),
                 ));
             }
             if !(2..=4).contains(&s.characters.len()) {
-                return Err(format!(
-                    "{at}: {} players at the table (2 to 4)",
-                    s.characters.len()
+                return Err(Invalid::new(
+                    &at,
+                    format!("{} players at the table (2 to 4)", s.characters.len()),
                 ));
             }
             for c in &s.characters {
                 if !self.sheets.iter().any(|x| &x.character == c) {
-                    return Err(format!("{at}: {c} has no card in this campaign"));
+                    return Err(Invalid::new(
+                        &at,
+                        format!("{c} has no card in this campaign"),
+                    ));
                 }
             }
-            s.threats.validate().map_err(|e| format!("{at}: {e}"))?;
+            s.threats
+                .validate()
+                .map_err(|e| e.within(&format!("{at}.threats")))?;
             for d in &s.threats.defeated {
                 if !s.characters.contains(&d.by) {
-                    return Err(format!(
-                        "{at}: threat level {} defeated by {}, who was not at the table",
-                        d.card.get(),
-                        d.by
+                    return Err(Invalid::new(
+                        &at,
+                        format!(
+                            "threat level {} defeated by {}, who was not at the table",
+                            d.card.get(),
+                            d.by
+                        ),
                     ));
                 }
             }
@@ -137,23 +176,29 @@ impl Campaign {
             if !s.quest_tokens.is_empty() {
                 let want = session::quest_tokens(s.characters.len(), self.variants.extra_stories);
                 if let Some((first, k, q)) = crate::datafile::first_repeat(&s.quest_tokens) {
-                    return Err(format!(
-                        "{at}: quest_tokens[{k}]: {q} is listed twice, first at quest_tokens[{first}] (a token goes on a different space each, p. 9)"
+                    return Err(Invalid::new(
+                        format!("{at}.quest_tokens[{k}]"),
+                        format!(
+                            "{q} is listed twice, first at quest_tokens[{first}] (a token goes on a different space each, p. 9)"
+                        ),
                     ));
                 }
                 if s.quest_tokens.len() != want {
-                    return Err(format!(
-                        "{at}: quest_tokens: {} different spaces expected for {} players (p. 9)",
-                        want,
-                        s.characters.len()
+                    return Err(Invalid::new(
+                        format!("{at}.quest_tokens"),
+                        format!(
+                            "{} different spaces expected for {} players (p. 9)",
+                            want,
+                            s.characters.len()
+                        ),
                     ));
                 }
                 if let Some(mf) = self.cards.map(s.map)
                     && let Some(q) = s.quest_tokens.iter().find(|q| !mf.quests.contains(q))
                 {
-                    return Err(format!(
-                        "{at}: quest_tokens: {q} is not a space of {}",
-                        s.map
+                    return Err(Invalid::new(
+                        format!("{at}.quest_tokens"),
+                        format!("{q} is not a space of {}", s.map),
                     ));
                 }
             }
@@ -162,8 +207,8 @@ impl Campaign {
     }
 
     /// Character Mode: the last lines of the card are read on Map 11 only (p. 29); before
-    /// that an arcade card is used instead.
-    fn check_locked_lines(&self, i: usize, v: &SheetView) -> Result<(), String> {
+    /// that an arcade card is used instead. `at` names the sheet.
+    fn check_locked_lines(&self, at: &str, v: &SheetView) -> Result<(), Invalid> {
         let open = usize::from(self.card.open_quest_lines());
         for (k, q) in v.quests.iter().filter(|q| !q.arcade).enumerate() {
             if k < open {
@@ -174,11 +219,13 @@ impl Campaign {
                 .and_then(|n| self.sessions.get((n as usize).checked_sub(1)?))
                 .is_some_and(|s| s.map == MapNumber::LAST_RUIN);
             if !on_last_ruin {
-                return Err(format!(
-                    "sheets[{i}] ({}): ledger entry {}: character quest {} is one of the last lines, read on Map 11 only (p. 29)",
-                    v.character,
-                    q.entry,
-                    k + 1
+                return Err(Invalid::new(
+                    at,
+                    format!(
+                        "ledger entry {}: character quest {} is one of the last lines, read on Map 11 only (p. 29)",
+                        q.entry,
+                        k + 1
+                    ),
                 ));
             }
         }
@@ -187,16 +234,17 @@ impl Campaign {
 
     /// Boss cards: Map 11 only, in Character Mode only with the setting, and as many as the
     /// player count allows (p. 39: four with 4 players, Zag out with 3, Zag and Shreya with 2).
-    fn check_bosses(&self, at: &str, s: &Session, b: &Bosses) -> Result<(), String> {
+    fn check_bosses(&self, at: &str, s: &Session, b: &Bosses) -> Result<(), Invalid> {
         if s.map != MapNumber::LAST_RUIN {
-            return Err(format!(
-                "{at}: boss cards on {}: they are used on Map 11 only",
-                s.map
+            return Err(Invalid::new(
+                at,
+                format!("boss cards on {}: they are used on Map 11 only", s.map),
             ));
         }
         if self.mode == Mode::Character && !self.settings.bosses_in_character_mode {
-            return Err(format!(
-                "{at}: boss cards in Character Mode need the bosses_in_character_mode setting"
+            return Err(Invalid::new(
+                at,
+                "boss cards in Character Mode need the bosses_in_character_mode setting",
             ));
         }
         let in_play = b.standing.len() + b.defeated.len();
@@ -211,15 +259,21 @@ impl Campaign {
                 .count()
         };
         if in_play > allowed {
-            return Err(format!(
-                "{at}: {in_play} boss cards in play with {players} players (at most {allowed}, p. 39)"
+            return Err(Invalid::new(
+                at,
+                format!(
+                    "{in_play} boss cards in play with {players} players (at most {allowed}, p. 39)"
+                ),
             ));
         }
         for d in &b.defeated {
             if !s.characters.contains(&d.by) {
-                return Err(format!(
-                    "{at}: boss {} defeated by {}, who was not at the table",
-                    d.card, d.by
+                return Err(Invalid::new(
+                    at,
+                    format!(
+                        "boss {} defeated by {}, who was not at the table",
+                        d.card, d.by
+                    ),
                 ));
             }
         }

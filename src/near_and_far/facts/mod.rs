@@ -53,7 +53,10 @@ pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
 
 pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
     let file: CharactersFile = parse(text, "near-and-far-characters")?;
-    file.card.layout.validate()?;
+    file.card
+        .layout
+        .validate()
+        .map_err(|e| e.within("card").to_string())?;
     let mut names = FirstSeen::new();
     let mut prefixes = FirstSeen::new();
     for (i, c) in file.characters.iter().enumerate() {

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::doc::Invalid;
 use crate::near_and_far::code::{MapNumber, QuestCode};
 
 /// A talent and its experience cost (rulebook p. 13).
@@ -51,29 +52,34 @@ impl Default for CardLayout {
 }
 
 impl CardLayout {
-    pub fn validate(&self) -> Result<(), String> {
+    /// A layout a character card can have. `at` is the layout's own field; the campaign and
+    /// the characters file both keep the layout as `card` and place it `within("card")`.
+    pub fn validate(&self) -> Result<(), Invalid> {
         if self.quest_lines == 0 || self.quest_lines > 40 {
-            return Err(format!(
-                "card.quest_lines is {}: use 1 to 40",
-                self.quest_lines
+            return Err(Invalid::new(
+                "quest_lines",
+                format!("is {}, use 1 to 40", self.quest_lines),
             ));
         }
         if self.locked_final_lines >= self.quest_lines {
-            return Err(format!(
-                "card.locked_final_lines ({}) must be fewer than card.quest_lines ({})",
-                self.locked_final_lines, self.quest_lines
+            return Err(Invalid::new(
+                "locked_final_lines",
+                format!(
+                    "{} must be fewer than card.quest_lines ({})",
+                    self.locked_final_lines, self.quest_lines
+                ),
             ));
         }
         if self.encounter_rows == 0 || self.encounter_rows > 40 {
-            return Err(format!(
-                "card.encounter_rows is {}: use 1 to 40",
-                self.encounter_rows
+            return Err(Invalid::new(
+                "encounter_rows",
+                format!("is {}, use 1 to 40", self.encounter_rows),
             ));
         }
         if self.boxes_per_row == 0 || self.boxes_per_row > 10 {
-            return Err(format!(
-                "card.boxes_per_row is {}: use 1 to 10",
-                self.boxes_per_row
+            return Err(Invalid::new(
+                "boxes_per_row",
+                format!("is {}, use 1 to 10", self.boxes_per_row),
             ));
         }
         Ok(())
