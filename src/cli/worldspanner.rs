@@ -274,7 +274,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             let outcome = attack
                 .resolve(|| {
                     d.draw_to_discard()
-                        .map_err(|e| crate::worldspanner::RuleError::invalid(e.to_string()))
+                        .map_err(crate::worldspanner::RuleError::DeckTool)
                 })
                 .map_err(|e| e.to_string())?;
             if json {

@@ -206,9 +206,12 @@ pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
             .into());
         }
         if let Some(first) = seen.again(n, part) {
-            return Err(RuleError::invalid(format!(
-                "{part:?}: Domes numbered {n} are given twice, first as {first:?}; give each number once"
-            )));
+            return Err(DomeError::NumberTwice {
+                part: part.to_string(),
+                number: n,
+                first: first.to_string(),
+            }
+            .into());
         }
         occupied[n.index()] = k;
     }

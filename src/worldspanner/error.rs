@@ -108,16 +108,4 @@ pub enum RuleError {
     NoSuchHero { team: TeamSide, number: usize },
     #[error("{} is not on this map", .faction.key_name())]
     KeyNotOnMap { faction: Faction },
-    /// The checks for an entry given twice (a Faction key, a hero name, a Dome number), kept
-    /// as text while the repeated-entry checks are reworked across the loaders; the only
-    /// untyped refusal left.
-    #[error("{0}")]
-    Repeated(String),
-}
-
-impl RuleError {
-    /// An entry given twice; the text names the entry (see `RuleError::Repeated`).
-    pub fn invalid(text: impl Into<String>) -> RuleError {
-        RuleError::Repeated(text.into())
-    }
 }

@@ -167,10 +167,12 @@ impl Game {
         let mut seen = crate::datafile::FirstSeen::new();
         for (i, f) in setup.factions.iter().enumerate() {
             if let Some(first) = seen.again(*f, i) {
-                return Err(RuleError::invalid(format!(
-                    "factions[{i}]: {} is on the map twice, first at factions[{first}]: each Faction key is unique",
-                    f.key_name()
-                )));
+                return Err(SetupError::KeyTwice {
+                    faction: *f,
+                    at: i,
+                    first,
+                }
+                .into());
             }
             keys.push(FactionKey::new(*f));
         }
@@ -193,12 +195,13 @@ impl Game {
             let mut names = crate::datafile::FirstSeen::new();
             for (i, h) in heroes.iter().enumerate() {
                 if let Some(first) = names.again(h.name.to_ascii_lowercase(), i) {
-                    return Err(RuleError::invalid(format!(
-                        "{side}: two heroes are called {} (heroes {} and {}); give them distinct names",
-                        h.name,
-                        first + 1,
-                        i + 1
-                    )));
+                    return Err(SetupError::HeroNameTwice {
+                        team: side,
+                        name: h.name.clone(),
+                        first: first + 1,
+                        again: i + 1,
+                    }
+                    .into());
                 }
             }
             let (deck_name, cards) = &setup.decks[side.index()];

@@ -202,9 +202,13 @@ fn a_deck_file_card_missing_a_field_is_refused_naming_the_card_and_the_field() {
 #[test]
 fn repeated_occupied_dome_numbers_are_an_error() {
     assert!(domes::parse_occupied("3:4,4:2").is_ok());
-    let err = domes::parse_occupied("3:4, 5:1, 3:1")
-        .unwrap_err()
-        .to_string();
+    let err = domes::parse_occupied("3:4, 5:1, 3:1").unwrap_err();
+    assert!(
+        matches!(&err, RuleError::Dome(DomeError::NumberTwice { part, first, .. })
+            if part == "3:1" && first == "3:4"),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(
         err.contains("\"3:1\": Domes numbered 3 are given twice, first as \"3:4\""),
         "{err}"

@@ -51,10 +51,18 @@ fn setup_checks_faction_keys_heroes_and_decks() {
     );
     let mut s = setup(6, MapDesign::Standard, 8);
     s.factions[2] = s.factions[0];
+    let faction = s.factions[0];
+    let err = Game::new(s).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::Setup(SetupError::KeyTwice {
+            faction,
+            at: 2,
+            first: 0
+        })
+    );
     assert!(
-        Game::new(s)
-            .unwrap_err()
-            .to_string()
+        err.to_string()
             .starts_with("factions[2]: Crown District is on the map twice, first at factions[0]"),
     );
     let mut s = setup(6, MapDesign::Standard, 8);
@@ -62,10 +70,18 @@ fn setup_checks_faction_keys_heroes_and_decks() {
     assert!(Game::new(s).is_err());
     let mut s = setup(6, MapDesign::Standard, 8);
     s.heroes[0][1].name = "sky1".into();
+    let err = Game::new(s).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::Setup(SetupError::HeroNameTwice {
+            team: TeamSide::Skyhawks,
+            name: "sky1".into(),
+            first: 1,
+            again: 2
+        })
+    );
     assert!(
-        Game::new(s)
-            .unwrap_err()
-            .to_string()
+        err.to_string()
             .contains("two heroes are called sky1 (heroes 1 and 2); give them distinct names")
     );
     let mut s = setup(6, MapDesign::Standard, 8);

@@ -44,4 +44,12 @@ pub enum DomeError {
     BadOccupancy { part: String },
     #[error("{part:?}: Dome key {number} has only {} Domes", DOMES_PER_KEY)]
     TooManyInKey { part: String, number: DomeNumber },
+    #[error(
+        "{part:?}: Domes numbered {number} are given twice, first as {first:?}; give each number once"
+    )]
+    NumberTwice {
+        part: String,
+        number: DomeNumber,
+        first: String,
+    },
 }

@@ -17,6 +17,26 @@ pub enum SetupError {
     MapTeamSize { map: MapDesign, size: u8 },
     #[error("the {} map has {} Faction keys; {given} were given", .map.name(), .map.faction_keys())]
     KeyCount { map: MapDesign, given: usize },
+    /// `at` and `first` count from 0, as `factions[i]` in the setup.
+    #[error(
+        "factions[{at}]: {} is on the map twice, first at factions[{first}]: each Faction key is unique",
+        .faction.key_name()
+    )]
+    KeyTwice {
+        faction: Faction,
+        at: usize,
+        first: usize,
+    },
+    /// `first` and `again` count from 1, as the hero list shows them.
+    #[error(
+        "{team}: two heroes are called {name} (heroes {first} and {again}); give them distinct names"
+    )]
+    HeroNameTwice {
+        team: TeamSide,
+        name: String,
+        first: usize,
+        again: usize,
+    },
     #[error("{team} have {heroes} heroes; both teams play {size}")]
     TeamSize {
         team: TeamSide,
