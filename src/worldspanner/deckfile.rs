@@ -31,14 +31,11 @@ impl DeckFile {
     /// Parses and checks a deck file's text; errors name the card and the problem.
     pub fn parse(text: &str) -> Result<DeckFile, String> {
         check_card_fields(text)?;
-        let mut file: DeckFile = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "line {} column {}: {e} (cards are numbered from 1 in file order)",
-                e.line(),
-                e.column()
-            )
-        })?;
-        file.header.expect_kind(DATA_KIND)?;
+        let mut file: DeckFile =
+            crate::datafile::parse(text, DATA_KIND).map_err(|e| match e.starts_with("line ") {
+                true => format!("{e} (cards are numbered from 1 in file order)"),
+                false => e,
+            })?;
         if file.cards.len() != DECK_SIZE {
             return Err(format!(
                 "cards: the file has {} cards; a challenge deck has {DECK_SIZE}",
@@ -177,8 +174,8 @@ impl DeckEditor {
 
     /// Reads a draft back, checking every card again; errors name the card.
     pub fn from_draft(text: &str) -> Result<DeckEditor, String> {
-        let d: DeckEditor = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+        let d: DeckEditor =
+            serde_json::from_str(text).map_err(|e| crate::datafile::at(text, &e))?;
         if d.cards.len() > DECK_SIZE {
             return Err(format!(
                 "cards: {} cards, a deck has {DECK_SIZE}",

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{DomeNumber, DomeRange};
 use super::error::{DomeError, RuleError};
-use super::team::{HeroRef, TeamSide};
+use super::team::HeroRef;
 
 /// Domes on each Dome key.
 pub const DOMES_PER_KEY: u8 = 4;
@@ -178,11 +178,6 @@ impl DomeMap {
             }
         }
         out
-    }
-
-    /// Heroes of `team` in Domes.
-    pub fn of_team(&self, team: TeamSide) -> usize {
-        self.all().iter().filter(|(_, h)| h.team == team).count()
     }
 }
 

@@ -184,14 +184,7 @@ impl Default for HeroLibrary {
 impl HeroLibrary {
     /// Parses and checks a library file; errors name the hero and the field.
     pub fn parse(text: &str) -> Result<HeroLibrary, String> {
-        let lib: HeroLibrary = serde_json::from_str(text)
-            .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-        if lib.data_kind != DATA_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {DATA_KIND:?}",
-                lib.data_kind
-            ));
-        }
+        let lib: HeroLibrary = crate::datafile::parse(text, DATA_KIND)?;
         let mut names = crate::datafile::FirstSeen::new();
         for (i, h) in lib.heroes.iter().enumerate() {
             h.validate().map_err(|e| format!("heroes[{i}]: {e}"))?;
