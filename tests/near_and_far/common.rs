@@ -2,10 +2,12 @@
 #![allow(dead_code)]
 
 use chrono::NaiveDate;
-use tablemate::near_and_far::index::{self, Built, IndexFile, Source};
+use tablemate::near_and_far::index::{self, Bookkeeping, Built, IndexFile, Source};
 use tablemate::near_and_far::scoring::Town;
 use tablemate::near_and_far::session::Variants;
-use tablemate::near_and_far::{Campaign, Facts, MapNumber, Mode, QuestCode};
+use tablemate::near_and_far::{
+    Campaign, Facts, MapNumber, Mode, Outcome, QuestCode, QuestRecord, Read,
+};
 
 pub fn day(n: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, n).expect("a March date")
@@ -128,4 +130,15 @@ pub fn finish(c: &mut Campaign, points: &[(&str, i32)]) -> Vec<String> {
         tie_break: None,
     };
     c.finish_session(&result, day(3)).expect("the session ends")
+}
+
+/// A quest read with no next code, no ending and no rewards written on it.
+pub fn quest(read: Read, outcome: Outcome) -> QuestRecord {
+    QuestRecord {
+        read,
+        outcome,
+        next: None,
+        ending: false,
+        rewards: Bookkeeping::default(),
+    }
 }

@@ -265,13 +265,7 @@ fn the_last_two_character_quests_are_locked_before_map_11_and_an_arcade_card_is_
         .unwrap_err();
     assert!(err.to_string().contains("only be read on Map 11"), "{err}");
     let before = c.view("Rin").unwrap().xp_earned;
-    let arcade = QuestRecord {
-        read: Read::ArcadeCard,
-        outcome: Outcome::Success,
-        next: None,
-        ending: false,
-        rewards: Bookkeeping::default(),
-    };
+    let arcade = quest(Read::ArcadeCard, Outcome::Success);
     c.record_quest("Rin", arcade, day(2)).unwrap();
     assert_eq!(
         c.view("Rin").unwrap().xp_earned,
@@ -284,13 +278,7 @@ fn the_last_two_character_quests_are_locked_before_map_11_and_an_arcade_card_is_
 fn an_arcade_card_only_replaces_a_locked_quest() {
     let mut c = campaign(Mode::Character);
     start(&mut c, 3);
-    let arcade = QuestRecord {
-        read: Read::ArcadeCard,
-        outcome: Outcome::Success,
-        next: None,
-        ending: false,
-        rewards: Bookkeeping::default(),
-    };
+    let arcade = quest(Read::ArcadeCard, Outcome::Success);
     assert!(c.record_quest("Rin", arcade, day(2)).is_err());
 }
 
@@ -353,13 +341,7 @@ fn after_the_tenth_character_quest_an_arcade_card_is_used_and_recorded() {
         .unwrap();
     assert_eq!(l.read, Read::ArcadeCard);
     let before = c.view("Rin").unwrap().xp_earned;
-    let arcade = QuestRecord {
-        read: Read::ArcadeCard,
-        outcome: Outcome::Success,
-        next: None,
-        ending: false,
-        rewards: Bookkeeping::default(),
-    };
+    let arcade = quest(Read::ArcadeCard, Outcome::Success);
     c.record_quest("Rin", arcade, day(5)).unwrap();
     assert_eq!(c.view("Rin").unwrap().xp_earned, before);
 }

@@ -12,7 +12,7 @@ use tablemate::near_and_far::campaign::Action;
 use tablemate::near_and_far::index::Bookkeeping;
 use tablemate::near_and_far::scoring::Town;
 use tablemate::near_and_far::session::Variants;
-use tablemate::near_and_far::{Campaign, Mode, Outcome, QuestRecord, Read, RuleError};
+use tablemate::near_and_far::{Campaign, Mode, Outcome, Read, RuleError};
 
 use crate::actions::any_action;
 use crate::common::*;
@@ -208,13 +208,7 @@ fn a_pending_side_quest_is_read_instead_of_the_map_quest() {
 fn campaign_mode_reads_no_arcade_cards() {
     let mut c = campaign(Mode::Campaign);
     start(&mut c, 2);
-    let arcade = QuestRecord {
-        read: Read::ArcadeCard,
-        outcome: Outcome::Success,
-        next: None,
-        ending: false,
-        rewards: Bookkeeping::default(),
-    };
+    let arcade = quest(Read::ArcadeCard, Outcome::Success);
     assert_eq!(
         c.record_quest("Rin", arcade, day(2)).unwrap_err(),
         RuleError::CampaignModeReads
