@@ -175,6 +175,19 @@ impl Output {
     pub fn json(value: &serde_json::Value) -> Self {
         Output::ok(serde_json::to_string_pretty(value).unwrap_or_default() + "\n")
     }
+
+    /// The output as the binary prints it: names and notes come from save and data files a
+    /// hostile hand may have written, so control characters (terminal escape sequences that
+    /// could move the cursor, retitle the window or hide text) and bidi overrides become
+    /// spaces; line breaks stay. JSON is unaffected apart from bidi overrides inside strings,
+    /// since serde already escapes control characters there.
+    pub fn for_terminal(self) -> Self {
+        Output {
+            stdout: crate::store::clean_lines(&self.stdout),
+            stderr: crate::store::clean_lines(&self.stderr),
+            code: self.code,
+        }
+    }
 }
 
 /// Parses `args` (program name first) and runs the command, printing its output.
@@ -190,7 +203,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             };
         }
     };
-    let out = execute(cli.command, &Store::default_root());
+    let out = execute(cli.command, &Store::default_root()).for_terminal();
     let _ = std::io::stdout().write_all(out.stdout.as_bytes());
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
     ExitCode::from(out.code)

@@ -39,7 +39,7 @@ use ids::check_id;
 pub use ids::{MAX_ID_LEN, valid_id};
 pub use lock::Holder;
 pub use prepared::Prepared;
-pub use read::clean_text;
+pub use read::{clean_lines, clean_text};
 pub use transfer::{FileReport, Imported, check_bytes, check_file};
 
 use crate::doc::{GameDoc, Kind, Saved};

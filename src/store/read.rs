@@ -122,6 +122,11 @@ pub fn clean_text(text: &str) -> String {
     clean(text, false)
 }
 
+/// Like [`clean_text`], keeping line breaks: for whole printed outputs.
+pub fn clean_lines(text: &str) -> String {
+    clean(text, true)
+}
+
 pub(crate) fn clean(text: &str, keep_newlines: bool) -> String {
     text.chars()
         .map(|c| {

@@ -180,3 +180,44 @@ fn every_game_in_the_table_has_its_subcommand_under_its_slug() {
         assert_eq!(help.code, 0, "{}", help.stderr);
     }
 }
+
+#[test]
+fn what_the_binary_prints_carries_no_terminal_escape_from_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "furnace-duel",
+            "new",
+            "Ann\u{1b}]0;pwned\u{7}",
+            "Ben\u{1b}[2J",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out.stdout.trim().rsplit(' ').next().unwrap().to_string();
+    let listed = run(dir.path(), &["furnace-duel", "show", &id]);
+    assert!(
+        listed.stdout.contains('\u{1b}'),
+        "the name is stored as typed, so this test exercises the cleaning: {}",
+        listed.stdout
+    );
+    let printed = listed.clone().for_terminal();
+    assert!(!printed.stdout.contains('\u{1b}') && !printed.stdout.contains('\u{7}'));
+    assert!(
+        printed.stdout.contains("Ann ]0;pwned"),
+        "{}",
+        printed.stdout
+    );
+    assert_eq!(
+        printed.stdout.lines().count(),
+        listed.stdout.lines().count(),
+        "line breaks stay"
+    );
+    let json = run(dir.path(), &["furnace-duel", "show", &id, "--json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    assert_eq!(
+        json.clone().for_terminal(),
+        json,
+        "JSON already escapes control characters"
+    );
+}
