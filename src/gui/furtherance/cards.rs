@@ -15,6 +15,17 @@ use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProb
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
 
+/// Every row of the table is this tall whatever its status says, and the file-wide problems get
+/// this much room above the table, so a problem appearing while you type moves nothing
+/// (TABLE-UX: nothing moves under the cursor). Two lines of small type fit a row.
+const ROW_HEIGHT: f32 = 44.0;
+const GENERAL_HEIGHT: f32 = 2.0 * style::BODY * 1.35;
+
+/// The id of row `i`'s name box (the layout tests find rows by it).
+pub fn name_id(i: usize) -> iced::widget::Id {
+    iced::widget::Id::from(format!("unit-name-{i}"))
+}
+
 /// An ability in the pick list: one of the INDEX's, or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AbilityChoice(pub Option<Ability>);
@@ -189,14 +200,18 @@ impl CardsEditor {
             table = table.push(self.row_view(i, r, &problems));
         }
         let general: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row.is_none()).collect();
-        let mut below = Column::new().spacing(4);
-        for p in general {
-            below = below.push(
-                text(p.text.clone())
-                    .size(style::BODY)
-                    .style(style::danger_text),
-            );
-        }
+        let general_text = match general.as_slice() {
+            [] => String::new(),
+            [one] => one.text.clone(),
+            [first, rest @ ..] => format!("{} (and {} more)", first.text, rest.len()),
+        };
+        let below = container(
+            text(general_text)
+                .size(style::BODY)
+                .style(style::danger_text),
+        )
+        .height(Length::Fixed(GENERAL_HEIGHT))
+        .clip(true);
         column![
             head,
             below,
@@ -214,21 +229,34 @@ impl CardsEditor {
         problems: &[UnitsProblem],
     ) -> Element<'a, CardsMsg> {
         let input = |col: Col, width: f32| {
-            text_input(col.title(), r.get(col))
+            let field = text_input(col.title(), r.get(col))
                 .on_input(move |v| CardsMsg::Edit(i, col, v))
                 .size(style::BODY)
                 .padding(6)
-                .width(Length::Fixed(width))
+                .width(Length::Fixed(width));
+            match col {
+                Col::Name => field.id(name_id(i)),
+                _ => field,
+            }
         };
         let mine: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row == Some(i)).collect();
         let status: Element<'a, CardsMsg> = if let Some(p) = mine.first() {
             // The loader's message names the row already ("units[3] (\"Archer\"): ..."):
             // here the row is the place, so show what is wrong.
             let what = p.text.split_once("): ").map_or(p.text.as_str(), |(_, w)| w);
-            text(what.to_string())
-                .size(style::SMALL)
-                .style(style::danger_text)
-                .into()
+            // The row keeps its height: a problem longer than two lines is cut there, and the
+            // whole of it shows on hover.
+            iced::widget::tooltip(
+                text(what.to_string())
+                    .size(style::SMALL)
+                    .style(style::danger_text),
+                container(text(what.to_string()).size(style::BODY))
+                    .padding(8)
+                    .max_width(420)
+                    .style(style::card),
+                iced::widget::tooltip::Position::Top,
+            )
+            .into()
         } else if r.sample {
             row![
                 text("sample").size(style::SMALL).style(style::warning_text),
@@ -259,9 +287,14 @@ impl CardsEditor {
             )
             .text_size(style::SMALL)
             .width(Length::Fixed(210.0)),
-            container(status).width(Fill),
+            container(status)
+                .width(Fill)
+                .height(Length::Fixed(ROW_HEIGHT))
+                .align_y(Center)
+                .clip(true),
         ]
         .spacing(6)
+        .height(Length::Fixed(ROW_HEIGHT))
         .align_y(Center)
         .into()
     }

@@ -257,3 +257,39 @@ fn a_game_in_progress_adopts_your_corrected_cards_as_one_undoable_entry() {
     );
     assert!(!shows(&s, &ctx, "Adopt them in this game"));
 }
+
+/// Where row `i`'s name box is drawn, at 1024×768 with large type (the narrowest case).
+fn name_box(s: &State, ctx: &Ctx, i: usize) -> iced::Rectangle {
+    let mut ui = testing::simulator_sized(testing::LARGE_TYPE_1024, s.view(ctx));
+    ui.find(super::cards::name_id(i))
+        .unwrap_or_else(|e| panic!("row {i}: {e:?}"))
+        .bounds()
+}
+
+#[test]
+fn a_problem_appearing_as_you_type_moves_no_row() {
+    let ctx = testing::CTX;
+    let mut s = State::new(&ctx);
+    s.update(Message::OpenCards, &ctx);
+    let before: Vec<_> = (0..4).map(|i| name_box(&s, &ctx, i)).collect();
+    // A file-wide problem (the deck count), shown above the table.
+    edit(&mut s, &ctx, 0, Col::Copies, "9");
+    assert!(shows(&s, &ctx, "41 of 36 cards in the deck"));
+    let rows: Vec<_> = (0..4).map(|i| name_box(&s, &ctx, i)).collect();
+    assert_eq!(
+        before, rows,
+        "the rows moved when the deck count went wrong"
+    );
+    // A long problem in row 1, whose status would wrap over several lines.
+    edit(
+        &mut s,
+        &ctx,
+        1,
+        Col::Copies,
+        "a number far too long to be one",
+    );
+    let problems = s.cards.as_ref().unwrap().draft.problems();
+    assert!(problems.iter().any(|p| p.row == Some(1)), "{problems:?}");
+    let rows: Vec<_> = (0..4).map(|i| name_box(&s, &ctx, i)).collect();
+    assert_eq!(before, rows, "the rows moved when a row's problem appeared");
+}
