@@ -15,11 +15,12 @@ use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProb
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
 
-/// Every row of the table is this tall whatever its status says, and the file-wide problems get
-/// this much room above the table, so a problem appearing while you type moves nothing
+/// Every row of the table is this tall whatever its status says, and the status line above the
+/// table (where a file-wide problem shows) is two lines tall whatever it says, so a problem
+/// appearing while you type moves nothing
 /// (TABLE-UX: nothing moves under the cursor). Two lines of small type fit a row.
 const ROW_HEIGHT: f32 = 44.0;
-const GENERAL_HEIGHT: f32 = 2.0 * style::BODY * 1.35;
+const STATUS_HEIGHT: f32 = 2.0 * style::BODY * 1.35;
 
 /// The id of row `i`'s name box (the layout tests find rows by it).
 pub fn name_id(i: usize) -> iced::widget::Id {
@@ -165,7 +166,14 @@ impl CardsEditor {
             } else {
                 style::warning_text
             }),
-            text(status).size(style::BODY),
+            // One slot, two lines tall whatever it says: the first file-wide problem when
+            // there is one, else how far the rows are from done.
+            container(match general_problem(&problems) {
+                Some(problem) => text(problem).size(style::BODY).style(style::danger_text),
+                None => text(status).size(style::BODY),
+            })
+            .height(Length::Fixed(STATUS_HEIGHT))
+            .clip(true),
             text(format!("{cards} of {DECK_CARDS} cards in the deck"))
                 .size(style::BODY)
                 .style(if cards == DECK_CARDS {
@@ -199,22 +207,8 @@ impl CardsEditor {
         for (i, r) in self.draft.rows.iter().enumerate() {
             table = table.push(self.row_view(i, r, &problems));
         }
-        let general: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row.is_none()).collect();
-        let general_text = match general.as_slice() {
-            [] => String::new(),
-            [one] => one.text.clone(),
-            [first, rest @ ..] => format!("{} (and {} more)", first.text, rest.len()),
-        };
-        let below = container(
-            text(general_text)
-                .size(style::BODY)
-                .style(style::danger_text),
-        )
-        .height(Length::Fixed(GENERAL_HEIGHT))
-        .clip(true);
         column![
             head,
-            below,
             scrollable(container(table).padding([0, 12])).height(Fill),
         ]
         .spacing(style::GAP)
@@ -258,15 +252,14 @@ impl CardsEditor {
             )
             .into()
         } else if r.sample {
-            row![
+            // Stacked, so both fit the narrow status column at 1024 px with large type.
+            column![
                 text("sample").size(style::SMALL).style(style::warning_text),
                 button(text("Confirm").size(style::SMALL))
-                    .padding([2, 8])
+                    .padding([1, 8])
                     .style(style::secondary)
                     .on_press(CardsMsg::Confirm(i)),
             ]
-            .spacing(6)
-            .align_y(Center)
             .into()
         } else {
             text("yours")
@@ -275,7 +268,7 @@ impl CardsEditor {
                 .into()
         };
         row![
-            input(Col::Name, 160.0),
+            input(Col::Name, 145.0),
             input(Col::Cost, 54.0),
             input(Col::Attack, 54.0),
             input(Col::Hp, 54.0),
@@ -286,7 +279,7 @@ impl CardsEditor {
                 move |a| { CardsMsg::Ability(i, a) }
             )
             .text_size(style::SMALL)
-            .width(Length::Fixed(210.0)),
+            .width(Length::Fixed(175.0)),
             container(status)
                 .width(Fill)
                 .height(Length::Fixed(ROW_HEIGHT))
@@ -300,6 +293,16 @@ impl CardsEditor {
     }
 }
 
+/// The first problem of the file as a whole (the deck count, no attacker), and how many more.
+fn general_problem(problems: &[UnitsProblem]) -> Option<String> {
+    let general: Vec<&UnitsProblem> = problems.iter().filter(|p| p.row.is_none()).collect();
+    match general.as_slice() {
+        [] => None,
+        [one] => Some(one.text.clone()),
+        [first, rest @ ..] => Some(format!("{} (and {} more)", first.text, rest.len())),
+    }
+}
+
 fn header<'a>() -> Element<'a, CardsMsg> {
     let h = |t: &'a str, w: f32| {
         text(t)
@@ -308,12 +311,12 @@ fn header<'a>() -> Element<'a, CardsMsg> {
             .width(Length::Fixed(w))
     };
     row![
-        h("Name", 160.0),
+        h("Name", 145.0),
         h("Cost", 54.0),
         h("Attack", 54.0),
         h("HP", 54.0),
         h("Copies", 54.0),
-        h("Ability (INDEX)", 210.0),
+        h("Ability (INDEX)", 175.0),
         text("Row").size(style::SMALL).style(style::muted),
     ]
     .spacing(6)
