@@ -133,11 +133,17 @@ pub fn top_bar<'a>(
     // with large type on a small window; the last undo/redo shows under it.
     let mut title_block = column![];
     if let Some(title) = title {
-        title_block = title_block.push(
-            text(title)
+        // A title too long for the bar is cut at its edge; hovering it shows the whole.
+        title_block = title_block.push(iced::widget::tooltip(
+            text(title.clone())
                 .size(style::HEADING)
                 .wrapping(iced::widget::text::Wrapping::None),
-        );
+            container(text(title).size(style::BODY))
+                .padding(8)
+                .max_width(520)
+                .style(style::card),
+            iced::widget::tooltip::Position::Bottom,
+        ));
     }
     if !status.is_empty() {
         title_block = title_block.push(
