@@ -2,7 +2,7 @@
 //! end-of-game entry with the winner and tie-break, board and General Achievements, limited
 //! bonuses to mark as used, the runner-up's note, and the winner's pick of the next board.
 
-use iced::widget::{Column, button, column, row, text, text_input};
+use iced::widget::{Column, button, column, container, row, text, text_input};
 use iced::{Element, Fill, Length};
 
 use super::{Message, ResultForm, TallyField};
@@ -11,6 +11,8 @@ use crate::gui::{style, widgets};
 
 /// Width of one tally box: room for a five-digit sum at large type, so the labels get the rest.
 const INPUT_W: f32 = 90.0;
+/// The record bar's height: the button, or two lines of the verdict beside it.
+const BAR_HEIGHT: f32 = 2.0 * style::BODY * 1.3;
 
 fn section<'a>(title: String, body: Column<'a, Message>) -> Element<'a, Message> {
     widgets::card(
@@ -109,32 +111,6 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
                 .wrap(),
         ]
         .spacing(6),
-    );
-    let record_label = if game.result.is_some() {
-        "Correct result"
-    } else {
-        "Record result"
-    };
-    // Who won goes beside the button, not under it: on a 768 px screen with large type the
-    // line under the button is below the fold (TABLE-UX 2), and the button itself never moves.
-    let verdict = outcome.map(|o| {
-        format!(
-            "{} wins {} to {} — {}",
-            c.name(o.winner),
-            o.money[o.winner.index()],
-            o.money[o.runner_up.index()],
-            o.decided_by.describe()
-        )
-    });
-    body = body.push(
-        row![
-            widgets::primary(record_label, Some(Message::RecordResult)),
-            text(verdict.unwrap_or_default())
-                .size(style::HEADING)
-                .style(style::success_text)
-                .width(Fill),
-        ]
-        .spacing(14),
     );
     if let Some(o) = outcome {
         if let (Some(b), false) = (board, Campaign::is_last(index)) {
@@ -325,4 +301,50 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
         col = col.push(section(format!("After game {}", index + 1), body));
     }
     col.into()
+}
+
+/// The bar under the current game's panel: Record result (or Correct result) with who won
+/// beside it. It stays in view however far the entry above is
+/// scrolled, so the button is where the eye is at a game's end on a 768 px screen with large
+/// type (TABLE-UX 2), and nothing in it moves when the verdict appears.
+pub fn record_bar(c: &Campaign) -> Element<'_, Message> {
+    let index = c.current_index();
+    let Some(game) = c.current() else {
+        return column![].into();
+    };
+    let outcome = c.outcome(index);
+    let record_label = if game.result.is_some() {
+        "Correct result"
+    } else {
+        "Record result"
+    };
+    // Who won goes beside the button, so the button itself never moves.
+    let verdict = outcome.map(|o| {
+        format!(
+            "{} wins {} to {} — {}",
+            c.name(o.winner),
+            o.money[o.winner.index()],
+            o.money[o.runner_up.index()],
+            o.decided_by.describe()
+        )
+    });
+    // One height whatever the verdict says (two lines of it at most), so nothing moves.
+    container(
+        row![
+            widgets::primary(record_label, Some(Message::RecordResult)),
+            container(
+                text(verdict.unwrap_or_default())
+                    .size(style::BODY)
+                    .style(style::success_text),
+            )
+            .width(Fill)
+            .height(Fill)
+            .align_y(iced::Center)
+            .clip(true),
+        ]
+        .spacing(14)
+        .align_y(iced::Center),
+    )
+    .height(Length::Fixed(BAR_HEIGHT))
+    .into()
 }

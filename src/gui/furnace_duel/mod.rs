@@ -199,29 +199,38 @@ impl State {
         let note = self.note.as_str();
         // Side by side when there is room; on a narrow window (1024 px with large type) one
         // column, the current game first because that is where the players click. Beside the
-        // pad the entry's labels wrap below ~1100 px, which pushes Record result under the
-        // fold on a short window (1366×768 with large type): stack there too.
+        // pad the entry's labels wrap below ~1100 px, which crowds the entry on a short window
+        // (1366×768 with large type): stack there too. Record result sits in a bar under the
+        // scrolling part either way, always in view.
         let body = iced::widget::responsive(move |size| {
             let pad = pad::view(c);
             let panel = current::view(c, form, note);
             let cramped = size.width < SIDE_BY_SIDE_ROOMY && size.height < SHORT;
             if size.width < style::NARROW || cramped {
-                scrollable(
-                    container(column![panel, pad].spacing(20))
-                        .padding(iced::Padding::ZERO.right(16)),
-                )
-                .id(PANEL_ID)
-                .height(Fill)
+                column![
+                    scrollable(
+                        container(column![panel, pad].spacing(20))
+                            .padding(iced::Padding::ZERO.right(16)),
+                    )
+                    .id(PANEL_ID)
+                    .height(Fill),
+                    current::record_bar(c),
+                ]
+                .spacing(4)
                 .into()
             } else {
                 row![
                     scrollable(container(pad).padding(iced::Padding::ZERO.right(16)))
                         .width(Length::FillPortion(11))
                         .height(Fill),
-                    scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
-                        .id(PANEL_ID)
-                        .width(Length::FillPortion(9))
-                        .height(Fill),
+                    column![
+                        scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
+                            .id(PANEL_ID)
+                            .height(Fill),
+                        current::record_bar(c),
+                    ]
+                    .spacing(4)
+                    .width(Length::FillPortion(9)),
                 ]
                 .spacing(20)
                 .into()

@@ -298,3 +298,32 @@ fn picking_the_next_board_scrolls_the_new_game_to_its_top() {
     let again = send(&mut s, Message::NextBoard(board.expect("a campaign")));
     assert!(again.task.is_none());
 }
+
+#[test]
+fn from_game_two_record_result_stays_in_view_under_the_setup_reminders() -> Result {
+    let size = testing::LARGE_TYPE_1024;
+    let mut s = started_long_names();
+    enter_result(&mut s, 50, 40);
+    let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
+    assert!(send(&mut s, Message::NextBoard(board.expect("a campaign"))).moved);
+    assert!(shows(&s, "At setup"), "game 2 opens with setup reminders");
+    assert!(
+        testing::in_view(&s, size, "Record result").is_some(),
+        "Record result is below the fold in game 2"
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "31".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "25".into()),
+    );
+    send(&mut s, Message::Token(Seat::A));
+    testing::click_sized(&mut s, size, "Record result")?;
+    assert!(
+        testing::in_view(&s, size, "Correct result").is_some(),
+        "the game was recorded from the bar"
+    );
+    Ok(())
+}
