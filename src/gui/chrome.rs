@@ -5,7 +5,7 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, column, container, pick_list, row, stack, text};
 use iced::{Bottom, Center, Element, Fill, Length, Right, Subscription, Theme, window};
 
-use super::screen::Notice;
+use super::screen::{Keypress, Notice};
 use super::screens::Screen;
 use super::settings::Settings;
 use super::shell::{App, Message, Shortcut};
@@ -102,7 +102,7 @@ impl App {
         }
         let page = with_toasts(page.push(body).into(), &self.banners);
         if self.help {
-            widgets::modal(page, help())
+            widgets::modal(page, help(self.screen.name(), self.screen.keys()))
         } else {
             page
         }
@@ -210,7 +210,11 @@ pub fn top_bar<'a>(
         .into()
 }
 
-pub fn help<'a>() -> Element<'a, Message> {
+/// The keyboard map: the shell's keys, then those of the screen on show (`screen` names it).
+pub fn help<'a>(
+    screen: &'static str,
+    screen_keys: &'static [(&'static str, &'static str)],
+) -> Element<'a, Message> {
     let keys = [
         ("Ctrl+Z", "Undo the last action"),
         ("Ctrl+Shift+Z or Ctrl+Y", "Redo"),
@@ -228,7 +232,7 @@ pub fn help<'a>() -> Element<'a, Message> {
             "Large type on or off (theme: on the Home screen)",
         ),
     ];
-    let mut list = column![text("Keyboard shortcuts").size(style::HEADING)].spacing(10);
+    let mut list = column![].spacing(10);
     for (k, what) in keys {
         list = list.push(
             row![
@@ -238,13 +242,42 @@ pub fn help<'a>() -> Element<'a, Message> {
             .spacing(10),
         );
     }
+    if !screen_keys.is_empty() {
+        list = list.push(text(format!("On {screen}")).size(style::HEADING));
+        for (k, what) in screen_keys {
+            list = list.push(
+                row![
+                    text(*k).size(style::BODY).width(Length::Fixed(240.0)),
+                    text(*what).size(style::BODY)
+                ]
+                .spacing(10),
+            );
+        }
+        list = list.push(
+            text("These work when no text box has the cursor, as on the buttons they stand for.")
+                .size(style::SMALL)
+                .style(style::muted),
+        );
+    }
     list = list.push(
         text("Every change is saved at once, with a labelled history: click History to go back to any point.")
             .size(style::SMALL)
             .style(style::muted),
     );
-    list.push(widgets::primary("Close", Some(Message::ToggleHelp)))
-        .into()
+    // Close heads the list and the list scrolls: with a game's keys added it is taller than
+    // a 1024×768 window with large type, and Close must stay in reach.
+    column![
+        row![
+            text("Keyboard shortcuts").size(style::HEADING),
+            iced::widget::space::horizontal(),
+            widgets::primary("Close", Some(Message::ToggleHelp)),
+        ]
+        .align_y(iced::Center),
+        iced::widget::scrollable(container(list).padding(iced::Padding::ZERO.right(16)))
+            .height(Length::Shrink),
+    ]
+    .spacing(12)
+    .into()
 }
 
 /// Maps key presses to shortcuts. Ctrl combinations work even while typing; plain keys only
@@ -269,7 +302,75 @@ pub fn shortcut(
         Key::Character("?") if ignored => Shortcut::Help,
         Key::Named(Named::Escape) => Shortcut::Back,
         Key::Named(Named::F1) => Shortcut::Help,
+        // Plain keys no text box took are the screen's own (Next step, an answer's number).
+        _ if !ignored || modifiers.command() || modifiers.alt() => return None,
+        Key::Character(c) => {
+            let mut chars = c.chars();
+            return match (chars.next(), chars.next()) {
+                (Some(ch), None) => Some(Message::Key(Keypress::Char(ch.to_ascii_lowercase()))),
+                _ => None,
+            };
+        }
+        Key::Named(Named::Enter) => return Some(Message::Key(Keypress::Enter)),
+        Key::Named(Named::Space) => return Some(Message::Key(Keypress::Space)),
         _ => return None,
     };
     Some(Message::Shortcut(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use iced::keyboard::key::{Code, Physical};
+    use iced::keyboard::{Event, Key, Location, Modifiers};
+
+    use super::*;
+
+    fn press(key: Key, modifiers: Modifiers, status: iced::event::Status) -> Option<Message> {
+        let event = iced::Event::Keyboard(Event::KeyPressed {
+            key: key.clone(),
+            modified_key: key,
+            physical_key: Physical::Code(Code::KeyN),
+            location: Location::Standard,
+            modifiers,
+            text: None,
+            repeat: false,
+        });
+        shortcut(event, status, iced::window::Id::unique())
+    }
+
+    #[test]
+    fn a_plain_key_no_text_box_took_goes_to_the_screen_and_a_typed_one_does_not() {
+        use iced::event::Status::{Captured, Ignored};
+        let n = || Key::Character("N".into());
+        assert!(matches!(
+            press(n(), Modifiers::empty(), Ignored),
+            Some(Message::Key(Keypress::Char('n')))
+        ));
+        assert!(
+            press(n(), Modifiers::empty(), Captured).is_none(),
+            "typed into a text box"
+        );
+        assert!(press(n(), Modifiers::ALT, Ignored).is_none());
+        assert!(matches!(
+            press(Key::Named(Named::Space), Modifiers::empty(), Ignored),
+            Some(Message::Key(Keypress::Space))
+        ));
+        assert!(matches!(
+            press(Key::Named(Named::Enter), Modifiers::empty(), Ignored),
+            Some(Message::Key(Keypress::Enter))
+        ));
+        // The shell's own keys keep their meaning.
+        assert!(matches!(
+            press(Key::Character("z".into()), Modifiers::CTRL, Captured),
+            Some(Message::Shortcut(Shortcut::Undo))
+        ));
+        assert!(matches!(
+            press(Key::Character("?".into()), Modifiers::SHIFT, Ignored),
+            Some(Message::Shortcut(Shortcut::Help))
+        ));
+        assert!(matches!(
+            press(Key::Named(Named::Escape), Modifiers::empty(), Captured),
+            Some(Message::Shortcut(Shortcut::Back))
+        ));
+    }
 }

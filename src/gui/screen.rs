@@ -7,6 +7,28 @@ use iced::Task;
 
 use crate::store::Store;
 
+/// A plain key pressed while no text box had it (letters come lower-case): what a screen's own
+/// keyboard actions are made of (TABLE-UX 7). Ctrl combinations, Esc and F1 stay the shell's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keypress {
+    Char(char),
+    Enter,
+    Space,
+}
+
+/// A screen's keyboard actions: which key does what (listed in the help overlay, `KEYS`) and
+/// the message a key stands for in the screen's present state (`key`). A screen without any
+/// takes the defaults.
+pub trait Keyboard {
+    type Message;
+    /// `(key, what it does)`, for the help overlay.
+    const KEYS: &'static [(&'static str, &'static str)] = &[];
+    /// The message `key` stands for now, if any (the same a click would send).
+    fn key(&self, _key: Keypress) -> Option<Self::Message> {
+        None
+    }
+}
+
 /// What a screen may read from the shell while updating or drawing.
 #[derive(Clone, Copy)]
 pub struct Ctx<'a> {

@@ -5,7 +5,7 @@
 use iced::Element;
 
 use super::document::Document;
-use super::screen::{Action, Ctx};
+use super::screen::{Action, Ctx, Keyboard, Keypress};
 use super::shell::Message;
 use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules, worldspanner};
 use crate::doc::Kind;
@@ -15,7 +15,8 @@ use crate::store::{Store, StoreError};
 /// screen's message) and everything that treats the game screens alike, from one line per
 /// game: `Kind` variant => its module under `gui/` (and, for the screen tests, the
 /// game screen's `testing::ScreenUnderTest`). A game's module has `State` with `new`,
-/// `open`, `update`, `view`, `document(_mut)`, `refresh` and `escape`, and `Message`.
+/// `open`, `update`, `view`, `document(_mut)`, `refresh` and `escape`, implements
+/// `screen::Keyboard` (its keys, if any), and has `Message`.
 macro_rules! game_screens {
     ($($variant:ident => $module:ident;)+) => {
         /// What is on screen.
@@ -127,6 +128,22 @@ macro_rules! game_screens {
                     Screen::Rules(s) => s.view(ctx).map(Message::Rules),
                     Screen::Backups(s) => s.view(ctx).map(Message::Backups),
                     $(Screen::$variant(s) => s.view(ctx).map(Message::from),)+
+                }
+            }
+
+            /// The message a plain key stands for on this screen now (TABLE-UX 7), if any.
+            pub fn key(&self, key: Keypress) -> Option<Message> {
+                match self {
+                    $(Screen::$variant(s) => Keyboard::key(&**s, key).map(Message::from),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                }
+            }
+
+            /// This screen's own keys, for the help overlay.
+            pub fn keys(&self) -> &'static [(&'static str, &'static str)] {
+                match self {
+                    $(Screen::$variant(_) => <$module::State as Keyboard>::KEYS,)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => &[],
                 }
             }
 

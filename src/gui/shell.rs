@@ -10,7 +10,7 @@ use std::sync::Arc;
 use iced::{Size, Task, window};
 
 use super::saving::Saver;
-use super::screen::{Action, Ctx, Notice, Restore};
+use super::screen::{Action, Ctx, Keypress, Notice, Restore};
 use super::screens::{GameMessage, Screen};
 use super::settings::{Place, Prefs, Settings};
 use super::style::ThemeChoice;
@@ -34,6 +34,8 @@ pub enum Message {
     /// A game screen's message (`Message::from(furtherance::Message::...)`).
     Game(GameMessage),
     Shortcut(Shortcut),
+    /// A plain key no text box took: the screen's own keyboard action, if it has one.
+    Key(Keypress),
     GoHome,
     OpenRules,
     Undo,
@@ -343,6 +345,13 @@ impl App {
             }
             Message::Shortcut(Shortcut::Search) | Message::OpenRules => return self.open_rules(),
             Message::Shortcut(Shortcut::Back) => self.back(),
+            // The help overlay covers the screen: keys wait until it is closed.
+            Message::Key(key) if !self.help => {
+                if let Some(m) = self.screen.key(key) {
+                    return self.handle(m);
+                }
+            }
+            Message::Key(_) => {}
             Message::Shortcut(Shortcut::Help) | Message::ToggleHelp => self.help = !self.help,
             Message::GoHome => self.go_home(),
             Message::Goto(i) => {

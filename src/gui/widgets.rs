@@ -72,6 +72,19 @@ pub fn secondary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Elem
         .into()
 }
 
+/// `control` with its key shown on hover ("Key: N"), the way the help overlay lists it
+/// (TABLE-UX 7).
+pub fn keyed<'a, M: 'a>(control: impl Into<Element<'a, M>>, key: &'a str) -> Element<'a, M> {
+    iced::widget::tooltip(
+        control,
+        container(text(format!("Key: {key}")).size(style::SMALL))
+            .padding(6)
+            .style(style::card),
+        iced::widget::tooltip::Position::Bottom,
+    )
+    .into()
+}
+
 /// The labelled history of a game: every entry clickable, the current one highlighted.
 pub fn history_panel<'a, M: Clone + 'a>(
     entries: &[(String, DateTime<Utc>)],

@@ -706,4 +706,39 @@ mod app_flow {
         ));
         Ok(())
     }
+
+    /// TABLE-UX 7: the frequent actions of a game have keys. E ends the turn, Space steps the
+    /// enemies' turn, R runs it to the end; a key stands for nothing while the help covers
+    /// the screen.
+    #[test]
+    fn the_turn_is_played_from_the_keyboard() -> Result<(), iced_test::Error> {
+        use tablemate::gui::screen::Keypress;
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::open(dir.path().to_path_buf());
+        click(&mut app, "Furtherance solo")?;
+        click(&mut app, "Start game")?;
+        assert!(shows(&app, "Round 1: your turn"));
+        let revision = |app: &App| app.screen.document().map(|d| d.revision());
+        let start = revision(&app);
+        let _ = app.update(Message::Key(Keypress::Char('n')));
+        assert_eq!(revision(&app), start, "N does nothing on your own turn");
+        let _ = app.update(Message::ToggleHelp);
+        let _ = app.update(Message::Key(Keypress::Char('e')));
+        assert_eq!(revision(&app), start, "keys wait while the help is open");
+        let _ = app.update(Message::ToggleHelp);
+        let _ = app.update(Message::Key(Keypress::Char('e')));
+        assert!(
+            shows(&app, "Round 1: the enemies' turn"),
+            "E ended the turn"
+        );
+        let stepped = revision(&app);
+        let _ = app.update(Message::Key(Keypress::Space));
+        assert_ne!(revision(&app), stepped, "Space took the next step");
+        let _ = app.update(Message::Key(Keypress::Char('r')));
+        assert!(
+            shows(&app, "Round 2: your turn"),
+            "R ran the enemies' turn to its end"
+        );
+        Ok(())
+    }
 }

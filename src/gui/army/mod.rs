@@ -283,3 +283,8 @@ impl State {
 fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
     crate::datafile::load(ctx.data_root(), FOLLOWERS_PATH, FollowerTable::parse)
 }
+
+/// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
+impl super::screen::Keyboard for State {
+    type Message = Message;
+}

@@ -292,3 +292,8 @@ impl State {
 fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
     crate::datafile::load(ctx.data_root(), BOARDS_PATH, Boards::parse)
 }
+
+/// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
+impl super::screen::Keyboard for State {
+    type Message = Message;
+}

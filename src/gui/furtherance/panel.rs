@@ -240,9 +240,9 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             );
         }
         None if my_turn => {
-            col = col.push(widgets::primary(
-                "End turn: run the enemies' turn",
-                Some(Message::EndTurn),
+            col = col.push(widgets::keyed(
+                widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
+                "E",
             ));
             col = col.push(
                 small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
@@ -252,8 +252,14 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
         None => {
             col = col.push(
                 row![
-                    widgets::primary("Next step", Some(Message::Next)),
-                    widgets::secondary("Run to end", Some(Message::RunToEnd)),
+                    widgets::keyed(
+                        widgets::primary("Next step", Some(Message::Next)),
+                        "Space, N or Enter"
+                    ),
+                    widgets::keyed(
+                        widgets::secondary("Run to end", Some(Message::RunToEnd)),
+                        "R"
+                    ),
                 ]
                 .spacing(style::GAP),
             );
@@ -545,6 +551,7 @@ fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Ele
             } else {
                 (format!("{}. {}", i + 1, capitalised(o)), style::secondary)
             };
+        // The number before each option is its key; Enter takes the default.
         col = col.push(
             button(text(label).size(style::BODY))
                 .padding([8, 16])

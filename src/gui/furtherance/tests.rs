@@ -156,6 +156,33 @@ fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
     Ok(())
 }
 
+/// TABLE-UX 7: a question's options are answered by their number, Enter takes the default.
+#[test]
+fn a_question_is_answered_by_its_options_number_key() -> Result {
+    use crate::gui::screen::{Keyboard, Keypress};
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c4");
+    let second = place(&mut s, Seat::Left, "Knight", "e4");
+    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "Run to end")?;
+    assert!(s.game().unwrap().pending().is_some());
+    assert!(s.key(Keypress::Char('3')).is_none(), "there is no option 3");
+    assert!(s.key(Keypress::Space).is_none(), "Space does not answer");
+    assert!(matches!(
+        s.key(Keypress::Enter),
+        Some(Message::Answer(d)) if d == s.game().unwrap().pending().unwrap().default
+    ));
+    let two = s.key(Keypress::Char('2')).expect("2 answers option 2");
+    assert!(send(&mut s, two).moved);
+    assert!(s.game().unwrap().pending().is_none());
+    let next = s
+        .key(Keypress::Char('n'))
+        .expect("N is Next step in the enemies' turn");
+    send(&mut s, next);
+    assert_eq!(s.game().unwrap().unit(second).unwrap().square, sq("e2"));
+    Ok(())
+}
+
 #[test]
 fn the_whole_enemy_turn_is_listed_step_by_step_after_run_to_end() -> Result {
     let mut s = started();

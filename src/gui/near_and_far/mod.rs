@@ -371,3 +371,8 @@ mod tests_index;
 mod tests_lookup_ux;
 #[cfg(test)]
 mod tests_table;
+
+/// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
+impl super::screen::Keyboard for State {
+    type Message = Message;
+}

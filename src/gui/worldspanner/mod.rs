@@ -455,3 +455,34 @@ fn hero_action(hero: HeroRef, op: HeroOp) -> Option<Play> {
         HeroOp::Fight => return None,
     })
 }
+
+/// Drawing by key (TABLE-UX 7): D draws on the table, and while a physical card is being read
+/// its face letter (A P S F X) or Y / N for the Hit bar answers, whether or not the key box
+/// has the focus.
+impl super::screen::Keyboard for State {
+    type Message = Message;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        (
+            "D",
+            "Draw a challenge card (or pay and adventure) for the challenge set up",
+        ),
+        (
+            "A P S F X",
+            "Reading a physical card: the face beside the row (Amaze, Pass, Squeak, Fail, Fopp)",
+        ),
+        (
+            "Y / N",
+            "Reading a physical card: the blue Hit bar is beside the row, or not",
+        ),
+    ];
+
+    fn key(&self, key: super::screen::Keypress) -> Option<Message> {
+        let super::screen::Keypress::Char(c) = key else {
+            return None;
+        };
+        if let Some(ask) = &self.asking {
+            return ask.key(&c.to_string()).map(Message::Answer);
+        }
+        (c == 'd' && self.doc.is_some() && self.panel == Panel::Table).then_some(Message::Draw)
+    }
+}

@@ -60,10 +60,13 @@ impl ChallengeForm {
             row![
                 text("Challenge").size(style::HEADING),
                 iced::widget::space::horizontal(),
-                button(text(draw).size(style::HEADING))
-                    .padding([10, 20])
-                    .style(style::primary)
-                    .on_press(Message::Draw),
+                crate::gui::widgets::keyed(
+                    button(text(draw).size(style::HEADING))
+                        .padding([10, 20])
+                        .style(style::primary)
+                        .on_press(Message::Draw),
+                    "D"
+                ),
             ]
             .spacing(8)
             .align_y(Center),

@@ -254,3 +254,30 @@ fn docs_screenshots() {
     testing::update(&mut s, Message::Hero(sky(1), HeroOp::Dismiss), &c);
     shoot(&s, "dismissal");
 }
+
+/// TABLE-UX 7: D draws, and a physical card's face is read by its letter whether or not the
+/// key box has the focus (the shell hands the screen every plain key no text box took).
+#[test]
+fn d_draws_and_a_face_letter_reads_the_physical_card() {
+    use crate::gui::screen::{Keyboard, Keypress};
+    let c = ctx();
+    let mut s = round_two();
+    testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Other)), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
+    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
+    assert!(s.key(Keypress::Char('q')).is_none(), "Q stands for nothing");
+    let draw = s.key(Keypress::Char('d')).expect("D draws");
+    testing::update(&mut s, draw, &c);
+    assert!(shows(&s, "Which face is beside row +1?"));
+    assert!(
+        s.key(Keypress::Char('d')).is_none(),
+        "no second draw while a card is read"
+    );
+    let read = s.key(Keypress::Char('s')).expect("S reads Squeak");
+    assert!(testing::update(&mut s, read, &c).moved);
+    let Some(LastEvent::Challenge { outcome, .. }) = &s.game().unwrap().last else {
+        panic!("read");
+    };
+    assert_eq!(outcome.face, Face::Squeak);
+}
