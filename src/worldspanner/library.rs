@@ -224,6 +224,20 @@ impl HeroLibrary {
     }
 }
 
+/// The numbers of an attack read off the hero cards (`Game::attack_ratings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AttackRatings {
+    /// The target's Agility (melee) or Stealth (ranged): what the hit is rolled against.
+    pub defence: Option<u8>,
+    /// The target's Armor: what the damage is rolled against.
+    pub armor: Option<u8>,
+    /// The attacker's natural Power and Wound (natural melee only).
+    pub power: Option<u8>,
+    pub wound: Option<u8>,
+    /// The target's Boost is active (+1 to its defence and Armor, p. 23).
+    pub target_boost: bool,
+}
+
 /// A challenge started from a library hero: the rating, and the lines saying what the players
 /// still add by hand (a favor tile's printed bonus).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -293,6 +307,42 @@ impl Game {
             challenge: c,
             reminders,
         })
+    }
+
+    /// What the hero cards say for an attack by `attacker` on `target` (COMBAT: Resolving
+    /// Melee p. 18, Ranged Attack p. 19): the target's defence against the hit (Agility against
+    /// a melee attack, Stealth against a shot, before any terrain), its Armor against the
+    /// damage and whether its Boost is active; for a `natural_melee` attack (fists or claws,
+    /// no Melee card) the attacker's own Power and Wound, printed at the card's bottom left.
+    /// `None` where a hero has no card, or where a weapon card holds the number instead.
+    pub fn attack_ratings(
+        &self,
+        attacker: HeroRef,
+        target: Option<HeroRef>,
+        ranged: bool,
+        natural_melee: bool,
+    ) -> AttackRatings {
+        let mut r = AttackRatings::default();
+        if natural_melee
+            && !ranged
+            && let Some(card) = self.card(attacker)
+        {
+            r.power = Some(card.rating(Skill::Power));
+            r.wound = Some(card.rating(Skill::Wound));
+        }
+        if let Some(t) = target {
+            if let Some(card) = self.card(t) {
+                let defence = if ranged {
+                    Skill::Stealth
+                } else {
+                    Skill::Agility
+                };
+                r.defence = Some(card.rating(defence));
+                r.armor = Some(card.rating(Skill::Armor));
+            }
+            r.target_boost = self.hero(t).is_ok_and(|h| h.boost_active);
+        }
+        r
     }
 
     /// The order melee attacks are made in among `fighting`: Wits highest first; on a tie the

@@ -45,7 +45,7 @@ pub use error::{
     HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,
 };
 pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
-pub use library::{HeroCard, HeroChallenge, HeroLibrary, Skill};
+pub use library::{AttackRatings, HeroCard, HeroChallenge, HeroLibrary, Skill};
 pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};
 pub use physical::{Need, Reading};

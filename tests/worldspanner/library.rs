@@ -233,3 +233,61 @@ fn melee_goes_in_order_of_wits_highest_first_ties_to_the_active_team() {
     assert_eq!(names, ["Blackbeard", "Rizzik", "Sanchez"]);
     assert_eq!(unknown, vec![h(S, 2)], "no card, no Wits: named apart");
 }
+
+/// The book's example (COMBAT, Resolving Melee, p. 18): Blackbeard's fists, 6 Melee and 3
+/// Power with a Wound of 2, against Rizzik's 8 Agility and 2 Armor.
+fn blackbeard_against_rizzik() -> Game {
+    let mut s = setup(6, MapDesign::Standard, 10);
+    let mut blackbeard = rizzik();
+    blackbeard.name = "Blackbeard".into();
+    blackbeard.ratings[11] = 6; // Melee
+    blackbeard.ratings[12] = 3; // Power
+    blackbeard.ratings[13] = 2; // Wound
+    let mut target = rizzik();
+    target.ratings[5] = 8; // Agility
+    target.ratings[6] = 3; // Stealth
+    target.ratings[7] = 2; // Armor
+    s.heroes[0][0] = blackbeard.entry();
+    s.heroes[1][0] = target.entry();
+    Game::new(s).unwrap()
+}
+
+#[test]
+fn a_natural_melee_attack_reads_the_targets_agility_and_armor_and_the_attackers_fists() {
+    let g = blackbeard_against_rizzik();
+    let r = g.attack_ratings(h(S, 0), Some(h(P, 0)), false, true);
+    assert_eq!(
+        r,
+        AttackRatings {
+            defence: Some(8),
+            armor: Some(2),
+            power: Some(3),
+            wound: Some(2),
+            target_boost: false,
+        }
+    );
+    // With a Melee card the weapon's Power and Wound count: the card leaves them to the table.
+    let r = g.attack_ratings(h(S, 0), Some(h(P, 0)), false, false);
+    assert_eq!((r.power, r.wound), (None, None));
+    assert_eq!((r.defence, r.armor), (Some(8), Some(2)));
+}
+
+#[test]
+fn a_shot_is_rolled_against_the_targets_stealth_and_the_weapon_gives_power_and_wound() {
+    let g = blackbeard_against_rizzik();
+    let r = g.attack_ratings(h(S, 0), Some(h(P, 0)), true, false);
+    assert_eq!(
+        (r.defence, r.armor),
+        (Some(3), Some(2)),
+        "Stealth, then Armor"
+    );
+    assert_eq!((r.power, r.wound), (None, None));
+    // A target without a card: nothing to read.
+    let r = g.attack_ratings(h(S, 0), Some(h(P, 1)), false, true);
+    assert_eq!((r.defence, r.armor), (None, None));
+    assert_eq!(
+        r.power,
+        Some(3),
+        "the attacker's own fists are still on its card"
+    );
+}

@@ -186,7 +186,8 @@ impl ChallengeForm {
     }
 
     /// Fills the rating and the modifiers from the chosen hero's library card: its printed
-    /// `skill`, home or opposing for the chosen key, an active Boost, Lith's Favor.
+    /// `skill`, home or opposing for the chosen key, an active Boost, Lith's Favor; for an
+    /// attack also what the target's card and a natural attack's card say.
     pub fn fill_from_card(
         &mut self,
         game: &Game,
@@ -205,6 +206,28 @@ impl ChallengeForm {
             _ if self.what.lith() => ChallengeKind::LithAdventure,
             _ => ChallengeKind::Other,
         };
+        // An attack reads the rest off the cards too (COMBAT, p. 18-19): the target's defence
+        // and Armor, its Boost, and a natural melee attack's Power and Wound.
+        if self.what.attack() {
+            let target = self.target.map(|hero| HeroRef {
+                team: side.other(),
+                hero,
+            });
+            let natural_melee = self.what == What::Melee && !self.weapon;
+            let r = game.attack_ratings(hero, target, self.what == What::Ranged, natural_melee);
+            let put = |field: &mut String, value: Option<u8>| {
+                if let Some(v) = value {
+                    *field = v.to_string();
+                }
+            };
+            put(&mut self.against, r.defence);
+            put(&mut self.armor, r.armor);
+            put(&mut self.power, r.power);
+            put(&mut self.wound, r.wound);
+            if target.is_some() {
+                self.target_boost = r.target_boost;
+            }
+        }
         let against = self.against.trim().parse().unwrap_or(5);
         let hc = game
             .hero_challenge(hero, skill, kind, against, self.key)

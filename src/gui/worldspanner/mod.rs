@@ -265,7 +265,17 @@ impl State {
                 action
             }
             Message::Form(m) => {
+                // A new target or attack kind re-reads the cards once a rating was taken from
+                // one, so the defence, Armor and Power follow the choice.
+                let refill = matches!(
+                    m,
+                    FormMsg::Target(_) | FormMsg::What(_) | FormMsg::Weapon(_)
+                );
                 self.form.update(m);
+                if let (true, Some(skill), Some(doc)) = (refill, self.form.skill, &self.doc) {
+                    // A refusal here (no hero chosen) leaves the form as typed.
+                    let _ = self.form.fill_from_card(doc.state(), self.side, skill);
+                }
                 Action::none()
             }
             Message::Draw => {

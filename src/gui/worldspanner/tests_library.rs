@@ -115,3 +115,60 @@ fn the_deck_editor_keeps_a_draft_that_resumes_after_a_restart() {
     again.update(Message::Panel(Panel::Editor), &c);
     assert!(shows(&again, "Card 18 of 36, then Enter"));
 }
+
+/// COMBAT p. 18, the book's example: Blackbeard's fists (6 Melee, 3 Power, Wound 2) against
+/// Rizzik (8 Agility, 3 Stealth, 2 Armor). Picking the rating fills the rest of the attack from
+/// both cards, and a new target or a shot instead re-reads them.
+#[test]
+fn an_attack_takes_the_targets_defence_and_armor_and_the_fists_from_the_cards() {
+    use crate::doc::Saved;
+    use crate::worldspanner::{HeroCard, MapDesign, sample};
+    let card = |name: &str, set: &[(usize, u8)]| {
+        let mut ratings = [5u8; 14];
+        ratings[13] = 1; // Wound runs 0 to 4
+        for (i, v) in set {
+            ratings[*i] = *v;
+        }
+        HeroCard {
+            name: name.into(),
+            faction: Faction::Defenders,
+            health: 5,
+            ratings,
+            natures: vec!["Being".into()],
+            opposing: [Faction::Villains, Faction::Outcasts],
+            bonus_symbols: Vec::new(),
+            gold: 1,
+            boosts: 0,
+        }
+    };
+    let mut setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
+    setup.heroes[0][0] = card("Blackbeard", &[(11, 6), (12, 3), (13, 2)]).entry();
+    setup.heroes[1][0] = card("Rizzik", &[(5, 8), (6, 3), (7, 2)]).entry();
+    let game = crate::worldspanner::Game::new(setup).unwrap();
+    let c = super::tests::ctx();
+    let mut s = State::open("t".into(), Saved::new("t", "New game", game), &c);
+    let choice = |value: usize| form::Choice {
+        value,
+        label: String::new(),
+    };
+    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
+    s.update(Message::Form(FormMsg::Hero(choice(0))), &c);
+    s.update(Message::Skill(Skill::Melee), &c);
+    assert_eq!(
+        (
+            s.form.rating.as_str(),
+            s.form.power.as_str(),
+            s.form.wound.as_str()
+        ),
+        ("6", "3", "2"),
+        "Melee, and the fists' Power and Wound"
+    );
+    s.update(Message::Form(FormMsg::Target(choice(0))), &c);
+    assert_eq!(
+        (s.form.against.as_str(), s.form.armor.as_str()),
+        ("8", "2"),
+        "Rizzik's Agility and Armor"
+    );
+    s.update(Message::Form(FormMsg::What(form::What::Ranged)), &c);
+    assert_eq!(s.form.against, "3", "a shot is rolled against Stealth");
+}
