@@ -389,3 +389,52 @@ fn validation_rejects_more_spent_than_earned() {
     let err = GameDoc::validate(&c).unwrap_err().to_string();
     assert!(err.contains("only 1 is available"), "{err}");
 }
+
+/// The rulebook's pairing advice (p. 9) reaches a late joiner too: the campaign keeps its copy
+/// of the box's advice, so the join, an action applied without the data files (as the app and
+/// `tablemate act` apply it), still says that Eyim and Rin's stories are linked.
+#[test]
+fn a_late_joiner_in_character_mode_gets_the_pairing_advice() {
+    use tablemate::doc::Saved;
+    use tablemate::near_and_far::campaign::Action;
+    let c = campaign_with(
+        Mode::Character,
+        Variants::default(),
+        &[("Ana", "Rin"), ("Ben", "Vera")],
+    );
+    assert!(!c.cards.recommendations.is_empty(), "the advice is kept");
+    let mut saved = Saved::new("test", "New campaign", c);
+    let acted = saved
+        .act(Action::AddCharacter {
+            player: "Cal".into(),
+            character: "Eyim".into(),
+            date: day(2),
+        })
+        .expect("a late joiner between sessions");
+    assert!(
+        acted
+            .lines
+            .iter()
+            .any(|l| l.starts_with("Advice for Eyim and Rin:")),
+        "{:?}",
+        acted.lines
+    );
+    // Campaign Mode gives no such advice (it is for Character Mode games).
+    let mut saved = Saved::new(
+        "test",
+        "New campaign",
+        campaign_with(
+            Mode::Campaign,
+            Variants::default(),
+            &[("Ana", "Rin"), ("Ben", "Vera")],
+        ),
+    );
+    let acted = saved
+        .act(Action::AddCharacter {
+            player: "Cal".into(),
+            character: "Eyim".into(),
+            date: day(2),
+        })
+        .unwrap();
+    assert!(!acted.lines.iter().any(|l| l.starts_with("Advice")));
+}

@@ -10,7 +10,7 @@ use super::Campaign;
 use crate::doc::Invalid;
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::error::{RuleError, RuleResult};
-use crate::near_and_far::facts::{BossFacts, Facts, MapFacts, Talent, ThreatFacts};
+use crate::near_and_far::facts::{BossFacts, Facts, MapFacts, Recommendation, Talent, ThreatFacts};
 
 /// The cards a campaign reuses from session to session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -27,6 +27,9 @@ pub struct BoxCards {
     /// Names, special rules and named quest-token spaces of the maps.
     #[serde(default)]
     pub maps: Vec<MapFacts>,
+    /// The rulebook's advice on pairing characters (p. 9), kept so a late joiner gets it too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recommendations: Vec<Recommendation>,
 }
 
 impl BoxCards {
@@ -42,6 +45,7 @@ impl BoxCards {
                 .map(|c| c.name.clone())
                 .collect(),
             maps: f.maps.clone(),
+            recommendations: f.characters.recommendations.clone(),
         }
     }
 

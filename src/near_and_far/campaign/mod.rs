@@ -154,14 +154,19 @@ impl Campaign {
         Ok(())
     }
 
+    /// The rulebook's pairing advice (p. 9) that applies to the characters seated now: from
+    /// the campaign's own copy of the box (so a late joiner, seated by an action without the
+    /// facts, gets it too), else from `facts` for campaigns saved before the copy was kept.
     fn advice(&self, facts: Option<&Facts>) -> Vec<String> {
-        let Some(f) = facts else { return Vec::new() };
         if self.mode != Mode::Character {
             return Vec::new();
         }
+        let recommendations = match (&self.cards.recommendations[..], facts) {
+            ([], Some(f)) => &f.characters.recommendations[..],
+            (own, _) => own,
+        };
         let has = |c: &String| self.sheets.iter().any(|s| same(&s.character, c));
-        f.characters
-            .recommendations
+        recommendations
             .iter()
             .filter(|r| match r.when {
                 When::Together => r.characters.iter().all(has),
