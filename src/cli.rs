@@ -417,7 +417,7 @@ fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
                     ));
                 }
             };
-            let (library, problems) = crate::datafile::rules_library(Some(root));
+            let (library, problems) = crate::store::rules_library(Some(root));
             let query = words.join(" ");
             let groups = rules::search(&library, &query, game);
             let mut out = if json {

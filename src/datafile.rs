@@ -1,34 +1,10 @@
-//! Checking of data files (bundled or the user's replacements) by their `data_kind` field.
-//! Each game lists the data kinds it owns in the games table (`crate::games`); `tablemate
-//! check FILE` and the store come here.
-
-use std::path::Path;
-
-use crate::store::Problem;
-
-/// The rules digests are the rules library's, not one game's.
-const RULES_DIGEST: &str = "rules-digest";
-
-/// Validates `text` as a data file of `data_kind`; returns a one-line summary.
-pub fn check(data_kind: &str, text: &str) -> Result<String, Problem> {
-    if data_kind == RULES_DIGEST {
-        return crate::rules::check_digest_text(text).map_err(Problem::Invalid);
-    }
-    match crate::games::data_kind(data_kind) {
-        Some((_, kind)) => (kind.check)(text).map_err(Problem::Invalid),
-        None => Err(Problem::Invalid(format!(
-            "unknown data_kind {data_kind:?} (known: {})",
-            known().join(", ")
-        ))),
-    }
-}
-
-/// Every data kind this build knows: the rules digest, then each game's (games table).
-pub fn known() -> Vec<&'static str> {
-    std::iter::once(RULES_DIGEST)
-        .chain(crate::games::data_kinds())
-        .collect()
-}
+//! The toolkit every data file's parser shares: the `data_kind` check and JSON errors with
+//! line, column and the line quoted (`parse`, `at`), the opening fields every file has
+//! (`Header`), and the checks of lists (`FirstSeen`, `first_repeat`, `holds_each_once`).
+//!
+//! A leaf: it names no game and no other layer. Reading a file (the user's replacement or the
+//! bundled one) is the store's (`store::read_data`, `store::load_data`); which game owns a
+//! `data_kind` is the games table's (`games::check_data`). See docs/architecture.md.
 
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
 /// and column and quote the line, or the data kind found, so the caller only adds the file's
@@ -248,41 +224,6 @@ pub fn first_repeat<K: Eq + std::hash::Hash>(
         })
 }
 
-/// Reads the data file at `rel` in use (the user's replacement under `root` if there is one,
-/// else the bundled file) as `(text, where it came from)`: the one reader the screens, the
-/// CLI and the rules library share.
-pub fn read(root: Option<&Path>, rel: &str) -> Result<(String, String), String> {
-    crate::store::data_text(root, rel)
-        .map(|(text, origin)| (text, origin.to_string()))
-        .map_err(|e| e.to_string())
-}
-
-/// Like [`read`], but a file that is neither the user's nor bundled is `None` rather than an
-/// error (the storybook index has optional files).
-pub fn read_optional(root: Option<&Path>, rel: &str) -> Result<Option<(String, String)>, String> {
-    match crate::store::data_text(root, rel) {
-        Ok((text, origin)) => Ok(Some((text, origin.to_string()))),
-        Err(crate::store::StoreError::NotFound(_)) => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// Reads the data file at `rel` in use and parses it with `parse`; a parse error names the
-/// file it came from ("data/army/followers.json (bundled): followers: ...").
-pub fn load<T>(
-    root: Option<&Path>,
-    rel: &str,
-    parse: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<T, String> {
-    let (text, origin) = read(root, rel)?;
-    parse(&text).map_err(|e| format!("{origin}: {e}"))
-}
-
-/// The rules digests in use, the user's replacements first, with a problem per bad file.
-pub fn rules_library(root: Option<&Path>) -> (crate::rules::Library, Vec<String>) {
-    crate::rules::Library::load(|rel| read(root, rel))
-}
-
 /// Parses bundled data file `path` with `parse`; an error names the file
 /// ("data/army/followers.json (bundled): ...").
 pub fn parse_bundled<T>(
@@ -328,28 +269,6 @@ mod tests {
         );
         let err = parse::<Sample>(r#"{"value":1}"#, "army-followers").unwrap_err();
         assert!(err.starts_with("no data_kind field"), "{err}");
-    }
-
-    #[test]
-    fn an_unknown_data_kind_lists_the_known_ones() {
-        let err = check("chess-openings", "{}").unwrap_err().to_string();
-        assert!(err.contains("rules-digest"), "{err}");
-        assert!(err.contains("army-list"), "{err}");
-        assert_eq!(known().len(), 12);
-    }
-
-    #[test]
-    fn a_users_data_file_replaces_the_bundled_one_and_errors_name_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let rel = crate::army::FOLLOWERS_PATH;
-        let bundled = load(Some(dir.path()), rel, crate::army::FollowerTable::parse);
-        assert!(bundled.is_ok(), "{bundled:?}");
-        let path = dir.path().join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, r#"{"data_kind":"army-list"}"#).unwrap();
-        let err = load(Some(dir.path()), rel, crate::army::FollowerTable::parse).unwrap_err();
-        assert!(err.starts_with(&path.display().to_string()), "{err}");
-        assert!(err.contains("data_kind is \"army-list\""), "{err}");
     }
 
     #[derive(Debug, serde::Deserialize)]

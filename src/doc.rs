@@ -1,16 +1,91 @@
 //! What every saved game or campaign is: a kind, a one-line summary, validation, and its
 //! labelled undo history; and what a game whose changes are values is (`Playable`). The store
-//! saves `Saved<T>` for any `T: GameDoc`; the app lists saves by `Kind`. No game is named here:
-//! they are listed once, in `crate::games`. No I/O here.
+//! saves `Saved<T>` for any `T: GameDoc`; the app lists saves by `Kind`.
+//!
+//! `Kind` is declared here, beside the envelope it names, with each game's slug and title in
+//! one list; everything else about a game (its checks, data files, scripting) is its row in
+//! `crate::games`. This module imports only leaves (`history`): see docs/architecture.md.
+//! No I/O here.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::history::History;
 
-/// `Kind` and the per-game checks live in the table of games (`crate::games`); they are
-/// re-exported here because every game names `doc::Kind` in its `GameDoc` impl.
-pub use crate::games::{Kind, check_save as check};
+/// Declares `Kind`, `Kind::ALL`, and each kind's slug and title from one list, so they
+/// cannot disagree.
+macro_rules! kinds {
+    ($($variant:ident => $slug:literal, $title:literal;)+) => {
+        /// The kinds of save the app knows. The string form (the envelope's `kind` field and
+        /// the CLI's game name) is the slug.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $($variant),+
+        }
+
+        impl Kind {
+            /// Every game, in home-screen order.
+            pub const ALL: [Kind; [$(Kind::$variant),+].len()] = [$(Kind::$variant),+];
+
+            /// The envelope's `kind` string and the CLI's game name.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Kind::$variant => $slug),+
+                }
+            }
+
+            /// What a player calls it.
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(Kind::$variant => $title),+
+                }
+            }
+        }
+    };
+}
+
+// Adding a game: its line here, its row in `crate::games::game`, then one line each in
+// `lib.rs` (the engine), `cli.rs` (its subcommands), `gui/mod.rs` and `gui/screens.rs` (its
+// screen). See docs/architecture.md.
+kinds! {
+    Furtherance => "furtherance", "Furtherance solo";
+    Worldspanner => "worldspanner", "Worldspanner Factions";
+    NearAndFar => "near-and-far", "Near and Far";
+    FurnaceDuel => "furnace-duel", "Furnace Duel campaign";
+    Army => "army", "Army sheets";
+}
+
+impl Kind {
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// The slugs, for messages that list what is accepted ("furtherance, worldspanner, ...").
+    pub fn slugs() -> String {
+        Kind::ALL.map(Kind::as_str).join(", ")
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Kind::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown kind {s:?} (known: {})", Kind::slugs()))
+        })
+    }
+}
 
 /// An engine state that can be saved: each game's top-level struct implements this.
 pub trait GameDoc: Serialize + DeserializeOwned + Clone {
@@ -79,7 +154,7 @@ impl Acted {
     }
 }
 
-/// A game whose every change is a value (ARCHITECTURE: "Changes are values"). The GUI screens
+/// A game whose every change is a value (docs/architecture.md, "Changes are values"). The GUI screens
 /// and `tablemate act` both go through `Saved::act`, so a change made from a script is the
 /// same history entry, with the same label and checks, as the click that makes it.
 pub trait Playable: GameDoc {
@@ -93,6 +168,14 @@ pub trait Playable: GameDoc {
     /// Carries out `action` if the rules allow it. On a refusal the state may be left
     /// half-changed: callers go through `Saved::act`, which works on a copy.
     fn act(&mut self, action: Self::Action) -> Result<Acted, Self::Refusal>;
+
+    /// Like `act`, but an action that would run on by itself (Furtherance's end of turn runs
+    /// the enemies' turn) stops after its own step, so a screen can show each following step
+    /// as its own history entry. The same rules and label; most games have nothing that runs
+    /// on, so this is `act`.
+    fn act_one_step(&mut self, action: Self::Action) -> Result<Acted, Self::Refusal> {
+        self.act(action)
+    }
 }
 
 /// A saved game or campaign: a title the user gave it and the labelled history, whose current
@@ -149,8 +232,21 @@ impl<T: GameDoc> Saved<T> {
 impl<T: Playable> Saved<T> {
     /// Applies `action` as one labelled history entry; on a refusal nothing changes.
     pub fn act(&mut self, action: T::Action) -> Result<Acted, T::Refusal> {
+        self.record(action, T::act)
+    }
+
+    /// `act` through `Playable::act_one_step`: what a screen that steps through a turn sends.
+    pub fn act_one_step(&mut self, action: T::Action) -> Result<Acted, T::Refusal> {
+        self.record(action, T::act_one_step)
+    }
+
+    fn record(
+        &mut self,
+        action: T::Action,
+        act: fn(&mut T, T::Action) -> Result<Acted, T::Refusal>,
+    ) -> Result<Acted, T::Refusal> {
         let mut next = self.current().clone();
-        let acted = next.act(action)?;
+        let acted = act(&mut next, action)?;
         self.history.record(acted.label.clone(), next);
         Ok(acted)
     }
@@ -159,6 +255,27 @@ impl<T: Playable> Saved<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_strings_round_trip() {
+        for k in Kind::ALL {
+            assert_eq!(Kind::parse(k.as_str()), Some(k));
+            let json = serde_json::to_string(&k).unwrap();
+            assert_eq!(json, format!("\"{}\"", k.as_str()));
+            assert_eq!(serde_json::from_str::<Kind>(&json).unwrap(), k);
+        }
+        assert_eq!(Kind::parse("chess"), None);
+        let err = serde_json::from_str::<Kind>("\"chess\"").unwrap_err();
+        assert!(err.to_string().contains("known: furtherance"), "{err}");
+    }
+
+    #[test]
+    fn slugs_and_titles_are_unique() {
+        let slugs: std::collections::HashSet<_> = Kind::ALL.map(Kind::as_str).into();
+        let titles: std::collections::HashSet<_> = Kind::ALL.map(Kind::title).into();
+        assert_eq!(slugs.len(), Kind::ALL.len());
+        assert_eq!(titles.len(), Kind::ALL.len());
+    }
 
     #[test]
     fn an_invalid_reads_at_colon_problem_or_the_problem_alone() {

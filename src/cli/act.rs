@@ -8,8 +8,8 @@ use std::path::Path;
 use serde_json::json;
 
 use super::Output;
-use crate::games::{self, Applied, HistoryLine, Moved, ScriptError};
-use crate::store::Store;
+use crate::games::{Applied, HistoryLine, Moved};
+use crate::store::{ScriptFailed, Store};
 
 /// Where `act`'s actions come from: one JSON argument, or `-` for one action per stdin line.
 pub fn read_actions(action: &str, stdin: &mut dyn BufRead) -> Result<Vec<String>, String> {
@@ -27,12 +27,7 @@ pub fn read_actions(action: &str, stdin: &mut dyn BufRead) -> Result<Vec<String>
     Ok(actions)
 }
 
-/// The game of save `id`, from its file (one read, validated).
-fn game_of(store: &Store, id: &str) -> Result<games::Game, ScriptError> {
-    Ok(games::game(store.open_save(id)?.kind))
-}
-
-fn fail(e: ScriptError) -> Output {
+fn fail(e: ScriptFailed) -> Output {
     Output::fail(format!("tablemate: {e}\n"))
 }
 
@@ -40,12 +35,8 @@ fn fail(e: ScriptError) -> Output {
 /// rule and exits 1, keeping what was applied before it.
 pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
     let applied = Store::open(root)
-        .map_err(ScriptError::from)
-        .and_then(|store| {
-            let game = game_of(&store, id)?;
-            let act = game.act;
-            act(&store, id, actions)
-        });
+        .map_err(ScriptFailed::from)
+        .and_then(|store| store.act(id, actions));
     match applied {
         Ok(applied) => report(id, &applied),
         Err(e) => fail(e),
@@ -90,20 +81,22 @@ pub fn answer_action(option: usize) -> String {
 }
 
 pub fn undo(root: &Path, id: &str, steps: usize) -> Output {
-    moved(Store::open(root).map_err(ScriptError::from).and_then(|s| {
-        let game = game_of(&s, id)?;
-        (game.undo)(&s, id, steps)
-    }))
+    moved(
+        Store::open(root)
+            .map_err(ScriptFailed::from)
+            .and_then(|s| s.undo(id, steps)),
+    )
 }
 
 pub fn redo(root: &Path, id: &str) -> Output {
-    moved(Store::open(root).map_err(ScriptError::from).and_then(|s| {
-        let game = game_of(&s, id)?;
-        (game.redo)(&s, id)
-    }))
+    moved(
+        Store::open(root)
+            .map_err(ScriptFailed::from)
+            .and_then(|s| s.redo(id)),
+    )
 }
 
-fn moved(result: Result<Moved, ScriptError>) -> Output {
+fn moved(result: Result<Moved, ScriptFailed>) -> Output {
     match result {
         Ok(m) => {
             let mut out = String::new();
@@ -120,10 +113,9 @@ fn moved(result: Result<Moved, ScriptError>) -> Output {
 /// `{"id", "kind", "entries": [{"index", "label", "at", "current", "undone"}]}` in the same
 /// order (docs/cli.md).
 pub fn history(root: &Path, id: &str, as_json: bool) -> Output {
-    let lines = Store::open(root).map_err(ScriptError::from).and_then(|s| {
-        let game = game_of(&s, id)?;
-        Ok((game.kind, (game.history)(&s, id)?))
-    });
+    let lines = Store::open(root)
+        .map_err(ScriptFailed::from)
+        .and_then(|s| s.history(id));
     let (kind, lines) = match lines {
         Ok(v) => v,
         Err(e) => return fail(e),

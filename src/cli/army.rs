@@ -43,7 +43,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 
 /// Reads the follower table in use (the user's copy in the data folder wins).
 pub fn load_table(root: &Path) -> Result<FollowerTable, String> {
-    crate::datafile::load(Some(root), FOLLOWERS_PATH, FollowerTable::parse)
+    crate::store::load_data(Some(root), FOLLOWERS_PATH, FollowerTable::parse)
 }
 
 fn validate(root: &Path, file: &Path, json: bool) -> Output {

@@ -107,7 +107,7 @@ pub enum Command {
 
 /// Reads the board and unit files (the user's replacements first), checked.
 pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
-    crate::furtherance::load_data(|rel| crate::datafile::read(Some(root), rel))
+    crate::furtherance::load_data(|rel| crate::store::read_data(Some(root), rel))
 }
 
 fn settings(difficulty: DifficultyArg, deck: DeckArg, death: DeathArg) -> Settings {

@@ -368,10 +368,10 @@ fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), Str
         }
         Some(p) => {
             let rel = p.to_string_lossy().replace('\\', "/");
-            crate::datafile::read(Some(root), &rel)
+            crate::store::read_data(Some(root), &rel)
                 .map_err(|_| format!("{}: no such file", p.display()))?
         }
-        None => crate::datafile::read(Some(root), SAMPLE_PATH)?,
+        None => crate::store::read_data(Some(root), SAMPLE_PATH)?,
     };
     let file = DeckFile::parse(&text).map_err(|e| format!("{origin}: {e}"))?;
     Ok((file, origin))

@@ -1,4 +1,4 @@
-//! A Furtherance game as a `Playable` (ARCHITECTURE: changes are values): every change is an
+//! A Furtherance game as a `Playable` (docs/architecture.md, "Changes are values"): every change is an
 //! `Action` applied through `Saved::act`, from the screen and from `tablemate act` alike. Here
 //! live the two actions that drive the resolution machine, `next` (one step) and `answer`
 //! (options counted from 1, as listed), and the labels and lines `act` reports.
@@ -101,11 +101,24 @@ impl Playable for Game {
     /// the step itself for `next` and your own actions, "End of your turn (round N)" and
     /// "You chose: …" for the others.
     fn act(&mut self, action: Action) -> Result<Acted, RuleError> {
+        self.act_paced(action, true)
+    }
+
+    /// `end-turn` and an answer stop after their own step: the screen shows the enemies' turn
+    /// one step (one history entry) at a time, through `next`.
+    fn act_one_step(&mut self, action: Action) -> Result<Acted, RuleError> {
+        self.act_paced(action, false)
+    }
+}
+
+impl Game {
+    /// `act`, running the enemies' turn on after `end-turn` or an answer when `run_on`.
+    fn act_paced(&mut self, action: Action, run_on: bool) -> Result<Acted, RuleError> {
         let label = self.label(&action);
         let runs_on = matches!(action, Action::EndTurn | Action::Answer { .. });
         let keeps_label = runs_on;
         let mut steps = self.apply(action)?;
-        if runs_on && self.phase == Phase::Enemy && self.pending.is_none() {
+        if run_on && runs_on && self.phase == Phase::Enemy && self.pending.is_none() {
             steps.extend(self.run_until_choice());
         }
         let label = match steps.first() {

@@ -1,20 +1,25 @@
-//! Scripted changes to a stored save, generic over the game: apply actions (their JSON serde
-//! form) through `Saved::act`, undo, redo, and read the history. The games table points each
-//! game's row at these; the CLI (`tablemate act/undo/redo/history`) formats what they return.
+//! Scripted changes to a save, generic over the game: apply actions (their JSON serde form)
+//! through `Saved::act`, undo, redo, and read the history. The games table points each game's
+//! row at these; the store reads the save and writes what comes back changed (`Changed`), the
+//! CLI (`tablemate act/undo/redo/history`) formats what they return. Nothing here touches a
+//! file.
 //!
-//! The save is loaded, changed in memory and written once: a refused action changes nothing,
-//! and what was applied before it is kept (the way the app keeps each click).
+//! The save's data is parsed and validated once; each state an action makes is validated as it
+//! is made; a refused action changes nothing, and what was applied before it is kept (the way
+//! the app keeps each click).
 
 use chrono::{DateTime, Utc};
+use serde_json::value::RawValue;
 
-use crate::doc::{Acted, GameDoc, Playable, Saved};
-use crate::store::{Store, StoreError};
+use super::SaveError;
+use crate::doc::{Acted, GameDoc, Invalid, Playable, Saved};
 
-/// Why a scripted change could not be made at all (nothing was saved).
+/// Why a scripted change could not be made at all (nothing was changed).
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {
+    /// The save's data is not a good save of its game (the store names the file).
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Save(#[from] SaveError),
     #[error("nothing to undo: {id} is at the first entry of its history")]
     NothingToUndo { id: String },
     #[error("cannot undo {asked} steps: {id} has only {available} before the current entry")]
@@ -29,7 +34,33 @@ pub enum ScriptError {
     NoActions,
     /// The changed game failed its own validation: an engine bug, never written to disk.
     #[error("the changed game does not validate, so it was not saved: {0}")]
-    Invalid(String),
+    Invalid(Invalid),
+    #[error("the changed game could not be encoded: {0}")]
+    Encode(serde_json::Error),
+}
+
+/// What a scripted change returns: what it did, and the save's new data if it changed.
+#[derive(Debug)]
+pub struct Scripted<T> {
+    pub outcome: T,
+    pub changed: Option<Changed>,
+}
+
+/// A save's data after a change, checked and encoded, for the store to write.
+#[derive(Debug)]
+pub struct Changed {
+    pub summary: String,
+    /// `Saved<T>` as JSON: the envelope's `data`.
+    pub data: Box<RawValue>,
+}
+
+impl Changed {
+    fn of<T: GameDoc>(saved: &Saved<T>) -> Result<Changed, ScriptError> {
+        Ok(Changed {
+            summary: saved.summary(),
+            data: serde_json::value::to_raw_value(saved).map_err(ScriptError::Encode)?,
+        })
+    }
 }
 
 /// An action that was not carried out.
@@ -75,17 +106,25 @@ pub struct HistoryLine {
     pub undone: bool,
 }
 
-/// Applies each of `actions` (JSON, one action each) to save `id` in order, stopping at the
-/// first that does not parse or is refused, then saves what was applied (if anything).
+/// Parses and validates a save's data: the one full check a scripted change makes.
+fn open<T: GameDoc>(data: &str) -> Result<Saved<T>, SaveError> {
+    let saved: Saved<T> = serde_json::from_str(data)?;
+    saved.validate()?;
+    Ok(saved)
+}
+
+/// Applies each of `actions` (JSON, one action each) to save `id`'s data in order, stopping
+/// at the first that does not parse or is refused; what was applied (if anything) comes back
+/// as `changed`.
 pub fn act<T: Playable>(
-    store: &Store,
-    id: &str,
+    _id: &str,
+    data: &str,
     actions: &[String],
-) -> Result<Applied, ScriptError> {
+) -> Result<Scripted<Applied>, ScriptError> {
     if actions.is_empty() {
         return Err(ScriptError::NoActions);
     }
-    let mut saved: Saved<T> = store.load(id)?;
+    let mut saved: Saved<T> = open(data)?;
     let mut acted = Vec::new();
     let mut refused = None;
     for (i, text) in actions.iter().enumerate() {
@@ -102,26 +141,39 @@ pub fn act<T: Playable>(
             }
         };
         match saved.act(action) {
-            Ok(a) => acted.push(a),
+            Ok(a) => {
+                // Every other state was checked when the data was opened: only the new one
+                // needs it, so a script can never leave a save the app refuses to open.
+                saved.current().validate().map_err(ScriptError::Invalid)?;
+                acted.push(a);
+            }
             Err(e) => {
                 refused = Some(refuse(e.to_string()));
                 break;
             }
         }
     }
-    if !acted.is_empty() {
-        write(store, id, &saved)?;
-    }
-    Ok(Applied {
-        acted,
-        refused,
-        summary: saved.summary(),
+    let changed = match acted.is_empty() {
+        true => None,
+        false => Some(Changed::of(&saved)?),
+    };
+    Ok(Scripted {
+        outcome: Applied {
+            acted,
+            refused,
+            summary: saved.summary(),
+        },
+        changed,
     })
 }
 
 /// Steps save `id` back `steps` entries (all or none).
-pub fn undo<T: GameDoc>(store: &Store, id: &str, steps: usize) -> Result<Moved, ScriptError> {
-    let mut saved: Saved<T> = store.load(id)?;
+pub fn undo<T: GameDoc>(
+    id: &str,
+    data: &str,
+    steps: usize,
+) -> Result<Scripted<Moved>, ScriptError> {
+    let mut saved: Saved<T> = open(data)?;
     let available = saved.history.cursor();
     if available == 0 {
         return Err(ScriptError::NothingToUndo { id: id.into() });
@@ -139,25 +191,29 @@ pub fn undo<T: GameDoc>(store: &Store, id: &str, steps: usize) -> Result<Moved, 
             labels.push(l.to_string());
         }
     }
-    write(store, id, &saved)?;
-    Ok(moved(labels, &saved))
+    Ok(Scripted {
+        changed: Some(Changed::of(&saved)?),
+        outcome: moved(labels, &saved),
+    })
 }
 
 /// Steps save `id` forward one undone entry.
-pub fn redo<T: GameDoc>(store: &Store, id: &str) -> Result<Moved, ScriptError> {
-    let mut saved: Saved<T> = store.load(id)?;
+pub fn redo<T: GameDoc>(id: &str, data: &str) -> Result<Scripted<Moved>, ScriptError> {
+    let mut saved: Saved<T> = open(data)?;
     let label = saved
         .history
         .redo()
         .map(str::to_string)
         .ok_or_else(|| ScriptError::NothingToRedo { id: id.into() })?;
-    write(store, id, &saved)?;
-    Ok(moved(vec![label], &saved))
+    Ok(Scripted {
+        changed: Some(Changed::of(&saved)?),
+        outcome: moved(vec![label], &saved),
+    })
 }
 
-/// The history of save `id`, newest first.
-pub fn history<T: GameDoc>(store: &Store, id: &str) -> Result<Vec<HistoryLine>, ScriptError> {
-    let saved: Saved<T> = store.load(id)?;
+/// The history of a save's data, newest first.
+pub fn history<T: GameDoc>(data: &str) -> Result<Vec<HistoryLine>, ScriptError> {
+    let saved: Saved<T> = open(data)?;
     let cursor = saved.history.cursor();
     Ok(saved
         .history
@@ -181,14 +237,4 @@ fn moved<T: GameDoc>(labels: Vec<String>, saved: &Saved<T>) -> Moved {
         now: saved.history.current_entry().label.clone(),
         summary: saved.summary(),
     }
-}
-
-/// Writes the changed save after the same check a load makes, so a script can never leave a
-/// save the app refuses to open.
-fn write<T: GameDoc>(store: &Store, id: &str, saved: &Saved<T>) -> Result<(), ScriptError> {
-    saved
-        .validate()
-        .map_err(|e| ScriptError::Invalid(e.to_string()))?;
-    store.save(id, saved)?;
-    Ok(())
 }

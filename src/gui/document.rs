@@ -48,7 +48,9 @@ impl<T: GameDoc> Doc<T> {
         self.saved.current()
     }
 
-    /// Applies a validated change as a new labelled history entry (nothing changes on error).
+    /// For tests that build a state by hand: applies a change as a new labelled history entry
+    /// (nothing changes on error). The app changes a game only through `Saved::act`.
+    #[cfg(test)]
     pub fn apply<R, E>(
         &mut self,
         label: impl Into<String>,

@@ -216,7 +216,7 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
         .spacing(style::GAP)
         .push(widgets::heading("Games"));
     for game in crate::games::all() {
-        games = games.push(tile(game.title, game.blurb, Message::NewGame(game.kind)));
+        games = games.push(tile(game.title(), game.blurb, Message::NewGame(game.kind)));
     }
     games = games.push(tile(
         "Rules lookup",

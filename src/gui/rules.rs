@@ -53,7 +53,7 @@ pub struct State {
 
 impl State {
     pub fn new(ctx: &Ctx, game: Option<Kind>) -> Self {
-        let (library, problems) = crate::datafile::rules_library(ctx.data_root());
+        let (library, problems) = crate::store::rules_library(ctx.data_root());
         State {
             library,
             problems,

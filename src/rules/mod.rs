@@ -10,6 +10,9 @@ pub use search::{Group, Hit, search};
 
 use crate::doc::Kind;
 
+/// The `data_kind` of a digest file.
+pub const DATA_KIND: &str = "rules-digest";
+
 /// One game's digest file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,13 +45,13 @@ pub struct Entry {
 impl Digest {
     /// Parses and validates a digest file's text.
     pub fn parse(text: &str) -> Result<Digest, String> {
-        let digest: Digest = crate::datafile::parse(text, "rules-digest")?;
+        let digest: Digest = crate::datafile::parse(text, DATA_KIND)?;
         digest.validate()?;
         Ok(digest)
     }
 
     pub fn validate(&self) -> Result<(), String> {
-        if self.data_kind != "rules-digest" {
+        if self.data_kind != DATA_KIND {
             return Err(format!(
                 "data_kind is {:?}, expected \"rules-digest\"",
                 self.data_kind

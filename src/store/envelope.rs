@@ -115,36 +115,37 @@ pub(crate) struct Read<'a> {
 }
 
 impl Read<'_> {
-    /// A problem with the data found while parsing or validating it, its position (if any)
-    /// moved from the data into the file.
-    pub(crate) fn data_problem(&self, message: &str) -> Problem {
-        let (text, position) = split_position(message);
-        let text = super::read::clean_text(text);
-        Problem::Invalid(match (position, self.data_at) {
-            (Some((line, column)), Some(at)) => {
-                let (line, column) = at.shift(line, column);
-                format!("{text} (line {line} column {column})")
+    /// A problem with the data found while parsing or validating it as a game, a parse
+    /// error's position moved from the data into the file.
+    pub(crate) fn data_problem(&self, error: &crate::games::SaveError) -> Problem {
+        use crate::games::SaveError;
+        match error {
+            SaveError::Invalid(invalid) => {
+                Problem::Invalid(super::read::clean_text(&invalid.to_string()))
             }
-            // Positions in migrated text mean nothing in the file.
-            _ => text,
-        })
+            SaveError::Json(e) => {
+                let text = super::read::clean_text(&json_message(e));
+                Problem::Invalid(match self.data_at {
+                    Some(at) if e.line() > 0 => {
+                        let (line, column) = at.shift(e.line(), e.column());
+                        format!("{text} (line {line} column {column})")
+                    }
+                    // Positions in migrated text mean nothing in the file.
+                    _ => text,
+                })
+            }
+        }
     }
 }
 
-/// Splits serde_json's " at line L column C" suffix off a message.
-pub(crate) fn split_position(message: &str) -> (&str, Option<(usize, usize)>) {
-    let Some(at) = message.rfind(" at line ") else {
-        return (message, None);
-    };
-    let rest = &message[at + " at line ".len()..];
-    let mut parts = rest.split(" column ");
-    match (
-        parts.next().and_then(|l| l.parse().ok()),
-        parts.next().and_then(|c| c.parse().ok()),
-        parts.next(),
-    ) {
-        (Some(line), Some(column), None) => (&message[..at], Some((line, column))),
-        _ => (message, None),
+/// serde_json's message without the " at line L column C" it ends with (the position is
+/// taken from the error itself and moved into the file).
+pub(crate) fn json_message(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match message.strip_suffix(&suffix) {
+        Some(text) => text.to_string(),
+        None => message,
     }
 }
 
@@ -188,7 +189,8 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
-    let summary = crate::doc::check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    let summary =
+        crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     // What a file says is printed on terminals and screens: cleaned of control characters.
     let summary = super::read::clean_text(if summary.is_empty() {
         &read.summary
@@ -215,11 +217,11 @@ pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
             found: read.kind,
         });
     }
-    let saved: Saved<T> =
-        serde_json::from_str(&read.data).map_err(|e| read.data_problem(&e.to_string()))?;
+    let saved: Saved<T> = serde_json::from_str(&read.data)
+        .map_err(|e| read.data_problem(&crate::games::SaveError::from(e)))?;
     saved
         .validate()
-        .map_err(|e| read.data_problem(&e.to_string()))?;
+        .map_err(|e| read.data_problem(&crate::games::SaveError::from(e)))?;
     Ok(saved)
 }
 

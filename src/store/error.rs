@@ -53,8 +53,8 @@ impl Problem {
             serde_json::error::Category::Data => "unexpected value",
             serde_json::error::Category::Io => "read error",
         };
-        let message = e.to_string();
-        let (text, _) = envelope::split_position(&message);
+        let message = envelope::json_message(&e);
+        let text = message.as_str();
         let (line, column) = match at {
             Some(at) => at.shift(e.line(), e.column()),
             None => (e.line(), e.column()),

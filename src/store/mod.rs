@@ -11,6 +11,7 @@
 
 mod atomic;
 mod backups;
+mod datafiles;
 pub mod envelope;
 mod error;
 mod files;
@@ -19,6 +20,7 @@ mod lock;
 pub mod log;
 mod prepared;
 mod read;
+mod script;
 pub mod storybook;
 mod transfer;
 mod userdata;
@@ -29,6 +31,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 
 pub use backups::Backup;
+pub use datafiles::{load_data, read_data, read_data_optional, rules_library};
 pub use envelope::Opened;
 pub use error::{Problem, StoreError};
 pub(crate) use files::read_bounded;
@@ -40,6 +43,7 @@ pub use ids::{MAX_ID_LEN, valid_id};
 pub use lock::Holder;
 pub use prepared::Prepared;
 pub use read::{clean_lines, clean_text};
+pub use script::ScriptFailed;
 pub use transfer::{FileReport, Imported, check_bytes, check_file};
 
 use crate::doc::{GameDoc, Kind, Saved};

@@ -14,7 +14,7 @@ use super::{Store, StoreError};
 /// The Near and Far facts (talents, characters, maps, threats): the player's replacements
 /// first, then the bundled files.
 pub fn load_facts(root: &Path) -> Result<Facts, String> {
-    Facts::load(|p| crate::datafile::read(Some(root), p))
+    Facts::load(|p| crate::store::read_data(Some(root), p))
 }
 
 /// The merged index: bundled files plus the user's `storybook-index/` folder.
@@ -24,7 +24,7 @@ pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
 
 /// A data file through the store (the user's copy first); `None` when there is none.
 pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
-    crate::datafile::read_optional(Some(root), rel)
+    crate::store::read_data_optional(Some(root), rel)
 }
 
 /// Every `.json` file under the folder `dir` (a folder of index files to check), as index

@@ -116,10 +116,8 @@ pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
             })
         }
         (_, Some(data_kind)) => {
-            let summary = crate::datafile::check(&data_kind, text).map_err(|p| match p {
-                Problem::Invalid(m) => Problem::Invalid(super::read::clean_text(&m)),
-                other => other,
-            })?;
+            let summary = crate::games::check_data(&data_kind, text)
+                .map_err(|e| Problem::Invalid(super::read::clean_text(&e.to_string())))?;
             Ok(FileReport::Data {
                 data_kind: super::read::clean_text(&data_kind),
                 summary: super::read::clean_text(&summary),

@@ -376,7 +376,7 @@ fn an_army_game_survives_a_save_round_trip_and_validates() {
     g.promote(at(0, 1), Promotion::Health).unwrap();
     let saved = Saved::new("Friday", "New army game", g);
     let text = serde_json::to_string(&saved).unwrap();
-    assert!(tablemate::doc::check(tablemate::doc::Kind::Army, &text).is_ok());
+    assert!(tablemate::games::check_save(tablemate::doc::Kind::Army, &text).is_ok());
     let back: Saved<ArmyGame> = serde_json::from_str(&text).unwrap();
     assert_eq!(back, saved);
 }

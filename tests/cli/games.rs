@@ -169,14 +169,14 @@ fn every_game_in_the_table_has_its_subcommand_under_its_slug() {
     let dir = tempfile::tempdir().unwrap();
     for game in tablemate::games::all() {
         let sub = cli
-            .find_subcommand(game.slug)
-            .unwrap_or_else(|| panic!("no `tablemate {}` subcommand", game.slug));
+            .find_subcommand(game.slug())
+            .unwrap_or_else(|| panic!("no `tablemate {}` subcommand", game.slug()));
         assert!(
             sub.get_subcommands().next().is_some(),
             "`tablemate {}` has no subcommands of its own",
-            game.slug
+            game.slug()
         );
-        let help = run(dir.path(), &[game.slug, "--help"]);
+        let help = run(dir.path(), &[game.slug(), "--help"]);
         assert_eq!(help.code, 0, "{}", help.stderr);
     }
 }

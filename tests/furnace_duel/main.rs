@@ -514,7 +514,7 @@ fn a_campaign_survives_a_save_round_trip_and_validates() {
         .unwrap();
     let saved = Saved::new("Winter campaign", "New campaign", c);
     let text = serde_json::to_string(&saved).unwrap();
-    assert!(tablemate::doc::check(tablemate::doc::Kind::FurnaceDuel, &text).is_ok());
+    assert!(tablemate::games::check_save(tablemate::doc::Kind::FurnaceDuel, &text).is_ok());
     let back: Saved<Campaign> = serde_json::from_str(&text).unwrap();
     assert_eq!(back, saved);
 }

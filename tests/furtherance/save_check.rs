@@ -5,8 +5,9 @@
 //! a castle at 5 HP or less (RULINGS: counters never strand).
 
 use proptest::prelude::*;
-use tablemate::doc::{Kind, Saved, check};
+use tablemate::doc::{Kind, Saved};
 use tablemate::furtherance::{Action, Difficulty, Game, KindId, Phase, Seat, Settings, Step};
+use tablemate::games::check_save as check;
 
 /// A counter passed from `from` to `to` skipped a castle still standing (at 1 to 5 HP).
 fn skipped_a_low_castle(g: &Game, from: Seat, to: Seat) -> bool {
@@ -227,5 +228,5 @@ fn a_unit_id_beyond_next_unit_is_refused_at_that_unit() {
     assert_eq!(err.problem, "the id is beyond next_unit");
     // The loader's message reads "at: problem".
     let msg = check(Kind::Furtherance, &saved.to_string()).unwrap_err();
-    assert_eq!(msg, "units[0] (#7): the id is beyond next_unit");
+    assert_eq!(msg.to_string(), "units[0] (#7): the id is beyond next_unit");
 }

@@ -133,9 +133,10 @@ fn a_threat_deck_out_of_order_is_refused_at_that_sessions_remaining_cards() {
         e.problem,
         "the threat deck's remaining cards must stay in order, lowest on top"
     );
-    let msg = tablemate::doc::check(tablemate::doc::Kind::NearAndFar, &v.to_string()).unwrap_err();
+    let msg =
+        tablemate::games::check_save(tablemate::doc::Kind::NearAndFar, &v.to_string()).unwrap_err();
     assert_eq!(
-        msg,
+        msg.to_string(),
         "sessions[0].threats.remaining: the threat deck's remaining cards must stay in order, lowest on top"
     );
 }

@@ -186,12 +186,12 @@ fn a_deck_file_error_names_the_problem_and_place() {
 #[test]
 fn tablemate_check_knows_challenge_deck_files() {
     let text = tablemate::bundled::get(tablemate::worldspanner::deckfile::SAMPLE_PATH).unwrap();
-    let summary = tablemate::datafile::check("worldspanner-challenge-deck", text).unwrap();
+    let summary = tablemate::games::check_data("worldspanner-challenge-deck", text).unwrap();
     assert!(
         summary.contains("36 cards") && summary.contains("sample"),
         "{summary}"
     );
-    assert!(tablemate::datafile::known().contains(&"worldspanner-challenge-deck"));
+    assert!(tablemate::games::known_data_kinds().contains(&"worldspanner-challenge-deck"));
 }
 
 #[test]

@@ -841,7 +841,7 @@ fn a_game_survives_save_and_load_and_validates() {
     through_round_one(&mut g);
     let saved = Saved::new("Friday", "New game", g.clone());
     let text = serde_json::to_string(&saved).unwrap();
-    let summary = tablemate::doc::check(tablemate::doc::Kind::Worldspanner, &text).unwrap();
+    let summary = tablemate::games::check_save(tablemate::doc::Kind::Worldspanner, &text).unwrap();
     assert!(summary.contains("Round 2 of 10"), "{summary}");
     let back: Saved<Game> = serde_json::from_str(&text).unwrap();
     assert_eq!(back.current(), &g);
@@ -890,9 +890,12 @@ fn a_round_outside_the_game_length_is_refused_at_rounds_round() {
     let e = back.validate().unwrap_err();
     assert_eq!(e.at, "rounds.round");
     assert_eq!(e.problem, format!("0 is outside 1 to {last}"));
-    let msg =
-        tablemate::doc::check(tablemate::doc::Kind::Worldspanner, &v.to_string()).unwrap_err();
-    assert_eq!(msg, format!("rounds.round: 0 is outside 1 to {last}"));
+    let msg = tablemate::games::check_save(tablemate::doc::Kind::Worldspanner, &v.to_string())
+        .unwrap_err();
+    assert_eq!(
+        msg.to_string(),
+        format!("rounds.round: 0 is outside 1 to {last}")
+    );
 }
 
 #[test]

@@ -281,7 +281,7 @@ impl State {
 
 /// The follower table in use: the user's replacement in the data folder, else the bundled one.
 fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
-    crate::datafile::load(ctx.data_root(), FOLLOWERS_PATH, FollowerTable::parse)
+    crate::store::load_data(ctx.data_root(), FOLLOWERS_PATH, FollowerTable::parse)
 }
 
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.

@@ -290,7 +290,7 @@ impl State {
 
 /// The boards file in use: the user's replacement in the data folder, else the bundled one.
 fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
-    crate::datafile::load(ctx.data_root(), BOARDS_PATH, Boards::parse)
+    crate::store::load_data(ctx.data_root(), BOARDS_PATH, Boards::parse)
 }
 
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.

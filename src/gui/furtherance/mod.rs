@@ -101,7 +101,7 @@ fn user_file(ctx: &Ctx, rel: &str) -> bool {
 }
 
 fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
-    furtherance::load_data(|rel| crate::datafile::read(ctx.data_root(), rel)).map(Box::new)
+    furtherance::load_data(|rel| crate::store::read_data(ctx.data_root(), rel)).map(Box::new)
 }
 
 /// Which data a game runs on, at a glance, with the way to your own: "Cards: SAMPLE ·
@@ -337,24 +337,18 @@ impl State {
     }
 
     /// Applies an engine action as one history entry labelled with what happened, through
-    /// `Saved::act` like `tablemate act`. Ending the turn and answering are recorded without
-    /// running on: on the screen the enemies' turn goes one step (one entry) at a time.
+    /// `Saved::act` like `tablemate act`. Ending the turn and answering go through
+    /// `Saved::act_one_step`, which does not run on: on the screen the enemies' turn goes one
+    /// step (one entry) at a time.
     fn play(&mut self, action: Play) -> Action<Message> {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        if matches!(action, Play::EndTurn | Play::Answer { .. }) {
-            let mut next = doc.state().clone();
-            let label = next.label(&action);
-            return match next.apply(action) {
-                Ok(_) => {
-                    doc.saved.history.record(label, next);
-                    Action::none()
-                }
-                Err(e) => Action::error(e.to_string()),
-            };
-        }
-        match doc.saved.act(action) {
+        let stepped = match action {
+            Play::EndTurn | Play::Answer { .. } => doc.saved.act_one_step(action),
+            _ => doc.saved.act(action),
+        };
+        match stepped {
             Ok(_) => {
                 if let Some(id) = self.selected
                     && doc.state().unit(id).is_none()

@@ -110,9 +110,9 @@ fn today() -> chrono::NaiveDate {
 /// Reads the fact files and the storybook index through the store (user copies first).
 fn load_data(ctx: &Ctx) -> (Result<Facts, String>, Loaded) {
     let root = ctx.data_root();
-    let facts = Facts::load(|p| crate::datafile::read(root, p));
+    let facts = Facts::load(|p| crate::store::read_data(root, p));
     let loaded = index::load_with(
-        |rel| crate::datafile::read_optional(root, rel),
+        |rel| crate::store::read_data_optional(root, rel),
         facts.as_ref().ok(),
     );
     (facts, loaded)

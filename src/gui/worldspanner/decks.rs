@@ -26,7 +26,7 @@ pub fn team_deck_path(side: TeamSide) -> String {
 /// The team's own deck if the player saved one, else the sample (or its replacement).
 pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
     let mut problem = None;
-    match crate::datafile::read_optional(root, &team_deck_path(side)) {
+    match crate::store::read_data_optional(root, &team_deck_path(side)) {
         Ok(Some((text, origin))) => match DeckFile::parse(&text) {
             Ok(f) => {
                 return DeckInfo {
@@ -42,7 +42,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
         // A team deck that cannot be read is named, not silently passed over.
         Err(e) => problem = Some(format!("{e}; using the sample deck")),
     }
-    match crate::datafile::load(root, SAMPLE_PATH, |t| {
+    match crate::store::load_data(root, SAMPLE_PATH, |t| {
         DeckFile::parse(t).map_err(|e| e.to_string())
     }) {
         Ok(f) => DeckInfo {

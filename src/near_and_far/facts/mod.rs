@@ -13,6 +13,12 @@ pub const CHARACTERS_FILE: &str = "data/near-and-far/characters.json";
 pub const MAPS_FILE: &str = "data/near-and-far/maps.json";
 pub const THREATS_FILE: &str = "data/near-and-far/threats.json";
 
+/// The `data_kind` of each fact file.
+pub const TALENTS_KIND: &str = "near-and-far-talents";
+pub const CHARACTERS_KIND: &str = "near-and-far-characters";
+pub const MAPS_KIND: &str = "near-and-far-maps";
+pub const THREATS_KIND: &str = "near-and-far-threats";
+
 /// Every fact the engine uses, checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Facts {
@@ -26,7 +32,7 @@ pub struct Facts {
 use crate::datafile::{FirstSeen, holds_each_once, parse};
 
 pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
-    let file: TalentsFile = parse(text, "near-and-far-talents")?;
+    let file: TalentsFile = parse(text, TALENTS_KIND)?;
     let mut seen = FirstSeen::new();
     for (i, t) in file.talents.iter().enumerate() {
         if t.name.trim().is_empty() {
@@ -52,7 +58,7 @@ pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
 }
 
 pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
-    let file: CharactersFile = parse(text, "near-and-far-characters")?;
+    let file: CharactersFile = parse(text, CHARACTERS_KIND)?;
     file.card
         .layout
         .validate()
@@ -97,7 +103,7 @@ pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
 }
 
 pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
-    let file: MapsFile = parse(text, "near-and-far-maps")?;
+    let file: MapsFile = parse(text, MAPS_KIND)?;
     // Maps 1 to 11 once each (the campaign's eleven maps); a map number is 1 to 11 by type.
     let numbers: Vec<MapNumber> = file.maps.iter().map(|m| m.number).collect();
     holds_each_once("maps", "Maps 1 to 11", MapNumber::all(), &numbers, |n| {
@@ -136,7 +142,7 @@ pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
 }
 
 pub fn parse_threats(text: &str) -> Result<ThreatsFile, String> {
-    let file: ThreatsFile = parse(text, "near-and-far-threats")?;
+    let file: ThreatsFile = parse(text, THREATS_KIND)?;
     let levels: Vec<u8> = file.threats.iter().map(|t| t.level).collect();
     if levels != (4..=15).collect::<Vec<u8>>() {
         return Err(format!(
@@ -163,12 +169,12 @@ pub fn parse_threats(text: &str) -> Result<ThreatsFile, String> {
 /// `tablemate check` on a Near and Far data file of `data_kind`: a one-line summary.
 pub fn check_text(data_kind: &str, text: &str) -> Result<String, String> {
     match data_kind {
-        "near-and-far-talents" => parse_talents(text).map(|t| format!("{} talents", t.len())),
-        "near-and-far-characters" => {
+        TALENTS_KIND => parse_talents(text).map(|t| format!("{} talents", t.len())),
+        CHARACTERS_KIND => {
             parse_characters(text).map(|c| format!("{} characters", c.characters.len()))
         }
-        "near-and-far-maps" => parse_maps(text).map(|m| format!("{} maps", m.len())),
-        "near-and-far-threats" => parse_threats(text).map(|t| {
+        MAPS_KIND => parse_maps(text).map(|m| format!("{} maps", m.len())),
+        THREATS_KIND => parse_threats(text).map(|t| {
             format!(
                 "{} threat cards, {} bosses",
                 t.threats.len(),

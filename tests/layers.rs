@@ -1,0 +1,188 @@
+//! The core imports one way (docs/architecture.md, "Layers"): gui / cli / host -> store ->
+//! games -> engines -> leaves. These tests read the source and fail when a module names one
+//! above it (a `crate::x` path anywhere in its code, `use` lines or not; comments and the
+//! module's own `#[cfg(test)] mod tests` are not counted).
+
+use std::path::{Path, PathBuf};
+
+/// The app's top: nothing below may name these.
+const TOP: &[&str] = &["gui", "cli", "host", "seat"];
+const ENGINES: &[&str] = &[
+    "furtherance",
+    "worldspanner",
+    "near_and_far",
+    "furnace_duel",
+    "army",
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file of `rel` (a file or a folder under src/).
+fn files(rel: &str) -> Vec<PathBuf> {
+    let path = src().join(rel);
+    if path.is_file() {
+        return vec![path];
+    }
+    let mut out = Vec::new();
+    let mut dirs = vec![path];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The code of a file: comments dropped, and everything from its unit tests on.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("source files are readable");
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Files whose name says they are tests (`tests.rs`, `*_tests.rs`, `test_support.rs`).
+fn is_test_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name == "tests.rs" || name.ends_with("_tests.rs") || name == "test_support.rs"
+}
+
+/// The top modules `code` names, with their 1-based line: `crate::x` and each first segment
+/// inside `crate::{x, y::z}`.
+fn top_modules(code: &str) -> Vec<(usize, String)> {
+    let line_of = |i: usize| code[..i].matches('\n').count() + 1;
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0usize;
+            let mut start = true;
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if c.is_whitespace() => {}
+                    _ if start => {
+                        start = false;
+                        let name = ident(&group[j..]);
+                        if !name.is_empty() {
+                            out.push((line_of(i + "crate::{".len() + j), name));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            out.push((line_of(i), ident(rest)));
+        }
+    }
+    out
+}
+
+/// Each `crate::x` (x one of `forbidden`) named in the code of `rel`, as "file:line: crate::x".
+fn named(rel: &str, forbidden: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in files(rel).into_iter().filter(|p| !is_test_file(p)) {
+        for (line, m) in top_modules(&code(&path)) {
+            if forbidden.contains(&m.as_str()) {
+                let shown = path.strip_prefix(src()).unwrap_or(&path).display();
+                found.push(format!("src/{shown}:{line}: crate::{m}"));
+            }
+        }
+    }
+    found
+}
+
+fn assert_names_none(rel: &str, forbidden: &[&str]) {
+    let found = named(rel, forbidden);
+    assert!(
+        found.is_empty(),
+        "{rel} names a higher layer:\n{}",
+        found.join("\n")
+    );
+}
+
+fn above_engines() -> Vec<&'static str> {
+    let mut v = TOP.to_vec();
+    v.extend(["store", "games"]);
+    v
+}
+
+#[test]
+fn the_leaves_name_no_engine_no_games_table_no_store_and_no_screen() {
+    let mut forbidden = above_engines();
+    forbidden.extend(ENGINES);
+    forbidden.push("rules");
+    for leaf in [
+        "doc.rs",
+        "datafile.rs",
+        "history",
+        "rng.rs",
+        "rng",
+        "deck.rs",
+        "newtype.rs",
+        "bundled.rs",
+    ] {
+        assert_names_none(leaf, &forbidden);
+    }
+}
+
+#[test]
+fn an_engine_names_no_other_engine_no_games_table_no_store_and_no_screen() {
+    for engine in ENGINES.iter().chain(&["rules"]) {
+        let mut forbidden = above_engines();
+        forbidden.extend(ENGINES.iter().filter(|e| *e != engine));
+        assert_names_none(engine, &forbidden);
+    }
+}
+
+#[test]
+fn the_games_table_names_no_store_and_no_screen() {
+    let mut forbidden = TOP.to_vec();
+    forbidden.push("store");
+    assert_names_none("games", &forbidden);
+}
+
+#[test]
+fn the_store_names_no_screen_and_no_command() {
+    assert_names_none("store", TOP);
+}
+
+#[test]
+fn the_check_itself_sees_a_forbidden_name() {
+    let dir = src().join("games");
+    assert!(dir.is_dir(), "the scan reads src/ from the manifest dir");
+    // The CLI names the store: found when the store is forbidden there.
+    assert!(!named("cli.rs", &["store"]).is_empty());
+    // The store names the games table.
+    assert!(!named("store", &["games"]).is_empty());
+    let found = top_modules("use crate::{\n    doc::{A, B},\n    store,\n};\nx(crate::gui::y)");
+    let names: Vec<_> = found.iter().map(|(l, m)| format!("{l}:{m}")).collect();
+    assert_eq!(names, ["2:doc", "3:store", "5:gui"]);
+}
