@@ -52,9 +52,11 @@ pub enum Command {
     },
     /// Import a save or bundle after validating it (never overwrites an existing save).
     Import { path: PathBuf },
-    /// Validate a save, bundle or data file and explain any problem.
+    /// Validate a save (by its ID or its file), a bundle or a data file and explain any
+    /// problem. An existing file is checked as a file; anything else is a save's ID.
     Check {
-        path: PathBuf,
+        #[arg(value_name = "ID|PATH")]
+        target: String,
         #[arg(long)]
         json: bool,
     },
@@ -283,20 +285,7 @@ pub fn execute_with_input(
             },
             Err(o) => o,
         },
-        Command::Check { path, json } => match crate::store::check_file(&path) {
-            Ok(report) if json => Output::json(&serde_json::json!({
-                "path": path.display().to_string(), "ok": true, "report": report.to_string().trim(),
-            })),
-            Ok(report) => Output::ok(format!("{}: {report}\n", path.display())),
-            Err(e) if json => {
-                let mut o = Output::json(&serde_json::json!({
-                    "path": path.display().to_string(), "ok": false, "problem": e.to_string(),
-                }));
-                o.code = 1;
-                o
-            }
-            Err(e) => Output::fail(format!("{e}\n")),
-        },
+        Command::Check { target, json } => check(root, &target, json),
         Command::Backups { id } => match open() {
             Ok(store) => match store.backups(&id) {
                 Ok(list) if list.is_empty() => Output::ok(format!("{id} has no backups\n")),
@@ -342,6 +331,50 @@ pub fn execute_with_input(
         Command::History { id, json } => act::history(root, &id, json),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
+    }
+}
+
+/// `tablemate check ID|PATH`: an existing file is checked as a file (a save, a bundle or a data
+/// file); anything else is the id of a save in the data folder, read once and checked once.
+fn check(root: &std::path::Path, target: &str, json: bool) -> Output {
+    let as_file = std::path::Path::new(target);
+    let checked = if as_file.exists() {
+        (
+            as_file.to_path_buf(),
+            crate::store::check_file(as_file).map_err(|e| e.to_string()),
+        )
+    } else {
+        match Store::open(root) {
+            Ok(store) => (
+                store
+                    .save_path(target)
+                    .unwrap_or_else(|_| as_file.to_path_buf()),
+                store.check_save(target).map_err(|e| match e {
+                    crate::store::StoreError::NotFound(_) => format!(
+                        "{target}: no such file, and no save with that id in {}",
+                        store.saves_dir().display()
+                    ),
+                    e => e.to_string(),
+                }),
+            ),
+            Err(e) => (as_file.to_path_buf(), Err(format!("tablemate: {e}"))),
+        }
+    };
+    let (path, result) = checked;
+    let shown = path.display().to_string();
+    match result {
+        Ok(report) if json => Output::json(&serde_json::json!({
+            "path": shown, "ok": true, "report": report.to_string().trim(),
+        })),
+        Ok(report) => Output::ok(format!("{shown}: {report}\n")),
+        Err(problem) if json => {
+            let mut o = Output::json(&serde_json::json!({
+                "path": shown, "ok": false, "problem": problem,
+            }));
+            o.code = 1;
+            o
+        }
+        Err(problem) => Output::fail(format!("{problem}\n")),
     }
 }
 

@@ -1,10 +1,11 @@
 //! Scripted changes to a stored save (`tablemate act`, `undo`, `redo`, `history`): the store
 //! reads the file once, hands its data to the game's row in the games table (which parses and
-//! validates it once and applies the change), and writes what comes back once.
+//! validates it once and applies the change), and writes what comes back once. And
+//! `tablemate check ID`: one read, one parse and validation.
 
 use chrono::Utc;
 
-use super::{Store, StoreError, envelope, fingerprint, read};
+use super::{FileReport, Store, StoreError, envelope, fingerprint, read};
 use crate::doc::Kind;
 use crate::games::{self, Applied, Changed, HistoryLine, Moved, ScriptError, Scripted};
 
@@ -41,6 +42,23 @@ impl Store {
                 outcome: (game.kind, lines),
                 changed: None,
             })
+        })
+    }
+
+    /// Checks save `id` as `tablemate check` checks a file: read once, its data parsed and
+    /// validated once by its game.
+    pub fn check_save(&self, id: &str) -> Result<FileReport, StoreError> {
+        let path = self.save_path(id)?;
+        if !read::present(&path) {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let bytes = read::read(&path, read::Links::Refuse)?;
+        let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+        self.mark_verified(&path, fingerprint(&bytes));
+        Ok(FileReport::Save {
+            kind: opened.kind,
+            summary: opened.summary,
+            version: opened.file_version,
         })
     }
 

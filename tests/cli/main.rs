@@ -220,3 +220,72 @@ fn answer_is_act_with_the_numbered_option() {
     );
 }
 mod games;
+
+#[test]
+fn check_accepts_a_saves_id_as_every_other_command_does() {
+    let dir = new_game();
+    let out = run(dir.path(), &["check", ID]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let path = dir.path().join("saves").join(format!("{ID}.json"));
+    assert!(
+        out.stdout.starts_with(&path.display().to_string()),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains(&load(dir.path()).summary()), "{}", out.stdout);
+    let json = run(dir.path(), &["check", ID, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["ok"], true, "{}", json.stdout);
+}
+
+#[test]
+fn check_of_a_damaged_save_by_id_names_its_file_and_the_problem() {
+    let dir = new_game();
+    let path = dir.path().join("saves").join(format!("{ID}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\"worldspanner\"", "\"chess\"", 1)).unwrap();
+    let out = run(dir.path(), &["check", ID]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains(&path.display().to_string()) && out.stderr.contains("chess"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn check_of_a_name_that_is_neither_a_file_nor_a_save_says_so() {
+    let dir = new_game();
+    let out = run(dir.path(), &["check", "saturday"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("saturday: no such file, and no save with that id"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn act_on_a_save_whose_data_is_wrong_names_the_line_in_the_file_and_changes_nothing() {
+    let dir = new_game();
+    let path = dir.path().join("saves").join(format!("{ID}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The title is a string: a number in its place is not a save of the game.
+    let line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("\"title\""))
+        .expect("the save has a title line")
+        + 1;
+    let broken = text.replacen("\"title\": \"Friday\"", "\"title\": 7", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&path, &broken).unwrap();
+    let out = run(dir.path(), &["act", ID, REINFORCE_SKY1]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains(&path.display().to_string())
+            && out.stderr.contains(&format!("(line {line} column")),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+}
