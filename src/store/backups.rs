@@ -1,5 +1,8 @@
-//! Rolling backups: `backups/<id>/<UTC time>.json`, each a whole envelope as it was before it
-//! was replaced. Bounded per save; a burst of autosaves within a minute keeps one backup (the
+//! Rolling backups: `backups/<id>/<UTC time>_s<sequence>.json`, each a whole envelope as it
+//! was before it was replaced. The sequence number counts up per save and orders the backups:
+//! the time in the name is for people, and a clock that was once wrong (names in the future or
+//! the past) cannot make pruning remove the newest real copy. Names without a sequence (older
+//! versions of Tablemate, or files put there by hand) come before every numbered one. Bounded per save; a burst of autosaves within a minute keeps one backup (the
 //! most recent previous version), so the ten kept span more than the last ten clicks.
 //!
 //! A backup taken by a restore or a deletion is pinned (`<time>_kept.json`): it is how that
@@ -66,17 +69,39 @@ fn name_time(name: &str) -> Option<DateTime<Utc>> {
         .map(|d| d.with_timezone(&Utc))
 }
 
+/// The sequence number in a backup's name (`..._s000012...`), 0 when it has none.
+fn sequence(name: &str) -> u64 {
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    stem.split('_')
+        .skip(1)
+        .find_map(|part| {
+            let digits = part.strip_prefix('s')?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse().ok())
+                .flatten()
+        })
+        .unwrap_or(0)
+}
+
+/// Newest first: by sequence number, then (for names without one) by name.
+fn newest_first(a: &str, b: &str) -> std::cmp::Ordering {
+    sequence(b).cmp(&sequence(a)).then_with(|| b.cmp(a))
+}
+
 fn is_pinned(name: &str) -> bool {
     name.contains(PINNED)
 }
 
-/// A backup name for `now` not yet used in `dir`: `<time>.json`, or `<time>_kept.json` when
-/// pinned, with `_2`, `_3`... added if several are taken within one millisecond.
+/// A backup name for `now` not yet used in `dir`: `<time>_s<next sequence>.json`, with
+/// `_kept` when pinned, and `_2`, `_3`... added if that name is somehow taken.
 fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     // Colons are not allowed in Windows file names; 'h' stands in and is undone on reading.
-    let stamp = now
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-        .replace(':', "h");
+    let next = names(dir).iter().map(|n| sequence(n)).max().unwrap_or(0) + 1;
+    let stamp = format!(
+        "{}_s{next:06}",
+        now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+            .replace(':', "h")
+    );
     let marker = if pinned { PINNED } else { "" };
     let mut name = format!("{stamp}{marker}.json");
     let mut n = 2;
@@ -87,7 +112,7 @@ fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     name
 }
 
-/// Backup file names of one save, newest first, without reading them: only regular files
+/// Backup file names of one save, newest first (by sequence number), without reading them: only regular files
 /// named the way the store names backups (anything else in the folder is not the store's).
 fn names(dir: &Path) -> Vec<String> {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -99,7 +124,7 @@ fn names(dir: &Path) -> Vec<String> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.') && name_time(n).is_some())
         .collect();
-    names.sort_by(|a, b| b.cmp(a));
+    names.sort_by(|a, b| newest_first(a, b));
     names
 }
 
@@ -180,15 +205,17 @@ fn copy_to(from: &Path, to: &Path) -> Result<(), StoreError> {
     atomic::write(to, &bytes).map_err(|e| StoreError::io(to, e))
 }
 
-/// Keeps the newest [`BACKUPS_PER_SAVE`] backups of the store's own naming, and always the one
-/// just taken, even when a clock set back makes older names sort after it.
+/// Keeps the newest [`BACKUPS_PER_SAVE`] backups of the store's own naming by sequence number,
+/// never the one just taken nor the newest numbered one, whatever times their names carry.
 pub fn prune(kept: &Kept) {
-    let mut excess = names(&kept.dir).len().saturating_sub(BACKUPS_PER_SAVE);
-    for old in names(&kept.dir).into_iter().rev() {
+    let all = names(&kept.dir);
+    let newest = all.first().cloned();
+    let mut excess = all.len().saturating_sub(BACKUPS_PER_SAVE);
+    for old in all.into_iter().rev() {
         if excess == 0 {
             break;
         }
-        if old != kept.name {
+        if old != kept.name && Some(&old) != newest.as_ref() {
             let _ = fs::remove_file(kept.dir.join(old));
             excess -= 1;
         }
@@ -225,7 +252,7 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
             })
         })
         .collect();
-    out.sort_by(|a, b| b.name.cmp(&a.name));
+    out.sort_by(|a, b| newest_first(&a.name, &b.name));
     Ok(out)
 }
 

@@ -372,3 +372,43 @@ fn a_lock_file_this_user_cannot_open_still_allows_reading() {
     assert!(store.read_only().is_some());
     assert_eq!(notes_of(&store, "g"), "kept");
 }
+
+#[test]
+fn ten_backups_named_in_the_future_never_evict_the_real_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("first")).unwrap();
+    store.save("g", &game("current")).unwrap();
+    let real = store.backups("g").unwrap()[0].name.clone();
+    let backups = dir.path().join("backups/g");
+    let good = std::fs::read(backups.join(&real)).unwrap();
+    // A clock once set forward left ten backups named after today.
+    for i in 0..10 {
+        std::fs::write(
+            backups.join(format!("2099-01-01T00h00h{i:02}.000Z.json")),
+            &good,
+        )
+        .unwrap();
+    }
+    // Each restore keeps the version it replaces: real copies, newer than any of the ten.
+    let mut kept = vec![real.clone()];
+    for _ in 0..4 {
+        let k = store
+            .restore_backup("g", &real)
+            .unwrap()
+            .expect("the replaced version is kept");
+        kept.push(k);
+    }
+    let names: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.name)
+        .collect();
+    assert!(names.len() <= tablemate::store::BACKUPS_PER_SAVE, "{names:?}");
+    for k in &kept {
+        assert!(names.contains(k), "the real backup {k} was pruned: {names:?}");
+    }
+    // Newest first means the last one kept, whatever the future names say.
+    assert_eq!(names[0], kept[4], "{names:?}");
+}
