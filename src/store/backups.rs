@@ -164,6 +164,70 @@ pub fn keep(store: &Store, id: &str, path: &Path, pinned: bool) -> Result<Kept, 
     Ok(Kept { dir, name })
 }
 
+/// The file a save held at the moment it was replaced, under a temporary name in its backup
+/// folder: kept as a pinned backup if it differs from the version already backed up.
+pub struct Caught {
+    dir: PathBuf,
+    tmp: PathBuf,
+}
+
+/// Catches what `path` holds right now (a hard link, else a copy) before it is replaced.
+pub fn catch(store: &Store, id: &str, path: &Path) -> Result<Option<Caught>, StoreError> {
+    let dir = real_dir(store, id, true)?;
+    let tmp = atomic::temp_path(&dir.join("caught.json"));
+    let _ = fs::remove_file(&tmp);
+    if fs::hard_link(path, &tmp).is_err() {
+        match read::read(path, Links::Refuse) {
+            Ok(bytes) => atomic::write(&tmp, &bytes).map_err(|e| StoreError::io(&tmp, e))?,
+            // Gone or unreadable now: nothing to keep.
+            Err(_) => return Ok(None),
+        }
+    }
+    Ok(Some(Caught { dir, tmp }))
+}
+
+impl Caught {
+    /// Nothing was replaced: the temporary name goes.
+    pub fn discard(self) {
+        let _ = fs::remove_file(&self.tmp);
+    }
+
+    /// The save was replaced: if what it held is not `seen` (the bytes read and kept as
+    /// `kept` before), another program wrote it in between, and it becomes a pinned backup.
+    /// A program that wrote in place also changed `kept` (a hard link to the same file):
+    /// `kept` is then written again from `seen`, so both versions stay.
+    pub fn settle(self, seen: Option<&[u8]>, kept: Option<&Kept>) {
+        let theirs = read::read(&self.tmp, Links::Refuse).ok();
+        if theirs.as_deref() == seen {
+            let _ = fs::remove_file(&self.tmp);
+            return;
+        }
+        if let (Some(seen), Some(kept)) = (seen, kept) {
+            let path = kept.dir.join(&kept.name);
+            if read::read(&path, Links::Refuse).ok().as_deref() != Some(seen)
+                && let Err(e) = atomic::write(&path, seen)
+            {
+                crate::store::log::warn(&format!("{} could not be rewritten: {e}", path.display()));
+            }
+        }
+        let name = unique_name(&self.dir, Utc::now(), true);
+        let to = self.dir.join(&name);
+        if fs::rename(&self.tmp, &to).is_ok() {
+            atomic::sync_dir(&to);
+            prune(&Kept {
+                dir: self.dir,
+                name,
+            });
+        } else {
+            let _ = fs::remove_file(&self.tmp);
+            crate::store::log::warn(&format!(
+                "a version of {} written by another program could not be kept",
+                to.display()
+            ));
+        }
+    }
+}
+
 /// Keeps a copy whatever its state (a deleted save's last version), pinned.
 pub fn keep_any(store: &Store, id: &str, path: &Path) -> Result<(), StoreError> {
     let dir = real_dir(store, id, true)?;
