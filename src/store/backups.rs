@@ -1,5 +1,8 @@
-//! Rolling backups: `backups/<id>/<UTC time>.json`, each a whole envelope as it was before it
-//! was replaced. Bounded per save; a burst of autosaves within a minute keeps one backup (the
+//! Rolling backups: `backups/<id>/<UTC time>_s<sequence>.json`, each a whole envelope as it
+//! was before it was replaced. The sequence number counts up per save and orders the backups:
+//! the time in the name is for people, and a clock that was once wrong (names in the future or
+//! the past) cannot make pruning remove the newest real copy. Names without a sequence (older
+//! versions of Tablemate, or files put there by hand) come before every numbered one. Bounded per save; a burst of autosaves within a minute keeps one backup (the
 //! most recent previous version), so the ten kept span more than the last ten clicks.
 //!
 //! A backup taken by a restore or a deletion is pinned (`<time>_kept.json`): it is how that
@@ -66,17 +69,39 @@ fn name_time(name: &str) -> Option<DateTime<Utc>> {
         .map(|d| d.with_timezone(&Utc))
 }
 
+/// The sequence number in a backup's name (`..._s000012...`), 0 when it has none.
+fn sequence(name: &str) -> u64 {
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    stem.split('_')
+        .skip(1)
+        .find_map(|part| {
+            let digits = part.strip_prefix('s')?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse().ok())
+                .flatten()
+        })
+        .unwrap_or(0)
+}
+
+/// Newest first: by sequence number, then (for names without one) by name.
+fn newest_first(a: &str, b: &str) -> std::cmp::Ordering {
+    sequence(b).cmp(&sequence(a)).then_with(|| b.cmp(a))
+}
+
 fn is_pinned(name: &str) -> bool {
     name.contains(PINNED)
 }
 
-/// A backup name for `now` not yet used in `dir`: `<time>.json`, or `<time>_kept.json` when
-/// pinned, with `_2`, `_3`... added if several are taken within one millisecond.
+/// A backup name for `now` not yet used in `dir`: `<time>_s<next sequence>.json`, with
+/// `_kept` when pinned, and `_2`, `_3`... added if that name is somehow taken.
 fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     // Colons are not allowed in Windows file names; 'h' stands in and is undone on reading.
-    let stamp = now
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-        .replace(':', "h");
+    let next = names(dir).iter().map(|n| sequence(n)).max().unwrap_or(0) + 1;
+    let stamp = format!(
+        "{}_s{next:06}",
+        now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+            .replace(':', "h")
+    );
     let marker = if pinned { PINNED } else { "" };
     let mut name = format!("{stamp}{marker}.json");
     let mut n = 2;
@@ -87,7 +112,7 @@ fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     name
 }
 
-/// Backup file names of one save, newest first, without reading them: only regular files
+/// Backup file names of one save, newest first (by sequence number), without reading them: only regular files
 /// named the way the store names backups (anything else in the folder is not the store's).
 fn names(dir: &Path) -> Vec<String> {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -99,7 +124,7 @@ fn names(dir: &Path) -> Vec<String> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.') && name_time(n).is_some())
         .collect();
-    names.sort_by(|a, b| b.cmp(a));
+    names.sort_by(|a, b| newest_first(a, b));
     names
 }
 
@@ -137,6 +162,70 @@ pub fn keep(store: &Store, id: &str, path: &Path, pinned: bool) -> Result<Kept, 
     link_or_copy(path, &to)?;
     atomic::sync_dir(&to);
     Ok(Kept { dir, name })
+}
+
+/// The file a save held at the moment it was replaced, under a temporary name in its backup
+/// folder: kept as a pinned backup if it differs from the version already backed up.
+pub struct Caught {
+    dir: PathBuf,
+    tmp: PathBuf,
+}
+
+/// Catches what `path` holds right now (a hard link, else a copy) before it is replaced.
+pub fn catch(store: &Store, id: &str, path: &Path) -> Result<Option<Caught>, StoreError> {
+    let dir = real_dir(store, id, true)?;
+    let tmp = atomic::temp_path(&dir.join("caught.json"));
+    let _ = fs::remove_file(&tmp);
+    if fs::hard_link(path, &tmp).is_err() {
+        match read::read(path, Links::Refuse) {
+            Ok(bytes) => atomic::write(&tmp, &bytes).map_err(|e| StoreError::io(&tmp, e))?,
+            // Gone or unreadable now: nothing to keep.
+            Err(_) => return Ok(None),
+        }
+    }
+    Ok(Some(Caught { dir, tmp }))
+}
+
+impl Caught {
+    /// Nothing was replaced: the temporary name goes.
+    pub fn discard(self) {
+        let _ = fs::remove_file(&self.tmp);
+    }
+
+    /// The save was replaced: if what it held is not `seen` (the bytes read and kept as
+    /// `kept` before), another program wrote it in between, and it becomes a pinned backup.
+    /// A program that wrote in place also changed `kept` (a hard link to the same file):
+    /// `kept` is then written again from `seen`, so both versions stay.
+    pub fn settle(self, seen: Option<&[u8]>, kept: Option<&Kept>) {
+        let theirs = read::read(&self.tmp, Links::Refuse).ok();
+        if theirs.as_deref() == seen {
+            let _ = fs::remove_file(&self.tmp);
+            return;
+        }
+        if let (Some(seen), Some(kept)) = (seen, kept) {
+            let path = kept.dir.join(&kept.name);
+            if read::read(&path, Links::Refuse).ok().as_deref() != Some(seen)
+                && let Err(e) = atomic::write(&path, seen)
+            {
+                crate::store::log::warn(&format!("{} could not be rewritten: {e}", path.display()));
+            }
+        }
+        let name = unique_name(&self.dir, Utc::now(), true);
+        let to = self.dir.join(&name);
+        if fs::rename(&self.tmp, &to).is_ok() {
+            atomic::sync_dir(&to);
+            prune(&Kept {
+                dir: self.dir,
+                name,
+            });
+        } else {
+            let _ = fs::remove_file(&self.tmp);
+            crate::store::log::warn(&format!(
+                "a version of {} written by another program could not be kept",
+                to.display()
+            ));
+        }
+    }
 }
 
 /// Keeps a copy whatever its state (a deleted save's last version), pinned.
@@ -180,15 +269,17 @@ fn copy_to(from: &Path, to: &Path) -> Result<(), StoreError> {
     atomic::write(to, &bytes).map_err(|e| StoreError::io(to, e))
 }
 
-/// Keeps the newest [`BACKUPS_PER_SAVE`] backups of the store's own naming, and always the one
-/// just taken, even when a clock set back makes older names sort after it.
+/// Keeps the newest [`BACKUPS_PER_SAVE`] backups of the store's own naming by sequence number,
+/// never the one just taken nor the newest numbered one, whatever times their names carry.
 pub fn prune(kept: &Kept) {
-    let mut excess = names(&kept.dir).len().saturating_sub(BACKUPS_PER_SAVE);
-    for old in names(&kept.dir).into_iter().rev() {
+    let all = names(&kept.dir);
+    let newest = all.first().cloned();
+    let mut excess = all.len().saturating_sub(BACKUPS_PER_SAVE);
+    for old in all.into_iter().rev() {
         if excess == 0 {
             break;
         }
-        if old != kept.name {
+        if old != kept.name && Some(&old) != newest.as_ref() {
             let _ = fs::remove_file(kept.dir.join(old));
             excess -= 1;
         }
@@ -225,7 +316,7 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
             })
         })
         .collect();
-    out.sort_by(|a, b| b.name.cmp(&a.name));
+    out.sort_by(|a, b| newest_first(&a.name, &b.name));
     Ok(out)
 }
 

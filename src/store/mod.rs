@@ -91,7 +91,6 @@ impl Listing {
 /// The open data folder. `Store` is `Send + Sync`: share it with a writer thread through an
 /// `Arc<Store>`; every method takes `&self`, and the lock it holds is the folder's, not the
 /// thread's.
-#[derive(Debug)]
 pub struct Store {
     root: PathBuf,
     access: Access,
@@ -100,7 +99,22 @@ pub struct Store {
     /// store's back (even one keeping the size and the modified time) changes the hash, brings
     /// the full check back, and the outside version is kept as a pinned backup.
     verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
+    /// Called just before a new version is renamed over a save (see [`Store::set_fault_hook`]).
+    fault_hook: std::sync::Mutex<Option<FaultHook>>,
 }
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("root", &self.root)
+            .field("access", &self.access)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a test runs at the last moment before a save is replaced: it may change the file
+/// behind the store's back, or fail the write (a full disk) by returning an error.
+pub type FaultHook = Box<dyn Fn(&Path) -> std::io::Result<()> + Send + Sync>;
 
 type Fingerprint = (u64, u64);
 
@@ -196,7 +210,25 @@ impl Store {
             root,
             access,
             verified: Default::default(),
+            fault_hook: Default::default(),
         })
+    }
+
+    /// For tests of what the store and the app do when the disk fails or another program
+    /// writes at the worst moment: `hook` runs just before every save is replaced, with the
+    /// save's path; an error it returns fails that save as an I/O error. `None` removes it.
+    #[doc(hidden)]
+    pub fn set_fault_hook(&self, hook: Option<FaultHook>) {
+        if let Ok(mut slot) = self.fault_hook.lock() {
+            *slot = hook;
+        }
+    }
+
+    fn run_fault_hook(&self, path: &Path) -> std::io::Result<()> {
+        match self.fault_hook.lock() {
+            Ok(slot) => slot.as_ref().map_or(Ok(()), |hook| hook(path)),
+            Err(_) => Ok(()),
+        }
     }
 
     pub fn root(&self) -> &Path {
@@ -356,6 +388,7 @@ impl Store {
         // (disk full, folder not writable) no backup has been rotated and nothing changed.
         let staged = atomic::Staged::new(path, bytes).map_err(|e| StoreError::io(path, e))?;
         let mut kept = None;
+        let mut seen = None;
         if read::present(path) {
             let old = read::read(path, read::Links::Refuse);
             let old = match old {
@@ -380,9 +413,28 @@ impl Store {
                 });
             }
             kept = Some(backups::keep(self, id, path, outside)?);
+            seen = Some(old);
         }
-        staged.commit().map_err(|e| StoreError::io(path, e))?;
+        self.run_fault_hook(path)
+            .map_err(|e| StoreError::io(path, e))?;
+        // Another program may have written the save since it was read above. The version
+        // about to be replaced is caught under a second name (a hard link, so whatever is
+        // there at the rename is what it holds) and kept as a pinned backup if it is not
+        // the version already kept: nothing the store did not write is lost.
+        let caught = match read::present(path) {
+            true => backups::catch(self, id, path)?,
+            false => None,
+        };
+        if let Err(e) = staged.commit() {
+            if let Some(c) = caught {
+                c.discard();
+            }
+            return Err(StoreError::io(path, e));
+        }
         self.mark_verified(path, fingerprint(bytes));
+        if let Some(c) = caught {
+            c.settle(seen.as_deref(), kept.as_ref());
+        }
         if let Some(kept) = kept {
             backups::prune(&kept);
         }

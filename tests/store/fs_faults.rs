@@ -372,3 +372,101 @@ fn a_lock_file_this_user_cannot_open_still_allows_reading() {
     assert!(store.read_only().is_some());
     assert_eq!(notes_of(&store, "g"), "kept");
 }
+
+#[test]
+fn ten_backups_named_in_the_future_never_evict_the_real_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("first")).unwrap();
+    store.save("g", &game("current")).unwrap();
+    let real = store.backups("g").unwrap()[0].name.clone();
+    let backups = dir.path().join("backups/g");
+    let good = std::fs::read(backups.join(&real)).unwrap();
+    // A clock once set forward left ten backups named after today.
+    for i in 0..10 {
+        std::fs::write(
+            backups.join(format!("2099-01-01T00h00h{i:02}.000Z.json")),
+            &good,
+        )
+        .unwrap();
+    }
+    // Each restore keeps the version it replaces: real copies, newer than any of the ten.
+    let mut kept = vec![real.clone()];
+    for _ in 0..4 {
+        let k = store
+            .restore_backup("g", &real)
+            .unwrap()
+            .expect("the replaced version is kept");
+        kept.push(k);
+    }
+    let names: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.name)
+        .collect();
+    assert!(
+        names.len() <= tablemate::store::BACKUPS_PER_SAVE,
+        "{names:?}"
+    );
+    for k in &kept {
+        assert!(
+            names.contains(k),
+            "the real backup {k} was pruned: {names:?}"
+        );
+    }
+    // Newest first means the last one kept, whatever the future names say.
+    assert_eq!(names[0], kept[4], "{names:?}");
+}
+
+#[test]
+fn an_outside_change_landing_during_a_save_is_kept_as_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("mine")).unwrap();
+    let path = store.save_path("g").unwrap();
+    let mine = std::fs::read_to_string(&path).unwrap();
+    let outside = mine.replace("mine", "theirs");
+    let written = outside.clone();
+    // Another program writes the save after the store read and backed it up, just before
+    // the new version replaces it.
+    store.set_fault_hook(Some(Box::new(move |p: &Path| std::fs::write(p, &written))));
+    store.save("g", &game("my next")).unwrap();
+    store.set_fault_hook(None);
+    assert_eq!(notes_of(&store, "g"), "my next");
+    let kept: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| std::fs::read_to_string(&b.path).unwrap())
+        .collect();
+    assert!(
+        kept.contains(&outside),
+        "the version written during the save was lost"
+    );
+    assert!(
+        kept.contains(&mine),
+        "the version the save replaced was lost"
+    );
+    // Temporary names are gone.
+    let stray: Vec<_> = std::fs::read_dir(dir.path().join("backups/g"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
+
+#[test]
+fn a_save_that_fails_at_the_last_moment_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("kept")).unwrap();
+    store.set_fault_hook(Some(Box::new(|_: &Path| {
+        Err(std::io::Error::other("no space left on device"))
+    })));
+    let err = store.save("g", &game("lost")).unwrap_err();
+    assert!(err.to_string().contains("no space"), "{err}");
+    store.set_fault_hook(None);
+    assert_eq!(notes_of(&store, "g"), "kept");
+}
