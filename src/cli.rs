@@ -69,7 +69,14 @@ pub enum Command {
     /// Apply one action to save ID, as the app would (JSON, the game's action form: see
     /// docs/cli.md). `-` reads one action per line from standard input and stops at the first
     /// refusal, keeping what was applied before it.
-    Act { id: String, action: String },
+    Act {
+        id: String,
+        action: String,
+        /// Furtherance: after the labels, every step the actions made with why it happened
+        /// and what the rules ruled out (as `tablemate furtherance why`).
+        #[arg(long)]
+        explain: bool,
+    },
     /// Answer the question save ID is waiting on with option N (1-based): `act` with
     /// {"action":"answer","option":N}.
     Answer {
@@ -319,7 +326,12 @@ pub fn execute_with_input(
             },
             Err(o) => o,
         },
-        Command::Act { id, action } => match act::read_actions(&action, input) {
+        Command::Act {
+            id,
+            action,
+            explain,
+        } => match act::read_actions(&action, input) {
+            Ok(actions) if explain => act_explained(root, &id, &actions),
             Ok(actions) => act::act(root, &id, &actions),
             Err(e) => Output::fail(format!("tablemate: {e}\n")),
         },
@@ -490,4 +502,21 @@ fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
             out
         }
     }
+}
+
+/// `act --explain`: the actions, then the explanation of each history entry they made.
+fn act_explained(root: &std::path::Path, id: &str, actions: &[String]) -> Output {
+    let Some(before) = furtherance::cursor_of(root, id) else {
+        return Output::fail(format!(
+            "tablemate: --explain: save {id} is not a Furtherance game (only its enemy steps carry explanations)\n"
+        ));
+    };
+    let mut out = act::act(root, id, actions);
+    if let Some(why) = furtherance::explain_since(root, id, before)
+        && !why.is_empty()
+    {
+        out.stdout += "Why:\n";
+        out.stdout += &why;
+    }
+    out
 }

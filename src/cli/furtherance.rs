@@ -97,6 +97,15 @@ pub enum Command {
     },
     /// Print the units file in use (yours if you replaced it): copy it, edit it, check it.
     Units,
+    /// Why the enemy did what it did, and why not something else: every step of history entry
+    /// STEP (as `tablemate history ID` numbers them; default the current one) with its
+    /// reasons and the rules behind them.
+    Why {
+        id: String,
+        step: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Show a saved game: the board, castles and your book.
     Show {
         id: String,
@@ -155,6 +164,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Board { derive } => board(root, derive.as_deref()),
         Command::Units => units(root),
         Command::Show { id, json } => show(root, &id, json),
+        Command::Why { id, step, json } => why(root, &id, step, json),
     }
 }
 
@@ -436,6 +446,89 @@ pub fn render(game: &Game) -> String {
     }
     s.push_str("    a     b     c     d     e     f     g\n");
     s
+}
+
+/// The explanation of history entry `index` of `saved`: its label, then each step with its
+/// "Why:" and "Why not:" lines.
+fn why_text(saved: &Saved<Game>, index: usize) -> String {
+    let entries = saved.history.entries();
+    let Some(entry) = entries.get(index) else {
+        return String::new();
+    };
+    let mut s = format!("{index}: {}\n", entry.label);
+    let explained = entry.state.explained();
+    if explained.is_empty() {
+        s += "  Nothing for the rules to explain: your own action or answer, or the game's start.\n";
+    }
+    for e in explained {
+        for line in e.text().lines() {
+            let _ = writeln!(s, "  {line}");
+        }
+    }
+    s
+}
+
+/// `tablemate furtherance why ID [STEP]`.
+fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
+    let saved: Saved<Game> = match Store::open(root).and_then(|s| s.load(id)) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let last = saved.history.entries().len().saturating_sub(1);
+    let index = step.unwrap_or(saved.history.cursor());
+    if index > last {
+        return Output::fail(format!(
+            "tablemate: save {id} has no history entry {index}: its entries are numbered 0 to {last} (tablemate history {id})\n"
+        ));
+    }
+    if json {
+        let entry = &saved.history.entries()[index];
+        let steps: Vec<serde_json::Value> = entry
+            .state
+            .explained()
+            .iter()
+            .map(|e| {
+                let texts = |rs: &[crate::furtherance::Reason]| {
+                    rs.iter()
+                        .map(crate::furtherance::describe)
+                        .collect::<Vec<_>>()
+                };
+                json!({
+                    "text": e.step.text(),
+                    "step": e.step,
+                    "why": e.reasons.why,
+                    "why_not": e.reasons.why_not,
+                    "why_text": texts(&e.reasons.why),
+                    "why_not_text": texts(&e.reasons.why_not),
+                })
+            })
+            .collect();
+        return Output::json(&json!({
+            "id": id,
+            "entry": index,
+            "label": entry.label,
+            "steps": steps,
+        }));
+    }
+    Output::ok(why_text(&saved, index))
+}
+
+/// For `tablemate act --explain`: the explanations of the history entries after `before`
+/// up to the current one, or `None` when the save is not a Furtherance game.
+pub fn explain_since(root: &Path, id: &str, before: usize) -> Option<String> {
+    let saved: Saved<Game> = Store::open(root).ok()?.load(id).ok()?;
+    let cursor = saved.history.cursor();
+    Some(
+        (before + 1..=cursor)
+            .map(|i| why_text(&saved, i))
+            .collect(),
+    )
+}
+
+/// The current history entry of a Furtherance save, if it is one.
+pub fn cursor_of(root: &Path, id: &str) -> Option<usize> {
+    let saved: Saved<Game> = Store::open(root).ok()?.load(id).ok()?;
+    Some(saved.history.cursor())
 }
 
 fn show(root: &Path, id: &str, json: bool) -> Output {

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
+use super::explain::{self, Explained, Reason, Rule};
 use super::square::Seat;
 use super::state::{Game, Outcome, UnitId};
 use super::step::{Battle, Step, UnitRef};
@@ -156,6 +157,20 @@ pub(crate) enum Resume {
     DrawnCard { seat: Seat, skips: u8 },
 }
 
+impl Resume {
+    /// The rule that leaves this question to the player.
+    pub(crate) fn rule(&self) -> Rule {
+        match self {
+            Resume::MoveFirst { .. } => Rule::MoveOrderTie,
+            Resume::Target { .. } => Rule::TargetTie,
+            Resume::Guard { .. } | Resume::Protector { .. } => Rule::Ability,
+            Resume::CastleDefence { .. } => Rule::CastleDefence,
+            Resume::ResearchTie { .. } => Rule::SpawnResearchTie,
+            Resume::DrawnCard { .. } => Rule::SpawnDeck,
+        }
+    }
+}
+
 impl Game {
     /// Runs the work in hand until something happens and returns it: a step of an enemy
     /// turn, a fight's result, a question (`NeedsChoice`, repeated until answered), or
@@ -165,13 +180,18 @@ impl Game {
     /// died, no attacks left), which is now done (`is_resolving` is false).
     pub fn advance(&mut self) -> Result<Step, RuleError> {
         if let Some(outcome) = self.outcome {
-            return Ok(self.game_over(outcome));
+            let step = self.game_over(outcome);
+            if self.explained.last().map(|e| &e.step) != Some(&step) {
+                self.record(&step);
+            }
+            return Ok(step);
         }
         if let Some(p) = &self.pending {
             return Ok(p.step());
         }
         while let Some(task) = self.agenda.pop() {
             if let Some(step) = self.run(task) {
+                self.record(&step);
                 self.check_outcome();
                 return Ok(step);
             }
@@ -212,6 +232,18 @@ impl Game {
             self.pending = Some(pending);
             return Err(e);
         }
+        // The next step happened because the table chose; the other options were equal in
+        // the rules' eyes (or left to the player).
+        let rule = pending.resume.rule();
+        self.because(Reason::TableChose { rule });
+        for (i, o) in pending.options.iter().enumerate() {
+            if i != option {
+                self.ruled_out(Reason::Tied {
+                    option: o.clone(),
+                    rule,
+                });
+            }
+        }
         Ok(())
     }
 
@@ -228,6 +260,39 @@ impl Game {
             castle_hp: self.castle(Seat::Player).hp,
             vp: self.total_vp(),
         }
+    }
+
+    /// Gathers a reason for the step to come (explain.rs).
+    pub(crate) fn because(&mut self, reason: Reason) {
+        self.reasons.why.push(reason);
+    }
+
+    /// Gathers an alternative the rules ruled out for the step to come.
+    pub(crate) fn ruled_out(&mut self, reason: Reason) {
+        self.reasons.why_not.push(reason);
+    }
+
+    /// Stores `step` with the reasons gathered for it and those it carries in itself.
+    pub(crate) fn record(&mut self, step: &Step) {
+        if let Step::NeedsChoice { .. } = step {
+            // The reasons in hand belong to the step the answer leads to.
+            let rule = self.pending.as_ref().map_or(Rule::YourTurn, |p| p.resume.rule());
+            self.explained.push(Explained {
+                step: step.clone(),
+                reasons: explain::Reasons {
+                    why: vec![Reason::YourChoice { rule }],
+                    why_not: Vec::new(),
+                },
+            });
+            return;
+        }
+        let mut reasons = std::mem::take(&mut self.reasons);
+        let exceeds = self.settings.death == super::state::DeathRule::DamageExceedsHp;
+        reasons.why.extend(explain::of_step(step, exceeds));
+        self.explained.push(Explained {
+            step: step.clone(),
+            reasons,
+        });
     }
 
     /// Raises a question and returns its step.
@@ -383,6 +448,11 @@ impl Game {
                 if self.catalog.kind(kind).attack == 0 {
                     self.agenda.push(Task::SkipDrawn { seat, kind, skips });
                 } else {
+                    self.because(Reason::FromDeck {
+                        name: self.catalog.kind(kind).name.clone(),
+                        attack: self.catalog.kind(kind).attack,
+                        drawn: true,
+                    });
                     self.agenda.push(Task::PlaceSpawn {
                         seat,
                         kind,

@@ -2,6 +2,7 @@
 //! attacks on castles (the player's defence choice, the castle's counter-attack, hourglass
 //! counters moving with damage), destroyed castles, sacrifices and deaths.
 
+use super::explain::Reason;
 use super::agenda::{Resume, Strike, Task};
 use super::square::Seat;
 use super::state::{
@@ -173,6 +174,14 @@ impl Game {
         if let Some(u) = self.unit_mut(attacker.id) {
             u.attacks = u.attacks.saturating_add(1);
         }
+        let by = format!("{} {}", target.owner.owner_word(), self.name(&target));
+        self.because(match counter {
+            Some(_) => Reason::StrikesBack {
+                by,
+                must: target.owner == Seat::Player,
+            },
+            None => Reason::NoStrikeBack { by },
+        });
         Some(Step::Attack {
             attacker: self.unit_ref(attacker.id)?,
             target: self.unit_ref(target.id)?,
@@ -246,6 +255,11 @@ impl Game {
             u.attacks = u.attacks.saturating_add(1);
         }
         self.agenda.push(Task::Deaths);
+        let by = "your castle".to_string();
+        self.because(match counter {
+            Some(_) => Reason::StrikesBack { by, must: true },
+            None => Reason::NoStrikeBack { by },
+        });
         Some(Step::CastleAttacked {
             attacker: self.unit_ref(attacker)?,
             castle: Seat::Player,
@@ -321,6 +335,14 @@ impl Game {
             c.counters.min(1)
         };
         let to = (to_move > 0).then(|| self.pass_counters(castle, to_move));
+        if to_move > 0 {
+            let hp = self.castle(castle).hp;
+            self.because(Reason::CountersMoved {
+                moved: to_move,
+                all: hp <= PASS_ALL_AT_HP,
+                hp,
+            });
+        }
         let taker = protector.flatten().unwrap_or(attacker);
         if let Some(u) = self.unit_mut(taker) {
             u.damage = u.damage.saturating_add(counter.unwrap_or(0));

@@ -2,6 +2,7 @@
 //! by distance, marching along the arrows, choosing what to attack, and spawning.
 
 use super::agenda::{Resume, Task};
+use super::explain::{Reason, Stop};
 use super::square::{Seat, Square};
 use super::state::{
     DeckMode, DestroyedCastleUnits, EnemySacrifice, Game, Phase, ReachStop, UnitId,
@@ -79,6 +80,9 @@ impl Game {
     /// The unit closest to the player's castle (fewest moves) goes next; on a tie the player
     /// chooses, the oldest unit offered first (SOLO AI; RULINGS).
     pub(crate) fn pick_unit(&mut self, seat: Seat, acted: Vec<UnitId>) -> Option<Step> {
+        // Reasons left over from a unit that acted without a step to show are its own, not
+        // the next unit's.
+        self.reasons = Default::default();
         let waiting: Vec<(u8, UnitId)> = self
             .units_of(seat)
             .filter(|u| !acted.contains(&u.id))
@@ -112,6 +116,22 @@ impl Game {
             );
         }
         let unit = tied[0];
+        let moves = |d: u8| (d != u8::MAX).then_some(d);
+        if let Some(r) = self.unit_ref(unit) {
+            self.because(Reason::MovesFirst {
+                unit: r,
+                moves: moves(nearest),
+            });
+        }
+        for (d, other) in waiting.iter().filter(|(_, id)| *id != unit) {
+            if let Some(r) = self.unit_ref(*other) {
+                self.ruled_out(Reason::Farther {
+                    unit: r,
+                    moves: moves(*d),
+                    first: moves(nearest),
+                });
+            }
+        }
         let mut acted = acted;
         acted.push(unit);
         self.agenda.push(Task::PickUnit { seat, acted });
@@ -121,13 +141,23 @@ impl Game {
 
     /// Should an enemy unit on `at` stop marching? When a player unit it may attack is
     /// adjacent (RULINGS), or in reach under the "when in reach" setting.
-    fn must_stop(&self, id: UnitId, at: Square) -> bool {
-        let Some(u) = self.unit(id) else { return true };
-        let reach = match self.settings.reach_stop {
-            ReachStop::WhenAdjacent => 1,
-            ReachStop::WhenInReach => self.kind(u).reach(),
+    fn must_stop(&self, id: UnitId, at: Square) -> Option<Stop> {
+        let Some(u) = self.unit(id) else {
+            return Some(Stop::Blocked);
         };
-        self.board.is_goal(at) || self.has_target_from(u, at, reach)
+        if let Some(t) = self.targets_from(u, at, 1).first() {
+            return Some(Stop::NextTo {
+                unit: self.unit_ref(*t)?,
+            });
+        }
+        if self.settings.reach_stop == ReachStop::WhenInReach
+            && let Some(t) = self.targets_from(u, at, self.kind(u).reach()).first()
+        {
+            return Some(Stop::InReach {
+                unit: self.unit_ref(*t)?,
+            });
+        }
+        self.board.is_goal(at).then_some(Stop::AtYourCastle)
     }
 
     /// Up to 2 spaces along the arrows, the first free arrow each time, stopping at once when
@@ -139,17 +169,23 @@ impl Game {
         let start = unit.square;
         let mut path = vec![start];
         let mut at = start;
+        let mut stop = Stop::TwoSpaces;
         for _ in 0..2 {
-            if self.must_stop(id, at) {
+            if let Some(why) = self.must_stop(id, at) {
+                stop = why;
                 break;
             }
-            let next = self
-                .board
-                .arrows(seat, at)
-                .iter()
-                .find(|s| self.is_free(*s));
+            let arrows: Vec<Square> = self.board.arrows(seat, at).iter().collect();
+            let next = arrows.iter().copied().find(|s| self.is_free(*s));
+            for taken in arrows.iter().take_while(|s| Some(**s) != next) {
+                self.ruled_out(Reason::ArrowTaken {
+                    from: at,
+                    to: *taken,
+                });
+            }
             match next {
                 Some(n) => {
+                    self.because(Reason::Arrow { from: at, to: n });
                     at = n;
                     path.push(n);
                     // Move the unit as it goes, so reach checks see it where it is.
@@ -157,9 +193,18 @@ impl Game {
                         u.square = n;
                     }
                 }
-                None => break,
+                None => {
+                    stop = Stop::Blocked;
+                    break;
+                }
             }
         }
+        if path.len() == 3
+            && let Some(why) = self.must_stop(id, at)
+        {
+            stop = why;
+        }
+        self.because(Reason::Stops { at, stop });
         let per_turn = self.unit(id).map(|u| self.kind(u).attacks_per_turn())?;
         self.agenda.push(Task::Attacks {
             unit: id,
@@ -197,9 +242,12 @@ impl Game {
             return None;
         }
         let adjacent = self.targets_from(unit, unit.square, 1);
+        let next_to_castle = self.board.next_to_castle(unit.square, Seat::Player);
+        let reach = adjacent.is_empty();
         let mut candidates = adjacent;
         if candidates.is_empty() {
-            if self.board.next_to_castle(unit.square, Seat::Player) {
+            if next_to_castle {
+                self.because(Reason::AttacksCastle);
                 self.agenda.push(Task::Attacks {
                     unit: id,
                     left: left - 1,
@@ -213,12 +261,22 @@ impl Game {
         if candidates.is_empty() {
             return None;
         }
-        if let Some(f) = focus.filter(|f| candidates.contains(f)) {
-            self.queue_strike(id, f, left);
-            return None;
+        if next_to_castle {
+            self.ruled_out(Reason::NotTheCastle);
         }
-        if candidates.len() == 1 {
-            self.queue_strike(id, candidates[0], left);
+        let chosen = focus
+            .filter(|f| candidates.contains(f))
+            .map(|f| (f, true))
+            .or_else(|| (candidates.len() == 1).then(|| (candidates[0], false)));
+        if let Some((target, again)) = chosen {
+            if let Some(t) = self.unit_ref(target) {
+                self.because(Reason::Fights {
+                    target: t,
+                    reach,
+                    again,
+                });
+            }
+            self.queue_strike(id, target, left);
             return None;
         }
         // Offer the unit closest to death first: what the attacker would pick.
@@ -284,6 +342,13 @@ impl Game {
                     },
                 );
             }
+            let kind = self.catalog.kind(tied[0]);
+            self.because(Reason::FromResearch {
+                name: kind.name.clone(),
+                cost: kind.cost,
+                attack: kind.attack,
+            });
+            self.research_outranked(seat, best);
             return self.place_spawn(seat, tied[0], true);
         }
         if self.settings.deck_mode == DeckMode::Physical || self.deck.is_none() {
@@ -325,7 +390,30 @@ impl Game {
         if self.catalog.kind(card).attack == 0 {
             return self.skip_drawn(seat, card, skips);
         }
+        self.because(Reason::FromDeck {
+            name: self.catalog.kind(card).name.clone(),
+            attack: self.catalog.kind(card).attack,
+            drawn: false,
+        });
         self.place_spawn(seat, card, false)
+    }
+
+    /// Every other unit type in `seat`'s research ranks below `best` (cost, attack).
+    fn research_outranked(&mut self, seat: Seat, best: (u8, u8)) {
+        let mut others: Vec<KindId> = self.castle(seat).research.clone();
+        others.sort();
+        others.dedup();
+        for k in others {
+            let kind = self.catalog.kind(k);
+            if (kind.cost, kind.attack) != best {
+                let r = Reason::Outranked {
+                    name: kind.name.clone(),
+                    cost: kind.cost,
+                    attack: kind.attack,
+                };
+                self.ruled_out(r);
+            }
+        }
     }
 
     /// The first free space of `seat`'s spawn order: centre, then the fallback order.
@@ -368,6 +456,14 @@ impl Game {
                 reason: NoSpawn::CastleFull,
             });
         };
+        let order = self.board.spawn_order(seat).to_vec();
+        for taken in order.iter().take_while(|s| **s != square) {
+            self.ruled_out(Reason::SquareTaken { square: *taken });
+        }
+        self.because(Reason::SpawnSquare {
+            square,
+            centre: order.first() == Some(&square),
+        });
         if from_research {
             let research = &mut self.castle_mut(seat).research;
             let i = research.iter().position(|k| *k == kind)?;

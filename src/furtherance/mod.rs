@@ -18,6 +18,7 @@ pub mod board_file;
 mod combat;
 mod enemy;
 pub mod error;
+pub mod explain;
 pub mod pile;
 mod play;
 pub mod player;
@@ -45,6 +46,7 @@ pub use agenda::Pending;
 pub use board::Board;
 pub use board_file::{BoardFile, check_board_text};
 pub use error::RuleError;
+pub use explain::{Explained, Reason, Rule, describe};
 pub use player::Action;
 pub use square::{Seat, Square};
 pub use state::{

@@ -190,6 +190,17 @@ impl Game {
     /// it, then `run_until_choice`); `EndTurn` only starts the enemy phase, which the caller
     /// steps through with `advance`. Returns the steps that happened.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
+        // This state's explanations are those of this action's steps; a refusal keeps the
+        // old ones, as it keeps everything else.
+        let kept = std::mem::take(&mut self.explained);
+        let applied = self.apply_action(action);
+        if applied.is_err() {
+            self.explained = kept;
+        }
+        applied
+    }
+
+    fn apply_action(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
         match action {
             Action::Next => return self.next_step(),
             Action::Answer { option } => return self.answer_listed(option),
@@ -197,6 +208,7 @@ impl Game {
         }
         if action.is_hand_edit() {
             let step = self.hand_edit(&action)?;
+            self.record(&step);
             let mut steps = vec![step];
             if self.phase == Phase::Player && self.pending.is_none() {
                 steps.extend(self.run_until_choice());
@@ -227,6 +239,10 @@ impl Game {
             }
             Action::EndTurn => self.begin_enemy_phase(),
             _ => {}
+        }
+        if let Some(step @ (Step::Recruited { .. } | Step::Move { .. })) = steps.first() {
+            let step = step.clone();
+            self.record(&step);
         }
         self.check_outcome();
         Ok(steps)

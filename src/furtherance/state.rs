@@ -9,6 +9,7 @@ use super::agenda::{Pending, Task};
 use super::board::Board;
 use super::pile::{Shared, UnitPile};
 use super::square::{Seat, Square};
+use super::explain::{Explained, Reasons};
 use super::units::{Ability, Catalog, KindId, UnitKind};
 
 /// Hourglass counters placed on the Across castle at setup (SOLO SETUP).
@@ -244,6 +245,15 @@ pub struct Game {
     /// screen keeps the move drawn through its attacks; cleared when the next unit acts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) last_move: Option<(UnitId, Vec<Square>)>,
+    /// The steps of the action that made this state, each with why it happened and what the
+    /// rules ruled out (explain.rs): kept in every history entry, so undo and reload show
+    /// the same explanations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) explained: Vec<Explained>,
+    /// Reasons gathered for the step still to come (a decision made by a task that showed
+    /// nothing, or an answer given to a question).
+    #[serde(default, skip_serializing_if = "Reasons::is_empty")]
+    pub(crate) reasons: Reasons,
 }
 
 impl Game {
@@ -285,6 +295,8 @@ impl Game {
             pending: None,
             outcome: None,
             last_move: None,
+            explained: Vec::new(),
+            reasons: Reasons::default(),
         }
     }
 
@@ -358,6 +370,11 @@ impl Game {
     }
 
     /// The unit that moved last and its path, start first, while it is still the one acting.
+    /// The steps of the action that made this state, with their reasons (explain.rs).
+    pub fn explained(&self) -> &[Explained] {
+        &self.explained
+    }
+
     pub fn last_move(&self) -> Option<(UnitId, &[Square])> {
         self.last_move
             .as_ref()

@@ -1,0 +1,483 @@
+//! Why the enemy did what it did, and why not something else (docs/furtherance.md,
+//! "Explanations"). The engine records, with every step it yields, the typed `Reason`s that
+//! decided it and the alternatives the rules ruled out. They are data, stored in the game
+//! state with the steps of the action that made them, so every history entry (and so undo,
+//! redo and a reloaded save) keeps its own; `describe` renders them to text in this one place,
+//! for the window, the command line and the table network's read-only seat alike.
+//!
+//! Rule references name the rulebook section and the paragraph or rule within it. The printed
+//! solo pages carry no page numbers in the text the app is built from, so none is invented.
+
+use serde::{Deserialize, Serialize};
+
+use super::square::{Seat, Square};
+use super::step::{Step, UnitRef, capitalise};
+
+/// The rule a reason rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// After an enemy, the turn passes clockwise (SOLO AI, last paragraph).
+    TurnOrder,
+    /// A castle holding hourglass counters passes one on instead of acting.
+    Hourglass,
+    /// The unit closest to your castle moves first.
+    MoveOrder,
+    /// A tie in move order: you choose.
+    MoveOrderTie,
+    /// Units move along the arrows.
+    Arrows,
+    /// Next to one of your units: stop and attack it as many times as possible.
+    StopAndAttack,
+    /// Several of your units could be attacked: you choose.
+    TargetTie,
+    /// Next to your castle and to none of your units: attack the castle.
+    CastleAttack,
+    /// Your unit's ability gives you a choice (battle instead, take the damage) (INDEX).
+    Ability,
+    /// An attack on your castle: defend with a unit inside, or take the damage on the castle
+    /// or a building (COMBAT: Attacking Castles).
+    CastleDefence,
+    /// Units with reach attack a unit 2 spaces away (INDEX).
+    Reach,
+    /// Attacked units strike back; yours must (SOLO RULES 2).
+    CounterAttack,
+    /// A unit dies when its damage reaches its HP (COMBAT).
+    Death,
+    /// A dead enemy unit goes to its castle's research.
+    Research,
+    /// Spawn the most expensive unit in research, then the highest attack.
+    SpawnResearch,
+    /// A research tie that remains: you choose.
+    SpawnResearchTie,
+    /// With empty research, the top card of the unit deck with 1 or more attack.
+    SpawnDeck,
+    /// The centre of the castle, else the next space in order; nothing when full.
+    SpawnPlace,
+    /// Damage to a castle holding counters moves them on; all at 5 HP or less.
+    CastleCounters,
+    /// A destroyed castle gives +2 VP and spawns no more.
+    Destroyed,
+    /// A sacrifice destroys one of your buildings (INDEX; a setting).
+    Sacrifice,
+    /// Your castle at 0 HP: you lose.
+    Lose,
+    /// 4 VP: you win.
+    Win,
+    /// Your own action or hand edit.
+    YourTurn,
+}
+
+impl Rule {
+    /// A tie the rules break by letting the player choose.
+    pub fn is_tie(self) -> bool {
+        matches!(
+            self,
+            Rule::MoveOrderTie | Rule::TargetTie | Rule::SpawnResearchTie
+        )
+    }
+
+    /// "SOLO AI ¶2 (move order)": the section, where in it, and what it says, in our words.
+    pub fn cite(self) -> &'static str {
+        match self {
+            Rule::TurnOrder => "SOLO AI ¶6 (turns go on clockwise)",
+            Rule::Hourglass => "SOLO AI ¶6 (a castle with hourglass counters passes one on)",
+            Rule::MoveOrder => "SOLO AI ¶2 (closest unit moves first)",
+            Rule::MoveOrderTie => "SOLO AI ¶2 (on a tie, you choose which moves first)",
+            Rule::Arrows => "SOLO AI ¶1 (units move along the arrows)",
+            Rule::StopAndAttack => "SOLO AI ¶2 (next to your unit: stop and attack)",
+            Rule::TargetTie => "SOLO AI ¶2 with COMBAT (several targets: you choose)",
+            Rule::CastleAttack => "SOLO AI ¶3 (next to your castle only: attack it)",
+            Rule::Ability => "INDEX (your unit's ability lets you choose)",
+            Rule::CastleDefence => "COMBAT: Attacking Castles (defend, or take it on the castle or a building)",
+            Rule::Reach => "INDEX (can attack 2 spaces away)",
+            Rule::CounterAttack => "COMBAT; SOLO RULES 2 (your units must counter-attack)",
+            Rule::Death => "COMBAT (a unit dies when its damage reaches its HP)",
+            Rule::Research => "SOLO AI ¶3 (a dead enemy unit goes to its research)",
+            Rule::SpawnResearch => "SOLO AI ¶3 (most expensive in research, then highest attack)",
+            Rule::SpawnResearchTie => "SOLO AI ¶3 (a tie left after attack: you choose)",
+            Rule::SpawnDeck => "SOLO AI ¶3 (top card of the deck with 1 or more attack)",
+            Rule::SpawnPlace => "SOLO AI ¶3-4 (centre space, then the spawn order)",
+            Rule::CastleCounters => "ATTACKING (1 counter per damage; all at 5 HP or less)",
+            Rule::Destroyed => "ATTACKING (+2 VP, the castle spawns no more)",
+            Rule::Sacrifice => "INDEX (sacrifice to destroy a building)",
+            Rule::Lose => "ENDING (your castle at 0 HP)",
+            Rule::Win => "ENDING (4 VP)",
+            Rule::YourTurn => "GAMEPLAY (your turn)",
+        }
+    }
+}
+
+/// Why a unit stopped moving.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum Stop {
+    /// One of your units is next to it (or in its reach, under that setting).
+    NextTo { unit: UnitRef },
+    InReach { unit: UnitRef },
+    /// It stands next to your castle, where the arrows end.
+    AtYourCastle,
+    /// Every arrow out of its square leads to a taken square.
+    Blocked,
+    /// It has moved its 2 spaces.
+    TwoSpaces,
+}
+
+/// One typed reason, or one alternative ruled out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+pub enum Reason {
+    /// The castle holds no hourglass counters, so it takes its turn.
+    CastleActs { castle: Seat },
+    /// The castle holds hourglass counters: it passes one on and your turn begins.
+    HoldsCounters { castle: Seat, held: u8 },
+    /// Every enemy castle has acted or passed a counter: your turn.
+    EnemiesDone,
+    /// The unit moves first: it is the closest to your castle (`None`: no arrow leads on).
+    MovesFirst { unit: UnitRef, moves: Option<u8> },
+    /// Ruled out: a unit farther from your castle goes later.
+    Farther {
+        unit: UnitRef,
+        moves: Option<u8>,
+        first: Option<u8>,
+    },
+    /// The rules left the choice to the table (the question named `rule`), and it chose.
+    TableChose { rule: Rule },
+    /// Ruled out only by the table's choice: an equal option.
+    Tied { option: String, rule: Rule },
+    /// One square along the arrows: the first arrow out of `from` whose square is free.
+    Arrow { from: Square, to: Square },
+    /// Ruled out: an earlier arrow out of `from` leads to a taken square.
+    ArrowTaken { from: Square, to: Square },
+    /// The unit stops at `at`.
+    Stops { at: Square, stop: Stop },
+    /// It attacks this unit: adjacent (or `reach`: 2 spaces away) or already fighting it.
+    Fights {
+        target: UnitRef,
+        reach: bool,
+        again: bool,
+    },
+    /// Ruled out: it attacks the unit next to it, not your castle.
+    NotTheCastle,
+    /// It attacks your castle: next to it and to none of your units.
+    AttacksCastle,
+    /// The attacked side struck back.
+    StrikesBack { by: String, must: bool },
+    /// No counter-attack.
+    NoStrikeBack { by: String },
+    /// A unit died: damage reached (or, under the other setting, exceeded) its HP.
+    Died {
+        unit: UnitRef,
+        exceeds: bool,
+        to_research: bool,
+    },
+    /// Spawned from research: the most expensive (then highest attack).
+    FromResearch { name: String, cost: u8, attack: u8 },
+    /// Ruled out: a cheaper (or, at equal cost, weaker) unit in research.
+    Outranked { name: String, cost: u8, attack: u8 },
+    /// Spawned from the deck: research is empty, the top card has attack.
+    FromDeck { name: String, attack: u8, drawn: bool },
+    /// A 0-attack card goes under the deck.
+    ZeroAttack { name: String },
+    /// Placed on the first free space of the spawn order.
+    SpawnSquare { square: Square, centre: bool },
+    /// Ruled out: that castle space is taken.
+    SquareTaken { square: Square },
+    /// No spawn this turn.
+    CastleFull,
+    DeckEmpty,
+    NoAttacker,
+    /// A castle attack moved hourglass counters on.
+    CountersMoved { moved: u8, all: bool, hp: u8 },
+    /// A castle at 0 HP is destroyed.
+    CastleFalls { castle: Seat },
+    /// The unit gave itself up for one of your buildings.
+    Sacrificed,
+    /// The game is decided.
+    Won { vp: u8 },
+    Lost,
+    /// You did it (or edited it by hand).
+    YourAction,
+    /// The rules leave this question to you.
+    YourChoice { rule: Rule },
+}
+
+fn moves_text(m: Option<u8>) -> String {
+    match m {
+        Some(1) => "1 move".into(),
+        Some(n) => format!("{n} moves"),
+        None => "no arrow leads on".into(),
+    }
+}
+
+fn who(u: &UnitRef) -> String {
+    format!("{} {} ({})", u.owner.owner_word(), u.name, u.square)
+}
+
+impl Reason {
+    /// The rule the reason rests on.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Reason::CastleActs { .. } | Reason::EnemiesDone => Rule::TurnOrder,
+            Reason::HoldsCounters { .. } => Rule::Hourglass,
+            Reason::MovesFirst { .. } | Reason::Farther { .. } => Rule::MoveOrder,
+            Reason::TableChose { rule } | Reason::Tied { rule, .. } => *rule,
+            Reason::Arrow { .. } | Reason::ArrowTaken { .. } => Rule::Arrows,
+            Reason::Stops { stop, .. } => match stop {
+                Stop::NextTo { .. } => Rule::StopAndAttack,
+                Stop::InReach { .. } => Rule::Reach,
+                _ => Rule::Arrows,
+            },
+            Reason::Fights { reach: true, .. } => Rule::Reach,
+            Reason::Fights { .. } | Reason::NotTheCastle => Rule::StopAndAttack,
+            Reason::AttacksCastle => Rule::CastleAttack,
+            Reason::StrikesBack { .. } | Reason::NoStrikeBack { .. } => Rule::CounterAttack,
+            Reason::Died {
+                to_research: true, ..
+            } => Rule::Research,
+            Reason::Died { .. } => Rule::Death,
+            Reason::FromResearch { .. } | Reason::Outranked { .. } => Rule::SpawnResearch,
+            Reason::FromDeck { .. } | Reason::ZeroAttack { .. } => Rule::SpawnDeck,
+            Reason::SpawnSquare { .. } | Reason::SquareTaken { .. } | Reason::CastleFull => {
+                Rule::SpawnPlace
+            }
+            Reason::DeckEmpty | Reason::NoAttacker => Rule::SpawnDeck,
+            Reason::CountersMoved { .. } => Rule::CastleCounters,
+            Reason::CastleFalls { .. } => Rule::Destroyed,
+            Reason::Sacrificed => Rule::Sacrifice,
+            Reason::Won { .. } => Rule::Win,
+            Reason::Lost => Rule::Lose,
+            Reason::YourAction => Rule::YourTurn,
+            Reason::YourChoice { rule } => *rule,
+        }
+    }
+}
+
+/// The reason in words, with its rule: "moves first: closest to your castle (3 moves) — SOLO
+/// AI ¶2 (closest unit moves first)".
+pub fn describe(reason: &Reason) -> String {
+    let what = match reason {
+        Reason::CastleActs { castle } => {
+            format!("{} holds no hourglass counters, so it takes its turn", capitalise(castle.the_castle()))
+        }
+        Reason::HoldsCounters { castle, held } => format!(
+            "{} holds {held} hourglass counter(s): it takes no turn, passes one on, and your turn begins",
+            capitalise(castle.the_castle())
+        ),
+        Reason::EnemiesDone => {
+            "every enemy castle has taken its turn or passed a counter: your turn".into()
+        }
+        Reason::MovesFirst { unit, moves } => format!(
+            "{} moves first: it is the closest to your castle ({})",
+            who(unit),
+            moves_text(*moves)
+        ),
+        Reason::Farther { unit, moves, first } => format!(
+            "not {} first: it is farther from your castle ({}; the one moving is at {})",
+            who(unit),
+            moves_text(*moves),
+            moves_text(*first)
+        ),
+        Reason::TableChose { rule } => {
+            if rule.is_tie() {
+                "a tie — the table chose (the question named the tie-break rule)".to_string()
+            } else {
+                "the table chose: the rules leave this to you".to_string()
+            }
+        }
+        Reason::Tied { option, rule } => {
+            if rule.is_tie() {
+                format!("not {option}: a tie — the table chose")
+            } else {
+                format!("not {option}: the rules leave it to you, and the table chose")
+            }
+        }
+        Reason::Arrow { from, to } => {
+            format!("{from}→{to}: the first arrow out of {from} whose square is free")
+        }
+        Reason::ArrowTaken { from, to } => {
+            format!("not {from}→{to}: that arrow comes first but {to} is taken")
+        }
+        Reason::Stops { at, stop } => match stop {
+            Stop::NextTo { unit } => {
+                format!("stops at {at}: {} is next to it, so it must stop and attack", who(unit))
+            }
+            Stop::InReach { unit } => format!(
+                "stops at {at}: {} is within its reach (setting: stop when in reach)",
+                who(unit)
+            ),
+            Stop::AtYourCastle => format!("stops at {at}: next to your castle, where the arrows end"),
+            Stop::Blocked => format!("stops at {at}: every arrow out of {at} leads to a taken square"),
+            Stop::TwoSpaces => format!("stops at {at}: it has moved its 2 spaces"),
+        },
+        Reason::Fights {
+            target,
+            reach,
+            again,
+        } => {
+            if *again {
+                format!("attacks {} again: it attacks as many times as it may", who(target))
+            } else if *reach {
+                format!("attacks {}: 2 spaces away, within its reach, and none of your units is next to it", who(target))
+            } else {
+                format!("attacks {}: it is next to it", who(target))
+            }
+        }
+        Reason::NotTheCastle => {
+            "not your castle: a unit next to one of your units attacks that unit".into()
+        }
+        Reason::AttacksCastle => {
+            "attacks your castle: it is next to the castle and to none of your units".into()
+        }
+        Reason::StrikesBack { by, must } => {
+            if *must {
+                format!("{by} strikes back: your side must counter-attack when able")
+            } else {
+                format!("{by} strikes back: an attacked unit counter-attacks")
+            }
+        }
+        Reason::NoStrikeBack { by } => format!(
+            "{by} does not strike back: an ability or the counter-attack reach setting prevents it"
+        ),
+        Reason::Died {
+            unit,
+            exceeds,
+            to_research,
+        } => {
+            let rule = if *exceeds {
+                "exceeds its HP (setting)"
+            } else {
+                "reaches its HP"
+            };
+            let then = if *to_research {
+                format!(", and goes to {}'s research to respawn later", unit.owner.the_castle())
+            } else {
+                String::new()
+            };
+            format!("{} dies: its damage {rule}{then}", who(unit))
+        }
+        Reason::FromResearch { name, cost, attack } => format!(
+            "{name} spawns from research: the most expensive there (cost {cost}, attack {attack})"
+        ),
+        Reason::Outranked { name, cost, attack } => format!(
+            "not {name}: it ranks lower (cost {cost}, attack {attack})"
+        ),
+        Reason::FromDeck {
+            name,
+            attack,
+            drawn,
+        } => {
+            let card = if *drawn { "the card you drew" } else { "the top card of the unit deck" };
+            format!("{name} spawns: research is empty and {card} has {attack} attack")
+        }
+        Reason::ZeroAttack { name } => {
+            format!("{name} has 0 attack: it goes under the unit deck and the next card is drawn")
+        }
+        Reason::SpawnSquare { square, centre } => {
+            if *centre {
+                format!("placed on {square}: the centre of the castle is free")
+            } else {
+                format!("placed on {square}: the first free space of the spawn order")
+            }
+        }
+        Reason::SquareTaken { square } => format!("not {square}: that space is taken"),
+        Reason::CastleFull => "nothing spawns: all three castle spaces are taken".into(),
+        Reason::DeckEmpty => "nothing spawns: the unit deck and its discard pile are empty".into(),
+        Reason::NoAttacker => "nothing spawns: every card left in the deck has 0 attack".into(),
+        Reason::CountersMoved { moved, all, hp } => {
+            if *all {
+                format!("{moved} hourglass counter(s) move on: the castle is at {hp} HP, 5 or less, so all of them go")
+            } else {
+                format!("{moved} hourglass counter(s) move on: one per damage dealt")
+            }
+        }
+        Reason::CastleFalls { castle } => format!(
+            "{} is at 0 HP: destroyed, +2 VP to you",
+            capitalise(castle.the_castle())
+        ),
+        Reason::Sacrificed => "it gives itself up to destroy one of your buildings".into(),
+        Reason::Won { vp } => format!("you have {vp} VP (recorded plus on the field): you win"),
+        Reason::Lost => "your castle is at 0 HP: you lose".into(),
+        Reason::YourAction => "your own action".into(),
+        Reason::YourChoice { rule } => format!("the rules leave this to you: {}", rule.cite()),
+    };
+    format!("{what} — {}", reason.rule().cite())
+}
+
+/// The reasons gathered for the step that is coming.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reasons {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub why: Vec<Reason>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub why_not: Vec<Reason>,
+}
+
+impl Reasons {
+    pub fn is_empty(&self) -> bool {
+        self.why.is_empty() && self.why_not.is_empty()
+    }
+}
+
+/// A step with why it happened and what the rules ruled out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Explained {
+    pub step: Step,
+    #[serde(flatten)]
+    pub reasons: Reasons,
+}
+
+impl Explained {
+    /// The log line, then "Why:" and "Why not:" lines (docs/furtherance.md).
+    pub fn text(&self) -> String {
+        let mut s = self.step.text();
+        for r in &self.reasons.why {
+            s += &format!("\n  Why: {}", describe(r));
+        }
+        for r in &self.reasons.why_not {
+            s += &format!("\n  Why not: {}", describe(r));
+        }
+        s
+    }
+}
+
+/// The reasons a step carries in itself (turns, deaths, spawning nothing, the end), added
+/// after those the deciding code gathered.
+pub(crate) fn of_step(step: &Step, exceeds: bool) -> Vec<Reason> {
+    use super::step::{Fate, NoSpawn};
+    match step {
+        Step::PlayerTurn { .. } => vec![Reason::EnemiesDone],
+        Step::TurnStarts { castle, .. } => vec![Reason::CastleActs { castle: *castle }],
+        Step::CounterPassed {
+            from, count, left, ..
+        } => vec![Reason::HoldsCounters {
+            castle: *from,
+            held: count + left,
+        }],
+        Step::Dies { unit, fate } => vec![Reason::Died {
+            unit: unit.clone(),
+            exceeds,
+            to_research: *fate == Fate::Research,
+        }],
+        Step::CastleDestroyed { castle, .. } => vec![Reason::CastleFalls { castle: *castle }],
+        Step::Sacrificed { .. } => vec![Reason::Sacrificed],
+        Step::DrawSkipped { name, .. } => vec![Reason::ZeroAttack { name: name.clone() }],
+        Step::NoSpawn { reason, .. } => vec![match reason {
+            NoSpawn::CastleFull => Reason::CastleFull,
+            NoSpawn::DeckEmpty => Reason::DeckEmpty,
+            NoSpawn::NoAttacker => Reason::NoAttacker,
+        }],
+        Step::GameOver { outcome, vp, .. } => vec![match outcome {
+            super::state::Outcome::Won => Reason::Won { vp: *vp },
+            super::state::Outcome::Lost => Reason::Lost,
+        }],
+        Step::Recruited { .. } | Step::HandEdit { .. } => vec![Reason::YourAction],
+        Step::Move { unit, .. } if unit.owner == Seat::Player => vec![Reason::YourAction],
+        Step::Attack { attacker, .. } | Step::CastleAttacked { attacker, .. }
+            if attacker.owner == Seat::Player =>
+        {
+            vec![Reason::YourAction]
+        }
+        _ => Vec::new(),
+    }
+}
