@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::code::{Keyword, MapNumber, QuestCode};
 use super::lookup::Mode;
-use super::scoring::{ScoreError, Town};
+use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS, ScoreError, Town};
 use super::threats::ThreatLevel;
 
 /// Where on a card a sheet rule is broken: "Rin's ledger entry 4 (bought talent Fishing for
@@ -327,6 +327,12 @@ pub enum RuleError {
     SideQuestNotPending { at: EntryAt, code: QuestCode },
     #[error("{at}: session {session} already has its journey points")]
     JourneyPointsTwice { at: EntryAt, session: u32 },
+    #[error(
+        "{at}: {points} journey points is beyond what one session's score sheet can add up to ({MIN_SESSION_POINTS} to {MAX_SESSION_POINTS})"
+    )]
+    JourneyPointsOutOfRange { at: EntryAt, points: i32 },
+    #[error("{character}'s journey points no longer add up to a number the card can hold")]
+    JourneyTotalOverflow { character: String },
 
     // Threats and bosses (p. 13, 20, 39), and the journey points their cards show.
     #[error("every threat card has been defeated: there is no active threat")]

@@ -337,3 +337,185 @@ proptest! {
         }
     }
 }
+
+/// Two sessions whose journey points are corrected to 2147483647 each.
+fn huge_corrections(s: &mut Saved<Campaign>) -> Result<Vec<String>, String> {
+    let entry = s
+        .current()
+        .sheet("Rin")
+        .unwrap()
+        .ledger
+        .entries
+        .last()
+        .unwrap()
+        .id;
+    act(
+        s,
+        json!({"action": "correct", "character": "Rin", "entry": entry, "reason": "recount",
+               "date": "2026-03-04", "replacement": {"type": "journey-points", "session": 1,
+               "map": 2, "points": i32::MAX}}),
+    )
+}
+
+#[test]
+fn a_journey_points_correction_beyond_any_score_sheet_is_refused() {
+    let mut s = saved(campaign(Mode::Campaign));
+    start_on(&mut s, 2, "dusk");
+    finish(&mut s, json!({})).unwrap();
+    let e = huge_corrections(&mut s).unwrap_err();
+    assert!(
+        e.ends_with("2147483647 journey points is beyond what one session's score sheet can add up to (-500 to 5000)"),
+        "{e}"
+    );
+    assert_eq!(rin_total(&s), 11, "nothing changed");
+    assert_eq!(s.history.entries().len(), 3);
+}
+
+#[test]
+fn a_saved_campaign_whose_journey_total_would_wrap_is_refused_on_load() {
+    use tablemate::doc::GameDoc;
+    use tablemate::near_and_far::ledger::Item;
+    let mut c = campaign(Mode::Campaign);
+    for n in 1..=2 {
+        c.sheets[0].ledger.push(
+            day(3),
+            Some(n),
+            Item::JourneyPoints {
+                session: n,
+                map: map(2),
+                points: i32::MAX,
+            },
+        );
+    }
+    let e = c.sheets[0].view(c.mode, c.card).unwrap_err().to_string();
+    assert!(e.contains("beyond what one session's score sheet"), "{e}");
+    assert!(GameDoc::validate(&c).is_err());
+    assert_eq!(c.champion(), None);
+}
+
+#[test]
+fn the_largest_score_sheet_the_limits_allow_fits_the_session_bound() {
+    use tablemate::near_and_far::scoring::{
+        MAX_SESSION_POINTS, MIN_SESSION_POINTS, PlayerInput, ScoreInput, TradeRouteInput,
+    };
+    let most = PlayerInput {
+        name: "Ana".into(),
+        camps: 40,
+        artifacts: vec![20; 55],
+        unpurchased_artifacts: 0,
+        threats: Some(vec![30; 16]),
+        card_bonuses: 200,
+        coins: 999,
+        gems: 999,
+        faction_tokens: 999,
+        chiefs: 4,
+        reputation: 12,
+        treasures: 3,
+        talents: Some(vec!["Storytelling".into()]),
+        mammoth_camp: None,
+        full_card: Some(true),
+        wins_ties: false,
+    };
+    let least = PlayerInput {
+        name: "Ben".into(),
+        camps: 0,
+        artifacts: vec![],
+        unpurchased_artifacts: 55,
+        threats: Some(vec![]),
+        card_bonuses: -200,
+        chiefs: 0,
+        coins: 0,
+        gems: 0,
+        faction_tokens: 0,
+        reputation: -6,
+        treasures: 0,
+        talents: Some(vec![]),
+        full_card: Some(false),
+        ..most.clone()
+    };
+    let route = |n: &str| TradeRouteInput {
+        name: n.into(),
+        sole: 20,
+        joint: 20,
+        camps: vec!["Ana".into(), "Ana".into()],
+    };
+    let sheet = ScoreInput {
+        map: Some(map(11)),
+        town: None,
+        long_game: None,
+        settings: Default::default(),
+        players: vec![most, least],
+        trade_routes: vec![route("a"), route("b"), route("c"), route("d")],
+    };
+    let r = sheet.score_with(None, 255).unwrap();
+    assert!(r.total_of("Ana").unwrap() <= MAX_SESSION_POINTS, "{r:?}");
+    assert!(r.total_of("Ben").unwrap() >= MIN_SESSION_POINTS, "{r:?}");
+}
+
+#[test]
+fn bounds_hold_across_players_chiefs_threat_cards_and_trade_routes() {
+    use tablemate::near_and_far::scoring::{PlayerInput, ScoreInput, TradeRouteInput};
+    let p = |name: &str, chiefs: u8, threats: usize| PlayerInput {
+        name: name.into(),
+        camps: 5,
+        artifacts: vec![],
+        unpurchased_artifacts: 0,
+        threats: Some(vec![1; threats]),
+        card_bonuses: 0,
+        coins: 0,
+        gems: 0,
+        faction_tokens: 0,
+        chiefs,
+        reputation: 0,
+        treasures: 0,
+        talents: None,
+        mammoth_camp: None,
+        full_card: None,
+        wins_ties: false,
+    };
+    let sheet = |players, routes: Vec<TradeRouteInput>| ScoreInput {
+        map: None,
+        town: None,
+        long_game: None,
+        settings: Default::default(),
+        players,
+        trade_routes: routes,
+    };
+    let e = sheet(vec![p("Ana", 3, 0), p("Ben", 2, 0)], vec![])
+        .score(None)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "players: 5 chiefs in all, but the box has only 4 for the whole table"
+    );
+    let e = sheet(vec![p("Ana", 0, 9), p("Ben", 0, 8)], vec![])
+        .score(None)
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("players: 17 threat and boss cards in all"),
+        "{e}"
+    );
+    let route = |sole| TradeRouteInput {
+        name: "Tea".into(),
+        sole,
+        joint: 1,
+        camps: vec![],
+    };
+    let e = sheet(vec![p("Ana", 0, 0), p("Ben", 0, 0)], vec![route(2); 5])
+        .score(None)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "trade_routes: 5 trade routes, but a map shows only 4 (p. 25)"
+    );
+    let e = sheet(vec![p("Ana", 0, 0), p("Ben", 0, 0)], vec![route(200)])
+        .score(None)
+        .unwrap_err();
+    assert!(e.to_string().contains("no map prints 200 points"), "{e}");
+    assert!(
+        sheet(vec![p("Ana", 2, 8), p("Ben", 2, 8)], vec![route(5); 4])
+            .score(None)
+            .is_ok()
+    );
+}

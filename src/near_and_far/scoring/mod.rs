@@ -198,6 +198,13 @@ pub const LORE_IGNORES: u8 = 3;
 /// A full character card on Map 11 (p. 31-32); the characters data file may change it.
 pub const FULL_CARD_BONUS: i32 = 7;
 
+/// The most and least journey points one session can write on a card: beyond what any score
+/// sheet within its limits adds up to (about 4,200 and -270, see `compute`'s box limits), so
+/// a hand-written or corrected number outside them is a slip, and a campaign's total of any
+/// realistic number of sessions stays far inside an `i32`.
+pub const MAX_SESSION_POINTS: i32 = 5_000;
+pub const MIN_SESSION_POINTS: i32 = -500;
+
 /// Reputation journey points (p. 28, 36; RULINGS): half the reputation rounded down from 0
 /// up; below 0, nothing with the Dusk town, and with the Day town -1 at -3/-4, -2 at -5/-6.
 pub fn reputation_points(reputation: i8, town: Town) -> i32 {
