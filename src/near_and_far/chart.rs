@@ -54,7 +54,7 @@ pub fn journey_chart(c: &Campaign) -> JourneyChart {
         let Ok(view) = sheet.view(c.mode, c.card) else {
             continue;
         };
-        let mut running = 0;
+        let mut running = 0i32;
         let mut points = Vec::new();
         let mut running_total = Vec::new();
         for col in &columns {
@@ -64,7 +64,9 @@ pub fn journey_chart(c: &Campaign) -> JourneyChart {
                 .find(|j| j.session == col.session)
                 .map(|j| j.points);
             if let Some(p) = p {
-                running += p;
+                // Each session's points are bounded (`MAX_SESSION_POINTS`) and the card's total
+                // is checked when the sheet is derived; a drawing never wraps either.
+                running = running.saturating_add(p);
                 min = min.min(p);
                 max = max.max(p);
             }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::code::{Keyword, MapNumber, QuestCode};
 use super::lookup::Mode;
-use super::scoring::{ScoreError, Town};
+use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS, ScoreError, Town};
 use super::threats::ThreatLevel;
 
 /// Where on a card a sheet rule is broken: "Rin's ledger entry 4 (bought talent Fishing for
@@ -89,6 +89,20 @@ fn numbers(maps: &[MapNumber]) -> String {
 fn joined(items: &[impl fmt::Display]) -> String {
     let list: Vec<String> = items.iter().map(|i| i.to_string()).collect();
     list.join("; ")
+}
+
+/// "Fishing, Lore", or "none".
+fn none_if_empty(items: &[String]) -> String {
+    match items.is_empty() {
+        true => "none".to_string(),
+        false => items.join(", "),
+    }
+}
+
+/// "7, 3": journey points as a sheet lists them.
+fn points_list(points: &[i32]) -> String {
+    let list: Vec<String> = points.iter().map(|p| p.to_string()).collect();
+    list.join(", ")
 }
 
 /// "at: " before a free-form problem, nothing when there is no place (as `doc::Invalid`).
@@ -313,6 +327,12 @@ pub enum RuleError {
     SideQuestNotPending { at: EntryAt, code: QuestCode },
     #[error("{at}: session {session} already has its journey points")]
     JourneyPointsTwice { at: EntryAt, session: u32 },
+    #[error(
+        "{at}: {points} journey points is beyond what one session's score sheet can add up to ({MIN_SESSION_POINTS} to {MAX_SESSION_POINTS})"
+    )]
+    JourneyPointsOutOfRange { at: EntryAt, points: i32 },
+    #[error("{character}'s journey points no longer add up to a number the card can hold")]
+    JourneyTotalOverflow { character: String },
 
     // Threats and bosses (p. 13, 20, 39), and the journey points their cards show.
     #[error("every threat card has been defeated: there is no active threat")]
@@ -352,6 +372,60 @@ pub enum RuleError {
         session: u32,
         map: MapNumber,
         differences: Vec<SheetDiff>,
+    },
+    #[error(
+        "the score sheet gives {character} the talent {talent}, but the card shows it never bought it (bought: {}; p. 13)",
+        none_if_empty(.bought)
+    )]
+    TalentNotBought {
+        character: String,
+        talent: String,
+        bought: Vec<String>,
+    },
+    #[error(
+        "the score sheet leaves off {character}'s talent {talent}, which the card shows bought (bought: {}; p. 13)",
+        none_if_empty(.bought)
+    )]
+    TalentLeftOff {
+        character: String,
+        talent: String,
+        bought: Vec<String>,
+    },
+    #[error(
+        "the score sheet lists threat cards worth [{}] for {character}, but this session's records show {character} took {} (p. 20, 28)",
+        points_list(.sheet),
+        none_if_empty(.taken)
+    )]
+    ThreatCardsDiffer {
+        character: String,
+        sheet: Vec<i32>,
+        /// Each card taken, as "level 7 (3 points)" or "level 7 (points not known)".
+        taken: Vec<String>,
+    },
+    #[error(
+        "{character} took {}, whose journey points this campaign does not know: list the points on the score sheet (threats) or set them once with set-card-points",
+        .cards.join(", ")
+    )]
+    ThreatPointsUnknown {
+        character: String,
+        cards: Vec<String>,
+    },
+    #[error(
+        "the score sheet claims the full-card bonus for {character}, but the card has {filled} of {total} {what} (p. 31-32)"
+    )]
+    FullCardNotEarned {
+        character: String,
+        filled: u16,
+        total: u16,
+        what: &'static str,
+    },
+    #[error(
+        "the score sheet leaves off {character}'s full-card bonus, but the card has all {total} {what} (p. 31-32)"
+    )]
+    FullCardLeftOff {
+        character: String,
+        total: u16,
+        what: &'static str,
     },
     #[error("the scores have no line for {character} ({player})")]
     NoScoreLine { character: String, player: String },

@@ -14,6 +14,7 @@ use super::error::{EntryAt, RuleError, RuleResult};
 use super::facts::CardLayout;
 use super::ledger::{Item, Ledger};
 use super::lookup::Mode;
+use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS};
 
 /// One character in a campaign, with its player and ledger.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -340,12 +341,22 @@ impl Sheet {
                             session: *session,
                         });
                     }
+                    if !(MIN_SESSION_POINTS..=MAX_SESSION_POINTS).contains(points) {
+                        return Err(RuleError::JourneyPointsOutOfRange {
+                            at: at(),
+                            points: *points,
+                        });
+                    }
+                    v.journey_total = v.journey_total.checked_add(*points).ok_or_else(|| {
+                        RuleError::JourneyTotalOverflow {
+                            character: self.character.clone(),
+                        }
+                    })?;
                     v.journey.push(JourneyLine {
                         session: *session,
                         map: *map,
                         points: *points,
                     });
-                    v.journey_total += points;
                 }
                 Item::Correction { .. } => {}
             }

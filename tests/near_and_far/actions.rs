@@ -22,7 +22,7 @@ fn player(name: &str) -> PlayerInput {
         camps: 10,
         artifacts: vec![3],
         unpurchased_artifacts: 0,
-        threats: Vec::new(),
+        threats: None,
         card_bonuses: 0,
         coins: 4,
         gems: 2,
@@ -30,9 +30,9 @@ fn player(name: &str) -> PlayerInput {
         chiefs: 0,
         reputation: 2,
         treasures: 0,
-        talents: Vec::new(),
+        talents: None,
         mammoth_camp: None,
-        full_card: false,
+        full_card: None,
         wins_ties: false,
     }
 }
@@ -40,8 +40,8 @@ fn player(name: &str) -> PlayerInput {
 fn sheet(map: Option<u8>) -> ScoreInput {
     ScoreInput {
         map: map.map(crate::common::map),
-        town: Town::Dusk,
-        long_game: false,
+        town: Some(Town::Dusk),
+        long_game: Some(false),
         settings: Default::default(),
         players: vec![player("Rin"), player("Vera")],
         trade_routes: Vec::new(),
@@ -115,14 +115,14 @@ fn a_score_sheet_for_another_map_is_refused_naming_the_difference() {
         "{e}"
     );
     let mut other_town = sheet(None);
-    other_town.town = Town::Day;
+    other_town.town = Some(Town::Day);
     let e = c
         .finish_session_with(other_town, day(3))
         .unwrap_err()
         .to_string();
     assert!(e.contains("town"), "{e}");
     let mut long = sheet(None);
-    long.long_game = true;
+    long.long_game = Some(true);
     let e = c.finish_session_with(long, day(3)).unwrap_err().to_string();
     assert!(e.contains("long_game"), "{e}");
     assert!(c.current_session().is_some(), "nothing was written");
@@ -171,7 +171,7 @@ fn absurd_numbers_on_a_score_sheet_are_refused() {
         ),
         (
             "threats",
-            Box::new(|p: &mut PlayerInput| p.threats = vec![i32::MIN]),
+            Box::new(|p: &mut PlayerInput| p.threats = Some(vec![i32::MIN])),
         ),
         (
             "card_bonuses",
@@ -205,7 +205,7 @@ fn threat_card_points_entered_once_are_reused_by_every_later_session() {
         )
         .unwrap();
         let t = s.current().score_template(None).unwrap();
-        assert_eq!(t.players[0].threats, vec![2], "session {n}");
+        assert_eq!(t.players[0].threats, Some(vec![2]), "session {n}");
         let mut sheet = t.clone();
         sheet.players[0].mammoth_camp = None;
         act_json(

@@ -13,6 +13,7 @@ mod experience;
 mod index;
 mod index_growth;
 mod lookup;
+mod records;
 mod refusals;
 mod refusals_card;
 mod refusals_end;

@@ -65,7 +65,7 @@ fn a_score_sheet_from_another_town_side_is_refused_listing_the_difference() {
     let mut c = campaign(Mode::Campaign);
     start(&mut c, 2);
     let mut sheet = c.score_template(Some(&facts())).unwrap();
-    sheet.town = Town::Day;
+    sheet.town = Some(Town::Day);
     let err = c.finish_session_with(sheet, day(3)).unwrap_err();
     assert_eq!(
         err,

@@ -12,7 +12,7 @@ fn player(name: &str) -> PlayerInput {
         camps: 0,
         artifacts: vec![],
         unpurchased_artifacts: 0,
-        threats: vec![],
+        threats: Some(vec![]),
         card_bonuses: 0,
         coins: 0,
         gems: 0,
@@ -20,9 +20,9 @@ fn player(name: &str) -> PlayerInput {
         chiefs: 0,
         reputation: 0,
         treasures: 0,
-        talents: vec![],
+        talents: Some(vec![]),
         mammoth_camp: None,
-        full_card: false,
+        full_card: None,
         wins_ties: false,
     }
 }
@@ -30,8 +30,8 @@ fn player(name: &str) -> PlayerInput {
 fn game(players: Vec<PlayerInput>) -> ScoreInput {
     ScoreInput {
         map: Some(map(4)),
-        town: Town::Dusk,
-        long_game: false,
+        town: Some(Town::Dusk),
+        long_game: Some(false),
         settings: Default::default(),
         players,
         trade_routes: vec![],
@@ -69,7 +69,7 @@ fn placing_all_fourteen_camps_gives_two_more() {
     assert_eq!(r.total_of("Ana"), Some(16));
     // Long Game: two extra camps come first, so the board is empty at 16.
     let mut g = game(vec![a.clone(), player("Ben")]);
-    g.long_game = true;
+    g.long_game = Some(true);
     assert_eq!(line(&score(&g), "Ana", "all-camps-bonus"), None);
     g.players[0].camps = 16;
     assert_eq!(line(&score(&g), "Ana", "all-camps-bonus"), Some(2));
@@ -121,7 +121,7 @@ fn artifacts_score_their_points_and_unpurchased_ones_cost_one_each() {
 fn lore_ignores_up_to_three_unpurchased_artifacts() {
     let mut a = player("Ana");
     a.unpurchased_artifacts = 5;
-    a.talents = vec!["Lore".into()];
+    a.talents = Some(vec!["Lore".into()]);
     let r = score(&game(vec![a, player("Ben")]));
     assert_eq!(line(&r, "Ana", "unpurchased-artifacts"), Some(-2));
 }
@@ -129,7 +129,7 @@ fn lore_ignores_up_to_three_unpurchased_artifacts() {
 #[test]
 fn threats_and_card_bonuses_add_their_points() {
     let mut a = player("Ana");
-    a.threats = vec![1, 2, 4];
+    a.threats = Some(vec![1, 2, 4]);
     a.card_bonuses = 5;
     let r = score(&game(vec![a, player("Ben")]));
     assert_eq!(line(&r, "Ana", "threats"), Some(7));
@@ -221,10 +221,10 @@ fn three_treasure_cards_give_five() {
 fn storytelling_gives_two_for_the_highest_reputation() {
     let mut a = player("Ana");
     a.reputation = 7;
-    a.talents = vec!["Storytelling".into()];
+    a.talents = Some(vec!["Storytelling".into()]);
     let mut b = player("Ben");
     b.reputation = 7;
-    b.talents = vec!["storytelling".into()];
+    b.talents = Some(vec!["storytelling".into()]);
     let mut g = game(vec![a, b]);
     assert_eq!(
         line(&score(&g), "Ana", "storytelling"),
@@ -259,7 +259,7 @@ fn map_10_costs_eight_without_a_camp_on_a_mammoth_space() {
 #[test]
 fn a_full_card_scores_seven_on_map_11_only() {
     let mut a = player("Ana");
-    a.full_card = true;
+    a.full_card = Some(true);
     let mut g = game(vec![a, player("Ben")]);
     assert!(g.score(None).is_err());
     g.map = Some(map(11));
@@ -315,7 +315,9 @@ fn the_score_template_knows_the_campaign_and_the_result_goes_on_the_sheets() {
     c.defeat_threat("Rin", None).unwrap();
     let mut g = c.score_template(Some(&facts())).unwrap();
     assert_eq!(g.map, Some(map(10)));
-    assert_eq!(g.players[0].threats.len(), 1);
+    // The bundled threat cards carry no points yet: the sheet leaves them for the players.
+    assert_eq!(g.players[0].threats, None);
+    g.players[0].threats = Some(vec![0]);
     assert_eq!(g.players[0].mammoth_camp, Some(false));
     g.players[0].camps = 12;
     g.players[1].camps = 8;

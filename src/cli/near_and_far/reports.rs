@@ -17,7 +17,7 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
         Ok(t) => t,
         Err(e) => return fail(e),
     };
-    let mut value: serde_json::Value = match serde_json::from_str(&text) {
+    let value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => return fail(format!("{}: {}", input.display(), crate::datafile::at(&text, &e))),
     };
@@ -28,13 +28,6 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
             Ok(x) => x,
             Err(o) => return o,
         };
-        // A sheet that leaves out the town side or Long Game takes the session's (RULINGS:
-        // scoring uses the session's own settings); one that names them must agree.
-        if let (Some(obj), Some(s)) = (value.as_object_mut(), saved.current().current_session()) {
-            obj.entry("town").or_insert(json!(s.town));
-            obj.entry("long_game")
-                .or_insert(json!(saved.current().variants.long_game));
-        }
         opened = Some((store, saved, id));
     }
     let sheet: ScoreInput = match serde_json::from_value(value) {
@@ -43,14 +36,9 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
     };
     let result = match &mut opened {
         Some((store, saved, id)) => {
-            let c = saved.current();
-            let scored = c.fit_score_sheet(sheet.clone()).and_then(|fitted| {
-                let talents = (!c.cards.talents.is_empty()).then_some(c.cards.talents.as_slice());
-                fitted
-                    .score_with(talents, i32::from(c.card.full_card_bonus))
-                    .map_err(crate::near_and_far::RuleError::from)
-            });
-            let result = match scored {
+            // What the sheet leaves out (town side, Long Game, talents, threat cards, full
+            // card) comes from the campaign's records; what it says must agree with them.
+            let result = match saved.current().score_sheet(sheet.clone()) {
                 Ok(r) => r,
                 Err(e) => return fail(format!("{}: {e}", input.display())),
             };

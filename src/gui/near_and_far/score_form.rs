@@ -157,23 +157,20 @@ impl ScoreForm {
         };
         ScoreForm {
             map: input.map,
-            town: input.town,
-            long_game: input.long_game,
+            town: input.town(),
+            long_game: input.long_game(),
             settings: input.settings,
             players: input
                 .players
                 .iter()
                 .map(|p| PlayerFields {
                     name: p.name.clone(),
-                    // Unknown card points come as 0: leave the field for the players to fill.
-                    threats: if p.threats.iter().all(|t| *t == 0) {
-                        String::new()
-                    } else {
-                        join(&p.threats)
-                    },
-                    talents: p.talents.clone(),
+                    // Cards whose points are not known come without a list: the field is
+                    // left for the players to fill.
+                    threats: p.threats.as_deref().map(join).unwrap_or_default(),
+                    talents: p.talents().to_vec(),
                     mammoth_camp: p.mammoth_camp.unwrap_or(false),
-                    full_card: p.full_card,
+                    full_card: p.full_card(),
                     ..PlayerFields::default()
                 })
                 .collect(),
@@ -191,7 +188,11 @@ impl ScoreForm {
                 camps: num(w, "camps", &p.camps)?,
                 artifacts: list(w, "artifact points", &p.artifacts)?,
                 unpurchased_artifacts: num(w, "artifacts in hand", &p.unpurchased)?,
-                threats: list(w, "threat points", &p.threats)?,
+                // Blank: the threat and boss cards the records show this player took.
+                threats: match p.threats.trim().is_empty() {
+                    true => None,
+                    false => Some(list(w, "threat points", &p.threats)?),
+                },
                 card_bonuses: num(w, "card bonuses", &p.card_bonuses)?,
                 coins: num(w, "coins", &p.coins)?,
                 gems: num(w, "gems", &p.gems)?,
@@ -199,10 +200,10 @@ impl ScoreForm {
                 chiefs: num(w, "chiefs", &p.chiefs)?,
                 reputation: num(w, "reputation", &p.reputation)?,
                 treasures: num(w, "treasure cards", &p.treasures)?,
-                talents: p.talents.clone(),
+                talents: Some(p.talents.clone()),
                 mammoth_camp: (self.map == Some(MapNumber::MAMMOTH_JUNGLE))
                     .then_some(p.mammoth_camp),
-                full_card: p.full_card && self.map == Some(MapNumber::LAST_RUIN),
+                full_card: Some(p.full_card && self.map == Some(MapNumber::LAST_RUIN)),
                 wins_ties: p.wins_ties,
             });
         }
@@ -226,8 +227,8 @@ impl ScoreForm {
         }
         Ok(ScoreInput {
             map: self.map,
-            town: self.town,
-            long_game: self.long_game,
+            town: Some(self.town),
+            long_game: Some(self.long_game),
             settings: self.settings,
             players,
             trade_routes,

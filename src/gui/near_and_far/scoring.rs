@@ -299,7 +299,7 @@ impl State {
                     .spacing(style::GAP)
                 )
                 .width(Length::FillPortion(3)),
-                container(self.live_result(f)).width(Length::FillPortion(2)),
+                container(self.live_result(c, f)).width(Length::FillPortion(2)),
             ]
             .spacing(20),
         ]
@@ -307,10 +307,11 @@ impl State {
         .into()
     }
 
-    fn live_result<'a>(&'a self, f: &'a ScoreForm) -> Element<'a, Message> {
+    fn live_result<'a>(&'a self, c: &Campaign, f: &'a ScoreForm) -> Element<'a, Message> {
+        // Scored as "Write on the cards" will score it: against the campaign's records.
         let result = f
             .to_input()
-            .and_then(|i| i.score(self.facts()).map_err(|e| e.to_string()));
+            .and_then(|i| c.score_sheet(i).map_err(|e| e.to_string()));
         let mut col = Column::new().spacing(6);
         match result {
             Err(e) => {

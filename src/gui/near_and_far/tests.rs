@@ -550,6 +550,24 @@ fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
         &mut s,
         Message::Score(scoring::Msg::Field(1, forms::Field::Reputation, "4".into())),
     );
+    // The card Rin took has no points in the data files: the sheet asks for them.
+    assert!(shows(
+        &s,
+        "Rin took level 4, whose journey points this campaign does not know: list the points on the score sheet (threats) or set them once with set-card-points"
+    ));
+    // Two cards for the one Rin took: refused, naming the sheet and the record.
+    send(
+        &mut s,
+        Message::Score(scoring::Msg::Field(0, forms::Field::Threats, "2, 5".into())),
+    );
+    assert!(shows(
+        &s,
+        "the score sheet lists threat cards worth [2, 5] for Rin, but this session's records show Rin took level 4 (points not known) (p. 20, 28)"
+    ));
+    send(
+        &mut s,
+        Message::Score(scoring::Msg::Field(0, forms::Field::Threats, "2".into())),
+    );
     assert!(shows(&s, "Winner: Rin"));
     send(
         &mut s,
@@ -565,7 +583,7 @@ fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
     );
     click(&mut s, "Write on the cards and end the session")?;
     let c = s.campaign().unwrap();
-    assert_eq!(c.view("Rin").unwrap().journey_total, 12);
+    assert_eq!(c.view("Rin").unwrap().journey_total, 14);
     assert_eq!(c.view("Vera").unwrap().journey_total, 11);
     assert!(c.current_session().is_none());
     Ok(())

@@ -85,7 +85,7 @@ fn card_points_entered_once_prefill_every_later_score_sheet() {
     );
     assert!(a.moved);
     let sheet = s.campaign().unwrap().score_template(None).unwrap();
-    assert_eq!(sheet.players[0].threats, vec![2]);
+    assert_eq!(sheet.players[0].threats, Some(vec![2]));
 }
 
 #[test]

@@ -39,7 +39,7 @@ impl ScoreInput {
                     reputation: p.reputation,
                 });
             }
-            if p.chiefs > 4 {
+            if p.chiefs > MAX_CHIEFS {
                 return Err(ScoreError::TooManyChiefs { at: at() });
             }
             if p.treasures > 3 {
@@ -58,12 +58,12 @@ impl ScoreInput {
             } else if p.mammoth_camp.is_some() {
                 return Err(ScoreError::MammothOffMap10 { at: at() });
             }
-            if p.full_card && self.map != Some(MapNumber::LAST_RUIN) {
+            if p.full_card() && self.map != Some(MapNumber::LAST_RUIN) {
                 return Err(ScoreError::FullCardOffMap11 { at: at() });
             }
             check_box_limits(p, at)?;
             if let Some(known) = talents.filter(|k| !k.is_empty()) {
-                for t in &p.talents {
+                for t in p.talents() {
                     if !known.iter().any(|k| k.name.eq_ignore_ascii_case(t.trim())) {
                         return Err(ScoreError::NoSuchTalent {
                             at: at(),
@@ -73,11 +73,18 @@ impl ScoreInput {
                 }
             }
         }
+        check_across_players(self)?;
         for (i, r) in self.trade_routes.iter().enumerate() {
             let at = || RouteAt {
                 index: i,
                 name: r.name.clone(),
             };
+            if r.sole > MAX_ROUTE_POINTS {
+                return Err(ScoreError::RoutePoints {
+                    at: at(),
+                    sole: r.sole,
+                });
+            }
             if r.joint > r.sole {
                 return Err(ScoreError::JointAboveSole {
                     at: at(),
@@ -121,7 +128,7 @@ impl ScoreInput {
             .iter()
             .filter(|p| p.reputation == top_rep)
             .count();
-        let needed = BOARD_CAMPS + if self.long_game { 2 } else { 0 };
+        let needed = BOARD_CAMPS + if self.long_game() { 2 } else { 0 };
         let mut scores: Vec<PlayerScore> = Vec::new();
         for p in &self.players {
             let mut lines = Vec::new();
@@ -132,7 +139,7 @@ impl ScoreInput {
                     points,
                 });
             };
-            let has = |t: &str| p.talents.iter().any(|x| x.trim().eq_ignore_ascii_case(t));
+            let has = |t: &str| p.talents().iter().any(|x| x.trim().eq_ignore_ascii_case(t));
             add(
                 "camps",
                 format!("{} placed", count(p.camps, "camp", "camps")),
@@ -182,8 +189,8 @@ impl ScoreInput {
             }
             add(
                 "threats",
-                count(p.threats.len() as u64, "threat card", "threat cards"),
-                p.threats.iter().sum::<i32>(),
+                count(p.threats().len() as u64, "threat card", "threat cards"),
+                p.threats().iter().sum::<i32>(),
             );
             if p.card_bonuses != 0 {
                 add("card-bonuses", "card bonuses".into(), p.card_bonuses);
@@ -213,7 +220,7 @@ impl ScoreInput {
             add(
                 "reputation",
                 format!("reputation {}", p.reputation),
-                reputation_points(p.reputation, self.town),
+                reputation_points(p.reputation, self.town()),
             );
             if p.treasures == 3 {
                 add(
@@ -239,7 +246,7 @@ impl ScoreInput {
                     MAMMOTH_PENALTY,
                 );
             }
-            if p.full_card && self.map == Some(MapNumber::LAST_RUIN) {
+            if p.full_card() && self.map == Some(MapNumber::LAST_RUIN) {
                 add(
                     "full-card",
                     "every box on the character card".into(),
@@ -280,6 +287,12 @@ pub const MAX_THREAT_CARDS: usize = 16;
 pub const MAX_THREAT_POINTS: i32 = 30;
 pub const MAX_MONEY: u32 = 999;
 pub const MAX_CARD_BONUSES: i32 = 200;
+/// The chiefs in the box, shared by the whole table.
+pub const MAX_CHIEFS: u8 = 4;
+/// Each map shows four trade routes (p. 25).
+pub const MAX_TRADE_ROUTES: usize = 4;
+/// The larger number printed for a trade route is a few points; 20 only catches a typing slip.
+pub const MAX_ROUTE_POINTS: u8 = 20;
 
 /// Refuses numbers no game can reach, naming the player and the field.
 fn check_box_limits(p: &PlayerInput, at: impl Fn() -> PlayerAt) -> Result<(), ScoreError> {
@@ -296,11 +309,11 @@ fn check_box_limits(p: &PlayerInput, at: impl Fn() -> PlayerAt) -> Result<(), Sc
             points: *a,
         });
     }
-    if p.threats.len() > MAX_THREAT_CARDS {
+    if p.threats().len() > MAX_THREAT_CARDS {
         return Err(ScoreError::TooManyThreats { at: at() });
     }
     if let Some(t) = p
-        .threats
+        .threats()
         .iter()
         .find(|t| !(0..=MAX_THREAT_POINTS).contains(*t))
     {
@@ -326,6 +339,25 @@ fn check_box_limits(p: &PlayerInput, at: impl Fn() -> PlayerAt) -> Result<(), Sc
         return Err(ScoreError::CardBonuses {
             at: at(),
             bonuses: p.card_bonuses,
+        });
+    }
+    Ok(())
+}
+
+/// What the box holds for the whole table, not only for one player: 4 chiefs, one threat deck
+/// (12 threat cards and 4 boss cards), and 4 trade routes per map (p. 25, 28).
+fn check_across_players(sheet: &ScoreInput) -> Result<(), ScoreError> {
+    let chiefs: u32 = sheet.players.iter().map(|p| u32::from(p.chiefs)).sum();
+    if chiefs > u32::from(MAX_CHIEFS) {
+        return Err(ScoreError::ChiefsAcrossPlayers { chiefs });
+    }
+    let threats: usize = sheet.players.iter().map(|p| p.threats().len()).sum();
+    if threats > MAX_THREAT_CARDS {
+        return Err(ScoreError::ThreatsAcrossPlayers { cards: threats });
+    }
+    if sheet.trade_routes.len() > MAX_TRADE_ROUTES {
+        return Err(ScoreError::TooManyRoutes {
+            routes: sheet.trade_routes.len(),
         });
     }
     Ok(())

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::compute::{
-    MAX_ARTIFACT_CARDS, MAX_ARTIFACT_POINTS, MAX_CARD_BONUSES, MAX_MONEY, MAX_THREAT_CARDS,
-    MAX_THREAT_POINTS,
+    MAX_ARTIFACT_CARDS, MAX_ARTIFACT_POINTS, MAX_CARD_BONUSES, MAX_CHIEFS, MAX_MONEY,
+    MAX_ROUTE_POINTS, MAX_THREAT_CARDS, MAX_THREAT_POINTS, MAX_TRADE_ROUTES,
 };
 
 /// A line of the score sheet: "players[1] (Vera)".
@@ -46,8 +46,20 @@ pub enum ScoreError {
     SameName { at: PlayerAt, first: usize },
     #[error("{at}: reputation {reputation} is off the track (-6 to 12, p. 14)")]
     OffTrack { at: PlayerAt, reputation: i8 },
-    #[error("{at}: there are only 4 chiefs")]
+    #[error("{at}: there are only {MAX_CHIEFS} chiefs")]
     TooManyChiefs { at: PlayerAt },
+    #[error(
+        "players: {chiefs} chiefs in all, but the box has only {MAX_CHIEFS} for the whole table"
+    )]
+    ChiefsAcrossPlayers { chiefs: u32 },
+    #[error(
+        "players: {cards} threat and boss cards in all, but one deck holds only {MAX_THREAT_CARDS} (12 threats and 4 bosses, p. 8, 39)"
+    )]
+    ThreatsAcrossPlayers { cards: usize },
+    #[error("trade_routes: {routes} trade routes, but a map shows only {MAX_TRADE_ROUTES} (p. 25)")]
+    TooManyRoutes { routes: usize },
+    #[error("{at}: no map prints {sole} points for a trade route (at most {MAX_ROUTE_POINTS})")]
+    RoutePoints { at: RouteAt, sole: u8 },
     #[error("{at}: nobody owns more than 3 treasure cards (p. 34)")]
     TooManyTreasures { at: PlayerAt },
     #[error("{at}: {camps} camps is more than a game can hold")]

@@ -55,9 +55,10 @@ pub struct PlayerInput {
     /// Artifact cards still in hand.
     #[serde(default)]
     pub unpurchased_artifacts: u8,
-    /// The journey points printed on each defeated threat (and boss) card.
+    /// The journey points printed on each defeated threat (and boss) card. Left out, a
+    /// campaign's session fills it from its records (the cards this player took).
     #[serde(default)]
-    pub threats: Vec<i32>,
+    pub threats: Option<Vec<i32>>,
     /// Bonuses written on artifact, treasure and world cards, added up by the players.
     #[serde(default)]
     pub card_bonuses: i32,
@@ -74,15 +75,17 @@ pub struct PlayerInput {
     /// not count, p. 13).
     #[serde(default)]
     pub treasures: u8,
-    /// Talent names; Lore and Storytelling change the score.
+    /// Talent names; Lore and Storytelling change the score. Left out, a campaign's session
+    /// fills it from the character card.
     #[serde(default)]
-    pub talents: Vec<String>,
+    pub talents: Option<Vec<String>>,
     /// Map 10 only: did this player build a camp on a mammoth space?
     #[serde(default)]
     pub mammoth_camp: Option<bool>,
-    /// Map 11 only: every box (Campaign) or every character quest (Character) is filled.
+    /// Map 11 only: every box (Campaign) or every character quest (Character) is filled. Left
+    /// out, a campaign's session fills it from the character card.
     #[serde(default)]
-    pub full_card: bool,
+    pub full_card: Option<bool>,
     /// A card lets this player win ties (it overrides the reputation tie-break, p. 28).
     #[serde(default)]
     pub wins_ties: bool,
@@ -108,10 +111,12 @@ pub struct ScoreInput {
     /// The map played (needed for Map 10's mammoth rule and Map 11's full-card bonus).
     #[serde(default)]
     pub map: Option<MapNumber>,
+    /// Left out: the Dusk side, or in a campaign the session's own side.
     #[serde(default)]
-    pub town: Town,
+    pub town: Option<Town>,
+    /// Left out: no Long Game, or in a campaign the campaign's own setting.
     #[serde(default)]
-    pub long_game: bool,
+    pub long_game: Option<bool>,
     #[serde(default)]
     pub settings: ScoreSettings,
     pub players: Vec<PlayerInput>,
@@ -144,6 +149,35 @@ pub struct ScoreResult {
     pub tie_break: Option<String>,
 }
 
+impl PlayerInput {
+    /// The talents claimed (none when left out).
+    pub fn talents(&self) -> &[String] {
+        self.talents.as_deref().unwrap_or_default()
+    }
+
+    /// The threat and boss card points claimed (none when left out).
+    pub fn threats(&self) -> &[i32] {
+        self.threats.as_deref().unwrap_or_default()
+    }
+
+    /// Whether the full-card bonus is claimed (no when left out).
+    pub fn full_card(&self) -> bool {
+        self.full_card.unwrap_or(false)
+    }
+}
+
+impl ScoreInput {
+    /// The town side scored (Dusk when left out).
+    pub fn town(&self) -> Town {
+        self.town.unwrap_or_default()
+    }
+
+    /// Whether the Long Game was played (no when left out).
+    pub fn long_game(&self) -> bool {
+        self.long_game.unwrap_or(false)
+    }
+}
+
 impl ScoreResult {
     pub fn total_of(&self, name: &str) -> Option<i32> {
         self.players
@@ -163,6 +197,13 @@ pub const MAMMOTH_PENALTY: i32 = -8;
 pub const LORE_IGNORES: u8 = 3;
 /// A full character card on Map 11 (p. 31-32); the characters data file may change it.
 pub const FULL_CARD_BONUS: i32 = 7;
+
+/// The most and least journey points one session can write on a card: beyond what any score
+/// sheet within its limits adds up to (about 4,200 and -270, see `compute`'s box limits), so
+/// a hand-written or corrected number outside them is a slip, and a campaign's total of any
+/// realistic number of sessions stays far inside an `i32`.
+pub const MAX_SESSION_POINTS: i32 = 5_000;
+pub const MIN_SESSION_POINTS: i32 = -500;
 
 /// Reputation journey points (p. 28, 36; RULINGS): half the reputation rounded down from 0
 /// up; below 0, nothing with the Dusk town, and with the Day town -1 at -3/-4, -2 at -5/-6.
