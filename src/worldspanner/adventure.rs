@@ -207,6 +207,7 @@ impl Game {
             }
         }
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
+        self.take_action(hero, super::game::Deed::Adventured)?;
         let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
         let mut lines = outcome.explain();

@@ -3,7 +3,7 @@
 
 use super::challenge::{Attack, ChallengeKind};
 use super::error::{AttackKind, AttackRole, CombatError, RuleError};
-use super::game::{Game, LastEvent};
+use super::game::{Deed, Game, LastEvent};
 use super::physical::Need;
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
@@ -55,6 +55,7 @@ impl Game {
         }
         self.check_modifiers(team, Some(attacker), target, &attack.hit)?;
         self.check_modifiers(team, Some(attacker), target, &attack.damage)?;
+        self.take_action(attacker, if melee { Deed::MeleeAttack } else { Deed::Shot })?;
         // The first draw is the Hit challenge (the blue bar), the second the Damage (the face).
         let mut draws = 0;
         let outcome = attack.resolve(|| {

@@ -5,7 +5,7 @@
 use super::card::ChallengeCard;
 use super::challenge::{Challenge, Modifier};
 use super::error::{ChallengeError, HeroError, PhysicalError, RuleError, TurnError};
-use super::game::Game;
+use super::game::{Deed, Game, StepDeed};
 use super::physical::Need;
 use super::rounds::{Advanced, Step};
 use super::team::{HeroRef, TeamSide};
@@ -24,6 +24,8 @@ impl Game {
             }
         }
         let advanced = self.rounds.advance()?;
+        // A new step: every hero has its one action again (Rounds, p. 7).
+        self.acted.clear();
         let starts_free = match advanced {
             Advanced::Turn(team, Step::Free) => Some(team),
             Advanced::Round(_) => Some(TeamSide::Skyhawks),
@@ -53,6 +55,21 @@ impl Game {
             }
             .into());
         }
+        Ok(())
+    }
+
+    /// Records `hero`'s one action of this step, refusing a second (Rounds, p. 7; Ranged
+    /// attack, p. 19).
+    pub(super) fn take_action(&mut self, hero: HeroRef, deed: Deed) -> Result<(), RuleError> {
+        if let Some(first) = self.acted.iter().find(|d| d.hero == hero) {
+            return Err(TurnError::AlreadyActed {
+                hero: self.name(hero),
+                step: self.rounds.step,
+                did: first.deed,
+            }
+            .into());
+        }
+        self.acted.push(StepDeed { hero, deed });
         Ok(())
     }
 

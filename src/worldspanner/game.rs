@@ -108,6 +108,40 @@ pub enum LastEvent {
     },
 }
 
+/// What a hero did with its one action of a step (ROUNDS, p. 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deed {
+    /// Moved out of its Dome (the Move action, p. 9).
+    LeftDome,
+    /// Shot a ranged weapon (RANGED ATTACK, p. 19).
+    Shot,
+    /// Made its melee attack (COMBAT & MELEE, p. 18).
+    MeleeAttack,
+    /// Challenged (or paid for) the adventure it stands on (ADVENTURE BASICS, p. 14).
+    Adventured,
+}
+
+impl Deed {
+    /// "moved out of its Dome", for "Rizzik has already moved out of its Dome".
+    pub fn done(self) -> &'static str {
+        match self {
+            Deed::LeftDome => "moved out of its Dome",
+            Deed::Shot => "taken its shot",
+            Deed::MeleeAttack => "made its melee attack",
+            Deed::Adventured => "challenged an adventure",
+        }
+    }
+}
+
+/// One hero's action in the current step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepDeed {
+    pub hero: HeroRef,
+    pub deed: Deed,
+}
+
 /// The last hero placed in a Dome, and the card that sent it there.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Placed {
@@ -138,6 +172,10 @@ pub struct Game {
     /// After Black's last turn the game is locked; a "Reopen" allows corrections (RULINGS).
     #[serde(default)]
     pub reopened: bool,
+    /// The heroes that have taken their one action of the current step, and what it was
+    /// (ROUNDS, p. 7; RANGED ATTACK, p. 19): emptied when the step ends.
+    #[serde(default)]
+    pub acted: Vec<StepDeed>,
     /// Cards read at the table for the action being applied; always empty between actions.
     #[serde(skip)]
     pub(super) readings: std::collections::VecDeque<Reading>,
@@ -243,6 +281,7 @@ impl Game {
             placed: None,
             odds_over: OddsOver::default(),
             reopened: false,
+            acted: Vec::new(),
             readings: Default::default(),
             notes: Vec::new(),
         })
@@ -480,6 +519,20 @@ impl Game {
                 return Err(Invalid::new(
                     format!("teams[{}].underworld_credits", side.index()),
                     "an Underworld reward is taken at once, never banked (at most 1 pending)",
+                ));
+            }
+        }
+        for (i, d) in self.acted.iter().enumerate() {
+            self.hero(d.hero)
+                .map_err(|e| Invalid::new(format!("acted[{i}]"), e.to_string()))?;
+            if let Some(first) = self.acted[..i].iter().position(|e| e.hero == d.hero) {
+                return Err(Invalid::new(
+                    format!("acted[{i}]"),
+                    format!(
+                        "{} acted twice in one step (first at acted[{first}]): each hero takes \
+                         one action a step (Rounds, p. 7)",
+                        self.name(d.hero)
+                    ),
                 ));
             }
         }

@@ -44,7 +44,9 @@ pub use error::{
     AdventureError, AttackKind, AttackRole, CardError, ChallengeError, CombatError, DomeError,
     HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,
 };
-pub use game::{Game, LastEvent, Pending, Placed, Reason, Removal, Setup, TeamState};
+pub use game::{
+    Deed, Game, LastEvent, Pending, Placed, Reason, Removal, Setup, StepDeed, TeamState,
+};
 pub use library::{AttackRatings, HeroCard, HeroChallenge, HeroLibrary, Skill};
 pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};

@@ -171,6 +171,7 @@ impl Game {
             }
             self.require_in_play(*t)?;
         }
+        self.take_action(hero, super::game::Deed::Adventured)?;
         let name = self.name(hero);
         let h = self.hero_mut(hero)?;
         if h.gold < gold {

@@ -14,7 +14,7 @@ use super::error::{
     AdventureError, ChallengeError, DomeError, HeroError, PhysicalError, RuleError, SetupError,
     TurnError,
 };
-use super::game::{Game, LastEvent, Reason, Removal};
+use super::game::{Deed, Game, LastEvent, Reason, Removal};
 use super::odds::OddsOver;
 use super::paid::PaidAdventure;
 use super::physical::{Need, Reading};
@@ -256,6 +256,7 @@ impl Game {
                     }
                     .into());
                 }
+                self.take_action(hero, Deed::LeftDome)?;
                 self.domes.vacate(hero);
                 self.hero_mut(hero)?.status = HeroStatus::OnMap;
                 Ok(vec![format!("{} moves out of the Dome", self.name(hero))])

@@ -75,6 +75,29 @@ impl Step {
         }
     }
 
+    /// The book's limit of one per hero in this step, with its page.
+    pub fn one_each(self) -> &'static str {
+        match self {
+            Step::Free => "Free abilities are used as their cards say (Rounds, p. 7)",
+            Step::Action => {
+                "each hero on the active team takes one action (Action step, p. 7; one shot with \
+                 one weapon, Ranged attack, p. 19)"
+            }
+            Step::Reaction => {
+                "each hero on the inactive team takes one reaction (Reaction step, p. 7; one shot \
+                 with one weapon, Ranged attack, p. 19)"
+            }
+            Step::Melee => {
+                "each hero of both teams makes one melee attack (Melee step, p. 7; Combat, p. 18)"
+            }
+            Step::Adventure => {
+                "each active hero on an adventure space may challenge that adventure (Adventure \
+                 step, p. 7)"
+            }
+            Step::Reinforce => "each hero enters once (Reinforce step, p. 7)",
+        }
+    }
+
     fn next(self) -> Option<Step> {
         let i = Step::ALL.iter().position(|s| *s == self)?;
         Step::ALL.get(i + 1).copied()

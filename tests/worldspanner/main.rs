@@ -10,6 +10,7 @@ mod domes;
 mod endtoend;
 mod issue10;
 mod library;
+mod one_action;
 mod physical;
 mod play;
 mod refusals;

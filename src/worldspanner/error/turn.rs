@@ -1,6 +1,7 @@
 //! Refusals about whose turn and which step it is, the Reinforce quota, and the end of the game
 //! (ROUNDS and End of game, p. 7; RULINGS: the game locks after the Psiclones' last turn).
 
+use crate::worldspanner::game::Deed;
 use crate::worldspanner::rounds::{RoundTracker, Step};
 use crate::worldspanner::team::TeamSide;
 
@@ -39,6 +40,16 @@ pub enum TurnError {
     AlreadyEntered { hero: String },
     #[error("{team} have brought in this round's third of the team already (Reinforce, p. 7)")]
     ReinforceQuotaMet { team: TeamSide },
+    /// A hero's second action in one step: each hero takes one action in the Action step, one
+    /// reaction in the Reaction step, one melee attack in Melee (p. 7), one shot with one
+    /// weapon (p. 19), and challenges the adventure it stands on once.
+    #[error(
+        "{hero} has already {} this {} step: {} — {hero} is done until the step ends",
+        .did.done(),
+        .step.name(),
+        .step.one_each()
+    )]
+    AlreadyActed { hero: String, step: Step, did: Deed },
     #[error("the game is not over: nothing to reopen")]
     NotOver,
     #[error("the game is already reopened")]
