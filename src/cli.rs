@@ -4,6 +4,8 @@
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 
 mod act;
+#[cfg(feature = "host")]
+mod serve;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -97,6 +99,15 @@ pub enum Command {
         id: String,
         #[arg(long)]
         json: bool,
+    },
+    /// Share save ID with the table's phones until Ctrl+C (docs/table-network.md). The first
+    /// line printed is the seats and their links as JSON; QR codes go to standard error.
+    #[cfg(feature = "host")]
+    Serve {
+        id: String,
+        /// Address and port to listen on (default 0.0.0.0:8765: every interface).
+        #[arg(long)]
+        listen: Option<String>,
     },
     /// Rules lookup.
     Rules {
@@ -341,6 +352,8 @@ pub fn execute_with_input(
         Command::Undo { id, steps } => act::undo(root, &id, steps as usize),
         Command::Redo { id } => act::redo(root, &id),
         Command::History { id, json } => act::history(root, &id, json),
+        #[cfg(feature = "host")]
+        Command::Serve { id, listen } => serve::serve(root, &id, listen.as_deref()),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }

@@ -16,9 +16,12 @@ pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod history;
+#[cfg(feature = "host")]
+pub mod host;
 pub mod near_and_far;
 mod newtype;
 pub mod rng;
 pub mod rules;
+pub mod seat;
 pub mod store;
 pub mod worldspanner;

@@ -18,6 +18,7 @@ mod follower;
 mod followers;
 mod game;
 mod play;
+mod seats;
 
 pub use actions::Action;
 pub use builder::{ArmyList, LIST_KIND, ListReport, check_list, check_list_text};

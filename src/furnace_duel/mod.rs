@@ -18,6 +18,7 @@ mod bonuses;
 mod campaign;
 mod error;
 mod scoring;
+mod seats;
 mod sheet;
 
 pub use achievements::{

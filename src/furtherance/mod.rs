@@ -23,6 +23,7 @@ pub mod pile;
 mod play;
 pub mod player;
 mod reach;
+mod seats;
 pub mod square;
 pub mod state;
 pub mod step;

@@ -14,6 +14,7 @@ pub mod index;
 pub mod ledger;
 pub mod lookup;
 pub mod scoring;
+mod seats;
 pub mod session;
 pub mod sheet;
 pub mod threats;

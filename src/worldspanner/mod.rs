@@ -27,6 +27,7 @@ pub mod physical;
 pub mod play;
 pub mod rounds;
 pub mod sample;
+mod seats;
 pub mod team;
 pub mod terrain;
 pub mod values;

@@ -1,0 +1,260 @@
+//! The table network (docs/table-network.md): the laptop (or `tablemate serve`) shares one
+//! save on the local network; each player opens their own seat in a phone's browser.
+//!
+//! An HTTP server (axum on tokio) on its own threads: seat pages rendered here with maud
+//! (escaped by construction), `/api/state`, `/api/act` and `/api/events` (server-sent events)
+//! behind a per-seat token. A phone's action goes through the seat check, the stale check and
+//! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
+//! reaches the file system.
+
+mod pages;
+mod server;
+mod table;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Mutex;
+use std::time::Instant;
+
+pub use server::{Host, HostError, LinkInfo};
+pub use table::{ActError, Done, Table};
+
+use crate::seat::{Plays, SeatRule};
+
+/// Largest body `/api/act` reads (413 above it).
+pub const MAX_BODY: usize = 64 * 1024;
+/// Requests a seat may make in a burst, then [`REFILL_PER_SECOND`] more each second (429).
+pub const BURST: f64 = 150.0;
+pub const REFILL_PER_SECOND: f64 = 50.0;
+/// Open connections at once; more are closed at once.
+pub const MAX_CONNECTIONS: usize = 64;
+/// A request (other than the live stream) that takes longer is answered 408.
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// The port `serve` and the window listen on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 8765;
+
+/// A seat's secret: 128 random bits, as 32 hex digits (the last segment of its link).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new() -> Result<Token, String> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|e| format!("no random numbers: {e}"))?;
+        Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Compares in constant time (for tokens of the same length), so timing tells a guesser
+    /// nothing about how many digits were right.
+    pub fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(..)")
+    }
+}
+
+/// One seat of the shared game: its name, what it plays (None: the read-only table seat), its
+/// current token, its request budget and its open live streams.
+#[derive(Debug)]
+pub struct SeatEntry {
+    pub name: String,
+    pub plays: Option<Plays>,
+    pub token: Token,
+    budget: f64,
+    refilled: Instant,
+    /// Live streams open now (phones showing the page).
+    pub connected: usize,
+}
+
+impl SeatEntry {
+    fn new(name: String, plays: Option<Plays>) -> Result<SeatEntry, String> {
+        Ok(SeatEntry {
+            name,
+            plays,
+            token: Token::new()?,
+            budget: BURST,
+            refilled: Instant::now(),
+            connected: 0,
+        })
+    }
+
+    /// Spends one request; false when the seat is over its limit.
+    fn spend(&mut self) -> bool {
+        let now = Instant::now();
+        let secs = now.duration_since(self.refilled).as_secs_f64();
+        self.refilled = now;
+        self.budget = (self.budget + secs * REFILL_PER_SECOND).min(BURST);
+        if self.budget < 1.0 {
+            return false;
+        }
+        self.budget -= 1.0;
+        true
+    }
+
+    pub fn is_table(&self) -> bool {
+        self.plays.is_none()
+    }
+}
+
+/// What the server threads and the owner of a [`Host`] share.
+pub struct Shared {
+    pub table: Mutex<Box<dyn Table>>,
+    pub seats: Mutex<Vec<SeatEntry>>,
+    /// The latest revision, for the live streams.
+    pub revision: tokio::sync::watch::Sender<u64>,
+    pub base_url: String,
+}
+
+impl Shared {
+    /// Adds seats the game has gained (a late joiner) with fresh tokens; keeps the others.
+    fn sync_seats(&self) {
+        let wanted = match self.table.lock() {
+            Ok(t) => t.seats(),
+            Err(_) => return,
+        };
+        let Ok(mut seats) = self.seats.lock() else {
+            return;
+        };
+        for s in wanted {
+            if !seats.iter().any(|e| e.name == s.name)
+                && let Ok(e) = SeatEntry::new(s.name, Some(s.plays))
+            {
+                let at = seats.len().saturating_sub(1);
+                seats.insert(at, e);
+            }
+        }
+    }
+
+    /// The seat holding `token`, by name.
+    fn seat_for(&self, token: &str) -> Option<String> {
+        let seats = self.seats.lock().ok()?;
+        // Every seat is compared, so the time taken does not say which one matched.
+        let mut found = None;
+        for s in seats.iter() {
+            if s.token.matches(token) {
+                found = Some(s.name.clone());
+            }
+        }
+        found
+    }
+
+    pub fn link(&self, token: &Token) -> String {
+        format!("{}seat/{}", self.base_url, token.as_str())
+    }
+}
+
+/// Why the host refused an action by seat, as a phone shows it.
+fn why_not(rule: &SeatRule) -> String {
+    match rule {
+        SeatRule::Seat(s) => format!("only {s}'s seat may"),
+        SeatRule::AnyPlayer => "only a player's seat may (the table seat only shows)".into(),
+        SeatRule::Host => "only the host may, on the laptop".into(),
+    }
+}
+
+/// The address phones reach this machine at: the listen address, or (listening on every
+/// interface) the one the system routes outward through. No packet is sent to find it.
+pub fn reachable_ip(listen: &SocketAddr) -> IpAddr {
+    if !listen.ip().is_unspecified() {
+        return listen.ip();
+    }
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| {
+            s.connect("192.0.2.1:9")?;
+            s.local_addr()
+        })
+        .map(|a| a.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
+}
+
+/// A QR code of `text` as terminal text: two modules per character row (half blocks), with
+/// the quiet zone, dark on light.
+pub fn qr_text(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let width = code.width();
+    let dark = |x: isize, y: isize| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < width
+            && (y as usize) < width
+            && code[(x as usize, y as usize)] == qrcode::Color::Dark
+    };
+    let quiet = 2isize;
+    let mut out = String::new();
+    let mut y = -quiet;
+    while y < width as isize + quiet {
+        for x in -quiet..width as isize + quiet {
+            out.push(match (dark(x, y), dark(x, y + 1)) {
+                (false, false) => '█',
+                (true, false) => '▄',
+                (false, true) => '▀',
+                (true, true) => ' ',
+            });
+        }
+        out.push('\n');
+        y += 2;
+    }
+    Some(out)
+}
+
+/// The dark modules of a QR code of `text`, row by row, for the window to draw.
+pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let w = code.width();
+    let cells = code
+        .to_colors()
+        .into_iter()
+        .map(|c| c == qrcode::Color::Dark)
+        .collect();
+    Some((w, cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_has_128_random_bits_and_matches_only_itself() {
+        let a = Token::new().unwrap();
+        let b = Token::new().unwrap();
+        assert_eq!(a.as_str().len(), 32);
+        assert!(a.as_str().bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+        assert!(a.matches(a.as_str()));
+        assert!(!a.matches(b.as_str()));
+        assert!(!a.matches(&a.as_str()[..31]));
+        assert!(!a.matches(""));
+    }
+
+    #[test]
+    fn a_seat_over_its_request_budget_is_held_back() {
+        let mut s = SeatEntry::new("Ana".into(), None).unwrap();
+        let allowed = (0..(BURST as usize + 20)).filter(|_| s.spend()).count();
+        assert!(
+            allowed >= BURST as usize && allowed < BURST as usize + 20,
+            "{allowed}"
+        );
+    }
+
+    #[test]
+    fn a_qr_code_prints_as_half_blocks_and_draws_as_modules() {
+        let text =
+            qr_text("http://192.168.1.5:8765/seat/0123456789abcdef0123456789abcdef").unwrap();
+        let (w, cells) =
+            qr_modules("http://192.168.1.5:8765/seat/0123456789abcdef0123456789abcdef").unwrap();
+        assert_eq!(cells.len(), w * w);
+        assert_eq!(text.lines().count(), (w + 4).div_ceil(2));
+        assert!(text.lines().all(|l| l.chars().count() == w + 4));
+    }
+}

@@ -1,0 +1,113 @@
+// A seat's page (docs/table-network.md): sends the buttons' and forms' actions with the
+// seat's token and the revision the page shows, says the answer next to what was tapped, and
+// swaps in the new view whenever the live stream says the game moved. No framework.
+(function () {
+  "use strict";
+  var token = document.body.dataset.token;
+  var live = document.getElementById("live");
+  var main = document.getElementById("main");
+  var last = null; // {key, text, ok}: the answer to show after a refresh
+
+  function revision() {
+    var v = document.getElementById("view");
+    return v ? Number(v.dataset.revision) : 0;
+  }
+
+  function sayAfter(el, text, ok) {
+    var p = el.nextElementSibling;
+    if (!p || !p.classList.contains("said")) {
+      p = document.createElement("p");
+      p.className = "said";
+      p.setAttribute("role", "status");
+      el.parentNode.insertBefore(p, el.nextSibling);
+    }
+    p.textContent = text;
+    p.classList.toggle("bad", !ok);
+  }
+
+  function showLast() {
+    if (!last) return;
+    var el = null;
+    document.querySelectorAll("[data-act]").forEach(function (e) {
+      if (e.dataset.act === last.key) el = e;
+    });
+    if (el) sayAfter(el, last.text, last.ok);
+    else {
+      var s = document.getElementById("said");
+      if (s) { s.textContent = last.text; s.classList.toggle("bad", !last.ok); }
+    }
+  }
+
+  function refresh() {
+    return fetch("/seat/" + token + "/part", { cache: "no-store" }).then(function (r) {
+      if (r.status === 401) { gone(); return; }
+      if (!r.ok) return;
+      return r.text().then(function (html) { main.innerHTML = html; showLast(); });
+    });
+  }
+
+  function gone() {
+    live.textContent = "This link no longer works: ask the host for a new one.";
+    live.className = "bad";
+  }
+
+  function fill(v, form) {
+    if (typeof v === "string" && v.length > 2 && v[0] === "{" && v[v.length - 1] === "}") {
+      var input = form.elements[v.slice(1, -1)];
+      if (input) return input.type === "number" ? Number(input.value) : input.value.trim();
+    }
+    if (Array.isArray(v)) return v.map(function (x) { return fill(x, form); });
+    if (v && typeof v === "object") {
+      var o = {};
+      Object.keys(v).forEach(function (k) { o[k] = fill(v[k], form); });
+      return o;
+    }
+    return v;
+  }
+
+  function send(action, el) {
+    var key = el.dataset.act;
+    sayAfter(el, "Sending…", true);
+    fetch("/api/act", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: JSON.stringify({ action: action, revision: revision() })
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        var ok = r.ok;
+        var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
+        last = { key: key, text: text, ok: ok };
+        sayAfter(el, text, ok);
+        if (r.status === 409) refresh();
+        if (r.status === 401) gone();
+      });
+    }).catch(function () {
+      sayAfter(el, "Not sent: the host cannot be reached.", false);
+    });
+  }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-act]");
+    if (!b) return;
+    e.preventDefault();
+    send(JSON.parse(b.dataset.act), b);
+  });
+
+  document.addEventListener("submit", function (e) {
+    var f = e.target.closest("form[data-act]");
+    if (!f) return;
+    e.preventDefault();
+    send(fill(JSON.parse(f.dataset.act), f), f);
+  });
+
+  var events = new EventSource("/api/events?token=" + encodeURIComponent(token));
+  events.addEventListener("revision", function (e) {
+    live.textContent = "Live: changes appear here at once";
+    live.className = "ok";
+    if (Number(e.data) !== revision()) refresh();
+  });
+  events.onerror = function () {
+    if (events.readyState === EventSource.CLOSED) gone();
+    else { live.textContent = "Reconnecting…"; live.className = ""; }
+  };
+})();

@@ -1,0 +1,683 @@
+//! The HTTP side: starting and stopping the host on its own threads, the routes, the token
+//! check, the limits and the live stream.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+use super::table::{self, ActError};
+use super::{MAX_BODY, MAX_CONNECTIONS, REQUEST_TIMEOUT, SeatEntry, Shared, pages};
+use crate::seat::{Plays, TABLE};
+use crate::store::Store;
+
+/// Why the host could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error("cannot listen on {addr}: {source} (is another program using the port?)")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot share {id}: {why}")]
+    Open { id: String, why: String },
+    #[error("cannot start the network threads: {0}")]
+    Runtime(String),
+}
+
+/// A seat's link as the window and `serve` show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkInfo {
+    pub seat: String,
+    /// None: the read-only table seat.
+    pub plays: Option<Plays>,
+    pub link: String,
+    /// Phones showing the seat's page now.
+    pub connected: usize,
+}
+
+/// A running host. Dropping it (or [`Host::stop`]) closes every connection and frees the port.
+pub struct Host {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    closing: tokio::sync::watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Host {
+    /// Shares save `id` on `listen`: binds at once (an error here means nothing started),
+    /// then serves on two threads of its own. `store` must hold the data folder's lock.
+    pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Result<Host, HostError> {
+        let open = |why: String| HostError::Open {
+            id: id.to_string(),
+            why,
+        };
+        if let Some(holder) = store.read_only() {
+            return Err(open(format!(
+                "the data folder is in use by {} (read-only here)",
+                holder.description
+            )));
+        }
+        let table = table::open(store, id).map_err(open)?;
+        let std_listener = std::net::TcpListener::bind(listen)
+            .and_then(|l| l.set_nonblocking(true).map(|()| l))
+            .map_err(|source| HostError::Bind {
+                addr: listen,
+                source,
+            })?;
+        let addr = std_listener
+            .local_addr()
+            .map_err(|source| HostError::Bind {
+                addr: listen,
+                source,
+            })?;
+        let base_url = format!(
+            "http://{}/",
+            SocketAddr::new(super::reachable_ip(&addr), addr.port())
+        );
+        let mut seats = Vec::new();
+        for s in table.seats() {
+            seats.push(SeatEntry::new(s.name, Some(s.plays)).map_err(HostError::Runtime)?);
+        }
+        seats.push(SeatEntry::new(TABLE.to_string(), None).map_err(HostError::Runtime)?);
+        let (revision, _) = tokio::sync::watch::channel(table.revision());
+        let shared = Arc::new(Shared {
+            table: Mutex::new(table),
+            seats: Mutex::new(seats),
+            revision,
+            base_url,
+        });
+        let (closing, closed) = tokio::sync::watch::channel(false);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("tablemate-host")
+            .enable_all()
+            .build()
+            .map_err(|e| HostError::Runtime(e.to_string()))?;
+        let app = router(shared.clone(), closed.clone());
+        let thread = std::thread::Builder::new()
+            .name("tablemate-host".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let Ok(listener) = TcpListener::from_std(std_listener) else {
+                        return;
+                    };
+                    let limited = Limited {
+                        inner: listener,
+                        open: Arc::new(AtomicUsize::new(0)),
+                    };
+                    let mut until = closed.clone();
+                    let serve = axum::serve(limited, app).with_graceful_shutdown(async move {
+                        let _ = until.wait_for(|c| *c).await;
+                    });
+                    let mut last = closed;
+                    tokio::select! {
+                        _ = serve => {}
+                        _ = async move {
+                            let _ = last.wait_for(|c| *c).await;
+                            tokio::time::sleep(Duration::from_millis(300)).await;
+                        } => {}
+                    }
+                });
+                runtime.shutdown_timeout(Duration::from_millis(200));
+            })
+            .map_err(|e| HostError::Runtime(e.to_string()))?;
+        Ok(Host {
+            shared,
+            addr,
+            closing,
+            thread: Some(thread),
+        })
+    }
+
+    /// Where the host listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The address phones open (`http://192.168.1.5:8765/`).
+    pub fn url(&self) -> &str {
+        &self.shared.base_url
+    }
+
+    /// Every seat's link, the player seats first and the table seat last.
+    pub fn links(&self) -> Vec<LinkInfo> {
+        let Ok(seats) = self.shared.seats.lock() else {
+            return Vec::new();
+        };
+        seats
+            .iter()
+            .map(|s| LinkInfo {
+                seat: s.name.clone(),
+                plays: s.plays.clone(),
+                link: self.shared.link(&s.token),
+                connected: s.connected,
+            })
+            .collect()
+    }
+
+    /// Revokes `seat`'s link and makes a new one: the old link stops working at once, its
+    /// open pages are closed. Returns the new link.
+    pub fn new_link(&self, seat: &str) -> Option<String> {
+        let token = super::Token::new().ok()?;
+        let link = self.shared.link(&token);
+        {
+            let mut seats = self.shared.seats.lock().ok()?;
+            let entry = seats.iter_mut().find(|s| s.name == seat)?;
+            entry.token = token;
+        }
+        // Wakes every live stream: the revoked ones end.
+        self.shared.revision.send_modify(|_| {});
+        Some(link)
+    }
+
+    /// The window changed the save: read it again and tell every seat.
+    pub fn reload(&self) -> Result<(), String> {
+        let revision = {
+            let mut t = self.shared.table.lock().map_err(|e| e.to_string())?;
+            t.reload()?;
+            t.revision()
+        };
+        self.shared.revision.send_replace(revision);
+        self.shared.sync_seats();
+        Ok(())
+    }
+
+    /// Moves whenever the shared game changes (a phone's action, a reload).
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.shared.revision.subscribe()
+    }
+
+    /// The first line `tablemate serve` prints (docs/table-network.md): the address and every
+    /// seat with what it plays, its role and its link, in that order of fields.
+    pub fn contract_line(&self) -> String {
+        let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let seats: Vec<String> = self
+            .links()
+            .iter()
+            .map(|l| match &l.plays {
+                Some(p) => format!(
+                    "{{\"seat\":{},\"{}\":{},\"role\":\"player\",\"link\":{}}}",
+                    q(&l.seat),
+                    p.field(),
+                    q(p.name()),
+                    q(&l.link)
+                ),
+                None => format!(
+                    "{{\"seat\":{},\"role\":\"viewer\",\"link\":{}}}",
+                    q(&l.seat),
+                    q(&l.link)
+                ),
+            })
+            .collect();
+        format!(
+            "{{\"url\":{},\"seats\":[{}]}}",
+            q(self.url()),
+            seats.join(",")
+        )
+    }
+
+    /// Stops serving: every connection closes, the port is free when this returns.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        let _ = self.closing.send(true);
+        self.shared.revision.send_modify(|_| {});
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+type Shr = Arc<Shared>;
+
+#[derive(Clone)]
+struct AppState {
+    shared: Shr,
+    closed: tokio::sync::watch::Receiver<bool>,
+}
+
+fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
+    let state = AppState { shared, closed };
+    let timed = Router::new()
+        .route("/seat/{token}", get(seat_page))
+        .route("/seat/{token}/part", get(seat_part))
+        .route("/seat/{token}/rules", get(seat_rules))
+        .route("/assets/seat.js", get(script))
+        .route("/assets/seat.css", get(style))
+        .route("/api/state", get(api_state))
+        .route("/api/act", post(api_act))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ));
+    Router::new()
+        .route("/api/events", get(api_events))
+        .merge(timed)
+        .fallback(|| async { plain(StatusCode::NOT_FOUND, "not found") })
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(axum::middleware::map_response(guard_headers))
+        .with_state(state)
+}
+
+/// On every answer: nothing is cached, no page may be framed or sniffed, the link (the key)
+/// is never sent on as a referrer, and only this host's own script and style run.
+async fn guard_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    for (name, value) in [
+        ("cache-control", "no-store"),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "no-referrer"),
+        ("x-frame-options", "DENY"),
+        (
+            "content-security-policy",
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
+        ),
+    ] {
+        h.insert(name, HeaderValue::from_static(value));
+    }
+    r
+}
+
+fn page(m: maud::Markup) -> Response {
+    axum::response::Html(m.into_string()).into_response()
+}
+
+fn plain(status: StatusCode, text: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text.to_string(),
+    )
+        .into_response()
+}
+
+fn error(status: StatusCode, message: String, revision: Option<u64>) -> Response {
+    (
+        status,
+        axum::Json(json!({ "error": message, "revision": revision })),
+    )
+        .into_response()
+}
+
+fn unauthorized() -> Response {
+    error(
+        StatusCode::UNAUTHORIZED,
+        "this link is not (or no longer) a seat: ask the host for a new link".into(),
+        None,
+    )
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// The seat holding `token`, after spending one of its requests (401 unknown, 429 over).
+fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Response> {
+    let token = token.ok_or_else(unauthorized)?;
+    let seat = shared.seat_for(token).ok_or_else(unauthorized)?;
+    let allowed = shared
+        .seats
+        .lock()
+        .ok()
+        .and_then(|mut s| s.iter_mut().find(|e| e.name == seat).map(|e| e.spend()))
+        .unwrap_or(false);
+    if !allowed {
+        return Err(error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests from this seat: wait a moment".into(),
+            None,
+        ));
+    }
+    Ok(seat)
+}
+
+fn current_revision(shared: &Shared) -> u64 {
+    *shared.revision.borrow()
+}
+
+async fn api_state(State(st): State<AppState>, headers: HeaderMap) -> Response {
+    let seat = match authorize(&st.shared, bearer(&headers)) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let Ok(t) = st.shared.table.lock() else {
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the host failed".into(),
+            None,
+        );
+    };
+    axum::Json(table::state_json(t.as_ref(), &seat)).into_response()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: Value,
+    /// The revision the page showed; left out, the stale check is skipped (scripts).
+    #[serde(default)]
+    revision: Option<u64>,
+}
+
+async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let seat = match authorize(&st.shared, bearer(&headers)) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    if body.len() > MAX_BODY {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request is over 64 KB".into(),
+            None,
+        );
+    }
+    let req: ActBody = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("the body must be {{\"action\": {{...}}}}: {e}"),
+                None,
+            );
+        }
+    };
+    let shared = st.shared.clone();
+    let seat_name = seat.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        let mut t = shared
+            .table
+            .lock()
+            .map_err(|_| ActError::NotSaved("the host failed".into()))?;
+        let r = t.act(&seat_name, req.action, req.revision);
+        // Told while still holding the game, so the live streams see revisions in order.
+        shared.revision.send_replace(t.revision());
+        r
+    })
+    .await;
+    let now = Some(current_revision(&st.shared));
+    match done {
+        Ok(Ok(done)) => {
+            st.shared.sync_seats();
+            axum::Json(json!({ "revision": done.revision, "label": done.label })).into_response()
+        }
+        Ok(Err(e)) => {
+            let status = match &e {
+                ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
+                ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
+                ActError::Stale { .. } => StatusCode::CONFLICT,
+                ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                ActError::NotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            error(status, e.to_string(), now)
+        }
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the host failed".into(),
+            now,
+        ),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+/// A live stream: counts the seat as connected while open; ends when the seat's link is
+/// revoked or the host stops.
+struct Watching {
+    shared: Shr,
+    seat: String,
+    token: String,
+    closed: tokio::sync::watch::Receiver<bool>,
+    gone: AtomicBool,
+}
+
+impl Watching {
+    fn still_valid(&self) -> bool {
+        !*self.closed.borrow()
+            && !self.gone.load(Ordering::Relaxed)
+            && self.shared.seat_for(&self.token).as_deref() == Some(self.seat.as_str())
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if let Ok(mut seats) = self.shared.seats.lock()
+            && let Some(e) = seats.iter_mut().find(|e| e.name == self.seat)
+        {
+            e.connected = e.connected.saturating_sub(1);
+        }
+    }
+}
+
+async fn api_events(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    let token = bearer(&headers).map(str::to_string).or(q.token);
+    let seat = match authorize(&st.shared, token.as_deref()) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    if let Ok(mut seats) = st.shared.seats.lock()
+        && let Some(e) = seats.iter_mut().find(|e| e.name == seat)
+    {
+        e.connected += 1;
+    }
+    let watching = Watching {
+        shared: st.shared.clone(),
+        seat,
+        token: token.unwrap_or_default(),
+        closed: st.closed.clone(),
+        gone: AtomicBool::new(false),
+    };
+    let rx = st.shared.revision.subscribe();
+    let stream = futures_util::stream::unfold(
+        (rx, watching, true),
+        |(mut rx, watching, first)| async move {
+            if !first && rx.changed().await.is_err() {
+                return None;
+            }
+            if !watching.still_valid() {
+                return None;
+            }
+            let revision = *rx.borrow_and_update();
+            let event = Event::default()
+                .event("revision")
+                .data(revision.to_string());
+            Some((Ok::<_, Infallible>(event), (rx, watching, false)))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
+}
+
+/// The seat of a page's token, or the page saying the link no longer works.
+fn page_seat(shared: &Shared, token: &str) -> Result<(String, Option<Plays>), Response> {
+    let seat = authorize(shared, Some(token)).map_err(|r| {
+        if r.status() == StatusCode::UNAUTHORIZED {
+            (StatusCode::UNAUTHORIZED, page(pages::revoked())).into_response()
+        } else {
+            r
+        }
+    })?;
+    let plays = shared
+        .seats
+        .lock()
+        .ok()
+        .and_then(|s| s.iter().find(|e| e.name == seat).map(|e| e.plays.clone()))
+        .flatten();
+    Ok((seat, plays))
+}
+
+async fn seat_page(State(st): State<AppState>, Path(token): Path<String>) -> Response {
+    let (seat, plays) = match page_seat(&st.shared, &token) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let Ok(t) = st.shared.table.lock() else {
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
+    };
+    page(pages::whole(t.as_ref(), &seat, plays, &token))
+}
+
+async fn seat_part(State(st): State<AppState>, Path(token): Path<String>) -> Response {
+    let (seat, plays) = match page_seat(&st.shared, &token) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let Ok(t) = st.shared.table.lock() else {
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
+    };
+    page(pages::part(t.as_ref(), &seat, plays))
+}
+
+#[derive(serde::Deserialize)]
+struct RulesQuery {
+    q: Option<String>,
+}
+
+async fn seat_rules(
+    State(st): State<AppState>,
+    Path(token): Path<String>,
+    Query(q): Query<RulesQuery>,
+) -> Response {
+    let (seat, _) = match page_seat(&st.shared, &token) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let kind = match st.shared.table.lock() {
+        Ok(t) => t.kind(),
+        Err(_) => return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed"),
+    };
+    let query: String = q.q.unwrap_or_default().chars().take(200).collect();
+    page(pages::rules(kind, &seat, &token, &query))
+}
+
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        pages::SCRIPT,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        pages::STYLE,
+    )
+        .into_response()
+}
+
+/// The listener with a ceiling on open connections: one over it is closed at once.
+struct Limited {
+    inner: TcpListener,
+    open: Arc<AtomicUsize>,
+}
+
+impl axum::serve::Listener for Limited {
+    type Io = Counted;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Counted, SocketAddr) {
+        loop {
+            let (stream, addr) = match self.inner.accept().await {
+                Ok(c) => c,
+                Err(_) => {
+                    // Out of file descriptors and the like: wait and try again.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            if self.open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+                self.open.fetch_sub(1, Ordering::SeqCst);
+                drop(stream);
+                continue;
+            }
+            let _ = stream.set_nodelay(true);
+            return (
+                Counted {
+                    stream,
+                    open: self.open.clone(),
+                },
+                addr,
+            );
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.inner.local_addr()
+    }
+}
+
+/// An accepted connection, counted until it closes.
+struct Counted {
+    stream: TcpStream,
+    open: Arc<AtomicUsize>,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
