@@ -133,8 +133,8 @@ impl Ask {
             Need::Domes => "Which Dome range is printed?".into(),
         };
         let choice = |label: String, reading: Reading| {
-            button(text(label).size(style::HEADING))
-                .padding([10, 18])
+            button(text(label).size(style::BODY))
+                .padding([8, 12])
                 .style(style::secondary)
                 .on_press(Message::Answer(reading))
         };
@@ -167,9 +167,9 @@ impl Ask {
                     "{}{which}: {} draw a card from your deck",
                     self.what, self.team
                 ))
-                .size(style::HEADING),
-                text(question).size(style::TITLE),
-                answers.wrap(),
+                .size(style::BODY),
+                text(question).size(style::HEADING),
+                answers.wrap().vertical_spacing(8),
                 row![
                     text_input("type a key", "")
                         .id(KEY_BOX)
@@ -183,9 +183,9 @@ impl Ask {
                 .spacing(8)
                 .align_y(Center),
             ]
-            .spacing(10),
+            .spacing(8),
         )
-        .padding(14)
+        .padding(10)
         .width(Fill)
         .style(style::selected)
         .into()

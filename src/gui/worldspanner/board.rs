@@ -10,38 +10,92 @@ use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
 use crate::worldspanner::victory::SPACES_PER_KEY;
 use crate::worldspanner::{DomeNumber, Game, HeroRef, HeroStatus, Step, TeamSide};
 
+/// The 24 Domes as the board they are: six rows (Dome 1 to 6) of four places, each place
+/// coloured by the team of the hero in it (its name whole on hover), the allowed empty places
+/// buttons while a hero waits for its Dome (docs/worldspanner.md, The screen).
 pub fn domes(game: &Game) -> Element<'_, Message> {
-    let mut grid = column![text("Domes").size(style::HEADING)].spacing(6);
+    let mut grid = column![text("Domes").size(style::HEADING)].spacing(4);
     for n in DomeNumber::all() {
-        let mut line: Row<'_, Message> =
-            row![text(format!("Dome {n}")).size(style::BODY).width(80)]
-                .spacing(6)
-                .align_y(Center);
+        let mut line: Row<'_, Message> = row![
+            text(n.to_string())
+                .size(style::BODY)
+                .width(Length::Fixed(18.0))
+        ]
+        .spacing(4)
+        .align_y(Center);
         for s in 1..=DOMES_PER_KEY {
             let slot = DomeSlot { number: n, slot: s };
-            let cell: Element<'_, Message> = match game.domes.occupant(slot) {
-                Some(h) => {
-                    let seat = h.team.index();
-                    text(format!("{} ({})", game.name(h), &h.team.name()[..1]))
-                        .size(style::BODY)
-                        .style(move |theme: &iced::Theme| iced::widget::text::Style {
-                            color: Some(style::seat_colour(theme, seat)),
-                        })
-                        .into()
-                }
-                None if allowed(game, n) => button(text("place here").size(style::SMALL))
-                    .padding([2, 6])
-                    .style(style::primary)
-                    .on_press(Message::Place(Some(slot)))
-                    .into(),
-                None => text("empty").size(style::SMALL).style(style::muted).into(),
-            };
-            line = line.push(widgets::card(cell, [4, 8]));
+            line = line.push(dome_cell(game, slot));
         }
         grid = grid.push(line);
     }
-    widgets::card(grid, 10).into()
+    widgets::card(grid, 8).into()
 }
+
+/// One of the 24 places: a hero (team-coloured, name whole on hover), "Place" while allowed,
+/// or empty. Every cell has the same size, so the board never shifts.
+fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
+    let size = |e: Element<'static, Message>| -> iced::widget::Container<'static, Message> {
+        container(e)
+            .width(Fill)
+            .height(Length::Fixed(DOME_CELL))
+            .center_y(Length::Fixed(DOME_CELL))
+            .clip(true)
+    };
+    match game.domes.occupant(slot) {
+        Some(h) => {
+            let seat = h.team.index();
+            let name = game.name(h);
+            let cell = size(
+                text(name.clone())
+                    .size(style::SMALL)
+                    .wrapping(iced::widget::text::Wrapping::None)
+                    .into(),
+            )
+            .padding([0, 4])
+            .style(move |theme: &iced::Theme| container::Style {
+                border: iced::Border {
+                    color: style::seat_colour(theme, seat),
+                    width: 2.0,
+                    radius: 4.0.into(),
+                },
+                ..style::card(theme)
+            });
+            iced::widget::tooltip(
+                cell,
+                container(text(format!("{name} ({}) in {slot}", h.team.name())).size(style::SMALL))
+                    .padding(6)
+                    .style(style::card),
+                iced::widget::tooltip::Position::Bottom,
+            )
+            .into()
+        }
+        None if allowed(game, slot.number) => {
+            button(text("Place").size(style::SMALL).width(Fill).align_x(Center))
+                .width(Fill)
+                .height(Length::Fixed(DOME_CELL))
+                .padding([0, 2])
+                .style(style::primary)
+                .on_press(Message::Place(Some(slot)))
+                .into()
+        }
+        None => size(
+            text(slot.to_string())
+                .size(style::SMALL)
+                .style(style::muted)
+                .into(),
+        )
+        .padding([0, 4])
+        .style(style::card)
+        .into(),
+    }
+}
+
+/// A Dome place's height: a "Place" button there is a full target (TABLE-UX: >= 32 px).
+const DOME_CELL: f32 = 32.0;
+
+/// A hand button's height (TABLE-UX: targets >= 32 px; large type scales it with the rest).
+const TARGET: f32 = 32.0;
 
 /// Is Dome number `n` among the proposals for the hero waiting to be placed?
 fn allowed(game: &Game, n: DomeNumber) -> bool {
@@ -50,67 +104,37 @@ fn allowed(game: &Game, n: DomeNumber) -> bool {
         .is_some_and(|p| p.candidates.iter().any(|c| c.number == n))
 }
 
-pub fn heroes<'a>(
-    game: &'a Game,
-    side: TeamSide,
-    selected: Option<HeroRef>,
-    fight: &[HeroRef],
-) -> Column<'a, Message> {
-    let mut cards: Vec<Element<'_, Message>> = Vec::new();
-    for (i, h) in game.team(side).heroes.iter().enumerate() {
-        let r = HeroRef {
-            team: side,
-            hero: i,
-        };
-        let boost = if h.boost_active { " (in use)" } else { "" };
-        let line = column![
-            text(h.name.clone()).size(style::BODY),
-            text(format!(
-                "{}/{} wounds · {} gold · {} Boost{boost}",
-                h.wounds, h.health, h.gold, h.boosts,
-            ))
-            .size(style::SMALL),
-            text(h.status.describe())
-                .size(style::SMALL)
-                .style(style::muted),
-        ];
-        let width = Length::Fixed(250.0);
-        cards.push(if selected == Some(r) {
-            container(line)
-                .padding([4, 8])
-                .width(width)
-                .style(style::selected)
-                .into()
-        } else {
-            button(line)
-                .padding([4, 8])
-                .width(width)
-                .style(style::row_button)
-                .on_press(Message::Select(r))
-                .into()
-        });
+/// The team's heroes as tiles in setup order, each with its actions on it: a tile never
+/// moves when one of its buttons is pressed (docs/worldspanner.md, The screen). The melee
+/// order by Wits sits in a reserved line above the tiles, so marking a fight moves nothing.
+pub fn heroes<'a>(game: &'a Game, side: TeamSide, fight: &[HeroRef]) -> Column<'a, Message> {
+    let mut tiles: Vec<Element<'_, Message>> = Vec::new();
+    for i in 0..game.team(side).heroes.len() {
+        tiles.push(hero_tile(
+            game,
+            HeroRef {
+                team: side,
+                hero: i,
+            },
+            fight,
+        ));
     }
-    let mut col = column![
-        text(format!("{} heroes", side.name())).size(style::HEADING),
-        Row::with_children(cards).spacing(6).wrap(),
+    let order = if fight.is_empty() {
+        "Mark heroes in a melee fight (Fight) for their order by Wits.".to_string()
+    } else {
+        melee_order(game, fight)
+    };
+    column![
+        container(text(order).size(style::SMALL).style(style::muted))
+            .height(Length::Fixed(style::SMALL * 2.7))
+            .clip(true),
+        Row::with_children(tiles)
+            .spacing(6)
+            .wrap()
+            .vertical_spacing(6),
     ]
-    .spacing(6);
-    if !fight.is_empty() {
-        col = col.push(text(melee_order(game, fight)).size(style::BODY));
-    }
-    match selected.filter(|r| r.team == side) {
-        Some(r) => col = col.push(hero_actions(game, r)),
-        None => {
-            col = col.push(
-                text("Click a hero for its actions: enter, leave the Dome, wounds, gold, Boosts.")
-                    .size(style::SMALL)
-                    .style(style::muted),
-            )
-        }
-    }
-    col
+    .spacing(4)
 }
-
 /// "Melee order by Wits: Blackbeard 7, Rizzik 5 (ties: the active team first)".
 fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
     let (order, unknown) = game.melee_order(fight);
@@ -136,13 +160,17 @@ fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
     s + " (ties: the active team first)"
 }
 
-fn hero_actions(game: &Game, r: HeroRef) -> Element<'_, Message> {
+/// One hero's tile: name and where it is, its wounds, gold and Boosts each with their own
+/// buttons, and the actions its place allows (enter, leave the Dome, dismiss, banish, raise,
+/// renew, the fight mark). Every tile has the same buttons' rows, so tiles line up.
+fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, Message> {
     let Ok(h) = game.hero(r) else {
         return column![].into();
     };
-    let op = |label: &'static str, op: HeroOp| -> Element<'_, Message> {
-        button(text(label).size(style::SMALL))
-            .padding([4, 8])
+    let op = |label: &'static str, op: HeroOp| -> Element<'a, Message> {
+        button(text(label).size(style::SMALL).align_y(Center))
+            .height(Length::Fixed(TARGET))
+            .padding([0, 8])
             .style(style::secondary)
             .on_press(Message::Hero(r, op))
             .into()
@@ -163,80 +191,169 @@ fn hero_actions(game: &Game, r: HeroRef) -> Element<'_, Message> {
         _ => {}
     }
     if h.status == HeroStatus::OnMap {
-        ops.push(op("In / out of the fight", HeroOp::Fight));
+        ops.push(op(
+            if fight.contains(&r) {
+                "Out of the fight"
+            } else {
+                "Fight"
+            },
+            HeroOp::Fight,
+        ));
     }
     if h.status.in_play() {
-        for (label, o) in [
-            ("Dismiss", HeroOp::Dismiss),
-            ("Banish", HeroOp::Banish),
-            ("+1 wound", HeroOp::Wound),
-            ("Heal 1", HeroOp::Heal),
-            ("Use a Boost", HeroOp::UseBoost),
-        ] {
-            ops.push(op(label, o));
-        }
+        ops.push(op("Dismiss", HeroOp::Dismiss));
+        ops.push(op("Banish", HeroOp::Banish));
     }
-    for (label, o) in [
-        ("+1 gold", HeroOp::GoldUp),
-        ("−1 gold", HeroOp::GoldDown),
-        ("+1 Boost", HeroOp::GainBoost),
-    ] {
-        ops.push(op(label, o));
+    let boost = if h.boost_active { " (in use)" } else { "" };
+    // The counts with their steppers; each button names itself on hover.
+    let step = |label: &'static str, tip: &'static str, o: HeroOp| -> Element<'a, Message> {
+        iced::widget::tooltip(
+            button(
+                text(label)
+                    .size(style::BODY)
+                    .align_x(Center)
+                    .align_y(Center)
+                    .width(Fill),
+            )
+            .height(Length::Fixed(TARGET))
+            .width(Length::Fixed(if label.len() > 3 { 44.0 } else { TARGET }))
+            .padding(0)
+            .style(style::secondary)
+            .on_press(Message::Hero(r, o)),
+            container(text(tip).size(style::SMALL))
+                .padding(6)
+                .style(style::card),
+            iced::widget::tooltip::Position::Top,
+        )
+        .into()
+    };
+    // Each count with its buttons is one group, so a narrow tile wraps between groups.
+    let group = |items: Vec<Element<'a, Message>>| -> Element<'a, Message> {
+        Row::with_children(items).spacing(3).align_y(Center).into()
+    };
+    let count = |s: String| -> Element<'a, Message> { text(s).size(style::SMALL).into() };
+    let mut boosts = vec![
+        count(format!("{} Boost{boost}", h.boosts)),
+        step("+", "+1 Boost", HeroOp::GainBoost),
+    ];
+    if h.status.in_play() {
+        boosts.push(step("Use", "Use a Boost", HeroOp::UseBoost));
     }
-    column![
-        text(format!("{}:", h.name)).size(style::BODY),
-        Row::with_children(ops).spacing(6).wrap()
+    let counts = row![
+        group(vec![
+            count(format!("{}/{} wounds", h.wounds, h.health)),
+            step("+", "+1 wound", HeroOp::Wound),
+            step("−", "Heal 1", HeroOp::Heal),
+        ]),
+        group(vec![
+            count(format!("{} gold", h.gold)),
+            step("+", "+1 gold", HeroOp::GoldUp),
+            step("−", "−1 gold", HeroOp::GoldDown),
+        ]),
+        group(boosts),
     ]
-    .spacing(4)
+    .spacing(10);
+    let actions: Element<'_, Message> = if ops.is_empty() {
+        text("nothing to do in this step")
+            .size(style::SMALL)
+            .style(style::muted)
+            .into()
+    } else {
+        Row::with_children(ops)
+            .spacing(4)
+            .wrap()
+            .vertical_spacing(4)
+            .into()
+    };
+    container(
+        column![
+            // One line of fixed height: a long place ("being dismissed: choose a Dome") is
+            // cut, never wrapped, so the tile keeps its height.
+            container(
+                row![
+                    text(h.name.clone())
+                        .size(style::BODY)
+                        .wrapping(iced::widget::text::Wrapping::None),
+                    text(h.status.describe())
+                        .size(style::SMALL)
+                        .style(style::muted)
+                        .wrapping(iced::widget::text::Wrapping::None),
+                ]
+                .spacing(8)
+                .align_y(Center)
+            )
+            .height(Length::Fixed(style::BODY * 1.5))
+            .center_y(Length::Fixed(style::BODY * 1.5))
+            .clip(true),
+            // The actions' row keeps a button's height even when empty, so tiles line up.
+            container(actions)
+                .height(Length::Fixed(TARGET))
+                .center_y(Length::Fixed(TARGET)),
+            counts.wrap().vertical_spacing(4),
+        ]
+        .spacing(4),
+    )
+    .padding(6)
+    .width(Length::Fixed(TILE))
+    .style(style::card)
     .into()
 }
 
+/// A hero tile's width: two tiles side by side at 1366 px, one column at 1024 px.
+const TILE: f32 = 340.0;
+
 pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let mut col = column![text("Glory board").size(style::HEADING)].spacing(6);
+    // A key's name over its four spaces: the board column is narrow.
     for key in &game.keys {
-        let mut line = row![
-            text(format!(
-                "{}: S {} · P {}",
-                key.faction.key_name(),
-                key.markers(TeamSide::Skyhawks),
-                key.markers(TeamSide::Psiclones)
-            ))
-            .size(style::BODY)
-            .width(Fill)
-        ]
-        .spacing(4)
-        .align_y(Center);
+        let mut spaces = row![].spacing(4);
         for s in 0..SPACES_PER_KEY {
             let mark = match key.spaces[s] {
                 Some(t) => &t.name()[..1],
                 None => "–",
             };
-            line = line.push(
+            spaces = spaces.push(
                 button(text(format!("{} {mark}", s + 1)).size(style::SMALL))
-                    .padding([4, 8])
+                    .height(Length::Fixed(TARGET))
+                    .padding([0, 8])
                     .style(style::secondary)
                     .on_press(Message::Capture(key.faction, s)),
             );
         }
-        col = col.push(line);
+        col = col.push(
+            column![
+                text(format!(
+                    "{}: S {} · P {}",
+                    key.faction.key_name(),
+                    key.markers(TeamSide::Skyhawks),
+                    key.markers(TeamSide::Psiclones)
+                ))
+                .size(style::BODY),
+                spaces,
+            ]
+            .spacing(2),
+        );
     }
     let lith = match (game.lith.holder, game.lith.favor(side)) {
         (Some(t), _) => format!("Lith's tribute: {t} {}", game.lith.amount),
         (None, _) => "Lith's tribute: none".into(),
     };
     let g = game.glory();
+    col = col.push(text(lith).size(style::BODY));
     col = col.push(
         row![
-            text(lith).size(style::BODY).width(Fill),
             button(text(format!("+1 tribute ({})", side.name())).size(style::SMALL))
+                .height(Length::Fixed(TARGET))
                 .style(style::secondary)
                 .on_press(Message::Tribute),
             button(text(format!("Glory card ({})", side.name())).size(style::SMALL))
+                .height(Length::Fixed(TARGET))
                 .style(style::secondary)
                 .on_press(Message::GloryCard),
         ]
         .spacing(6)
-        .align_y(Center),
+        .align_y(Center)
+        .wrap(),
     );
     col = col.push(
         text(format!(

@@ -289,6 +289,47 @@ impl ChallengeForm {
         }
     }
 
+    /// Every field Draw still needs, named the way the panel labels them, all at once (empty
+    /// when the form is complete). A field typed wrongly counts as missing.
+    pub fn missing(&self) -> Vec<&'static str> {
+        let mut need = Vec::new();
+        let hero_needed = !matches!(self.what, What::Other);
+        if hero_needed && self.hero.is_none() {
+            need.push("hero");
+        }
+        if self.what.paid() {
+            match self.paid {
+                None => need.push("what is paid for"),
+                Some(k) if k.on_faction_key() && self.key.is_none() => need.push("Faction key"),
+                Some(_) => {}
+            }
+            return need;
+        }
+        if self.what.on_faction_key() && self.key.is_none() {
+            need.push("Faction key");
+        }
+        for (name, value) in [("rating", &self.rating), ("against", &self.against)] {
+            if number(name, value).is_err() {
+                need.push(name);
+            }
+        }
+        if self.what.attack() {
+            for (name, value) in [
+                ("Power", &self.power),
+                ("Armor", &self.armor),
+                ("Wound", &self.wound),
+            ] {
+                if number(name, value).is_err() {
+                    need.push(name);
+                }
+            }
+        }
+        if !self.own.trim().is_empty() && self.own_reason.trim().is_empty() {
+            need.push("why (Own modifier)");
+        }
+        need
+    }
+
     /// A paid adventure: what is paid, where, and whether the hero is of the key's faction.
     fn build_paid(&self, hero: Option<HeroRef>) -> Result<Play, String> {
         let hero = hero.ok_or("choose the hero first")?;

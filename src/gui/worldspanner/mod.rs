@@ -5,6 +5,7 @@
 
 mod ask;
 mod board;
+mod card_view;
 mod deck_io;
 mod decks;
 mod editor;
@@ -81,7 +82,6 @@ pub enum Message {
     Form(FormMsg),
     Draw,
     Place(Option<DomeSlot>),
-    Select(HeroRef),
     Hero(HeroRef, HeroOp),
     Capture(Faction, usize),
     Tribute,
@@ -103,6 +103,25 @@ pub enum Message {
     Skill(Skill),
 }
 
+/// Where a refusal is shown: beside the control that was refused (TABLE-UX: the answer
+/// appears where the eye is). One at a time, so the same refusal is never shown twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    /// The line under the step bar: Next step, Reopen, the glory board, the deck mode.
+    Bar,
+    /// Under the Draw button.
+    Draw,
+    /// The heroes' heading line: a hero tile's buttons, a Dome placed.
+    Heroes,
+}
+
+/// What the last action was refused for, and where that is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub at: Where,
+    pub text: String,
+}
+
 pub struct State {
     // Boxed: the shell keeps every screen in one enum, so a screen stays small.
     doc: Option<Box<Doc<SaveData>>>,
@@ -112,7 +131,8 @@ pub struct State {
     panel: Panel,
     form: Box<form::ChallengeForm>,
     editor: Box<editor::Editor>,
-    selected: Option<HeroRef>,
+    /// The last action's refusal, shown beside its control until the player acts again.
+    refusal: Option<Refusal>,
     /// A draw from a physical deck waiting for the table to say what the card shows.
     asking: Option<ask::Ask>,
     library: HeroLibrary,
@@ -135,7 +155,7 @@ impl State {
             panel: Panel::Table,
             form: Box::default(),
             editor: Box::new(editor::Editor::resume(ctx)),
-            selected: None,
+            refusal: None,
             asking: None,
             library,
             fight: Vec::new(),
@@ -160,18 +180,30 @@ impl State {
         self.doc.as_ref().map(|d| d.saved.history.revision())
     }
 
-    /// Applies an engine action as one labelled history entry.
-    fn act(&mut self, action: Play) -> Action<Message> {
+    /// Applies an engine action as one labelled history entry; a refusal is shown `at` its
+    /// control.
+    fn act(&mut self, action: Play, at: Where) -> Action<Message> {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
         match doc.saved.act(action) {
             Ok(acted) => {
                 self.lines = acted.lines;
-                Action::none()
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => self.refuse(at, e.to_string()),
         }
+        Action::none()
+    }
+
+    /// Shows `text` beside the control at `at`, in place of any earlier refusal.
+    fn refuse(&mut self, at: Where, text: String) {
+        self.refusal = Some(Refusal { at, text });
+    }
+
+    /// The refusal shown now, if any (for the tests).
+    #[cfg(test)]
+    pub(crate) fn refusal(&self) -> Option<&Refusal> {
+        self.refusal.as_ref()
     }
 
     /// Checks the hero form and saves the card to the library in the data folder.
@@ -212,13 +244,15 @@ impl State {
         match ask.answer(reading) {
             Some(play) => {
                 self.asking = None;
-                self.act(play)
+                self.act(play, Where::Draw)
             }
             None => Action::none(),
         }
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        // A refusal stands until the player acts again (the issue's notices, section 1).
+        self.refusal = None;
         match message {
             Message::Setup(m) => {
                 self.setup.update(m);
@@ -241,7 +275,6 @@ impl State {
             },
             Message::Side(side) => {
                 self.side = side;
-                self.selected = None;
                 self.form.clear_heroes();
                 Action::none()
             }
@@ -254,14 +287,14 @@ impl State {
             }
             Message::NextStep => {
                 let before = self.revision();
-                let action = self.act(Play::NextStep);
+                let action = self.act(Play::NextStep, Where::Bar);
                 if let Some(active) = self.game().map(|g| g.rounds.active)
                     && self.revision() != before
                 {
                     self.side = active;
-                    self.selected = None;
                     self.form.clear_heroes();
                 }
+                self.explain_reinforce();
                 action
             }
             Message::Form(m) => {
@@ -282,6 +315,12 @@ impl State {
                 let Some(game) = self.game() else {
                     return Action::none();
                 };
+                // Every missing field at once, beside the button (Draw by key gets here too).
+                let missing = self.form.missing();
+                if !missing.is_empty() {
+                    self.refuse(Where::Draw, format!("Needs: {}", missing.join(", ")));
+                    return Action::none();
+                }
                 match self.form.build(game, self.side) {
                     // A physical deck: ask what the card shows before the engine reads it.
                     Ok(play) => match ask::Ask::new(game, &play) {
@@ -289,16 +328,15 @@ impl State {
                             self.asking = Some(ask);
                             Action::task(iced::widget::operation::focus(ask::KEY_BOX))
                         }
-                        None => self.act(play),
+                        None => self.act(play, Where::Draw),
                     },
-                    Err(e) => Action::error(e),
+                    Err(e) => {
+                        self.refuse(Where::Draw, e);
+                        Action::none()
+                    }
                 }
             }
-            Message::Place(dome) => self.act(Play::Place { dome }),
-            Message::Select(h) => {
-                self.selected = Some(h);
-                Action::none()
-            }
+            Message::Place(dome) => self.act(Play::Place { dome }, Where::Heroes),
             Message::Hero(hero, HeroOp::Fight) => {
                 // Table bookkeeping only (no game change): who the players say is fighting.
                 if let Some(i) = self.fight.iter().position(|h| *h == hero) {
@@ -309,21 +347,29 @@ impl State {
                 Action::none()
             }
             Message::Hero(hero, op) => match hero_action(hero, op) {
-                Some(play) => self.act(play),
+                Some(play) => self.act(play, Where::Heroes),
                 None => Action::none(),
             },
-            Message::Capture(faction, space) => self.act(Play::Capture {
-                team: self.side,
-                faction,
-                space,
-            }),
-            Message::Tribute => self.act(Play::Tribute {
-                team: self.side,
-                amount: 1,
-            }),
-            Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
-            Message::Reopen => self.act(Play::Reopen),
-            Message::DeckMode(team, physical) => self.act(Play::DeckMode { team, physical }),
+            Message::Capture(faction, space) => self.act(
+                Play::Capture {
+                    team: self.side,
+                    faction,
+                    space,
+                },
+                Where::Bar,
+            ),
+            Message::Tribute => self.act(
+                Play::Tribute {
+                    team: self.side,
+                    amount: 1,
+                },
+                Where::Bar,
+            ),
+            Message::GloryCard => self.act(Play::GloryCard { team: self.side }, Where::Bar),
+            Message::Reopen => self.act(Play::Reopen, Where::Bar),
+            Message::DeckMode(team, physical) => {
+                self.act(Play::DeckMode { team, physical }, Where::Bar)
+            }
             Message::Answer(reading) => self.answer(reading),
             Message::AskKey(typed) => match self.asking.as_ref().and_then(|a| a.key(&typed)) {
                 Some(reading) => self.answer(reading),
@@ -333,7 +379,7 @@ impl State {
                 self.asking = None;
                 Action::none()
             }
-            Message::ReadDomes(domes) => self.act(Play::ReadDomes { domes }),
+            Message::ReadDomes(domes) => self.act(Play::ReadDomes { domes }, Where::Draw),
             Message::HeroForm(heroes::HeroMsg::Edit(name)) => {
                 if let Some(card) = self.library.get(&name) {
                     *self.hero_form = heroes::HeroForm::from_card(card);
@@ -349,12 +395,12 @@ impl State {
                 let Some(doc) = &self.doc else {
                     return Action::none();
                 };
-                match self.form.fill_from_card(doc.state(), self.side, skill) {
-                    Ok(()) => Action::none(),
-                    Err(e) => Action::error(e),
+                if let Err(e) = self.form.fill_from_card(doc.state(), self.side, skill) {
+                    self.refuse(Where::Draw, e);
                 }
+                Action::none()
             }
-            Message::OddsOver(over) => self.act(Play::OddsOver { over }),
+            Message::OddsOver(over) => self.act(Play::OddsOver { over }, Where::Bar),
             Message::Editor(EditorMsg::Export) => deck_io::pick_export(&self.editor.name()),
             Message::Editor(EditorMsg::Import) => deck_io::pick_import(),
             Message::Editor(m) => match self.editor.update(m, ctx) {
@@ -364,11 +410,19 @@ impl State {
                     self.setup.reload_decks(ctx);
                     Action::notice(Notice::info(text))
                 }
-                editor::Outcome::Use(name, cards) => self.act(Play::ReplaceDeck {
-                    team: self.editor.team,
-                    name,
-                    cards,
-                }),
+                editor::Outcome::Use(name, cards) => {
+                    let play = Play::ReplaceDeck {
+                        team: self.editor.team,
+                        name,
+                        cards,
+                    };
+                    // The editor is its own panel: a refusal there is a notice.
+                    let done = self.act(play, Where::Bar);
+                    match self.refusal.take() {
+                        Some(r) => Action::error(r.text),
+                        None => done,
+                    }
+                }
             },
         }
     }
@@ -381,12 +435,14 @@ impl State {
             (Some(doc), Panel::Odds) => odds::view(doc.state(), self.side),
             (Some(doc), Panel::Table) => table::view(
                 doc.state(),
-                self.side,
-                &self.form,
-                self.selected,
-                &self.lines,
-                self.asking.as_ref(),
-                &self.fight,
+                table::Table {
+                    side: self.side,
+                    form: &self.form,
+                    lines: &self.lines,
+                    asking: self.asking.as_ref(),
+                    fight: &self.fight,
+                    refusal: self.refusal.as_ref(),
+                },
             ),
         };
         let first = if self.doc.is_some() { "Table" } else { "Setup" };
@@ -411,10 +467,20 @@ impl State {
         ]
         .spacing(style::GAP)
         .align_y(iced::Center);
-        container(scrollable(
-            column![top, body].spacing(style::GAP).padding(16),
-        ))
-        .into()
+        // The table holds still: it fills the window and each of its columns scrolls on its
+        // own, so the main loop needs no page scrolling. The other panels scroll as a page.
+        if self.doc.is_some() && self.panel == Panel::Table {
+            column![top, body]
+                .spacing(style::GAP)
+                .padding(16)
+                .height(iced::Fill)
+                .into()
+        } else {
+            container(scrollable(
+                column![top, body].spacing(style::GAP).padding(16),
+            ))
+            .into()
+        }
     }
 
     pub fn document(&self) -> Option<&dyn Document> {
@@ -426,13 +492,36 @@ impl State {
     }
 
     /// After undo/redo: the selection and the last action's text may no longer hold.
-    /// Esc: drops the selected hero; false when none was selected.
+    /// Esc: closes a physical card's question (nothing drawn), then a refusal shown; false
+    /// when neither was open.
     pub fn escape(&mut self) -> bool {
-        self.selected.take().is_some()
+        self.asking.take().is_some() || self.refusal.take().is_some()
+    }
+
+    /// Next step refused in Reinforce: says how heroes are brought in, beside the refusal.
+    fn explain_reinforce(&mut self) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        if game.rounds.step != crate::worldspanner::Step::Reinforce {
+            return;
+        }
+        let waiting = game
+            .team(self.side)
+            .heroes
+            .iter()
+            .filter(|h| h.status == crate::worldspanner::HeroStatus::Waiting)
+            .count();
+        if let Some(r) = &mut self.refusal {
+            r.text += &format!(
+                " — press Enter (Reinforce) on a waiting hero's tile ({waiting} waiting), then \
+                 Place it in a Dome."
+            );
+        }
     }
 
     pub fn refresh(&mut self) {
-        self.selected = None;
+        self.refusal = None;
         self.asking = None;
         self.lines.clear();
         self.form.clear_heroes();

@@ -39,44 +39,59 @@ impl ChallengeForm {
         })
     }
 
-    pub fn view(&self, game: &Game, side: TeamSide) -> Element<'_, Message> {
+    /// The panel; `refused` is what the last Draw was refused for, shown under the button.
+    pub fn view<'a>(
+        &'a self,
+        game: &'a Game,
+        side: TeamSide,
+        refused: Option<&'a str>,
+    ) -> Element<'a, Message> {
         let f = |m: FormMsg| Message::Form(m);
         let heroes = choices(game, side, |s| s.in_play());
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
-        // The Draw button heads the panel, with the chances under it in a line of fixed
-        // height: however long the form below grows (an attack's is the longest), Draw stays
-        // at the same pixel and in view at 768 px (TABLE-UX 1 and 2).
+        // The Draw button heads the panel. Beside it, every field it still needs (it is
+        // disabled until they are filled); under it, in a line of fixed height, a refusal or
+        // the chances. However long the form below grows, Draw stays at the same pixel and in
+        // view at 768 px (TABLE-UX 1 and 2), and nothing scrolls when it is refused.
         let draw = if self.what.paid() {
             "Pay and adventure"
         } else {
             "Draw challenge card"
         };
-        let odds = if self.what.paid() {
-            None
+        let missing = self.missing();
+        let needs = if missing.is_empty() {
+            String::new()
         } else {
-            self.odds_line(game, side)
+            format!("Needs: {}", missing.join(", "))
+        };
+        let below = match refused {
+            Some(r) => text(r).size(style::SMALL).style(style::danger_text),
+            None if self.what.paid() => text(""),
+            None => text(self.odds_line(game, side).unwrap_or_default())
+                .size(style::SMALL)
+                .style(style::muted),
         };
         let mut col: Column<'_, Message> = column![
             row![
-                text("Challenge").size(style::HEADING),
-                iced::widget::space::horizontal(),
                 crate::gui::widgets::keyed(
-                    button(text(draw).size(style::HEADING))
-                        .padding([10, 20])
+                    button(text(draw).size(style::BODY))
+                        .padding([10, 14])
                         .style(style::primary)
-                        .on_press(Message::Draw),
+                        .on_press_maybe(missing.is_empty().then_some(Message::Draw)),
                     "D"
                 ),
+                container(text(needs).size(style::SMALL).style(style::warning_text))
+                    .width(Fill)
+                    .height(Length::Fixed(NEEDS))
+                    .center_y(Length::Fixed(NEEDS))
+                    .clip(true),
             ]
             .spacing(8)
             .align_y(Center),
-            container(
-                text(odds.unwrap_or_default())
-                    .size(style::SMALL)
-                    .style(style::muted)
-            )
-            .width(Fill)
-            .height(Length::Fixed(style::SMALL * 2.8)),
+            container(below)
+                .width(Fill)
+                .height(Length::Fixed(style::SMALL * 2.8))
+                .clip(true),
             pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
                 .text_size(style::BODY)
                 .width(Fill),
@@ -274,6 +289,9 @@ impl ChallengeForm {
         col.into()
     }
 }
+
+/// The height of the "Needs:" note beside Draw: three lines of small type.
+const NEEDS: f32 = style::SMALL * 4.0;
 
 fn choices(game: &Game, side: TeamSide, keep: impl Fn(HeroStatus) -> bool) -> Vec<Choice<usize>> {
     game.team(side)

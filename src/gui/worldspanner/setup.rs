@@ -220,7 +220,10 @@ impl SetupForm {
                     .into()
             ),
         ]
-        .spacing(24);
+        .spacing(24)
+        // At 1024 px (and with large type) the fields flow onto a second line, never cut.
+        .wrap()
+        .vertical_spacing(8);
         let mut keys = row![].spacing(16);
         for f in Faction::ALL {
             keys = keys.push(

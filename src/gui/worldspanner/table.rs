@@ -1,69 +1,120 @@
-//! The table side of one team: the round/step bar, a dismissal waiting for its Dome, the
-//! team's deck, challenge panel and last result, laid out around the shared board (board.rs).
+//! The table side of one team, the whole main loop on one screen without page scrolling
+//! (docs/worldspanner.md, The screen): the round/step bar with Next step in a fixed place and a
+//! reserved line for what it says or refuses; under it three columns: the last card drawn and
+//! the challenge panel (a physical card's question takes the panel's place), the team's heroes
+//! as tiles with their actions on them, and the 24 Domes as a board with the Dome question
+//! under it, then the glory board. Each column scrolls on its own.
 
-use iced::widget::{Column, button, column, container, row, text};
+use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
-use super::Message;
 use super::ask::Ask;
 use super::board::{domes, glory, heroes};
 use super::form::ChallengeForm;
+use super::{Message, Refusal, Where};
 use crate::gui::{style, widgets};
-use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
 use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
-pub fn view<'a>(
-    game: &'a Game,
-    side: TeamSide,
-    form: &'a ChallengeForm,
-    selected: Option<HeroRef>,
-    lines: &'a [String],
-    asking: Option<&'a Ask>,
-    fight: &'a [HeroRef],
-) -> Element<'a, Message> {
-    let mut page = column![bar(game, side)].spacing(style::GAP);
-    match pending(game) {
-        Some(p) => page = page.push(p),
-        // What the last action said, in a box of fixed height that is always there, so the
-        // page below never jumps when an action speaks (the full text scrolls inside it).
-        None => {
-            let mut said = Column::new().spacing(2);
-            for l in lines {
-                said = said.push(text(l.clone()).size(style::BODY));
-            }
-            page = page.push(
-                container(iced::widget::scrollable(said).width(Fill))
-                    .padding(10)
-                    .width(Fill)
-                    .height(Length::Fixed(style::BODY * 5.0))
-                    .style(style::card),
-            );
-        }
+/// What the table side shows besides the game.
+pub struct Table<'a> {
+    pub side: TeamSide,
+    pub form: &'a ChallengeForm,
+    pub lines: &'a [String],
+    pub asking: Option<&'a Ask>,
+    pub fight: &'a [HeroRef],
+    pub refusal: Option<&'a Refusal>,
+}
+
+/// The challenge column's width; the Dome board's.
+const LEFT: f32 = 370.0;
+const BOARD: f32 = 250.0;
+
+pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
+    let side = t.side;
+    let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
+    // The reserved line under the bar: a refusal of Next step (or of the glory board), else
+    // what the last action said. One line of fixed height, so nothing below it moves.
+    let said: Element<'_, Message> = match refused(Where::Bar) {
+        Some(r) => text(r).size(style::BODY).style(style::danger_text).into(),
+        None => text(t.lines.join(" · ")).size(style::BODY).into(),
+    };
+    let said = container(said)
+        .padding([0, 10])
+        .width(Fill)
+        .height(Length::Fixed(style::BODY * 1.6))
+        .center_y(Length::Fixed(style::BODY * 1.6))
+        .clip(true);
+    // Left: the card drawn (fixed height), then the challenge panel headed by Draw. While a
+    // physical card is being read its question takes the panel's place, where Draw was.
+    // A physical card being read, or a hero waiting for its Dome, asks in this column's place
+    // (beside the board), card and panel both, so the answers are in view with large type
+    // too; Draw waits until it is answered.
+    let question = match t.asking {
+        Some(ask) => Some(ask.view()),
+        None => pending(game),
+    };
+    let left = match question {
+        Some(q) => column![scrollable(q).height(Fill).width(Fill)],
+        None => column![
+            super::card_view::view(game),
+            scrollable(
+                column![
+                    widgets::card(t.form.view(game, side, refused(Where::Draw)), 10),
+                    last_result(game)
+                ]
+                .spacing(style::GAP)
+            )
+            .height(Fill)
+            .width(Fill),
+        ],
     }
-    // Two columns, so the screen still fits 1280 px with large type (about 1000 px).
-    // The left column holds what a draw needs, top to bottom, so the Draw button and its
-    // answer stay in view at 768 px; the deck box is on the right.
-    let left = column![
-        headline(game),
-        // While a physical card is being read, its question takes the challenge panel's place,
-        // so the answer buttons appear where the Draw button was pressed.
-        match asking {
-            Some(ask) => ask.view(),
-            None => widgets::card(form.view(game, side), 10).into(),
-        },
-        last_result(game)
-    ]
     .spacing(style::GAP)
-    .width(Length::Fixed(430.0));
-    let right = column![
-        widgets::card(heroes(game, side, selected, fight), 10),
-        deck_box(game, side),
+    .width(Length::Fixed(LEFT))
+    .height(Fill);
+    // Middle: the heroes, their refusal in the heading's line.
+    let heading = row![
+        text(format!("{} heroes", side.name()))
+            .size(style::HEADING)
+            .wrapping(iced::widget::text::Wrapping::None),
+        container(
+            text(refused(Where::Heroes).unwrap_or_default())
+                .size(style::SMALL)
+                .style(style::danger_text)
+        )
+        .width(Fill)
+        .height(Length::Fixed(style::HEADING * 1.4))
+        .center_y(Length::Fixed(style::HEADING * 1.4))
+        .clip(true),
+    ]
+    .spacing(8)
+    .align_y(Center);
+    let middle = column![
+        heading,
+        scrollable(heroes(game, side, t.fight))
+            .height(Fill)
+            .width(Fill),
+    ]
+    .spacing(4)
+    .width(Fill)
+    .height(Fill);
+    // Between them the board, beside the Dome question, and under it the deck and the glory.
+    let board = column![
         domes(game),
-        glory(game, side)
+        scrollable(column![deck_box(game, side), glory(game, side)].spacing(style::GAP))
+            .height(Fill)
+            .width(Fill)
     ]
     .spacing(style::GAP)
-    .width(Fill);
-    page.push(row![left, right].spacing(style::GAP)).into()
+    .width(Length::Fixed(BOARD))
+    .height(Fill);
+    column![
+        bar(game, side),
+        said,
+        row![left, board, middle].spacing(style::GAP).height(Fill)
+    ]
+    .spacing(6)
+    .height(Fill)
+    .into()
 }
 
 fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
@@ -206,23 +257,6 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
     if p.awaiting_card {
         return Some(awaiting(game, p));
     }
-    let mut options = row![].spacing(8);
-    for c in &p.candidates {
-        for s in 1..=DOMES_PER_KEY {
-            let slot = DomeSlot {
-                number: c.number,
-                slot: s,
-            };
-            if game.domes.occupant(slot).is_none() {
-                options = options.push(
-                    button(text(slot.to_string()).size(style::BODY))
-                        .padding([6, 12])
-                        .style(style::secondary)
-                        .on_press(Message::Place(Some(slot))),
-                );
-            }
-        }
-    }
     let first = p
         .candidates
         .first()
@@ -230,6 +264,26 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
     Some(
         container(
             column![
+                text(format!(
+                    "{} choose the Dome for {}",
+                    p.chooser,
+                    game.name(p.hero)
+                ))
+                .size(style::HEADING)
+                .style(style::warning_text),
+                button(
+                    text(match first {
+                        Some(s) => format!("Place in {s}"),
+                        None => "Place".into(),
+                    })
+                    .size(style::HEADING)
+                )
+                .padding([8, 20])
+                .style(style::primary)
+                .on_press(Message::Place(None)),
+                text("or press Place on another allowed Dome on the board beside.")
+                    .size(style::SMALL)
+                    .style(style::muted),
                 text(format!(
                     "{} is {}: {} shows Domes {}",
                     game.name(p.hero),
@@ -240,30 +294,12 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                     p.card.name(),
                     p.card.domes(),
                 ))
-                .size(style::HEADING)
-                .style(style::warning_text),
-                text(format!("{} choose the Dome", p.chooser)).size(style::HEADING),
+                .size(style::BODY),
                 text(crate::worldspanner::domes::explain(
                     p.card.domes(),
                     &p.candidates
                 ))
-                .size(style::BODY),
-                row![
-                    button(
-                        text(match first {
-                            Some(s) => format!("Place in {s}"),
-                            None => "Place".into(),
-                        })
-                        .size(style::HEADING)
-                    )
-                    .padding([8, 20])
-                    .style(style::primary)
-                    .on_press(Message::Place(None)),
-                    text("or pick:").size(style::BODY),
-                    options.wrap(),
-                ]
-                .spacing(style::GAP)
-                .align_y(Center),
+                .size(style::SMALL),
             ]
             .spacing(8),
         )
@@ -309,63 +345,6 @@ fn mode(label: &str, on: bool, message: Message) -> Element<'_, Message> {
         .style(if on { style::primary } else { style::secondary })
         .on_press_maybe((!on).then_some(message))
         .into()
-}
-
-/// The last draw's answer in large type, named by hero and card, always the same height and
-/// just above the Draw button, so it is where the eye is and nothing below it moves.
-fn headline(game: &Game) -> Element<'_, Message> {
-    let (who, face, card, verdict) = match &game.last {
-        Some(LastEvent::Challenge {
-            team,
-            hero,
-            outcome,
-            ..
-        }) => (
-            hero.map_or(team.to_string(), |h| game.name(h)),
-            Some(outcome.face),
-            outcome.card.name(),
-            outcome.face.name().to_uppercase(),
-        ),
-        Some(LastEvent::Attack {
-            attacker, outcome, ..
-        }) => (
-            game.name(*attacker),
-            // Coloured by the hit: a hit is good news for the attacker.
-            Some(if outcome.hit.hit {
-                Face::Pass
-            } else {
-                Face::Fopp
-            }),
-            outcome.hit.card.name(),
-            if outcome.hit.hit {
-                format!("HIT: {} wound(s)", outcome.wounds)
-            } else {
-                "MISS".into()
-            },
-        ),
-        None => (String::new(), None, String::new(), String::new()),
-    };
-    let big = text(verdict).size(style::TITLE).style(match face {
-        Some(f) if f.succeeded() => style::success_text,
-        _ => style::danger_text,
-    });
-    container(
-        column![
-            text(if face.is_some() {
-                format!("{who} · {card}")
-            } else {
-                "No challenge drawn yet".into()
-            })
-            .size(style::HEADING),
-            big,
-        ]
-        .spacing(4),
-    )
-    .padding(10)
-    .width(Fill)
-    .height(Length::Fixed(style::TITLE * 3.0))
-    .style(style::card)
-    .into()
 }
 
 fn last_result(game: &Game) -> Element<'_, Message> {

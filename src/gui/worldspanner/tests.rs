@@ -114,14 +114,14 @@ fn a_hero_typed_without_health_is_asked_for_it_not_given_four() {
 #[test]
 fn reinforce_proposes_domes_and_the_player_places_the_hero() {
     let mut s = started();
-    click(&mut s, "Skyhawks hero 1");
+    // The first tile's Enter is hero 1's.
     click(&mut s, "Enter (Reinforce)");
     let game = s.game().unwrap();
     let p = game
         .pending
         .clone()
         .expect("a dismissal waits for its Dome");
-    assert!(shows(&s, "Skyhawks choose the Dome"));
+    assert!(shows(&s, "Skyhawks choose the Dome for Skyhawks hero 1"));
     let first = game.domes.first_empty(p.candidates[0].number).unwrap();
     click(&mut s, &format!("Place in {first}"));
     let game = s.game().unwrap();
@@ -131,8 +131,8 @@ fn reinforce_proposes_domes_and_the_player_places_the_hero() {
         HeroStatus::InDome { dome: first }
     );
     assert!(
-        shows(&s, "Skyhawks hero 1 (S)"),
-        "the Dome map shows the hero"
+        shows(&s, &format!("in {first}")),
+        "the hero's tile says where it is"
     );
 }
 
@@ -141,12 +141,20 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
     let mut s = started();
     let a = click(&mut s, "Next step");
     assert!(!a.moved);
-    let n = a.notice.expect("a refusal says why");
+    let n = s.refusal().expect("a refusal says why").clone();
+    assert_eq!(n.at, Where::Bar, "under the step bar, beside Next step");
+    assert!(n.text.contains("must still bring in 3"), "{}", n.text);
+    // It says how heroes are brought in.
     assert!(
-        n.error && n.text.contains("must still bring in 3"),
+        n.text
+            .contains("Enter (Reinforce) on a waiting hero's tile (8 waiting)"),
         "{}",
         n.text
     );
+    assert!(shows(&s, &n.text));
+    // The same refusal twice is one line, not two.
+    click(&mut s, "Next step");
+    assert_eq!(s.refusal(), Some(&n));
 }
 
 /// Plays round 1 through the screen's messages.
@@ -232,8 +240,13 @@ fn a_refused_challenge_names_the_rule_and_changes_nothing() {
     );
     testing::update(&mut s, Message::Form(FormMsg::Rating("4".into())), &c);
     let a = testing::update(&mut s, Message::Draw, &c);
-    let n = a.notice.expect("refused");
-    assert!(n.text.contains("Adventure step"), "{}", n.text);
+    assert!(
+        !a.moved && a.notice.is_none(),
+        "refused beside Draw, not as a notice"
+    );
+    let n = s.refusal().expect("refused").text.clone();
+    assert!(n.contains("Adventure step"), "{n}");
+    assert!(shows(&s, &n), "the refusal is shown under Draw");
     assert_eq!(s.game().unwrap(), &before);
 }
 
@@ -359,14 +372,6 @@ fn screenshots_for_review() {
         ),
         &c,
     );
-    testing::update(
-        &mut s,
-        Message::Select(HeroRef {
-            team: TeamSide::Skyhawks,
-            hero: 1,
-        }),
-        &c,
-    );
     shoot(&s, "table");
     testing::update(&mut s, Message::Place(None), &c);
     testing::update(&mut s, Message::Form(FormMsg::What(form::What::Melee)), &c);
@@ -395,18 +400,27 @@ fn screenshots_for_review() {
 #[test]
 fn the_dome_map_offers_the_allowed_empty_domes_while_a_hero_waits() {
     let mut s = started();
-    click(&mut s, "Skyhawks hero 2");
-    click(&mut s, "Enter (Reinforce)");
+    testing::update(
+        &mut s,
+        Message::Hero(
+            HeroRef {
+                team: TeamSide::Skyhawks,
+                hero: 1,
+            },
+            HeroOp::Reinforce,
+        ),
+        &ctx(),
+    );
     let p = s.game().unwrap().pending.clone().unwrap();
     let allowed: usize = p.candidates.iter().map(|c| c.empty as usize).sum();
     let c = ctx();
-    // A tall window: the Dome map sits below the hero list.
+    // The board is in view at 1024x768, beside the question.
     let mut ui = iced_test::Simulator::with_size(
         iced_test::core::Settings::default(),
-        iced::Size::new(1280.0, 1600.0),
+        iced::Size::new(1024.0, 688.0),
         s.view(&c),
     );
-    ui.click("place here").unwrap();
+    ui.click("Place").unwrap();
     let messages: Vec<Message> = ui.into_messages().collect();
     for m in messages {
         assert!(testing::update(&mut s, m, &c).moved);
@@ -579,8 +593,9 @@ fn the_panel_offers_an_own_modifier_with_its_reason() {
     testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
     testing::update(&mut s, Message::Form(FormMsg::Own("-1".into())), &c);
     let a = testing::update(&mut s, Message::Draw, &c);
-    let n = a.notice.expect("a modifier without a reason is refused");
-    assert!(n.text.contains("say why"), "{}", n.text);
+    assert!(!a.moved);
+    let n = s.refusal().expect("a modifier without a reason is refused");
+    assert!(n.text.contains("why (Own modifier)"), "{}", n.text);
     testing::update(
         &mut s,
         Message::Form(FormMsg::OwnReason("Shadow cloak".into())),

@@ -6,6 +6,7 @@
 use iced::{Rectangle, Size};
 use iced_test::Simulator;
 
+use super::Where;
 use super::tests::{ctx, round_two};
 use super::*;
 use crate::gui::testing;
@@ -157,6 +158,238 @@ fn the_deck_mode_switch_is_in_view_without_scrolling() {
                     "{label} of {side:?} at {name}: {at:?} needs a scroll"
                 );
             }
+        }
+    }
+}
+
+/// Where each of `labels` is drawn in a window of `size` (the first match of each).
+fn bounds_of(s: &State, size: Size, labels: &[String]) -> Vec<Rectangle> {
+    let c = ctx();
+    let mut ui = Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+    labels
+        .iter()
+        .map(|l| {
+            ui.find(l.as_str())
+                .unwrap_or_else(|e| panic!("{l:?} not drawn: {e:?}"))
+                .bounds()
+        })
+        .collect()
+}
+
+#[test]
+fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
+    let c = ctx();
+    // Round 1, Reinforce: every waiting hero offers Enter on its own tile.
+    let s = super::tests::started();
+    for (name, size) in WINDOWS {
+        for label in ["Enter (Reinforce)", "Skyhawks hero 1", "0/4 wounds"] {
+            let (at, inside) = place(&s, size, label);
+            assert!(inside, "{label} at {name}: {at:?} needs a scroll");
+        }
+        let (tile, _) = place(&s, size, "Skyhawks hero 1");
+        let (enter, _) = place(&s, size, "Enter (Reinforce)");
+        assert!(
+            enter.y > tile.y && enter.y - tile.y < 60.0,
+            "at {name}: Enter ({enter:?}) is on the tile of hero 1 ({tile:?})"
+        );
+    }
+    // Round 2: the heroes in Domes offer Leave, Dismiss and Banish on their tiles.
+    let mut s = round_two();
+    s.update(Message::Side(TeamSide::Skyhawks), &c);
+    for (name, size) in WINDOWS {
+        for label in ["Leave the Dome", "Dismiss", "Banish"] {
+            let (at, inside) = place(&s, size, label);
+            assert!(inside, "{label} at {name}: {at:?} needs a scroll");
+        }
+    }
+}
+
+#[test]
+fn enter_reinforce_keeps_every_tile_where_it_was() {
+    let c = ctx();
+    let names: Vec<String> = (1..=8).map(|i| format!("Skyhawks hero {i}")).collect();
+    for (name, size) in WINDOWS {
+        let mut s = super::tests::started();
+        let before = bounds_of(&s, size, &names);
+        // Enter hero 3 by its own tile's button, then choose its Dome.
+        let hero = HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: 2,
+        };
+        assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+        let during = bounds_of(&s, size, &names);
+        assert_eq!(
+            before, during,
+            "at {name}: a tile moved while the Dome is asked"
+        );
+        assert!(testing::update(&mut s, Message::Place(None), &c).moved);
+        // Hero 3 is now on the board too (its name there is found first): the other tiles'
+        // names, and hero 3's place shown on its own tile, are where its tile was.
+        let others: Vec<String> = names
+            .iter()
+            .filter(|n| n.as_str() != "Skyhawks hero 3")
+            .cloned()
+            .collect();
+        let mut kept = before.clone();
+        kept.remove(2);
+        assert_eq!(
+            bounds_of(&s, size, &others),
+            kept,
+            "at {name}: a tile moved after Enter (Reinforce)"
+        );
+        let dome = s.game().unwrap().domes.find(hero).expect("placed");
+        let status = bounds_of(&s, size, &[format!("in {dome}")])[0];
+        assert!(
+            (status.y - before[2].y).abs() < 6.0 && status.x > before[2].x,
+            "at {name}: hero 3's tile {status:?} moved from {:?}",
+            before[2]
+        );
+    }
+}
+
+#[test]
+fn draw_is_disabled_with_every_missing_field_listed_beside_it() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
+    s.update(Message::Form(FormMsg::Against(String::new())), &c);
+    let needs = "Needs: hero, rating, against, Power, Armor, Wound";
+    for (name, size) in WINDOWS {
+        let (draw, inside) = place(&s, size, "Draw challenge card");
+        assert!(inside, "at {name}: Draw {draw:?}");
+        let (note, inside) = place(&s, size, needs);
+        assert!(inside, "at {name}: the note {note:?} needs a scroll");
+        assert!(
+            note.x > draw.x + draw.width && note.y < draw.y + draw.height,
+            "at {name}: the note {note:?} is beside Draw {draw:?}"
+        );
+        // Disabled: a click sends nothing.
+        let clicked =
+            testing::click_on(&mut s, &c, (size.width, size.height), "Draw challenge card")
+                .unwrap();
+        assert_eq!(clicked.messages, 0, "at {name}: Draw is disabled");
+    }
+    // D (the key) says the same in one line under the button; twice is still one line,
+    // and Draw has not moved.
+    let (before, _) = place(&s, WINDOWS[1].1, "Draw challenge card");
+    for _ in 0..2 {
+        let a = testing::update(&mut s, Message::Draw, &c);
+        assert!(!a.moved && a.notice.is_none());
+    }
+    let r = s.refusal().expect("refused").clone();
+    assert_eq!((r.at, r.text.as_str()), (Where::Draw, needs));
+    for (name, size) in WINDOWS {
+        let c = ctx();
+        let mut ui = Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+        assert!(ui.find(needs).is_ok(), "at {name}");
+    }
+    assert_eq!(place(&s, WINDOWS[1].1, "Draw challenge card").0, before);
+    // Filled in, the note is gone and Draw draws.
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
+    for (m, v) in [
+        (FormMsg::Rating as fn(String) -> FormMsg, "6"),
+        (FormMsg::Against, "5"),
+        (FormMsg::Power, "3"),
+        (FormMsg::Armor, "1"),
+        (FormMsg::Wound, "1"),
+    ] {
+        s.update(Message::Form(m(v.into())), &c);
+    }
+    assert!(s.form.missing().is_empty());
+}
+
+#[test]
+fn the_dome_question_and_the_board_are_in_view_together() {
+    let c = ctx();
+    let mut s = super::tests::started();
+    let hero = HeroRef {
+        team: TeamSide::Skyhawks,
+        hero: 0,
+    };
+    assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+    let first = {
+        let g = s.game().unwrap();
+        let p = g.pending.as_ref().unwrap();
+        g.domes.first_empty(p.candidates[0].number).unwrap()
+    };
+    for (name, size) in WINDOWS {
+        let (ask, inside) = place(&s, size, &format!("Place in {first}"));
+        assert!(inside, "at {name}: the question {ask:?} needs a scroll");
+        let (cell, inside) = place(&s, size, "Place");
+        assert!(
+            inside,
+            "at {name}: the board's Place {cell:?} needs a scroll"
+        );
+        assert!(
+            (cell.x - (ask.x + ask.width)).abs() < 400.0,
+            "at {name}: the board {cell:?} is beside the question {ask:?}"
+        );
+    }
+}
+
+#[test]
+fn next_step_refused_in_reinforce_is_shown_under_it_and_says_how() {
+    let c = ctx();
+    let mut s = super::tests::started();
+    testing::update(&mut s, Message::NextStep, &c);
+    let text = s.refusal().expect("refused").text.clone();
+    assert!(text.contains("press Enter (Reinforce)"), "{text}");
+    for (name, size) in WINDOWS {
+        let (next, _) = place(&s, size, "Next step");
+        let (at, found) = {
+            let c = ctx();
+            let mut ui =
+                Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+            let t = ui.find(text.as_str()).expect("shown");
+            (t.bounds(), t.visible_bounds().is_some())
+        };
+        assert!(found && at.y < size.height, "at {name}: {at:?}");
+        assert!(
+            at.y > next.y && at.y - next.y < 120.0,
+            "at {name}: the refusal {at:?} is just under Next step {next:?}"
+        );
+    }
+}
+
+#[test]
+fn a_physical_cards_question_is_in_view_with_all_its_answers() {
+    let c = ctx();
+    let mut s = ready(form::What::Other);
+    s.update(Message::DeckMode(TeamSide::Skyhawks, true), &c);
+    s.update(Message::Draw, &c);
+    for (name, size) in WINDOWS {
+        for label in ["Amaze (A)", "Fopp (X)", "Cancel"] {
+            let (at, inside) = place(&s, size, label);
+            assert!(inside, "{label} at {name}: {at:?} needs a scroll");
+        }
+    }
+}
+
+#[test]
+fn setup_shows_every_field_whole_at_1024() {
+    let c = ctx();
+    let s = State::new(&c);
+    for (name, size) in WINDOWS {
+        for label in [
+            "Heroes per team",
+            "Rounds (8 intro, 10 average, 12 expert)",
+            "Title",
+        ] {
+            let c = ctx();
+            let mut ui =
+                Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+            let t = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+            let b = t.bounds();
+            assert!(
+                b.x >= 0.0 && b.x + b.width <= size.width - 16.0,
+                "{label} at {name}: {b:?} is cut at the window's edge"
+            );
         }
     }
 }

@@ -156,13 +156,12 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
     let mut s = round_two();
     testing::update(&mut s, Message::NextStep, &c);
     testing::update(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome), &c);
-    testing::update(&mut s, Message::Select(sky(0)), &c);
-    click(&mut s, "In / out of the fight");
+    click(&mut s, "Fight");
     assert!(shows(
         &s,
         "Melee order by Wits: no hero card, Wits unknown: Skyhawks hero 1 (ties: the active team first)"
     ));
-    click(&mut s, "In / out of the fight");
+    click(&mut s, "Out of the fight");
     assert!(s.fight.is_empty());
 }
 

@@ -1,0 +1,208 @@
+//! The last card drawn, drawn as a card (docs/worldspanner.md, The screen): who drew it and
+//! the verdict in large type, then the card's 13 rows from -6 to +6 as coloured face bands with
+//! the blue Hit bar under them and the row read framed, and its Luck and Dome range. It has
+//! one fixed height, so the Draw button under it never moves (TABLE-UX 1 and 2).
+
+use iced::widget::{Row, column, container, row, text};
+use iced::{Border, Center, Color, Element, Fill, Length, Theme};
+
+use super::Message;
+use crate::gui::style;
+use crate::worldspanner::{ChallengeCard, ChallengeOutcome, Difference, Face, Game, LastEvent};
+
+/// The card's fixed height: header, rows, footer.
+pub const HEIGHT: f32 = style::HEADING * 1.4 + 58.0 + style::SMALL * 1.4 + 26.0;
+
+/// One band's colour: green for success, yellow for Squeak, orange and red for failures.
+fn band(face: Face) -> Color {
+    match face {
+        Face::Amaze => Color::from_rgb8(0x3f, 0xa8, 0x4c),
+        Face::Pass => Color::from_rgb8(0x9b, 0xd0, 0x8c),
+        Face::Squeak => Color::from_rgb8(0xf1, 0xd8, 0x6a),
+        Face::Fail => Color::from_rgb8(0xf0, 0x9a, 0x5a),
+        Face::Fopp => Color::from_rgb8(0xd9, 0x4f, 0x4f),
+    }
+}
+
+const HIT_BLUE: Color = Color::from_rgb(0.20, 0.42, 0.85);
+
+/// The 13 rows of `card`, the row at `read` framed.
+fn rows(card: &ChallengeCard, read: Difference) -> Element<'static, Message> {
+    let mut strip = Row::new().spacing(2);
+    for d in Difference::all() {
+        let face = card.face(d);
+        let hit = card.hits(d);
+        let here = d == read;
+        let label = if d.value() > 0 {
+            format!("+{}", d.value())
+        } else {
+            d.value().to_string()
+        };
+        let cell = column![
+            text(label).size(11.0).style(style::muted),
+            container(
+                text(face.letter().to_string())
+                    .size(style::SMALL)
+                    .color(Color::BLACK)
+            )
+            .center_x(Fill)
+            .height(Length::Fixed(24.0))
+            .style(move |_: &Theme| container::Style {
+                background: Some(band(face).into()),
+                ..container::Style::default()
+            }),
+            container(text(""))
+                .width(Fill)
+                .height(Length::Fixed(7.0))
+                .style(move |_: &Theme| container::Style {
+                    background: hit.then(|| HIT_BLUE.into()),
+                    ..container::Style::default()
+                }),
+        ]
+        .spacing(1)
+        .align_x(Center);
+        strip = strip.push(
+            container(cell)
+                .padding(1)
+                .width(Fill)
+                .style(move |theme: &Theme| container::Style {
+                    border: Border {
+                        color: if here {
+                            theme.palette().text
+                        } else {
+                            Color::TRANSPARENT
+                        },
+                        width: 2.0,
+                        radius: 2.0.into(),
+                    },
+                    ..container::Style::default()
+                }),
+        );
+    }
+    strip.into()
+}
+
+/// What the card view shows for the last draw: who, the verdict, the card read and its row.
+struct Shown {
+    who: String,
+    verdict: String,
+    good: bool,
+    outcome: ChallengeOutcome,
+    /// For an attack whose hit landed: the Hit card's line, shown above the Damage card.
+    note: String,
+}
+
+fn shown(game: &Game) -> Option<Shown> {
+    match game.last.as_ref()? {
+        LastEvent::Challenge {
+            team,
+            hero,
+            outcome,
+            ..
+        } => Some(Shown {
+            who: hero.map_or(team.to_string(), |h| game.name(h)),
+            verdict: outcome.face.name().to_uppercase(),
+            good: outcome.face.succeeded(),
+            outcome: outcome.clone(),
+            note: String::new(),
+        }),
+        LastEvent::Attack {
+            attacker, outcome, ..
+        } => {
+            let verdict = if outcome.hit.hit {
+                format!("HIT: {} wound(s)", outcome.wounds)
+            } else {
+                "MISS".into()
+            };
+            let (card, note) = match &outcome.damage {
+                Some(d) => (
+                    d.clone(),
+                    format!(
+                        "Hit on {} row {}; Damage:",
+                        outcome.hit.card.name(),
+                        signed(outcome.hit.difference)
+                    ),
+                ),
+                None => (outcome.hit.clone(), String::new()),
+            };
+            Some(Shown {
+                who: game.name(*attacker),
+                verdict,
+                good: outcome.hit.hit,
+                outcome: card,
+                note,
+            })
+        }
+    }
+}
+
+fn signed(d: Difference) -> String {
+    if d.value() > 0 {
+        format!("+{}", d.value())
+    } else {
+        d.value().to_string()
+    }
+}
+
+/// The last draw as a card, or a blank card of the same height before the first draw.
+pub fn view(game: &Game) -> Element<'_, Message> {
+    let body: Element<'_, Message> = match shown(game) {
+        None => column![
+            text("No challenge drawn yet").size(style::HEADING),
+            text("The card drawn shows here: its rows, the face read and the Hit bar.")
+                .size(style::SMALL)
+                .style(style::muted),
+        ]
+        .spacing(6)
+        .into(),
+        Some(s) => {
+            let card = &s.outcome.card;
+            let footer = if s.note.is_empty() {
+                format!(
+                    "Read row {} · Luck {} · Domes {}",
+                    signed(s.outcome.difference),
+                    card.luck_read().map_or("?".into(), |l| l.get().to_string()),
+                    card.domes()
+                )
+            } else {
+                format!("{} read row {}", s.note, signed(s.outcome.difference))
+            };
+            column![
+                row![
+                    text(format!("{} · {}", s.who, card.name()))
+                        .size(style::BODY)
+                        .width(Fill),
+                    text(s.verdict).size(style::HEADING).style(if s.good {
+                        style::success_text
+                    } else {
+                        style::danger_text
+                    }),
+                ]
+                .spacing(8)
+                .align_y(Center),
+                // A physical card's rows are on the table: only the row read is known.
+                if card.is_physical() {
+                    text(format!(
+                        "Your own card, row {}: {}",
+                        signed(s.outcome.difference),
+                        s.outcome.face.name()
+                    ))
+                    .size(style::BODY)
+                    .into()
+                } else {
+                    rows(card, s.outcome.difference)
+                },
+                text(footer).size(style::SMALL).style(style::muted),
+            ]
+            .spacing(4)
+            .into()
+        }
+    };
+    container(body)
+        .padding(8)
+        .width(Fill)
+        .height(Length::Fixed(HEIGHT))
+        .clip(true)
+        .style(style::card)
+        .into()
+}
