@@ -27,18 +27,25 @@ fn today() -> String {
     chrono::Local::now().date_naive().to_string()
 }
 
+/// The page's head: phone-width viewport, its title, the host's own style (and script).
+fn head(title: &str, script: bool) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            link rel="stylesheet" href="/assets/seat.css";
+            @if script { script src="/assets/seat.js" defer {} }
+        }
+    }
+}
+
 /// The whole page of `seat`.
 pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (seat) " · " (table.kind().title()) }
-                link rel="stylesheet" href="/assets/seat.css";
-                script src="/assets/seat.js" defer {}
-            }
+            (head(&format!("{seat} · {}", table.kind().title()), true))
             body data-token=(token) {
                 header {
                     h1 { (seat) }
@@ -76,12 +83,7 @@ pub fn revoked() -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { "Link no longer works" }
-                link rel="stylesheet" href="/assets/seat.css";
-            }
+            (head("Link no longer works", false))
             body { main { h1 { "This link no longer works" }
                 p { "Ask the host for the seat's new link or QR code." } } }
         }
@@ -99,12 +101,7 @@ pub fn rules(kind: Kind, seat: &str, token: &str, query: &str) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { "Rules · " (kind.title()) }
-                link rel="stylesheet" href="/assets/seat.css";
-            }
+            (head(&format!("Rules · {}", kind.title()), false))
             body {
                 header { h1 { "Rules: " (kind.title()) } p.game { (seat) } }
                 main {

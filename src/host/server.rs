@@ -339,10 +339,31 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
-/// The seat holding `token`, after spending one of its requests (401 unknown, 429 over).
-fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Response> {
-    let token = token.ok_or_else(unauthorized)?;
-    let seat = shared.seat_for(token).ok_or_else(unauthorized)?;
+/// Why a request gets no seat.
+enum Denied {
+    /// 401: no token, an unknown one, or a revoked link.
+    Unknown,
+    /// 429: the seat is over its request budget.
+    TooMany,
+}
+
+impl Denied {
+    fn response(self) -> Response {
+        match self {
+            Denied::Unknown => unauthorized(),
+            Denied::TooMany => error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many requests from this seat: wait a moment".into(),
+                None,
+            ),
+        }
+    }
+}
+
+/// The seat holding `token`, after spending one of its requests.
+fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Denied> {
+    let token = token.ok_or(Denied::Unknown)?;
+    let seat = shared.seat_for(token).ok_or(Denied::Unknown)?;
     let allowed = shared
         .seats
         .lock()
@@ -350,11 +371,7 @@ fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Response> {
         .and_then(|mut s| s.iter_mut().find(|e| e.name == seat).map(|e| e.spend()))
         .unwrap_or(false);
     if !allowed {
-        return Err(error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many requests from this seat: wait a moment".into(),
-            None,
-        ));
+        return Err(Denied::TooMany);
     }
     Ok(seat)
 }
@@ -366,7 +383,7 @@ fn current_revision(shared: &Shared) -> u64 {
 async fn api_state(State(st): State<AppState>, headers: HeaderMap) -> Response {
     let seat = match authorize(&st.shared, bearer(&headers)) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(d) => return d.response(),
     };
     let Ok(t) = st.shared.table.lock() else {
         return error(
@@ -390,7 +407,7 @@ struct ActBody {
 async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     let seat = match authorize(&st.shared, bearer(&headers)) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(d) => return d.response(),
     };
     if body.len() > MAX_BODY {
         return error(
@@ -487,7 +504,7 @@ async fn api_events(
     let token = bearer(&headers).map(str::to_string).or(q.token);
     let seat = match authorize(&st.shared, token.as_deref()) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(d) => return d.response(),
     };
     if let Ok(mut seats) = st.shared.seats.lock()
         && let Some(e) = seats.iter_mut().find(|e| e.name == seat)
@@ -523,28 +540,30 @@ async fn api_events(
         .into_response()
 }
 
-/// The seat of a page's token, or the page saying the link no longer works.
-fn page_seat(shared: &Shared, token: &str) -> Result<(String, Option<Plays>), Response> {
-    let seat = authorize(shared, Some(token)).map_err(|r| {
-        if r.status() == StatusCode::UNAUTHORIZED {
-            (StatusCode::UNAUTHORIZED, page(pages::revoked())).into_response()
-        } else {
-            r
-        }
-    })?;
+/// The seat of a page's token and what it plays; a revoked or unknown link gets a page saying
+/// so.
+fn page_seat(shared: &Shared, token: &str) -> Option<(String, Option<Plays>)> {
+    let seat = authorize(shared, Some(token)).ok()?;
     let plays = shared
         .seats
         .lock()
         .ok()
         .and_then(|s| s.iter().find(|e| e.name == seat).map(|e| e.plays.clone()))
         .flatten();
-    Ok((seat, plays))
+    Some((seat, plays))
+}
+
+/// What a page request without a seat gets: 401 with the "no longer works" page, or 429.
+fn no_page(shared: &Shared, token: &str) -> Response {
+    match shared.seat_for(token) {
+        None => (StatusCode::UNAUTHORIZED, page(pages::revoked())).into_response(),
+        Some(_) => Denied::TooMany.response(),
+    }
 }
 
 async fn seat_page(State(st): State<AppState>, Path(token): Path<String>) -> Response {
-    let (seat, plays) = match page_seat(&st.shared, &token) {
-        Ok(s) => s,
-        Err(r) => return r,
+    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
     };
     let Ok(t) = st.shared.table.lock() else {
         return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
@@ -553,9 +572,8 @@ async fn seat_page(State(st): State<AppState>, Path(token): Path<String>) -> Res
 }
 
 async fn seat_part(State(st): State<AppState>, Path(token): Path<String>) -> Response {
-    let (seat, plays) = match page_seat(&st.shared, &token) {
-        Ok(s) => s,
-        Err(r) => return r,
+    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
     };
     let Ok(t) = st.shared.table.lock() else {
         return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
@@ -573,9 +591,8 @@ async fn seat_rules(
     Path(token): Path<String>,
     Query(q): Query<RulesQuery>,
 ) -> Response {
-    let (seat, _) = match page_seat(&st.shared, &token) {
-        Ok(s) => s,
-        Err(r) => return r,
+    let Some((seat, _)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
     };
     let kind = match st.shared.table.lock() {
         Ok(t) => t.kind(),

@@ -2,7 +2,9 @@
 //! or a Raspberry Pi runs it, and the host the window starts, driven the way phones drive
 //! them. Plain sockets, so every status is seen as a phone sees it.
 
+mod browser;
 mod http;
+mod seats;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

@@ -1,0 +1,224 @@
+//! Seats in a real headless Chromium (Debian's `chromium` and `chromium-driver`, which
+//! `.ci/run` installs): a phone-sized seat taps an action and a second seat's page shows it
+//! without being reloaded. Driven over the WebDriver protocol with the same plain HTTP as the
+//! other tests. Without Chromium these tests fail, naming what to install.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::http::{Reply, try_request};
+use super::{near_and_far_save, serve};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const DRIVER: &str = "/usr/bin/chromedriver";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+struct Driver {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn driver() -> Driver {
+    assert!(
+        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(DRIVER).exists(),
+        "browser tests need Debian's chromium and chromium-driver \
+         (apt-get install -y chromium chromium-driver; .ci/run installs them)"
+    );
+    let port = free_port();
+    let child = Command::new(DRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let addr = format!("127.0.0.1:{port}");
+    let start = Instant::now();
+    while try_request(&addr, "GET", "/status", &[], b"").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "chromedriver did not answer"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver { child, addr }
+}
+
+fn call(addr: &str, method: &str, path: &str, body: Value) -> Value {
+    let body = match (method, &body) {
+        ("GET", _) => String::new(),
+        (_, Value::Null) => "{}".to_string(),
+        _ => body.to_string(),
+    };
+    let r: Reply = try_request(addr, method, path, &[], body.as_bytes())
+        .unwrap_or_else(|| panic!("no answer from chromedriver to {method} {path}"));
+    assert_eq!(r.status, 200, "{method} {path}: {}", r.body);
+    r.json()["value"].clone()
+}
+
+/// One browser window (a phone at 360×740).
+struct Browser<'a> {
+    driver: &'a Driver,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl<'a> Browser<'a> {
+    fn open(driver: &'a Driver) -> Browser<'a> {
+        let profile = tempfile::tempdir().expect("a profile folder");
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=360,740",
+            &format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args, "mobileEmulation":
+                {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2.0, "touch": true}}}}}});
+        let v = call(&driver.addr, "POST", "/session", caps);
+        let session = v["sessionId"].as_str().expect("a session").to_string();
+        Browser {
+            driver,
+            session,
+            _profile: profile,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        call(
+            &self.driver.addr,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body,
+        )
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", json!({ "url": url }));
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
+        v[ELEMENT].as_str().expect("an element").to_string()
+    }
+
+    fn script(&self, js: &str) -> Value {
+        self.call("POST", "/execute/sync", json!({"script": js, "args": []}))
+    }
+
+    fn text(&self, css: &str) -> String {
+        let id = self.find(css);
+        self.call("GET", &format!("/element/{id}/text"), Value::Null)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Waits (up to 5 s) until the text of `css` contains `words`.
+    fn wait_for_text(&self, css: &str, words: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let t = self.text(css);
+            if t.contains(words) {
+                return t;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "{css} never said {words:?}; it says {t:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Browser<'_> {
+    fn drop(&mut self) {
+        let _ = try_request(
+            &self.driver.addr,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            &[],
+            b"",
+        );
+    }
+}
+
+#[test]
+fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
+    let (root, id) = near_and_far_save();
+    let served = serve(root, &id);
+    let link = |seat: &str| format!("http://{}/seat/{}", served.addr, served.token(seat));
+    let driver = driver();
+    let ana = Browser::open(&driver);
+    let table = Browser::open(&driver);
+    ana.go(&link("Ana"));
+    table.go(&link("table"));
+    table.wait_for_text("#live", "Live");
+    ana.wait_for_text("#live", "Live");
+    // Ana's phone: one narrow column, large targets, a light page.
+    let fit = ana.script(
+        "return {width: innerWidth, scroll: document.documentElement.scrollWidth,
+          smallest: Math.min(...[...document.querySelectorAll('button, input, select')]
+            .map(e => e.getBoundingClientRect().height)),
+          weight: performance.getEntriesByType('resource').reduce((s, r) => s + r.transferSize, 0)
+            + performance.getEntriesByType('navigation')[0].transferSize};",
+    );
+    let n = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
+    assert!(n("width") <= 360.0, "{fit}");
+    assert!(n("scroll") <= n("width"), "no sideways scrolling: {fit}");
+    assert!(
+        n("smallest") >= 44.0,
+        "every target at least 44 px high: {fit}"
+    );
+    assert!(n("weight") < 100_000.0, "page weight under 100 KB: {fit}");
+    // A mark on the table's page: a reload would lose it.
+    table.script("window.stillHere = true; return true;");
+
+    let field = ana.find("form[data-act*='keyword-gained'] input[name='keyword']");
+    ana.call(
+        "POST",
+        &format!("/element/{field}/value"),
+        json!({"text": "Brave"}),
+    );
+    let button = ana.find("form[data-act*='keyword-gained'] button");
+    ana.call("POST", &format!("/element/{button}/click"), Value::Null);
+
+    ana.wait_for_text("#main", "Done: Ana's phone: Rin: keyword BRAVE gained");
+    table.wait_for_text("#view", "Ana's phone: Rin: keyword BRAVE gained");
+    assert_eq!(
+        table.script("return window.stillHere === true;"),
+        json!(true),
+        "not reloaded"
+    );
+    assert!(
+        served
+            .history()
+            .iter()
+            .any(|l| l.ends_with("keyword BRAVE gained"))
+    );
+}
