@@ -351,7 +351,7 @@ fn next_step_refused_in_reinforce_is_shown_under_it_and_says_how() {
         };
         assert!(found && at.y < size.height, "at {name}: {at:?}");
         assert!(
-            at.y > next.y && at.y - next.y < 120.0,
+            at.y > next.y && at.y - next.y < 160.0,
             "at {name}: the refusal {at:?} is just under Next step {next:?}"
         );
     }
