@@ -81,6 +81,8 @@ pub enum Mode {
 }
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     doc: Option<Doc<Game>>,
     /// The board and units files, checked (boxed: the board's lookup tables are large).
     data: Result<Box<(Board, Catalog)>, String>,
@@ -142,6 +144,7 @@ const RUN_LIMIT: usize = 500;
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
         State {
+            refusal: Default::default(),
             doc: None,
             data: load(ctx),
             setup: SetupForm::default(),

@@ -104,6 +104,8 @@ pub enum Message {
 }
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     // Boxed: the shell keeps every screen in one enum, so a screen stays small.
     doc: Option<Box<Doc<SaveData>>>,
     setup: Box<setup::SetupForm>,
@@ -129,6 +131,7 @@ impl State {
         let mut setup = Box::new(setup::SetupForm::new(ctx));
         setup.library = library.clone();
         State {
+            refusal: Default::default(),
             doc: None,
             setup,
             side: TeamSide::Skyhawks,
