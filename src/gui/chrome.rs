@@ -159,13 +159,16 @@ pub fn top_bar<'a>(
             "Redo",
             doc.can_redo().then_some(Message::Redo),
         ));
-        bar = bar.push(widgets::secondary(
-            if settings.show_history {
-                "Hide history"
-            } else {
-                "History"
-            },
-            Some(Message::ToggleHistory),
+        bar = bar.push(widgets::keyed(
+            widgets::secondary(
+                if settings.show_history {
+                    "Hide history"
+                } else {
+                    "History"
+                },
+                Some(Message::ToggleHistory),
+            ),
+            "Ctrl+H",
         ));
     }
     if !matches!(screen, Screen::Rules(_)) {
@@ -230,8 +233,9 @@ pub fn help<'a>(
         ),
         (
             "Esc",
-            "Close the innermost thing open (question, selection, dialog, rule, help), then the screen",
+            "Close the innermost thing open (help, question, editor, selection, dialog, rule, history), then the screen",
         ),
+        ("Ctrl+H", "Show or hide the history of the game"),
         ("F1 or ?", "Show or hide this help"),
         (
             "Aa+ / Aa−",
@@ -303,6 +307,7 @@ pub fn shortcut(
             "z" => Shortcut::Undo,
             "y" => Shortcut::Redo,
             "f" => Shortcut::Search,
+            "h" => Shortcut::History,
             _ => return None,
         },
         Key::Character("?") if ignored => Shortcut::Help,
@@ -377,6 +382,15 @@ mod tests {
         assert!(matches!(
             press(Key::Named(Named::Escape), Modifiers::empty(), Captured),
             Some(Message::Shortcut(Shortcut::Back))
+        ));
+    }
+
+    #[test]
+    fn ctrl_h_is_the_history_shortcut_even_while_typing() {
+        use iced::event::Status::Captured;
+        assert!(matches!(
+            press(Key::Character("h".into()), Modifiers::CTRL, Captured),
+            Some(Message::Shortcut(Shortcut::History))
         ));
     }
 }

@@ -25,6 +25,8 @@ pub enum Shortcut {
     Search,
     Back,
     Help,
+    /// Ctrl+H: show or hide the history panel.
+    History,
 }
 
 #[derive(Debug, Clone)]
@@ -285,17 +287,25 @@ impl App {
         rules::State::focus()
     }
 
-    /// Esc: the help overlay, then whatever the screen has open, then the screen itself.
+    /// Esc: the help overlay, then whatever the screen has open (a question, an editor, a
+    /// selection), then the history panel, then the screen itself.
     fn back(&mut self) {
         if self.help {
             self.help = false;
         } else if self.screen.escape() {
+        } else if self.screen.document().is_some() && self.prefs.settings.show_history {
+            self.toggle_history();
         } else if let Some(previous) = self.back.pop() {
             self.screen = previous;
             self.reload();
         } else if !self.screen.is_home() {
             self.go_home();
         }
+    }
+
+    fn toggle_history(&mut self) {
+        self.prefs.settings.show_history = !self.prefs.settings.show_history;
+        self.save_settings();
     }
 
     /// After a store change: Home and Backups re-read the folder.
@@ -375,10 +385,12 @@ impl App {
                     self.step("Returned to", "", label);
                 }
             }
-            Message::ToggleHistory => {
-                self.prefs.settings.show_history = !self.prefs.settings.show_history;
-                self.save_settings();
+            Message::ToggleHistory => self.toggle_history(),
+            // Only where there is a game to show the history of.
+            Message::Shortcut(Shortcut::History) if self.screen.document().is_some() => {
+                self.toggle_history();
             }
+            Message::Shortcut(Shortcut::History) => {}
             Message::Theme(t) => {
                 self.prefs.settings.theme = t;
                 self.save_settings();

@@ -7,7 +7,7 @@ use iced_test::selector::{Candidate, Target};
 use tablemate::doc::Kind;
 use tablemate::furtherance::{Action as Play, Seat, Square};
 use tablemate::gui::screen::Notice;
-use tablemate::gui::{App, Message, Screen, army, furtherance};
+use tablemate::gui::{App, Message, Screen, Shortcut, army, furtherance};
 
 use super::{Result, shows};
 
@@ -216,4 +216,65 @@ fn a_notice_goes_by_itself_unless_it_needs_a_decision() {
     let _ = app.update(Message::Expire);
     let left: Vec<&str> = app.banners.iter().map(|n| n.text.as_str()).collect();
     assert_eq!(left, ["Could not save x: disk full", "Imported y"]);
+}
+
+#[test]
+fn esc_closes_the_history_panel_before_it_leaves_the_screen() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let _ = app.update(Message::ToggleHistory);
+    assert!(app.settings().show_history);
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert_eq!(
+        app.screen.game(),
+        Some(Kind::Furtherance),
+        "Esc left the game"
+    );
+    assert!(!app.settings().show_history, "Esc did not close History");
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(app.screen.is_home());
+    Ok(())
+}
+
+#[test]
+fn esc_closes_the_unit_card_and_board_editors_before_it_leaves_the_screen() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let end_turn = "End turn: run the enemies' turn";
+    for open in [
+        furtherance::Message::OpenCards,
+        furtherance::Message::OpenBoard,
+    ] {
+        let _ = app.update(open.into());
+        assert!(!shows(&app, end_turn), "the editor is open");
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+        assert_eq!(
+            app.screen.game(),
+            Some(Kind::Furtherance),
+            "Esc left the game"
+        );
+        assert!(
+            shows(&app, end_turn),
+            "Esc closed the editor, back to the game"
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn ctrl_h_opens_and_closes_history_on_a_game_screen_and_help_lists_it() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(app.settings().show_history);
+    assert!(shows(
+        &app,
+        "Click any entry to return to it. ↷ = can be redone."
+    ));
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(!app.settings().show_history);
+    let _ = app.update(Message::ToggleHelp);
+    assert!(shows(&app, "Ctrl+H"));
+    // Home has no game: Ctrl+H does nothing there.
+    let _ = app.update(Message::GoHome);
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(!app.settings().show_history);
+    Ok(())
 }

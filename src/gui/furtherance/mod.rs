@@ -174,7 +174,10 @@ impl State {
     /// Esc: cancels a pending recruit, relocation or placement first, then drops the
     /// selected unit, then hides the enemy's arrows; false when nothing was open.
     pub fn escape(&mut self) -> bool {
-        if !matches!(self.mode, Mode::Normal) {
+        // An editor ("Your cards", "Your board") is the innermost thing: Esc is its Back.
+        if self.cards.take().is_some() | self.board_editor.take().is_some() {
+            true
+        } else if !matches!(self.mode, Mode::Normal) {
             self.mode = Mode::Normal;
             true
         } else if self.selected.take().is_some() {
