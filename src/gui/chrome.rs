@@ -1,39 +1,17 @@
 //! The frame around every screen: the window title, theme and subscriptions, the top bar, the
-//! notice corner (toasts that never push a control), the help overlay and the keyboard map.
+//! notice line at the foot (`notice.rs`), the help overlay and the keyboard map.
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{button, column, container, pick_list, row, stack, text};
-use iced::{Bottom, Center, Element, Fill, Length, Right, Subscription, Theme, window};
+use iced::widget::{button, column, container, pick_list, row, text};
+use iced::{Center, Element, Fill, Length, Subscription, Theme, window};
 
-use super::screen::{Keypress, Notice};
+use super::notice;
+use super::screen::Keypress;
 use super::screens::Screen;
 use super::settings::Settings;
 use super::shell::{App, Message, Shortcut};
 use super::style::{self, ThemeChoice};
 use super::widgets;
-
-/// `page` with the notices stacked in its bottom-right corner, over the page: a notice that
-/// comes or goes moves nothing the player is about to click (TABLE-UX 1).
-pub fn with_toasts<'a>(page: Element<'a, Message>, notices: &'a [Notice]) -> Element<'a, Message> {
-    if notices.is_empty() {
-        return page;
-    }
-    let mut list = column![].spacing(8).width(Length::Fixed(460.0));
-    for (i, n) in notices.iter().enumerate() {
-        let extra = n.undo.clone().map(|r| ("Undo", Message::UndoStore(r)));
-        list = list.push(widgets::notice(n, Message::Dismiss(i), extra));
-    }
-    stack![
-        page,
-        container(list)
-            .width(Fill)
-            .height(Fill)
-            .padding(16)
-            .align_x(Right)
-            .align_y(Bottom)
-    ]
-    .into()
-}
 
 impl App {
     pub fn title(&self) -> String {
@@ -67,7 +45,16 @@ impl App {
 
     pub fn view(&self) -> Element<'_, Message> {
         let ctx = self.ctx();
+        if let Some(r) = self.screen.refusal() {
+            r.undrawn();
+        }
         let body = self.screen.view(&ctx);
+        // A refusal the screen did not place itself goes to the notice line.
+        let unplaced = self
+            .screen
+            .refusal()
+            .filter(|r| !r.was_drawn())
+            .and_then(|r| r.text());
         let body: Element<'_, Message> =
             match (self.screen.document(), self.prefs.settings.show_history) {
                 (Some(doc), true) => {
@@ -100,7 +87,15 @@ impl App {
                 .style(style::error_banner),
             );
         }
-        let page = with_toasts(page.push(body).into(), &self.banners);
+        // The notice line is always there at the foot, so a notice covers nothing and
+        // pushes nothing (notice.rs).
+        let foot = notice::line(&self.banners, unplaced, Message::Dismiss, |n| {
+            n.undo.clone().map(Message::UndoStore)
+        });
+        let page: Element<'_, Message> = page
+            .push(container(body).width(Fill).height(Fill))
+            .push(foot)
+            .into();
         if self.help {
             widgets::modal(page, help(self.screen.name(), self.screen.keys()))
         } else {
@@ -145,7 +140,8 @@ pub fn top_bar<'a>(
             iced::widget::tooltip::Position::Bottom,
         ));
     }
-    if !status.is_empty() {
+    // The status line is reserved even when empty: "Undid: ..." never grows the bar.
+    if title_block_has_status(screen) {
         title_block = title_block.push(
             text(status)
                 .size(style::SMALL)
@@ -163,13 +159,16 @@ pub fn top_bar<'a>(
             "Redo",
             doc.can_redo().then_some(Message::Redo),
         ));
-        bar = bar.push(widgets::secondary(
-            if settings.show_history {
-                "Hide history"
-            } else {
-                "History"
-            },
-            Some(Message::ToggleHistory),
+        bar = bar.push(widgets::keyed(
+            widgets::secondary(
+                if settings.show_history {
+                    "Hide history"
+                } else {
+                    "History"
+                },
+                Some(Message::ToggleHistory),
+            ),
+            "Ctrl+H",
         ));
     }
     if !matches!(screen, Screen::Rules(_)) {
@@ -203,11 +202,21 @@ pub fn top_bar<'a>(
             .style(style::secondary)
             .on_press(Message::ToggleHelp),
     );
-    container(bar)
+    // One height on every screen, whatever the title and status say (TABLE-UX 1).
+    container(bar.height(Length::Fixed(TOP_BAR_ROW)))
         .padding([10, 16])
         .width(Fill)
         .style(style::bar)
         .into()
+}
+
+/// The height of the top bar's row (logical pixels): a heading and the status line under it,
+/// or Home's title. The bar is this plus its padding on every screen.
+pub const TOP_BAR_ROW: f32 = 47.0;
+
+/// Whether the title block has the status line (every screen but Home, whose title is large).
+fn title_block_has_status(screen: &Screen) -> bool {
+    !screen.is_home()
 }
 
 /// The keyboard map: the shell's keys, then those of the screen on show (`screen` names it).
@@ -224,8 +233,9 @@ pub fn help<'a>(
         ),
         (
             "Esc",
-            "Close the innermost thing open (question, selection, dialog, rule, help), then the screen",
+            "Close the innermost thing open (help, question, editor, selection, dialog, rule, history), then the screen",
         ),
+        ("Ctrl+H", "Show or hide the history of the game"),
         ("F1 or ?", "Show or hide this help"),
         (
             "Aa+ / Aa−",
@@ -297,6 +307,7 @@ pub fn shortcut(
             "z" => Shortcut::Undo,
             "y" => Shortcut::Redo,
             "f" => Shortcut::Search,
+            "h" => Shortcut::History,
             _ => return None,
         },
         Key::Character("?") if ignored => Shortcut::Help,
@@ -371,6 +382,15 @@ mod tests {
         assert!(matches!(
             press(Key::Named(Named::Escape), Modifiers::empty(), Captured),
             Some(Message::Shortcut(Shortcut::Back))
+        ));
+    }
+
+    #[test]
+    fn ctrl_h_is_the_history_shortcut_even_while_typing() {
+        use iced::event::Status::Captured;
+        assert!(matches!(
+            press(Key::Character("h".into()), Modifiers::CTRL, Captured),
+            Some(Message::Shortcut(Shortcut::History))
         ));
     }
 }

@@ -14,6 +14,7 @@ pub mod furnace_duel;
 pub mod furtherance;
 pub mod home;
 pub mod near_and_far;
+pub mod notice;
 pub mod rules;
 pub mod saving;
 pub mod screen;

@@ -112,7 +112,7 @@ impl App {
     pub(super) fn autosave(&mut self) {
         let failures = self.saver.as_ref().map(Saver::failures).unwrap_or_default();
         for (id, e) in failures {
-            self.notify(Notice::error(format!("Could not save {id}: {e}")));
+            self.notify(Notice::error(format!("Could not save {id}: {e}")).lasting());
         }
         let Some(doc) = self.screen.document() else {
             return;

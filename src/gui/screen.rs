@@ -73,13 +73,19 @@ impl Ctx<'_> {
     }
 }
 
-/// A message for the user: shown in the notice area until dismissed.
+/// A message for the user, shown in the notice line at the foot of the window (`notice.rs`):
+/// it goes by itself after a while unless it needs a decision. A screen's error notice is a
+/// refusal: the shell shows it in the screen's reserved line instead (`notice::Refusal`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
     pub error: bool,
     /// A store change the notice offers to undo (a delete or a restore): restore `backup`.
     pub undo: Option<Restore>,
+    /// Stays until dismissed (the player must know: nothing will be saved).
+    pub lasting: bool,
+    /// When it was put up (set by the shell).
+    pub since: Option<std::time::Instant>,
 }
 
 /// Puts save `id` back as backup `backup` holds it (the "Undo" of a delete or a restore).
@@ -95,6 +101,8 @@ impl Notice {
             text: text.into(),
             error: false,
             undo: None,
+            lasting: false,
+            since: None,
         }
     }
 
@@ -103,7 +111,15 @@ impl Notice {
             text: text.into(),
             error: true,
             undo: None,
+            lasting: false,
+            since: None,
         }
+    }
+
+    /// The notice stays until dismissed.
+    pub fn lasting(mut self) -> Self {
+        self.lasting = true;
+        self
     }
 
     /// The notice offers an "Undo" that restores `undo`.

@@ -5,6 +5,7 @@
 use iced::Element;
 
 use super::document::Document;
+use super::notice::Refusal;
 use super::screen::{Action, Ctx, Keyboard, Keypress};
 use super::shell::Message;
 use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules, worldspanner};
@@ -40,8 +41,13 @@ macro_rules! game_screens {
                 fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message> {
                     self.view(ctx)
                 }
+                /// As the shell does it: the refusal slot is cleared, then keeps the
+                /// update's refusal (which the test still gets in the action, to read it).
                 fn apply(&mut self, message: Self::Message, ctx: &Ctx) -> Action<Self::Message> {
-                    self.update(message, ctx)
+                    self.refusal.clear();
+                    let action = self.update(message, ctx);
+                    self.refusal.keep(&action);
+                    action
                 }
                 fn open_document(&self) -> Option<&dyn Document> {
                     self.document()
@@ -105,8 +111,19 @@ macro_rules! game_screens {
             /// hold.
             pub fn refresh(&mut self) {
                 match self {
-                    $(Screen::$variant(s) => s.refresh(),)+
+                    $(Screen::$variant(s) => {
+                        s.refusal.clear();
+                        s.refresh();
+                    })+
                     Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => {}
+                }
+            }
+
+            /// The game screen's refusal slot (`notice::Refusal`).
+            pub fn refusal(&self) -> Option<&Refusal> {
+                match self {
+                    $(Screen::$variant(s) => Some(&s.refusal),)+
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
                 }
             }
 
@@ -149,10 +166,18 @@ macro_rules! game_screens {
 
             /// Hands a game's message to its screen if that screen is showing (a message for
             /// a screen already left is dropped); its action comes back in shell messages.
+            /// The player acting again clears the screen's refusal; a new refusal goes to
+            /// its slot, not to the notice line (`notice.rs`).
             pub fn update_game(&mut self, message: GameMessage, ctx: &Ctx) -> Option<Action<Message>> {
                 match (self, message) {
                     $((Screen::$variant(s), GameMessage::$variant(m)) => {
-                        Some(s.update(m, ctx).map(Message::from))
+                        s.refusal.clear();
+                        let mut action = s.update(m, ctx);
+                        s.refusal.keep(&action);
+                        if s.refusal.text().is_some() {
+                            action.notice = None;
+                        }
+                        Some(action.map(Message::from))
                     })+
                     _ => None,
                 }

@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use iced::{Size, Task, window};
 
@@ -14,7 +15,7 @@ use super::screen::{Action, Ctx, Keypress, Notice, Restore};
 use super::screens::{GameMessage, Screen};
 use super::settings::{Place, Prefs, Settings};
 use super::style::ThemeChoice;
-use super::{backups, home, rules, transfer};
+use super::{backups, home, notice, rules, transfer};
 use crate::store::{Listing, Store};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub enum Shortcut {
     Search,
     Back,
     Help,
+    /// Ctrl+H: show or hide the history panel.
+    History,
 }
 
 #[derive(Debug, Clone)]
@@ -47,6 +50,8 @@ pub enum Message {
     LargeType(bool),
     SystemDark(bool),
     Dismiss(usize),
+    /// A notice's time may be up (`notice::TIMEOUT`).
+    Expire,
     /// The "Undo" of a delete or a restore.
     UndoStore(Restore),
     /// The window opened, moved, resized or was asked to close.
@@ -84,8 +89,10 @@ pub struct App {
     pub(super) system_dark: bool,
     pub screen: Screen,
     pub(super) back: Vec<Screen>,
-    /// Notices shown in the fixed corner (see `chrome::toasts`), oldest first.
+    /// Notices for the notice line at the foot of the window (`notice.rs`), oldest first.
     pub banners: Vec<Notice>,
+    /// A wake-up to take down notices that are due is on its way.
+    timer: bool,
     pub help: bool,
     /// What the last undo/redo did, shown in the top bar.
     pub status: String,
@@ -101,12 +108,13 @@ impl App {
     pub fn boot() -> (App, Task<Message>) {
         let root = Store::default_root();
         crate::store::log::init(&root);
-        let app = App::open(root);
+        let mut app = App::open(root);
+        let timer = app.arm_timer();
         let theme =
             iced::system::theme().map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark));
         let screen = window::oldest()
             .and_then(|id| window::monitor_size(id).map(move |size| Message::Screen(id, size)));
-        (app, Task::batch([theme, screen]))
+        (app, Task::batch([theme, screen, timer]))
     }
 
     /// An app on the data folder `root` (tests use a temporary folder).
@@ -116,14 +124,17 @@ impl App {
             Ok(store) => Some(Arc::new(store)),
             Err(e) => {
                 crate::store::log::error(&e.to_string());
-                banners.push(Notice::error(format!(
+                let n = Notice::error(format!(
                     "Cannot open the data folder: {e}. Nothing will be saved."
-                )));
+                ));
+                notice::post(&mut banners, n.lasting(), Instant::now());
                 None
             }
         };
         let (prefs, problem) = Prefs::load(store.as_deref());
-        banners.extend(problem);
+        if let Some(n) = problem {
+            notice::post(&mut banners, n, Instant::now());
+        }
         let saver = store.clone().map(Saver::start);
         let ctx = Ctx {
             store: store.as_deref(),
@@ -138,6 +149,7 @@ impl App {
             screen,
             back: Vec::new(),
             banners,
+            timer: false,
             help: false,
             status: String::new(),
             saver,
@@ -175,15 +187,18 @@ impl App {
     }
 
     pub(super) fn notify(&mut self, notice: Notice) {
-        // An Undo offer replaces an older one: only the last store change can be undone.
-        if notice.undo.is_some() {
-            self.banners.retain(|b| b.undo.is_none());
+        // An Undo offer replaces an older one (only the last store change can be undone);
+        // the same text is not shown twice.
+        notice::post(&mut self.banners, notice, Instant::now());
+    }
+
+    /// A wake-up for the notices that will time out, unless one is on its way.
+    fn arm_timer(&mut self) -> Task<Message> {
+        if self.timer || self.banners.iter().all(notice::needs_decision) {
+            return Task::none();
         }
-        self.banners.push(notice);
-        // Keep the corner short: old notices go.
-        if self.banners.len() > 3 {
-            self.banners.remove(0);
-        }
+        self.timer = true;
+        notice::wake_after(Message::Expire)
     }
 
     pub(super) fn save_settings(&mut self) {
@@ -272,17 +287,25 @@ impl App {
         rules::State::focus()
     }
 
-    /// Esc: the help overlay, then whatever the screen has open, then the screen itself.
+    /// Esc: the help overlay, then whatever the screen has open (a question, an editor, a
+    /// selection), then the history panel, then the screen itself.
     fn back(&mut self) {
         if self.help {
             self.help = false;
         } else if self.screen.escape() {
+        } else if self.screen.document().is_some() && self.prefs.settings.show_history {
+            self.toggle_history();
         } else if let Some(previous) = self.back.pop() {
             self.screen = previous;
             self.reload();
         } else if !self.screen.is_home() {
             self.go_home();
         }
+    }
+
+    fn toggle_history(&mut self) {
+        self.prefs.settings.show_history = !self.prefs.settings.show_history;
+        self.save_settings();
     }
 
     /// After a store change: Home and Backups re-read the folder.
@@ -307,7 +330,7 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle(message);
         self.autosave();
-        task
+        Task::batch([task, self.arm_timer()])
     }
 
     fn handle(&mut self, message: Message) -> Task<Message> {
@@ -362,10 +385,12 @@ impl App {
                     self.step("Returned to", "", label);
                 }
             }
-            Message::ToggleHistory => {
-                self.prefs.settings.show_history = !self.prefs.settings.show_history;
-                self.save_settings();
+            Message::ToggleHistory => self.toggle_history(),
+            // Only where there is a game to show the history of.
+            Message::Shortcut(Shortcut::History) if self.screen.document().is_some() => {
+                self.toggle_history();
             }
+            Message::Shortcut(Shortcut::History) => {}
             Message::Theme(t) => {
                 self.prefs.settings.theme = t;
                 self.save_settings();
@@ -375,6 +400,10 @@ impl App {
                 self.save_settings();
             }
             Message::SystemDark(dark) => self.system_dark = dark,
+            Message::Expire => {
+                self.timer = false;
+                notice::expire(&mut self.banners, Instant::now());
+            }
             Message::Dismiss(i) => {
                 if i < self.banners.len() {
                     self.banners.remove(i);

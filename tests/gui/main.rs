@@ -4,6 +4,7 @@
 
 #[path = "../shared/mod.rs"]
 mod shared;
+mod table_screens;
 mod window;
 
 use iced_test::simulator;

@@ -6,6 +6,7 @@ use iced::{Element, Fill, Length};
 
 use super::Message;
 use crate::army::{ArmyGame, FOLLOWER_POINTS};
+use crate::gui::notice::Refusal;
 use crate::gui::{style, widgets};
 
 fn cell<'a>(s: String, w: f32) -> Element<'a, Message> {
@@ -14,7 +15,15 @@ fn cell<'a>(s: String, w: f32) -> Element<'a, Message> {
 
 /// `narrow`: the window has no room for the table beside the sheet, so the builder is one
 /// scrolling column (table, sheet, who plays first) instead.
-pub fn view(g: &ArmyGame, editing: usize, first: usize, narrow: bool) -> Element<'_, Message> {
+/// `refusal`: the last refusal, in the line reserved under the follower table's heading (next
+/// to the recruit buttons that cause it).
+pub fn view<'a>(
+    g: &'a ArmyGame,
+    editing: usize,
+    first: usize,
+    narrow: bool,
+    refusal: &'a Refusal,
+) -> Element<'a, Message> {
     // Tabs.
     let mut tabs = row![].spacing(8);
     for (i, p) in g.players.iter().enumerate() {
@@ -96,9 +105,18 @@ pub fn view(g: &ArmyGame, editing: usize, first: usize, narrow: bool) -> Element
         } else {
             "Follower table".to_string()
         };
-        let table = container(column![text(heading).size(style::HEADING), table].spacing(8))
-            .padding(16)
-            .style(style::card);
+        let table = container(
+            column![
+                // The refusal of a recruit shows beside the heading, above the buttons.
+                row![text(heading).size(style::HEADING), refusal.line_sized(300)]
+                    .spacing(style::GAP)
+                    .align_y(iced::Center),
+                table
+            ]
+            .spacing(8),
+        )
+        .padding(16)
+        .style(style::card);
 
         // The army sheet.
         let mut list = Column::new().spacing(4);

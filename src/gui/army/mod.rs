@@ -72,6 +72,8 @@ pub(crate) struct HandEdit {
 pub const EDIT_LABELS: [&str; 4] = ["Movement", "Damage", "Maximum health", "Health"];
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     doc: Option<Doc<ArmyGame>>,
     table: Result<FollowerTable, String>,
     setup: Box<SetupForm>,
@@ -87,6 +89,7 @@ pub struct State {
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
         State {
+            refusal: Default::default(),
             doc: None,
             table: load_table(ctx),
             setup: Box::default(),
@@ -203,19 +206,20 @@ impl State {
             return self.setup_view();
         };
         let g = doc.state();
-        let (editing, first, selected, edit) = (
+        let (editing, first, selected, edit, refusal) = (
             self.editing,
             self.first,
             self.selected,
             self.edit.as_deref(),
+            &self.refusal,
         );
         // A narrow window (1024 px with large type) stacks what sits side by side on a wide one.
         let body = iced::widget::responsive(move |size| {
             let narrow = size.width < style::NARROW;
             match g.phase {
-                Phase::Building => builder::view(g, editing, first, narrow),
+                Phase::Building => builder::view(g, editing, first, narrow, refusal),
                 Phase::Playing { .. } | Phase::Over { .. } => {
-                    sheets::view(g, selected, edit, size.width)
+                    sheets::view(g, selected, edit, size.width, refusal)
                 }
             }
         });

@@ -226,6 +226,7 @@ pub fn view<'a>(
     selected: Option<FollowerRef>,
     edit: Option<&'a HandEdit>,
     width: f32,
+    refusal: &'a crate::gui::notice::Refusal,
 ) -> Element<'a, Message> {
     let top: Element<'_, Message> = match g.phase {
         Phase::Over { winner } => text(match winner {
@@ -251,6 +252,7 @@ pub fn view<'a>(
                 column![
                     text(format!("{}'s turn", g.players[turn].name)).size(style::TITLE),
                     text(hint).size(style::SMALL).style(style::muted),
+                    refusal.line(),
                 ]
                 .width(Fill),
                 widgets::primary("End turn", Some(Message::EndTurn)),

@@ -7,6 +7,7 @@ use iced::{Element, Fill, Length};
 
 use super::{Message, ResultForm, TallyField};
 use crate::furnace_duel::{BonusUsage, Campaign, GeneralAchievement, Seat};
+use crate::gui::notice::Refusal;
 use crate::gui::{style, widgets};
 
 /// Width of one tally box: room for a five-digit sum at large type, so the labels get the rest.
@@ -307,7 +308,8 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
 /// beside it. It stays in view however far the entry above is
 /// scrolled, so the button is where the eye is at a game's end on a 768 px screen with large
 /// type (TABLE-UX 2), and nothing in it moves when the verdict appears.
-pub fn record_bar(c: &Campaign) -> Element<'_, Message> {
+/// `refusal`: why the last result was refused, shown where the verdict goes (notice.rs).
+pub fn record_bar<'a>(c: &'a Campaign, refusal: &'a Refusal) -> Element<'a, Message> {
     let index = c.current_index();
     let Some(game) = c.current() else {
         return column![].into();
@@ -328,19 +330,21 @@ pub fn record_bar(c: &Campaign) -> Element<'_, Message> {
             o.decided_by.describe()
         )
     });
+    let said = match refusal.shown() {
+        Some(why) => text(why).size(style::BODY).style(style::danger_text),
+        None => text(verdict.unwrap_or_default())
+            .size(style::BODY)
+            .style(style::success_text),
+    };
     // One height whatever the verdict says (two lines of it at most), so nothing moves.
     container(
         row![
             widgets::primary(record_label, Some(Message::RecordResult)),
-            container(
-                text(verdict.unwrap_or_default())
-                    .size(style::BODY)
-                    .style(style::success_text),
-            )
-            .width(Fill)
-            .height(Fill)
-            .align_y(iced::Center)
-            .clip(true),
+            container(said)
+                .width(Fill)
+                .height(Fill)
+                .align_y(iced::Center)
+                .clip(true),
         ]
         .spacing(14)
         .align_y(iced::Center),

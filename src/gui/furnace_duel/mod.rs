@@ -63,6 +63,8 @@ struct SetupForm {
 }
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     doc: Option<Doc<Campaign>>,
     boards: Result<Boards, String>,
     setup: Box<SetupForm>,
@@ -73,6 +75,7 @@ pub struct State {
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
         State {
+            refusal: Default::default(),
             doc: None,
             boards: load_boards(ctx),
             setup: Box::default(),
@@ -197,6 +200,7 @@ impl State {
         let c = doc.state();
         let form = &*self.form;
         let note = self.note.as_str();
+        let refusal = &self.refusal;
         // Side by side when there is room; on a narrow window (1024 px with large type) one
         // column, the current game first because that is where the players click. Beside the
         // pad the entry's labels wrap below ~1100 px, which crowds the entry on a short window
@@ -214,7 +218,7 @@ impl State {
                     )
                     .id(PANEL_ID)
                     .height(Fill),
-                    current::record_bar(c),
+                    current::record_bar(c, refusal),
                 ]
                 .spacing(4)
                 .into()
@@ -227,7 +231,7 @@ impl State {
                         scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
                             .id(PANEL_ID)
                             .height(Fill),
-                        current::record_bar(c),
+                        current::record_bar(c, refusal),
                     ]
                     .spacing(4)
                     .width(Length::FillPortion(9)),

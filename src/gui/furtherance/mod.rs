@@ -81,6 +81,8 @@ pub enum Mode {
 }
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     doc: Option<Doc<Game>>,
     /// The board and units files, checked (boxed: the board's lookup tables are large).
     data: Result<Box<(Board, Catalog)>, String>,
@@ -142,6 +144,7 @@ const RUN_LIMIT: usize = 500;
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
         State {
+            refusal: Default::default(),
             doc: None,
             data: load(ctx),
             setup: SetupForm::default(),
@@ -171,7 +174,10 @@ impl State {
     /// Esc: cancels a pending recruit, relocation or placement first, then drops the
     /// selected unit, then hides the enemy's arrows; false when nothing was open.
     pub fn escape(&mut self) -> bool {
-        if !matches!(self.mode, Mode::Normal) {
+        // An editor ("Your cards", "Your board") is the innermost thing: Esc is its Back.
+        if self.cards.take().is_some() | self.board_editor.take().is_some() {
+            true
+        } else if !matches!(self.mode, Mode::Normal) {
             self.mode = Mode::Normal;
             true
         } else if self.selected.take().is_some() {

@@ -81,6 +81,8 @@ pub enum Message {
 
 /// The screen's state. The larger parts are boxed: the shell keeps one screen enum.
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     doc: Option<Doc<Campaign>>,
     facts: Box<Result<Facts, String>>,
     index: Box<Loaded>,
@@ -143,6 +145,7 @@ impl State {
         let (facts, index) = load_data(ctx);
         let setup = SetupForm::new(facts.as_ref().ok());
         State {
+            refusal: Default::default(),
             doc: None,
             facts: Box::new(facts),
             index: Box::new(index),
@@ -328,7 +331,12 @@ impl State {
             Tab::Scoring => self.view_score(c),
             Tab::Chart => self.view_chart(c),
         };
-        let mut col = Column::new().spacing(style::GAP).push(head).push(tabs);
+        // A refusal shows in the line kept for it under the tabs, above the tab's controls,
+        // and goes with the next click (notice.rs).
+        let mut col = Column::new()
+            .spacing(style::GAP)
+            .push(head)
+            .push(column![tabs.wrap(), self.refusal.line()]);
         if let Err(e) = &*self.facts {
             col = col.push(
                 text(format!("Data files: {e}"))

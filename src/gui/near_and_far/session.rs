@@ -67,6 +67,10 @@ impl State {
                 if applied {
                     self.score = None;
                     *self.pad = Default::default();
+                    // What the table must set up (quest tokens, the map's notes, boss cards,
+                    // who reads Arcade cards) is the session panel's, not a notice that would
+                    // cover the lookup (docs/table-ux.md, 9).
+                    return Action { notice: None, ..a };
                 }
                 return a;
             }
@@ -236,6 +240,23 @@ impl State {
         }
         for n in session::map_notices(mf, c.mode, c.variants, s.map, s.characters.len()) {
             col = col.push(text(n).size(style::BODY).style(style::warning_text));
+        }
+        // Character Mode: who has read all their open quests uses Arcade cards (as the engine says
+        // at the start of the session, `Campaign::start_session`).
+        if c.mode == Mode::Character && s.map != MapNumber::LAST_RUIN {
+            for ch in &s.characters {
+                if c.view(ch)
+                    .is_ok_and(|v| v.character_quests_read >= c.card.open_quest_lines())
+                {
+                    col = col.push(
+                        text(format!(
+                            "{ch} has read every open character quest: Arcade Mode cards for quests this session."
+                        ))
+                        .size(style::BODY)
+                        .style(style::warning_text),
+                    );
+                }
+            }
         }
         // Threat deck.
         let mut deck = Column::new().spacing(8);

@@ -216,7 +216,9 @@ impl State {
                     .size(style::BODY)
                     .padding(8),
             )
-            .push(widgets::primary("Start campaign", Some(setup(Msg::Start))));
+            .push(widgets::primary("Start campaign", Some(setup(Msg::Start))))
+            // Why the campaign did not start, right under the button (notice.rs).
+            .push(self.refusal.line());
         container(col).padding(20).style(style::card).into()
     }
 }

@@ -753,3 +753,48 @@ fn screenshots() {
     send(&mut c, Message::Tab(Tab::Sheets));
     shot(&c, "sheet-character");
 }
+
+#[test]
+fn starting_a_session_shows_the_quest_tokens_in_the_session_panel_not_in_a_notice() {
+    let mut s = opened(Mode::Campaign);
+    let a = send(&mut s, Message::Session(session::Msg::Start));
+    assert!(a.moved);
+    assert!(
+        a.notice.is_none(),
+        "a notice would cover the lookup: {:?}",
+        a.notice
+    );
+    let c = s.campaign().expect("a campaign");
+    let tokens: Vec<String> = c
+        .current_session()
+        .expect("a session")
+        .quest_tokens
+        .iter()
+        .map(|q| q.to_string())
+        .collect();
+    assert!(!tokens.is_empty(), "the bundled map places quest tokens");
+    assert!(shows(
+        &s,
+        &format!("Place quest tokens on: {}", tokens.join(" · "))
+    ));
+}
+
+#[test]
+fn a_refused_new_campaign_says_why_under_its_start_button_until_the_next_change()
+-> Result<(), Error> {
+    let mut s = State::new(&CTX);
+    send(&mut s, Message::Setup(setup::Msg::Player(0, "Ana".into())));
+    let why = click(&mut s, "Start campaign")?.expect("a refusal").text;
+    let (said, start) = {
+        let mut ui = ui(&s);
+        let said = ui.find(why.as_str())?.bounds();
+        (said, ui.find("Start campaign")?.bounds())
+    };
+    assert!(
+        said.y >= start.y + start.height && said.y - (start.y + start.height) < 40.0,
+        "the refusal is right under Start campaign: {said:?} {start:?}"
+    );
+    send(&mut s, Message::Setup(setup::Msg::Player(1, "Ben".into())));
+    assert!(!shows(&s, &why), "the next change clears it");
+    Ok(())
+}

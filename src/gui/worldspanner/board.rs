@@ -46,8 +46,13 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
         Some(h) => {
             let seat = h.team.index();
             let name = game.name(h);
+            // The cell's colour names the team: "Skyhawks hero 3" shows as "hero 3".
+            let short = name
+                .strip_prefix(&format!("{} ", h.team.name()))
+                .unwrap_or(&name)
+                .to_string();
             let cell = size(
-                text(name.clone())
+                text(short)
                     .size(style::SMALL)
                     .wrapping(iced::widget::text::Wrapping::None)
                     .into(),
@@ -80,7 +85,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                 .into()
         }
         None => size(
-            text(slot.to_string())
+            text(format!("{}.{}", slot.number, slot.slot))
                 .size(style::SMALL)
                 .style(style::muted)
                 .into(),

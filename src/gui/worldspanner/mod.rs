@@ -123,6 +123,8 @@ pub struct Refusal {
 }
 
 pub struct State {
+    /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
+    pub refusal: super::notice::Refusal,
     // Boxed: the shell keeps every screen in one enum, so a screen stays small.
     doc: Option<Box<Doc<SaveData>>>,
     setup: Box<setup::SetupForm>,
@@ -132,7 +134,7 @@ pub struct State {
     form: Box<form::ChallengeForm>,
     editor: Box<editor::Editor>,
     /// The last action's refusal, shown beside its control until the player acts again.
-    refusal: Option<Refusal>,
+    refused: Option<Refusal>,
     /// A draw from a physical deck waiting for the table to say what the card shows.
     asking: Option<ask::Ask>,
     library: HeroLibrary,
@@ -149,13 +151,14 @@ impl State {
         let mut setup = Box::new(setup::SetupForm::new(ctx));
         setup.library = library.clone();
         State {
+            refusal: Default::default(),
             doc: None,
             setup,
             side: TeamSide::Skyhawks,
             panel: Panel::Table,
             form: Box::default(),
             editor: Box::new(editor::Editor::resume(ctx)),
-            refusal: None,
+            refused: None,
             asking: None,
             library,
             fight: Vec::new(),
@@ -197,13 +200,13 @@ impl State {
 
     /// Shows `text` beside the control at `at`, in place of any earlier refusal.
     fn refuse(&mut self, at: Where, text: String) {
-        self.refusal = Some(Refusal { at, text });
+        self.refused = Some(Refusal { at, text });
     }
 
     /// The refusal shown now, if any (for the tests).
     #[cfg(test)]
-    pub(crate) fn refusal(&self) -> Option<&Refusal> {
-        self.refusal.as_ref()
+    pub(crate) fn refused(&self) -> Option<&Refusal> {
+        self.refused.as_ref()
     }
 
     /// Checks the hero form and saves the card to the library in the data folder.
@@ -252,7 +255,7 @@ impl State {
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
         // A refusal stands until the player acts again (the issue's notices, section 1).
-        self.refusal = None;
+        self.refused = None;
         match message {
             Message::Setup(m) => {
                 self.setup.update(m);
@@ -418,7 +421,7 @@ impl State {
                     };
                     // The editor is its own panel: a refusal there is a notice.
                     let done = self.act(play, Where::Bar);
-                    match self.refusal.take() {
+                    match self.refused.take() {
                         Some(r) => Action::error(r.text),
                         None => done,
                     }
@@ -441,7 +444,7 @@ impl State {
                     lines: &self.lines,
                     asking: self.asking.as_ref(),
                     fight: &self.fight,
-                    refusal: self.refusal.as_ref(),
+                    refusal: self.refused.as_ref(),
                 },
             ),
         };
@@ -495,7 +498,7 @@ impl State {
     /// Esc: closes a physical card's question (nothing drawn), then a refusal shown; false
     /// when neither was open.
     pub fn escape(&mut self) -> bool {
-        self.asking.take().is_some() || self.refusal.take().is_some()
+        self.asking.take().is_some() || self.refused.take().is_some()
     }
 
     /// Next step refused in Reinforce: says how heroes are brought in, beside the refusal.
@@ -512,7 +515,7 @@ impl State {
             .iter()
             .filter(|h| h.status == crate::worldspanner::HeroStatus::Waiting)
             .count();
-        if let Some(r) = &mut self.refusal {
+        if let Some(r) = &mut self.refused {
             r.text += &format!(
                 " — press Enter (Reinforce) on a waiting hero's tile ({waiting} waiting), then \
                  Place it in a Dome."
@@ -521,7 +524,7 @@ impl State {
     }
 
     pub fn refresh(&mut self) {
-        self.refusal = None;
+        self.refused = None;
         self.asking = None;
         self.lines.clear();
         self.form.clear_heroes();

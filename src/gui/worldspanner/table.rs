@@ -34,15 +34,16 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
     // The reserved line under the bar: a refusal of Next step (or of the glory board), else
     // what the last action said. One line of fixed height, so nothing below it moves.
+    // Two lines of small type: a refusal with its "how" fits whole at 1024 px.
     let said: Element<'_, Message> = match refused(Where::Bar) {
-        Some(r) => text(r).size(style::BODY).style(style::danger_text).into(),
-        None => text(t.lines.join(" · ")).size(style::BODY).into(),
+        Some(r) => text(r).size(style::SMALL).style(style::danger_text).into(),
+        None => text(t.lines.join(" · ")).size(style::SMALL).into(),
     };
     let said = container(said)
         .padding([0, 10])
         .width(Fill)
-        .height(Length::Fixed(style::BODY * 1.6))
-        .center_y(Length::Fixed(style::BODY * 1.6))
+        .height(Length::Fixed(style::SMALL * 2.8))
+        .center_y(Length::Fixed(style::SMALL * 2.8))
         .clip(true);
     // Left: the card drawn (fixed height), then the challenge panel headed by Draw. While a
     // physical card is being read its question takes the panel's place, where Draw was.
@@ -322,13 +323,13 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     // The Digital/Physical switch is in the step bar above (always in view).
     container(
         column![
-            text(format!("{} deck: {}", side.name(), team.deck_name)).size(style::HEADING),
+            text(format!("{} deck: {}", side.name(), team.deck_name)).size(style::BODY),
             text(format!(
                 "Deck: {} · Discard: {}",
                 d.draw_len(),
                 d.discard_len()
             ))
-            .size(style::HEADING),
+            .size(style::BODY),
             text(last).size(style::BODY).style(style::muted),
         ]
         .spacing(4),

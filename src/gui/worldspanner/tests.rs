@@ -141,7 +141,7 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
     let mut s = started();
     let a = click(&mut s, "Next step");
     assert!(!a.moved);
-    let n = s.refusal().expect("a refusal says why").clone();
+    let n = s.refused().expect("a refusal says why").clone();
     assert_eq!(n.at, Where::Bar, "under the step bar, beside Next step");
     assert!(n.text.contains("must still bring in 3"), "{}", n.text);
     // It says how heroes are brought in.
@@ -154,7 +154,7 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
     assert!(shows(&s, &n.text));
     // The same refusal twice is one line, not two.
     click(&mut s, "Next step");
-    assert_eq!(s.refusal(), Some(&n));
+    assert_eq!(s.refused(), Some(&n));
 }
 
 /// Plays round 1 through the screen's messages.
@@ -244,7 +244,7 @@ fn a_refused_challenge_names_the_rule_and_changes_nothing() {
         !a.moved && a.notice.is_none(),
         "refused beside Draw, not as a notice"
     );
-    let n = s.refusal().expect("refused").text.clone();
+    let n = s.refused().expect("refused").text.clone();
     assert!(n.contains("Adventure step"), "{n}");
     assert!(shows(&s, &n), "the refusal is shown under Draw");
     assert_eq!(s.game().unwrap(), &before);
@@ -594,7 +594,7 @@ fn the_panel_offers_an_own_modifier_with_its_reason() {
     testing::update(&mut s, Message::Form(FormMsg::Own("-1".into())), &c);
     let a = testing::update(&mut s, Message::Draw, &c);
     assert!(!a.moved);
-    let n = s.refusal().expect("a modifier without a reason is refused");
+    let n = s.refused().expect("a modifier without a reason is refused");
     assert!(n.text.contains("why (Own modifier)"), "{}", n.text);
     testing::update(
         &mut s,

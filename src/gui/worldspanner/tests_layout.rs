@@ -276,7 +276,7 @@ fn draw_is_disabled_with_every_missing_field_listed_beside_it() {
         let a = testing::update(&mut s, Message::Draw, &c);
         assert!(!a.moved && a.notice.is_none());
     }
-    let r = s.refusal().expect("refused").clone();
+    let r = s.refused().expect("refused").clone();
     assert_eq!((r.at, r.text.as_str()), (Where::Draw, needs));
     for (name, size) in WINDOWS {
         let c = ctx();
@@ -338,7 +338,7 @@ fn next_step_refused_in_reinforce_is_shown_under_it_and_says_how() {
     let c = ctx();
     let mut s = super::tests::started();
     testing::update(&mut s, Message::NextStep, &c);
-    let text = s.refusal().expect("refused").text.clone();
+    let text = s.refused().expect("refused").text.clone();
     assert!(text.contains("press Enter (Reinforce)"), "{text}");
     for (name, size) in WINDOWS {
         let (next, _) = place(&s, size, "Next step");
@@ -351,7 +351,7 @@ fn next_step_refused_in_reinforce_is_shown_under_it_and_says_how() {
         };
         assert!(found && at.y < size.height, "at {name}: {at:?}");
         assert!(
-            at.y > next.y && at.y - next.y < 120.0,
+            at.y > next.y && at.y - next.y < 160.0,
             "at {name}: the refusal {at:?} is just under Next step {next:?}"
         );
     }

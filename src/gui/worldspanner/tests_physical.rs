@@ -171,16 +171,40 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
 #[ignore = "writes the manual's screenshots into docs/screenshots"]
 fn docs_screenshots() {
     let c = ctx();
+    // The screen's area under the app's top bar in a 768 px window, at 1366 and 1024 wide;
+    // large type lays the screen out in 1/1.3 of the window (1366x768: about 1050x590 less
+    // the bar), drawn here at 1x.
     let shoot = |s: &State, name: &str| {
-        let mut ui = iced_test::Simulator::with_size(
-            iced_test::core::Settings::default(),
-            iced::Size::new(1366.0, 768.0),
-            s.view(&c),
-        );
-        let snap = ui.snapshot(&crate::gui::style::light()).unwrap();
-        let path = format!("docs/screenshots/worldspanner-{name}.png");
-        let _ = std::fs::remove_file(&path);
-        snap.matches_image(&path).unwrap();
+        for (suffix, size, theme) in [
+            (
+                "",
+                iced::Size::new(1366.0, 688.0),
+                crate::gui::style::light(),
+            ),
+            (
+                "-1024",
+                iced::Size::new(1024.0, 688.0),
+                crate::gui::style::light(),
+            ),
+            (
+                "-large-dark",
+                iced::Size::new(1050.0, 530.0),
+                crate::gui::style::dark(),
+            ),
+        ] {
+            let mut ui = iced_test::Simulator::with_size(
+                iced_test::core::Settings::default(),
+                size,
+                s.view(&c),
+            );
+            let snap = ui.snapshot(&theme).unwrap();
+            let path = format!("docs/screenshots/worldspanner-{name}{suffix}.png");
+            // iced_test writes `<name>-tiny-skia.png`; the manual links the plain name.
+            let written = path.replace(".png", "-tiny-skia.png");
+            let _ = std::fs::remove_file(&written);
+            snap.matches_image(&path).unwrap();
+            std::fs::rename(&written, &path).unwrap();
+        }
     };
     // Setup: Skyhawks on their physical deck, heroes typed with Health.
     let mut s = State::new(&c);
@@ -212,6 +236,19 @@ fn docs_screenshots() {
         &c,
     );
     shoot(&s, "setup");
+    // Round 1, Reinforce: the heroes' tiles with Enter on each; Next step refused says how.
+    let mut s = super::tests::started();
+    testing::update(&mut s, Message::Hero(sky(0), HeroOp::Reinforce), &c);
+    testing::update(&mut s, Message::Place(None), &c);
+    testing::update(&mut s, Message::NextStep, &c);
+    shoot(&s, "reinforce");
+    // A hero waiting for its Dome: the question beside the board.
+    testing::update(&mut s, Message::Hero(sky(1), HeroOp::Reinforce), &c);
+    shoot(&s, "dome");
+    // An attack half filled in: Draw waits, naming every field it needs.
+    let mut s = round_two();
+    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Melee)), &c);
+    shoot(&s, "needs");
     // A challenge from the physical deck: the face is asked where Draw was.
     let mut s = round_two();
     testing::update(&mut s, Message::DeckMode(TeamSide::Skyhawks, true), &c);

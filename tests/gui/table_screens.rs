@@ -1,0 +1,280 @@
+//! Screens that hold still at the table (docs/table-ux.md): nothing covers anything, a refusal
+//! shows next to what caused it and goes with the next click, a notice keeps to its own line.
+//! Whole-app flows at the window sizes players have (1024×768, 1366×768).
+
+use iced::Rectangle;
+use iced_test::selector::{Candidate, Target};
+use tablemate::doc::Kind;
+use tablemate::furtherance::{Action as Play, Seat, Square};
+use tablemate::gui::screen::Notice;
+use tablemate::gui::{App, Message, Screen, Shortcut, army, furtherance};
+
+use super::{Result, shows};
+
+/// Clicks `label` in a 1024×768 window and feeds the messages back to the app.
+fn click(app: &mut App, label: &str) -> Result {
+    let mut ui = ui(app, (1024.0, 768.0));
+    ui.click(label)
+        .unwrap_or_else(|e| panic!("cannot click {label:?}: {e:?}"));
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(!messages.is_empty(), "clicking {label:?} did nothing");
+    for m in messages {
+        let _ = app.update(m);
+    }
+    Ok(())
+}
+
+/// The app drawn in a window of `size` (logical pixels).
+fn ui(app: &App, size: (f32, f32)) -> iced_test::Simulator<'_, Message> {
+    iced_test::Simulator::with_size(iced_test::core::Settings::default(), size, app.view())
+}
+
+/// Every text on the app's view in a window of `size`, with where it is drawn (only what is
+/// in view: a scrolled-away or clipped text has no visible bounds).
+fn texts(app: &App, size: (f32, f32)) -> Vec<(String, Rectangle)> {
+    let mut found = Vec::new();
+    let mut ui = ui(app, size);
+    let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
+        if let Target::Text {
+            content,
+            visible_bounds: Some(v),
+            ..
+        } = Target::from(c)
+            && !content.trim().is_empty()
+        {
+            found.push((content, v));
+        }
+        None
+    });
+    found
+}
+
+fn bounds(app: &App, size: (f32, f32), label: &str) -> Rectangle {
+    let mut ui = ui(app, size);
+    let target = ui
+        .find(label)
+        .unwrap_or_else(|_| panic!("{label:?} is not on screen"));
+    target.bounds()
+}
+
+fn overlap(a: Rectangle, b: Rectangle) -> bool {
+    a.intersection(&b)
+        .is_some_and(|i| i.width > 0.5 && i.height > 0.5)
+}
+
+fn app() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::open(dir.path().to_path_buf());
+    (dir, app)
+}
+
+/// Army of Generals, armies being written by Ann and Bob.
+fn army_writing() -> std::result::Result<(tempfile::TempDir, App), iced_test::Error> {
+    let (dir, mut app) = app();
+    click(&mut app, Kind::Army.title())?;
+    let _ = app.update(army::Message::Name(0, "Ann".into()).into());
+    let _ = app.update(army::Message::Name(1, "Bob".into()).into());
+    click(&mut app, "Write the armies")?;
+    Ok((dir, app))
+}
+
+const SCOUT_REFUSED: &str =
+    "a Scout costs 2 Follower Points but Ann has only 1 of 10 left (Setup, Step 1)";
+
+#[test]
+fn a_refusal_shows_beside_the_follower_tables_heading_and_covers_no_button() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    for label in ["+ General", "+ Champion", "+ Tank", "+ Scout"] {
+        click(&mut app, label)?;
+    }
+    assert!(
+        app.banners.is_empty(),
+        "a refusal is no floating notice: {:?}",
+        app.banners
+    );
+    for size in [(1024.0, 768.0), (1366.0, 768.0)] {
+        let said = bounds(&app, size, SCOUT_REFUSED);
+        let heading = bounds(&app, size, "Follower table");
+        let first_row = bounds(&app, size, "Follower");
+        assert!(
+            said.x >= heading.x + heading.width && said.y + said.height <= first_row.y + 0.5,
+            "the refusal is beside the table's heading, above its rows, at {size:?}: {said:?}"
+        );
+        for (text, at) in texts(&app, size) {
+            if text != SCOUT_REFUSED {
+                assert!(
+                    !overlap(at, said),
+                    "the refusal covers {text:?} at {size:?}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn a_refusal_goes_with_the_next_click() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    for label in ["+ General", "+ Champion", "+ Tank", "+ Scout"] {
+        click(&mut app, label)?;
+    }
+    assert!(shows(&app, SCOUT_REFUSED));
+    click(&mut app, "Remove 3")?;
+    assert!(!shows(&app, SCOUT_REFUSED), "acting again clears it");
+    // Refused again, then undone: the game changed under it, so it goes too.
+    click(&mut app, "+ Tank")?;
+    click(&mut app, "+ Scout")?;
+    assert!(shows(&app, SCOUT_REFUSED));
+    let _ = app.update(Message::Undo);
+    assert!(!shows(&app, SCOUT_REFUSED), "an undo clears it");
+    Ok(())
+}
+
+fn sq(t: &str) -> Square {
+    Square::parse(t).unwrap()
+}
+
+/// A Furtherance game with the player's Knight on c4.
+fn furtherance_started() -> std::result::Result<(tempfile::TempDir, App), iced_test::Error> {
+    let (dir, mut app) = app();
+    click(&mut app, Kind::Furtherance.title())?;
+    let _ = app.update(furtherance::Message::Start.into());
+    let Screen::Furtherance(s) = &app.screen else {
+        panic!("not on Furtherance");
+    };
+    let kind = s.game().unwrap().catalog().find("Knight").unwrap();
+    let place = Play::PlaceUnit {
+        owner: Seat::Player,
+        kind,
+        square: sq("c4"),
+    };
+    let _ = app.update(furtherance::Message::Play(place).into());
+    Ok((dir, app))
+}
+
+#[test]
+fn a_furtherance_refusal_about_a_unit_clears_when_the_player_acts_again() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let _ = app.update(furtherance::Message::Square(sq("c4")).into());
+    // An attack on the enemy castle from too far is refused, naming the rule.
+    let _ = app.update(furtherance::Message::Square(sq("a4")).into());
+    assert!(app.banners.is_empty(), "no floating notice");
+    let Screen::Furtherance(s) = &app.screen else {
+        panic!("not on Furtherance");
+    };
+    let why = s.refusal.text().expect("a refusal").to_string();
+    assert!(why.contains("COMBAT"), "{why}");
+    // Shown in the panel, below the End turn button, at 1024×768.
+    let said = bounds(&app, (1024.0, 768.0), &why);
+    let end = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    assert!(said.y >= end.y + end.height, "{said:?} is below {end:?}");
+    // The next click (the unit is deselected by clicking it again) takes it down.
+    let _ = app.update(furtherance::Message::Square(sq("c4")).into());
+    assert!(!shows(&app, &why), "a stale refusal stays up");
+    Ok(())
+}
+
+#[test]
+fn a_notice_keeps_to_its_own_line_and_covers_nothing() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let text = "Imported Family night (a new copy, as the save already exists)";
+    app.banners.push(Notice::info(text));
+    for size in [(1024.0, 768.0), (1366.0, 768.0)] {
+        let notice = bounds(&app, size, text);
+        let all = texts(&app, size);
+        assert!(all.len() > 10, "the screen is drawn");
+        for (other, at) in all {
+            if other != text {
+                assert!(
+                    !overlap(at, notice),
+                    "the notice covers {other:?} at {size:?}"
+                );
+            }
+        }
+    }
+    // Coming and going, it moves nothing on the screen.
+    let with = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    app.banners.clear();
+    let without = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    assert_eq!(with, without);
+    Ok(())
+}
+
+#[test]
+fn a_notice_goes_by_itself_unless_it_needs_a_decision() {
+    let (_dir, mut app) = app();
+    let long_ago = std::time::Instant::now()
+        .checked_sub(tablemate::gui::notice::TIMEOUT * 2)
+        .unwrap();
+    let mut old = Notice::info("Imported x");
+    old.since = Some(long_ago);
+    let mut lasting = Notice::error("Could not save x: disk full").lasting();
+    lasting.since = Some(long_ago);
+    let mut fresh = Notice::info("Imported y");
+    fresh.since = Some(std::time::Instant::now());
+    app.banners = vec![old, lasting, fresh];
+    let _ = app.update(Message::Expire);
+    let left: Vec<&str> = app.banners.iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(left, ["Could not save x: disk full", "Imported y"]);
+}
+
+#[test]
+fn esc_closes_the_history_panel_before_it_leaves_the_screen() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let _ = app.update(Message::ToggleHistory);
+    assert!(app.settings().show_history);
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert_eq!(
+        app.screen.game(),
+        Some(Kind::Furtherance),
+        "Esc left the game"
+    );
+    assert!(!app.settings().show_history, "Esc did not close History");
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(app.screen.is_home());
+    Ok(())
+}
+
+#[test]
+fn esc_closes_the_unit_card_and_board_editors_before_it_leaves_the_screen() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let end_turn = "End turn: run the enemies' turn";
+    for open in [
+        furtherance::Message::OpenCards,
+        furtherance::Message::OpenBoard,
+    ] {
+        let _ = app.update(open.into());
+        assert!(!shows(&app, end_turn), "the editor is open");
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+        assert_eq!(
+            app.screen.game(),
+            Some(Kind::Furtherance),
+            "Esc left the game"
+        );
+        assert!(
+            shows(&app, end_turn),
+            "Esc closed the editor, back to the game"
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn ctrl_h_opens_and_closes_history_on_a_game_screen_and_help_lists_it() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(app.settings().show_history);
+    assert!(shows(
+        &app,
+        "Click any entry to return to it. ↷ = can be redone."
+    ));
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(!app.settings().show_history);
+    let _ = app.update(Message::ToggleHelp);
+    assert!(shows(&app, "Ctrl+H"));
+    // Home has no game: Ctrl+H does nothing there.
+    let _ = app.update(Message::GoHome);
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(!app.settings().show_history);
+    Ok(())
+}
