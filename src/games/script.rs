@@ -135,8 +135,11 @@ pub fn undo<T: GameDoc>(store: &Store, id: &str, steps: usize) -> Result<Moved, 
     }
     let mut labels = Vec::new();
     for _ in 0..steps {
-        if let Some(l) = saved.history.undo() {
-            labels.push(l.to_string());
+        if let Some(l) = saved
+            .undo()
+            .map_err(|e| ScriptError::Invalid(e.to_string()))?
+        {
+            labels.push(l);
         }
     }
     write(store, id, &saved)?;
@@ -147,9 +150,8 @@ pub fn undo<T: GameDoc>(store: &Store, id: &str, steps: usize) -> Result<Moved, 
 pub fn redo<T: GameDoc>(store: &Store, id: &str) -> Result<Moved, ScriptError> {
     let mut saved: Saved<T> = store.load(id)?;
     let label = saved
-        .history
         .redo()
-        .map(str::to_string)
+        .map_err(|e| ScriptError::Invalid(e.to_string()))?
         .ok_or_else(|| ScriptError::NothingToRedo { id: id.into() })?;
     write(store, id, &saved)?;
     Ok(moved(vec![label], &saved))

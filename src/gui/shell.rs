@@ -304,6 +304,12 @@ impl App {
         self.screen.refresh();
     }
 
+    /// An undo, redo or jump the saved history refused (a damaged entry): said in the status
+    /// line, nothing changed.
+    fn refused(&mut self, what: &str, why: &str) {
+        self.status = format!("{what}: {why}");
+    }
+
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle(message);
         self.autosave();
@@ -333,14 +339,18 @@ impl App {
             }
             Message::Shortcut(Shortcut::Undo) | Message::Undo => {
                 if let Some(doc) = self.screen.document_mut() {
-                    let done = doc.undo();
-                    self.step("Undid", "Nothing to undo", done);
+                    match doc.try_undo() {
+                        Ok(done) => self.step("Undid", "Nothing to undo", done),
+                        Err(why) => self.refused("Cannot undo", &why),
+                    }
                 }
             }
             Message::Shortcut(Shortcut::Redo) | Message::Redo => {
                 if let Some(doc) = self.screen.document_mut() {
-                    let done = doc.redo();
-                    self.step("Redid", "Nothing to redo", done);
+                    match doc.try_redo() {
+                        Ok(done) => self.step("Redid", "Nothing to redo", done),
+                        Err(why) => self.refused("Cannot redo", &why),
+                    }
                 }
             }
             Message::Shortcut(Shortcut::Search) | Message::OpenRules => return self.open_rules(),
@@ -355,11 +365,14 @@ impl App {
             Message::Shortcut(Shortcut::Help) | Message::ToggleHelp => self.help = !self.help,
             Message::GoHome => self.go_home(),
             Message::Goto(i) => {
-                if let Some(doc) = self.screen.document_mut()
-                    && doc.goto(i)
-                {
-                    let label = doc.history().0.get(i).map(|e| e.0.clone());
-                    self.step("Returned to", "", label);
+                if let Some(doc) = self.screen.document_mut() {
+                    match doc.try_goto(i) {
+                        Ok(()) => {
+                            let label = doc.history().0.get(i).map(|e| e.0.clone());
+                            self.step("Returned to", "", label);
+                        }
+                        Err(why) => self.refused("Cannot return there", &why),
+                    }
                 }
             }
             Message::ToggleHistory => {
