@@ -84,7 +84,12 @@ impl App {
                 }
                 _ => body,
             };
-        let top = top_bar(&self.screen, &self.prefs.settings, &self.status);
+        let top = top_bar(
+            &self.screen,
+            &self.prefs.settings,
+            &self.status,
+            self.unsaved(),
+        );
         let mut page = column![top];
         // Present from the first frame on, so it never pushes anything later.
         if let Some(holder) = self.read_only() {
@@ -109,10 +114,14 @@ impl App {
     }
 }
 
+/// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
+/// in the line under the title (a fixed place, TABLE-UX: nothing else moves) until a save
+/// succeeds.
 pub fn top_bar<'a>(
     screen: &'a Screen,
     settings: &Settings,
     status: &'a str,
+    unsaved: Option<&'a str>,
 ) -> Element<'a, Message> {
     let mut bar = row![].spacing(10).align_y(Center);
     let title = if screen.is_home() {
@@ -145,7 +154,14 @@ pub fn top_bar<'a>(
             iced::widget::tooltip::Position::Bottom,
         ));
     }
-    if !status.is_empty() {
+    if let Some(why) = unsaved {
+        title_block = title_block.push(
+            text(format!("Not saved: {why}"))
+                .size(style::SMALL)
+                .style(style::danger_text)
+                .wrapping(iced::widget::text::Wrapping::None),
+        );
+    } else if !status.is_empty() {
         title_block = title_block.push(
             text(status)
                 .size(style::SMALL)

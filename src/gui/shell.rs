@@ -53,6 +53,8 @@ pub enum Message {
     Window(window::Id, window::Event),
     /// The size of the screen the window opened on (None: unknown).
     Screen(window::Id, Option<Size>),
+    /// A while after a save failed: try it again (`saving.rs`).
+    RetrySave,
 }
 
 /// The context a screen is given, borrowing only the fields it needs (so the screen itself
@@ -94,6 +96,14 @@ pub struct App {
     pub(super) saved: Option<(String, u64)>,
     /// Where the window is, in screen pixels, to be remembered on close.
     pub(super) place: Option<Place>,
+    /// Why the open game's newest version is not on disk (the last save failed), until a
+    /// save succeeds: shown in the top bar, retried, and asked about on close (`saving.rs`).
+    pub(super) unsaved: Option<String>,
+    /// A retry is scheduled.
+    pub(super) retrying: bool,
+    /// The window was asked to close while a change was not saved, and the player was told:
+    /// the next close request closes.
+    pub(super) close_warned: bool,
 }
 
 impl App {
@@ -143,6 +153,9 @@ impl App {
             saver,
             saved: None,
             place,
+            unsaved: None,
+            retrying: false,
+            close_warned: false,
         }
     }
 
@@ -312,8 +325,10 @@ impl App {
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle(message);
-        self.autosave();
-        task
+        match self.autosave() {
+            Some(retry) => Task::batch([task, retry]),
+            None => task,
+        }
     }
 
     fn handle(&mut self, message: Message) -> Task<Message> {
@@ -402,6 +417,7 @@ impl App {
                 self.reload();
             }
             Message::Window(id, event) => return self.window(id, event),
+            Message::RetrySave => self.retry_save(),
             Message::Screen(id, Some(screen)) => return self.fit(id, screen),
             Message::Screen(_, None) => {}
         }
