@@ -228,14 +228,21 @@ struct V2<'a, T> {
 #[derive(Serialize)]
 struct V2Data<'a, T> {
     title: &'a str,
-    history: V2History<'a, T>,
+    history: V2History<T>,
 }
 
 #[derive(Serialize)]
-struct V2History<'a, T> {
-    entries: &'a [tablemate::history::Entry<T>],
+struct V2History<T> {
+    entries: Vec<V2Entry<T>>,
     cursor: usize,
     capacity: usize,
+}
+
+#[derive(Serialize)]
+struct V2Entry<T> {
+    label: String,
+    at: chrono::DateTime<Utc>,
+    state: T,
 }
 
 fn v2_bytes<T: GameDoc>(saved: &Saved<T>) -> Vec<u8> {
@@ -248,7 +255,13 @@ fn v2_bytes<T: GameDoc>(saved: &Saved<T>) -> Vec<u8> {
         data: V2Data {
             title: &saved.title,
             history: V2History {
-                entries: saved.history.entries(),
+                entries: (0..saved.history.len())
+                    .map(|i| V2Entry {
+                        label: saved.history.entries()[i].label.clone(),
+                        at: saved.history.entries()[i].at,
+                        state: saved.history.state(i).unwrap().clone(),
+                    })
+                    .collect(),
                 cursor: saved.history.cursor(),
                 capacity: 400,
             },

@@ -206,25 +206,66 @@ impl<T: GameDoc> Saved<T> {
         self.current().summary()
     }
 
-    /// Checks the history and every state in it, the current one first (the state a player
-    /// continues from): an undo or a step back in the list must never make an invalid state
-    /// current.
+    /// Checks the history's shape and the current state (the state a player continues from).
+    /// Every other entry is checked when undo, redo or goto reaches it ([`Saved::goto`]), so
+    /// loading costs the same however long the history is (docs/store.md).
     pub fn validate(&self) -> Result<(), Invalid> {
         self.history
             .validate()
             .map_err(|e| Invalid::new("history", e.to_string()))?;
-        self.current().validate()?;
-        let cursor = self.history.cursor();
-        for (i, entry) in self.history.entries().iter().enumerate() {
-            if i != cursor {
-                entry.state.validate().map_err(|e| {
-                    Invalid::new(
-                        format!("history entry {} ({:?})", i + 1, entry.label),
-                        e.to_string(),
-                    )
-                })?;
-            }
+        self.current().validate()
+    }
+
+    /// Undoes one entry, checking the state it returns to; `Ok(None)` when there is nothing to
+    /// undo. An entry that cannot be rebuilt or is not a valid state is refused, named, and
+    /// nothing changes: an undo never makes an invalid state current.
+    pub fn undo(&mut self) -> Result<Option<String>, Invalid> {
+        match self.history.can_undo() {
+            true => self.goto(self.history.cursor() - 1).map(|()| {
+                let undone = self.history.cursor() + 1;
+                self.history.entries().get(undone).map(|e| e.label.clone())
+            }),
+            false => Ok(None),
         }
+    }
+
+    /// Redoes one entry, checked like [`Saved::undo`].
+    pub fn redo(&mut self) -> Result<Option<String>, Invalid> {
+        match self.history.can_redo() {
+            true => self.goto(self.history.cursor() + 1).map(|()| {
+                let done = self.history.cursor();
+                self.history.entries().get(done).map(|e| e.label.clone())
+            }),
+            false => Ok(None),
+        }
+    }
+
+    /// Returns to entry `index`, checked like [`Saved::undo`].
+    pub fn goto(&mut self, index: usize) -> Result<(), Invalid> {
+        let was = self.history.cursor();
+        let named = |e: String| {
+            let label = self.history.entries().get(index).map(|e| e.label.clone());
+            Invalid::new(
+                format!(
+                    "history entry {} ({:?})",
+                    index + 1,
+                    label.unwrap_or_default()
+                ),
+                e,
+            )
+        };
+        let problem = match self.history.state(index) {
+            Ok(state) => state.validate().err().map(|e| e.to_string()),
+            Err(crate::history::HistoryError::Unreadable { problem, .. }) => Some(problem),
+            Err(e) => return Err(Invalid::new("history", e.to_string())),
+        };
+        if let Some(problem) = problem {
+            return Err(named(problem));
+        }
+        self.history
+            .goto(index)
+            .map_err(|e| Invalid::new("history", e.to_string()))?;
+        debug_assert!(was != index || self.history.cursor() == was);
         Ok(())
     }
 }

@@ -187,8 +187,11 @@ pub fn undo<T: GameDoc>(
     }
     let mut labels = Vec::new();
     for _ in 0..steps {
-        if let Some(l) = saved.history.undo() {
-            labels.push(l.to_string());
+        if let Some(l) = saved
+            .undo()
+            .map_err(|e| ScriptError::Invalid(e.to_string()))?
+        {
+            labels.push(l);
         }
     }
     Ok(Scripted {
@@ -201,9 +204,8 @@ pub fn undo<T: GameDoc>(
 pub fn redo<T: GameDoc>(id: &str, data: &str) -> Result<Scripted<Moved>, ScriptError> {
     let mut saved: Saved<T> = open(data)?;
     let label = saved
-        .history
         .redo()
-        .map(str::to_string)
+        .map_err(|e| ScriptError::Invalid(e.to_string()))?
         .ok_or_else(|| ScriptError::NothingToRedo { id: id.into() })?;
     Ok(Scripted {
         changed: Some(Changed::of(&saved)?),

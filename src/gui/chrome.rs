@@ -71,7 +71,12 @@ impl App {
                 }
                 _ => body,
             };
-        let top = top_bar(&self.screen, &self.prefs.settings, &self.status);
+        let top = top_bar(
+            &self.screen,
+            &self.prefs.settings,
+            &self.status,
+            self.unsaved(),
+        );
         let mut page = column![top];
         // Present from the first frame on, so it never pushes anything later.
         if let Some(holder) = self.read_only() {
@@ -104,10 +109,14 @@ impl App {
     }
 }
 
+/// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
+/// in the line under the title (a fixed place, TABLE-UX: nothing else moves) until a save
+/// succeeds.
 pub fn top_bar<'a>(
     screen: &'a Screen,
     settings: &Settings,
     status: &'a str,
+    unsaved: Option<&'a str>,
 ) -> Element<'a, Message> {
     let mut bar = row![].spacing(10).align_y(Center);
     let title = if screen.is_home() {
@@ -140,8 +149,16 @@ pub fn top_bar<'a>(
             iced::widget::tooltip::Position::Bottom,
         ));
     }
-    // The status line is reserved even when empty: "Undid: ..." never grows the bar.
-    if title_block_has_status(screen) {
+    // The status line is reserved even when empty: "Undid: ..." never grows the bar. While the
+    // open game is not on disk, that line says so instead, until a save succeeds.
+    if let Some(why) = unsaved {
+        title_block = title_block.push(
+            text(format!("Not saved: {why}"))
+                .size(style::SMALL)
+                .style(style::danger_text)
+                .wrapping(iced::widget::text::Wrapping::None),
+        );
+    } else if title_block_has_status(screen) {
         title_block = title_block.push(
             text(status)
                 .size(style::SMALL)

@@ -13,8 +13,19 @@ pub trait Document {
     fn kind(&self) -> Kind;
     fn title(&self) -> &str;
     fn summary(&self) -> String;
-    fn undo(&mut self) -> Option<String>;
-    fn redo(&mut self) -> Option<String>;
+    /// Undoes one entry: its label, `None` when there is nothing to undo or it was refused.
+    fn undo(&mut self) -> Option<String> {
+        self.try_undo().ok().flatten()
+    }
+    fn redo(&mut self) -> Option<String> {
+        self.try_redo().ok().flatten()
+    }
+    /// Undoes one entry, or says why the state it returns to is refused (a damaged save:
+    /// earlier entries are checked when reached, docs/store.md).
+    fn try_undo(&mut self) -> Result<Option<String>, String>;
+    fn try_redo(&mut self) -> Result<Option<String>, String>;
+    /// Returns to history entry `index`, or says why not.
+    fn try_goto(&mut self, index: usize) -> Result<(), String>;
     fn can_undo(&self) -> bool;
     fn can_redo(&self) -> bool;
     /// Returns to history entry `index`; false if there is none.
@@ -77,12 +88,16 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
         self.saved.summary()
     }
 
-    fn undo(&mut self) -> Option<String> {
-        self.saved.history.undo().map(str::to_string)
+    fn try_undo(&mut self) -> Result<Option<String>, String> {
+        self.saved.undo().map_err(|e| e.to_string())
     }
 
-    fn redo(&mut self) -> Option<String> {
-        self.saved.history.redo().map(str::to_string)
+    fn try_redo(&mut self) -> Result<Option<String>, String> {
+        self.saved.redo().map_err(|e| e.to_string())
+    }
+
+    fn try_goto(&mut self, index: usize) -> Result<(), String> {
+        self.saved.goto(index).map_err(|e| e.to_string())
     }
 
     fn can_undo(&self) -> bool {
@@ -94,7 +109,7 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
     }
 
     fn goto(&mut self, index: usize) -> bool {
-        self.saved.history.goto(index).is_ok()
+        self.try_goto(index).is_ok()
     }
 
     fn history(&self) -> (Vec<(String, DateTime<Utc>)>, usize) {

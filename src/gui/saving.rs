@@ -4,14 +4,20 @@
 //! write each time the disk is free, and a crash loses at most the write in flight (well under
 //! a second). The frame never waits on the disk; closing the window, going Home and the
 //! store's own operations wait with [`Saver::flush`] so they see every change.
+//!
+//! A save that fails (a full disk, a folder turned read-only) is never taken as saved: the top
+//! bar says "Not saved" with the reason until a save succeeds, the newest version is tried
+//! again every few seconds (and on every change), and closing the window while it is not
+//! saved tries once more and then asks: a second close closes anyway.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
+use iced::Task;
+
 use super::screen::Notice;
-use super::shell::App;
-use super::transfer;
+use super::shell::{App, Message};
 use crate::store::{Store, StoreError};
 
 /// One save to write: it owns a copy of the game, so the UI can go on changing its own.
@@ -22,10 +28,16 @@ enum Request {
     Flush(Sender<()>),
 }
 
-/// The writer thread and the failures it reported that the shell has not shown yet.
+/// How long after a failed save it is tried again.
+pub const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// What became of one save: its id and the error, if it failed.
+pub type Outcome = (String, Result<(), StoreError>);
+
+/// The writer thread and the outcomes it reported that the shell has not seen yet.
 pub struct Saver {
     requests: Option<Sender<Request>>,
-    failures: Receiver<(String, StoreError)>,
+    failures: Receiver<Outcome>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -65,6 +77,14 @@ impl Saver {
 
     /// Failures since the last call: (save id, what went wrong).
     pub fn failures(&self) -> Vec<(String, StoreError)> {
+        self.outcomes()
+            .into_iter()
+            .filter_map(|(id, r)| r.err().map(|e| (id, e)))
+            .collect()
+    }
+
+    /// Every save written or failed since the last call, oldest first.
+    pub fn outcomes(&self) -> Vec<Outcome> {
         self.failures.try_iter().collect()
     }
 }
@@ -81,7 +101,7 @@ impl Drop for Saver {
 
 /// The writer thread: takes every request waiting, keeps the newest save per id, writes them,
 /// then answers the flushes that were waiting behind them.
-fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<(String, StoreError)>) {
+fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<Outcome>) {
     while let Ok(first) = inbox.recv() {
         let mut saves: Vec<(String, Job)> = Vec::new();
         let mut flushes = Vec::new();
@@ -95,10 +115,11 @@ fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<(String, Sto
             }
         }
         for (id, job) in saves {
-            if let Err(e) = job(store) {
+            let result = job(store);
+            if let Err(e) = &result {
                 crate::store::log::error(&format!("autosave of {id}: {e}"));
-                let _ = report.send((id, e));
             }
+            let _ = report.send((id, result));
         }
         for done in flushes {
             let _ = done.send(());
@@ -108,31 +129,85 @@ fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<(String, Sto
 
 impl App {
     /// Hands the open game to the saver if its revision moved since it was last handed over
-    /// (or read from disk), and shows any save that failed meanwhile.
-    pub(super) fn autosave(&mut self) {
-        let failures = self.saver.as_ref().map(Saver::failures).unwrap_or_default();
-        for (id, e) in failures {
-            self.notify(Notice::error(format!("Could not save {id}: {e}")).lasting());
+    /// (or read from disk), and takes in what became of earlier saves: a failure marks the
+    /// game "Not saved" and schedules a retry (the task returned), a success clears it.
+    pub(super) fn autosave(&mut self) -> Option<Task<Message>> {
+        let outcomes = self.saver.as_ref().map(Saver::outcomes).unwrap_or_default();
+        for (id, result) in outcomes {
+            self.saved_or_not(&id, result);
         }
-        let Some(doc) = self.screen.document() else {
-            return;
-        };
+        let doc = self.screen.document()?;
         let key = (doc.id().to_string(), doc.revision());
-        if self.saved.as_ref() == Some(&key) || self.read_only().is_some() {
-            return;
+        if self.read_only().is_some() {
+            return None;
         }
-        let queued = match &self.saver {
-            Some(saver) => saver.save(key.0.clone(), doc.save_job()),
-            None => false,
-        };
-        let failed = match (&self.store, queued) {
-            (Some(store), false) => doc.save(store).err(),
-            _ => None,
-        };
-        self.saved = Some(key);
-        if let Some(e) = failed {
-            self.notify(transfer::failed(e));
+        if self.saved.as_ref() != Some(&key) {
+            let queued = match &self.saver {
+                Some(saver) => saver.save(key.0.clone(), doc.save_job()),
+                None => false,
+            };
+            let written = match (&self.store, queued) {
+                (Some(store), false) => Some(doc.save(store)),
+                _ => None,
+            };
+            self.saved = Some(key.clone());
+            if let Some(result) = written {
+                self.saved_or_not(&key.0, result);
+            }
         }
+        self.schedule_retry()
+    }
+
+    /// Records what became of a save of `id`.
+    fn saved_or_not(&mut self, id: &str, result: Result<(), StoreError>) {
+        let open = self.screen.document().map(|d| d.id().to_string());
+        match result {
+            Ok(()) if open.as_deref() == Some(id) || open.is_none() => {
+                self.unsaved = None;
+                self.close_warned = false;
+            }
+            Ok(()) => {}
+            Err(e) => {
+                if self.unsaved.is_none() {
+                    self.notify(Notice::error(format!("Could not save {id}: {e}")));
+                }
+                self.unsaved = Some(e.to_string());
+                // Not on disk: the next autosave writes the newest version again.
+                self.saved = None;
+            }
+        }
+    }
+
+    /// While the game is not saved, a `RetrySave` a few seconds from now (one at a time).
+    fn schedule_retry(&mut self) -> Option<Task<Message>> {
+        if self.unsaved.is_none() || self.retrying {
+            return None;
+        }
+        self.retrying = true;
+        let (done, wait) = iced::futures::channel::oneshot::channel::<()>();
+        let timer = std::thread::Builder::new()
+            .name("tablemate-retry".into())
+            .spawn(move || {
+                std::thread::sleep(RETRY_AFTER);
+                let _ = done.send(());
+            });
+        if timer.is_err() {
+            self.retrying = false;
+            return None;
+        }
+        Some(Task::perform(wait, |_| Message::RetrySave))
+    }
+
+    /// The retry timer fired: waits for the write in flight, so its outcome is seen now;
+    /// `update` then writes the newest version again if it is still not saved.
+    pub(super) fn retry_save(&mut self) {
+        self.retrying = false;
+        self.flush_saves();
+    }
+
+    /// Why the open game's newest version is not on disk, while it is not.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
     }
 
     /// Waits until every queued save is on disk.
@@ -140,6 +215,28 @@ impl App {
         if let Some(s) = &self.saver {
             s.flush();
         }
+    }
+
+    /// Closing: waits for the queue, tries once more if the last save failed, and says
+    /// whether the window may close. If the game is still not saved the player is told
+    /// (a notice naming the reason) and the next close request closes anyway.
+    pub(super) fn may_close(&mut self) -> bool {
+        self.flush_saves();
+        let _ = self.autosave();
+        self.flush_saves();
+        let _ = self.autosave();
+        let Some(why) = self.unsaved.clone() else {
+            return true;
+        };
+        if self.close_warned {
+            crate::store::log::error(&format!("closed with changes not saved: {why}"));
+            return true;
+        }
+        self.close_warned = true;
+        self.notify(Notice::error(format!(
+            "Not saved: {why}. Free some space or fix the folder and it saves by itself; close again to close without saving."
+        )));
+        false
     }
 }
 

@@ -58,6 +58,8 @@ pub enum Message {
     Window(window::Id, window::Event),
     /// The size of the screen the window opened on (None: unknown).
     Screen(window::Id, Option<Size>),
+    /// A while after a save failed: try it again (`saving.rs`).
+    RetrySave,
 }
 
 /// The context a screen is given, borrowing only the fields it needs (so the screen itself
@@ -101,6 +103,14 @@ pub struct App {
     pub(super) saved: Option<(String, u64)>,
     /// Where the window is, in screen pixels, to be remembered on close.
     pub(super) place: Option<Place>,
+    /// Why the open game's newest version is not on disk (the last save failed), until a
+    /// save succeeds: shown in the top bar, retried, and asked about on close (`saving.rs`).
+    pub(super) unsaved: Option<String>,
+    /// A retry is scheduled.
+    pub(super) retrying: bool,
+    /// The window was asked to close while a change was not saved, and the player was told:
+    /// the next close request closes.
+    pub(super) close_warned: bool,
 }
 
 impl App {
@@ -155,6 +165,9 @@ impl App {
             saver,
             saved: None,
             place,
+            unsaved: None,
+            retrying: false,
+            close_warned: false,
         }
     }
 
@@ -327,10 +340,16 @@ impl App {
         self.screen.refresh();
     }
 
+    /// An undo, redo or jump the saved history refused (a damaged entry): said in the status
+    /// line, nothing changed.
+    fn refused(&mut self, what: &str, why: &str) {
+        self.status = format!("{what}: {why}");
+    }
+
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle(message);
-        self.autosave();
-        Task::batch([task, self.arm_timer()])
+        let retry = self.autosave().unwrap_or_else(Task::none);
+        Task::batch([task, retry, self.arm_timer()])
     }
 
     fn handle(&mut self, message: Message) -> Task<Message> {
@@ -356,14 +375,18 @@ impl App {
             }
             Message::Shortcut(Shortcut::Undo) | Message::Undo => {
                 if let Some(doc) = self.screen.document_mut() {
-                    let done = doc.undo();
-                    self.step("Undid", "Nothing to undo", done);
+                    match doc.try_undo() {
+                        Ok(done) => self.step("Undid", "Nothing to undo", done),
+                        Err(why) => self.refused("Cannot undo", &why),
+                    }
                 }
             }
             Message::Shortcut(Shortcut::Redo) | Message::Redo => {
                 if let Some(doc) = self.screen.document_mut() {
-                    let done = doc.redo();
-                    self.step("Redid", "Nothing to redo", done);
+                    match doc.try_redo() {
+                        Ok(done) => self.step("Redid", "Nothing to redo", done),
+                        Err(why) => self.refused("Cannot redo", &why),
+                    }
                 }
             }
             Message::Shortcut(Shortcut::Search) | Message::OpenRules => return self.open_rules(),
@@ -378,11 +401,14 @@ impl App {
             Message::Shortcut(Shortcut::Help) | Message::ToggleHelp => self.help = !self.help,
             Message::GoHome => self.go_home(),
             Message::Goto(i) => {
-                if let Some(doc) = self.screen.document_mut()
-                    && doc.goto(i)
-                {
-                    let label = doc.history().0.get(i).map(|e| e.0.clone());
-                    self.step("Returned to", "", label);
+                if let Some(doc) = self.screen.document_mut() {
+                    match doc.try_goto(i) {
+                        Ok(()) => {
+                            let label = doc.history().0.get(i).map(|e| e.0.clone());
+                            self.step("Returned to", "", label);
+                        }
+                        Err(why) => self.refused("Cannot return there", &why),
+                    }
                 }
             }
             Message::ToggleHistory => self.toggle_history(),
@@ -418,6 +444,7 @@ impl App {
                 self.reload();
             }
             Message::Window(id, event) => return self.window(id, event),
+            Message::RetrySave => self.retry_save(),
             Message::Screen(id, Some(screen)) => return self.fit(id, screen),
             Message::Screen(_, None) => {}
         }

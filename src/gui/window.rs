@@ -30,7 +30,9 @@ impl App {
             }
             window::Event::Moved(p) => (place.x, place.y) = (Some(p.x), Some(p.y)),
             window::Event::CloseRequested => {
-                self.flush_saves();
+                if !self.may_close() {
+                    return Task::none();
+                }
                 if self.place.is_some() {
                     self.prefs.settings.window = self.place;
                     self.save_settings();

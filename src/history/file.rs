@@ -4,11 +4,16 @@
 //! "change"?: [op...], "state"?: {state}}...]}`.
 //!
 //! `current` is the state at `cursor`, whole. Entry `i`'s `change` turns entry `i - 1` into
-//! entry `i` (see `delta.rs`); the loader walks down from the cursor undoing changes and up
-//! from it redoing them. An entry whose state cannot be reached that way carries its `state`
-//! whole. Version 2 files, where every entry carried its state and there was no `current`,
-//! are read by the same code: every entry is then whole, and the changes are computed once on
-//! loading, so the next save is written compactly.
+//! entry `i` (see `delta.rs`); an entry whose state cannot be reached that way carries its
+//! `state` whole. Version 2 files, where every entry carried its state and there was no
+//! `current`, are read by the same code: every entry is then whole.
+//!
+//! Loading is bounded by the file's size: a history of more than `MAX_ENTRIES` entries is
+//! refused before anything is rebuilt; the changes are kept as the file's text; every one is
+//! checked once, in JSON form, walking down from the current state undoing them and up from it
+//! redoing them (a change that does not fit its neighbour is refused with the entry's number);
+//! and only the current state becomes a game state. The others are rebuilt when undo or goto
+//! reaches them (`History::state`).
 
 use chrono::{DateTime, Utc};
 use serde::de::{DeserializeOwned, Error as _};
@@ -17,7 +22,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::delta::{self, Direction, Op};
-use super::{Entry, History, default_capacity};
+use super::{Entry, History, MAX_ENTRIES, default_capacity};
 
 #[derive(Serialize)]
 struct HistoryOut<'a, T> {
@@ -39,35 +44,38 @@ struct EntryOut<'a, T> {
 
 impl<T: Serialize> Serialize for History<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let cursor = self.cursor.min(self.entries.len().saturating_sub(1));
-        let Some(current) = self.entries.get(cursor) else {
-            return Err(serde::ser::Error::custom("the history has no entries"));
-        };
+        let cursor = self.cursor;
         let link = |i: usize| self.links.get(i).and_then(|l| l.as_deref());
-        let entries = self
-            .entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                // Below the cursor an entry is reached by undoing the next entry's change,
-                // above it by doing its own: where that change is missing, it goes whole.
-                let reachable = match i.cmp(&cursor) {
-                    std::cmp::Ordering::Less => link(i + 1).is_some(),
-                    std::cmp::Ordering::Equal => true,
-                    std::cmp::Ordering::Greater => link(i).is_some(),
-                };
-                EntryOut {
-                    label: &e.label,
-                    at: e.at,
-                    change: if i == 0 { None } else { link(i) },
-                    state: (!reachable).then_some(&e.state),
-                }
-            })
-            .collect();
+        let mut entries = Vec::with_capacity(self.entries.len());
+        for (i, e) in self.entries.iter().enumerate() {
+            // Below the cursor an entry is reached by undoing the next entry's change,
+            // above it by doing its own: where that change is missing, it goes whole (such
+            // states are never let go, see `History::let_go`).
+            let reachable = match i.cmp(&cursor) {
+                std::cmp::Ordering::Less => link(i + 1).is_some(),
+                std::cmp::Ordering::Equal => true,
+                std::cmp::Ordering::Greater => link(i).is_some(),
+            };
+            let state = match reachable {
+                true => None,
+                false => Some(e.state.get().ok_or_else(|| {
+                    serde::ser::Error::custom(format!(
+                        "history entry {} can be neither reached nor saved whole",
+                        i + 1
+                    ))
+                })?),
+            };
+            entries.push(EntryOut {
+                label: &e.label,
+                at: e.at,
+                change: if i == 0 { None } else { link(i) },
+                state,
+            });
+        }
         HistoryOut {
             cursor,
             capacity: self.capacity,
-            current: &current.state,
+            current: &self.current,
             entries,
         }
         .serialize(s)
@@ -75,30 +83,27 @@ impl<T: Serialize> Serialize for History<T> {
 }
 
 #[derive(Deserialize)]
-#[serde(bound = "T: DeserializeOwned")]
-struct HistoryIn<T> {
-    entries: Vec<EntryIn<T>>,
+struct HistoryIn {
+    entries: Vec<EntryIn>,
     cursor: usize,
     #[serde(default = "default_capacity")]
     capacity: usize,
     #[serde(default)]
-    current: Option<T>,
+    current: Option<Box<RawValue>>,
 }
 
 #[derive(Deserialize)]
-#[serde(bound = "T: DeserializeOwned")]
-struct EntryIn<T> {
+struct EntryIn {
     label: String,
     at: DateTime<Utc>,
     #[serde(default)]
-    change: Option<Vec<Op>>,
+    change: Option<Box<RawValue>>,
     #[serde(default)]
-    state: Option<T>,
+    state: Option<Box<RawValue>>,
 }
 
-fn to_value<T: Serialize>(state: &T) -> Result<Value, String> {
-    serde_json::to_value(state).map_err(|e| e.to_string())
-}
+/// What every history's capacity was before it grew to `DEFAULT_CAPACITY`.
+const OLD_DEFAULT_CAPACITY: usize = 400;
 
 fn raw(ops: &[Op]) -> Result<Box<RawValue>, String> {
     serde_json::to_string(ops)
@@ -106,104 +111,113 @@ fn raw(ops: &[Op]) -> Result<Box<RawValue>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Rebuilds every entry's state from the file form. Errors name the entry (1-based).
-fn rebuild<T: Serialize + DeserializeOwned + Clone>(
-    file: HistoryIn<T>,
-) -> Result<History<T>, String> {
+fn parse_value(text: &RawValue) -> Result<Value, String> {
+    serde_json::from_str(text.get()).map_err(|e| e.to_string())
+}
+
+fn parse_ops(text: &RawValue) -> Result<Vec<Op>, String> {
+    serde_json::from_str(text.get()).map_err(|e| e.to_string())
+}
+
+/// Checks the file form and keeps its changes. Errors name the entry (1-based).
+fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
     let len = file.entries.len();
+    if len > MAX_ENTRIES {
+        return Err(format!(
+            "the history holds {len} entries; a save may hold at most {MAX_ENTRIES}"
+        ));
+    }
     let cursor = file.cursor;
-    let mut states: Vec<Option<T>> = Vec::with_capacity(len);
-    let mut changes: Vec<Option<Vec<Op>>> = Vec::with_capacity(len);
+    if len == 0 {
+        return Err("the history has no entries".into());
+    }
+    if cursor >= len {
+        return Err(format!(
+            "the history points at entry {cursor} but has only {len}"
+        ));
+    }
+    let mut wholes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
+    let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
     for e in file.entries {
-        states.push(e.state);
+        wholes.push(e.state);
         changes.push(e.change);
         meta.push((e.label, e.at));
     }
-    if let Some(current) = file.current {
-        match states.get_mut(cursor) {
-            Some(slot) => *slot = Some(current),
-            None => {
-                return Err(format!(
-                    "the history points at entry {cursor} but has only {len}"
-                ));
-            }
-        }
-    }
-    let mut links: Vec<Option<Box<RawValue>>> = vec![None; len];
-    let mut tail_value = None;
-    if states.iter().all(Option::is_some) && cursor >= len {
-        // A version 2 history with a bad cursor: every state is here; `validate` refuses it
-        // with the cursor named.
-    } else {
-        let anchor = states.get(cursor).and_then(Option::as_ref).ok_or_else(|| {
+    let anchor = match file.current {
+        Some(current) => current,
+        None => wholes[cursor].take().ok_or_else(|| {
             format!(
                 "history entry {} (the current one) has no state",
                 cursor + 1
             )
-        })?;
-        let start = to_value(anchor)?;
-        let named = |i: usize, e: String| format!("history entry {}: {e}", i + 1);
-        // Down from the cursor: entry i - 1 is entry i with its change undone.
-        let mut value = start.clone();
-        for i in (1..=cursor).rev() {
-            if let Some(prev) = &states[i - 1] {
-                let prev = to_value(prev)?;
-                links[i] = Some(raw(&delta::diff(&prev, &value))?);
-                value = prev;
-            } else {
-                let ops = changes[i].take().ok_or_else(|| {
-                    named(
-                        i - 1,
-                        "neither its state nor the change after it is saved".into(),
-                    )
-                })?;
-                delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, e))?;
-                links[i] = Some(raw(&ops)?);
-                states[i - 1] =
-                    Some(T::deserialize(&value).map_err(|e| named(i - 1, e.to_string()))?);
-            }
+        })?,
+    };
+    let current: T = serde_json::from_str(anchor.get()).map_err(|e| e.to_string())?;
+    drop(anchor);
+    // The walk starts from the state as this version writes it, as rebuilding does later.
+    let start = serde_json::to_value(&current).map_err(|e| e.to_string())?;
+    let named = |i: usize, e: String| format!("history entry {}: {e}", i + 1);
+    let mut links: Vec<Option<Box<RawValue>>> = vec![None; len];
+    // Down from the cursor: entry i - 1 is entry i with its change undone.
+    let mut value = start.clone();
+    for i in (1..=cursor).rev() {
+        if let Some(prev) = wholes[i - 1].take() {
+            let prev = parse_value(&prev).map_err(|e| named(i - 1, e))?;
+            links[i] = Some(raw(&delta::diff(&prev, &value))?);
+            value = prev;
+        } else {
+            let text = changes[i].take().ok_or_else(|| {
+                named(
+                    i - 1,
+                    "neither its state nor the change after it is saved".into(),
+                )
+            })?;
+            let ops = parse_ops(&text).map_err(|e| named(i, e))?;
+            delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, e))?;
+            links[i] = Some(text);
         }
-        // Up from the cursor: entry i is entry i - 1 with its change done.
-        let mut value = start;
-        for i in cursor + 1..len {
-            if let Some(this) = &states[i] {
-                let this = to_value(this)?;
-                links[i] = Some(raw(&delta::diff(&value, &this))?);
-                value = this;
-            } else {
-                let ops = changes[i]
-                    .take()
-                    .ok_or_else(|| named(i, "neither its state nor its change is saved".into()))?;
-                delta::apply(&mut value, &ops, Direction::Forward).map_err(|e| named(i, e))?;
-                links[i] = Some(raw(&ops)?);
-                states[i] = Some(T::deserialize(&value).map_err(|e| named(i, e.to_string()))?);
-            }
-        }
-        tail_value = Some(value);
     }
-    let entries = meta
-        .into_iter()
-        .zip(states)
-        .map(|((label, at), state)| {
-            state
-                .map(|state| Entry { label, at, state })
-                .ok_or_else(|| "a history entry has no state".to_string())
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    // Up from the cursor: entry i is entry i - 1 with its change done.
+    let mut value = start;
+    for i in cursor + 1..len {
+        if let Some(this) = wholes[i].take() {
+            let this = parse_value(&this).map_err(|e| named(i, e))?;
+            links[i] = Some(raw(&delta::diff(&value, &this))?);
+            value = this;
+        } else {
+            let text = changes[i]
+                .take()
+                .ok_or_else(|| named(i, "neither its state nor its change is saved".into()))?;
+            let ops = parse_ops(&text).map_err(|e| named(i, e))?;
+            delta::apply(&mut value, &ops, Direction::Forward).map_err(|e| named(i, e))?;
+            links[i] = Some(text);
+        }
+    }
+    // An impossible capacity (under 2, fewer than the entries) is refused by `validate`
+    // with the numbers. Saves written with the old default (400, which forgot most of a
+    // long game) keep the new default from now on.
+    let capacity = match file.capacity {
+        OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
+        c => c,
+    };
     Ok(History {
-        entries,
+        entries: meta
+            .into_iter()
+            .map(|(label, at)| Entry::new(label, at, None))
+            .collect(),
         links,
+        current,
         cursor,
-        capacity: file.capacity,
+        capacity,
         revision: 0,
-        tail_value,
+        tail_value: (cursor + 1 == len).then_some(value),
     })
 }
 
 impl<'de, T: Serialize + DeserializeOwned + Clone> Deserialize<'de> for History<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let file = HistoryIn::<T>::deserialize(d)?;
+        let file = HistoryIn::deserialize(d)?;
         rebuild(file).map_err(D::Error::custom)
     }
 }

@@ -1,31 +1,75 @@
-//! Undo/redo for every game: a list of labelled snapshots of the engine state.
+//! Undo/redo for every game: a list of labelled entries, one per action.
 //!
-//! A snapshot carries the whole game, its seeded RNG included, so undoing an action and doing
-//! it again draws the same card. The history is part of the save, so undo survives a restart.
-//! No I/O and no GUI here.
+//! Each entry's state carries the whole game, its seeded RNG included, so undoing an action
+//! and doing it again draws the same card. The history is part of the save, so undo survives a
+//! restart. No I/O and no GUI here.
 //!
-//! In memory every entry holds its whole state. In a file (`file.rs`) only the current state
-//! is whole and every other entry is the change from its neighbour (`delta.rs`), computed once
-//! when the entry is recorded and kept as JSON text, so a save costs one state plus a copy of
-//! the changes however long the history is, and undo after loading returns exactly to what
-//! was played: the states are stored, never recomputed by rules code.
+//! Only the current state is always held whole. Every other entry is reached through the
+//! changes between neighbours (`delta.rs`), each computed once when its entry is recorded and
+//! kept as JSON text: an entry's state is rebuilt from them when undo, redo or goto reaches
+//! it, and kept once rebuilt. States far behind the newest entry are let go again as play
+//! goes on, so memory and the save (`file.rs`) grow with what changed, not with the number of
+//! whole games. Undo after loading returns exactly to what was played: the states are stored,
+//! never recomputed by rules code.
 
 pub mod delta;
 mod file;
 
+use std::sync::OnceLock;
+
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-/// How many snapshots a history keeps before it forgets the oldest.
-pub const DEFAULT_CAPACITY: usize = 400;
+/// How many entries a new history keeps before it forgets the oldest: a whole long game (a
+/// 10-round Worldspanner game is about 600 actions). The changes' size bounds it too
+/// ([`MAX_CHANGE_BYTES`]).
+pub const DEFAULT_CAPACITY: usize = 5_000;
 
-/// One point in a game's history: what was done, when, and the state right after it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The most entries a saved history may hold: a file with more is refused as it loads, before
+/// anything is rebuilt (see docs/store.md).
+pub const MAX_ENTRIES: usize = 20_000;
+
+/// The history forgets its oldest entries when the changes it keeps pass this many bytes of
+/// JSON text, whatever its capacity: what a save may grow to is bounded by size.
+pub const MAX_CHANGE_BYTES: usize = 8 * 1024 * 1024;
+
+/// How many entries behind the newest keep their rebuilt state in memory while playing.
+const KEEP_WHOLE: usize = 24;
+
+/// One point in a game's history: what was done and when. Its state (right after it) is
+/// [`History::state`]: held whole, or rebuilt from the changes when it is reached.
+#[derive(Clone)]
 pub struct Entry<T> {
     pub label: String,
     pub at: DateTime<Utc>,
-    pub state: T,
+    /// The state, when it is held or has been rebuilt. Empty at the cursor: the current state
+    /// lives in `History::current`.
+    state: OnceLock<T>,
+}
+
+impl<T> Entry<T> {
+    fn new(label: String, at: DateTime<Utc>, state: Option<T>) -> Self {
+        let cell = OnceLock::new();
+        if let Some(state) = state {
+            let _ = cell.set(state);
+        }
+        Entry {
+            label,
+            at,
+            state: cell,
+        }
+    }
+}
+
+impl<T> std::fmt::Debug for Entry<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("label", &self.label)
+            .field("at", &self.at)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A bounded, labelled undo/redo history. `cursor` points at the current entry; entries after
@@ -34,9 +78,12 @@ pub struct Entry<T> {
 pub struct History<T> {
     entries: Vec<Entry<T>>,
     /// `links[i]` is the change from entry `i - 1` to entry `i` as JSON text (a list of
-    /// `delta::Op`), computed when entry `i` was recorded. `None` for the first entry, and
-    /// where no change could be computed: that entry's state is then saved whole.
+    /// `delta::Op`), computed when entry `i` was recorded (or checked when it was loaded).
+    /// `None` for the first entry, and where no change could be computed: both sides of such a
+    /// gap keep their states whole.
     links: Vec<Option<Box<RawValue>>>,
+    /// The state at the cursor.
+    current: T,
     cursor: usize,
     capacity: usize,
     /// Counts every change of what is current (record, undo, redo, goto) since it was loaded:
@@ -47,25 +94,37 @@ pub struct History<T> {
     tail_value: Option<serde_json::Value>,
 }
 
-/// What a history holds for a reader: its entries and where it stands (the cached changes
-/// and JSON form are internal).
+/// What a history holds for a reader: its entries and where it stands.
 impl<T: std::fmt::Debug> std::fmt::Debug for History<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("History")
             .field("entries", &self.entries)
             .field("cursor", &self.cursor)
             .field("capacity", &self.capacity)
+            .field("current", &self.current)
             .finish_non_exhaustive()
     }
 }
 
-/// Two histories are equal when they hold the same entries at the same cursor; how often they
-/// were changed in memory (`revision`) does not count.
+/// Two histories are equal when they hold the same labelled entries, the same changes between
+/// them and the same current state at the same cursor (so every state reached from it is the
+/// same); how often they were changed in memory (`revision`) does not count.
 impl<T: PartialEq> PartialEq for History<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.entries == other.entries
-            && self.cursor == other.cursor
+        self.cursor == other.cursor
             && self.capacity == other.capacity
+            && self.current == other.current
+            && self.entries.len() == other.entries.len()
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .all(|(a, b)| a.label == b.label && a.at == b.at)
+            && self
+                .links
+                .iter()
+                .zip(&other.links)
+                .all(|(a, b)| a.as_ref().map(|l| l.get()) == b.as_ref().map(|l| l.get()))
     }
 }
 
@@ -73,7 +132,7 @@ fn default_capacity() -> usize {
     DEFAULT_CAPACITY
 }
 
-/// What is wrong with a history read from a file.
+/// What is wrong with a history read from a file, or an entry of it reached later.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HistoryError {
     #[error("the history has no entries")]
@@ -86,6 +145,10 @@ pub enum HistoryError {
     CapacityTooSmall(usize),
     #[error("the history holds {len} entries, more than its capacity {capacity}")]
     OverCapacity { len: usize, capacity: usize },
+    /// An entry's state, rebuilt from the saved changes when undo or goto reached it, is not
+    /// a state of this game (a damaged or hand-edited file). `entry` counts from 1.
+    #[error("history entry {entry} cannot be rebuilt: {problem}")]
+    Unreadable { entry: usize, problem: String },
 }
 
 /// The change from `a` to `b` as JSON text, or `None` when a state cannot be put in JSON form
@@ -102,7 +165,11 @@ fn link<T: Serialize>(
     (text.and_then(|t| RawValue::from_string(t).ok()), Some(b))
 }
 
-impl<T: Clone + Serialize> History<T> {
+fn link_len(l: &Option<Box<RawValue>>) -> usize {
+    l.as_ref().map_or(0, |l| l.get().len())
+}
+
+impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// Starts a history whose first entry is `state`, labelled `label` ("New game").
     pub fn new(label: impl Into<String>, state: T) -> Self {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
@@ -110,12 +177,9 @@ impl<T: Clone + Serialize> History<T> {
 
     pub fn with_capacity(label: impl Into<String>, state: T, capacity: usize) -> Self {
         Self {
-            entries: vec![Entry {
-                label: label.into(),
-                at: Utc::now(),
-                state,
-            }],
+            entries: vec![Entry::new(label.into(), Utc::now(), None)],
             links: vec![None],
+            current: state,
             cursor: 0,
             capacity: capacity.max(2),
             revision: 0,
@@ -125,12 +189,67 @@ impl<T: Clone + Serialize> History<T> {
 
     /// The state the game is in now.
     pub fn current(&self) -> &T {
-        &self.entries[self.cursor].state
+        &self.current
     }
 
     /// The entry the game is at now.
     pub fn current_entry(&self) -> &Entry<T> {
         &self.entries[self.cursor]
+    }
+
+    /// The state right after entry `index`, rebuilt from the changes if it is not held.
+    pub fn state(&self, index: usize) -> Result<&T, HistoryError> {
+        if index == self.cursor {
+            return Ok(&self.current);
+        }
+        let entry = self
+            .entries
+            .get(index)
+            .ok_or(HistoryError::NoSuchEntry(index))?;
+        if let Some(state) = entry.state.get() {
+            return Ok(state);
+        }
+        let rebuilt = self.rebuild(index)?;
+        Ok(entry.state.get_or_init(|| rebuilt))
+    }
+
+    /// Rebuilds entry `index` from the nearest held state on the way to the cursor.
+    fn rebuild(&self, index: usize) -> Result<T, HistoryError> {
+        let unreadable = |problem: String| HistoryError::Unreadable {
+            entry: index + 1,
+            problem,
+        };
+        let down = index < self.cursor;
+        let mut from = index;
+        let source = loop {
+            from = if down { from + 1 } else { from - 1 };
+            if from == self.cursor {
+                break &self.current;
+            }
+            if let Some(s) = self.entries[from].state.get() {
+                break s;
+            }
+        };
+        let mut value = serde_json::to_value(source).map_err(|e| unreadable(e.to_string()))?;
+        let steps: Vec<usize> = if down {
+            (index + 1..=from).rev().collect()
+        } else {
+            (from + 1..=index).collect()
+        };
+        for k in steps {
+            let text = self.links[k]
+                .as_ref()
+                .ok_or_else(|| unreadable("no change leads to it".into()))?;
+            let ops: Vec<delta::Op> =
+                serde_json::from_str(text.get()).map_err(|e| unreadable(e.to_string()))?;
+            let direction = if down {
+                delta::Direction::Backward
+            } else {
+                delta::Direction::Forward
+            };
+            delta::apply(&mut value, &ops, direction).map_err(unreadable)?;
+        }
+        T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }
 
     /// Records `state` as the result of the action `label`, dropping any redo branch.
@@ -147,21 +266,43 @@ impl<T: Clone + Serialize> History<T> {
         self.tail_value = value;
         self.entries.truncate(self.cursor + 1);
         self.links.truncate(self.cursor + 1);
-        self.entries.push(Entry {
-            label: label.into(),
-            at: Utc::now(),
-            state,
-        });
+        let old = std::mem::replace(&mut self.current, state);
+        let _ = self.entries[self.cursor].state.set(old);
+        self.entries
+            .push(Entry::new(label.into(), Utc::now(), None));
         self.links.push(change);
-        if self.entries.len() > self.capacity {
-            let excess = self.entries.len() - self.capacity;
+        // Forget the oldest entries beyond the capacity, and more while the changes kept
+        // pass `MAX_CHANGE_BYTES` (dropping `n` entries leaves `links[n + 1..]`).
+        let len = self.entries.len();
+        let mut excess = len.saturating_sub(self.capacity);
+        let mut bytes: usize = self.links[excess + 1..].iter().map(link_len).sum();
+        while bytes > MAX_CHANGE_BYTES && excess + 2 < len {
+            excess += 1;
+            bytes -= link_len(&self.links[excess]);
+        }
+        if excess > 0 {
             self.entries.drain(..excess);
             self.links.drain(..excess);
             // The new first entry has nothing before it.
             self.links[0] = None;
         }
         self.cursor = self.entries.len() - 1;
+        self.let_go();
         self.revision += 1;
+    }
+
+    /// Lets go of rebuilt states far behind the newest entry: they are rebuilt from the
+    /// changes when reached again. Only when every change is there (no gap), so each one can.
+    fn let_go(&mut self) {
+        if self.links.iter().skip(1).any(Option::is_none) {
+            return;
+        }
+        let keep_from = self.entries.len().saturating_sub(KEEP_WHOLE);
+        for (i, e) in self.entries.iter_mut().enumerate().take(keep_from) {
+            if i != self.cursor {
+                e.state.take();
+            }
+        }
     }
 
     /// Moves whenever what is current changes (see the field); compare it to decide a save.
@@ -190,35 +331,52 @@ impl<T: Clone + Serialize> History<T> {
         self.cursor + 1 < self.entries.len()
     }
 
-    /// Steps back one entry; returns the label of the action undone.
+    /// Steps back one entry; returns the label of the action undone. `None` when there is
+    /// nothing to undo or the entry cannot be rebuilt (see [`History::try_undo`]).
     pub fn undo(&mut self) -> Option<&str> {
+        self.try_undo().ok().flatten()
+    }
+
+    /// Steps back one entry, or says why the entry before cannot be rebuilt.
+    pub fn try_undo(&mut self) -> Result<Option<&str>, HistoryError> {
         if !self.can_undo() {
-            return None;
+            return Ok(None);
         }
-        self.cursor -= 1;
-        self.revision += 1;
-        Some(&self.entries[self.cursor + 1].label)
+        self.goto(self.cursor - 1)?;
+        Ok(Some(&self.entries[self.cursor + 1].label))
     }
 
     /// Steps forward one entry; returns the label of the action redone.
     pub fn redo(&mut self) -> Option<&str> {
-        if !self.can_redo() {
-            return None;
-        }
-        self.cursor += 1;
-        self.revision += 1;
-        Some(&self.entries[self.cursor].label)
+        self.try_redo().ok().flatten()
     }
 
-    /// Returns to any entry of the list (undo or redo several steps at once).
+    /// Steps forward one entry, or says why it cannot be rebuilt.
+    pub fn try_redo(&mut self) -> Result<Option<&str>, HistoryError> {
+        if !self.can_redo() {
+            return Ok(None);
+        }
+        self.goto(self.cursor + 1)?;
+        Ok(Some(&self.entries[self.cursor].label))
+    }
+
+    /// Returns to any entry of the list (undo or redo several steps at once). Nothing changes
+    /// if the entry cannot be rebuilt.
     pub fn goto(&mut self, index: usize) -> Result<(), HistoryError> {
         if index >= self.entries.len() {
             return Err(HistoryError::NoSuchEntry(index));
         }
-        if index != self.cursor {
-            self.cursor = index;
-            self.revision += 1;
+        if index == self.cursor {
+            return Ok(());
         }
+        self.state(index)?;
+        let Some(next) = self.entries[index].state.take() else {
+            return Err(HistoryError::NoSuchEntry(index));
+        };
+        let old = std::mem::replace(&mut self.current, next);
+        let _ = self.entries[self.cursor].state.set(old);
+        self.cursor = index;
+        self.revision += 1;
         Ok(())
     }
 
@@ -234,8 +392,14 @@ impl<T: Clone + Serialize> History<T> {
         self.entries.is_empty()
     }
 
+    /// The entries' labels and times (their states: [`History::state`]).
     pub fn entries(&self) -> &[Entry<T>] {
         &self.entries
+    }
+
+    /// How many bytes of JSON text the kept changes take.
+    pub fn change_bytes(&self) -> usize {
+        self.links.iter().map(link_len).sum()
     }
 
     /// Checks a history that came from a file: it must have entries, point at one of them,

@@ -187,3 +187,59 @@ fn with_no_display_the_app_says_so_in_one_line_and_exits_non_zero() {
         );
     }
 }
+
+#[test]
+fn a_failed_autosave_says_not_saved_is_retried_and_closing_asks_first() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().unwrap().id().to_string();
+    app.flush_saves();
+    assert_eq!(cursor_on_disk(dir.path(), &id), 1);
+    // The disk fills up.
+    let store = app.store.clone().unwrap();
+    store.set_fault_hook(Some(Box::new(|_: &std::path::Path| {
+        Err(std::io::Error::other("no space left on device"))
+    })));
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    app.flush_saves();
+    let _ = app.update(Message::RetrySave);
+    let why = app
+        .unsaved()
+        .expect("the failed save is not taken as saved")
+        .to_string();
+    assert!(why.contains("no space"), "{why}");
+    let line = format!("Not saved: {why}");
+    assert!(shows(&app, &line), "the top bar says so");
+    assert_eq!(
+        cursor_on_disk(dir.path(), &id),
+        1,
+        "the undo is not on disk"
+    );
+    // Closing now asks first (the window stays, the player is told how to close anyway).
+    let win = window::Id::unique();
+    let _ = app.update(Message::Window(win, window::Event::CloseRequested));
+    assert!(app.unsaved().is_some());
+    assert!(
+        app.banners
+            .iter()
+            .any(|b| b.error && b.text.contains("close again")),
+        "{:?}",
+        app.banners.iter().map(|b| &b.text).collect::<Vec<_>>()
+    );
+    // Space is freed: the retry writes the change, and "Not saved" goes.
+    store.set_fault_hook(None);
+    for _ in 0..3 {
+        let _ = app.update(Message::RetrySave);
+        app.flush_saves();
+    }
+    let _ = app.update(Message::RetrySave);
+    assert_eq!(app.unsaved(), None);
+    assert!(!shows(&app, &line));
+    assert_eq!(
+        cursor_on_disk(dir.path(), &id),
+        0,
+        "the retried save has the undo"
+    );
+    Ok(())
+}

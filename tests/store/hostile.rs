@@ -39,7 +39,7 @@ fn v2_file(saved: &Saved<SaveData>, edit: impl Fn(usize, &mut serde_json::Value)
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let mut state = serde_json::to_value(&e.state).unwrap();
+            let mut state = serde_json::to_value(saved.history.state(i).unwrap()).unwrap();
             edit(i, &mut state);
             serde_json::json!({"label": e.label, "at": e.at, "state": state})
         })
@@ -143,8 +143,14 @@ fn cases() -> Vec<Case> {
                     }
                 });
                 let path = put(root, "g", &text);
+                // Loading checks the current state; the earlier one when undo reaches it.
                 store::check_file(&path).map_err(|e| e.to_string())?;
-                text_of(Store::open(root).unwrap().load::<SaveData>("g"))
+                let mut saved = Store::open(root)
+                    .unwrap()
+                    .load::<SaveData>("g")
+                    .map_err(|e| e.to_string())?;
+                saved.undo().map_err(|e| e.to_string())?;
+                Ok(note(&saved))
             },
         },
         Case {
@@ -411,4 +417,56 @@ fn an_outside_file_saved_by_notepad_reads_without_its_byte_order_mark() {
     std::fs::write(&path, b"{\"a\": \xff}").unwrap();
     let err = tablemate::store::read_text(&path).unwrap_err().to_string();
     assert!(err.contains("score.json") && err.contains("UTF-8"), "{err}");
+}
+
+/// A version 3 save of `game` whose history has `n` entries, each an empty change.
+fn many_entries(n: usize) -> String {
+    let saved = game("many");
+    let current = serde_json::to_string(saved.current()).unwrap();
+    let mut entries = String::with_capacity(n * 60);
+    for i in 0..n {
+        if i > 0 {
+            entries.push(',');
+        }
+        entries.push_str(r#"{"label":"x","at":"2026-03-01T10:00:00Z","change":[]}"#);
+    }
+    format!(
+        "{{\"format\":\"tablemate\",\"version\":3,\"kind\":\"furnace-duel\",\
+         \"saved_at\":\"2026-03-01T10:00:00Z\",\"summary\":\"x\",\"data\":{{\"title\":\"t\",\
+         \"history\":{{\"cursor\":{},\"capacity\":{n},\"current\":{current},\"entries\":[{entries}]}}}}}}",
+        n - 1
+    )
+}
+
+#[test]
+fn a_save_with_more_history_entries_than_the_limit_is_refused_with_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = many_entries(100_000);
+    assert!(text.len() > 5_000_000, "{} bytes", text.len());
+    let path = put(dir.path(), "many", &text);
+    let err = store::check_file(&path).unwrap_err().to_string();
+    assert!(err.contains("100000 entries"), "{err}");
+    assert!(err.contains("at most 20000"), "{err}");
+    let store = Store::open(dir.path()).unwrap();
+    let listed = store.list();
+    assert!(
+        matches!(&listed[0].status, ListingStatus::Damaged { problem, .. }
+            if problem.to_string().contains("at most 20000")),
+        "{listed:?}"
+    );
+}
+
+#[test]
+fn a_long_history_loads_without_rebuilding_its_entries_and_undo_rebuilds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = put(dir.path(), "long", &many_entries(20_000));
+    store::check_file(&path).unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let mut saved = store.load::<SaveData>("long").unwrap();
+    assert_eq!(saved.history.len(), 20_000);
+    for _ in 0..3 {
+        assert_eq!(saved.undo().unwrap().as_deref(), Some("x"));
+    }
+    saved.goto(0).unwrap();
+    assert_eq!(note(&saved), "many");
 }

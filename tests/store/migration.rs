@@ -99,7 +99,11 @@ fn a_version_2_save_with_every_entry_whole_loads_and_saves_as_version_3() {
         .history
         .entries()
         .iter()
-        .map(|e| serde_json::json!({"label": e.label, "at": e.at, "state": e.state}))
+        .enumerate()
+        .map(|(i, e)| {
+            let state = saved.history.state(i).unwrap();
+            serde_json::json!({"label": e.label, "at": e.at, "state": state})
+        })
         .collect();
     let data = serde_json::json!({"title": saved.title,
         "history": {"entries": entries, "cursor": 2, "capacity": 400}});

@@ -19,9 +19,10 @@ pub const HEIGHT: f32 = 230.0;
 pub fn since_end_of_turn(doc: &Doc<Game>) -> Vec<&str> {
     let history = &doc.saved.history;
     let entries = &history.entries()[..=history.cursor()];
-    let began = entries.iter().enumerate().rev().find_map(|(i, e)| {
-        let before = i.checked_sub(1).map(|b| entries[b].state.phase());
-        (e.state.phase() == Phase::Enemy && before == Some(Phase::Player)).then_some(i)
+    // States are rebuilt from the saved changes as the walk back reaches them.
+    let phase = |i: usize| history.state(i).ok().map(Game::phase);
+    let began = (0..entries.len()).rev().find(|&i| {
+        phase(i) == Some(Phase::Enemy) && i.checked_sub(1).and_then(phase) == Some(Phase::Player)
     });
     match began {
         Some(i) => entries[i..].iter().map(|e| e.label.as_str()).collect(),
