@@ -13,7 +13,7 @@ use super::style::{self, ThemeChoice};
 use super::widgets;
 
 /// `page` with the notices stacked in its bottom-right corner, over the page: a notice that
-/// comes or goes moves nothing the player is about to click (TABLE-UX 1).
+/// comes or goes moves nothing the player is about to click (docs/table-ux.md 1).
 pub fn with_toasts<'a>(page: Element<'a, Message>, notices: &'a [Notice]) -> Element<'a, Message> {
     if notices.is_empty() {
         return page;

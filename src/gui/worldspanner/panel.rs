@@ -45,7 +45,7 @@ impl ChallengeForm {
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
         // The Draw button heads the panel, with the chances under it in a line of fixed
         // height: however long the form below grows (an attack's is the longest), Draw stays
-        // at the same pixel and in view at 768 px (TABLE-UX 1 and 2).
+        // at the same pixel and in view at 768 px (docs/table-ux.md 1 and 2).
         let draw = if self.what.paid() {
             "Pay and adventure"
         } else {
