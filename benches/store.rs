@@ -33,7 +33,16 @@
 //!   what an autosave cost before version 3. `prepare/<game>_400` is the part a UI thread pays
 //!   before handing the bytes to a writer thread ([`Prepared::new`]). File sizes are printed.
 //!
-//! Run: `cargo bench --no-default-features --bench store`.
+//! - `act/worldspanner_<n>` is `Store::act` (what `tablemate act ID ACTION` does once the store
+//!   is open) on a Worldspanner save of n = 10, 400 and 1000 entries, and `check/...` is
+//!   `Store::check_save` (`tablemate check ID`) on the same saves, side by side in one run. Each
+//!   save's history keeps exactly n entries, so an action adds one and forgets the oldest and
+//!   the save stays n entries long however many iterations run. The issue's goal: 1000
+//!   entries within 1.5x of 10. A summary of medians and ratios is printed.
+//!
+//! Run: `cargo bench --bench store` (or `-- act` for the act/check groups only; on a shared
+//! machine `cargo bench --profile dev --bench store -- act` reuses the debug build: slower
+//! absolute numbers, the same ratios to within the noise).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -328,5 +337,78 @@ fn autosave(c: &mut Criterion) {
     autosave_game(c, "furtherance", |n| long_games::furtherance(n, 3));
 }
 
-criterion_group!(benches, autosave, load, save);
+/// One `Gold` +1 for the first Skyhawk: accepted at any step, cheap in the engine, so what is
+/// measured is the store's path around it.
+const GOLD: &str = r#"{"action":"gold","hero":{"team":"skyhawks","hero":0},"change":1}"#;
+
+fn act_and_check(c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let sizes = [10, 400, 1000];
+    for n in sizes {
+        // A played game ends near 600 entries: it is reopened for corrections, and the rest
+        // are hand edits of a hero's gold.
+        let mut saved = long_games::worldspanner_kept(n, 3, n);
+        if saved.history.len() < n {
+            let _ = saved.act(tablemate::worldspanner::Action::Reopen);
+        }
+        while saved.history.len() < n {
+            let gold: tablemate::worldspanner::Action = serde_json::from_str(GOLD).unwrap();
+            saved.act(gold).expect("gold can be given at any time");
+        }
+        let id = format!("ws-{n}");
+        store.save(&id, &saved).unwrap();
+        let applied = store.act(&id, &[GOLD.to_string()]).unwrap();
+        assert!(applied.refused.is_none(), "{:?}", applied.refused);
+        let size = std::fs::metadata(store.save_path(&id).unwrap())
+            .unwrap()
+            .len();
+        eprintln!("worldspanner {n} entries: {:.1} KB", size as f64 / 1e3);
+    }
+    let act = |id: &str| store.act(id, &[GOLD.to_string()]).unwrap();
+    let check = |id: &str| store.check_save(id).unwrap();
+    // Medians side by side first, so the ratios come from one run on one machine state.
+    let median = |f: &dyn Fn()| {
+        let mut t: Vec<Duration> = (0..15)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                f();
+                start.elapsed()
+            })
+            .collect();
+        t.sort();
+        t[t.len() / 2]
+    };
+    let mut rows = Vec::new();
+    for n in sizes {
+        let id = format!("ws-{n}");
+        rows.push((n, median(&|| drop(act(&id))), median(&|| drop(check(&id)))));
+    }
+    let (_, act10, check10) = rows[0];
+    for (n, a, k) in &rows {
+        eprintln!(
+            "median of 15 at {n} entries: act {a:.2?} ({:.2}x of 10), check {k:.2?} ({:.2}x of 10)",
+            a.as_secs_f64() / act10.as_secs_f64(),
+            k.as_secs_f64() / check10.as_secs_f64()
+        );
+    }
+    type Path<'a> = &'a dyn Fn(&str);
+    let paths: [(&str, Path); 2] = [
+        ("act", &|id| drop(act(id))),
+        ("check", &|id| drop(check(id))),
+    ];
+    for (name, path) in paths {
+        let mut g = c.benchmark_group(name);
+        g.sample_size(20).measurement_time(Duration::from_secs(5));
+        for n in sizes {
+            let id = format!("ws-{n}");
+            g.bench_function(format!("worldspanner_{n}"), |b| {
+                b.iter(|| path(black_box(&id)))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, act_and_check, autosave, load, save);
 criterion_main!(benches);

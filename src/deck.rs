@@ -37,8 +37,6 @@ pub enum DeckError {
     Empty,
     #[error("there is no drawn card number {0}")]
     NoSuchDrawnCard(usize),
-    #[error("there is no removed card number {0}")]
-    NoSuchRemovedCard(usize),
 }
 
 /// A deck of cards of type `C`. Every card is always in exactly one of four places: the draw
@@ -94,10 +92,6 @@ impl<C: Clone> Deck<C> {
         self.seed
     }
 
-    pub fn when_empty(&self) -> WhenEmpty {
-        self.when_empty
-    }
-
     /// Draws the top card; it stays "in play" until discarded, put back or removed.
     pub fn draw(&mut self) -> Result<C, DeckError> {
         if self.draw_pile.is_empty() {
@@ -131,11 +125,6 @@ impl<C: Clone> Deck<C> {
         Ok(())
     }
 
-    /// Discards every card in play.
-    pub fn discard_all_drawn(&mut self) {
-        self.discard.append(&mut self.in_play);
-    }
-
     /// Deck tool "put a drawn card back": on top, at the bottom, or shuffled in.
     pub fn put_back(&mut self, index: usize, position: Position) -> Result<(), DeckError> {
         let card = self.take_drawn(index)?;
@@ -155,17 +144,6 @@ impl<C: Clone> Deck<C> {
         let card = self.take_drawn(index)?;
         self.removed.push(card.clone());
         Ok(card)
-    }
-
-    /// Brings a removed card back, shuffled into the undrawn cards.
-    pub fn restore_removed(&mut self, index: usize) -> Result<(), DeckError> {
-        if index >= self.removed.len() {
-            return Err(DeckError::NoSuchRemovedCard(index));
-        }
-        let card = self.removed.remove(index);
-        let at = self.below(self.draw_pile.len() as u64 + 1) as usize;
-        self.draw_pile.insert(at, card);
-        Ok(())
     }
 
     /// Deck tool "shuffle the undrawn cards only".
@@ -389,14 +367,13 @@ mod tests {
     }
 
     #[test]
-    fn removed_cards_are_kept_aside_and_can_return() {
+    fn removed_cards_are_kept_aside() {
         let mut d = Deck::new(cards(5), 3, WhenEmpty::Refuse);
         let c = d.draw().unwrap();
         assert_eq!(d.remove_drawn(0).unwrap(), c);
         assert_eq!(d.removed(), &[c]);
         assert_eq!(d.total_len(), 5);
-        d.restore_removed(0).unwrap();
-        assert_eq!(d.draw_len(), 5);
+        assert_eq!(d.draw_len(), 4);
         assert_eq!(d.remove_drawn(3), Err(DeckError::NoSuchDrawnCard(3)));
     }
 

@@ -1,8 +1,10 @@
 //! Tablemate: a desktop companion for board games. It runs the AI opponents and keeps the books.
 //!
-//! Layers (see ARCHITECTURE.md): pure engines with no iced and no I/O (`deck`, `history`,
-//! `furtherance`, `worldspanner`, `near_and_far`, `furnace_duel`, `army`, `rules`); the `store`,
-//! the only code that touches files; the `cli`; and the iced `gui` (feature `gui`).
+//! Layers (docs/architecture.md), importing one way: the iced `gui` (feature `gui`) and the
+//! `cli` → the `store`, the only code that touches files → the table of `games` → the engines,
+//! with no iced and no I/O (`furtherance`, `worldspanner`, `near_and_far`, `furnace_duel`,
+//! `army`, `rules`) → the leaves (`doc`, `datafile`, `history`, `rng`, `deck`). Checked by
+//! `tests/layers.rs`.
 
 pub mod army;
 pub mod bundled;

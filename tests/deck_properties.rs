@@ -8,10 +8,8 @@ enum Op {
     Draw,
     DrawToDiscard,
     Discard(usize),
-    DiscardAll,
     PutBack(usize, u8),
     Remove(usize),
-    Restore(usize),
     ShuffleUndrawn,
     ReshuffleAll,
 }
@@ -21,10 +19,8 @@ fn op() -> impl Strategy<Value = Op> {
         4 => Just(Op::Draw),
         3 => Just(Op::DrawToDiscard),
         2 => (0usize..6).prop_map(Op::Discard),
-        1 => Just(Op::DiscardAll),
         1 => (0usize..6, 0u8..3).prop_map(|(i, p)| Op::PutBack(i, p)),
         1 => (0usize..6).prop_map(Op::Remove),
-        1 => (0usize..3).prop_map(Op::Restore),
         1 => Just(Op::ShuffleUndrawn),
         1 => Just(Op::ReshuffleAll),
     ]
@@ -37,16 +33,11 @@ fn run(deck: &mut Deck<u32>, ops: &[Op]) -> Vec<Option<u32>> {
             Op::Draw => deck.draw().ok(),
             Op::DrawToDiscard => deck.draw_to_discard().ok(),
             Op::Discard(i) => deck.discard_drawn(i).ok().map(|_| 0),
-            Op::DiscardAll => {
-                deck.discard_all_drawn();
-                None
-            }
             Op::PutBack(i, p) => {
                 let pos = [Position::Top, Position::Bottom, Position::Shuffled][p as usize];
                 deck.put_back(i, pos).ok().map(|_| 1)
             }
             Op::Remove(i) => deck.remove_drawn(i).ok(),
-            Op::Restore(i) => deck.restore_removed(i).ok().map(|_| 2),
             Op::ShuffleUndrawn => {
                 deck.shuffle_undrawn();
                 None

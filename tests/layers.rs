@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// The app's top: nothing below may name these.
-const TOP: &[&str] = &["gui", "cli", "host", "seat"];
+/// The app's top: nothing below may name these. (`seat`, the table network's seats, is placed
+/// when it lands: a leaf if the games' rows name it, else beside `host`.)
+const TOP: &[&str] = &["gui", "cli", "host"];
 const ENGINES: &[&str] = &[
     "furtherance",
     "worldspanner",

@@ -24,11 +24,24 @@ impl Pick {
 
 /// A Worldspanner game of `entries` history entries (the first is the new game).
 pub fn worldspanner(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
+    worldspanner_kept(entries, seed, tablemate::history::DEFAULT_CAPACITY)
+}
+
+/// `worldspanner`, its history keeping up to `capacity` entries (past the default's 400).
+pub fn worldspanner_kept(
+    entries: usize,
+    seed: u64,
+    capacity: usize,
+) -> Saved<tablemate::worldspanner::Game> {
     use tablemate::worldspanner::modifier::ChallengeKind;
     use tablemate::worldspanner::*;
     let size = 6u8;
     let setup = sample::setup(MapDesign::Standard, size, 12, seed).expect("sample setup");
-    let mut saved = Saved::new("Long game", "New game", Game::new(setup).expect("setup"));
+    let game = Game::new(setup).expect("setup");
+    let mut saved = Saved {
+        title: "Long game".into(),
+        history: tablemate::history::History::with_capacity("New game", game, capacity),
+    };
     let mut pick = Pick::new(seed);
     let mut tries = 0;
     while saved.history.len() < entries && tries < entries * 200 {

@@ -1,4 +1,4 @@
-//! Every change to the army sheets is an `Action` value (ARCHITECTURE: "Changes are values"):
+//! Every change to the army sheets is an `Action` value (docs/architecture.md, "Changes are values"):
 //! the screen and `tablemate act` both apply it through `Saved::act`, one labelled history
 //! entry each. The labels are written here once. While armies are being written in secret a
 //! label never names what was recruited or dismissed: the history is on screen for everyone

@@ -1,4 +1,4 @@
-//! Every change to a campaign is an `Action` value (ARCHITECTURE: "Changes are values"): the
+//! Every change to a campaign is an `Action` value (docs/architecture.md, "Changes are values"): the
 //! pad's screen and `tablemate act` both apply it through `Saved::act`, which records one
 //! labelled history entry. The labels are written here once, for both.
 

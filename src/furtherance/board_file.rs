@@ -3,7 +3,7 @@
 //! solo movement arrows and spawn order are derived from the walls.
 //!
 //! The printed rulebook does not show the board or the arrows (SOLO AI refers to an image);
-//! GAME-FACTS gives the grid. Arrows are derived as shortest legal paths toward the player's
+//! docs/game-facts.md gives the grid. Arrows are derived as shortest legal paths toward the player's
 //! castle, so a user who corrects the walls can derive matching arrows again.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -109,7 +109,7 @@ pub struct BoardFile {
     pub arrows: EnemyMap<BTreeMap<Square, Vec<Square>>>,
 }
 
-/// The playable grid of GAME-FACTS: |x|,|y| <= 2 without the four corners, plus the castles.
+/// The playable grid of docs/game-facts.md: |x|,|y| <= 2 without the four corners, plus the castles.
 fn standard_squares() -> Vec<Square> {
     Square::all()
         .filter(|s| {
@@ -124,7 +124,7 @@ fn sq(x: i8, y: i8) -> Square {
 }
 
 impl BoardFile {
-    /// The board of GAME-FACTS with derived arrows and spawn order: what `board.json` ships.
+    /// The board of docs/game-facts.md with derived arrows and spawn order: what `board.json` ships.
     pub fn standard() -> BoardFile {
         let castles = SeatMap {
             player: vec![sq(-1, -3), sq(0, -3), sq(1, -3)],
@@ -170,7 +170,7 @@ impl BoardFile {
             header: crate::datafile::Header::new(
                 BOARD_KIND,
                 true,
-                "Grid from GAME-FACTS (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.",
+                "Grid from docs/game-facts.md (the designer's 2018 video-game prototype: coordinates -3..3, castles of 3 squares on each edge, the central 3x3 field walled with one gap per side). Arrows and spawn fallback order are not public: derived by Tablemate as shortest legal paths toward the player's castle.",
                 "Sample data: check it against your printed board and replace this file with your own (tablemate furtherance board prints it; tablemate check FILE validates it). Squares are written a1..g7: files a-g west to east, ranks 1-7 from your castle (c1 d1 e1) to the castle across (c7 d7 e7).",
             ),
             squares: standard_squares(),

@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One square of the board. `x` runs west to east and `y` south to north, both -3..=3, with
-/// the player's castle on the south edge (GAME-FACTS: the designer's prototype grid).
+/// the player's castle on the south edge (docs/game-facts.md: the designer's prototype grid).
 /// Written as file `a`..`g` (x) and rank `1`..`7` (y): the player's castle is c1, d1, e1.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {

@@ -353,7 +353,7 @@ mod tests {
     fn bundled_units_hold_the_rulebook_facts() {
         let c = Catalog::bundled().unwrap();
         // CARD TYPES: four copies of every unit without abilities, two of every other card;
-        // GAME-FACTS: 36 cards in 14 types, the Fighter has 2 attack and 2 HP.
+        // docs/game-facts.md: 36 cards in 14 types, the Fighter has 2 attack and 2 HP.
         assert_eq!(c.deck_cards().len(), 36);
         assert_eq!(c.len(), 14);
         for id in c.ids() {

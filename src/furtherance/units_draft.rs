@@ -6,7 +6,7 @@
 
 use super::units::{Ability, CatalogFile, UNITS_KIND, UnitFile, UnitsProblem};
 
-/// Unit cards in the deck (CARD TYPES; GAME-FACTS: 36 cards in 14 types).
+/// Unit cards in the deck (CARD TYPES; docs/game-facts.md: 36 cards in 14 types).
 pub const DECK_CARDS: u32 = 36;
 
 /// A value of a row.

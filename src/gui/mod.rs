@@ -8,7 +8,6 @@
 pub mod army;
 pub mod backups;
 mod chrome;
-pub mod coming_soon;
 pub mod document;
 pub mod furnace_duel;
 pub mod furtherance;

@@ -8,7 +8,7 @@ use iced::Task;
 use crate::store::Store;
 
 /// A plain key pressed while no text box had it (letters come lower-case): what a screen's own
-/// keyboard actions are made of (TABLE-UX 7). Ctrl combinations, Esc and F1 stay the shell's.
+/// keyboard actions are made of (docs/table-ux.md 7). Ctrl combinations, Esc and F1 stay the shell's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Keypress {
     Char(char),

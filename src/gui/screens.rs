@@ -148,7 +148,7 @@ macro_rules! game_screens {
                 }
             }
 
-            /// The message a plain key stands for on this screen now (TABLE-UX 7), if any.
+            /// The message a plain key stands for on this screen now (docs/table-ux.md 7), if any.
             pub fn key(&self, key: Keypress) -> Option<Message> {
                 match self {
                     $(Screen::$variant(s) => Keyboard::key(&**s, key).map(Message::from),)+

@@ -15,7 +15,7 @@ pub const READING: f32 = 24.0;
 pub const GAP: f32 = 12.0;
 
 /// Below this width (logical pixels, so large type reaches it sooner) a screen stacks its side
-/// panels in one column instead of clipping them (TABLE-UX: 1024×768 with large type is about
+/// panels in one column instead of clipping them (docs/table-ux.md: 1024×768 with large type is about
 /// 790 logical pixels wide).
 pub const NARROW: f32 = 900.0;
 

@@ -115,7 +115,7 @@ pub fn shows<S: ScreenUnderTest>(state: &S, height: f32, label: &str) -> bool {
 }
 
 /// A screen's own area in a 1024×768 window with large type on: 1024 / 1.3 logical pixels
-/// wide, and 768 / 1.3 less the top bar tall (TABLE-UX's narrowest case).
+/// wide, and 768 / 1.3 less the top bar tall (docs/table-ux.md's narrowest case).
 pub const LARGE_TYPE_1024: (f32, f32) = (787.0, 530.0);
 
 /// A simulator of an exact window size, for the layout tests.

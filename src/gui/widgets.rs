@@ -73,7 +73,7 @@ pub fn secondary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Elem
 }
 
 /// `control` with its key shown on hover ("Key: N"), the way the help overlay lists it
-/// (TABLE-UX 7).
+/// (docs/table-ux.md 7).
 pub fn keyed<'a, M: 'a>(control: impl Into<Element<'a, M>>, key: &'a str) -> Element<'a, M> {
     iced::widget::tooltip(
         control,

@@ -1,6 +1,6 @@
 //! Quest tokens at setup (p. 9, 38): 3 per player plus 1, or 4 per player with Extra Stories,
 //! on open-book spaces. On a first campaign pass the named spaces of the map must be among
-//! them (GAME-FACTS, from fan sources); the rest are drawn at random. The draw is seeded and the
+//! them (docs/game-facts.md, from fan sources); the rest are drawn at random. The draw is seeded and the
 //! seed saved with the session, so the same seed always gives the same spaces.
 
 use rand::{RngCore, SeedableRng};

@@ -53,7 +53,7 @@ impl Digest {
     pub fn validate(&self) -> Result<(), String> {
         if self.data_kind != DATA_KIND {
             return Err(format!(
-                "data_kind is {:?}, expected \"rules-digest\"",
+                "data_kind is {:?}, expected {DATA_KIND:?}",
                 self.data_kind
             ));
         }

@@ -48,11 +48,7 @@ impl Store {
     /// Checks save `id` as `tablemate check` checks a file: read once, its data parsed and
     /// validated once by its game.
     pub fn check_save(&self, id: &str) -> Result<FileReport, StoreError> {
-        let path = self.save_path(id)?;
-        if !read::present(&path) {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let bytes = read::read(&path, read::Links::Refuse)?;
+        let (path, bytes) = self.read_save(id)?;
         let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(&path, p))?;
         self.mark_verified(&path, fingerprint(&bytes));
         Ok(FileReport::Save {
@@ -69,11 +65,7 @@ impl Store {
         id: &str,
         change: impl FnOnce(games::Game, &str) -> Result<Scripted<T>, ScriptError>,
     ) -> Result<T, ScriptFailed> {
-        let path = self.save_path(id)?;
-        if !read::present(&path) {
-            return Err(StoreError::NotFound(id.to_string()).into());
-        }
-        let bytes = read::read(&path, read::Links::Refuse)?;
+        let (path, bytes) = self.read_save(id)?;
         let bad = |p| StoreError::bad(&path, p);
         let text = envelope::as_text(&bytes).map_err(bad)?;
         let opened = envelope::read(text).map_err(bad)?;
@@ -89,5 +81,15 @@ impl Store {
             self.replace(id, &path, &bytes)?;
         }
         Ok(scripted.outcome)
+    }
+
+    /// The path and bytes of save `id`: the one read of the file.
+    fn read_save(&self, id: &str) -> Result<(std::path::PathBuf, Vec<u8>), StoreError> {
+        let path = self.save_path(id)?;
+        if !read::present(&path) {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        let bytes = read::read(&path, read::Links::Refuse)?;
+        Ok((path, bytes))
     }
 }

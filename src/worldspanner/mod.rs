@@ -3,7 +3,7 @@
 //! and step tracker, victory bookkeeping and the glory count. Plain Rust: no iced, no file I/O.
 //!
 //! Files: `card` (a challenge card and its types), `deckfile` (deck files, the deck editor),
-//! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `terrain`, `team`, `rounds`,
+//! `values` (the numbers on a card), `physical` (cards read at the table), `modifier`, `challenge` (resolution, attacks), `odds`, `domes`, `team`, `rounds`,
 //! `victory`, `adventure`, `game` (the saved state), `play` (actions), `error` (the refusals,
 //! one file per group under `error/`).
 
@@ -29,7 +29,6 @@ pub mod rounds;
 pub mod sample;
 mod seats;
 pub mod team;
-pub mod terrain;
 pub mod values;
 pub mod victory;
 

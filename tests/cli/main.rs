@@ -232,7 +232,11 @@ fn check_accepts_a_saves_id_as_every_other_command_does() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains(&load(dir.path()).summary()), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(&load(dir.path()).summary()),
+        "{}",
+        out.stdout
+    );
     let json = run(dir.path(), &["check", ID, "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["ok"], true, "{}", json.stdout);
@@ -259,7 +263,8 @@ fn check_of_a_name_that_is_neither_a_file_nor_a_save_says_so() {
     let out = run(dir.path(), &["check", "saturday"]);
     assert_eq!(out.code, 1);
     assert!(
-        out.stderr.contains("saturday: no such file, and no save with that id"),
+        out.stderr
+            .contains("saturday: no such file, and no save with that id"),
         "{}",
         out.stderr
     );

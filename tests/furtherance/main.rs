@@ -707,7 +707,7 @@ mod app_flow {
         Ok(())
     }
 
-    /// TABLE-UX 7: the frequent actions of a game have keys. E ends the turn, Space steps the
+    /// docs/table-ux.md 7: the frequent actions of a game have keys. E ends the turn, Space steps the
     /// enemies' turn, R runs it to the end; a key stands for nothing while the help covers
     /// the screen.
     #[test]

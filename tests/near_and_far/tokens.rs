@@ -1,4 +1,4 @@
-//! Quest tokens at setup (p. 9, 38; GAME-FACTS): 3 per player + 1, or 4 per player with Extra
+//! Quest tokens at setup (p. 9, 38; docs/game-facts.md): 3 per player + 1, or 4 per player with Extra
 //! Stories; named spaces first on a first campaign pass; seeded and saved with the session.
 
 use serde_json::json;

@@ -16,5 +16,4 @@ mod play;
 mod refusals;
 mod refusals_play;
 mod rulings;
-mod terrain;
 mod victory;

@@ -323,25 +323,12 @@ fn attacks_target_enemies_not_allies() {
 }
 
 #[test]
-fn a_wound_rating_past_four_and_a_shot_into_a_dome_are_refused_as_their_rules() {
+fn a_wound_rating_past_four_is_refused_as_its_rule() {
     let mut a = attack(ChallengeKind::MeleeHit);
     a.wound_rating = 5;
     assert_eq!(
         a.validate(),
         Err(RuleError::Combat(CombatError::WoundOutOfRange(5)))
-    );
-    use tablemate::worldspanner::terrain::{ShotOptions, Terrain, shot_modifier};
-    assert_eq!(
-        shot_modifier(&[], Terrain::Dome, ShotOptions::default()),
-        Err(RuleError::Combat(CombatError::NoLineOfSight(
-            SightBlock::IntoDome
-        )))
-    );
-    assert_eq!(
-        shot_modifier(&[Terrain::Wall], Terrain::Clear, ShotOptions::default())
-            .unwrap_err()
-            .to_string(),
-        "no line of sight: the line touches a Wall (p. 19-20)"
     );
 }
 

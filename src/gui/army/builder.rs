@@ -99,7 +99,7 @@ pub fn view<'a>(
             );
         }
         // Stacked, the sheet sits below the table: the points left go in the table's heading so
-        // the answer to a Recruit click is in view (TABLE-UX 2) without moving the buttons.
+        // the answer to a Recruit click is in view (docs/table-ux.md 2) without moving the buttons.
         let heading = if narrow {
             format!("Follower table — {left} of {FOLLOWER_POINTS} points left")
         } else {

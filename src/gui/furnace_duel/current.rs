@@ -307,7 +307,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
 /// The bar under the current game's panel: Record result (or Correct result) with who won
 /// beside it. It stays in view however far the entry above is
 /// scrolled, so the button is where the eye is at a game's end on a 768 px screen with large
-/// type (TABLE-UX 2), and nothing in it moves when the verdict appears.
+/// type (docs/table-ux.md 2), and nothing in it moves when the verdict appears.
 /// `refusal`: why the last result was refused, shown where the verdict goes (notice.rs).
 pub fn record_bar<'a>(c: &'a Campaign, refusal: &'a Refusal) -> Element<'a, Message> {
     let index = c.current_index();

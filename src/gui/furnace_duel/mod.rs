@@ -179,7 +179,7 @@ impl State {
             Ok(()) => {
                 self.refresh();
                 if next_game {
-                    // TABLE-UX 2: the new game opens at its top (its setup reminders), not at
+                    // docs/table-ux.md 2: the new game opens at its top (its setup reminders), not at
                     // the scroll position where the board was picked.
                     Action::task(iced::widget::operation::snap_to(
                         PANEL_ID,

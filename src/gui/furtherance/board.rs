@@ -46,7 +46,7 @@ pub(super) fn layout(size: Size) -> (Point, f32) {
     (origin, cell)
 }
 
-/// The coordinates on the board's edges (TABLE-UX 5): files a–g under the grid, ranks 1–7
+/// The coordinates on the board's edges (docs/table-ux.md 5): files a–g under the grid, ranks 1–7
 /// to its left, as the log and the questions name squares.
 pub(super) fn draw_coordinates(frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
     let colour = theme.palette().text.scale_alpha(0.8);

@@ -18,7 +18,7 @@ use crate::gui::style;
 /// Every row of the table is this tall whatever its status says, and the status line above the
 /// table (where a file-wide problem shows) is two lines tall whatever it says, so a problem
 /// appearing while you type moves nothing
-/// (TABLE-UX: nothing moves under the cursor). Two lines of small type fit a row.
+/// (docs/table-ux.md: nothing moves under the cursor). Two lines of small type fit a row.
 const ROW_HEIGHT: f32 = 44.0;
 const STATUS_HEIGHT: f32 = 2.0 * style::BODY * 1.35;
 

@@ -501,7 +501,7 @@ impl State {
     }
 }
 
-/// The frequent actions of a game in play, by key (TABLE-UX 7). Nothing acts while an editor is
+/// The frequent actions of a game in play, by key (docs/table-ux.md 7). Nothing acts while an editor is
 /// open or the game is over; each key sends what the button it stands for would.
 impl super::screen::Keyboard for State {
     type Message = Message;

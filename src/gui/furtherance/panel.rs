@@ -153,7 +153,7 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     let base: Element<'a, Message> = row![
         container(board).width(Length::FillPortion(3)).height(Fill),
         // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
-        // the board its share of the window, so the board grows with the type (TABLE-UX 4):
+        // the board its share of the window, so the board grows with the type (docs/table-ux.md 4):
         // at 1024×768 (a 922×690 window) 330 keeps the grid at 419 px, 61% of the height.
         scrollable(panel)
             .width(Length::Fixed(if ctx.large_type { 330.0 } else { 440.0 }))
@@ -535,7 +535,7 @@ fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
     col.into()
 }
 
-/// The question, in the panel beside the board (never over it, TABLE-UX 3): every option a
+/// The question, in the panel beside the board (never over it, docs/table-ux.md 3): every option a
 /// numbered button, the default one primary and marked; the options that are on the board are
 /// ringed there with the same numbers and answer it when clicked.
 fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Element<'a, Message> {

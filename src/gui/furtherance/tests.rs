@@ -156,7 +156,7 @@ fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
     Ok(())
 }
 
-/// TABLE-UX 7: a question's options are answered by their number, Enter takes the default.
+/// docs/table-ux.md 7: a question's options are answered by their number, Enter takes the default.
 #[test]
 fn a_question_is_answered_by_its_options_number_key() -> Result {
     use crate::gui::screen::{Keyboard, Keypress};
@@ -351,36 +351,5 @@ fn the_screen_draws_every_state_without_panicking() -> Result {
     let mut ui = simulator(s.view(&ctx));
     let _ = ui.snapshot(&crate::gui::style::dark())?;
     assert!(shows(&s, "Arrows"));
-    Ok(())
-}
-
-#[test]
-#[ignore = "writes a screenshot for a human to look at"]
-fn screenshot_for_review() -> Result {
-    let mut s = started();
-    place(&mut s, Seat::Left, "Knight", "c3");
-    place(&mut s, Seat::Left, "Archer", "b4");
-    place(&mut s, Seat::Across, "Juggernaut", "d5");
-    place(&mut s, Seat::Player, "Archer", "d2");
-    place(&mut s, Seat::Player, "Knight", "c1");
-    send(&mut s, Message::Arrows(Some(Seat::Left)));
-    send(&mut s, Message::Square(sq("d2")));
-    if std::env::var_os("FURTHERANCE_SHOT_DIALOG").is_some() {
-        place(&mut s, Seat::Left, "Knight", "e4");
-        send(&mut s, Message::EndTurn);
-        send(&mut s, Message::RunToEnd);
-    }
-    if std::env::var_os("FURTHERANCE_SHOT_SETUP").is_some() {
-        s = State::new(&ctx());
-    }
-    let ctx = ctx();
-    let mut ui = Simulator::with_size(
-        iced_test::core::Settings::default(),
-        (1280.0, 760.0),
-        s.view(&ctx),
-    );
-    let snap = ui.snapshot(&crate::gui::style::light())?;
-    let _ = std::fs::remove_file("/tmp/furtherance-shot-tiny-skia.png");
-    snap.matches_image("/tmp/furtherance-shot")?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! The enemy turn as a list to mirror on the table (TABLE-UX 6): every history entry since you
+//! The enemy turn as a list to mirror on the table (docs/table-ux.md 6): every history entry since you
 //! last ended your turn, one line each, newest at the bottom and kept in view. Read from the
 //! history, so it survives undo, redo and reopening the save, and shows exactly the entries
 //! Undo steps back through.
@@ -11,7 +11,7 @@ use crate::furtherance::{Game, Phase};
 use crate::gui::document::Doc;
 use crate::gui::style;
 
-/// Height of the list: fixed, so the controls below never move as it grows (TABLE-UX 1).
+/// Height of the list: fixed, so the controls below never move as it grows (docs/table-ux.md 1).
 pub const HEIGHT: f32 = 230.0;
 
 /// The labels from the entry where the enemies' turn last began up to the current entry,

@@ -290,7 +290,7 @@ impl State {
                 secondary(label, Some(msg(Msg::Character(i))))
             });
         }
-        // TABLE-UX 1 and 2: the number and "Look up" sit at the top of the pad, so they are in
+        // docs/table-ux.md 1 and 2: the number and "Look up" sit at the top of the pad, so they are in
         // view at 1024×768 with large type; the keys are below them and the answer is beside
         // the pad, so nothing the player clicks moves when the answer appears. The number box
         // keeps the keyboard focus: digits typed and Enter look up too.

@@ -266,7 +266,7 @@ impl State {
                 if t == Tab::Scoring && self.score.is_none() {
                     self.score = self.new_score_form().map(Box::new);
                 }
-                // TABLE-UX 2: a tab opens at its top, not at the old scroll position.
+                // docs/table-ux.md 2: a tab opens at its top, not at the old scroll position.
                 let top = iced::widget::operation::snap_to(
                     BODY_ID,
                     iced::widget::operation::RelativeOffset::START,

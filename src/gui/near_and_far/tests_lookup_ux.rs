@@ -1,4 +1,4 @@
-//! Headless TABLE-UX checks of the quest lookup: at 1366×768 and 1024×768 with large type,
+//! Headless checks of docs/table-ux.md of the quest lookup: at 1366×768 and 1024×768 with large type,
 //! "Look up" and the answer's first line are in view without scrolling; Enter in the number box
 //! looks up; the pad keys give the keyboard back to the number box; the answer appears beside
 //! the pad, so "Look up" stays at the same pixel; a tab opens at its top.

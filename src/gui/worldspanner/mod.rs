@@ -558,7 +558,7 @@ fn hero_action(hero: HeroRef, op: HeroOp) -> Option<Play> {
     })
 }
 
-/// Drawing by key (TABLE-UX 7): D draws on the table, and while a physical card is being read
+/// Drawing by key (docs/table-ux.md 7): D draws on the table, and while a physical card is being read
 /// its face letter (A P S F X) or Y / N for the Hit bar answers, whether or not the key box
 /// has the focus.
 impl super::screen::Keyboard for State {

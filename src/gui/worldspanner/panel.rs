@@ -52,7 +52,7 @@ impl ChallengeForm {
         // The Draw button heads the panel. Beside it, every field it still needs (it is
         // disabled until they are filled); under it, in a line of fixed height, a refusal or
         // the chances. However long the form below grows, Draw stays at the same pixel and in
-        // view at 768 px (TABLE-UX 1 and 2), and nothing scrolls when it is refused.
+        // view at 768 px (docs/table-ux.md 1 and 2), and nothing scrolls when it is refused.
         let draw = if self.what.paid() {
             "Pay and adventure"
         } else {

@@ -344,60 +344,6 @@ fn the_game_ends_with_the_glory_count_on_the_board() {
 }
 
 #[test]
-#[ignore = "writes screenshots to /tmp for a human to look at"]
-fn screenshots_for_review() {
-    let c = ctx();
-    let shoot = |s: &State, name: &str| {
-        let mut ui = iced_test::Simulator::with_size(
-            iced_test::core::Settings::default(),
-            iced::Size::new(1280.0, 820.0),
-            s.view(&c),
-        );
-        let snap = ui.snapshot(&crate::gui::style::light()).unwrap();
-        let path = format!("/tmp/ws-{name}.png");
-        let _ = std::fs::remove_file(&path);
-        snap.matches_image(&path).unwrap();
-    };
-    let mut s = State::new(&c);
-    shoot(&s, "setup");
-    s = round_two();
-    testing::update(
-        &mut s,
-        Message::Hero(
-            HeroRef {
-                team: TeamSide::Skyhawks,
-                hero: 0,
-            },
-            HeroOp::Dismiss,
-        ),
-        &c,
-    );
-    shoot(&s, "table");
-    testing::update(&mut s, Message::Place(None), &c);
-    testing::update(&mut s, Message::Form(FormMsg::What(form::What::Melee)), &c);
-    testing::update(&mut s, Message::Form(FormMsg::Rating("6".into())), &c);
-    testing::update(&mut s, Message::Form(FormMsg::Against("5".into())), &c);
-    testing::update(&mut s, Message::Draw, &c);
-    shoot(&s, "table2");
-    testing::update(&mut s, Message::Panel(Panel::Odds), &c);
-    shoot(&s, "odds");
-    testing::update(&mut s, Message::Panel(Panel::Editor), &c);
-    testing::update(
-        &mut s,
-        Message::Editor(EditorMsg::Line("-4 -2 0 3 -1 3 3-4".into())),
-        &c,
-    );
-    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
-    testing::update(
-        &mut s,
-        Message::Editor(EditorMsg::Line("-4 2 0 3 -1 3 3-4".into())),
-        &c,
-    );
-    testing::update(&mut s, Message::Editor(EditorMsg::Submit), &c);
-    shoot(&s, "editor");
-}
-
-#[test]
 fn the_dome_map_offers_the_allowed_empty_domes_while_a_hero_waits() {
     let mut s = started();
     testing::update(

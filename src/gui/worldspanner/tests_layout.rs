@@ -1,4 +1,4 @@
-//! Headless layout tests of the table side (TABLE-UX 1 and 2): at 1366×768 and with large
+//! Headless layout tests of the table side (docs/table-ux.md 1 and 2): at 1366×768 and with large
 //! type (the same window seen at 1.3×, about 1050×590 logical), the Draw button and the draw's
 //! answer are in view without scrolling for a challenge and for an attack, Draw stays at the
 //! same pixel from one click to the next, and the deck's Digital/Physical switch is in view.

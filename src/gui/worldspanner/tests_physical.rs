@@ -291,7 +291,7 @@ fn docs_screenshots() {
     shoot(&s, "dismissal");
 }
 
-/// TABLE-UX 7: D draws, and a physical card's face is read by its letter whether or not the
+/// docs/table-ux.md 7: D draws, and a physical card's face is read by its letter whether or not the
 /// key box has the focus (the shell hands the screen every plain key no text box took).
 #[test]
 fn d_draws_and_a_face_letter_reads_the_physical_card() {

@@ -1,4 +1,4 @@
-//! Every change to a campaign as a value (ARCHITECTURE "Changes are values"): the GUI and
+//! Every change to a campaign as a value (docs/architecture.md, "Changes are values"): the GUI and
 //! `tablemate act ID JSON` both build one of these and apply it through `Saved::act`, which
 //! records it as one labelled history entry. Each variant is documented with a JSON example
 //! in docs/near-and-far.md.
