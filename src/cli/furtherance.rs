@@ -456,7 +456,10 @@ fn why_text(saved: &Saved<Game>, index: usize) -> String {
         return String::new();
     };
     let mut s = format!("{index}: {}\n", entry.label);
-    let explained = entry.state.explained();
+    let explained = match saved.history.state(index) {
+        Ok(state) => state.explained(),
+        Err(e) => return format!("{s}  This entry cannot be rebuilt: {e}\n"),
+    };
     if explained.is_empty() {
         s += "  Nothing for the rules to explain: your own action or answer, or the game's start.\n";
     }
@@ -483,8 +486,15 @@ fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
     }
     if json {
         let entry = &saved.history.entries()[index];
-        let steps: Vec<serde_json::Value> = entry
-            .state
+        let state = match saved.history.state(index) {
+            Ok(state) => state,
+            Err(e) => {
+                return Output::fail(format!(
+                    "tablemate: history entry {index} of {id} cannot be rebuilt: {e}\n"
+                ));
+            }
+        };
+        let steps: Vec<serde_json::Value> = state
             .explained()
             .iter()
             .map(|e| {

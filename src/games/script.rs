@@ -35,6 +35,10 @@ pub enum ScriptError {
     /// The changed game failed its own validation: an engine bug, never written to disk.
     #[error("the changed game does not validate, so it was not saved: {0}")]
     Invalid(Invalid),
+    /// An earlier entry of the history could not be rebuilt (a damaged change in the file):
+    /// nothing moved.
+    #[error("cannot step there: {0}")]
+    Unreachable(Invalid),
     #[error("the changed game could not be encoded: {0}")]
     Encode(serde_json::Error),
 }
@@ -189,7 +193,7 @@ pub fn undo<T: GameDoc>(
     for _ in 0..steps {
         if let Some(l) = saved
             .undo()
-            .map_err(|e| ScriptError::Invalid(e.to_string()))?
+            .map_err(ScriptError::Unreachable)?
         {
             labels.push(l);
         }
@@ -205,7 +209,7 @@ pub fn redo<T: GameDoc>(id: &str, data: &str) -> Result<Scripted<Moved>, ScriptE
     let mut saved: Saved<T> = open(data)?;
     let label = saved
         .redo()
-        .map_err(|e| ScriptError::Invalid(e.to_string()))?
+        .map_err(ScriptError::Unreachable)?
         .ok_or_else(|| ScriptError::NothingToRedo { id: id.into() })?;
     Ok(Scripted {
         changed: Some(Changed::of(&saved)?),
