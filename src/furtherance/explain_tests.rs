@@ -84,8 +84,7 @@ fn a_taken_first_arrow_is_ruled_out_and_the_next_free_one_taken() {
         .filter_map(Square::from_index)
         .find_map(|s| {
             let a: Vec<Square> = g.board().arrows(Seat::Left, s).iter().collect();
-            (a.len() >= 2 && g.is_free(s))
-                .then(|| (s, a[0], a[1]))
+            (a.len() >= 2 && g.is_free(s)).then(|| (s, a[0], a[1]))
         })
         .expect("a square with two arrows");
     let id = place(&mut g, Seat::Left, "Knight", &from.to_string());
@@ -98,11 +97,7 @@ fn a_taken_first_arrow_is_ruled_out_and_the_next_free_one_taken() {
             .why_not
             .contains(&Reason::ArrowTaken { from, to: first })
     );
-    assert!(
-        e.reasons
-            .why
-            .contains(&Reason::Arrow { from, to: second })
-    );
+    assert!(e.reasons.why.contains(&Reason::Arrow { from, to: second }));
 }
 
 #[test]
@@ -111,11 +106,14 @@ fn a_unit_next_to_yours_stops_attacks_it_and_yours_must_strike_back() {
     let knight = place(&mut g, Seat::Left, "Knight", "c4");
     let archer = place(&mut g, Seat::Player, "Knight", "c3");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| {
-        matches!(s, Step::Attack { attacker, .. } if attacker.id == knight)
-    });
-    assert!(e.reasons.why.iter().any(|r| matches!(r,
-        Reason::Stops { at, stop: Stop::NextTo { unit } } if *at == sq("c4") && unit.id == archer)));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Attack { attacker, .. } if attacker.id == knight),
+    );
+    assert!(
+        e.reasons.why.iter().any(|r| matches!(r,
+        Reason::Stops { at, stop: Stop::NextTo { unit } } if *at == sq("c4") && unit.id == archer))
+    );
     assert!(e.reasons.why.iter().any(|r| matches!(r,
         Reason::Fights { target, reach: false, again: false } if target.id == archer)));
     assert!(
@@ -133,9 +131,10 @@ fn a_unit_next_to_your_castle_only_attacks_the_castle_which_strikes_back() {
     let mut g = game();
     let knight = place(&mut g, Seat::Left, "Knight", "c2");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| {
-        matches!(s, Step::CastleAttacked { attacker, .. } if attacker.id == knight)
-    });
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::CastleAttacked { attacker, .. } if attacker.id == knight),
+    );
     assert!(e.reasons.why.contains(&Reason::AttacksCastle));
     assert!(e.reasons.why.contains(&Reason::StrikesBack {
         by: "your castle".into(),
@@ -150,9 +149,10 @@ fn a_unit_next_to_your_unit_and_your_castle_says_why_not_the_castle() {
     let knight = place(&mut g, Seat::Left, "Knight", "c2");
     place(&mut g, Seat::Player, "Knight", "d2");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| {
-        matches!(s, Step::Attack { attacker, .. } if attacker.id == knight)
-    });
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Attack { attacker, .. } if attacker.id == knight),
+    );
     assert!(e.reasons.why_not.contains(&Reason::NotTheCastle));
 }
 
@@ -160,7 +160,10 @@ fn a_unit_next_to_your_unit_and_your_castle_says_why_not_the_castle() {
 fn a_spawn_from_research_names_the_most_expensive_and_rules_out_the_cheaper() {
     let mut g = game();
     let (knight, archer) = (kind(&g, "Knight"), kind(&g, "Archer"));
-    let (k, a) = (g.catalog().kind(knight).clone(), g.catalog().kind(archer).clone());
+    let (k, a) = (
+        g.catalog().kind(knight).clone(),
+        g.catalog().kind(archer).clone(),
+    );
     assert_ne!((k.cost, k.attack), (a.cost, a.attack));
     let (best, worse) = if (k.cost, k.attack) > (a.cost, a.attack) {
         (k, a)
@@ -169,7 +172,15 @@ fn a_spawn_from_research_names_the_most_expensive_and_rules_out_the_cheaper() {
     };
     g.castle_mut(Seat::Left).research = vec![knight, archer];
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| matches!(s, Step::Spawn { castle: Seat::Left, .. }));
+    let e = explained_for(&g, |s| {
+        matches!(
+            s,
+            Step::Spawn {
+                castle: Seat::Left,
+                ..
+            }
+        )
+    });
     assert!(e.reasons.why.contains(&Reason::FromResearch {
         name: best.name.clone(),
         cost: best.cost,
@@ -198,8 +209,20 @@ fn a_spawn_with_the_centre_taken_names_the_taken_space_and_the_next() {
         place(&mut g, Seat::Across, "Knight", &exit.to_string());
     }
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| matches!(s, Step::Spawn { castle: Seat::Left, .. }));
-    assert!(e.reasons.why_not.contains(&Reason::SquareTaken { square: order[0] }));
+    let e = explained_for(&g, |s| {
+        matches!(
+            s,
+            Step::Spawn {
+                castle: Seat::Left,
+                ..
+            }
+        )
+    });
+    assert!(
+        e.reasons
+            .why_not
+            .contains(&Reason::SquareTaken { square: order[0] })
+    );
     assert!(e.reasons.why.contains(&Reason::SpawnSquare {
         square: order[1],
         centre: false
@@ -217,7 +240,13 @@ fn a_castle_holding_counters_passes_one_on_and_says_so() {
     let mut g = game();
     enemy_phase(&mut g);
     let e = explained_for(&g, |s| {
-        matches!(s, Step::CounterPassed { from: Seat::Across, .. })
+        matches!(
+            s,
+            Step::CounterPassed {
+                from: Seat::Across,
+                ..
+            }
+        )
     });
     assert_eq!(
         e.reasons.why,
@@ -226,12 +255,18 @@ fn a_castle_holding_counters_passes_one_on_and_says_so() {
             held: 10
         }]
     );
-    let turn = explained_for(&g, |s| matches!(s, Step::TurnStarts { castle: Seat::Left, .. }));
+    let turn = explained_for(&g, |s| {
+        matches!(
+            s,
+            Step::TurnStarts {
+                castle: Seat::Left,
+                ..
+            }
+        )
+    });
     assert_eq!(
         turn.reasons.why,
-        vec![Reason::CastleActs {
-            castle: Seat::Left
-        }]
+        vec![Reason::CastleActs { castle: Seat::Left }]
     );
 }
 
@@ -301,9 +336,7 @@ fn losing_at_zero_hp_and_winning_at_four_vp_say_which_ending_rule() {
     let fell = explained_for(&g, |s| matches!(s, Step::CastleDestroyed { .. }));
     assert_eq!(
         fell.reasons.why,
-        vec![Reason::CastleFalls {
-            castle: Seat::Left
-        }]
+        vec![Reason::CastleFalls { castle: Seat::Left }]
     );
     run_defaults(&mut g);
     let e = explained_for(&g, |s| matches!(s, Step::GameOver { .. }));
@@ -343,7 +376,10 @@ fn a_dead_enemy_unit_goes_to_research_and_says_why() {
         target: weak,
     })
     .unwrap();
-    let e = explained_for(&g, |s| matches!(s, Step::Dies { unit, .. } if unit.id == weak));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Dies { unit, .. } if unit.id == weak),
+    );
     assert!(e.reasons.why.iter().any(|r| matches!(r,
         Reason::Died { unit, exceeds: false, to_research: true } if unit.id == weak)));
 }
@@ -360,7 +396,10 @@ fn explanations_survive_a_save_and_reload_and_stay_with_their_history_entry() {
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back.explained(), &after_turn[..]);
     saved.act(Action::SetVp { vp: 1 }).unwrap();
-    assert_eq!(saved.current().explained()[0].reasons.why, vec![Reason::YourAction]);
+    assert_eq!(
+        saved.current().explained()[0].reasons.why,
+        vec![Reason::YourAction]
+    );
     saved.history.undo();
     assert_eq!(saved.current().explained(), &after_turn[..]);
 }

@@ -35,6 +35,7 @@ fn entries_since_end_of_turn(doc: &Doc<Game>) -> Vec<(usize, &str)> {
 
 /// The labels from the entry where the enemies' turn last began up to the current entry,
 /// oldest first; before your first End turn, everything since the game began.
+#[cfg(test)]
 pub fn since_end_of_turn(doc: &Doc<Game>) -> Vec<&str> {
     entries_since_end_of_turn(doc)
         .into_iter()
@@ -55,12 +56,7 @@ pub fn explanation(doc: &Doc<Game>, index: usize) -> Vec<String> {
     }
     explained
         .iter()
-        .flat_map(|e| {
-            e.text()
-                .lines()
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|e| e.text().lines().map(str::to_string).collect::<Vec<_>>())
         .collect()
 }
 
