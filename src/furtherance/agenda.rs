@@ -253,7 +253,7 @@ impl Game {
         self.answer(default)
     }
 
-    fn game_over(&self, outcome: Outcome) -> Step {
+    pub(crate) fn game_over(&self, outcome: Outcome) -> Step {
         Step::GameOver {
             outcome,
             round: self.round,
