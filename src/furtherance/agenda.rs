@@ -253,7 +253,7 @@ impl Game {
         self.answer(default)
     }
 
-    fn game_over(&self, outcome: Outcome) -> Step {
+    pub(crate) fn game_over(&self, outcome: Outcome) -> Step {
         Step::GameOver {
             outcome,
             round: self.round,
@@ -276,7 +276,10 @@ impl Game {
     pub(crate) fn record(&mut self, step: &Step) {
         if let Step::NeedsChoice { .. } = step {
             // The reasons in hand belong to the step the answer leads to.
-            let rule = self.pending.as_ref().map_or(Rule::YourTurn, |p| p.resume.rule());
+            let rule = self
+                .pending
+                .as_ref()
+                .map_or(Rule::YourTurn, |p| p.resume.rule());
             self.explained.push(Explained {
                 step: step.clone(),
                 reasons: explain::Reasons {

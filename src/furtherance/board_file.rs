@@ -281,7 +281,7 @@ impl BoardFile {
                 }
             }
             let castle = self.castles.get(seat).clone();
-            let centre = castle.get(1).copied();
+            let centre = castle_centre(&castle);
             let mut order: Vec<Square> = castle.clone();
             order.sort_by_key(|s| (Some(*s) != centre, dist[s.index()], *s));
             if let Some(a) = self.arrows.get_mut(seat) {
@@ -389,6 +389,14 @@ impl BoardFile {
                 "spawn_order.{seat}: must list the 3 spaces of castles.{seat} once each, centre first"
             ));
         }
+        if let Some(centre) = castle_centre(castle)
+            && order.first() != Some(&centre)
+        {
+            return Err(format!(
+                "spawn_order.{seat}: must start at the castle's centre {centre}, where a spawn goes first (SOLO AI), not at {}",
+                order[0]
+            ));
+        }
         let empty = BTreeMap::new();
         let arrows = self.arrows.get(seat).unwrap_or(&empty);
         let goal = self.goal();
@@ -493,6 +501,15 @@ pub fn check_board_text(text: &str) -> Result<String, String> {
     ))
 }
 
+/// The centre space of a castle of three in a row: the one next to both others, wherever
+/// the file lists it.
+fn castle_centre(castle: &[Square]) -> Option<Square> {
+    castle
+        .iter()
+        .copied()
+        .find(|c| castle.iter().filter(|o| *o != c).all(|o| c.dist2(*o) == 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -540,6 +557,26 @@ mod tests {
             err.contains("arrows.left.b3") && err.contains("wall"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_spawn_order_not_starting_at_the_castles_centre_is_rejected() {
+        let mut b = BoardFile::standard();
+        b.spawn_order.left = vec![s("a5"), s("a4"), s("a3")];
+        let err = b.validate().unwrap_err();
+        assert!(
+            err.contains("spawn_order.left") && err.contains("centre a4"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn derive_finds_the_centre_from_the_castles_squares_not_the_middle_of_its_list() {
+        let mut b = BoardFile::standard();
+        b.castles.left = vec![s("a3"), s("a5"), s("a4")];
+        b.derive_arrows_and_spawn_order();
+        assert_eq!(b.spawn_order.left[0], s("a4"));
+        b.validate().unwrap();
     }
 
     #[test]

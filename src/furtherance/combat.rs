@@ -2,8 +2,8 @@
 //! attacks on castles (the player's defence choice, the castle's counter-attack, hourglass
 //! counters moving with damage), destroyed castles, sacrifices and deaths.
 
-use super::explain::Reason;
 use super::agenda::{Resume, Strike, Task};
+use super::explain::Reason;
 use super::square::Seat;
 use super::state::{
     CounterRange, DestroyedCastleUnits, EnemyCastleDefence, Game, PASS_ALL_AT_HP, Unit, UnitId,

@@ -89,7 +89,9 @@ impl Rule {
             Rule::TargetTie => "SOLO AI ¶2 with COMBAT (several targets: you choose)",
             Rule::CastleAttack => "SOLO AI ¶3 (next to your castle only: attack it)",
             Rule::Ability => "INDEX (your unit's ability lets you choose)",
-            Rule::CastleDefence => "COMBAT: Attacking Castles (defend, or take it on the castle or a building)",
+            Rule::CastleDefence => {
+                "COMBAT: Attacking Castles (defend, or take it on the castle or a building)"
+            }
             Rule::Reach => "INDEX (can attack 2 spaces away)",
             Rule::CounterAttack => "COMBAT; SOLO RULES 2 (your units must counter-attack)",
             Rule::Death => "COMBAT (a unit dies when its damage reaches its HP)",
@@ -113,8 +115,12 @@ impl Rule {
 #[serde(tag = "why", rename_all = "kebab-case")]
 pub enum Stop {
     /// One of your units is next to it (or in its reach, under that setting).
-    NextTo { unit: UnitRef },
-    InReach { unit: UnitRef },
+    NextTo {
+        unit: UnitRef,
+    },
+    InReach {
+        unit: UnitRef,
+    },
     /// It stands next to your castle, where the arrows end.
     AtYourCastle,
     /// Every arrow out of its square leads to a taken square.
@@ -128,13 +134,21 @@ pub enum Stop {
 #[serde(tag = "reason", rename_all = "kebab-case")]
 pub enum Reason {
     /// The castle holds no hourglass counters, so it takes its turn.
-    CastleActs { castle: Seat },
+    CastleActs {
+        castle: Seat,
+    },
     /// The castle holds hourglass counters: it passes one on and your turn begins.
-    HoldsCounters { castle: Seat, held: u8 },
+    HoldsCounters {
+        castle: Seat,
+        held: u8,
+    },
     /// Every enemy castle has acted or passed a counter: your turn.
     EnemiesDone,
     /// The unit moves first: it is the closest to your castle (`None`: no arrow leads on).
-    MovesFirst { unit: UnitRef, moves: Option<u8> },
+    MovesFirst {
+        unit: UnitRef,
+        moves: Option<u8>,
+    },
     /// Ruled out: a unit farther from your castle goes later.
     Farther {
         unit: UnitRef,
@@ -142,15 +156,29 @@ pub enum Reason {
         first: Option<u8>,
     },
     /// The rules left the choice to the table (the question named `rule`), and it chose.
-    TableChose { rule: Rule },
+    TableChose {
+        rule: Rule,
+    },
     /// Ruled out only by the table's choice: an equal option.
-    Tied { option: String, rule: Rule },
+    Tied {
+        option: String,
+        rule: Rule,
+    },
     /// One square along the arrows: the first arrow out of `from` whose square is free.
-    Arrow { from: Square, to: Square },
+    Arrow {
+        from: Square,
+        to: Square,
+    },
     /// Ruled out: an earlier arrow out of `from` leads to a taken square.
-    ArrowTaken { from: Square, to: Square },
+    ArrowTaken {
+        from: Square,
+        to: Square,
+    },
     /// The unit stops at `at`.
-    Stops { at: Square, stop: Stop },
+    Stops {
+        at: Square,
+        stop: Stop,
+    },
     /// It attacks this unit: adjacent (or `reach`: 2 spaces away) or already fighting it.
     Fights {
         target: UnitRef,
@@ -162,9 +190,14 @@ pub enum Reason {
     /// It attacks your castle: next to it and to none of your units.
     AttacksCastle,
     /// The attacked side struck back.
-    StrikesBack { by: String, must: bool },
+    StrikesBack {
+        by: String,
+        must: bool,
+    },
     /// No counter-attack.
-    NoStrikeBack { by: String },
+    NoStrikeBack {
+        by: String,
+    },
     /// A unit died: damage reached (or, under the other setting, exceeded) its HP.
     Died {
         unit: UnitRef,
@@ -172,34 +205,63 @@ pub enum Reason {
         to_research: bool,
     },
     /// Spawned from research: the most expensive (then highest attack).
-    FromResearch { name: String, cost: u8, attack: u8 },
+    FromResearch {
+        name: String,
+        cost: u8,
+        attack: u8,
+    },
     /// Ruled out: a cheaper (or, at equal cost, weaker) unit in research.
-    Outranked { name: String, cost: u8, attack: u8 },
+    Outranked {
+        name: String,
+        cost: u8,
+        attack: u8,
+    },
     /// Spawned from the deck: research is empty, the top card has attack.
-    FromDeck { name: String, attack: u8, drawn: bool },
+    FromDeck {
+        name: String,
+        attack: u8,
+        drawn: bool,
+    },
     /// A 0-attack card goes under the deck.
-    ZeroAttack { name: String },
+    ZeroAttack {
+        name: String,
+    },
     /// Placed on the first free space of the spawn order.
-    SpawnSquare { square: Square, centre: bool },
+    SpawnSquare {
+        square: Square,
+        centre: bool,
+    },
     /// Ruled out: that castle space is taken.
-    SquareTaken { square: Square },
+    SquareTaken {
+        square: Square,
+    },
     /// No spawn this turn.
     CastleFull,
     DeckEmpty,
     NoAttacker,
     /// A castle attack moved hourglass counters on.
-    CountersMoved { moved: u8, all: bool, hp: u8 },
+    CountersMoved {
+        moved: u8,
+        all: bool,
+        hp: u8,
+    },
     /// A castle at 0 HP is destroyed.
-    CastleFalls { castle: Seat },
+    CastleFalls {
+        castle: Seat,
+    },
     /// The unit gave itself up for one of your buildings.
     Sacrificed,
     /// The game is decided.
-    Won { vp: u8 },
+    Won {
+        vp: u8,
+    },
     Lost,
     /// You did it (or edited it by hand).
     YourAction,
     /// The rules leave this question to you.
-    YourChoice { rule: Rule },
+    YourChoice {
+        rule: Rule,
+    },
 }
 
 fn moves_text(m: Option<u8>) -> String {
@@ -258,7 +320,10 @@ impl Reason {
 pub fn describe(reason: &Reason) -> String {
     let what = match reason {
         Reason::CastleActs { castle } => {
-            format!("{} holds no hourglass counters, so it takes its turn", capitalise(castle.the_castle()))
+            format!(
+                "{} holds no hourglass counters, so it takes its turn",
+                capitalise(castle.the_castle())
+            )
         }
         Reason::HoldsCounters { castle, held } => format!(
             "{} holds {held} hourglass counter(s): it takes no turn, passes one on, and your turn begins",
@@ -300,14 +365,21 @@ pub fn describe(reason: &Reason) -> String {
         }
         Reason::Stops { at, stop } => match stop {
             Stop::NextTo { unit } => {
-                format!("stops at {at}: {} is next to it, so it must stop and attack", who(unit))
+                format!(
+                    "stops at {at}: {} is next to it, so it must stop and attack",
+                    who(unit)
+                )
             }
             Stop::InReach { unit } => format!(
                 "stops at {at}: {} is within its reach (setting: stop when in reach)",
                 who(unit)
             ),
-            Stop::AtYourCastle => format!("stops at {at}: next to your castle, where the arrows end"),
-            Stop::Blocked => format!("stops at {at}: every arrow out of {at} leads to a taken square"),
+            Stop::AtYourCastle => {
+                format!("stops at {at}: next to your castle, where the arrows end")
+            }
+            Stop::Blocked => {
+                format!("stops at {at}: every arrow out of {at} leads to a taken square")
+            }
             Stop::TwoSpaces => format!("stops at {at}: it has moved its 2 spaces"),
         },
         Reason::Fights {
@@ -316,9 +388,15 @@ pub fn describe(reason: &Reason) -> String {
             again,
         } => {
             if *again {
-                format!("attacks {} again: it attacks as many times as it may", who(target))
+                format!(
+                    "attacks {} again: it attacks as many times as it may",
+                    who(target)
+                )
             } else if *reach {
-                format!("attacks {}: 2 spaces away, within its reach, and none of your units is next to it", who(target))
+                format!(
+                    "attacks {}: 2 spaces away, within its reach, and none of your units is next to it",
+                    who(target)
+                )
             } else {
                 format!("attacks {}: it is next to it", who(target))
             }
@@ -350,7 +428,10 @@ pub fn describe(reason: &Reason) -> String {
                 "reaches its HP"
             };
             let then = if *to_research {
-                format!(", and goes to {}'s research to respawn later", unit.owner.the_castle())
+                format!(
+                    ", and goes to {}'s research to respawn later",
+                    unit.owner.the_castle()
+                )
             } else {
                 String::new()
             };
@@ -359,15 +440,19 @@ pub fn describe(reason: &Reason) -> String {
         Reason::FromResearch { name, cost, attack } => format!(
             "{name} spawns from research: the most expensive there (cost {cost}, attack {attack})"
         ),
-        Reason::Outranked { name, cost, attack } => format!(
-            "not {name}: it ranks lower (cost {cost}, attack {attack})"
-        ),
+        Reason::Outranked { name, cost, attack } => {
+            format!("not {name}: it ranks lower (cost {cost}, attack {attack})")
+        }
         Reason::FromDeck {
             name,
             attack,
             drawn,
         } => {
-            let card = if *drawn { "the card you drew" } else { "the top card of the unit deck" };
+            let card = if *drawn {
+                "the card you drew"
+            } else {
+                "the top card of the unit deck"
+            };
             format!("{name} spawns: research is empty and {card} has {attack} attack")
         }
         Reason::ZeroAttack { name } => {
@@ -386,7 +471,9 @@ pub fn describe(reason: &Reason) -> String {
         Reason::NoAttacker => "nothing spawns: every card left in the deck has 0 attack".into(),
         Reason::CountersMoved { moved, all, hp } => {
             if *all {
-                format!("{moved} hourglass counter(s) move on: the castle is at {hp} HP, 5 or less, so all of them go")
+                format!(
+                    "{moved} hourglass counter(s) move on: the castle is at {hp} HP, 5 or less, so all of them go"
+                )
             } else {
                 format!("{moved} hourglass counter(s) move on: one per damage dealt")
             }

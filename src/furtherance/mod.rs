@@ -34,6 +34,8 @@ mod validate;
 #[cfg(test)]
 mod ability_tests;
 #[cfg(test)]
+mod explain_tests;
+#[cfg(test)]
 mod player_tests;
 #[cfg(test)]
 mod ruling_updates_tests;

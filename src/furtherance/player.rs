@@ -193,9 +193,22 @@ impl Game {
         // This state's explanations are those of this action's steps; a refusal keeps the
         // old ones, as it keeps everything else.
         let kept = std::mem::take(&mut self.explained);
-        let applied = self.apply_action(action);
-        if applied.is_err() {
-            self.explained = kept;
+        let decided = self.outcome.is_some();
+        let mut applied = self.apply_action(action);
+        match &mut applied {
+            Err(_) => self.explained = kept,
+            // A game decided by the action itself (a move that brings field VP to 4, a hand
+            // edit) says so like a game decided in a fight (ENDING).
+            Ok(steps) if !decided => {
+                if let Some(outcome) = self.outcome
+                    && !steps.iter().any(|s| matches!(s, Step::GameOver { .. }))
+                {
+                    let step = self.game_over(outcome);
+                    self.record(&step);
+                    steps.push(step);
+                }
+            }
+            Ok(_) => {}
         }
         applied
     }

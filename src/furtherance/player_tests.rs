@@ -292,3 +292,26 @@ fn a_loaded_game_is_checked_and_the_problem_named() {
     let err = tampered(|v| v["units"][0]["square"] = "a1".into()).unwrap_err();
     assert!(err.contains("a1"), "{err}");
 }
+
+#[test]
+fn a_win_by_field_vp_says_you_win_like_every_other_win() {
+    let mut g = game();
+    g.apply(Action::SetVp { vp: 3 }).unwrap();
+    place(&mut g, Seat::Player, "Civilians", "d4");
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    let mut saved = crate::doc::Saved::new("t", "New game", g);
+    let acted = saved
+        .act(Action::Move {
+            unit: knight,
+            to: sq("d3"),
+        })
+        .unwrap();
+    assert_eq!(saved.current().outcome(), Some(Outcome::Won));
+    assert!(
+        acted
+            .lines
+            .iter()
+            .any(|l| l == "You win in round 1 with 4 VP"),
+        "{acted:?}"
+    );
+}

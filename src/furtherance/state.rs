@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::agenda::{Pending, Task};
 use super::board::Board;
+use super::explain::{Explained, Reasons};
 use super::pile::{Shared, UnitPile};
 use super::square::{Seat, Square};
-use super::explain::{Explained, Reasons};
 use super::units::{Ability, Catalog, KindId, UnitKind};
 
 /// Hourglass counters placed on the Across castle at setup (SOLO SETUP).

@@ -13,6 +13,7 @@ use tablemate::furtherance::{
 };
 use tablemate::store::Store;
 
+mod explain;
 mod save_check;
 mod scripted;
 #[path = "../shared/mod.rs"]

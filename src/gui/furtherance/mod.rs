@@ -68,6 +68,8 @@ pub enum Message {
     /// Adopt the cards and board now in use into this game (an undoable entry).
     Adopt,
     BoardEdit(board_editor::BoardMsg),
+    /// Open (or close) the explanation of a history entry in the turn log.
+    Why(usize),
 }
 
 /// What the next board click does, besides the usual.
@@ -95,6 +97,8 @@ pub struct State {
     cards: Option<Box<cards::CardsEditor>>,
     /// "Your board" while it is open.
     board_editor: Option<Box<board_editor::BoardEditor>>,
+    /// The history entry whose "Why?" is open in the turn log.
+    why: Option<usize>,
 }
 
 /// Is the user's own copy of data file `rel` in their data folder?
@@ -154,6 +158,7 @@ impl State {
             place_owner: Seat::Left,
             cards: None,
             board_editor: None,
+            why: None,
         }
     }
 
@@ -202,6 +207,10 @@ impl State {
             Message::Select(id) => {
                 self.selected = (self.selected != Some(id)).then_some(id);
                 self.mode = Mode::Normal;
+                Action::none()
+            }
+            Message::Why(index) => {
+                self.why = (self.why != Some(index)).then_some(index);
                 Action::none()
             }
             Message::ClearSelection | Message::CancelRecruit | Message::CancelMode => {

@@ -138,7 +138,7 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
         // A refusal (a click on the board or a button here) shows at the top of the panel,
         // in a line kept for it; the next click clears it (notice.rs).
         state.refusal.line(),
-        super::turn_log::view(doc),
+        super::turn_log::view(doc, state.why),
         adopt_block(state, g),
         mode_block(state, g),
         selected_block(g, selected, my_turn),

@@ -353,3 +353,41 @@ fn the_screen_draws_every_state_without_panicking() -> Result {
     assert!(shows(&s, "Arrows"));
     Ok(())
 }
+
+#[test]
+fn why_on_a_turn_log_line_shows_its_reasons_with_the_rule_and_hides_again() -> Result {
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c2");
+    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "Run to end")?;
+    let index = s
+        .doc
+        .as_ref()
+        .unwrap()
+        .saved
+        .history
+        .entries()
+        .iter()
+        .rposition(|e| e.label.contains("attacks your castle"))
+        .expect("the knight attacked your castle");
+    use crate::furtherance::{Reason, describe};
+    let why = format!("Why: {}", describe(&Reason::AttacksCastle));
+    let why = why.as_str();
+    assert!(!shows(&s, why), "closed until asked");
+    let open = iced_test::selector::id(format!("furtherance-why-{index}"));
+    testing::click_on(&mut s, &testing::CTX, (1280.0, HEIGHT), open)?;
+    assert!(shows(&s, why));
+    let strikes = Reason::StrikesBack {
+        by: "your castle".into(),
+        must: true,
+    };
+    assert!(shows(&s, &format!("Why: {}", describe(&strikes))));
+    assert!(shows(&s, "Hide"));
+    // The window shows the engine's own words, as the CLI does.
+    let lines = super::turn_log::explanation(s.doc.as_ref().unwrap(), index);
+    assert!(lines.iter().any(|l| l.contains("SOLO AI ¶3")), "{lines:?}");
+    // A second press closes it.
+    send(&mut s, Message::Why(index));
+    assert!(!shows(&s, why));
+    Ok(())
+}
