@@ -137,10 +137,16 @@ pub fn game(kind: Kind) -> Game {
             slug: "worldspanner",
             title: "Worldspanner Factions",
             blurb: "Challenge decks, Domes, rounds, glory",
-            data_kinds: &[DataKind {
-                name: worldspanner::deckfile::DATA_KIND,
-                check: worldspanner::DeckFile::check_text,
-            }],
+            data_kinds: &[
+                DataKind {
+                    name: worldspanner::deckfile::DATA_KIND,
+                    check: worldspanner::DeckFile::check_text,
+                },
+                DataKind {
+                    name: worldspanner::library::DATA_KIND,
+                    check: worldspanner::HeroLibrary::check_text,
+                },
+            ],
             ..row::<worldspanner::SaveData>(kind)
         },
         Kind::NearAndFar => Game {

@@ -65,6 +65,29 @@ impl Adventure {
         }
     }
 
+    /// The printed rating a Lith adventure challenges (p. 17); a Task's or Quest's is on the
+    /// map space or the Quest card.
+    pub fn skill(&self) -> Option<super::library::Skill> {
+        use super::library::Skill;
+        match self {
+            Adventure::FactionTask { .. } | Adventure::FactionQuest { .. } => None,
+            Adventure::Haggler => Some(Skill::Wits),
+            Adventure::MirrorPool => Some(Skill::Intellect),
+            Adventure::Vortex => Some(Skill::Virtue),
+            Adventure::Underworld => Some(Skill::Fame),
+        }
+    }
+
+    /// The Faction key the adventure is on, if any.
+    pub fn key(&self) -> Option<Faction> {
+        match self {
+            Adventure::FactionTask { faction, .. } | Adventure::FactionQuest { faction, .. } => {
+                Some(*faction)
+            }
+            _ => None,
+        }
+    }
+
     /// Which of the hero's ratings is challenged, where the rules name it.
     pub fn rating_name(&self) -> &'static str {
         match self {
@@ -103,14 +126,16 @@ pub(crate) fn reward(
             Capture::AlreadyOurs => format!("{key} space {} is already ours", space + 1),
         })
     };
-    let tribute = |game: &mut Game, lines: &mut Vec<String>| {
-        game.lith.give(team, 1);
+    let tribute = |game: &mut Game, lines: &mut Vec<String>| -> Result<(), RuleError> {
+        game.lith.give(team, 1)?;
         lines.push(format!("Amaze: {team} earn 1 Lith tribute"));
+        Ok(())
     };
     match adventure {
         Adventure::FactionTask { faction, space } => {
             let gold = if amaze { 2 } else { 1 };
-            game.hero_mut(hero)?.gold += gold;
+            let h = game.hero_mut(hero)?;
+            h.gold = super::error::add_up(|| format!("{name}'s gold"), h.gold, gold)?;
             lines.push(format!("{name} gains {gold} gold"));
             lines.push(capture(game, *faction, *space)?);
         }
@@ -135,7 +160,7 @@ pub(crate) fn reward(
                 if amaze { 4 } else { 2 }
             ));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
         Adventure::MirrorPool => {
@@ -144,7 +169,7 @@ pub(crate) fn reward(
                 if amaze { 6 } else { 4 }
             ));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
         Adventure::Vortex => {
@@ -153,7 +178,7 @@ pub(crate) fn reward(
             h.wounds -= healed;
             lines.push(format!("{name} heals {healed} wound(s)"));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
         Adventure::Underworld => {
@@ -164,7 +189,7 @@ pub(crate) fn reward(
                     .into(),
             );
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
     }
@@ -176,7 +201,7 @@ impl Game {
         &mut self,
         hero: HeroRef,
         adventure: Adventure,
-        challenge: Challenge,
+        mut challenge: Challenge,
     ) -> Result<Vec<String>, RuleError> {
         self.require_step(Step::Adventure, hero.team)?;
         if self.hero(hero)?.status != HeroStatus::OnMap {
@@ -206,18 +231,21 @@ impl Game {
                 return Err(AdventureError::NoSuchSpace { space: *space }.into());
             }
         }
+        let from_card = self.from_card(hero, &adventure, &mut challenge)?;
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
         let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
-        let mut lines = outcome.explain();
+        let mut lines = from_card;
+        lines.extend(outcome.explain());
         let result = outcome.adventure_result();
         let name = self.name(hero);
         if let AdventureResult::Success { .. } = result {
             lines.extend(reward(self, hero, &adventure, outcome.face)?);
         }
         if result.boost() {
-            self.hero_mut(hero)?.boosts += 1;
+            let h = self.hero_mut(hero)?;
+            h.boosts = super::error::add_up(|| format!("{name}'s Boosts"), h.boosts, 1)?;
             lines.push(format!("{name} gains a Boost"));
         }
         let how = if result.banished() {

@@ -19,6 +19,11 @@ pub struct Challenge {
     /// The opposing rating: 5 for a Task, the quest card's, the target's Agility...
     pub against: u8,
     pub modifiers: Vec<Modifier>,
+    /// Which of the hero's printed ratings `rating` is (Virtue for a Task showing Virtue): a
+    /// hero with a library card is played from its card, so the rating must be the printed one
+    /// (FACTION RELATIONS, p. 14; a change goes in an own modifier with its reason).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<super::library::Skill>,
 }
 
 /// Ratings run 0 to 9 on heroes; weapon bonuses and quest cards can go a little beyond.
@@ -31,7 +36,14 @@ impl Challenge {
             rating,
             against,
             modifiers: Vec::new(),
+            skill: None,
         }
+    }
+
+    /// The same challenge, naming the printed rating it uses.
+    pub fn of_skill(mut self, skill: super::library::Skill) -> Challenge {
+        self.skill = Some(skill);
+        self
     }
 
     pub fn with(mut self, modifier: Modifier) -> Challenge {

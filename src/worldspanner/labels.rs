@@ -1,6 +1,7 @@
 //! History labels: every action names who did what, so the undo list reads like a game log
 //! ("Skyhawks: Rizzik tries Watchman Keep Task (space 2)").
 
+use super::challenge::ChallengeKind;
 use super::game::Game;
 use super::play::Action;
 use super::team::HeroRef;
@@ -31,9 +32,13 @@ impl Action {
                 hero,
                 challenge,
             } => format!(
-                "{team}: {}{} challenge, {} against {}",
+                "{team}: {}{}challenge, {} against {}",
                 hero.map(|h| format!("{} ", n(&h))).unwrap_or_default(),
-                challenge.kind.name(),
+                // "Rizzik challenge", not "Rizzik Challenge challenge", for any other kind.
+                match challenge.kind {
+                    ChallengeKind::Other => String::new(),
+                    kind => format!("{} ", kind.name()),
+                },
                 challenge.rating,
                 challenge.against
             ),

@@ -49,7 +49,10 @@ impl ChallengeKind {
 /// Lith's Favor tile side: +1 from 3 tribute, +2 from 8 (LITH ADVENTURES, p. 17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum LithFavor {
+    /// Saved as "plus-1" like every other name; saves from before read as "Plus1".
+    #[serde(rename = "plus-1", alias = "Plus1", alias = "plus1")]
     Plus1,
+    #[serde(rename = "plus-2", alias = "Plus2", alias = "plus2")]
     Plus2,
 }
 

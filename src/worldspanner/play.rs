@@ -12,7 +12,7 @@ use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
 use super::error::{
     AdventureError, ChallengeError, DomeError, HeroError, PhysicalError, RuleError, SetupError,
-    TurnError,
+    TurnError, add_up,
 };
 use super::game::{Deed, Game, LastEvent, Reason, Removal};
 use super::odds::OddsOver;
@@ -219,8 +219,9 @@ impl Game {
             }
             .into());
         }
-        let over = draws && !matches!(action, Action::Dismiss { .. } | Action::Banish { .. });
-        if over && self.rounds.finished {
+        // A reopened game takes corrections but draws no card, not even for a dismissal or
+        // a banishment (End of game, p. 7; RULINGS).
+        if draws && self.rounds.finished {
             return Err(TurnError::GameOver.into());
         }
         match action {
@@ -309,7 +310,7 @@ impl Game {
             }
             Action::GainBoosts { hero, boosts } => {
                 let h = self.hero_mut(hero)?;
-                h.boosts = h.boosts.saturating_add(boosts);
+                h.boosts = add_up(|| format!("{}'s Boosts", h.name), h.boosts, boosts)?;
                 Ok(vec![format!("{} has {} Boost(s)", h.name, h.boosts)])
             }
             Action::UseBoost { hero } => {
@@ -338,6 +339,14 @@ impl Game {
             Action::Gold { hero, change } => {
                 let h = self.hero_mut(hero)?;
                 let gold = h.gold as i64 + change as i64;
+                if gold > u32::MAX as i64 {
+                    return Err(RuleError::TooMany {
+                        what: format!("{}'s gold", h.name),
+                        have: h.gold as u64,
+                        adding: change as u64,
+                        max: u32::MAX as u64,
+                    });
+                }
                 if gold < 0 {
                     return Err(HeroError::NotEnoughGold {
                         hero: h.name.clone(),
@@ -364,14 +373,15 @@ impl Game {
                 if amount == 0 {
                     return Err(AdventureError::NoTribute.into());
                 }
-                self.lith.give(team, amount);
+                self.lith.give(team, amount)?;
                 Ok(vec![match self.lith.holder {
                     Some(t) => format!("Lith's Chamber: {t} {}", self.lith.amount),
                     None => "Lith's Chamber: no tribute; the marker comes off".into(),
                 }])
             }
             Action::GloryCard { team } => {
-                self.team_mut(team).glory_cards += 1;
+                let t = self.team_mut(team);
+                t.glory_cards = add_up(|| format!("{team}'s glory cards"), t.glory_cards, 1)?;
                 Ok(vec![format!(
                     "{team} set aside a glory card: 1 glory at game end"
                 )])

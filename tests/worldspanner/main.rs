@@ -8,6 +8,7 @@ mod challenges;
 mod cli;
 mod domes;
 mod endtoend;
+mod from_card;
 mod issue10;
 mod library;
 mod one_action;

@@ -582,8 +582,16 @@ fn lookups_and_deck_tools_name_what_is_missing() {
         g.hero(h(P, 9)).unwrap_err(),
         RuleError::NoSuchHero {
             team: P,
-            number: 10
+            number: 10,
+            size: 6
         }
+    );
+    assert!(
+        g.hero(h(P, 9))
+            .unwrap_err()
+            .to_string()
+            .contains("the team has 6 heroes"),
+        "a hero out of range names the team's size"
     );
     assert_eq!(
         g.key(Faction::Warriors).unwrap_err(),

@@ -23,6 +23,7 @@ fn group(e: &RuleError) -> &'static str {
         RuleError::Deck { .. } => "deck",
         RuleError::DeckTool(_) => "deck tool",
         RuleError::NoSuchHero { .. } => "no such hero",
+        RuleError::TooMany { .. } => "too many",
         RuleError::KeyNotOnMap { .. } => "key not on map",
     }
 }

@@ -380,6 +380,7 @@ impl ChallengeForm {
             rating,
             against,
             modifiers: mods.clone(),
+            skill: self.skill,
         };
         let adventure = match self.what {
             What::Task | What::Quest => {
@@ -430,6 +431,7 @@ impl ChallengeForm {
                         rating: number("Power", &self.power)?,
                         against: number("Armor", &self.armor)?,
                         modifiers: damage_mods,
+                        skill: None,
                     },
                     wound_rating: number("Wound", &self.wound)?,
                 },
