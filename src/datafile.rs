@@ -335,7 +335,8 @@ mod tests {
         let err = check("chess-openings", "{}").unwrap_err().to_string();
         assert!(err.contains("rules-digest"), "{err}");
         assert!(err.contains("army-list"), "{err}");
-        assert_eq!(known().len(), 12);
+        assert!(err.contains("worldspanner-hero-library"), "{err}");
+        assert_eq!(known().len(), 13);
     }
 
     #[test]

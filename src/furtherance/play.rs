@@ -102,7 +102,7 @@ impl Playable for Game {
     /// "You chose: …" for the others.
     fn act(&mut self, action: Action) -> Result<Acted, RuleError> {
         let label = self.label(&action);
-        let runs_on = matches!(action, Action::EndTurn | Action::Answer { .. });
+        let runs_on = matches!(action, Action::EndTurn {} | Action::Answer { .. });
         let keeps_label = runs_on;
         let mut steps = self.apply(action)?;
         if runs_on && self.phase == Phase::Enemy && self.pending.is_none() {

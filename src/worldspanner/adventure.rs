@@ -14,20 +14,20 @@ use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Adventure {
     /// A 5-rated Task on a Faction key: Pass 1 gold, Amaze 2 gold; both capture (p. 15).
     FactionTask { faction: Faction, space: usize },
     /// A Quest card's challenge: Pass and Amaze capture and give card draws (p. 15).
     FactionQuest { faction: Faction, space: usize },
     /// Lith's Lair, 5 Wits: sell cards (p. 17).
-    Haggler,
+    Haggler {},
     /// Lith's Lair, 5 Intellect: the enemy reveals cards (p. 17).
-    MirrorPool,
+    MirrorPool {},
     /// Death's Edge, 5 Virtue: heal 2, or 4 on Amaze (p. 17).
-    Vortex,
+    Vortex {},
     /// Death's Edge, 5 Fame: raise a hero from the Underpit or renew one from the Pit (p. 17).
-    Underworld,
+    Underworld {},
 }
 
 impl Adventure {
@@ -39,10 +39,10 @@ impl Adventure {
             Adventure::FactionQuest { faction, space } => {
                 format!("{} Quest (space {})", faction.key_name(), space + 1)
             }
-            Adventure::Haggler => "Haggler".into(),
-            Adventure::MirrorPool => "Mirror Pool".into(),
-            Adventure::Vortex => "Vortex".into(),
-            Adventure::Underworld => "Underworld".into(),
+            Adventure::Haggler {} => "Haggler".into(),
+            Adventure::MirrorPool {} => "Mirror Pool".into(),
+            Adventure::Vortex {} => "Vortex".into(),
+            Adventure::Underworld {} => "Underworld".into(),
         }
     }
 
@@ -71,10 +71,10 @@ impl Adventure {
         use super::library::Skill;
         match self {
             Adventure::FactionTask { .. } | Adventure::FactionQuest { .. } => None,
-            Adventure::Haggler => Some(Skill::Wits),
-            Adventure::MirrorPool => Some(Skill::Intellect),
-            Adventure::Vortex => Some(Skill::Virtue),
-            Adventure::Underworld => Some(Skill::Fame),
+            Adventure::Haggler {} => Some(Skill::Wits),
+            Adventure::MirrorPool {} => Some(Skill::Intellect),
+            Adventure::Vortex {} => Some(Skill::Virtue),
+            Adventure::Underworld {} => Some(Skill::Fame),
         }
     }
 
@@ -93,10 +93,10 @@ impl Adventure {
         match self {
             Adventure::FactionTask { .. } => "the rating shown on the Task",
             Adventure::FactionQuest { .. } => "the rating on the Quest card",
-            Adventure::Haggler => "Wits",
-            Adventure::MirrorPool => "Intellect",
-            Adventure::Vortex => "Virtue",
-            Adventure::Underworld => "Fame",
+            Adventure::Haggler {} => "Wits",
+            Adventure::MirrorPool {} => "Intellect",
+            Adventure::Vortex {} => "Virtue",
+            Adventure::Underworld {} => "Fame",
         }
     }
 }
@@ -154,7 +154,7 @@ pub(crate) fn reward(
                 );
             }
         }
-        Adventure::Haggler => {
+        Adventure::Haggler {} => {
             lines.push(format!(
                 "sell at least one card for {} gold each (add the gold to {name})",
                 if amaze { 4 } else { 2 }
@@ -163,7 +163,7 @@ pub(crate) fn reward(
                 tribute(game, &mut lines)?;
             }
         }
-        Adventure::MirrorPool => {
+        Adventure::MirrorPool {} => {
             lines.push(format!(
                 "the enemy reveals {} unrevealed cards",
                 if amaze { 6 } else { 4 }
@@ -172,7 +172,7 @@ pub(crate) fn reward(
                 tribute(game, &mut lines)?;
             }
         }
-        Adventure::Vortex => {
+        Adventure::Vortex {} => {
             let h = game.hero_mut(hero)?;
             let healed = h.wounds.min(if amaze { 4 } else { 2 });
             h.wounds -= healed;
@@ -181,7 +181,7 @@ pub(crate) fn reward(
                 tribute(game, &mut lines)?;
             }
         }
-        Adventure::Underworld => {
+        Adventure::Underworld {} => {
             game.team_mut(team).underworld_credits = 1;
             lines.push(
                 "now, before anything else: raise one ally from the Underpit to the Pit, or \

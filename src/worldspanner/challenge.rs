@@ -12,6 +12,7 @@ pub use super::modifier::{ChallengeKind, LithFavor, Modifier};
 
 /// A challenge about to be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Challenge {
     pub kind: ChallengeKind,
     /// The hero's rating (after its own printed bonuses, such as a weapon's +1 Hit).
@@ -63,27 +64,28 @@ impl Challenge {
             }
         }
         let count = |f: fn(&Modifier) -> bool| self.modifiers.iter().filter(|m| f(m)).count();
-        let faction = count(|m| matches!(m, Modifier::HomeFaction | Modifier::OpposingFaction));
+        let faction =
+            count(|m| matches!(m, Modifier::HomeFaction {} | Modifier::OpposingFaction {}));
         if faction > 0 && self.kind != ChallengeKind::FactionAdventure {
             return Err(ChallengeError::FactionOffKey.into());
         }
         if faction > 1 {
             return Err(ChallengeError::FactionTwice.into());
         }
-        if count(|m| matches!(m, Modifier::Boost)) > 1 {
+        if count(|m| matches!(m, Modifier::Boost {})) > 1 {
             return Err(ChallengeError::BoostTwice.into());
         }
-        if count(|m| matches!(m, Modifier::TargetBoost)) > 1 {
+        if count(|m| matches!(m, Modifier::TargetBoost {})) > 1 {
             return Err(ChallengeError::TargetBoostTwice.into());
         }
-        if count(|m| matches!(m, Modifier::TargetBoost)) > 0 && self.kind.is_adventure() {
+        if count(|m| matches!(m, Modifier::TargetBoost {})) > 0 && self.kind.is_adventure() {
             return Err(ChallengeError::TargetBoostOnAdventure.into());
         }
         if self.kind
             == (ChallengeKind::Damage {
                 natural_melee: false,
             })
-            && count(|m| matches!(m, Modifier::Boost)) > 0
+            && count(|m| matches!(m, Modifier::Boost {})) > 0
         {
             return Err(ChallengeError::BoostOnWeaponPower.into());
         }
@@ -282,6 +284,7 @@ pub fn wounds_caused(wound_rating: u8, face: Face) -> u8 {
 
 /// An attack: the Hit challenge, then (on a hit) the Damage challenge.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Attack {
     /// `MeleeHit` or `RangedHit`.
     pub hit: Challenge,

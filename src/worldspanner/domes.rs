@@ -16,6 +16,7 @@ pub const DOMES_PER_KEY: u8 = 4;
 /// One Dome: its key's number and which of the key's four Domes (1 to 4, as the players
 /// agree to count them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DomeSlot {
     pub number: DomeNumber,
     pub slot: u8,

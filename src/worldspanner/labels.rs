@@ -11,7 +11,7 @@ impl Action {
     pub fn label(&self, game: &Game) -> String {
         let n = |h: &HeroRef| game.name(*h);
         match self {
-            Action::NextStep => format!(
+            Action::NextStep {} => format!(
                 "{}: {} step done",
                 game.rounds.active,
                 game.rounds.step.name()
@@ -85,7 +85,7 @@ impl Action {
             ),
             Action::Read { then, .. } => then.label(game),
             Action::ReadDomes { domes } => format!("card read: Domes {domes}"),
-            Action::Reopen => "game reopened for corrections".into(),
+            Action::Reopen {} => "game reopened for corrections".into(),
             Action::OddsOver { over } => over.label().into(),
             Action::ReplaceDeck { team, name, .. } => {
                 format!("{team}: challenge deck replaced by {name:?}")

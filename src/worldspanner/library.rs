@@ -289,9 +289,9 @@ impl Game {
             && let Some(f) = key
         {
             if f == card.faction {
-                c.modifiers.push(Modifier::HomeFaction);
+                c.modifiers.push(Modifier::HomeFaction {});
             } else if card.opposing.contains(&f) {
-                c.modifiers.push(Modifier::OpposingFaction);
+                c.modifiers.push(Modifier::OpposingFaction {});
             }
         }
         let boost_counts = !matches!(
@@ -301,7 +301,7 @@ impl Game {
             }
         );
         if h.boost_active && skill != Skill::Wound && boost_counts {
-            c.modifiers.push(Modifier::Boost);
+            c.modifiers.push(Modifier::Boost {});
         }
         if kind == ChallengeKind::LithAdventure
             && let Some(favor) = self.lith.favor(hero.team)
@@ -377,14 +377,14 @@ impl Game {
         let has = |m: &Modifier| c.modifiers.contains(m);
         let home = key == card.faction;
         let opposing = card.opposing.contains(&key);
-        if has(&Modifier::OpposingFaction) && home {
+        if has(&Modifier::OpposingFaction {}) && home {
             return Err(ChallengeError::OpposingOnHomeKey {
                 hero: name,
                 faction: key,
             }
             .into());
         }
-        if has(&Modifier::HomeFaction) && !home {
+        if has(&Modifier::HomeFaction {}) && !home {
             return Err(ChallengeError::HomeOffHomeKey {
                 hero: name,
                 faction: key,
@@ -392,7 +392,7 @@ impl Game {
             }
             .into());
         }
-        if has(&Modifier::OpposingFaction) && !opposing {
+        if has(&Modifier::OpposingFaction {}) && !opposing {
             return Err(ChallengeError::OpposingOffCard {
                 hero: name,
                 faction: key,
@@ -401,9 +401,9 @@ impl Game {
             .into());
         }
         let added = if home {
-            Some(Modifier::HomeFaction)
+            Some(Modifier::HomeFaction {})
         } else if opposing {
-            Some(Modifier::OpposingFaction)
+            Some(Modifier::OpposingFaction {})
         } else {
             None
         };

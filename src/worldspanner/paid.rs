@@ -84,6 +84,7 @@ impl PaidKind {
 
 /// One paid adventure as the player enters it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PaidAdventure {
     pub kind: PaidKind,
     /// The Faction key and adventure space (0-based); `None` on Lith's Lair.

@@ -24,10 +24,10 @@ use super::victory::{Capture, Faction};
 use crate::deck::{Deck, DeckTool, WhenEmpty};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// End the current step (turn, round).
-    NextStep,
+    NextStep {},
     /// Bring a waiting hero in by dismissal during Reinforce (p. 7).
     Reinforce {
         hero: HeroRef,
@@ -131,7 +131,7 @@ pub enum Action {
         domes: DomeRange,
     },
     /// Reopen a finished game for corrections (undoable; RULINGS: locked after Black's last turn).
-    Reopen,
+    Reopen {},
     /// Which cards the odds are over: the whole deck (default) or the cards left.
     OddsOver {
         over: OddsOver,
@@ -174,7 +174,7 @@ impl Game {
         if self.locked()
             && !matches!(
                 Game::core(&action),
-                Action::Reopen | Action::OddsOver { .. }
+                Action::Reopen {} | Action::OddsOver { .. }
             )
         {
             return Err(TurnError::Locked.into());
@@ -203,7 +203,7 @@ impl Game {
     fn apply_checked(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let draws = matches!(
             Game::core(&action),
-            Action::NextStep
+            Action::NextStep {}
                 | Action::Reinforce { .. }
                 | Action::Dismiss { .. }
                 | Action::Banish { .. }
@@ -225,7 +225,7 @@ impl Game {
             return Err(TurnError::GameOver.into());
         }
         match action {
-            Action::NextStep => self.next_step(),
+            Action::NextStep {} => self.next_step(),
             Action::Reinforce { hero } => {
                 self.require_step(Step::Reinforce, hero.team)?;
                 if self.hero(hero)?.status != HeroStatus::Waiting {
@@ -449,7 +449,7 @@ impl Game {
                 self.apply_checked(*then)
             }
             Action::ReadDomes { domes } => self.read_domes(domes),
-            Action::Reopen => {
+            Action::Reopen {} => {
                 if !self.rounds.finished {
                     return Err(TurnError::NotOver.into());
                 }

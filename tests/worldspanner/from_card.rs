@@ -76,7 +76,7 @@ fn a_home_faction_ticked_by_hand_is_not_added_twice() {
     let mut g = rizzik_at_adventure();
     ok(
         &mut g,
-        with(task(Faction::Defenders, 4), Modifier::HomeFaction),
+        with(task(Faction::Defenders, 4), Modifier::HomeFaction {}),
     );
     assert_eq!(row_read(&g), 1);
 }
@@ -118,7 +118,7 @@ fn opposing_faction_on_the_heros_own_home_key_is_refused() {
     let mut g = rizzik_at_adventure();
     let e = refused(
         &mut g,
-        with(task(Faction::Defenders, 4), Modifier::OpposingFaction),
+        with(task(Faction::Defenders, 4), Modifier::OpposingFaction {}),
     );
     assert!(
         matches!(
@@ -136,7 +136,10 @@ fn opposing_faction_on_the_heros_own_home_key_is_refused() {
 #[test]
 fn home_faction_on_another_key_is_refused() {
     let mut g = rizzik_at_adventure();
-    let e = refused(&mut g, with(task(Faction::Lords, 4), Modifier::HomeFaction));
+    let e = refused(
+        &mut g,
+        with(task(Faction::Lords, 4), Modifier::HomeFaction {}),
+    );
     assert!(
         e.to_string()
             .contains("is not Rizzik's home faction (Watchman Keep"),
@@ -156,7 +159,7 @@ fn opposing_faction_on_a_key_the_card_does_not_oppose_is_refused() {
     let mut g = rizzik_at_adventure();
     let e = refused(
         &mut g,
-        with(task(Faction::Lords, 4), Modifier::OpposingFaction),
+        with(task(Faction::Lords, 4), Modifier::OpposingFaction {}),
     );
     assert!(
         matches!(
@@ -189,7 +192,7 @@ fn a_lith_adventure_uses_its_own_rating_from_the_card() {
     // The Vortex challenges Virtue (p. 17): Intellect is refused, Virtue 4 is read from the card.
     let vortex = |skill| Action::Adventure {
         hero: h(S, 0),
-        adventure: Adventure::Vortex,
+        adventure: Adventure::Vortex {},
         challenge: Challenge::new(ChallengeKind::LithAdventure, 4, 5).of_skill(skill),
     };
     let e = refused(&mut g, vortex(Skill::Intellect));

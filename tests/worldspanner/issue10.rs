@@ -27,7 +27,7 @@ fn underworld_ready(status: HeroStatus) -> Game {
         &mut g,
         Action::Adventure {
             hero: h(S, 0),
-            adventure: Adventure::Underworld,
+            adventure: Adventure::Underworld {},
             challenge: Challenge::new(ChallengeKind::LithAdventure, 5, 5),
         },
     );
@@ -133,7 +133,7 @@ fn finished() -> Game {
                 ok(&mut g, Action::Place { dome: None });
             }
         }
-        ok(&mut g, Action::NextStep);
+        ok(&mut g, Action::NextStep {});
     }
     g
 }
@@ -156,7 +156,7 @@ fn the_game_is_locked_after_blacks_last_turn_until_an_explicit_undoable_reopen()
     ] {
         assert!(saved.act(refused).is_err(), "locked after the last turn");
     }
-    saved.act(Action::Reopen).unwrap();
+    saved.act(Action::Reopen {}).unwrap();
     assert!(!saved.current().locked());
     saved
         .act(Action::Gold {
@@ -257,7 +257,7 @@ fn a_wound_rating_over_four_is_refused() {
 #[test]
 fn a_reopened_game_draws_no_card_for_a_dismissal_or_a_banishment() {
     let mut g = finished();
-    ok(&mut g, Action::Reopen);
+    ok(&mut g, Action::Reopen {});
     // Hero 1 is in a Dome: in play, so only the draw could stop it.
     for action in [
         Action::Dismiss { hero: h(S, 0) },

@@ -146,7 +146,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
         .unwrap()
         .challenge;
     assert_eq!((c.rating, c.against), (4, 5));
-    assert_eq!(c.modifiers, vec![Modifier::HomeFaction]);
+    assert_eq!(c.modifiers, vec![Modifier::HomeFaction {}]);
     assert_eq!(c.difference().value(), 1);
     // Opposing key: -2.
     let c = g
@@ -159,7 +159,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
         )
         .unwrap()
         .challenge;
-    assert_eq!(c.modifiers, vec![Modifier::OpposingFaction]);
+    assert_eq!(c.modifiers, vec![Modifier::OpposingFaction {}]);
     // Active Boost and Lith's Favor on a Lith adventure; no faction modifier there.
     g.hero_mut(h(S, 0)).unwrap().boost_active = true;
     g.lith.give(S, 3).unwrap();
@@ -176,7 +176,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
     assert_eq!(
         c.modifiers,
         vec![
-            Modifier::Boost,
+            Modifier::Boost {},
             Modifier::LithsFavor {
                 favor: LithFavor::Plus1
             }

@@ -17,5 +17,7 @@ mod play;
 mod refusals;
 mod refusals_play;
 mod rulings;
+#[path = "../shared/mod.rs"]
+mod shared;
 mod terrain;
 mod victory;

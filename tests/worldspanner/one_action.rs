@@ -62,7 +62,7 @@ fn end_turn(g: &mut Game) {
         );
         ok(g, Action::Place { dome: None });
     }
-    ok(g, Action::NextStep);
+    ok(g, Action::NextStep {});
 }
 
 fn refused_unchanged(g: &mut Game, a: Action) -> RuleError {
@@ -126,7 +126,7 @@ fn a_new_step_gives_every_hero_its_action_again() {
         &mut g,
         attacks(h(S, 0), Some(h(P, 0)), ChallengeKind::MeleeHit),
     );
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert!(
         g.acted.is_empty(),
         "the Adventure step starts with no one acted"
@@ -311,7 +311,7 @@ fn random_play_never_lets_a_hero_act_twice_in_a_step() {
                 if roll >= 7 {
                     hero = None;
                 }
-                hero.unwrap_or(Action::NextStep)
+                hero.unwrap_or(Action::NextStep {})
             };
             let actor = match &a {
                 Action::Attack { attacker, .. } => Some(*attacker),

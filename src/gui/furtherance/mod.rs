@@ -214,7 +214,7 @@ impl State {
             Message::EndTurn => {
                 self.selected = None;
                 self.mode = Mode::Normal;
-                self.play(Play::EndTurn)
+                self.play(Play::EndTurn {})
             }
             Message::Next => self.next(),
             Message::RunToEnd => self.run_to_end(),
@@ -343,7 +343,7 @@ impl State {
         let Some(doc) = &mut self.doc else {
             return Action::none();
         };
-        if matches!(action, Play::EndTurn | Play::Answer { .. }) {
+        if matches!(action, Play::EndTurn {} | Play::Answer { .. }) {
             let mut next = doc.state().clone();
             let label = next.label(&action);
             return match next.apply(action) {
@@ -375,7 +375,7 @@ impl State {
         if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
             return Action::none();
         }
-        self.play(Play::Next)
+        self.play(Play::Next {})
     }
 
     /// Steps until a question, the player's turn or the end; each step its own entry.

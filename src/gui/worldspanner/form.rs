@@ -234,9 +234,12 @@ impl ChallengeForm {
             .map_err(|e| e.to_string())?;
         self.skill = Some(skill);
         self.rating = hc.challenge.rating.to_string();
-        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction);
-        self.opposing = hc.challenge.modifiers.contains(&Modifier::OpposingFaction);
-        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost);
+        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction {});
+        self.opposing = hc
+            .challenge
+            .modifiers
+            .contains(&Modifier::OpposingFaction {});
+        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost {});
         self.lith = hc
             .challenge
             .modifiers
@@ -324,16 +327,16 @@ impl ChallengeForm {
         let against = number("Against", &self.against)?;
         let mut mods = Vec::new();
         if self.home {
-            mods.push(Modifier::HomeFaction);
+            mods.push(Modifier::HomeFaction {});
         }
         if self.opposing {
-            mods.push(Modifier::OpposingFaction);
+            mods.push(Modifier::OpposingFaction {});
         }
         if self.boost {
-            mods.push(Modifier::Boost);
+            mods.push(Modifier::Boost {});
         }
         if self.target_boost {
-            mods.push(Modifier::TargetBoost);
+            mods.push(Modifier::TargetBoost {});
         }
         if let Some(amount) = signed(&self.favor).filter(|a| *a != 0) {
             mods.push(Modifier::FavorTile { amount });
@@ -392,10 +395,10 @@ impl ChallengeForm {
                     Adventure::FactionQuest { faction, space }
                 })
             }
-            What::Haggler => Some(Adventure::Haggler),
-            What::MirrorPool => Some(Adventure::MirrorPool),
-            What::Vortex => Some(Adventure::Vortex),
-            What::Underworld => Some(Adventure::Underworld),
+            What::Haggler => Some(Adventure::Haggler {}),
+            What::MirrorPool => Some(Adventure::MirrorPool {}),
+            What::Vortex => Some(Adventure::Vortex {}),
+            What::Underworld => Some(Adventure::Underworld {}),
             _ => None,
         };
         if let Some(adventure) = adventure {
@@ -412,8 +415,8 @@ impl ChallengeForm {
             let damage_mods = mods
                 .iter()
                 .filter(|m| match m {
-                    Modifier::Boost => natural_melee,
-                    Modifier::TargetBoost | Modifier::Other { .. } => true,
+                    Modifier::Boost {} => natural_melee,
+                    Modifier::TargetBoost {} | Modifier::Other { .. } => true,
                     _ => false,
                 })
                 .cloned()

@@ -254,7 +254,7 @@ impl State {
             }
             Message::NextStep => {
                 let before = self.revision();
-                let action = self.act(Play::NextStep);
+                let action = self.act(Play::NextStep {});
                 if let Some(active) = self.game().map(|g| g.rounds.active)
                     && self.revision() != before
                 {
@@ -322,7 +322,7 @@ impl State {
                 amount: 1,
             }),
             Message::GloryCard => self.act(Play::GloryCard { team: self.side }),
-            Message::Reopen => self.act(Play::Reopen),
+            Message::Reopen => self.act(Play::Reopen {}),
             Message::DeckMode(team, physical) => self.act(Play::DeckMode { team, physical }),
             Message::Answer(reading) => self.answer(reading),
             Message::AskKey(typed) => match self.asking.as_ref().and_then(|a| a.key(&typed)) {
