@@ -231,7 +231,7 @@ impl Game {
                 return Err(AdventureError::NoSuchSpace { space: *space }.into());
             }
         }
-        let from_card = self.from_card(hero, &adventure, &mut challenge)?;
+        let from_card = self.played_from_card(hero, &adventure, &mut challenge)?;
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
         let card = self.draw(hero.team, super::physical::Need::Face)?;

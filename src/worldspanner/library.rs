@@ -336,7 +336,7 @@ impl Game {
     /// faction's +2 and an opposing faction's -2 are added from the card for the key, and a
     /// faction modifier the card contradicts is refused. Returns what was added, for the
     /// explanation; a hero without a card is taken as typed.
-    pub(super) fn from_card(
+    pub(super) fn played_from_card(
         &self,
         hero: HeroRef,
         adventure: &super::adventure::Adventure,

@@ -3,21 +3,9 @@
 //! with one weapon). The game keeps who has acted in the step and refuses a second action.
 
 use super::common::*;
+use super::refusals::attack;
+use super::refusals_play::Dice;
 use tablemate::worldspanner::*;
-
-fn attack(kind: ChallengeKind) -> Attack {
-    Attack {
-        hit: Challenge::new(kind, 6, 5),
-        damage: Challenge::new(
-            ChallengeKind::Damage {
-                natural_melee: kind == ChallengeKind::MeleeHit,
-            },
-            3,
-            2,
-        ),
-        wound_rating: 1,
-    }
-}
 
 fn misses(game: &mut Game, team: TeamSide) {
     stack(game, team, vec![uniform(Face::Fail, false, 1, "1"); 6]);
@@ -221,18 +209,6 @@ fn who_has_acted_is_saved_and_a_save_with_a_hero_acting_twice_is_refused() {
     twice.acted.push(twice.acted[0]);
     let e = twice.validate().expect_err("a hero twice in one step");
     assert!(e.to_string().contains("acted twice"), "{e}");
-}
-
-/// A small seeded dice for the random play below.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 fn heroes_where(g: &Game, f: impl Fn(&HeroRef, &Hero) -> bool) -> Vec<HeroRef> {

@@ -19,7 +19,7 @@ fn refused(g: &mut Game, action: Action) -> RuleError {
     err
 }
 
-fn attack(kind: ChallengeKind) -> Attack {
+pub(crate) fn attack(kind: ChallengeKind) -> Attack {
     Attack {
         hit: Challenge::new(kind, 6, 5),
         damage: Challenge::new(

@@ -29,10 +29,10 @@ fn group(e: &RuleError) -> &'static str {
 }
 
 /// A seeded xorshift: the same run every time.
-struct Dice(u64);
+pub(crate) struct Dice(pub(crate) u64);
 
 impl Dice {
-    fn roll(&mut self, n: usize) -> usize {
+    pub(crate) fn roll(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
