@@ -74,7 +74,7 @@ fn crowded() -> Game {
 }
 
 fn enemy_phase(mut g: Game) -> Game {
-    g.apply(Action::EndTurn).expect("player's turn");
+    g.apply(Action::EndTurn {}).expect("player's turn");
     loop {
         match g.advance() {
             Ok(Step::NeedsChoice { .. }) => g.answer_default().expect("default"),

@@ -52,7 +52,7 @@ pub fn worldspanner_kept(
             hero: pick.below(size as usize),
         };
         let action = match pick.below(12) {
-            0 | 1 => Action::NextStep,
+            0 | 1 => Action::NextStep {},
             2 | 3 => Action::Reinforce { hero },
             4 | 5 => Action::Place { dome: None },
             6 => Action::Challenge {
@@ -103,7 +103,7 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
         } else {
             let mine: Vec<UnitId> = next.units_of(Seat::Player).map(|u| u.id).collect();
             let action = match pick.below(5) {
-                0 => Action::EndTurn,
+                0 => Action::EndTurn {},
                 1 => {
                     let free: Vec<Square> = next
                         .board()
@@ -117,15 +117,15 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
                             kind: KindId(pick.below(next.catalog().len()) as u16),
                             square: *s,
                         },
-                        None => Action::EndTurn,
+                        None => Action::EndTurn {},
                     }
                 }
                 2 | 3 => match mine.get(pick.below(mine.len())) {
                     Some(u) => match next.move_options(*u).get(pick.below(9)) {
                         Some(to) => Action::Move { unit: *u, to: *to },
-                        None => Action::EndTurn,
+                        None => Action::EndTurn {},
                     },
-                    None => Action::EndTurn,
+                    None => Action::EndTurn {},
                 },
                 _ => {
                     let attack = mine.iter().find_map(|u| {
@@ -134,7 +134,7 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
                             target: *t,
                         })
                     });
-                    attack.unwrap_or(Action::EndTurn)
+                    attack.unwrap_or(Action::EndTurn {})
                 }
             };
             label = "Player action";

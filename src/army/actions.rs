@@ -45,7 +45,7 @@ pub enum Action {
         follower: FollowerRef,
         promotion: Promotion,
     },
-    EndTurn,
+    EndTurn {},
     /// A Resource Card's effect typed in (Resource Cards).
     SetByHand {
         follower: FollowerRef,
@@ -141,7 +141,7 @@ impl Playable for ArmyGame {
                 self.promote(follower, promotion)?;
                 format!("{name}: promotion {}", promotion.title())
             }
-            Action::EndTurn => {
+            Action::EndTurn {} => {
                 let current = self.turn().map(|p| self.player_name(p)).unwrap_or_default();
                 let next = self.end_turn()?;
                 format!(

@@ -34,6 +34,7 @@ impl Promotion {
 
 /// Values a resource card sets, entered by hand; caps do not apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HandStats {
     pub movement: u8,
     pub damage: u8,

@@ -12,6 +12,7 @@ use super::followers::{FollowerKind, FollowerTable};
 
 /// A follower on the sheets: player number and follower number (both 0-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FollowerRef {
     pub player: usize,
     pub index: usize,

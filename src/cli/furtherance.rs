@@ -254,8 +254,8 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
     };
     let mut played = 0;
     'rounds: while played < rounds && game.outcome().is_none() {
-        let label = game.label(&Action::EndTurn);
-        if let Err(e) = game.apply(Action::EndTurn) {
+        let label = game.label(&Action::EndTurn {});
+        if let Err(e) = game.apply(Action::EndTurn {}) {
             return Output::fail(format!("tablemate: {e}\n"));
         }
         record(label, &game);

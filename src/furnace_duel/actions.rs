@@ -20,7 +20,7 @@ pub enum Action {
     ClaimBoard {
         seat: Seat,
     },
-    WithdrawBoard,
+    WithdrawBoard {},
     /// `seat` scores a General Achievement this game (Achievements, p. 8).
     ClaimGeneral {
         seat: Seat,
@@ -100,7 +100,7 @@ impl Playable for Campaign {
                     name(self, seat)
                 )
             }
-            Action::WithdrawBoard => {
+            Action::WithdrawBoard {} => {
                 self.withdraw_board_achievement()?;
                 format!("{at}: special achievement claim withdrawn")
             }

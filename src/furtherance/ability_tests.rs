@@ -178,7 +178,7 @@ fn new_unit_tokens_come_off_when_their_owners_turn_begins() {
     let spawned = g.units_of(Seat::Left).next().unwrap().id;
     assert!(g.unit(spawned).unwrap().new, "spawned this enemy turn");
     assert!(!g.unit_at(sq("d1")).unwrap().new, "the player's turn began");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap(); // Left's turn begins
     assert!(!g.unit(spawned).unwrap().new);
 }
@@ -189,7 +189,7 @@ fn when_attacked_an_adjacent_unit_may_battle_instead() {
     let enemy = place(&mut g, Seat::Left, "Knight", "c4");
     let bearer = place(&mut g, Seat::Player, "Flag Bearer", "c3");
     let knight = place(&mut g, Seat::Player, "Knight", "d3");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice {
         options, default, ..
@@ -221,7 +221,7 @@ fn an_adjacent_unit_may_take_the_damage_instead() {
     place(&mut g, Seat::Left, "Knight", "c4");
     let fighter = place(&mut g, Seat::Player, "Fighter", "c3");
     let guard = place(&mut g, Seat::Player, "Sample Bodyguard", "d3");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice { options, .. } = g.advance().unwrap() else {
         panic!("expected the take-the-damage question")
@@ -289,7 +289,7 @@ fn under_the_attacks_setting_an_enemy_arsonist_attacks_instead() {
 }
 
 fn run_until_castle_question(g: &mut Game) -> Vec<Step> {
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let mut steps = Vec::new();
     loop {
         match g.advance().unwrap() {

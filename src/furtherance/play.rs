@@ -115,7 +115,7 @@ impl Game {
     /// `act`, running the enemies' turn on after `end-turn` or an answer when `run_on`.
     fn act_paced(&mut self, action: Action, run_on: bool) -> Result<Acted, RuleError> {
         let label = self.label(&action);
-        let runs_on = matches!(action, Action::EndTurn | Action::Answer { .. });
+        let runs_on = matches!(action, Action::EndTurn {} | Action::Answer { .. });
         let keeps_label = runs_on;
         let mut steps = self.apply(action)?;
         if run_on && runs_on && self.phase == Phase::Enemy && self.pending.is_none() {

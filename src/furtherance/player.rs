@@ -13,7 +13,7 @@ use super::units::KindId;
 
 /// Something the player does. The hand edits are logged and undoable like everything else.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Recruit a unit into an open space of the castle (WORKERS: Recruit).
     Recruit {
@@ -34,9 +34,9 @@ pub enum Action {
     },
     /// Ends the player's turn: the enemies take theirs. Through `Playable::act` (the CLI's
     /// `tablemate act`) the enemy turn runs on to your next turn or a question.
-    EndTurn,
+    EndTurn {},
     /// One step of the work in hand (an enemy turn, a fight): the screen's "Next step".
-    Next,
+    Next {},
     /// Answers the waiting question with option `option`, counted from 1 as they are listed.
     /// Through `Playable::act` play then runs on to the next question or your turn.
     Answer {
@@ -102,8 +102,8 @@ impl Action {
                 | Action::Move { .. }
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
-                | Action::EndTurn
-                | Action::Next
+                | Action::EndTurn {}
+                | Action::Next {}
                 | Action::Answer { .. }
         )
     }
@@ -128,8 +128,8 @@ impl Game {
             Action::AttackCastle { attacker, castle } => {
                 format!("{} attacks {}", who(attacker), castle.the_castle())
             }
-            Action::EndTurn => format!("End of your turn (round {})", self.round),
-            Action::Next => "Next step".to_string(),
+            Action::EndTurn {} => format!("End of your turn (round {})", self.round),
+            Action::Next {} => "Next step".to_string(),
             Action::Answer { option } => {
                 let chosen = self
                     .pending
@@ -215,7 +215,7 @@ impl Game {
 
     fn apply_action(&mut self, action: Action) -> Result<Vec<Step>, RuleError> {
         match action {
-            Action::Next => return self.next_step(),
+            Action::Next {} => return self.next_step(),
             Action::Answer { option } => return self.answer_listed(option),
             _ => {}
         }
@@ -250,7 +250,7 @@ impl Game {
                 });
                 steps.extend(self.run_until_choice());
             }
-            Action::EndTurn => self.begin_enemy_phase(),
+            Action::EndTurn {} => self.begin_enemy_phase(),
             _ => {}
         }
         if let Some(step @ (Step::Recruited { .. } | Step::Move { .. })) = steps.first() {

@@ -204,7 +204,7 @@ fn a_player_cannot_field_more_copies_of_a_unit_than_the_deck_holds() {
 fn player_actions_wait_for_the_enemy_turn_to_finish() {
     let mut g = game();
     let knight = place(&mut g, Seat::Player, "Knight", "d2");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let err = g
         .apply(Action::Move {
             unit: knight,
@@ -236,7 +236,7 @@ fn a_game_in_the_middle_of_an_enemy_turn_survives_save_and_load() {
     let mut g = game();
     place(&mut g, Seat::Left, "Sample Soldier", "c4");
     place(&mut g, Seat::Left, "Sample Soldier", "e4");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     assert!(matches!(g.advance().unwrap(), Step::NeedsChoice { .. }));
     let text = serde_json::to_string(&g).unwrap();

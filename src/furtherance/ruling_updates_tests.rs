@@ -16,7 +16,7 @@ fn counters(g: &Game) -> [u8; 4] {
 /// Ends the turn and steps through the enemy phase, answering by default; returns every
 /// step, the questions included.
 fn enemy_phase_with_questions(g: &mut Game) -> Vec<Step> {
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let mut steps = Vec::new();
     for _ in 0..1000 {
         match g.advance() {

@@ -252,7 +252,7 @@ fn a_move_order_tie_asks_the_player_offering_a_default() {
     let mut g = game();
     let first = place(&mut g, Seat::Left, "Sample Soldier", "c4");
     let second = place(&mut g, Seat::Left, "Sample Soldier", "e4");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap(); // Left takes its turn
     let Step::NeedsChoice {
         options, default, ..
@@ -363,7 +363,7 @@ fn several_adjacent_player_units_let_the_player_choose_the_target() {
     let knight = place(&mut g, Seat::Left, "Knight", "c4");
     let a = place(&mut g, Seat::Player, "Juggernaut", "c3");
     let b = place(&mut g, Seat::Player, "Fighter", "d4");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice {
         options, default, ..
@@ -413,7 +413,7 @@ fn the_player_may_defend_the_castle_with_a_unit_inside_even_diagonally() {
     let mut g = game();
     let knight = place(&mut g, Seat::Left, "Knight", "c2");
     let fighter = place(&mut g, Seat::Player, "Fighter", "d1");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice {
         options, default, ..
@@ -448,7 +448,7 @@ fn a_castle_attack_lets_the_player_put_the_damage_on_a_building() {
     let mut g = game();
     g.apply(Action::SetBuildings { buildings: 1 }).unwrap();
     let knight = place(&mut g, Seat::Left, "Knight", "c2");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice {
         options, default, ..
@@ -609,7 +609,7 @@ fn a_research_tie_on_cost_spawns_the_highest_attack() {
 fn a_full_research_tie_asks_the_player() {
     let mut g = game();
     research(&mut g, Seat::Left, &["Archer", "Arsonist"]);
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice { options, .. } = g.advance().unwrap() else {
         panic!("expected the research question")
@@ -680,7 +680,7 @@ fn the_physical_deck_asks_which_card_was_drawn() {
         ..Settings::default()
     });
     assert!(g.deck().is_none());
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     g.advance().unwrap();
     let Step::NeedsChoice { options, .. } = g.advance().unwrap() else {
         panic!("expected the card question")
@@ -735,7 +735,7 @@ fn reaching_four_vp_wins_at_once() {
             ..
         })
     ));
-    assert!(g.apply(Action::EndTurn).is_err());
+    assert!(g.apply(Action::EndTurn {}).is_err());
 }
 
 #[test]

@@ -53,6 +53,6 @@ pub fn run_defaults(g: &mut Game) -> Vec<Step> {
 
 /// Ends the player's turn and runs the enemy phase with default answers.
 pub fn enemy_phase(g: &mut Game) -> Vec<Step> {
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     run_defaults(g)
 }

@@ -104,10 +104,16 @@ pub fn game(kind: Kind) -> Game {
         },
         Kind::Worldspanner => Game {
             blurb: "Challenge decks, Domes, rounds, glory",
-            data_kinds: &[DataKind {
-                name: worldspanner::deckfile::DATA_KIND,
-                check: worldspanner::DeckFile::check_text,
-            }],
+            data_kinds: &[
+                DataKind {
+                    name: worldspanner::deckfile::DATA_KIND,
+                    check: worldspanner::DeckFile::check_text,
+                },
+                DataKind {
+                    name: worldspanner::library::DATA_KIND,
+                    check: worldspanner::HeroLibrary::check_text,
+                },
+            ],
             ..row::<worldspanner::SaveData>(kind)
         },
         Kind::NearAndFar => Game {
@@ -281,6 +287,6 @@ mod tests {
         let err = check_data("chess-openings", "{}").unwrap_err().to_string();
         assert!(err.contains("rules-digest"), "{err}");
         assert!(err.contains("army-list"), "{err}");
-        assert_eq!(known_data_kinds().len(), 12);
+        assert_eq!(known_data_kinds().len(), 13);
     }
 }

@@ -14,20 +14,20 @@ use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Adventure {
     /// A 5-rated Task on a Faction key: Pass 1 gold, Amaze 2 gold; both capture (p. 15).
     FactionTask { faction: Faction, space: usize },
     /// A Quest card's challenge: Pass and Amaze capture and give card draws (p. 15).
     FactionQuest { faction: Faction, space: usize },
     /// Lith's Lair, 5 Wits: sell cards (p. 17).
-    Haggler,
+    Haggler {},
     /// Lith's Lair, 5 Intellect: the enemy reveals cards (p. 17).
-    MirrorPool,
+    MirrorPool {},
     /// Death's Edge, 5 Virtue: heal 2, or 4 on Amaze (p. 17).
-    Vortex,
+    Vortex {},
     /// Death's Edge, 5 Fame: raise a hero from the Underpit or renew one from the Pit (p. 17).
-    Underworld,
+    Underworld {},
 }
 
 impl Adventure {
@@ -39,10 +39,10 @@ impl Adventure {
             Adventure::FactionQuest { faction, space } => {
                 format!("{} Quest (space {})", faction.key_name(), space + 1)
             }
-            Adventure::Haggler => "Haggler".into(),
-            Adventure::MirrorPool => "Mirror Pool".into(),
-            Adventure::Vortex => "Vortex".into(),
-            Adventure::Underworld => "Underworld".into(),
+            Adventure::Haggler {} => "Haggler".into(),
+            Adventure::MirrorPool {} => "Mirror Pool".into(),
+            Adventure::Vortex {} => "Vortex".into(),
+            Adventure::Underworld {} => "Underworld".into(),
         }
     }
 
@@ -65,15 +65,38 @@ impl Adventure {
         }
     }
 
+    /// The printed rating a Lith adventure challenges (p. 17); a Task's or Quest's is on the
+    /// map space or the Quest card.
+    pub fn skill(&self) -> Option<super::library::Skill> {
+        use super::library::Skill;
+        match self {
+            Adventure::FactionTask { .. } | Adventure::FactionQuest { .. } => None,
+            Adventure::Haggler {} => Some(Skill::Wits),
+            Adventure::MirrorPool {} => Some(Skill::Intellect),
+            Adventure::Vortex {} => Some(Skill::Virtue),
+            Adventure::Underworld {} => Some(Skill::Fame),
+        }
+    }
+
+    /// The Faction key the adventure is on, if any.
+    pub fn key(&self) -> Option<Faction> {
+        match self {
+            Adventure::FactionTask { faction, .. } | Adventure::FactionQuest { faction, .. } => {
+                Some(*faction)
+            }
+            _ => None,
+        }
+    }
+
     /// Which of the hero's ratings is challenged, where the rules name it.
     pub fn rating_name(&self) -> &'static str {
         match self {
             Adventure::FactionTask { .. } => "the rating shown on the Task",
             Adventure::FactionQuest { .. } => "the rating on the Quest card",
-            Adventure::Haggler => "Wits",
-            Adventure::MirrorPool => "Intellect",
-            Adventure::Vortex => "Virtue",
-            Adventure::Underworld => "Fame",
+            Adventure::Haggler {} => "Wits",
+            Adventure::MirrorPool {} => "Intellect",
+            Adventure::Vortex {} => "Virtue",
+            Adventure::Underworld {} => "Fame",
         }
     }
 }
@@ -103,14 +126,16 @@ pub(crate) fn reward(
             Capture::AlreadyOurs => format!("{key} space {} is already ours", space + 1),
         })
     };
-    let tribute = |game: &mut Game, lines: &mut Vec<String>| {
-        game.lith.give(team, 1);
+    let tribute = |game: &mut Game, lines: &mut Vec<String>| -> Result<(), RuleError> {
+        game.lith.give(team, 1)?;
         lines.push(format!("Amaze: {team} earn 1 Lith tribute"));
+        Ok(())
     };
     match adventure {
         Adventure::FactionTask { faction, space } => {
             let gold = if amaze { 2 } else { 1 };
-            game.hero_mut(hero)?.gold += gold;
+            let h = game.hero_mut(hero)?;
+            h.gold = super::error::add_up(|| format!("{name}'s gold"), h.gold, gold)?;
             lines.push(format!("{name} gains {gold} gold"));
             lines.push(capture(game, *faction, *space)?);
         }
@@ -129,34 +154,34 @@ pub(crate) fn reward(
                 );
             }
         }
-        Adventure::Haggler => {
+        Adventure::Haggler {} => {
             lines.push(format!(
                 "sell at least one card for {} gold each (add the gold to {name})",
                 if amaze { 4 } else { 2 }
             ));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
-        Adventure::MirrorPool => {
+        Adventure::MirrorPool {} => {
             lines.push(format!(
                 "the enemy reveals {} unrevealed cards",
                 if amaze { 6 } else { 4 }
             ));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
-        Adventure::Vortex => {
+        Adventure::Vortex {} => {
             let h = game.hero_mut(hero)?;
             let healed = h.wounds.min(if amaze { 4 } else { 2 });
             h.wounds -= healed;
             lines.push(format!("{name} heals {healed} wound(s)"));
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
-        Adventure::Underworld => {
+        Adventure::Underworld {} => {
             game.team_mut(team).underworld_credits = 1;
             lines.push(
                 "now, before anything else: raise one ally from the Underpit to the Pit, or \
@@ -164,7 +189,7 @@ pub(crate) fn reward(
                     .into(),
             );
             if amaze {
-                tribute(game, &mut lines);
+                tribute(game, &mut lines)?;
             }
         }
     }
@@ -176,7 +201,7 @@ impl Game {
         &mut self,
         hero: HeroRef,
         adventure: Adventure,
-        challenge: Challenge,
+        mut challenge: Challenge,
     ) -> Result<Vec<String>, RuleError> {
         self.require_step(Step::Adventure, hero.team)?;
         if self.hero(hero)?.status != HeroStatus::OnMap {
@@ -206,18 +231,21 @@ impl Game {
                 return Err(AdventureError::NoSuchSpace { space: *space }.into());
             }
         }
+        let from_card = self.played_from_card(hero, &adventure, &mut challenge)?;
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
         let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
-        let mut lines = outcome.explain();
+        let mut lines = from_card;
+        lines.extend(outcome.explain());
         let result = outcome.adventure_result();
         let name = self.name(hero);
         if let AdventureResult::Success { .. } = result {
             lines.extend(reward(self, hero, &adventure, outcome.face)?);
         }
         if result.boost() {
-            self.hero_mut(hero)?.boosts += 1;
+            let h = self.hero_mut(hero)?;
+            h.boosts = super::error::add_up(|| format!("{name}'s Boosts"), h.boosts, 1)?;
             lines.push(format!("{name} gains a Boost"));
         }
         let how = if result.banished() {

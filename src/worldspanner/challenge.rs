@@ -12,6 +12,7 @@ pub use super::modifier::{ChallengeKind, LithFavor, Modifier};
 
 /// A challenge about to be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Challenge {
     pub kind: ChallengeKind,
     /// The hero's rating (after its own printed bonuses, such as a weapon's +1 Hit).
@@ -19,6 +20,11 @@ pub struct Challenge {
     /// The opposing rating: 5 for a Task, the quest card's, the target's Agility...
     pub against: u8,
     pub modifiers: Vec<Modifier>,
+    /// Which of the hero's printed ratings `rating` is (Virtue for a Task showing Virtue): a
+    /// hero with a library card is played from its card, so the rating must be the printed one
+    /// (FACTION RELATIONS, p. 14; a change goes in an own modifier with its reason).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<super::library::Skill>,
 }
 
 /// Ratings run 0 to 9 on heroes; weapon bonuses and quest cards can go a little beyond.
@@ -31,7 +37,14 @@ impl Challenge {
             rating,
             against,
             modifiers: Vec::new(),
+            skill: None,
         }
+    }
+
+    /// The same challenge, naming the printed rating it uses.
+    pub fn of_skill(mut self, skill: super::library::Skill) -> Challenge {
+        self.skill = Some(skill);
+        self
     }
 
     pub fn with(mut self, modifier: Modifier) -> Challenge {
@@ -51,27 +64,28 @@ impl Challenge {
             }
         }
         let count = |f: fn(&Modifier) -> bool| self.modifiers.iter().filter(|m| f(m)).count();
-        let faction = count(|m| matches!(m, Modifier::HomeFaction | Modifier::OpposingFaction));
+        let faction =
+            count(|m| matches!(m, Modifier::HomeFaction {} | Modifier::OpposingFaction {}));
         if faction > 0 && self.kind != ChallengeKind::FactionAdventure {
             return Err(ChallengeError::FactionOffKey.into());
         }
         if faction > 1 {
             return Err(ChallengeError::FactionTwice.into());
         }
-        if count(|m| matches!(m, Modifier::Boost)) > 1 {
+        if count(|m| matches!(m, Modifier::Boost {})) > 1 {
             return Err(ChallengeError::BoostTwice.into());
         }
-        if count(|m| matches!(m, Modifier::TargetBoost)) > 1 {
+        if count(|m| matches!(m, Modifier::TargetBoost {})) > 1 {
             return Err(ChallengeError::TargetBoostTwice.into());
         }
-        if count(|m| matches!(m, Modifier::TargetBoost)) > 0 && self.kind.is_adventure() {
+        if count(|m| matches!(m, Modifier::TargetBoost {})) > 0 && self.kind.is_adventure() {
             return Err(ChallengeError::TargetBoostOnAdventure.into());
         }
         if self.kind
             == (ChallengeKind::Damage {
                 natural_melee: false,
             })
-            && count(|m| matches!(m, Modifier::Boost)) > 0
+            && count(|m| matches!(m, Modifier::Boost {})) > 0
         {
             return Err(ChallengeError::BoostOnWeaponPower.into());
         }
@@ -270,6 +284,7 @@ pub fn wounds_caused(wound_rating: u8, face: Face) -> u8 {
 
 /// An attack: the Hit challenge, then (on a hit) the Damage challenge.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Attack {
     /// `MeleeHit` or `RangedHit`.
     pub hit: Challenge,

@@ -16,6 +16,7 @@ pub const DOMES_PER_KEY: u8 = 4;
 /// One Dome: its key's number and which of the key's four Domes (1 to 4, as the players
 /// agree to count them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DomeSlot {
     pub number: DomeNumber,
     pub slot: u8,
@@ -185,7 +186,17 @@ impl DomeMap {
 pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
     let mut occupied = [0u8; 6];
     let mut seen = crate::datafile::FirstSeen::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    if text.trim().is_empty() {
+        return Ok(occupied);
+    }
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            // ",," or a trailing comma: something meant was left out.
+            return Err(DomeError::EmptyOccupancy {
+                text: text.to_string(),
+            }
+            .into());
+        }
         let bad = || DomeError::BadOccupancy {
             part: part.to_string(),
         };

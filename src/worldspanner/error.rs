@@ -25,6 +25,44 @@ use super::team::TeamSide;
 use super::victory::Faction;
 use crate::deck::DeckError;
 
+/// `have + adding`, or the refusal naming `what` (a hero's gold, a team's tribute...).
+pub(crate) fn add_up<T>(what: impl FnOnce() -> String, have: T, adding: T) -> Result<T, RuleError>
+where
+    T: num_like::Count,
+{
+    have.checked(adding).ok_or_else(|| RuleError::TooMany {
+        what: what(),
+        have: have.wide(),
+        adding: adding.wide(),
+        max: T::top(),
+    })
+}
+
+/// The unsigned counts the game adds up.
+pub(crate) mod num_like {
+    pub trait Count: Copy {
+        fn checked(self, other: Self) -> Option<Self>;
+        fn wide(self) -> u64;
+        fn top() -> u64;
+    }
+    macro_rules! count {
+        ($($t:ty),*) => {$(
+            impl Count for $t {
+                fn checked(self, other: Self) -> Option<Self> {
+                    self.checked_add(other)
+                }
+                fn wide(self) -> u64 {
+                    self as u64
+                }
+                fn top() -> u64 {
+                    <$t>::MAX as u64
+                }
+            }
+        )*};
+    }
+    count!(u8, u32);
+}
+
 /// What is wrong with a challenge card or a deck file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
@@ -103,9 +141,27 @@ pub enum RuleError {
     /// A deck tool (return a drawn card, bring back a removed one) with nothing to act on.
     #[error("{0}")]
     DeckTool(DeckError),
-    /// `number` counts from 1, as the hero list shows it.
-    #[error("{team} have no hero {number}")]
-    NoSuchHero { team: TeamSide, number: usize },
+    /// `number` counts from 1, as the hero list shows it; `size` is the team's.
+    #[error(
+        "{team} have no hero {number}: the team has {size} heroes, numbered 1 to {size} (0 to {} counted from 0 in an action)",
+        .size.saturating_sub(1)
+    )]
+    NoSuchHero {
+        team: TeamSide,
+        number: usize,
+        size: usize,
+    },
     #[error("{} is not on this map", .faction.key_name())]
     KeyNotOnMap { faction: Faction },
+    /// A count that would pass the top of what the game keeps (gold and tribute 4294967295,
+    /// Boosts 255): refused, never wrapped or cut to the top, so nothing is lost.
+    #[error(
+        "{what}: {have} and {adding} more would pass {max}, the most the game can keep: refused, nothing changed"
+    )]
+    TooMany {
+        what: String,
+        have: u64,
+        adding: u64,
+        max: u64,
+    },
 }

@@ -122,14 +122,14 @@ impl Game {
         c.validate()?;
         for m in &c.modifiers {
             match m {
-                Modifier::Boost => {
+                Modifier::Boost {} => {
                     if let Some(h) = hero
                         && !self.hero(h)?.boost_active
                     {
                         return Err(ChallengeError::NoBoostInUse { hero: self.name(h) }.into());
                     }
                 }
-                Modifier::TargetBoost => {
+                Modifier::TargetBoost {} => {
                     if let Some(t) = target
                         && !self.hero(t)?.boost_active
                     {

@@ -296,30 +296,29 @@ impl Game {
     }
 
     pub fn hero(&self, r: HeroRef) -> Result<&Hero, RuleError> {
-        self.team(r.team)
-            .heroes
-            .get(r.hero)
-            .ok_or(RuleError::NoSuchHero {
-                team: r.team,
-                number: r.hero + 1,
-            })
+        let heroes = &self.team(r.team).heroes;
+        heroes.get(r.hero).ok_or(RuleError::NoSuchHero {
+            team: r.team,
+            number: r.hero.saturating_add(1),
+            size: heroes.len(),
+        })
     }
 
     pub fn hero_mut(&mut self, r: HeroRef) -> Result<&mut Hero, RuleError> {
-        self.teams[r.team.index()]
-            .heroes
-            .get_mut(r.hero)
-            .ok_or(RuleError::NoSuchHero {
-                team: r.team,
-                number: r.hero + 1,
-            })
+        let heroes = &mut self.teams[r.team.index()].heroes;
+        let size = heroes.len();
+        heroes.get_mut(r.hero).ok_or(RuleError::NoSuchHero {
+            team: r.team,
+            number: r.hero.saturating_add(1),
+            size,
+        })
     }
 
     /// "Rizzik" (or "Skyhawks hero 3" for a bad reference).
     pub fn name(&self, r: HeroRef) -> String {
         self.hero(r)
             .map(|h| h.name.clone())
-            .unwrap_or_else(|_| format!("{} hero {}", r.team, r.hero + 1))
+            .unwrap_or_else(|_| format!("{} hero {}", r.team, r.hero.saturating_add(1)))
     }
 
     /// Finds a hero by name (any case) on either team.
@@ -378,7 +377,8 @@ impl Game {
                 }
                 HeroStatus::Pit => t.heroes_defeated += 1,
                 _ => {
-                    t.gold_on_undefeated += h.gold;
+                    // A tie-break total of up to 12 heroes: kept at the top rather than wrapped.
+                    t.gold_on_undefeated = t.gold_on_undefeated.saturating_add(h.gold);
                     t.wounds_on_undefeated += h.wounds as u32;
                 }
             }
@@ -388,7 +388,12 @@ impl Game {
 
     /// The odds for `side`'s next draw under the game's odds setting.
     pub fn odds(&self, side: TeamSide) -> Odds {
-        Odds::for_deck(&self.team(side).deck, self.odds_over)
+        let team = self.team(side);
+        if team.physical {
+            // The draw pile's order and make-up are the app's stand-in, not the real cards.
+            return Odds::for_physical(&team.deck, self.odds_over);
+        }
+        Odds::for_deck(&team.deck, self.odds_over)
     }
 
     /// Locked: the game is over and not reopened, so nothing but "Reopen" may change it.

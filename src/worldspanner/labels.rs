@@ -1,6 +1,7 @@
 //! History labels: every action names who did what, so the undo list reads like a game log
 //! ("Skyhawks: Rizzik tries Watchman Keep Task (space 2)").
 
+use super::challenge::ChallengeKind;
 use super::game::Game;
 use super::play::Action;
 use super::team::HeroRef;
@@ -10,7 +11,7 @@ impl Action {
     pub fn label(&self, game: &Game) -> String {
         let n = |h: &HeroRef| game.name(*h);
         match self {
-            Action::NextStep => format!(
+            Action::NextStep {} => format!(
                 "{}: {} step done",
                 game.rounds.active,
                 game.rounds.step.name()
@@ -31,9 +32,13 @@ impl Action {
                 hero,
                 challenge,
             } => format!(
-                "{team}: {}{} challenge, {} against {}",
+                "{team}: {}{}challenge, {} against {}",
                 hero.map(|h| format!("{} ", n(&h))).unwrap_or_default(),
-                challenge.kind.name(),
+                // "Rizzik challenge", not "Rizzik Challenge challenge", for any other kind.
+                match challenge.kind {
+                    ChallengeKind::Other => String::new(),
+                    kind => format!("{} ", kind.name()),
+                },
                 challenge.rating,
                 challenge.against
             ),
@@ -80,7 +85,7 @@ impl Action {
             ),
             Action::Read { then, .. } => then.label(game),
             Action::ReadDomes { domes } => format!("card read: Domes {domes}"),
-            Action::Reopen => "game reopened for corrections".into(),
+            Action::Reopen {} => "game reopened for corrections".into(),
             Action::OddsOver { over } => over.label().into(),
             Action::ReplaceDeck { team, name, .. } => {
                 format!("{team}: challenge deck replaced by {name:?}")

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::challenge::{Challenge, ChallengeKind, Modifier};
-use super::error::{HeroCardError, HeroError, RuleError};
+use super::error::{ChallengeError, HeroCardError, HeroError, RuleError};
 use super::game::Game;
 use super::team::{HeroEntry, HeroRef, MAX_HEALTH};
 use super::victory::Faction;
@@ -198,6 +198,22 @@ impl HeroLibrary {
         Ok(lib)
     }
 
+    /// `tablemate check`'s one line for a hero library file: how many heroes, which.
+    pub fn check_text(text: &str) -> Result<String, String> {
+        let lib = HeroLibrary::parse(text)?;
+        let names: Vec<&str> = lib.heroes.iter().map(|h| h.name.trim()).collect();
+        Ok(format!(
+            "Worldspanner hero library: {} hero{}{}",
+            names.len(),
+            if names.len() == 1 { "" } else { "es" },
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", names.join(", "))
+            }
+        ))
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
@@ -268,14 +284,14 @@ impl Game {
         let card = h.start.card.as_ref().ok_or_else(|| HeroError::NoHeroCard {
             hero: h.name.clone(),
         })?;
-        let mut c = Challenge::new(kind, card.rating(skill), against);
+        let mut c = Challenge::new(kind, card.rating(skill), against).of_skill(skill);
         if kind == ChallengeKind::FactionAdventure
             && let Some(f) = key
         {
             if f == card.faction {
-                c.modifiers.push(Modifier::HomeFaction);
+                c.modifiers.push(Modifier::HomeFaction {});
             } else if card.opposing.contains(&f) {
-                c.modifiers.push(Modifier::OpposingFaction);
+                c.modifiers.push(Modifier::OpposingFaction {});
             }
         }
         let boost_counts = !matches!(
@@ -285,7 +301,7 @@ impl Game {
             }
         );
         if h.boost_active && skill != Skill::Wound && boost_counts {
-            c.modifiers.push(Modifier::Boost);
+            c.modifiers.push(Modifier::Boost {});
         }
         if kind == ChallengeKind::LithAdventure
             && let Some(favor) = self.lith.favor(hero.team)
@@ -315,6 +331,93 @@ impl Game {
     /// damage and whether its Boost is active; for a `natural_melee` attack (fists or claws,
     /// no Melee card) the attacker's own Power and Wound, printed at the card's bottom left.
     /// `None` where a hero has no card, or where a weapon card holds the number instead.
+    /// A library hero's adventure is played from its card (FACTION RELATIONS, p. 14): the
+    /// rating must be the printed one (a change is an own modifier with its reason), the home
+    /// faction's +2 and an opposing faction's -2 are added from the card for the key, and a
+    /// faction modifier the card contradicts is refused. Returns what was added, for the
+    /// explanation; a hero without a card is taken as typed.
+    pub(super) fn played_from_card(
+        &self,
+        hero: HeroRef,
+        adventure: &super::adventure::Adventure,
+        c: &mut Challenge,
+    ) -> Result<Vec<String>, RuleError> {
+        let Some(card) = self.card(hero) else {
+            return Ok(Vec::new());
+        };
+        let name = self.name(hero);
+        let skill = match (adventure.skill(), c.skill) {
+            (Some(fixed), Some(given)) if fixed != given => {
+                return Err(ChallengeError::WrongSkill {
+                    adventure: adventure.name(),
+                    skill: fixed,
+                    given,
+                }
+                .into());
+            }
+            (Some(fixed), _) => fixed,
+            (None, Some(given)) => given,
+            (None, None) => return Err(ChallengeError::WhichSkill { hero: name }.into()),
+        };
+        c.skill = Some(skill);
+        let printed = card.rating(skill);
+        if c.rating != printed {
+            return Err(ChallengeError::RatingNotOnCard {
+                hero: name,
+                skill,
+                printed,
+                typed: c.rating,
+            }
+            .into());
+        }
+        let mut lines = Vec::new();
+        let Some(key) = adventure.key() else {
+            return Ok(lines);
+        };
+        let has = |m: &Modifier| c.modifiers.contains(m);
+        let home = key == card.faction;
+        let opposing = card.opposing.contains(&key);
+        if has(&Modifier::OpposingFaction {}) && home {
+            return Err(ChallengeError::OpposingOnHomeKey {
+                hero: name,
+                faction: key,
+            }
+            .into());
+        }
+        if has(&Modifier::HomeFaction {}) && !home {
+            return Err(ChallengeError::HomeOffHomeKey {
+                hero: name,
+                faction: key,
+                home: card.faction,
+            }
+            .into());
+        }
+        if has(&Modifier::OpposingFaction {}) && !opposing {
+            return Err(ChallengeError::OpposingOffCard {
+                hero: name,
+                faction: key,
+                opposing: card.opposing,
+            }
+            .into());
+        }
+        let added = if home {
+            Some(Modifier::HomeFaction {})
+        } else if opposing {
+            Some(Modifier::OpposingFaction {})
+        } else {
+            None
+        };
+        if let Some(m) = added.filter(|m| !has(m)) {
+            lines.push(format!(
+                "from {name}'s card: {} is {} faction",
+                key.key_name(),
+                if home { "the home" } else { "an opposing" }
+            ));
+            c.modifiers.push(m);
+        }
+        Ok(lines)
+    }
+
     pub fn attack_ratings(
         &self,
         attacker: HeroRef,

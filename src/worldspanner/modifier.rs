@@ -8,7 +8,7 @@ use super::error::{ChallengeError, RuleError};
 
 /// What the challenge is for: it decides which modifiers may apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ChallengeKind {
     /// A Task or Quest on a Faction key: faction relations apply (p. 14).
     FactionAdventure,
@@ -49,7 +49,10 @@ impl ChallengeKind {
 /// Lith's Favor tile side: +1 from 3 tribute, +2 from 8 (LITH ADVENTURES, p. 17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum LithFavor {
+    /// Saved as "plus-1" like every other name; saves from before read as "Plus1".
+    #[serde(rename = "plus-1", alias = "Plus1", alias = "plus1")]
     Plus1,
+    #[serde(rename = "plus-2", alias = "Plus2", alias = "plus2")]
     Plus2,
 }
 
@@ -64,16 +67,16 @@ impl LithFavor {
 
 /// A modifier to a challenge's difference.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Modifier {
     /// +2: the adventure is on the hero's home faction key (p. 14).
-    HomeFaction,
+    HomeFaction {},
     /// -2: the key is one of the hero's two opposing factions (p. 14).
-    OpposingFaction,
+    OpposingFaction {},
     /// +1: the challenger's Boost is in use (p. 23).
-    Boost,
+    Boost {},
     /// -1: the defender's Boost raises Agility, Stealth or Armor (p. 23).
-    TargetBoost,
+    TargetBoost {},
     /// As printed on a faction favor tile the team holds (p. 16).
     FavorTile { amount: i8 },
     /// +1 or +2 on Lith's Lair and Death's Edge challenges (p. 17).
@@ -88,10 +91,10 @@ pub enum Modifier {
 impl Modifier {
     pub fn amount(&self) -> i32 {
         match self {
-            Modifier::HomeFaction => 2,
-            Modifier::OpposingFaction => -2,
-            Modifier::Boost => 1,
-            Modifier::TargetBoost => -1,
+            Modifier::HomeFaction {} => 2,
+            Modifier::OpposingFaction {} => -2,
+            Modifier::Boost {} => 1,
+            Modifier::TargetBoost {} => -1,
             Modifier::FavorTile { amount } => *amount as i32,
             Modifier::LithsFavor { favor } => favor.amount() as i32,
             Modifier::TerrainStealth { spaces } => -2 * *spaces as i32,
@@ -102,12 +105,12 @@ impl Modifier {
     /// One line saying why this modifier applies.
     pub fn explain(&self) -> String {
         match self {
-            Modifier::HomeFaction => "home faction key: +2 (Faction relations, p. 14)".into(),
-            Modifier::OpposingFaction => {
+            Modifier::HomeFaction {} => "home faction key: +2 (Faction relations, p. 14)".into(),
+            Modifier::OpposingFaction {} => {
                 "opposing faction key: -2 (Faction relations, p. 14)".into()
             }
-            Modifier::Boost => "Boost in use: +1 to the hero's rating (Boosts, p. 23)".into(),
-            Modifier::TargetBoost => {
+            Modifier::Boost {} => "Boost in use: +1 to the hero's rating (Boosts, p. 23)".into(),
+            Modifier::TargetBoost {} => {
                 "the target's Boost: +1 to its defence, so -1 here (Boosts, p. 23)".into()
             }
             Modifier::FavorTile { amount } => {
@@ -154,10 +157,10 @@ impl Modifier {
             Ok(n as i8)
         };
         Ok(match name {
-            "home" => Modifier::HomeFaction,
-            "opposing" => Modifier::OpposingFaction,
-            "boost" => Modifier::Boost,
-            "target-boost" => Modifier::TargetBoost,
+            "home" => Modifier::HomeFaction {},
+            "opposing" => Modifier::OpposingFaction {},
+            "boost" => Modifier::Boost {},
+            "target-boost" => Modifier::TargetBoost {},
             "favor" => Modifier::FavorTile {
                 amount: number(value)?,
             },

@@ -55,6 +55,10 @@ pub struct Odds {
     pub after_reshuffle: bool,
     /// The setting the odds follow.
     pub basis: OddsOver,
+    /// "Cards left" was asked for a physical deck: the app never sees those cards, so the odds
+    /// are over the whole deck file and say so (never over the app's stand-in shuffle).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub uncounted: bool,
     pub rows: Vec<RowOdds>,
 }
 
@@ -86,6 +90,7 @@ impl Odds {
             cards: n,
             after_reshuffle: false,
             basis: OddsOver::WholeDeck,
+            uncounted: false,
             rows,
         }
     }
@@ -100,6 +105,13 @@ impl Odds {
 
     /// "over the whole 36-card deck" / "over the 12 cards left in the draw pile".
     pub fn describe(&self) -> String {
+        if self.uncounted {
+            return format!(
+                "over the whole {}-card deck: the cards left in a physical deck cannot be \
+                 counted (the app does not see them)",
+                self.cards
+            );
+        }
         match (self.basis, self.after_reshuffle) {
             (OddsOver::WholeDeck, _) => format!("over the whole {}-card deck", self.cards),
             (OddsOver::CardsLeft, false) => {
@@ -110,6 +122,14 @@ impl Odds {
                 self.cards
             ),
         }
+    }
+
+    /// Odds for a physical deck: over the whole deck file whatever the setting, since the
+    /// cards drawn at the table are not known; `uncounted` when the cards left were asked for.
+    pub fn for_physical(deck: &Deck<ChallengeCard>, over: OddsOver) -> Odds {
+        let mut odds = Odds::over(&deck.all_cards_sorted());
+        odds.uncounted = over == OddsOver::CardsLeft;
+        odds
     }
 
     /// Odds for the next draw from `deck`: the undrawn cards, or after a reshuffle the

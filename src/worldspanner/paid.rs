@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{AdventureError, RuleError};
+use super::error::{AdventureError, RuleError, add_up};
 use super::game::{Game, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
@@ -84,6 +84,7 @@ impl PaidKind {
 
 /// One paid adventure as the player enters it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PaidAdventure {
     pub kind: PaidKind,
     /// The Faction key and adventure space (0-based); `None` on Lith's Lair.
@@ -95,6 +96,16 @@ pub struct PaidAdventure {
     /// Rescue: allies to dismiss; Kidnap: enemies to banish, in order.
     #[serde(default)]
     pub targets: Vec<HeroRef>,
+}
+
+/// `name`'s Boosts after gaining `gained`: more than 255 is refused, never cut to 255.
+fn add_boosts(name: &str, have: u8, gained: u64) -> Result<u8, RuleError> {
+    u8::try_from(have as u64 + gained).map_err(|_| RuleError::TooMany {
+        what: format!("{name}'s Boosts"),
+        have: have as u64,
+        adding: gained,
+        max: u8::MAX as u64,
+    })
 }
 
 impl Game {
@@ -187,22 +198,22 @@ impl Game {
         let home = paid.home;
         match kind {
             PaidKind::CardTask => {
-                h.boosts = h.boosts.saturating_add((2 * cards).min(255) as u8);
+                h.boosts = add_boosts(&name, h.boosts, 2 * cards as u64)?;
                 lines.push(format!("{name} gains {} Boosts", 2 * cards));
                 if home {
-                    h.gold += cards;
+                    h.gold = add_up(|| format!("{name}'s gold"), h.gold, cards)?;
                     lines.push(format!("{name} is of this faction: +{cards} gold"));
                 }
             }
             PaidKind::GoldQuest => {
                 if home {
-                    h.gold += 1;
+                    h.gold = add_up(|| format!("{name}'s gold"), h.gold, 1)?;
                     lines.push(format!("{name} is of this faction: +1 gold"));
                 }
                 lines.push("take the Quest's card draws and Virtue bonus".into());
             }
             PaidKind::Inspire => {
-                h.boosts = h.boosts.saturating_add(gold.min(255) as u8);
+                h.boosts = add_boosts(&name, h.boosts, gold as u64)?;
                 lines.push(format!("{name} gains {gold} Boost(s)"));
             }
             PaidKind::Infirmary => {
@@ -219,11 +230,20 @@ impl Game {
         }
         match kind {
             PaidKind::LithsChamber => {
-                self.lith.give(hero.team, gold + 2 * cards);
-                lines.push(format!("{} tribute to Lith", gold + 2 * cards));
+                let tribute = cards
+                    .checked_mul(2)
+                    .and_then(|c| c.checked_add(gold))
+                    .ok_or_else(|| RuleError::TooMany {
+                        what: format!("{name}'s tribute ({gold} gold and {cards} cards)"),
+                        have: gold as u64,
+                        adding: 2 * cards as u64,
+                        max: u32::MAX as u64,
+                    })?;
+                self.lith.give(hero.team, tribute)?;
+                lines.push(format!("{tribute} tribute to Lith"));
             }
             PaidKind::Bounty => {
-                self.lith.give(hero.team, 1);
+                self.lith.give(hero.team, 1)?;
                 lines.push("1 tribute to Lith".into());
             }
             _ => {}

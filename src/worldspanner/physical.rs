@@ -18,6 +18,7 @@ const PHYSICAL_WITH_LUCK: u16 = u16::MAX - 1;
 
 /// What the rules read on the card a team just drew from its own physical deck.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Reading {
     /// The face beside the row the app named (challenges and Damage).
     #[serde(default, skip_serializing_if = "Option::is_none")]

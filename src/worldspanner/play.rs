@@ -12,7 +12,7 @@ use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
 use super::error::{
     AdventureError, ChallengeError, DomeError, HeroError, PhysicalError, RuleError, SetupError,
-    TurnError,
+    TurnError, add_up,
 };
 use super::game::{Deed, Game, LastEvent, Reason, Removal};
 use super::odds::OddsOver;
@@ -24,10 +24,10 @@ use super::victory::{Capture, Faction};
 use crate::deck::{Deck, DeckTool, WhenEmpty};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// End the current step (turn, round).
-    NextStep,
+    NextStep {},
     /// Bring a waiting hero in by dismissal during Reinforce (p. 7).
     Reinforce {
         hero: HeroRef,
@@ -131,7 +131,7 @@ pub enum Action {
         domes: DomeRange,
     },
     /// Reopen a finished game for corrections (undoable; RULINGS: locked after Black's last turn).
-    Reopen,
+    Reopen {},
     /// Which cards the odds are over: the whole deck (default) or the cards left.
     OddsOver {
         over: OddsOver,
@@ -174,7 +174,7 @@ impl Game {
         if self.locked()
             && !matches!(
                 Game::core(&action),
-                Action::Reopen | Action::OddsOver { .. }
+                Action::Reopen {} | Action::OddsOver { .. }
             )
         {
             return Err(TurnError::Locked.into());
@@ -203,7 +203,7 @@ impl Game {
     fn apply_checked(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let draws = matches!(
             Game::core(&action),
-            Action::NextStep
+            Action::NextStep {}
                 | Action::Reinforce { .. }
                 | Action::Dismiss { .. }
                 | Action::Banish { .. }
@@ -219,12 +219,13 @@ impl Game {
             }
             .into());
         }
-        let over = draws && !matches!(action, Action::Dismiss { .. } | Action::Banish { .. });
-        if over && self.rounds.finished {
+        // A reopened game takes corrections but draws no card, not even for a dismissal or
+        // a banishment (End of game, p. 7; RULINGS).
+        if draws && self.rounds.finished {
             return Err(TurnError::GameOver.into());
         }
         match action {
-            Action::NextStep => self.next_step(),
+            Action::NextStep {} => self.next_step(),
             Action::Reinforce { hero } => {
                 self.require_step(Step::Reinforce, hero.team)?;
                 if self.hero(hero)?.status != HeroStatus::Waiting {
@@ -309,7 +310,7 @@ impl Game {
             }
             Action::GainBoosts { hero, boosts } => {
                 let h = self.hero_mut(hero)?;
-                h.boosts = h.boosts.saturating_add(boosts);
+                h.boosts = add_up(|| format!("{}'s Boosts", h.name), h.boosts, boosts)?;
                 Ok(vec![format!("{} has {} Boost(s)", h.name, h.boosts)])
             }
             Action::UseBoost { hero } => {
@@ -338,6 +339,14 @@ impl Game {
             Action::Gold { hero, change } => {
                 let h = self.hero_mut(hero)?;
                 let gold = h.gold as i64 + change as i64;
+                if gold > u32::MAX as i64 {
+                    return Err(RuleError::TooMany {
+                        what: format!("{}'s gold", h.name),
+                        have: h.gold as u64,
+                        adding: change as u64,
+                        max: u32::MAX as u64,
+                    });
+                }
                 if gold < 0 {
                     return Err(HeroError::NotEnoughGold {
                         hero: h.name.clone(),
@@ -364,14 +373,15 @@ impl Game {
                 if amount == 0 {
                     return Err(AdventureError::NoTribute.into());
                 }
-                self.lith.give(team, amount);
+                self.lith.give(team, amount)?;
                 Ok(vec![match self.lith.holder {
                     Some(t) => format!("Lith's Chamber: {t} {}", self.lith.amount),
                     None => "Lith's Chamber: no tribute; the marker comes off".into(),
                 }])
             }
             Action::GloryCard { team } => {
-                self.team_mut(team).glory_cards += 1;
+                let t = self.team_mut(team);
+                t.glory_cards = add_up(|| format!("{team}'s glory cards"), t.glory_cards, 1)?;
                 Ok(vec![format!(
                     "{team} set aside a glory card: 1 glory at game end"
                 )])
@@ -439,7 +449,7 @@ impl Game {
                 self.apply_checked(*then)
             }
             Action::ReadDomes { domes } => self.read_domes(domes),
-            Action::Reopen => {
+            Action::Reopen {} => {
                 if !self.rounds.finished {
                     return Err(TurnError::NotOver.into());
                 }

@@ -61,6 +61,7 @@ impl std::fmt::Display for TeamSide {
 
 /// A hero of a team, by its place in the team's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeroRef {
     pub team: TeamSide,
     pub hero: usize,

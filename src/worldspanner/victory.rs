@@ -177,13 +177,17 @@ pub struct LithTribute {
 impl LithTribute {
     /// `team` gives `n` tribute. Against the other team's tribute it subtracts first; any
     /// excess flips the marker to `team`; at zero the marker comes off (p. 17).
-    pub fn give(&mut self, team: TeamSide, n: u32) {
+    /// Tribute that would pass the top of the count is refused, nothing changed.
+    pub fn give(&mut self, team: TeamSide, n: u32) -> Result<(), super::error::RuleError> {
         match self.holder {
             None => {
                 self.holder = Some(team);
                 self.amount = n;
             }
-            Some(h) if h == team => self.amount += n,
+            Some(h) if h == team => {
+                self.amount =
+                    super::error::add_up(|| format!("{team}'s Lith tribute"), self.amount, n)?
+            }
             Some(_) if n < self.amount => self.amount -= n,
             Some(_) => {
                 self.amount = n - self.amount;
@@ -193,6 +197,7 @@ impl LithTribute {
         if self.amount == 0 {
             self.holder = None;
         }
+        Ok(())
     }
 
     /// `team`'s tribute (0 unless it holds the marker).

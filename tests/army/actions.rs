@@ -141,7 +141,7 @@ fn any_action() -> impl Strategy<Value = Action> {
             follower,
             promotion
         }),
-        Just(Action::EndTurn),
+        Just(Action::EndTurn {}),
         (any_ref(), 0u8..8, 0u8..8, 0u8..8, 0u8..8).prop_map(|(follower, m, d, mh, h)| {
             Action::SetByHand {
                 follower,
@@ -193,4 +193,14 @@ fn tablemate_act_plays_an_army_save_end_to_end() {
     let back: Saved<ArmyGame> = open().load("duel").unwrap();
     assert_eq!(back.history.len(), 3);
     assert_eq!(back.current().turn(), Some(1));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// `deny_unknown_fields`: an extra field anywhere in an action is refused.
+    #[test]
+    fn every_army_action_refuses_an_extra_field(action in any_action()) {
+        crate::shared::an_extra_field_anywhere_is_refused(&action)?;
+    }
 }

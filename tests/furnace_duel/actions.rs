@@ -154,7 +154,7 @@ fn any_action() -> impl Strategy<Value = Action> {
             Action::RecordResult { result: r }
         }),
         seat.clone().prop_map(|seat| Action::ClaimBoard { seat }),
-        Just(Action::WithdrawBoard),
+        Just(Action::WithdrawBoard {}),
         (seat.clone(), general.clone())
             .prop_map(|(seat, achievement)| Action::ClaimGeneral { seat, achievement }),
         (seat.clone(), general)

@@ -18,6 +18,7 @@ mod save_check;
 mod scripted;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod unknown_fields;
 use shared::run;
 
 const UNITS: &str = r#"{
@@ -58,7 +59,7 @@ fn place(g: &mut Game, owner: Seat, name: &str, at: &str) -> UnitId {
 
 /// Steps until the player's next turn (or the end), every question answered by default.
 fn enemy_phase(g: &mut Game) -> Vec<String> {
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let mut lines = Vec::new();
     loop {
         match g.advance().unwrap() {
@@ -233,7 +234,7 @@ fn scenario_defending_the_castle_with_a_unit_inside() {
     let mut g = new_game(Settings::default());
     place(&mut g, Seat::Left, "Knight", "c2");
     let jugg = place(&mut g, Seat::Player, "Juggernaut", "d1");
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let mut asked = Vec::new();
     loop {
         match g.advance().unwrap() {
@@ -268,7 +269,7 @@ fn scenario_physical_deck_game_asks_for_every_card() {
         deck_mode: DeckMode::Physical,
         ..Settings::default()
     });
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     assert!(matches!(g.advance().unwrap(), Step::TurnStarts { .. }));
     let Step::NeedsChoice {
         options, default, ..
@@ -299,7 +300,7 @@ fn a_game_is_saved_and_undone_through_the_store() {
     let mut saved = Saved::new("t", "New game", new_game(Settings::default()));
     saved
         .history
-        .apply("End of your turn", |g| g.apply(Action::EndTurn))
+        .apply("End of your turn", |g| g.apply(Action::EndTurn {}))
         .unwrap();
     // One history entry per enemy step, as the app records them.
     while saved.current().is_resolving() {
@@ -542,7 +543,7 @@ fn play(seed: u64, choices: &[u16]) {
             let mine: Vec<UnitId> = g.units_of(Seat::Player).map(|u| u.id).collect();
             let everyone: Vec<UnitId> = g.units().iter().map(|u| u.id).collect();
             let action = match c % 9 {
-                0 => Action::EndTurn,
+                0 => Action::EndTurn {},
                 1 => {
                     let free: Vec<Square> = g
                         .board()
@@ -557,15 +558,15 @@ fn play(seed: u64, choices: &[u16]) {
                             kind: tablemate::furtherance::KindId((c / 7 % kinds) as u16),
                             square: *s,
                         },
-                        None => Action::EndTurn,
+                        None => Action::EndTurn {},
                     }
                 }
                 2 | 3 => match mine.get(c / 7 % mine.len().max(1)) {
                     Some(u) => match g.move_options(*u).get(c / 3 % 9) {
                         Some(to) => Action::Move { unit: *u, to: *to },
-                        None => Action::EndTurn,
+                        None => Action::EndTurn {},
                     },
-                    None => Action::EndTurn,
+                    None => Action::EndTurn {},
                 },
                 4 | 5 => {
                     let attack = mine.iter().find_map(|u| {
@@ -582,21 +583,21 @@ fn play(seed: u64, choices: &[u16]) {
                                 })
                             })
                     });
-                    attack.unwrap_or(Action::EndTurn)
+                    attack.unwrap_or(Action::EndTurn {})
                 }
                 6 => match everyone.get(c / 9 % everyone.len().max(1)) {
                     Some(u) => Action::Remove {
                         unit: *u,
                         to_research: c % 2 == 0,
                     },
-                    None => Action::EndTurn,
+                    None => Action::EndTurn {},
                 },
                 7 => match everyone.get(c / 9 % everyone.len().max(1)) {
                     Some(u) => Action::SetDamage {
                         unit: *u,
                         damage: (c / 90 % 4) as u8,
                     },
-                    None => Action::EndTurn,
+                    None => Action::EndTurn {},
                 },
                 _ => {
                     let free: Vec<Square> = g
@@ -612,7 +613,7 @@ fn play(seed: u64, choices: &[u16]) {
                             kind: tablemate::furtherance::KindId((c / 5 % kinds) as u16),
                             square: *s,
                         },
-                        None => Action::EndTurn,
+                        None => Action::EndTurn {},
                     }
                 }
             };

@@ -25,7 +25,7 @@ fn player_action(g: &Game, c: usize) -> Action {
     let mine: Vec<_> = g.units_of(Seat::Player).map(|u| u.id).collect();
     let pick = |n: usize| c / 11 % n.max(1);
     match c % 12 {
-        0 | 1 => Action::EndTurn,
+        0 | 1 => Action::EndTurn {},
         2 => {
             let free: Vec<_> = g
                 .board()
@@ -39,7 +39,7 @@ fn player_action(g: &Game, c: usize) -> Action {
                     kind: KindId((c / 7 % g.catalog().len()) as u16),
                     square: *s,
                 },
-                None => Action::EndTurn,
+                None => Action::EndTurn {},
             }
         }
         3 | 4 => mine
@@ -49,7 +49,7 @@ fn player_action(g: &Game, c: usize) -> Action {
                 to.get(c / 5 % to.len().max(1))
                     .map(|to| Action::Move { unit: *u, to: *to })
             })
-            .unwrap_or(Action::EndTurn),
+            .unwrap_or(Action::EndTurn {}),
         5 | 6 => mine
             .iter()
             .find_map(|u| {
@@ -66,7 +66,7 @@ fn player_action(g: &Game, c: usize) -> Action {
                         })
                     })
             })
-            .unwrap_or(Action::EndTurn),
+            .unwrap_or(Action::EndTurn {}),
         // Hand edits: an enemy castle's HP (often into the 1..=5 band), a second turn,
         // damage on a unit, a unit placed in the field.
         7 | 8 => Action::SetCastleHp {
@@ -75,14 +75,14 @@ fn player_action(g: &Game, c: usize) -> Action {
         },
         9 => match mine.get(pick(mine.len())) {
             Some(u) => Action::ActAgain { unit: *u },
-            None => Action::EndTurn,
+            None => Action::EndTurn {},
         },
         10 => match g.units().get(pick(g.units().len())) {
             Some(u) => Action::SetDamage {
                 unit: u.id,
                 damage: (c / 17 % 3) as u8,
             },
-            None => Action::EndTurn,
+            None => Action::EndTurn {},
         },
         _ => {
             let free: Vec<_> = g
@@ -96,7 +96,7 @@ fn player_action(g: &Game, c: usize) -> Action {
                     kind: KindId((c / 23 % g.catalog().len()) as u16),
                     square: *s,
                 },
-                None => Action::EndTurn,
+                None => Action::EndTurn {},
             }
         }
     }

@@ -11,7 +11,7 @@ use super::{new_game, place, run};
 #[test]
 fn end_turn_through_act_runs_the_enemy_turn_to_your_next_turn_or_a_question() {
     let mut saved = Saved::new("script", "New game", new_game(Settings::default()));
-    let acted = saved.act(Action::EndTurn).unwrap();
+    let acted = saved.act(Action::EndTurn {}).unwrap();
     assert_eq!(acted.label, "End of your turn (round 1)");
     assert!(
         acted.lines.iter().any(|l| l.contains("takes its turn")),
@@ -53,7 +53,7 @@ fn a_question_is_answered_from_one_and_play_runs_on() {
     place(&mut g, Seat::Left, "Knight", "c4");
     place(&mut g, Seat::Left, "Fighter", "e4");
     saved.history.record("setup", g);
-    let acted = saved.act(Action::EndTurn).unwrap();
+    let acted = saved.act(Action::EndTurn {}).unwrap();
     assert!(
         acted.lines.last().unwrap().starts_with("Question:"),
         "{acted:?}"
@@ -80,9 +80,9 @@ fn a_question_is_answered_from_one_and_play_runs_on() {
 #[test]
 fn next_through_act_is_one_step_labelled_as_its_log_line() {
     let mut game = new_game(Settings::default());
-    game.apply(Action::EndTurn).unwrap();
+    game.apply(Action::EndTurn {}).unwrap();
     let mut saved = Saved::new("script", "End of your turn", game);
-    let acted = saved.act(Action::Next).unwrap();
+    let acted = saved.act(Action::Next {}).unwrap();
     assert_eq!(acted.lines.len(), 1);
     assert_eq!(acted.label, acted.lines[0]);
     assert_eq!(acted.label, "Round 1: the Left castle takes its turn");
@@ -161,8 +161,8 @@ fn a_step_list_is_what_a_scripted_round_reports() {
     let game = new_game(Settings::default());
     let mut copy = game.clone();
     let mut saved = Saved::new("script", "New game", game);
-    let acted = saved.act(Action::EndTurn).unwrap();
-    copy.apply(Action::EndTurn).unwrap();
+    let acted = saved.act(Action::EndTurn {}).unwrap();
+    copy.apply(Action::EndTurn {}).unwrap();
     let steps: Vec<String> = copy.run_until_choice().iter().map(Step::text).collect();
     assert_eq!(acted.lines, steps);
 }

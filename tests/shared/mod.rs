@@ -32,6 +32,7 @@ where
     T::Action: PartialEq,
 {
     let before = s.clone();
+    an_extra_field_anywhere_is_refused(&action)?;
     let json = serde_json::to_string(&action).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let back: T::Action =
         serde_json::from_str(&json).map_err(|e| TestCaseError::fail(format!("{json}: {e}")))?;
@@ -49,6 +50,52 @@ where
         Err(_) => prop_assert_eq!(&*s, &before, "a refusal changed the game"),
     }
     Ok(())
+}
+
+/// The action's JSON with one field no type has, put in turn into each object of it (the
+/// action itself, a challenge inside it, a hero reference...): every one is refused
+/// (`deny_unknown_fields`), so a misspelt field is never read as if it were left out. Returns
+/// how many objects were tried.
+pub fn an_extra_field_anywhere_is_refused<A>(action: &A) -> Result<usize, TestCaseError>
+where
+    A: serde::Serialize + serde::de::DeserializeOwned,
+{
+    fn objects(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                out.push(at.clone());
+                for (k, x) in m {
+                    objects(
+                        x,
+                        format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                        out,
+                    );
+                }
+            }
+            serde_json::Value::Array(xs) => {
+                for (i, x) in xs.iter().enumerate() {
+                    objects(x, format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let value = serde_json::to_value(action).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut at = Vec::new();
+    objects(&value, String::new(), &mut at);
+    for pointer in &at {
+        let mut v = value.clone();
+        if let Some(m) = v.pointer_mut(pointer).and_then(|o| o.as_object_mut()) {
+            m.insert("unexpected_field".into(), serde_json::json!(1));
+        }
+        prop_assert!(
+            serde_json::from_value::<A>(v.clone()).is_err(),
+            "an extra field at {:?} was accepted: {}",
+            pointer,
+            v
+        );
+    }
+    Ok(at.len())
 }
 
 /// The whole app, headless (iced_test): click a label, look for a text.

@@ -14,14 +14,14 @@ fn adventure(rating: u8, against: u8) -> Challenge {
 fn home_faction_adds_two_and_opposing_faction_subtracts_two() {
     assert_eq!(
         adventure(4, 5)
-            .with(Modifier::HomeFaction)
+            .with(Modifier::HomeFaction {})
             .difference()
             .value(),
         1
     );
     assert_eq!(
         adventure(4, 5)
-            .with(Modifier::OpposingFaction)
+            .with(Modifier::OpposingFaction {})
             .difference()
             .value(),
         -3
@@ -36,22 +36,27 @@ fn faction_relations_apply_only_on_faction_keys() {
         ChallengeKind::RangedHit,
         ChallengeKind::Other,
     ] {
-        let c = Challenge::new(kind, 5, 5).with(Modifier::HomeFaction);
+        let c = Challenge::new(kind, 5, 5).with(Modifier::HomeFaction {});
         assert!(c.validate().is_err(), "{kind:?}");
     }
     let both = adventure(5, 5)
-        .with(Modifier::HomeFaction)
-        .with(Modifier::OpposingFaction);
+        .with(Modifier::HomeFaction {})
+        .with(Modifier::OpposingFaction {});
     assert!(both.validate().is_err(), "one key is one faction");
 }
 
 #[test]
 fn boost_adds_one_and_only_one_boost_counts() {
     assert_eq!(
-        adventure(5, 5).with(Modifier::Boost).difference().value(),
+        adventure(5, 5)
+            .with(Modifier::Boost {})
+            .difference()
+            .value(),
         1
     );
-    let two = adventure(5, 5).with(Modifier::Boost).with(Modifier::Boost);
+    let two = adventure(5, 5)
+        .with(Modifier::Boost {})
+        .with(Modifier::Boost {});
     assert!(
         two.validate()
             .unwrap_err()
@@ -62,11 +67,11 @@ fn boost_adds_one_and_only_one_boost_counts() {
 
 #[test]
 fn target_boost_raises_the_defence() {
-    let c = Challenge::new(ChallengeKind::MeleeHit, 6, 6).with(Modifier::TargetBoost);
+    let c = Challenge::new(ChallengeKind::MeleeHit, 6, 6).with(Modifier::TargetBoost {});
     assert_eq!(c.difference().value(), -1);
     assert!(
         adventure(5, 5)
-            .with(Modifier::TargetBoost)
+            .with(Modifier::TargetBoost {})
             .validate()
             .is_err()
     );
@@ -81,7 +86,7 @@ fn boost_does_not_raise_the_power_of_weapon_cards() {
         4,
         3,
     )
-    .with(Modifier::Boost);
+    .with(Modifier::Boost {});
     assert!(
         weapon
             .validate()
@@ -96,7 +101,7 @@ fn boost_does_not_raise_the_power_of_weapon_cards() {
         3,
         2,
     )
-    .with(Modifier::Boost);
+    .with(Modifier::Boost {});
     assert_eq!(fists.difference().value(), 2);
 }
 
@@ -136,18 +141,20 @@ fn favor_tile_modifier_is_the_amount_on_the_tile() {
 #[test]
 fn difference_is_clamped_after_all_modifiers() {
     let c = adventure(9, 1)
-        .with(Modifier::HomeFaction)
-        .with(Modifier::OpposingFaction);
+        .with(Modifier::HomeFaction {})
+        .with(Modifier::OpposingFaction {});
     assert!(c.validate().is_err());
     let c = adventure(9, 5)
-        .with(Modifier::HomeFaction)
-        .with(Modifier::Boost);
+        .with(Modifier::HomeFaction {})
+        .with(Modifier::Boost {});
     assert_eq!(c.raw_difference(), 7);
     assert_eq!(c.difference().value(), 6);
-    let c = adventure(1, 9).with(Modifier::Boost).with(Modifier::Other {
-        amount: 2,
-        reason: "aura".into(),
-    });
+    let c = adventure(1, 9)
+        .with(Modifier::Boost {})
+        .with(Modifier::Other {
+            amount: 2,
+            reason: "aura".into(),
+        });
     assert_eq!(
         c.raw_difference(),
         -5,
@@ -340,7 +347,7 @@ fn odds_with_an_empty_draw_pile_are_over_the_reshuffled_discard() {
 
 #[test]
 fn modifiers_parse_from_the_command_line_form() {
-    assert_eq!(Modifier::parse("home").unwrap(), Modifier::HomeFaction);
+    assert_eq!(Modifier::parse("home").unwrap(), Modifier::HomeFaction {});
     assert_eq!(
         Modifier::parse("favor=+1").unwrap(),
         Modifier::FavorTile { amount: 1 }

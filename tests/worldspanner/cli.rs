@@ -88,6 +88,17 @@ fn cli_attack_refuses_a_wound_rating_over_four_as_its_message_says() {
 }
 
 #[test]
+fn cli_dismiss_refuses_an_empty_entry_in_occupied() {
+    for occupied in [",,", "3:4,,4:2", "3:4,"] {
+        let (out, _dir) = run(&["dismiss", "--range", "3-4", "--occupied", occupied]);
+        assert_eq!(out.code, 1, "{occupied:?}: {}", out.stdout);
+        assert!(out.stderr.contains("empty entry"), "{}", out.stderr);
+    }
+    let (out, _dir) = run(&["dismiss", "--range", "3-4", "--occupied", ""]);
+    assert_eq!(out.code, 0, "no Domes occupied: {}", out.stderr);
+}
+
+#[test]
 fn cli_dismiss_refuses_the_same_dome_number_given_twice_in_occupied() {
     let (out, _dir) = run(&["dismiss", "--range", "3-4", "--occupied", "3:4,3:1"]);
     assert_ne!(

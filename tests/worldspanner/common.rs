@@ -67,7 +67,7 @@ pub fn through_round_one(game: &mut Game) {
             ok(game, Action::Reinforce { hero: h(team, i) });
             ok(game, Action::Place { dome: None });
         }
-        ok(game, Action::NextStep);
+        ok(game, Action::NextStep {});
     }
     assert_eq!(game.rounds.round, 2);
     assert_eq!(game.rounds.step, Step::Free);
@@ -76,7 +76,7 @@ pub fn through_round_one(game: &mut Game) {
 /// Advances to `step` of the current turn.
 pub fn to_step(game: &mut Game, step: Step) {
     while game.rounds.step != step {
-        ok(game, Action::NextStep);
+        ok(game, Action::NextStep {});
     }
 }
 

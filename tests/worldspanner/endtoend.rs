@@ -179,7 +179,7 @@ fn a_whole_game_is_played_on_physical_decks_with_library_heroes_and_every_state_
             }
             Step::Free | Step::Reaction => {}
         }
-        tries.push(Action::NextStep);
+        tries.push(Action::NextStep {});
         for action in tries {
             let kind = match &action {
                 Action::Read { then, .. } if matches!(**then, Action::Attack { .. }) => 1,

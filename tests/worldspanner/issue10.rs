@@ -27,7 +27,7 @@ fn underworld_ready(status: HeroStatus) -> Game {
         &mut g,
         Action::Adventure {
             hero: h(S, 0),
-            adventure: Adventure::Underworld,
+            adventure: Adventure::Underworld {},
             challenge: Challenge::new(ChallengeKind::LithAdventure, 5, 5),
         },
     );
@@ -133,7 +133,7 @@ fn finished() -> Game {
                 ok(&mut g, Action::Place { dome: None });
             }
         }
-        ok(&mut g, Action::NextStep);
+        ok(&mut g, Action::NextStep {});
     }
     g
 }
@@ -156,7 +156,7 @@ fn the_game_is_locked_after_blacks_last_turn_until_an_explicit_undoable_reopen()
     ] {
         assert!(saved.act(refused).is_err(), "locked after the last turn");
     }
-    saved.act(Action::Reopen).unwrap();
+    saved.act(Action::Reopen {}).unwrap();
     assert!(!saved.current().locked());
     saved
         .act(Action::Gold {
@@ -252,4 +252,52 @@ fn a_wound_rating_over_four_is_refused() {
     );
     attack.wound_rating = 4;
     attack.validate().unwrap();
+}
+
+#[test]
+fn a_reopened_game_draws_no_card_for_a_dismissal_or_a_banishment() {
+    let mut g = finished();
+    ok(&mut g, Action::Reopen {});
+    // Hero 1 is in a Dome: in play, so only the draw could stop it.
+    for action in [
+        Action::Dismiss { hero: h(S, 0) },
+        Action::Banish { hero: h(P, 0) },
+    ] {
+        let before = g.clone();
+        let e = g.apply(action).expect_err("no draw after the last round");
+        assert_eq!(e, RuleError::Turn(TurnError::GameOver));
+        assert_eq!(g, before, "nothing drawn, nothing changed");
+    }
+}
+
+#[test]
+fn physical_deck_odds_never_count_the_apps_stand_in_cards() {
+    let mut g = game(6);
+    ok(
+        &mut g,
+        Action::OddsOver {
+            over: OddsOver::CardsLeft,
+        },
+    );
+    through_round_one(&mut g);
+    // From now on the Skyhawks draw at the table: the app's own pile is a stand-in.
+    ok(
+        &mut g,
+        Action::DeckMode {
+            team: S,
+            physical: true,
+        },
+    );
+    let odds = g.odds(S);
+    assert_eq!(odds.cards, 36, "over the whole deck file");
+    assert!(odds.uncounted);
+    assert!(
+        odds.describe().contains("cannot be counted"),
+        "{}",
+        odds.describe()
+    );
+    // A digital deck still counts the cards left.
+    let digital = g.odds(P);
+    assert!(!digital.uncounted);
+    assert!(digital.cards < 36, "{} cards", digital.cards);
 }

@@ -146,7 +146,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
         .unwrap()
         .challenge;
     assert_eq!((c.rating, c.against), (4, 5));
-    assert_eq!(c.modifiers, vec![Modifier::HomeFaction]);
+    assert_eq!(c.modifiers, vec![Modifier::HomeFaction {}]);
     assert_eq!(c.difference().value(), 1);
     // Opposing key: -2.
     let c = g
@@ -159,10 +159,10 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
         )
         .unwrap()
         .challenge;
-    assert_eq!(c.modifiers, vec![Modifier::OpposingFaction]);
+    assert_eq!(c.modifiers, vec![Modifier::OpposingFaction {}]);
     // Active Boost and Lith's Favor on a Lith adventure; no faction modifier there.
     g.hero_mut(h(S, 0)).unwrap().boost_active = true;
-    g.lith.give(S, 3);
+    g.lith.give(S, 3).unwrap();
     let c = g
         .hero_challenge(
             h(S, 0),
@@ -176,7 +176,7 @@ fn a_challenge_from_a_library_hero_fills_rating_home_opposing_boost_and_lith_fav
     assert_eq!(
         c.modifiers,
         vec![
-            Modifier::Boost,
+            Modifier::Boost {},
             Modifier::LithsFavor {
                 favor: LithFavor::Plus1
             }
@@ -290,4 +290,27 @@ fn a_shot_is_rolled_against_the_targets_stealth_and_the_weapon_gives_power_and_w
         Some(3),
         "the attacker's own fists are still on its card"
     );
+}
+
+#[test]
+fn tablemate_check_accepts_the_hero_library_file_and_names_a_wrong_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lib = HeroLibrary::default();
+    lib.put(rizzik()).unwrap();
+    let file = dir.path().join("heroes.json");
+    std::fs::write(&file, lib.to_json()).unwrap();
+    let path = file.to_string_lossy().to_string();
+    let out = tablemate::cli::run_in(dir.path(), &["check", &path], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("hero library: 1 hero (Rizzik)"),
+        "{}",
+        out.stdout
+    );
+    // A card out of the book's ranges is named by its place in the file.
+    let bad = lib.to_json().replace("\"health\": 5", "\"health\": 0");
+    std::fs::write(&file, bad).unwrap();
+    let out = tablemate::cli::run_in(dir.path(), &["check", &path], "");
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(out.stderr.contains("heroes[0]"), "{}", out.stderr);
 }

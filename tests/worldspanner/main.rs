@@ -1,5 +1,5 @@
 //! Worldspanner Factions: every rule the engine implements, one named test each, grouped by
-//! the rulebook section they come from. Rulings from RULINGS.md are in `rulings`.
+//! the rulebook section they come from. Rulings (docs/rulings.md) are in `rulings`.
 
 mod common;
 
@@ -8,6 +8,7 @@ mod challenges;
 mod cli;
 mod domes;
 mod endtoend;
+mod from_card;
 mod issue10;
 mod library;
 mod one_action;
@@ -16,4 +17,6 @@ mod play;
 mod refusals;
 mod refusals_play;
 mod rulings;
+#[path = "../shared/mod.rs"]
+mod shared;
 mod victory;

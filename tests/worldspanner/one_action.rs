@@ -3,21 +3,9 @@
 //! with one weapon). The game keeps who has acted in the step and refuses a second action.
 
 use super::common::*;
+use super::refusals::attack;
+use super::refusals_play::Dice;
 use tablemate::worldspanner::*;
-
-fn attack(kind: ChallengeKind) -> Attack {
-    Attack {
-        hit: Challenge::new(kind, 6, 5),
-        damage: Challenge::new(
-            ChallengeKind::Damage {
-                natural_melee: kind == ChallengeKind::MeleeHit,
-            },
-            3,
-            2,
-        ),
-        wound_rating: 1,
-    }
-}
 
 fn misses(game: &mut Game, team: TeamSide) {
     stack(game, team, vec![uniform(Face::Fail, false, 1, "1"); 6]);
@@ -62,7 +50,7 @@ fn end_turn(g: &mut Game) {
         );
         ok(g, Action::Place { dome: None });
     }
-    ok(g, Action::NextStep);
+    ok(g, Action::NextStep {});
 }
 
 fn refused_unchanged(g: &mut Game, a: Action) -> RuleError {
@@ -126,7 +114,7 @@ fn a_new_step_gives_every_hero_its_action_again() {
         &mut g,
         attacks(h(S, 0), Some(h(P, 0)), ChallengeKind::MeleeHit),
     );
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert!(
         g.acted.is_empty(),
         "the Adventure step starts with no one acted"
@@ -223,18 +211,6 @@ fn who_has_acted_is_saved_and_a_save_with_a_hero_acting_twice_is_refused() {
     assert!(e.to_string().contains("acted twice"), "{e}");
 }
 
-/// A small seeded dice for the random play below.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn heroes_where(g: &Game, f: impl Fn(&HeroRef, &Hero) -> bool) -> Vec<HeroRef> {
     [S, P]
         .into_iter()
@@ -311,7 +287,7 @@ fn random_play_never_lets_a_hero_act_twice_in_a_step() {
                 if roll >= 7 {
                     hero = None;
                 }
-                hero.unwrap_or(Action::NextStep)
+                hero.unwrap_or(Action::NextStep {})
             };
             let actor = match &a {
                 Action::Attack { attacker, .. } => Some(*attacker),

@@ -218,7 +218,7 @@ fn random_physical_play_saves_loads_and_validates() {
             let team = g.rounds.active;
             let i = next(6);
             let action = match next(6) {
-                0 => Action::NextStep,
+                0 => Action::NextStep {},
                 1 => Action::Reinforce { hero: h(team, i) },
                 2 => Action::ReadDomes {
                     domes: range(ranges[next(6)]),

@@ -131,7 +131,7 @@ fn round_one_is_reinforce_only_skyhawks_first() {
         ok(&mut g, Action::Reinforce { hero: h(S, i) });
         ok(&mut g, Action::Place { dome: None });
     }
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert_eq!(
         (g.rounds.round, g.rounds.active, g.rounds.step),
         (1, P, Step::Reinforce)
@@ -143,7 +143,7 @@ fn reinforce_step_cannot_end_before_the_third_has_entered() {
     let mut g = game(8);
     ok(&mut g, Action::Reinforce { hero: h(S, 0) });
     ok(&mut g, Action::Place { dome: None });
-    let err = g.apply(Action::NextStep).unwrap_err();
+    let err = g.apply(Action::NextStep {}).unwrap_err();
     assert!(err.to_string().contains("2 hero(es)"), "{err}");
 }
 
@@ -167,7 +167,7 @@ fn steps_run_free_action_reaction_melee_adventure_reinforce() {
     through_round_one(&mut g);
     let mut seen = vec![g.rounds.step];
     while g.rounds.step != Step::Reinforce {
-        ok(&mut g, Action::NextStep);
+        ok(&mut g, Action::NextStep {});
         seen.push(g.rounds.step);
     }
     assert_eq!(seen, Step::ALL);
@@ -179,7 +179,7 @@ fn reaction_belongs_to_the_inactive_team_and_melee_to_both() {
     through_round_one(&mut g);
     to_step(&mut g, Step::Reaction);
     assert!(g.rounds.may_act(P) && !g.rounds.may_act(S));
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert!(g.rounds.may_act(P) && g.rounds.may_act(S));
 }
 
@@ -189,7 +189,7 @@ fn game_ends_after_the_psiclones_finish_the_last_round() {
     through_round_one(&mut g);
     let mut steps = 0;
     loop {
-        let lines = ok(&mut g, Action::NextStep);
+        let lines = ok(&mut g, Action::NextStep {});
         steps += 1;
         if g.rounds.finished {
             assert!(lines.iter().any(|l| l.contains("Glory:")));
@@ -216,7 +216,7 @@ fn game_ends_after_the_psiclones_finish_the_last_round() {
     // Rounds 2 to 8, two turns of six steps each.
     assert_eq!(steps, 7 * 12);
     assert_eq!((g.rounds.round, g.rounds.active), (8, P));
-    assert!(g.apply(Action::NextStep).is_err());
+    assert!(g.apply(Action::NextStep {}).is_err());
     assert!(g.summary().contains("Game over"));
 }
 
@@ -241,7 +241,7 @@ fn boost_is_flipped_in_the_free_step_one_at_a_time() {
     );
     let h0 = g.hero(hero).unwrap();
     assert_eq!((h0.boosts, h0.boost_active), (1, true));
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert!(
         g.apply(Action::UseBoost { hero }).is_err(),
         "only in the Free step"
@@ -260,7 +260,7 @@ fn boost_lasts_until_the_teams_next_free_step() {
     ok(&mut g, Action::Place { dome: None });
     ok(&mut g, Action::Reinforce { hero: h(S, 3) });
     ok(&mut g, Action::Place { dome: None });
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert_eq!(g.rounds.active, P);
     assert!(
         g.hero(hero).unwrap().boost_active,
@@ -271,7 +271,7 @@ fn boost_lasts_until_the_teams_next_free_step() {
     ok(&mut g, Action::Place { dome: None });
     ok(&mut g, Action::Reinforce { hero: h(P, 3) });
     ok(&mut g, Action::Place { dome: None });
-    ok(&mut g, Action::NextStep);
+    ok(&mut g, Action::NextStep {});
     assert_eq!((g.rounds.round, g.rounds.step), (3, Step::Free));
     assert!(!g.hero(hero).unwrap().boost_active);
 }
@@ -280,7 +280,7 @@ fn boost_lasts_until_the_teams_next_free_step() {
 fn a_boost_modifier_needs_a_boost_in_use() {
     let mut g = game(6);
     through_round_one(&mut g);
-    let c = Challenge::new(ChallengeKind::FactionAdventure, 5, 5).with(Modifier::Boost);
+    let c = Challenge::new(ChallengeKind::FactionAdventure, 5, 5).with(Modifier::Boost {});
     let err = g
         .apply(Action::Challenge {
             team: S,
@@ -333,7 +333,7 @@ fn rulebook_example_rizzik_passes_uphold_law() {
         ],
     );
     let gold = g.hero(h(S, 0)).unwrap().gold;
-    let c = Challenge::new(ChallengeKind::FactionAdventure, 4, 5).with(Modifier::HomeFaction);
+    let c = Challenge::new(ChallengeKind::FactionAdventure, 4, 5).with(Modifier::HomeFaction {});
     let lines = ok(
         &mut g,
         Action::Adventure {
@@ -420,7 +420,7 @@ fn tasks_and_lith_challenges_are_rated_five() {
     let err = g
         .apply(Action::Adventure {
             hero: h(S, 0),
-            adventure: Adventure::Vortex,
+            adventure: Adventure::Vortex {},
             challenge: c,
         })
         .unwrap_err();
@@ -463,7 +463,7 @@ fn vortex_amaze_heals_four_and_earns_tribute() {
         &mut g,
         Action::Adventure {
             hero: h(S, 0),
-            adventure: Adventure::Vortex,
+            adventure: Adventure::Vortex {},
             challenge: c,
         },
     );
@@ -479,7 +479,7 @@ fn liths_favor_modifier_must_match_the_tribute_held() {
     });
     let a = Action::Adventure {
         hero: h(S, 0),
-        adventure: Adventure::MirrorPool,
+        adventure: Adventure::MirrorPool {},
         challenge: c,
     };
     assert!(g.apply(a.clone()).is_err());
@@ -514,7 +514,7 @@ fn underworld_pass_raises_a_hero_from_the_underpit_or_renews_one_from_the_pit() 
         &mut g,
         Action::Adventure {
             hero: h(S, 0),
-            adventure: Adventure::Underworld,
+            adventure: Adventure::Underworld {},
             challenge: c,
         },
     );
@@ -914,7 +914,10 @@ fn actions_have_readable_history_labels() {
         .label(&g),
         "Psiclones: Psi2 tries Watchman Keep Task (space 2)"
     );
-    assert_eq!(Action::NextStep.label(&g), "Skyhawks: Reinforce step done");
+    assert_eq!(
+        Action::NextStep {}.label(&g),
+        "Skyhawks: Reinforce step done"
+    );
 }
 
 #[test]
@@ -992,12 +995,12 @@ fn reinforce_in_play_follows_the_books_schedules_for_six_eight_and_nine_heroes()
                         .is_err()
                     );
                 }
-                ok(&mut g, Action::NextStep);
+                ok(&mut g, Action::NextStep {});
             }
         }
         assert_eq!(g.entered(S), size as usize);
         assert_eq!(g.entered(P), size as usize);
         to_step(&mut g, Step::Reinforce);
-        ok(&mut g, Action::NextStep);
+        ok(&mut g, Action::NextStep {});
     }
 }

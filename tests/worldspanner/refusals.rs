@@ -19,7 +19,7 @@ fn refused(g: &mut Game, action: Action) -> RuleError {
     err
 }
 
-fn attack(kind: ChallengeKind) -> Attack {
+pub(crate) fn attack(kind: ChallengeKind) -> Attack {
     Attack {
         hit: Challenge::new(kind, 6, 5),
         damage: Challenge::new(
@@ -40,7 +40,7 @@ fn reinforce_cannot_end_before_a_third_has_entered_is_refused_as_reinforce_unfin
     let mut g = game(8);
     ok(&mut g, Action::Reinforce { hero: h(S, 0) });
     ok(&mut g, Action::Place { dome: None });
-    let err = refused(&mut g, Action::NextStep);
+    let err = refused(&mut g, Action::NextStep {});
     assert_eq!(
         err,
         RuleError::Turn(TurnError::ReinforceUnfinished {
@@ -79,7 +79,7 @@ fn a_boost_is_flipped_only_in_the_free_step_so_reinforce_refuses_it_as_wrong_ste
 fn a_finished_game_is_locked_until_reopened_and_an_ongoing_one_has_nothing_to_reopen() {
     let mut g = game(6);
     assert_eq!(
-        refused(&mut g, Action::Reopen),
+        refused(&mut g, Action::Reopen {}),
         RuleError::Turn(TurnError::NotOver)
     );
     g.rounds.finished = true;
@@ -168,14 +168,14 @@ fn a_hero_cannot_spend_more_gold_than_it_carries() {
 
 #[test]
 fn faction_relations_apply_only_on_a_faction_key_and_at_most_once() {
-    let other = Challenge::new(ChallengeKind::Other, 5, 5).with(Modifier::HomeFaction);
+    let other = Challenge::new(ChallengeKind::Other, 5, 5).with(Modifier::HomeFaction {});
     assert_eq!(
         other.validate(),
         Err(RuleError::Challenge(ChallengeError::FactionOffKey))
     );
     let twice = Challenge::new(ChallengeKind::FactionAdventure, 5, 5)
-        .with(Modifier::HomeFaction)
-        .with(Modifier::OpposingFaction);
+        .with(Modifier::HomeFaction {})
+        .with(Modifier::OpposingFaction {});
     assert_eq!(
         twice.validate(),
         Err(RuleError::Challenge(ChallengeError::FactionTwice))
@@ -186,7 +186,7 @@ fn faction_relations_apply_only_on_a_faction_key_and_at_most_once() {
 fn a_boost_modifier_without_a_boost_in_use_is_refused_naming_the_hero() {
     let mut g = game(6);
     through_round_one(&mut g);
-    let challenge = Challenge::new(ChallengeKind::Other, 5, 5).with(Modifier::Boost);
+    let challenge = Challenge::new(ChallengeKind::Other, 5, 5).with(Modifier::Boost {});
     assert_eq!(
         refused(
             &mut g,
@@ -569,8 +569,16 @@ fn lookups_and_deck_tools_name_what_is_missing() {
         g.hero(h(P, 9)).unwrap_err(),
         RuleError::NoSuchHero {
             team: P,
-            number: 10
+            number: 10,
+            size: 6
         }
+    );
+    assert!(
+        g.hero(h(P, 9))
+            .unwrap_err()
+            .to_string()
+            .contains("the team has 6 heroes"),
+        "a hero out of range names the team's size"
     );
     assert_eq!(
         g.key(Faction::Warriors).unwrap_err(),

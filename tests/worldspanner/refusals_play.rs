@@ -23,15 +23,16 @@ fn group(e: &RuleError) -> &'static str {
         RuleError::Deck { .. } => "deck",
         RuleError::DeckTool(_) => "deck tool",
         RuleError::NoSuchHero { .. } => "no such hero",
+        RuleError::TooMany { .. } => "too many",
         RuleError::KeyNotOnMap { .. } => "key not on map",
     }
 }
 
 /// A seeded xorshift: the same run every time.
-struct Dice(u64);
+pub(crate) struct Dice(pub(crate) u64);
 
 impl Dice {
-    fn roll(&mut self, n: usize) -> usize {
+    pub(crate) fn roll(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -59,10 +60,10 @@ const KINDS: [ChallengeKind; 7] = [
 
 fn challenge(d: &mut Dice, kind: ChallengeKind) -> Challenge {
     let mods = [
-        Modifier::HomeFaction,
-        Modifier::OpposingFaction,
-        Modifier::Boost,
-        Modifier::TargetBoost,
+        Modifier::HomeFaction {},
+        Modifier::OpposingFaction {},
+        Modifier::Boost {},
+        Modifier::TargetBoost {},
         Modifier::FavorTile { amount: 1 },
         Modifier::LithsFavor {
             favor: LithFavor::Plus1,
@@ -83,7 +84,7 @@ fn action(d: &mut Dice, g: &Game) -> Action {
     let team = d.pick(&[S, P]);
     let faction = d.pick(&[Faction::Lords, Faction::Villains, Faction::Warriors]);
     match d.roll(18) {
-        0..=3 => Action::NextStep,
+        0..=3 => Action::NextStep {},
         4 => Action::Reinforce { hero: hero(d) },
         5 => Action::Place {
             dome: match d.roll(3) {
@@ -130,7 +131,7 @@ fn action(d: &mut Dice, g: &Game) -> Action {
         }
         12 => {
             let adventure = match d.roll(3) {
-                0 => Adventure::Vortex,
+                0 => Adventure::Vortex {},
                 _ => Adventure::FactionTask {
                     faction,
                     space: d.roll(5),
@@ -171,7 +172,7 @@ fn action(d: &mut Dice, g: &Game) -> Action {
         16 => match d.roll(3) {
             0 => Action::RaiseFromUnderpit { hero: hero(d) },
             1 => Action::Renew { hero: hero(d) },
-            _ => Action::Reopen,
+            _ => Action::Reopen {},
         },
         _ => match d.roll(2) {
             0 => Action::Wound {
@@ -234,4 +235,65 @@ fn every_refusal_reached_in_random_play_is_typed_and_changes_nothing() {
     ] {
         assert!(groups.contains(g), "no {g} refusal reached: {groups:?}");
     }
+}
+
+/// The actions the random generator above does not make, one of each.
+fn rarer_actions() -> Vec<Action> {
+    vec![
+        Action::GloryCard { team: S },
+        Action::Heal {
+            hero: h(S, 0),
+            wounds: 1,
+        },
+        Action::DeckMode {
+            team: S,
+            physical: true,
+        },
+        Action::Read {
+            cards: vec![Reading {
+                face: Some(Face::Pass),
+                ..Reading::default()
+            }],
+            then: Box::new(Action::Challenge {
+                team: S,
+                hero: Some(h(S, 0)),
+                challenge: Challenge::new(ChallengeKind::FactionAdventure, 4, 5)
+                    .of_skill(Skill::Virtue)
+                    .with(Modifier::HomeFaction {}),
+            }),
+        },
+        Action::ReadDomes {
+            domes: DomeRange::parse("3-4").unwrap(),
+        },
+        Action::OddsOver {
+            over: OddsOver::CardsLeft,
+        },
+        Action::ReplaceDeck {
+            team: P,
+            name: "Ours".into(),
+            cards: sample().cards,
+        },
+    ]
+}
+
+/// `deny_unknown_fields` on every action and every value inside one: an extra (misspelt)
+/// field anywhere is refused, never read as if it were left out (`"dmoe"` for `"dome"`).
+#[test]
+fn every_action_type_refuses_an_extra_field_anywhere_in_it() {
+    let mut d = Dice(0x51_7CC1_B727_220A);
+    let g = game(6);
+    let mut tags = BTreeSet::new();
+    let mut objects = 0;
+    let actions = (0..600).map(|_| action(&mut d, &g)).chain(rarer_actions());
+    for a in actions {
+        let v = serde_json::to_value(&a).unwrap();
+        tags.insert(v["action"].as_str().unwrap().to_string());
+        objects += crate::shared::an_extra_field_anywhere_is_refused(&a)
+            .unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    }
+    // `{"action":"place","dmoe":{...}}` is the issue's own example.
+    let e = serde_json::from_str::<Action>(r#"{"action":"place","dmoe":null}"#).unwrap_err();
+    assert!(e.to_string().contains("unknown field"), "{e}");
+    assert_eq!(tags.len(), 27, "every action type tried: {tags:?}");
+    assert!(objects > 1000, "{objects} objects tried");
 }

@@ -51,11 +51,12 @@ fn ruling_banish_the_enemy_draws_from_their_deck_and_chooses() {
 #[test]
 fn ruling_difference_is_clamped_after_home_opposing_boost_and_favor_modifiers() {
     let c = Challenge::new(ChallengeKind::FactionAdventure, 8, 3)
-        .with(Modifier::HomeFaction)
-        .with(Modifier::Boost)
+        .with(Modifier::HomeFaction {})
+        .with(Modifier::Boost {})
         .with(Modifier::FavorTile { amount: -4 });
     assert_eq!(c.raw_difference(), 4, "5 + 2 + 1 - 4: no clamp part way");
-    let c = Challenge::new(ChallengeKind::FactionAdventure, 1, 6).with(Modifier::OpposingFaction);
+    let c =
+        Challenge::new(ChallengeKind::FactionAdventure, 1, 6).with(Modifier::OpposingFaction {});
     assert_eq!((c.raw_difference(), c.difference().value()), (-7, -6));
 }
 

@@ -84,31 +84,31 @@ fn favor_tile_modifier_needs_a_favor_tile() {
 #[test]
 fn lith_tribute_subtracts_from_the_enemy_first() {
     let mut t = LithTribute::default();
-    t.give(P, 5);
-    t.give(S, 2);
+    t.give(P, 5).unwrap();
+    t.give(S, 2).unwrap();
     assert_eq!((t.holder, t.amount), (Some(P), 3));
 }
 
 #[test]
 fn lith_tribute_flips_to_the_giver_with_the_excess_and_comes_off_at_zero() {
     let mut t = LithTribute::default();
-    t.give(P, 2);
-    t.give(S, 5);
+    t.give(P, 2).unwrap();
+    t.give(S, 5).unwrap();
     assert_eq!((t.holder, t.amount), (Some(S), 3));
-    t.give(P, 3);
+    t.give(P, 3).unwrap();
     assert_eq!((t.holder, t.amount), (None, 0));
 }
 
 #[test]
 fn liths_favor_comes_at_three_tribute_and_doubles_at_eight() {
     let mut t = LithTribute::default();
-    t.give(S, 2);
+    t.give(S, 2).unwrap();
     assert_eq!(t.favor(S), None);
-    t.give(S, 1);
+    t.give(S, 1).unwrap();
     assert_eq!(t.favor(S), Some(LithFavor::Plus1));
-    t.give(S, 5);
+    t.give(S, 5).unwrap();
     assert_eq!(t.favor(S), Some(LithFavor::Plus2));
-    t.give(P, 1);
+    t.give(P, 1).unwrap();
     assert_eq!(
         t.favor(S),
         Some(LithFavor::Plus1),
@@ -137,7 +137,7 @@ fn rulebook_glory_example_white_wins_three_to_two() {
         key(Faction::Commoners, 0, 1),
     ];
     let mut lith = LithTribute::default();
-    lith.give(S, 2);
+    lith.give(S, 2).unwrap();
     let white = TeamTally {
         heroes_in_underpit: 1,
         heroes_defeated: 1,

@@ -35,7 +35,7 @@ impl State {
                 follower,
                 promotion,
             },
-            Message::EndTurn => ArmyAction::EndTurn,
+            Message::EndTurn => ArmyAction::EndTurn {},
             Message::ApplyEdit => {
                 let Some(edit) = &self.edit else {
                     return Action::none();
@@ -92,7 +92,7 @@ impl State {
             _ => return Action::none(),
         };
         // A done attack or turn end clears the attacker picked for the next one.
-        let clears_selection = matches!(action, ArmyAction::Attack { .. } | ArmyAction::EndTurn);
+        let clears_selection = matches!(action, ArmyAction::Attack { .. } | ArmyAction::EndTurn {});
         let result = doc.saved.act(action).map(|_| ()).map_err(|e| e.to_string());
         if clears_selection && result.is_ok() {
             self.selected = None;

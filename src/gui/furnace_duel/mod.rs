@@ -158,7 +158,7 @@ impl State {
                 Err(e) => return Action::error(e),
             },
             Message::ClaimBoard(seat) => FdAction::ClaimBoard { seat },
-            Message::WithdrawBoard => FdAction::WithdrawBoard,
+            Message::WithdrawBoard => FdAction::WithdrawBoard {},
             Message::ClaimGeneral(seat, achievement) => {
                 FdAction::ClaimGeneral { seat, achievement }
             }

@@ -229,7 +229,7 @@ impl State {
             Message::EndTurn => {
                 self.selected = None;
                 self.mode = Mode::Normal;
-                self.play(Play::EndTurn)
+                self.play(Play::EndTurn {})
             }
             Message::Next => self.next(),
             Message::RunToEnd => self.run_to_end(),
@@ -360,7 +360,7 @@ impl State {
             return Action::none();
         };
         let stepped = match action {
-            Play::EndTurn | Play::Answer { .. } => doc.saved.act_one_step(action),
+            Play::EndTurn {} | Play::Answer { .. } => doc.saved.act_one_step(action),
             _ => doc.saved.act(action),
         };
         match stepped {
@@ -384,7 +384,7 @@ impl State {
         if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
             return Action::none();
         }
-        self.play(Play::Next)
+        self.play(Play::Next {})
     }
 
     /// Steps until a question, the player's turn or the end; each step its own entry.

@@ -234,9 +234,12 @@ impl ChallengeForm {
             .map_err(|e| e.to_string())?;
         self.skill = Some(skill);
         self.rating = hc.challenge.rating.to_string();
-        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction);
-        self.opposing = hc.challenge.modifiers.contains(&Modifier::OpposingFaction);
-        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost);
+        self.home = hc.challenge.modifiers.contains(&Modifier::HomeFaction {});
+        self.opposing = hc
+            .challenge
+            .modifiers
+            .contains(&Modifier::OpposingFaction {});
+        self.boost = hc.challenge.modifiers.contains(&Modifier::Boost {});
         self.lith = hc
             .challenge
             .modifiers
@@ -365,16 +368,16 @@ impl ChallengeForm {
         let against = number("Against", &self.against)?;
         let mut mods = Vec::new();
         if self.home {
-            mods.push(Modifier::HomeFaction);
+            mods.push(Modifier::HomeFaction {});
         }
         if self.opposing {
-            mods.push(Modifier::OpposingFaction);
+            mods.push(Modifier::OpposingFaction {});
         }
         if self.boost {
-            mods.push(Modifier::Boost);
+            mods.push(Modifier::Boost {});
         }
         if self.target_boost {
-            mods.push(Modifier::TargetBoost);
+            mods.push(Modifier::TargetBoost {});
         }
         if let Some(amount) = signed(&self.favor).filter(|a| *a != 0) {
             mods.push(Modifier::FavorTile { amount });
@@ -421,6 +424,7 @@ impl ChallengeForm {
             rating,
             against,
             modifiers: mods.clone(),
+            skill: self.skill,
         };
         let adventure = match self.what {
             What::Task | What::Quest => {
@@ -432,10 +436,10 @@ impl ChallengeForm {
                     Adventure::FactionQuest { faction, space }
                 })
             }
-            What::Haggler => Some(Adventure::Haggler),
-            What::MirrorPool => Some(Adventure::MirrorPool),
-            What::Vortex => Some(Adventure::Vortex),
-            What::Underworld => Some(Adventure::Underworld),
+            What::Haggler => Some(Adventure::Haggler {}),
+            What::MirrorPool => Some(Adventure::MirrorPool {}),
+            What::Vortex => Some(Adventure::Vortex {}),
+            What::Underworld => Some(Adventure::Underworld {}),
             _ => None,
         };
         if let Some(adventure) = adventure {
@@ -452,8 +456,8 @@ impl ChallengeForm {
             let damage_mods = mods
                 .iter()
                 .filter(|m| match m {
-                    Modifier::Boost => natural_melee,
-                    Modifier::TargetBoost | Modifier::Other { .. } => true,
+                    Modifier::Boost {} => natural_melee,
+                    Modifier::TargetBoost {} | Modifier::Other { .. } => true,
                     _ => false,
                 })
                 .cloned()
@@ -471,6 +475,7 @@ impl ChallengeForm {
                         rating: number("Power", &self.power)?,
                         against: number("Armor", &self.armor)?,
                         modifiers: damage_mods,
+                        skill: None,
                     },
                     wound_rating: number("Wound", &self.wound)?,
                 },

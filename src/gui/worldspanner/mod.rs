@@ -290,7 +290,7 @@ impl State {
             }
             Message::NextStep => {
                 let before = self.revision();
-                let action = self.act(Play::NextStep, Where::Bar);
+                let action = self.act(Play::NextStep {}, Where::Bar);
                 if let Some(active) = self.game().map(|g| g.rounds.active)
                     && self.revision() != before
                 {
@@ -369,7 +369,7 @@ impl State {
                 Where::Bar,
             ),
             Message::GloryCard => self.act(Play::GloryCard { team: self.side }, Where::Bar),
-            Message::Reopen => self.act(Play::Reopen, Where::Bar),
+            Message::Reopen => self.act(Play::Reopen {}, Where::Bar),
             Message::DeckMode(team, physical) => {
                 self.act(Play::DeckMode { team, physical }, Where::Bar)
             }

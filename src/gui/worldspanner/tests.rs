@@ -561,7 +561,7 @@ fn a_finished_game_offers_reopen_in_place_of_next_step() {
     let c = ctx();
     let s = round_two();
     let mut g = s.game().unwrap().clone();
-    assert!(g.apply(Play::Reopen).is_err(), "not over yet");
+    assert!(g.apply(Play::Reopen {}).is_err(), "not over yet");
     // A finished game as the last NextStep leaves it (that path is tested in the engine).
     g.rounds.finished = true;
     let mut s = State::open("x".to_string(), crate::doc::Saved::new("t", "over", g), &c);

@@ -35,10 +35,41 @@ fn place(s: &State, size: Size, label: &str) -> (Rectangle, bool) {
     (b, inside)
 }
 
+/// Round 3, Skyhawks' Free step, Skyhawks heroes 1 to 3 on the map (they left their Domes in
+/// round 2): each has its own attack to make, one a step (Rounds, p. 7).
+fn round_three_on_the_map() -> State {
+    let c = ctx();
+    let mut s = round_two();
+    for team in TeamSide::BOTH {
+        loop {
+            for hero in 0..3 {
+                if team == TeamSide::Skyhawks {
+                    s.update(Message::Hero(HeroRef { team, hero }, HeroOp::LeaveDome), &c);
+                }
+            }
+            if s.game().unwrap().rounds.step == crate::worldspanner::Step::Reinforce {
+                break;
+            }
+            assert!(testing::update(&mut s, Message::NextStep, &c).moved);
+        }
+        for i in 3..6 {
+            let hero = HeroRef { team, hero: i };
+            assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+            assert!(testing::update(&mut s, Message::Place(None), &c).moved);
+        }
+        assert!(testing::update(&mut s, Message::NextStep, &c).moved);
+    }
+    s
+}
+
 /// The table side set up for `what` with a hero chosen and the ratings typed.
 fn ready(what: form::What) -> State {
     let c = ctx();
-    let mut s = round_two();
+    let mut s = if what.attack() {
+        round_three_on_the_map()
+    } else {
+        round_two()
+    };
     s.update(Message::Form(FormMsg::What(what)), &c);
     s.update(
         Message::Form(FormMsg::Hero(form::Choice {
@@ -94,19 +125,11 @@ fn draw_and_its_answer_are_in_view_and_draw_stays_put_for_a_challenge_and_an_att
                 // An attack waits for its step (Action or Melee): step on until it is drawn.
                 let mut steps = 0;
                 loop {
-                    // An attacker must be on the map: a hero in a Dome is adjacent to nothing
-                    // (p. 8), so it leaves its Dome when the step allows (refused otherwise).
-                    if what.attack() {
-                        let hero = HeroRef {
-                            team: TeamSide::Skyhawks,
-                            hero: 1,
-                        };
-                        s.update(Message::Hero(hero, HeroOp::LeaveDome), &c);
-                    }
                     // A step clears the chosen hero (it may have left the map): choose again.
+                    // Each attack is another hero's: one attack per hero a step (p. 7).
                     s.update(
                         Message::Form(FormMsg::Hero(form::Choice {
-                            value: 1,
+                            value: if what.attack() { draw } else { 1 },
                             label: String::new(),
                         })),
                         &c,

@@ -3,7 +3,9 @@
 //! (Faction relations, p. 14; Lith's Favor, p. 17; Line of sight, p. 19-20; Boosts, p. 23).
 
 use crate::worldspanner::challenge::MAX_RATING;
+use crate::worldspanner::library::Skill;
 use crate::worldspanner::team::TeamSide;
+use crate::worldspanner::victory::Faction;
 
 /// A challenge the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -50,6 +52,57 @@ pub enum ChallengeError {
     LithFavorNotHeld { team: TeamSide, tribute: u32 },
     #[error("{team} hold no favor tile: it takes 3 markers on one Faction key (p. 16)")]
     NoFavorTile { team: TeamSide },
+    /// A hero with a library card typed a rating its card does not print.
+    #[error(
+        "{hero}'s card prints {skill} {printed}, not {typed}: a library hero's rating comes from its card; for a change, add your own modifier with its reason"
+    )]
+    RatingNotOnCard {
+        hero: String,
+        skill: Skill,
+        printed: u8,
+        typed: u8,
+    },
+    /// A Faction adventure by a library hero that does not say which rating it challenges.
+    #[error(
+        "{hero} is played from a hero card: say which rating the adventure challenges (the skill printed on the space or Quest card)"
+    )]
+    WhichSkill { hero: String },
+    /// A Lith adventure challenged with another rating than its own.
+    #[error("{adventure} challenges {skill}, not {given} (Lith adventures, p. 17)")]
+    WrongSkill {
+        adventure: String,
+        skill: Skill,
+        given: Skill,
+    },
+    /// The -2 on the hero's own home faction key.
+    #[error(
+        "{} is {hero}'s home faction: +2 there, never the opposing -2 (Faction relations, p. 14)",
+        .faction.key_name()
+    )]
+    OpposingOnHomeKey { hero: String, faction: Faction },
+    /// The +2 on a key that is not the hero's home faction.
+    #[error(
+        "{} is not {hero}'s home faction ({}): no +2 there (Faction relations, p. 14)",
+        .faction.key_name(),
+        .home.key_name()
+    )]
+    HomeOffHomeKey {
+        hero: String,
+        faction: Faction,
+        home: Faction,
+    },
+    /// The -2 on a key that is not one of the hero's two opposing factions.
+    #[error(
+        "{} is not one of {hero}'s opposing factions ({} and {}): no -2 there (Faction relations, p. 14)",
+        .faction.key_name(),
+        .opposing[0].key_name(),
+        .opposing[1].key_name()
+    )]
+    OpposingOffCard {
+        hero: String,
+        faction: Faction,
+        opposing: [Faction; 2],
+    },
     /// The CLI's modifier words (`Modifier::parse`): `text` is what was typed.
     #[error("modifier {text:?}: needs a value, like favor=+1")]
     ModifierNeedsValue { text: String },

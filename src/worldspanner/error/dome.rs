@@ -42,6 +42,11 @@ pub enum DomeError {
     /// The CLI's occupancy list: `part` is the piece that is wrong.
     #[error("{part:?}: write NUMBER:HEROES, e.g. 3:4 for four heroes in the Domes numbered 3")]
     BadOccupancy { part: String },
+    /// An empty piece between commas in the CLI's occupancy list.
+    #[error(
+        "{text:?}: an empty entry between commas; write NUMBER:HEROES for each Dome number, e.g. 3:4,4:2"
+    )]
+    EmptyOccupancy { text: String },
     #[error("{part:?}: Dome key {number} has only {} Domes", DOMES_PER_KEY)]
     TooManyInKey { part: String, number: DomeNumber },
     #[error(
