@@ -227,6 +227,30 @@ pub enum RuleError {
         expected: QuestCode,
         given: QuestCode,
     },
+    #[error(
+        "{code} is not on {character}'s card: {character}'s character quests are {letters} codes (p. 23)"
+    )]
+    NotOwnLetters {
+        character: String,
+        code: QuestCode,
+        letters: String,
+    },
+    #[error(
+        "{code} is {owner}'s character quest, not {character}'s: each character reads only its own (p. 23)"
+    )]
+    AnotherCharactersLetters {
+        character: String,
+        code: QuestCode,
+        owner: String,
+    },
+    #[error(
+        "{character}'s card begins with character quest {expected}, not {given}: the first quest read is the one printed on the card (p. 29)"
+    )]
+    NotTheFirstQuest {
+        character: String,
+        expected: QuestCode,
+        given: QuestCode,
+    },
     #[error("{code} is not a character quest code (like R3)")]
     NotACharacterQuestCode { code: QuestCode },
     #[error("an ending has no next quest")]

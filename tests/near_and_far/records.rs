@@ -519,3 +519,58 @@ fn bounds_hold_across_players_chiefs_threat_cards_and_trade_routes() {
             .is_ok()
     );
 }
+
+/// Character Mode: a character quest read by `who`, with the code given and the next one.
+fn read_character_quest(
+    s: &mut Saved<Campaign>,
+    who: &str,
+    code: &str,
+    next: Option<&str>,
+) -> Result<Vec<String>, String> {
+    act(
+        s,
+        json!({"action": "record-quest", "character": who,
+               "read": {"kind": "character-quest", "code": code}, "outcome": "success",
+               "next": next, "date": "2026-03-02"}),
+    )
+}
+
+#[test]
+fn a_character_records_only_its_own_character_quest_letters() {
+    let mut s = saved(campaign(Mode::Character));
+    start_on(&mut s, 3, "dusk");
+    let e = read_character_quest(&mut s, "Vera", "R2", None).unwrap_err();
+    assert_eq!(
+        e,
+        "R2 is Rin's character quest, not Vera's: each character reads only its own (p. 23)"
+    );
+    read_character_quest(&mut s, "Vera", "V1", Some("V3")).expect("Vera's own letters");
+    // Once Vera's card reads V codes, another letter is refused, and so is Rin's R as a next.
+    let e = read_character_quest(&mut s, "Vera", "V3", Some("R4")).unwrap_err();
+    assert_eq!(
+        e,
+        "R4 is not on Vera's card: Vera's character quests are V codes (p. 23)"
+    );
+    let e = act(
+        &mut s,
+        json!({"action": "write-next-quest", "character": "Rin", "code": "V2", "date": "2026-03-02"}),
+    )
+    .unwrap_err();
+    assert!(e.starts_with("V2 is not on Rin's card"), "{e}");
+    assert_eq!(s.current().view("Vera").unwrap().character_quests_read, 1);
+}
+
+#[test]
+fn only_the_character_quest_that_is_due_is_recorded() {
+    let mut s = saved(campaign(Mode::Character));
+    start_on(&mut s, 3, "dusk");
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(
+        e,
+        "Rin's card begins with character quest R1, not R5: the first quest read is the one printed on the card (p. 29)"
+    );
+    read_character_quest(&mut s, "Rin", "R1", Some("R3")).expect("R1 is due");
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(e, "Rin's card says the next character quest is R3, not R5");
+    read_character_quest(&mut s, "Rin", "R3", None).expect("R3 is due");
+}

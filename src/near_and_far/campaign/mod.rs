@@ -6,6 +6,7 @@ mod action;
 mod card;
 mod cards;
 mod end;
+mod letters;
 mod play;
 mod table;
 mod validate;
