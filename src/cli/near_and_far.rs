@@ -305,7 +305,9 @@ fn new_campaign(
     };
     let card = facts.characters.card.layout;
     let (campaign, notices) =
-        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts)) {
+        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts))
+            .map(|(c, notices)| (c.with_token_seed(crate::deck::fresh_seed()), notices))
+        {
             Ok(c) => c,
             Err(e) => return fail(e),
         };

@@ -131,6 +131,14 @@ pub enum RuleError {
         "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
     )]
     PlayerHasCharacter { player: String },
+    #[error(
+        "{character} cannot join: {} already play, and a session takes at most 4 players (p. 4); retire one first",
+        .playing.join(", ")
+    )]
+    CampaignFull {
+        character: String,
+        playing: Vec<String>,
+    },
     #[error("nobody in this campaign plays {name:?}")]
     NobodyPlays { name: String },
     #[error("a new character joins between sessions, not during one")]

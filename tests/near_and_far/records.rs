@@ -574,3 +574,104 @@ fn only_the_character_quest_that_is_due_is_recorded() {
     assert_eq!(e, "Rin's card says the next character quest is R3, not R5");
     read_character_quest(&mut s, "Rin", "R3", None).expect("R3 is due");
 }
+
+#[test]
+fn a_campaign_plays_at_most_4_characters_at_once() {
+    let mut s = saved(campaign_with(
+        Mode::Campaign,
+        Variants::default(),
+        &[
+            ("Ana", "Rin"),
+            ("Ben", "Vera"),
+            ("Cy", "Kiku"),
+            ("Di", "Eyim"),
+        ],
+    ));
+    let e = act(
+        &mut s,
+        json!({"action": "add-character", "player": "Ed", "character": "Grear", "date": "2026-03-02"}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        "Grear cannot join: Rin, Vera, Kiku, Eyim already play, and a session takes at most 4 players (p. 4); retire one first"
+    );
+    act(
+        &mut s,
+        json!({"action": "retire-character", "character": "Kiku", "date": "2026-03-02"}),
+    )
+    .unwrap();
+    act(
+        &mut s,
+        json!({"action": "add-character", "player": "Ed", "character": "Grear", "date": "2026-03-02"}),
+    )
+    .expect("a seat is free once Kiku retires");
+    assert_eq!(s.current().sheets.len(), 5);
+}
+
+#[test]
+fn the_quest_token_seed_is_the_campaigns_own_and_saved_with_it() {
+    let draw = |c: Campaign| {
+        let mut c = c;
+        start(&mut c, 2);
+        let s = &c.sessions[0];
+        (s.token_seed, s.quest_tokens.clone())
+    };
+    let (old_seed, _) = draw(campaign(Mode::Campaign));
+    assert_eq!(
+        old_seed,
+        Some(1 << 8 | 2),
+        "a campaign without a seed keeps the old draw"
+    );
+    let (a, tokens_a) = draw(campaign(Mode::Campaign).with_token_seed(11));
+    let (b, _) = draw(campaign(Mode::Campaign).with_token_seed(12));
+    assert_ne!(a, b, "two campaigns draw differently");
+    assert_ne!(a, old_seed);
+    assert_eq!(
+        draw(campaign(Mode::Campaign).with_token_seed(11)).1,
+        tokens_a
+    );
+    let c = campaign(Mode::Campaign).with_token_seed(99);
+    let text = serde_json::to_string(&c).unwrap();
+    let back: Campaign = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.token_seed, Some(99));
+}
+
+#[test]
+fn cli_new_campaigns_get_their_own_token_seed() {
+    use tablemate::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let one = crate::cli::new_campaign(dir.path(), "campaign");
+    let two = crate::cli::new_campaign(dir.path(), "campaign");
+    let store = Store::open(dir.path()).unwrap();
+    let seed = |id: &str| store.load::<Campaign>(id).unwrap().current().token_seed;
+    assert!(seed(&one).is_some());
+    assert_ne!(seed(&one), seed(&two));
+}
+
+#[test]
+fn a_lost_map_11_played_again_on_the_first_pass_still_places_the_named_spaces() {
+    let mut c = campaign(Mode::Campaign);
+    reach(&mut c, 11);
+    c.defeat_boss("Rin", "The Red King").unwrap();
+    crate::common::finish(&mut c, &[("Rin", 30), ("Vera", 25)]);
+    assert!(
+        c.sessions
+            .last()
+            .unwrap()
+            .result
+            .as_ref()
+            .unwrap()
+            .lost_last_ruin()
+    );
+    let notes = start(&mut c, 11);
+    assert!(
+        notes.iter().any(|n| n.contains("named spaces first")),
+        "{notes:?}"
+    );
+    let named = &c.cards.map(map(11)).unwrap().named_spaces;
+    let placed = &c.sessions.last().unwrap().quest_tokens;
+    for n in named {
+        assert!(placed.contains(n), "named space {n} again on the replay");
+    }
+}
