@@ -132,6 +132,8 @@ pub fn plan_index_import(
     // The file is checked together with the player's index (its letters may be declared
     // there), in `check_planned_import`: only errors it would add refuse it.
     let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown} was not imported: {e}"))?;
+    index::check_incoming(&shown, &incoming)
+        .map_err(|list| format!("{shown} was not imported:\n{}", list.join("\n")))?;
     let loaded = load_index(root, facts.as_ref());
     if loaded.own_damaged {
         return Err(format!(
@@ -157,6 +159,7 @@ pub fn import_index_keeping(
     let facts = load_facts(store.root()).ok();
     let shown = path.display().to_string();
     let (plan, loaded) = plan_index_import(store, path)?;
+    index::check_take_theirs(&shown, &plan, take_theirs)?;
     let own = index::Index::check_planned_import(
         &loaded.files,
         &loaded.own_origin,
@@ -165,7 +168,7 @@ pub fn import_index_keeping(
         facts.as_ref(),
     )
     .map_err(|problems| {
-        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let list = index::name_in_incoming(&shown, plan.incoming(), &problems);
         format!("{shown} was not imported:\n{}", list.join("\n"))
     })?;
     let written = store
