@@ -106,3 +106,52 @@ fn keep_theirs_with_a_code_not_in_conflict_is_refused() {
     let o = run(&root, &["near-and-far", "index", "import", &file]);
     assert_eq!(o.code, 0, "{}", o.stderr);
 }
+
+#[test]
+fn single_index_entries_are_added_edited_deleted_and_undone_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("home");
+    let idx = |args: &[&str]| {
+        let mut all = vec!["near-and-far", "index"];
+        all.extend_from_slice(args);
+        run(&root, &all)
+    };
+    let mine = || std::fs::read_to_string(root.join("storybook-index/my-entries.json")).unwrap();
+    let dig = r#"{"code":"42","choices":[{"label":"dig","test":{"skill":4}}]}"#;
+    let o = idx(&["add", "--entry", dig, "--map", "3"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(mine().contains("\"dig\""));
+    let o = idx(&["add", "--entry", dig]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr
+            .contains("42 is already in your index: change it with `index edit`"),
+        "{}",
+        o.stderr
+    );
+    let fly = r#"{"code":"42","choices":[{"label":"fly","test":{"skill":2}}]}"#;
+    let o = idx(&["edit", "--entry", fly]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(mine().contains("\"fly\"") && !mine().contains("\"dig\""));
+    let o = idx(&["edit", "--entry", r#"{"code":"43"}"#]);
+    assert!(
+        o.stderr.contains("43 is not one of your own entries"),
+        "{}",
+        o.stderr
+    );
+    let o = idx(&["add", "--entry", r#"{"code":"44","note":"ring\u0007"}"#]);
+    assert!(
+        o.stderr.contains("control characters are not allowed"),
+        "{}",
+        o.stderr
+    );
+    let o = idx(&["delete", "42"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(!mine().contains("\"42\""));
+    let o = idx(&["undo"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(mine().contains("\"fly\""), "the delete is undone");
+    let o = idx(&["undo"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(mine().contains("\"dig\""), "the edit is undone");
+}
