@@ -233,12 +233,7 @@ pub fn declare_letters(
 ) -> Result<String, String> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
-    if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
-    }
+    own_readable(&loaded)?;
     let own = index::Index::check_letters(
         &loaded.files,
         &loaded.own_origin,
@@ -283,12 +278,7 @@ pub fn declare_letters(
 pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
-    if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
-    }
+    own_readable(&loaded)?;
     let (own, _) =
         index::Index::check_removal(&loaded.files, &loaded.own_origin, code, facts.as_ref())
             .map_err(|p| {
@@ -312,12 +302,7 @@ pub fn write_entry(
 ) -> Result<String, String> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
-    if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
-    }
+    own_readable(&loaded)?;
     let code = &entry.code;
     let mine = loaded.own_file();
     let exists = mine.quests.iter().any(|q| &q.code == code);
@@ -380,4 +365,16 @@ pub fn undo_index_change(store: &Store) -> Result<String, String> {
         "your storybook index is back as it was before its last change ({} earlier versions kept)",
         backups.len()
     ))
+}
+
+/// Refuses to change the player's own index file when it exists but cannot be read: it is
+/// never replaced then.
+fn own_readable(loaded: &index::Loaded) -> Result<(), String> {
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    Ok(())
 }
