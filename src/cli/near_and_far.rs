@@ -151,6 +151,22 @@ pub enum IndexCommand {
     },
     /// Delete one of your own entries from your index.
     Delete { code: String },
+    /// Add one entry to your index, written as in an index file's "quests" list, e.g.
+    /// `--entry '{"code":"42","choices":[{"label":"dig","test":{"skill":4}}]}' --map 3`.
+    Add {
+        #[arg(long)]
+        entry: String,
+        /// The map whose spaces show this code, when the index does not know it yet.
+        #[arg(long)]
+        map: Option<u8>,
+    },
+    /// Replace one of your own entries (same form as `add`).
+    Edit {
+        #[arg(long)]
+        entry: String,
+    },
+    /// Put your index back as it was before its last change (repeatable).
+    Undo,
 }
 
 fn fail(e: impl std::fmt::Display) -> Output {
@@ -305,7 +321,9 @@ fn new_campaign(
     };
     let card = facts.characters.card.layout;
     let (campaign, notices) =
-        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts)) {
+        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts))
+            .map(|(c, notices)| (c.with_token_seed(crate::deck::fresh_seed()), notices))
+        {
             Ok(c) => c,
             Err(e) => return fail(e),
         };

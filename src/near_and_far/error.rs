@@ -131,6 +131,14 @@ pub enum RuleError {
         "{player} already plays a character: a player keeps the same character for the whole campaign (p. 29)"
     )]
     PlayerHasCharacter { player: String },
+    #[error(
+        "{character} cannot join: {} already play, and a session takes at most 4 players (p. 4); retire one first",
+        .playing.join(", ")
+    )]
+    CampaignFull {
+        character: String,
+        playing: Vec<String>,
+    },
     #[error("nobody in this campaign plays {name:?}")]
     NobodyPlays { name: String },
     #[error("a new character joins between sessions, not during one")]
@@ -223,6 +231,30 @@ pub enum RuleError {
     QuestsLocked { character: String, locked: u8 },
     #[error("{character}'s card says the next character quest is {expected}, not {given}")]
     WrongNextQuest {
+        character: String,
+        expected: QuestCode,
+        given: QuestCode,
+    },
+    #[error(
+        "{code} is not on {character}'s card: {character}'s character quests are {letters} codes (p. 23)"
+    )]
+    NotOwnLetters {
+        character: String,
+        code: QuestCode,
+        letters: String,
+    },
+    #[error(
+        "{code} is {owner}'s character quest, not {character}'s: each character reads only its own (p. 23)"
+    )]
+    AnotherCharactersLetters {
+        character: String,
+        code: QuestCode,
+        owner: String,
+    },
+    #[error(
+        "{character}'s card begins with character quest {expected}, not {given}: the first quest read is the one printed on the card (p. 29)"
+    )]
+    NotTheFirstQuest {
         character: String,
         expected: QuestCode,
         given: QuestCode,

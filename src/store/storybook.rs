@@ -132,6 +132,8 @@ pub fn plan_index_import(
     // The file is checked together with the player's index (its letters may be declared
     // there), in `check_planned_import`: only errors it would add refuse it.
     let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown} was not imported: {e}"))?;
+    index::check_incoming(&shown, &incoming)
+        .map_err(|list| format!("{shown} was not imported:\n{}", list.join("\n")))?;
     let loaded = load_index(root, facts.as_ref());
     if loaded.own_damaged {
         return Err(format!(
@@ -157,6 +159,7 @@ pub fn import_index_keeping(
     let facts = load_facts(store.root()).ok();
     let shown = path.display().to_string();
     let (plan, loaded) = plan_index_import(store, path)?;
+    index::check_take_theirs(&shown, &plan, take_theirs)?;
     let own = index::Index::check_planned_import(
         &loaded.files,
         &loaded.own_origin,
@@ -165,7 +168,7 @@ pub fn import_index_keeping(
         facts.as_ref(),
     )
     .map_err(|problems| {
-        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        let list = index::name_in_incoming(&shown, plan.incoming(), &problems);
         format!("{shown} was not imported:\n{}", list.join("\n"))
     })?;
     let written = store
@@ -230,12 +233,7 @@ pub fn declare_letters(
 ) -> Result<String, String> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
-    if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
-    }
+    own_readable(&loaded)?;
     let own = index::Index::check_letters(
         &loaded.files,
         &loaded.own_origin,
@@ -280,12 +278,7 @@ pub fn declare_letters(
 pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
-    if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
-    }
+    own_readable(&loaded)?;
     let (own, _) =
         index::Index::check_removal(&loaded.files, &loaded.own_origin, code, facts.as_ref())
             .map_err(|p| {
@@ -296,4 +289,92 @@ pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
         .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
         .map_err(|e| e.to_string())?;
     Ok(format!("{code} deleted from your storybook index"))
+}
+
+/// Adds (`editing` false) or changes (`editing` true) the player's own entry for one quest,
+/// as the window's entry form does: checked against the whole index, the player's file backed
+/// up first. `map` places a new code on that map's spaces when the index has it on none.
+pub fn write_entry(
+    store: &Store,
+    entry: &index::QuestEntry,
+    map: Option<crate::near_and_far::MapNumber>,
+    editing: bool,
+) -> Result<String, String> {
+    let facts = load_facts(store.root()).ok();
+    let loaded = load_index(store.root(), facts.as_ref());
+    own_readable(&loaded)?;
+    let code = &entry.code;
+    let mine = loaded.own_file();
+    let exists = mine.quests.iter().any(|q| &q.code == code);
+    match (editing, exists) {
+        (false, true) => {
+            return Err(format!(
+                "{code} is already in your index: change it with `index edit`"
+            ));
+        }
+        (true, false) => {
+            return Err(format!(
+                "{code} is not one of your own entries: add it with `index add`"
+            ));
+        }
+        _ => {}
+    }
+    let single = IndexFile {
+        quests: vec![entry.clone()],
+        ..IndexFile::empty("entry")
+    };
+    index::check_incoming("the entry", &single).map_err(|list| list.join("; "))?;
+    let mut own =
+        index::Index::check_addition(&loaded.files, &loaded.own_origin, entry, facts.as_ref())
+            .map_err(|p| {
+                let list: Vec<String> = p
+                    .iter()
+                    .map(|p| format!("{}: {}", p.at, p.message))
+                    .collect();
+                format!("{code} was not saved: {}", list.join("; "))
+            })?;
+    if let Some(m) = map
+        && loaded.built.index.map_of(code).is_none()
+    {
+        own.add_space(m, code.clone());
+    }
+    store
+        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{code} {} your storybook index",
+        if editing { "changed in" } else { "added to" }
+    ))
+}
+
+/// Puts the player's own index file back as it was before its last change (the newest backup,
+/// which is used up, so a second undo goes one change further back).
+pub fn undo_index_change(store: &Store) -> Result<String, String> {
+    let mut backups = store.data_backups(index::OWN_FILE);
+    let Some(last) = backups.pop() else {
+        return Err("nothing to undo: no earlier version of your index is kept".to_string());
+    };
+    let bytes = super::files::read_bounded(&last).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", last.display()))?;
+    IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    store
+        .write_data(index::OWN_FILE, text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    std::fs::remove_file(&last).map_err(|e| format!("{}: {e}", last.display()))?;
+    Ok(format!(
+        "your storybook index is back as it was before its last change ({} earlier versions kept)",
+        backups.len()
+    ))
+}
+
+/// Refuses to change the player's own index file when it exists but cannot be read: it is
+/// never replaced then.
+fn own_readable(loaded: &index::Loaded) -> Result<(), String> {
+    if loaded.own_damaged {
+        return Err(format!(
+            "your index {} cannot be read; fix or move it first (it is never replaced)",
+            loaded.own_origin
+        ));
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@ mod evening;
 mod experience;
 mod index;
 mod index_growth;
+mod index_import;
 mod lookup;
 mod records;
 mod refusals;

@@ -519,3 +519,159 @@ fn bounds_hold_across_players_chiefs_threat_cards_and_trade_routes() {
             .is_ok()
     );
 }
+
+/// Character Mode: a character quest read by `who`, with the code given and the next one.
+fn read_character_quest(
+    s: &mut Saved<Campaign>,
+    who: &str,
+    code: &str,
+    next: Option<&str>,
+) -> Result<Vec<String>, String> {
+    act(
+        s,
+        json!({"action": "record-quest", "character": who,
+               "read": {"kind": "character-quest", "code": code}, "outcome": "success",
+               "next": next, "date": "2026-03-02"}),
+    )
+}
+
+#[test]
+fn a_character_records_only_its_own_character_quest_letters() {
+    let mut s = saved(campaign(Mode::Character));
+    start_on(&mut s, 3, "dusk");
+    let e = read_character_quest(&mut s, "Vera", "R2", None).unwrap_err();
+    assert_eq!(
+        e,
+        "R2 is Rin's character quest, not Vera's: each character reads only its own (p. 23)"
+    );
+    read_character_quest(&mut s, "Vera", "V1", Some("V3")).expect("Vera's own letters");
+    // Once Vera's card reads V codes, another letter is refused, and so is Rin's R as a next.
+    let e = read_character_quest(&mut s, "Vera", "V3", Some("R4")).unwrap_err();
+    assert_eq!(
+        e,
+        "R4 is not on Vera's card: Vera's character quests are V codes (p. 23)"
+    );
+    let e = act(
+        &mut s,
+        json!({"action": "write-next-quest", "character": "Rin", "code": "V2", "date": "2026-03-02"}),
+    )
+    .unwrap_err();
+    assert!(e.starts_with("V2 is not on Rin's card"), "{e}");
+    assert_eq!(s.current().view("Vera").unwrap().character_quests_read, 1);
+}
+
+#[test]
+fn only_the_character_quest_that_is_due_is_recorded() {
+    let mut s = saved(campaign(Mode::Character));
+    start_on(&mut s, 3, "dusk");
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(
+        e,
+        "Rin's card begins with character quest R1, not R5: the first quest read is the one printed on the card (p. 29)"
+    );
+    read_character_quest(&mut s, "Rin", "R1", Some("R3")).expect("R1 is due");
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(e, "Rin's card says the next character quest is R3, not R5");
+    read_character_quest(&mut s, "Rin", "R3", None).expect("R3 is due");
+}
+
+#[test]
+fn a_campaign_plays_at_most_4_characters_at_once() {
+    let mut s = saved(campaign_with(
+        Mode::Campaign,
+        Variants::default(),
+        &[
+            ("Ana", "Rin"),
+            ("Ben", "Vera"),
+            ("Cy", "Kiku"),
+            ("Di", "Eyim"),
+        ],
+    ));
+    let e = act(
+        &mut s,
+        json!({"action": "add-character", "player": "Ed", "character": "Grear", "date": "2026-03-02"}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        "Grear cannot join: Rin, Vera, Kiku, Eyim already play, and a session takes at most 4 players (p. 4); retire one first"
+    );
+    act(
+        &mut s,
+        json!({"action": "retire-character", "character": "Kiku", "date": "2026-03-02"}),
+    )
+    .unwrap();
+    act(
+        &mut s,
+        json!({"action": "add-character", "player": "Ed", "character": "Grear", "date": "2026-03-02"}),
+    )
+    .expect("a seat is free once Kiku retires");
+    assert_eq!(s.current().sheets.len(), 5);
+}
+
+#[test]
+fn the_quest_token_seed_is_the_campaigns_own_and_saved_with_it() {
+    let draw = |c: Campaign| {
+        let mut c = c;
+        start(&mut c, 2);
+        let s = &c.sessions[0];
+        (s.token_seed, s.quest_tokens.clone())
+    };
+    let (old_seed, _) = draw(campaign(Mode::Campaign));
+    assert_eq!(
+        old_seed,
+        Some(1 << 8 | 2),
+        "a campaign without a seed keeps the old draw"
+    );
+    let (a, tokens_a) = draw(campaign(Mode::Campaign).with_token_seed(11));
+    let (b, _) = draw(campaign(Mode::Campaign).with_token_seed(12));
+    assert_ne!(a, b, "two campaigns draw differently");
+    assert_ne!(a, old_seed);
+    assert_eq!(
+        draw(campaign(Mode::Campaign).with_token_seed(11)).1,
+        tokens_a
+    );
+    let c = campaign(Mode::Campaign).with_token_seed(99);
+    let text = serde_json::to_string(&c).unwrap();
+    let back: Campaign = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.token_seed, Some(99));
+}
+
+#[test]
+fn cli_new_campaigns_get_their_own_token_seed() {
+    use tablemate::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let one = crate::cli::new_campaign(dir.path(), "campaign");
+    let two = crate::cli::new_campaign(dir.path(), "campaign");
+    let store = Store::open(dir.path()).unwrap();
+    let seed = |id: &str| store.load::<Campaign>(id).unwrap().current().token_seed;
+    assert!(seed(&one).is_some());
+    assert_ne!(seed(&one), seed(&two));
+}
+
+#[test]
+fn a_lost_map_11_played_again_on_the_first_pass_still_places_the_named_spaces() {
+    let mut c = campaign(Mode::Campaign);
+    reach(&mut c, 11);
+    c.defeat_boss("Rin", "The Red King").unwrap();
+    crate::common::finish(&mut c, &[("Rin", 30), ("Vera", 25)]);
+    assert!(
+        c.sessions
+            .last()
+            .unwrap()
+            .result
+            .as_ref()
+            .unwrap()
+            .lost_last_ruin()
+    );
+    let notes = start(&mut c, 11);
+    assert!(
+        notes.iter().any(|n| n.contains("named spaces first")),
+        "{notes:?}"
+    );
+    let named = &c.cards.map(map(11)).unwrap().named_spaces;
+    let placed = &c.sessions.last().unwrap().quest_tokens;
+    for n in named {
+        assert!(placed.contains(n), "named space {n} again on the replay");
+    }
+}

@@ -8,11 +8,11 @@ use serde_json::json;
 
 use super::{IndexCommand, fail, load_facts};
 use crate::cli::Output;
-use crate::near_and_far::QuestCode;
+use crate::near_and_far::{MapNumber, QuestCode};
 use crate::near_and_far::index::{self, Severity};
 use crate::store::storybook::{
     declare_letters, delete_entry, export_index, import_index, import_index_keeping,
-    index_sources,
+    index_sources, undo_index_change, write_entry,
 };
 use crate::store::{Store, StoreError};
 
@@ -154,5 +154,39 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                 Err(e) => fail(e),
             }
         }
+        IndexCommand::Add { entry, map } => {
+            let map = match map.map(MapNumber::new).transpose() {
+                Ok(m) => m,
+                Err(e) => return fail(format!("--map: {e}")),
+            };
+            write_one(root, &entry, map, false)
+        }
+        IndexCommand::Edit { entry } => write_one(root, &entry, None, true),
+        IndexCommand::Undo => {
+            let store = match Store::open(root) {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            match undo_index_change(&store) {
+                Ok(m) => Output::ok(format!("{m}\n")),
+                Err(e) => fail(e),
+            }
+        }
+    }
+}
+
+/// `index add` and `index edit`: one entry from its JSON form.
+fn write_one(root: &Path, entry: &str, map: Option<MapNumber>, editing: bool) -> Output {
+    let entry: index::QuestEntry = match serde_json::from_str(entry) {
+        Ok(e) => e,
+        Err(e) => return fail(format!("--entry: {}", crate::datafile::at(entry, &e))),
+    };
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    match write_entry(&store, &entry, map, editing) {
+        Ok(m) => Output::ok(format!("{m}\n")),
+        Err(e) => fail(e),
     }
 }

@@ -87,7 +87,9 @@ impl State {
             long_game: f.long_game,
         };
         let card = facts.characters.card.layout;
-        match Campaign::new(f.mode, variants, card, &seats, super::today(), Some(facts)) {
+        match Campaign::new(f.mode, variants, card, &seats, super::today(), Some(facts))
+            .map(|(c, notices)| (c.with_token_seed(crate::deck::fresh_seed()), notices))
+        {
             Ok((campaign, notices)) => {
                 let title = if f.title.trim().is_empty() {
                     format!("Near and Far {}", f.mode.title())

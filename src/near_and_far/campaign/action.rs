@@ -27,7 +27,8 @@ pub enum Action {
         #[serde(default)]
         town: Town,
         characters: Vec<String>,
-        /// Seed for the quest-token draw; left out, one is made from the session number and map.
+        /// Seed for the quest-token draw; left out, the campaign's own seed mixed with the
+        /// session number and map (a campaign saved without one: the number and map alone).
         #[serde(default)]
         seed: Option<u64>,
     },

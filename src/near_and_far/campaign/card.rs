@@ -123,9 +123,8 @@ impl Campaign {
         code: QuestCode,
         date: NaiveDate,
     ) -> RuleResult<()> {
-        if code.character_prefix().is_none() {
-            return Err(RuleError::NotACharacterQuestCode { code });
-        }
+        let name = self.sheet(character)?.character.clone();
+        self.check_own_letters(&name, &code)?;
         self.push(character, date, Item::NextQuest { code })?;
         Ok(())
     }

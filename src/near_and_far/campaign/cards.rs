@@ -10,7 +10,9 @@ use super::Campaign;
 use crate::doc::Invalid;
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::error::{RuleError, RuleResult};
-use crate::near_and_far::facts::{BossFacts, Facts, MapFacts, Recommendation, Talent, ThreatFacts};
+use crate::near_and_far::facts::{
+    BossFacts, CharacterFacts, Facts, MapFacts, Recommendation, Talent, ThreatFacts,
+};
 
 /// The cards a campaign reuses from session to session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -30,6 +32,9 @@ pub struct BoxCards {
     /// The rulebook's advice on pairing characters (p. 9), kept so a late joiner gets it too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub recommendations: Vec<Recommendation>,
+    /// The characters whose quest letters (and first code) the data files know.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quest_letters: Vec<CharacterFacts>,
 }
 
 impl BoxCards {
@@ -46,6 +51,13 @@ impl BoxCards {
                 .collect(),
             maps: f.maps.clone(),
             recommendations: f.characters.recommendations.clone(),
+            quest_letters: f
+                .characters
+                .characters
+                .iter()
+                .filter(|c| c.quest_prefix.is_some())
+                .cloned()
+                .collect(),
         }
     }
 

@@ -6,6 +6,7 @@ mod action;
 mod card;
 mod cards;
 mod end;
+mod letters;
 mod play;
 mod table;
 mod validate;
@@ -58,7 +59,15 @@ pub struct Campaign {
     /// The box's cards (talents, threats, bosses, maps) as this campaign uses them.
     #[serde(default)]
     pub cards: BoxCards,
+    /// The campaign's own random seed for the quest-token draws, chosen when it began (see
+    /// `with_token_seed`); each session's draw mixes in its number and map. Campaigns saved
+    /// before it was kept have none and keep drawing from the session number and map alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_seed: Option<u64>,
 }
+
+/// A session takes at most 4 players (p. 4), so a campaign plays at most 4 characters at once.
+pub const MAX_CHARACTERS: usize = 4;
 
 fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
@@ -89,12 +98,36 @@ impl Campaign {
             sessions: Vec::new(),
             skipped_maps: Vec::new(),
             cards: facts.map(BoxCards::from_facts).unwrap_or_default(),
+            token_seed: None,
         };
         for (player, character) in seats {
             c.seat(player, character, date, facts)?;
         }
         let notices = c.advice(facts);
         Ok((c, notices))
+    }
+
+    /// The campaign with its own seed for the quest-token draws (the window and the command
+    /// line give a fresh random one when a campaign begins).
+    pub fn with_token_seed(mut self, seed: u64) -> Campaign {
+        self.token_seed = Some(seed);
+        self
+    }
+
+    /// The seed of session `number`'s quest-token draw on `map`: the campaign's seed mixed
+    /// with both, or for a campaign without one the session number and map alone.
+    pub fn session_token_seed(&self, number: u32, map: MapNumber) -> u64 {
+        let session = u64::from(number) << 8 | u64::from(map.get());
+        match self.token_seed {
+            None => session,
+            Some(seed) => {
+                // splitmix64 of the sum, so nearby sessions draw unrelated spaces.
+                let mut x = seed.wrapping_add(session.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                x ^ (x >> 31)
+            }
+        }
     }
 
     fn seat(
@@ -132,6 +165,18 @@ impl Campaign {
         };
         if self.sheets.iter().any(|s| same(&s.character, &name)) {
             return Err(RuleError::CharacterTaken { character: name });
+        }
+        let playing: Vec<String> = self
+            .sheets
+            .iter()
+            .filter(|s| s.retired_after.is_none())
+            .map(|s| s.character.clone())
+            .collect();
+        if playing.len() >= MAX_CHARACTERS {
+            return Err(RuleError::CampaignFull {
+                character: name,
+                playing,
+            });
         }
         if self
             .sheets

@@ -112,21 +112,33 @@ impl Campaign {
                     });
                 }
                 let expected = before.next_quest.clone();
-                let code = match (code, &expected) {
-                    (Some(c), Some(e)) if c != e => {
+                // Before any quest is read, the one due is the first printed on the card.
+                let first = (before.character_quests_read == 0 && expected.is_none())
+                    .then(|| self.first_quest(&name))
+                    .flatten();
+                let code = match (code, &expected, &first) {
+                    (Some(c), Some(e), _) if c != e => {
                         return Err(RuleError::WrongNextQuest {
                             character: name,
                             expected: e.clone(),
                             given: c.clone(),
                         });
                     }
-                    (Some(c), _) => Some(c.clone()),
-                    (None, e) => e.clone(),
+                    (Some(c), None, Some(f)) if c != f => {
+                        return Err(RuleError::NotTheFirstQuest {
+                            character: name,
+                            expected: f.clone(),
+                            given: c.clone(),
+                        });
+                    }
+                    (Some(c), _, _) => Some(c.clone()),
+                    (None, e, f) => e.clone().or_else(|| f.clone()),
                 };
-                if let Some(n) = &record.next
-                    && n.character_prefix().is_none()
-                {
-                    return Err(RuleError::NotACharacterQuestCode { code: n.clone() });
+                if let Some(c) = &code {
+                    self.check_own_letters(&name, c)?;
+                }
+                if let Some(n) = &record.next {
+                    self.check_own_letters(&name, n)?;
                 }
                 if record.ending && record.next.is_some() {
                     return Err(RuleError::EndingHasNoNext);

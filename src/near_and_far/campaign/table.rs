@@ -114,11 +114,17 @@ impl Campaign {
                 }
             }
         }
-        // Quest tokens (p. 9): drawn with the seed given, else one made from the session, so
-        // the draw is the same every time the history is replayed.
+        // Quest tokens (p. 9): drawn with the seed given, else the campaign's own mixed with
+        // the session, so the draw is the same every time the history is replayed.
         let number = self.sessions.len() as u32 + 1;
-        let token_seed = seed.unwrap_or(u64::from(number) << 8 | u64::from(map.get()));
-        let first_pass = self.mode == Mode::Campaign && !self.sessions.iter().any(|s| s.map == map);
+        let token_seed = seed.unwrap_or_else(|| self.session_token_seed(number, map));
+        // The first pass through the campaign: a Last Ruin lost and played again (p. 39) is
+        // still the first time through, so its named spaces get tokens again.
+        let first_pass = self.mode == Mode::Campaign
+            && !self
+                .sessions
+                .iter()
+                .any(|s| s.map == map && !s.result.as_ref().is_some_and(|r| r.lost_last_ruin()));
         let quest_tokens = match self.cards.map(map) {
             Some(mf) => tokens::place(
                 mf,

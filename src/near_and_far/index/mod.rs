@@ -12,7 +12,9 @@ pub use format::{
     Bookkeeping, CharacterChain, Choice, DATA_KIND, FORMAT_VERSION, IndexFile, MapSpaces,
     QuestEntry, Test,
 };
-pub use own::{Conflict, ImportPlan, describe_entry};
+pub use own::{
+    Conflict, ImportPlan, check_incoming, check_take_theirs, describe_entry, name_in_incoming,
+};
 pub use validate::{IndexProblem, Severity};
 
 use super::code::{MapNumber, QuestCode};

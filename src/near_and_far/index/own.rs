@@ -189,6 +189,108 @@ impl Index {
     }
 }
 
+/// Checks a file to import on its own, naming the file (`shown`) and its own entry numbers:
+/// the same quest code listed twice (as `index check` refuses it) and control characters in
+/// its text.
+pub fn check_incoming(shown: &str, incoming: &IndexFile) -> Result<(), Vec<String>> {
+    let mut out = Vec::new();
+    let mut seen = crate::datafile::FirstSeen::new();
+    for (i, q) in incoming.quests.iter().enumerate() {
+        if let Some(first) = seen.again(q.code.clone(), i) {
+            out.push(format!(
+                "{shown}: quests[{i}] ({}): the same code is listed again, first at quests[{first}]",
+                q.code
+            ));
+        }
+    }
+    if let Ok(v) = serde_json::to_value(incoming) {
+        control_characters(&v, "", &mut |at| {
+            out.push(format!(
+                "{shown}: {at}: control characters are not allowed in index text"
+            ))
+        });
+    }
+    if out.is_empty() { Ok(()) } else { Err(out) }
+}
+
+/// Calls `found` with the path of every string in `v` holding a control character other than
+/// a line break.
+fn control_characters(v: &serde_json::Value, at: &str, found: &mut impl FnMut(String)) {
+    match v {
+        serde_json::Value::String(s) if s.chars().any(|c| c.is_control() && c != '\n') => {
+            found(at.to_string())
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                control_characters(item, &format!("{at}[{i}]"), found);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (k, item) in fields {
+                let path = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
+                control_characters(item, &path, found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Problems the merge would add, said of the imported file (`shown`) and its own entry numbers
+/// where the problem is about one of its quests, rather than of the player's file.
+pub fn name_in_incoming(
+    shown: &str,
+    incoming: &IndexFile,
+    problems: &[IndexProblem],
+) -> Vec<String> {
+    problems
+        .iter()
+        .map(|p| {
+            let quest = incoming.quests.iter().enumerate().find(|(_, q)| {
+                let code = q.code.to_string();
+                p.at.contains(&format!("({code})")) || p.at.ends_with(&format!("quest {code}"))
+            });
+            match quest {
+                Some((i, q)) => format!(
+                    "{shown}: quests[{i}] ({}): {} (merged into {})",
+                    q.code, p.message, p.file
+                ),
+                None => p.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The codes named to take the imported entry for that are not in conflict with the player's
+/// entries: each is refused, naming the conflicts there are.
+pub fn check_take_theirs(
+    shown: &str,
+    plan: &ImportPlan,
+    take_theirs: &BTreeSet<QuestCode>,
+) -> Result<(), String> {
+    let stray: Vec<String> = take_theirs
+        .iter()
+        .filter(|c| !plan.conflicts.iter().any(|k| &k.code == *c))
+        .map(|c| c.to_string())
+        .collect();
+    if stray.is_empty() {
+        return Ok(());
+    }
+    let conflicts: Vec<String> = plan.conflicts.iter().map(|c| c.code.to_string()).collect();
+    Err(format!(
+        "{shown} was not imported: --keep-theirs {}: not a quest that differs from yours ({})",
+        stray.join(", "),
+        if conflicts.is_empty() {
+            "none differ".to_string()
+        } else {
+            format!("those that differ: {}", conflicts.join(", "))
+        }
+    ))
+}
+
 /// One entry as a short line, for showing two versions side by side.
 pub fn describe_entry(q: &QuestEntry) -> Vec<String> {
     let mut out = Vec::new();
