@@ -36,14 +36,14 @@ impl Seated for ArmyGame {
             | Action::DamageByHand { follower: f, .. }
             | Action::Become { follower: f, .. }
             | Action::GatherResourceCard { follower: f } => self.seat_rule(f.player),
-            Action::Start { .. } | Action::EndTurn => SeatRule::AnyPlayer,
+            Action::Start { .. } | Action::EndTurn {} => SeatRule::AnyPlayer,
         }
     }
 
     fn needs_fresh_view(&self, action: &Action) -> bool {
         matches!(
             action,
-            Action::Start { .. } | Action::EndTurn | Action::Attack { .. }
+            Action::Start { .. } | Action::EndTurn {} | Action::Attack { .. }
         )
     }
 }

@@ -30,7 +30,7 @@ impl Seated for Campaign {
             | Action::UseBonus { seat, .. }
             | Action::UnuseBonus { seat, .. } => self.seat_rule(seat),
             Action::RecordResult { .. }
-            | Action::WithdrawBoard
+            | Action::WithdrawBoard {}
             | Action::SetRunnerUpNote { .. }
             | Action::NextBoard { .. } => SeatRule::AnyPlayer,
         }

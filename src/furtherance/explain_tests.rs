@@ -290,7 +290,7 @@ fn a_move_order_tie_is_the_tables_choice_and_names_the_tie_break_rule() {
         .expect("two squares 3 moves from your castle");
     let first = place(&mut g, Seat::Left, "Knight", &a.to_string());
     let second = place(&mut g, Seat::Left, "Knight", &b.to_string());
-    g.apply(Action::EndTurn).unwrap();
+    g.apply(Action::EndTurn {}).unwrap();
     let steps = g.run_until_choice();
     assert!(matches!(steps.last(), Some(Step::NeedsChoice { .. })));
     assert_eq!(
@@ -301,7 +301,7 @@ fn a_move_order_tie_is_the_tables_choice_and_names_the_tie_break_rule() {
     );
     // The second option: the other unit moves first, by the table's choice.
     g.apply(Action::Answer { option: 2 }).unwrap();
-    g.apply(Action::Next).unwrap();
+    g.apply(Action::Next {}).unwrap();
     let e = &g.explained()[0];
     assert!(matches!(&e.step, Step::Move { unit, .. } if unit.id == second));
     assert!(e.reasons.why.contains(&Reason::TableChose {
@@ -389,7 +389,7 @@ fn explanations_survive_a_save_and_reload_and_stay_with_their_history_entry() {
     let mut g = game();
     place(&mut g, Seat::Left, "Knight", "c4");
     let mut saved = crate::doc::Saved::new("t", "New game", g);
-    saved.act(Action::EndTurn).unwrap();
+    saved.act(Action::EndTurn {}).unwrap();
     let after_turn = saved.current().explained().to_vec();
     assert!(!after_turn.is_empty());
     let json = serde_json::to_string(saved.current()).unwrap();
@@ -410,6 +410,6 @@ fn a_refused_action_keeps_the_explanations() {
     place(&mut g, Seat::Left, "Knight", "c4");
     enemy_phase(&mut g);
     let before = g.explained().to_vec();
-    assert!(g.apply(Action::Next).is_err());
+    assert!(g.apply(Action::Next {}).is_err());
     assert_eq!(g.explained(), &before[..]);
 }

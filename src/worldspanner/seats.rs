@@ -24,7 +24,7 @@ impl Seated for Game {
     fn seat_of(&self, action: &Action) -> SeatRule {
         match action {
             Action::Read { then, .. } => self.seat_of(then),
-            Action::NextStep => team(self.rounds.active),
+            Action::NextStep {} => team(self.rounds.active),
             Action::Reinforce { hero }
             | Action::Dismiss { hero }
             | Action::Banish { hero }
@@ -48,7 +48,7 @@ impl Seated for Game {
             // Where a dismissed or banished hero goes, and the Domes read off the table:
             // whoever stands at the board.
             Action::Place { .. } | Action::ReadDomes { .. } => SeatRule::AnyPlayer,
-            Action::Reopen | Action::OddsOver { .. } | Action::ReplaceDeck { .. } => SeatRule::Host,
+            Action::Reopen {} | Action::OddsOver { .. } | Action::ReplaceDeck { .. } => SeatRule::Host,
         }
     }
 
@@ -56,7 +56,7 @@ impl Seated for Game {
         match action {
             Action::Read { then, .. } => self.needs_fresh_view(then),
             // Ending a step twice skips one nobody saw; a placement answers one question.
-            Action::NextStep | Action::Place { .. } => true,
+            Action::NextStep {} | Action::Place { .. } => true,
             _ => false,
         }
     }

@@ -48,10 +48,10 @@ pub fn since_end_of_turn(doc: &Doc<Game>) -> Vec<&str> {
 /// lines, rendered by the engine (furtherance::explain), as the CLI and the table network
 /// show them.
 pub fn explanation(doc: &Doc<Game>, index: usize) -> Vec<String> {
-    let Some(entry) = doc.saved.history.entries().get(index) else {
-        return Vec::new();
+    let explained = match doc.saved.history.state(index) {
+        Ok(state) => state.explained(),
+        Err(e) => return vec![format!("This entry cannot be rebuilt: {e}")],
     };
-    let explained = entry.state.explained();
     if explained.is_empty() {
         return vec!["Your own action or answer: nothing for the rules to explain.".into()];
     }
