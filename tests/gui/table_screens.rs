@@ -278,3 +278,20 @@ fn ctrl_h_opens_and_closes_history_on_a_game_screen_and_help_lists_it() -> Resul
     assert!(!app.settings().show_history);
     Ok(())
 }
+
+#[test]
+fn the_window_title_names_the_save_then_the_screen_then_the_app() -> Result {
+    let (_dir, mut app) = app();
+    assert_eq!(app.title(), "Tablemate");
+    click(&mut app, Kind::Army.title())?;
+    assert_eq!(app.title(), format!("{} — Tablemate", Kind::Army.title()));
+    let _ = app.update(army::Message::Name(0, "Ann".into()).into());
+    let _ = app.update(army::Message::Name(1, "Bob".into()).into());
+    let _ = app.update(army::Message::Title("Family night".into()).into());
+    click(&mut app, "Write the armies")?;
+    assert_eq!(
+        app.title(),
+        format!("Family night — {} — Tablemate", Kind::Army.title())
+    );
+    Ok(())
+}
