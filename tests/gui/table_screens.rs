@@ -295,3 +295,38 @@ fn the_window_title_names_the_save_then_the_screen_then_the_app() -> Result {
     );
     Ok(())
 }
+
+#[test]
+fn opening_a_save_by_id_or_by_file_shows_that_save() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    let id = app.screen.document().unwrap().id().to_string();
+    let _ = app.update(Message::GoHome);
+    let path = app
+        .listings()
+        .iter()
+        .find(|l| l.id == id)
+        .expect("the save is listed")
+        .path
+        .clone();
+    // By id: straight onto the game.
+    app.open_save(&id);
+    assert_eq!(app.screen.game(), Some(Kind::Army));
+    // By file, in another data folder: imported first, then opened.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("family-night.json");
+    std::fs::copy(&path, &file).unwrap();
+    let (_other, mut fresh) = self::app();
+    fresh.open_save(file.to_str().unwrap());
+    assert_eq!(fresh.screen.game(), Some(Kind::Army), "{:?}", fresh.banners);
+    assert!(fresh.banners.iter().any(|n| n.text.starts_with("Imported")));
+    // Neither an id nor a file: Home says so.
+    let (_third, mut home) = self::app();
+    home.open_save("no-such-save");
+    assert!(home.screen.is_home());
+    assert!(
+        home.banners
+            .iter()
+            .any(|n| n.error && n.text.contains("no-such-save"))
+    );
+    Ok(())
+}
