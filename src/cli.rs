@@ -24,7 +24,8 @@ use crate::store::{ListingStatus, Store};
     version,
     about = "Tablemate: runs board-game AI opponents and keeps the books.",
     long_about = "Tablemate: runs board-game AI opponents and keeps the books.\n\n\
-        With no subcommand it opens the window. Data lives in $TABLEMATE_HOME if set, \
+        With no subcommand it opens the window; `tablemate open ID-OR-FILE` opens it on that \
+        save (a file is imported first). Data lives in $TABLEMATE_HOME if set, \
         else in the platform's data folder (see `tablemate where`)."
 )]
 pub struct Cli {

@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `tablemate open ID-OR-FILE`: the window, on that save (the desktop entry's %f).
+    #[cfg(feature = "gui")]
+    if args.len() <= 3 && args.get(1).is_some_and(|a| a == "open") {
+        let target = args.get(2).map(|a| a.to_string_lossy().into_owned());
+        return tablemate::gui::startup::run_opening(target);
+    }
     if args.len() > 1 {
         return tablemate::cli::run(args);
     }

@@ -14,10 +14,13 @@ use super::style::{self, ThemeChoice};
 use super::widgets;
 
 impl App {
+    /// The window's title: the save's title (TABLE-UX 8), the screen, then the app, as a
+    /// task bar lists it ("Family night — Near and Far — Tablemate").
     pub fn title(&self) -> String {
-        match self.screen.document() {
-            Some(d) => format!("Tablemate — {}", d.title()),
-            None => format!("Tablemate — {}", self.screen.name()),
+        match (self.screen.document(), self.screen.is_home()) {
+            (_, true) => "Tablemate".to_string(),
+            (Some(d), false) => format!("{} — {} — Tablemate", d.title(), self.screen.name()),
+            (None, false) => format!("{} — Tablemate", self.screen.name()),
         }
     }
 

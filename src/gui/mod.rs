@@ -38,6 +38,12 @@ pub use shell::{App, Message, Shortcut};
 /// had last time (or a size that fits a 1366×768 laptop), and `App::fit` shrinks it to 90% of
 /// the screen it lands on; closing it waits for the last save (`App::update`).
 pub fn run() -> Result<(), String> {
+    run_opening(None)
+}
+
+/// [`run`], opening the window on save `target` (an id, or a save or bundle file to import
+/// first): `tablemate open ID-OR-FILE`, the desktop entry's way to open a file.
+pub fn run_opening(target: Option<String>) -> Result<(), String> {
     let saved = crate::store::peek_settings::<Settings>(&crate::store::Store::default_root())
         .unwrap_or_default();
     // Window sizes are in the app's scaled units: with large type on, divide to open the same
@@ -59,31 +65,35 @@ pub fn run() -> Result<(), String> {
             iced::window::Position::Centered,
         ),
     };
-    iced::application(App::boot, App::update, App::view)
-        .title(App::title)
-        .theme(App::theme)
-        .scale_factor(App::scale_factor)
-        .subscription(App::subscription)
-        .window(iced::window::Settings {
-            size,
-            position,
-            min_size: Some(iced::Size::new(
-                settings::MIN_SIZE.width / scale,
-                settings::MIN_SIZE.height / scale,
-            )),
-            icon: icon(),
-            exit_on_close_request: false,
-            // The desktop entry's StartupWMClass: the menu and the dock group the window
-            // under the app's icon.
-            #[cfg(target_os = "linux")]
-            platform_specific: iced::window::settings::PlatformSpecific {
-                application_id: "org.tablemate.Tablemate".into(),
-                ..Default::default()
-            },
-            ..iced::window::Settings::default()
-        })
-        .run()
-        .map_err(|e| e.to_string())
+    iced::application(
+        move || App::boot_on(target.as_deref()),
+        App::update,
+        App::view,
+    )
+    .title(App::title)
+    .theme(App::theme)
+    .scale_factor(App::scale_factor)
+    .subscription(App::subscription)
+    .window(iced::window::Settings {
+        size,
+        position,
+        min_size: Some(iced::Size::new(
+            settings::MIN_SIZE.width / scale,
+            settings::MIN_SIZE.height / scale,
+        )),
+        icon: icon(),
+        exit_on_close_request: false,
+        // The desktop entry's StartupWMClass: the menu and the dock group the window
+        // under the app's icon.
+        #[cfg(target_os = "linux")]
+        platform_specific: iced::window::settings::PlatformSpecific {
+            application_id: "org.tablemate.Tablemate".into(),
+            ..Default::default()
+        },
+        ..iced::window::Settings::default()
+    })
+    .run()
+    .map_err(|e| e.to_string())
 }
 
 /// The app icon for the window (64×64 RGBA, rendered from `packaging/org.tablemate.Tablemate.svg`).

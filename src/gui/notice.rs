@@ -1,4 +1,4 @@
-//! Notices that never cover anything (docs/table-ux.md, 9): one design for every screen.
+//! Notices that never cover anything (TABLE-UX 9): one design for every screen.
 //!
 //! - **A refusal** (a screen's `Action::error`) is not a floating notice. The shell keeps it in
 //!   the screen's [`Refusal`] slot (`refusal` field of every game screen's `State`), and the
@@ -33,7 +33,7 @@ pub const LINE: f32 = 40.0;
 
 /// The height of the notice line at the foot of the window: one line of small type and its
 /// buttons.
-pub const FOOT: f32 = 32.0;
+pub const FOOT: f32 = 36.0;
 
 /// A screen's last refusal: what the player tried and why the rules say no. Empty most of the
 /// time; its line keeps its height either way.
@@ -193,14 +193,14 @@ pub fn line<'a, M: Clone + 'a>(
         if let Some(m) = undo(n) {
             content = content.push(
                 button(text("Undo").size(style::SMALL))
-                    .padding([3, 12])
+                    .padding([8, 12])
                     .style(style::primary)
                     .on_press(m),
             );
         }
         content = content.push(
             button(text("Dismiss").size(style::SMALL))
-                .padding([3, 12])
+                .padding([8, 12])
                 .style(style::secondary)
                 .on_press(dismiss(i)),
         );

@@ -116,9 +116,17 @@ pub struct App {
 impl App {
     /// Boots on the data folder from `TABLEMATE_HOME` or the platform default.
     pub fn boot() -> (App, Task<Message>) {
+        App::boot_on(None)
+    }
+
+    /// [`App::boot`], then opens save `target` if given (`App::open_save`).
+    pub fn boot_on(target: Option<&str>) -> (App, Task<Message>) {
         let root = Store::default_root();
         crate::store::log::init(&root);
         let mut app = App::open(root);
+        if let Some(t) = target {
+            app.open_save(t);
+        }
         let timer = app.arm_timer();
         let theme =
             iced::system::theme().map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark));
@@ -281,6 +289,41 @@ impl App {
             }
         }
         Task::none()
+    }
+
+    /// Opens `target`: the id of a save in the data folder, else a save or bundle file, which
+    /// is imported first (as a new copy if its id is taken) and its first save opened. What
+    /// cannot be opened is said in the notice line, on Home.
+    pub fn open_save(&mut self, target: &str) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let listed = store.list().into_iter().find(|l| l.id == target);
+        if let Some(kind) = listed.as_ref().and_then(|l| l.kind()) {
+            let _ = self.home_event(home::Event::Open(target.to_string(), kind));
+            return;
+        }
+        let path = std::path::Path::new(target);
+        if !path.is_file() {
+            self.notify(Notice::error(format!(
+                "Cannot open {target}: no save has that id, and there is no such file."
+            )));
+            return;
+        }
+        match store.import(path) {
+            Ok(items) => {
+                let n = transfer::import_notice(&items);
+                self.notify(n);
+                if let Some(first) = items.into_iter().next() {
+                    let _ = self.home_event(home::Event::Open(first.id, first.kind));
+                }
+                self.reload();
+            }
+            Err(e) => {
+                let n = transfer::failed(e);
+                self.notify(n);
+            }
+        }
     }
 
     /// Shows `screen` over the current one; Esc returns to it.

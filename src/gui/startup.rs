@@ -100,12 +100,17 @@ fn hook(info: &PanicHookInfo<'_>) {
 
 /// Runs the window with the guard in place and turns the outcome into an exit code.
 pub fn run() -> ExitCode {
+    run_opening(None)
+}
+
+/// [`run`] on save `target` (`tablemate open ID-OR-FILE`).
+pub fn run_opening(target: Option<String>) -> ExitCode {
     if let Some(reason) = missing_display() {
         eprintln!("{}", no_window_line(reason));
         return ExitCode::from(NO_DISPLAY);
     }
     panic::set_hook(Box::new(hook));
-    match panic::catch_unwind(super::run) {
+    match panic::catch_unwind(move || super::run_opening(target)) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
             let reason = window_failure_reason(&e);

@@ -54,21 +54,24 @@ pub fn pick_export(id: Option<&str>) -> Task<Option<PathBuf>> {
 /// Imports `path`; a save whose id is taken comes in as a new copy.
 pub fn import(store: &Store, path: &Path) -> Notice {
     match store.import(path) {
-        Ok(items) => {
-            let names: Vec<String> = items
-                .iter()
-                .map(|i| {
-                    if i.renamed {
-                        format!("{} (as a new copy: the id was taken)", i.id)
-                    } else {
-                        i.id.clone()
-                    }
-                })
-                .collect();
-            Notice::info(format!("Imported {}", names.join(", ")))
-        }
+        Ok(items) => import_notice(&items),
         Err(e) => failed(e),
     }
+}
+
+/// What an import brought in, for the notice line.
+pub fn import_notice(items: &[crate::store::Imported]) -> Notice {
+    let names: Vec<String> = items
+        .iter()
+        .map(|i| {
+            if i.renamed {
+                format!("{} (as a new copy: the id was taken)", i.id)
+            } else {
+                i.id.clone()
+            }
+        })
+        .collect();
+    Notice::info(format!("Imported {}", names.join(", ")))
 }
 
 /// Exports save `id` (or everything) to `path`. `Err(path)`: the file exists and

@@ -1,4 +1,4 @@
-//! Screens that hold still at the table (docs/table-ux.md): nothing covers anything, a refusal
+//! Screens that hold still at the table (TABLE-UX): nothing covers anything, a refusal
 //! shows next to what caused it and goes with the next click, a notice keeps to its own line.
 //! Whole-app flows at the window sizes players have (1024×768, 1366×768).
 
@@ -276,5 +276,57 @@ fn ctrl_h_opens_and_closes_history_on_a_game_screen_and_help_lists_it() -> Resul
     let _ = app.update(Message::GoHome);
     let _ = app.update(Message::Shortcut(Shortcut::History));
     assert!(!app.settings().show_history);
+    Ok(())
+}
+
+#[test]
+fn the_window_title_names_the_save_then_the_screen_then_the_app() -> Result {
+    let (_dir, mut app) = app();
+    assert_eq!(app.title(), "Tablemate");
+    click(&mut app, Kind::Army.title())?;
+    assert_eq!(app.title(), format!("{} — Tablemate", Kind::Army.title()));
+    let _ = app.update(army::Message::Name(0, "Ann".into()).into());
+    let _ = app.update(army::Message::Name(1, "Bob".into()).into());
+    let _ = app.update(army::Message::Title("Family night".into()).into());
+    click(&mut app, "Write the armies")?;
+    assert_eq!(
+        app.title(),
+        format!("Family night — {} — Tablemate", Kind::Army.title())
+    );
+    Ok(())
+}
+
+#[test]
+fn opening_a_save_by_id_or_by_file_shows_that_save() -> Result {
+    let (_dir, mut app) = army_writing()?;
+    let id = app.screen.document().unwrap().id().to_string();
+    let _ = app.update(Message::GoHome);
+    let path = app
+        .listings()
+        .iter()
+        .find(|l| l.id == id)
+        .expect("the save is listed")
+        .path
+        .clone();
+    // By id: straight onto the game.
+    app.open_save(&id);
+    assert_eq!(app.screen.game(), Some(Kind::Army));
+    // By file, in another data folder: imported first, then opened.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("family-night.json");
+    std::fs::copy(&path, &file).unwrap();
+    let (_other, mut fresh) = self::app();
+    fresh.open_save(file.to_str().unwrap());
+    assert_eq!(fresh.screen.game(), Some(Kind::Army), "{:?}", fresh.banners);
+    assert!(fresh.banners.iter().any(|n| n.text.starts_with("Imported")));
+    // Neither an id nor a file: Home says so.
+    let (_third, mut home) = self::app();
+    home.open_save("no-such-save");
+    assert!(home.screen.is_home());
+    assert!(
+        home.banners
+            .iter()
+            .any(|n| n.error && n.text.contains("no-such-save"))
+    );
     Ok(())
 }
