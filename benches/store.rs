@@ -350,7 +350,7 @@ fn act_and_check(c: &mut Criterion) {
         // are hand edits of a hero's gold.
         let mut saved = long_games::worldspanner_kept(n, 3, n);
         if saved.history.len() < n {
-            let _ = saved.act(tablemate::worldspanner::Action::Reopen);
+            let _ = saved.act(tablemate::worldspanner::Action::Reopen {});
         }
         while saved.history.len() < n {
             let gold: tablemate::worldspanner::Action = serde_json::from_str(GOLD).unwrap();

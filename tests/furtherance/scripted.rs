@@ -26,7 +26,7 @@ fn end_turn_through_act_runs_the_enemy_turn_to_your_next_turn_or_a_question() {
 #[test]
 fn end_turn_through_act_one_step_stops_after_its_own_step_as_the_screen_records_it() {
     let mut saved = Saved::new("screen", "New game", new_game(Settings::default()));
-    let acted = saved.act_one_step(Action::EndTurn).unwrap();
+    let acted = saved.act_one_step(Action::EndTurn {}).unwrap();
     assert_eq!(
         acted.label, "End of your turn (round 1)",
         "the same label as act"
@@ -36,7 +36,7 @@ fn end_turn_through_act_one_step_stops_after_its_own_step_as_the_screen_records_
     assert_eq!(g.phase(), Phase::Enemy, "the enemies' turn has not run on");
     assert_eq!(g.round(), 1);
     // The rest of the turn is stepped one entry at a time, as the screen's Next step does.
-    let stepped = saved.act_one_step(Action::Next).unwrap();
+    let stepped = saved.act_one_step(Action::Next {}).unwrap();
     assert_eq!(saved.history.len(), 3);
     assert_eq!(stepped.lines.len(), 1, "{stepped:?}");
     // A refusal through act_one_step changes nothing either.

@@ -37,13 +37,13 @@ fn a_worldspanner_team_acts_only_for_its_own_heroes() {
 #[test]
 fn only_the_active_team_ends_a_worldspanner_step_and_only_from_a_fresh_view() {
     let g = worldspanner_game();
-    let next = worldspanner::Action::NextStep;
+    let next = worldspanner::Action::NextStep {};
     assert_eq!(
         g.seat_of(&next),
         SeatRule::Seat(g.rounds.active.name().into())
     );
     assert!(g.needs_fresh_view(&next));
-    assert_eq!(g.seat_of(&worldspanner::Action::Reopen), SeatRule::Host);
+    assert_eq!(g.seat_of(&worldspanner::Action::Reopen {}), SeatRule::Host);
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn a_whole_worldspanner_game_keeps_every_action_saves_under_1_mb_and_undoes_to_t
     use tablemate::worldspanner::Action;
     let saved = long_games::worldspanner(5_000, 5);
     let mut after = saved.clone();
-    let end = after.act(Action::NextStep).unwrap_err().to_string();
+    let end = after.act(Action::NextStep {}).unwrap_err().to_string();
     assert!(end.contains("game is over"), "the game is not over: {end}");
     let entries = saved.history.len();
     assert!(entries > 500, "{entries} entries");
