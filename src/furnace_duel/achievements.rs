@@ -1,6 +1,6 @@
 //! Achievements (CAMPAIGN MODE: Achievements, page 8): the four General Achievements, each worth
 //! 5 Campaign Points once per player per campaign, and each board's special achievement, which
-//! goes to the first player to reach it in that game (RULINGS.md, Furnace Duel).
+//! goes to the first player to reach it in that game (docs/rulings.md, Furnace Duel).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
 //! One Furnace Duel game's end: each player's money (cash, leftover Tech tokens, board awards)
-//! and the winner with the rulebook's tie-breaks (GAME END, page 7; RULINGS.md Furnace Duel):
+//! and the winner with the rulebook's tie-breaks (GAME END, page 7; docs/rulings.md Furnace Duel):
 //! most money, then most Company cards, then most resources, then the 1st player token.
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! The campaign scoring pad as a table: one row per game with each player's Campaign Points
 //! (winner's points, board achievement, General Achievements), the last game's final scores,
-//! the column totals and the campaign winner (CAMPAIGN MODE, page 8; RULINGS.md: highest total,
+//! the column totals and the campaign winner (CAMPAIGN MODE, page 8; docs/rulings.md: highest total,
 //! tie to more Campaign Points).
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Tests of the rulings updated for issue 9 (RULINGS.md, Furtherance solo): counters never
+//! Tests of the rulings updated for issue 9 (docs/rulings.md, Furtherance solo): counters never
 //! strand on a castle at 5 HP or less, counter-attacks ignore range, "no attacking new units"
 //! holds for defenders and units battling instead, a spawn from a deck of 0-attack cards, and
 //! the hand edits (castle HP as damage, a second turn for a unit, questions as sentences).

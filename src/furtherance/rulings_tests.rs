@@ -1,4 +1,4 @@
-//! One test per Furtherance ruling (RULINGS.md, Furtherance solo), named after the ruling,
+//! One test per Furtherance ruling (docs/rulings.md, Furtherance solo), named after the ruling,
 //! on hand-worked positions of the standard board (player castle c1 d1 e1; Left castle
 //! a3 a4 a5 entering the field through b4-c4; Across c7 d7 e7; Right g3 g4 g5).
 

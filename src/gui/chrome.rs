@@ -14,7 +14,7 @@ use super::style::{self, ThemeChoice};
 use super::widgets;
 
 impl App {
-    /// The window's title: the save's title (TABLE-UX 8), the screen, then the app, as a
+    /// The window's title: the save's title (docs/table-ux.md 8), the screen, then the app, as a
     /// task bar lists it ("Family night — Near and Far — Tablemate").
     pub fn title(&self) -> String {
         match (self.screen.document(), self.screen.is_home()) {
@@ -113,7 +113,7 @@ impl App {
 }
 
 /// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
-/// in the line under the title (a fixed place, TABLE-UX: nothing else moves) until a save
+/// in the line under the title (a fixed place, docs/table-ux.md: nothing else moves) until a save
 /// succeeds.
 pub fn top_bar<'a>(
     screen: &'a Screen,
@@ -222,7 +222,7 @@ pub fn top_bar<'a>(
             .style(style::secondary)
             .on_press(Message::ToggleHelp),
     );
-    // One height on every screen, whatever the title and status say (TABLE-UX 1).
+    // One height on every screen, whatever the title and status say (docs/table-ux.md 1).
     container(bar.height(Length::Fixed(TOP_BAR_ROW)))
         .padding([10, 16])
         .width(Fill)

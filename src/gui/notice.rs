@@ -1,4 +1,4 @@
-//! Notices that never cover anything (TABLE-UX 9): one design for every screen.
+//! Notices that never cover anything (docs/table-ux.md 9): one design for every screen.
 //!
 //! - **A refusal** (a screen's `Action::error`) is not a floating notice. The shell keeps it in
 //!   the screen's [`Refusal`] slot (`refusal` field of every game screen's `State`), and the

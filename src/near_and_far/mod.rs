@@ -3,7 +3,7 @@
 //! scoring, and the journey-points chart. Plain Rust: no iced, no file I/O (the store and the
 //! CLI read and write files; this module parses, validates and decides).
 //!
-//! Rules: `shared/rules/near-and-far.txt`; rulings: RULINGS.md "Near and Far".
+//! Rules: the Near and Far rulebook; rulings: docs/rulings.md "Near and Far".
 
 pub mod campaign;
 pub mod chart;

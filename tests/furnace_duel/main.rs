@@ -1,5 +1,5 @@
 //! Furnace Duel campaign pad: each rule of CAMPAIGN MODE (page 8), BOARDS DESCRIPTION
-//! (pages 10-14), GAME END (page 7) and RULINGS.md's Furnace Duel section, as a named test.
+//! (pages 10-14), GAME END (page 7) and docs/rulings.md's Furnace Duel section, as a named test.
 
 mod actions;
 #[path = "../shared/mod.rs"]

@@ -1,4 +1,4 @@
-//! Screens that hold still at the table (TABLE-UX): nothing covers anything, a refusal
+//! Screens that hold still at the table (docs/table-ux.md): nothing covers anything, a refusal
 //! shows next to what caused it and goes with the next click, a notice keeps to its own line.
 //! Whole-app flows at the window sizes players have (1024×768, 1366×768).
 

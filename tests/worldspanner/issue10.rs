@@ -1,4 +1,4 @@
-//! The rulings of issue 10 (RULINGS.md, Worldspanner, updated): the Underworld reward is taken
+//! The rulings of issue 10 (docs/rulings.md, Worldspanner, updated): the Underworld reward is taken
 //! at once or lost, odds are over the whole deck unless the table counts cards, the game locks
 //! after Black's last turn until an explicit Reopen, and the smaller input checks.
 

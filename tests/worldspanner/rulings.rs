@@ -1,4 +1,4 @@
-//! RULINGS.md, Worldspanner Factions: one test per ruling.
+//! docs/rulings.md, Worldspanner Factions: one test per ruling.
 
 use tablemate::worldspanner::domes;
 use tablemate::worldspanner::victory::{TeamTally, count_glory};

@@ -69,7 +69,7 @@ impl State {
                     *self.pad = Default::default();
                     // What the table must set up (quest tokens, the map's notes, boss cards,
                     // who reads Arcade cards) is the session panel's, not a notice that would
-                    // cover the lookup (TABLE-UX 9).
+                    // cover the lookup (docs/table-ux.md 9).
                     return Action { notice: None, ..a };
                 }
                 return a;

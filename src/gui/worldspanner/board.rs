@@ -96,10 +96,10 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
     }
 }
 
-/// A Dome place's height: a "Place" button there is a full target (TABLE-UX: >= 32 px).
+/// A Dome place's height: a "Place" button there is a full target (docs/table-ux.md: >= 32 px).
 const DOME_CELL: f32 = 32.0;
 
-/// A hand button's height (TABLE-UX: targets >= 32 px; large type scales it with the rest).
+/// A hand button's height (docs/table-ux.md: targets >= 32 px; large type scales it with the rest).
 const TARGET: f32 = 32.0;
 
 /// Is Dome number `n` among the proposals for the hero waiting to be placed?

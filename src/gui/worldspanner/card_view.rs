@@ -1,7 +1,7 @@
 //! The last card drawn, drawn as a card (docs/worldspanner.md, The screen): who drew it and
 //! the verdict in large type, then the card's 13 rows from -6 to +6 as coloured face bands with
 //! the blue Hit bar under them and the row read framed, and its Luck and Dome range. It has
-//! one fixed height, so the Draw button under it never moves (TABLE-UX 1 and 2).
+//! one fixed height, so the Draw button under it never moves (docs/table-ux.md 1 and 2).
 
 use iced::widget::{Row, column, container, row, text};
 use iced::{Border, Center, Color, Element, Fill, Length, Theme};

@@ -103,7 +103,7 @@ pub enum Message {
     Skill(Skill),
 }
 
-/// Where a refusal is shown: beside the control that was refused (TABLE-UX: the answer
+/// Where a refusal is shown: beside the control that was refused (docs/table-ux.md: the answer
 /// appears where the eye is). One at a time, so the same refusal is never shown twice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Where {
