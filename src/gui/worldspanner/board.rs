@@ -211,7 +211,7 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
     }
     let boost = if h.boost_active { " (in use)" } else { "" };
     // The counts with their steppers; each button names itself on hover.
-    let step = |label: &'static str, tip: &'static str, o: HeroOp| -> Element<'a, Message> {
+    let stepper = |label: &'static str, tip: &'static str, o: Option<HeroOp>| {
         iced::widget::tooltip(
             button(
                 text(label)
@@ -224,7 +224,7 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
             .width(Length::Fixed(if label.len() > 3 { 44.0 } else { TARGET }))
             .padding(0)
             .style(style::secondary)
-            .on_press(Message::Hero(r, o)),
+            .on_press_maybe(o.map(|o| Message::Hero(r, o))),
             container(text(tip).size(style::SMALL))
                 .padding(6)
                 .style(style::card),
@@ -232,18 +232,25 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
         )
         .into()
     };
+    let step = |label: &'static str, tip: &'static str, o: HeroOp| -> Element<'a, Message> {
+        stepper(label, tip, Some(o))
+    };
     // Each count with its buttons is one group, so a narrow tile wraps between groups.
     let group = |items: Vec<Element<'a, Message>>| -> Element<'a, Message> {
         Row::with_children(items).spacing(3).align_y(Center).into()
     };
     let count = |s: String| -> Element<'a, Message> { text(s).size(style::SMALL).into() };
-    let mut boosts = vec![
+    // "Use" is always there (disabled out of play), so every tile's counts wrap alike and a
+    // tile keeps its height when its hero enters or leaves play.
+    let boosts = vec![
         count(format!("{} Boost{boost}", h.boosts)),
         step("+", "+1 Boost", HeroOp::GainBoost),
+        stepper(
+            "Use",
+            "Use a Boost (a hero in play)",
+            h.status.in_play().then_some(HeroOp::UseBoost),
+        ),
     ];
-    if h.status.in_play() {
-        boosts.push(step("Use", "Use a Boost", HeroOp::UseBoost));
-    }
     let counts = row![
         group(vec![
             count(format!("{}/{} wounds", h.wounds, h.health)),
@@ -290,10 +297,9 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
             .height(Length::Fixed(style::BODY * 1.5))
             .center_y(Length::Fixed(style::BODY * 1.5))
             .clip(true),
-            // The actions' row keeps a button's height even when empty, so tiles line up.
-            container(actions)
-                .height(Length::Fixed(TARGET))
-                .center_y(Length::Fixed(TARGET)),
+            // The actions keep room for two rows of buttons even when they take one or none,
+            // so a narrow tile wraps them without covering the counts and tiles line up.
+            container(actions).height(Length::Fixed(2.0 * TARGET + 4.0)),
             counts.wrap().vertical_spacing(4),
         ]
         .spacing(4),

@@ -416,3 +416,37 @@ fn setup_shows_every_field_whole_at_1024() {
         }
     }
 }
+
+/// The window the app opens on a 1024×768 screen (90% of it) once the top bar is drawn: the
+/// hero tiles are narrowest there and their buttons wrap.
+const NARROWEST: (&str, Size) = ("1024x768 screen, 90% window", Size::new(922.0, 610.0));
+
+#[test]
+fn a_tiles_wrapped_actions_never_cover_its_counts_and_no_tile_moves_when_a_hero_enters_play() {
+    let c = ctx();
+    let mut s = round_two();
+    s.update(Message::Side(TeamSide::Skyhawks), &c);
+    for (name, size) in WINDOWS.into_iter().chain([NARROWEST]) {
+        let (banish, _) = place(&s, size, "Banish");
+        let (wounds, _) = place(&s, size, "0/4 wounds");
+        assert!(
+            banish.intersection(&wounds).is_none(),
+            "at {name}: Banish {banish:?} covers the wounds {wounds:?}"
+        );
+    }
+    // Hero 1 enters play: hero 2's tile stays where it was, though hero 1's buttons change.
+    let (name, size) = NARROWEST;
+    let mut s = super::tests::started();
+    let before = place(&s, size, "Skyhawks hero 2").0;
+    let hero = HeroRef {
+        team: TeamSide::Skyhawks,
+        hero: 0,
+    };
+    assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+    assert!(testing::update(&mut s, Message::Place(None), &c).moved);
+    assert_eq!(
+        place(&s, size, "Skyhawks hero 2").0,
+        before,
+        "at {name}: hero 2's tile moved when hero 1 entered play"
+    );
+}
