@@ -69,6 +69,17 @@ pub enum Command {
     Restore { id: String, name: String },
     /// Print the data folder in use (first line) and the log file for bug reports.
     Where,
+    /// Write one file to attach to a bug report: version, OS, the log, the crash reports and,
+    /// with ID, that save with the text players typed replaced. Nothing is sent anywhere.
+    Report {
+        id: Option<String>,
+        /// The file to write, or a folder to write it into (default: the current folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Apply one action to save ID, as the app would (JSON, the game's action form: see
     /// docs/cli.md). `-` reads one action per line from standard input and stops at the first
     /// refusal, keeping what was applied before it.
@@ -263,6 +274,10 @@ pub fn execute_with_input(
             root.display(),
             crate::store::log::path_in(root).display()
         )),
+        Command::Report { id, out, force } => match open() {
+            Ok(store) => report(&store, id.as_deref(), out.as_deref(), force),
+            Err(o) => o,
+        },
         Command::List { json } => match open() {
             Ok(store) => list(&store, json),
             Err(o) => o,
@@ -401,6 +416,25 @@ fn check(root: &std::path::Path, target: &str, json: bool) -> Output {
             o
         }
         Err(problem) => Output::fail(format!("{problem}\n")),
+    }
+}
+
+/// `tablemate report [ID] [--out FILE] [--force]`.
+fn report(store: &Store, id: Option<&str>, out: Option<&std::path::Path>, force: bool) -> Output {
+    match crate::store::report::write(store, id, out, force) {
+        Ok(w) => {
+            let mut s = format!(
+                "wrote {} ({} crash report(s)",
+                w.path.display(),
+                w.crash_reports
+            );
+            if id.is_some() {
+                s += &format!(", the save with {} typed text(s) replaced", w.replaced);
+            }
+            s += "). Nothing was sent: attach this file to your bug report.\n";
+            Output::ok(s)
+        }
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
     }
 }
 
