@@ -116,8 +116,21 @@ fn collect(value: &Value, player_written: bool, found: &mut Vec<String>) {
         Value::String(s) if player_written && !s.trim().is_empty() => found.push(s.clone()),
         Value::Array(items) => items.iter().for_each(|v| collect(v, player_written, found)),
         Value::Object(fields) => {
+            // A history change (`{"op", "path", "old", "new"}`, docs/store.md) to a player's
+            // text holds the earlier text, which no stored state may hold any more.
+            let changes_player_text =
+                fields
+                    .get("path")
+                    .and_then(Value::as_array)
+                    .is_some_and(|path| {
+                        path.iter()
+                            .filter_map(Value::as_str)
+                            .any(|k| PLAYER_KEYS.contains(&k))
+                    });
             for (k, v) in fields {
-                collect(v, PLAYER_KEYS.contains(&k.as_str()), found);
+                let typed = PLAYER_KEYS.contains(&k.as_str())
+                    || (changes_player_text && (k == "old" || k == "new" || k == "items"));
+                collect(v, typed, found);
             }
         }
         _ => {}
@@ -297,5 +310,18 @@ mod tests {
                 .starts_with("text-")
         );
         assert!(!out.to_string().contains("Ann"));
+    }
+
+    #[test]
+    fn a_name_a_player_changed_is_replaced_in_the_history_change_too() {
+        let save = serde_json::json!({
+            "current": {"players": ["Anna"]},
+            "entries": [{"label": "renamed", "change": [
+                {"op": "set", "path": ["players", 0], "old": "Annabel", "new": "Anna"}
+            ]}],
+        });
+        let out = Redactor::of(&save).value(&save).to_string();
+        assert!(!out.contains("Ann"), "{out}");
+        assert!(out.contains(r#""path":["players",0]"#), "{out}");
     }
 }
