@@ -30,6 +30,14 @@ fn played() -> tempfile::TempDir {
     dir
 }
 
+/// Rewrites the save file of `dir` by hand with `edit`.
+fn edit_save(dir: &tempfile::TempDir, edit: impl FnOnce(&mut serde_json::Value)) {
+    let text = std::fs::read_to_string(save_path(dir)).unwrap();
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&mut file);
+    std::fs::write(save_path(dir), serde_json::to_vec(&file).unwrap()).unwrap();
+}
+
 #[test]
 fn a_game_played_by_actions_replays_with_no_divergence() {
     let dir = played();
@@ -48,12 +56,11 @@ fn a_hand_altered_entry_is_reported_at_its_entry_and_only_there() {
     let dir = played();
     // Entry 2's recorded action is changed by hand to reinforce another hero: the state it
     // gives is no longer the stored one.
-    let text = std::fs::read_to_string(save_path(&dir)).unwrap();
-    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let entry = &mut file["data"]["history"]["entries"][1];
-    assert_eq!(entry["action"]["hero"]["hero"], 0, "{entry}");
-    entry["action"]["hero"]["hero"] = 5.into();
-    std::fs::write(save_path(&dir), serde_json::to_vec(&file).unwrap()).unwrap();
+    edit_save(&dir, |file| {
+        let entry = &mut file["data"]["history"]["entries"][1];
+        assert_eq!(entry["action"]["hero"]["hero"], 0, "{entry}");
+        entry["action"]["hero"]["hero"] = 5.into();
+    });
     let path = save_path(&dir);
     let out = run_in(dir.path(), &["replay", path.to_str().unwrap()], "");
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
@@ -65,12 +72,11 @@ fn a_hand_altered_entry_is_reported_at_its_entry_and_only_there() {
 #[test]
 fn a_save_from_before_recorded_actions_says_so() {
     let dir = played();
-    let text = std::fs::read_to_string(save_path(&dir)).unwrap();
-    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
-    for e in file["data"]["history"]["entries"].as_array_mut().unwrap() {
-        e.as_object_mut().unwrap().remove("action");
-    }
-    std::fs::write(save_path(&dir), serde_json::to_vec(&file).unwrap()).unwrap();
+    edit_save(&dir, |file| {
+        for e in file["data"]["history"]["entries"].as_array_mut().unwrap() {
+            e.as_object_mut().unwrap().remove("action");
+        }
+    });
     let out = run_in(dir.path(), &["replay", "friday"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
