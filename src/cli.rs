@@ -63,12 +63,29 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay a save's recorded actions from its first entry and say where they diverge
+    /// from the stored states. An existing file is read as a file, anything else as a save's ID.
+    Replay {
+        #[arg(value_name = "FILE|ID")]
+        target: String,
+    },
     /// List the backups of save ID.
     Backups { id: String },
     /// Restore backup NAME of save ID (the replaced version is kept as a backup).
     Restore { id: String, name: String },
     /// Print the data folder in use (first line) and the log file for bug reports.
     Where,
+    /// Write one file to attach to a bug report: version, OS, the log, the crash reports and,
+    /// with ID, that save with the text players typed replaced. Nothing is sent anywhere.
+    Report {
+        id: Option<String>,
+        /// The file to write, or a folder to write it into (default: the current folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Apply one action to save ID, as the app would (JSON, the game's action form: see
     /// docs/cli.md). `-` reads one action per line from standard input and stops at the first
     /// refusal, keeping what was applied before it.
@@ -263,6 +280,10 @@ pub fn execute_with_input(
             root.display(),
             crate::store::log::path_in(root).display()
         )),
+        Command::Report { id, out, force } => match open() {
+            Ok(store) => report(&store, id.as_deref(), out.as_deref(), force),
+            Err(o) => o,
+        },
         Command::List { json } => match open() {
             Ok(store) => list(&store, json),
             Err(o) => o,
@@ -305,6 +326,7 @@ pub fn execute_with_input(
             Err(o) => o,
         },
         Command::Check { target, json } => check(root, &target, json),
+        Command::Replay { target } => replay(root, &target),
         Command::Backups { id } => match open() {
             Ok(store) => match store.backups(&id) {
                 Ok(list) if list.is_empty() => Output::ok(format!("{id} has no backups\n")),
@@ -402,6 +424,87 @@ fn check(root: &std::path::Path, target: &str, json: bool) -> Output {
         }
         Err(problem) => Output::fail(format!("{problem}\n")),
     }
+}
+
+/// `tablemate report [ID] [--out FILE] [--force]`.
+fn report(store: &Store, id: Option<&str>, out: Option<&std::path::Path>, force: bool) -> Output {
+    match crate::store::report::write(store, id, out, force) {
+        Ok(w) => {
+            let mut s = format!(
+                "wrote {} ({} crash report(s)",
+                w.path.display(),
+                w.crash_reports
+            );
+            if id.is_some() {
+                s += &format!(", the save with {} typed text(s) replaced", w.replaced);
+            }
+            s += "). Nothing was sent: attach this file to your bug report.\n";
+            Output::ok(s)
+        }
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
+    }
+}
+
+/// `tablemate replay FILE|ID`.
+fn replay(root: &std::path::Path, target: &str) -> Output {
+    let as_file = std::path::Path::new(target);
+    let path = if as_file.exists() {
+        as_file.to_path_buf()
+    } else {
+        match Store::open(root).and_then(|s| s.save_path(target)) {
+            Ok(p) if p.exists() => p,
+            Ok(_) => {
+                return Output::fail(format!(
+                    "tablemate: {target}: no such file, and no save with that id\n"
+                ));
+            }
+            Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        }
+    };
+    let opened = match crate::store::read_envelope(&path) {
+        Ok(o) => o,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let r = match (crate::games::game(opened.kind).replay)(&opened.data) {
+        Ok(r) => r,
+        Err(e) => return Output::fail(format!("tablemate: {}: {e}\n", path.display())),
+    };
+    let shown = path.display();
+    let mut s = String::new();
+    if r.replayed == 0 && r.entries > 1 {
+        s += &format!(
+            "{shown}: the save predates recorded actions (none of its {} entries after the first carries one): nothing to replay\n",
+            r.entries - 1
+        );
+        return Output::ok(s);
+    }
+    for d in &r.divergences {
+        s += &format!(
+            "entry {} \u{201c}{}\u{201d} diverges: {}\n",
+            d.entry, d.label, d.why
+        );
+    }
+    if !r.without_action.is_empty() {
+        let list: Vec<String> = r.without_action.iter().map(|n| n.to_string()).collect();
+        s += &format!(
+            "entries without a recorded action (skipped, replay went on from their stored state): {}\n",
+            list.join(", ")
+        );
+    }
+    s += &format!(
+        "{shown}: replayed {} of {} entries from the first; {}\n",
+        r.replayed,
+        r.entries,
+        match r.divergences.len() {
+            0 => "no divergence".to_string(),
+            n => format!("{n} diverge"),
+        }
+    );
+    let mut out = Output::ok(s);
+    if !r.divergences.is_empty() {
+        out.code = 1;
+    }
+    out
 }
 
 fn list(store: &Store, json: bool) -> Output {

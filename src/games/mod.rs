@@ -14,7 +14,9 @@
 pub mod script;
 
 use crate::doc::{GameDoc, Invalid, Kind, Playable, Saved};
-pub use script::{Applied, Changed, HistoryLine, Moved, Refused, ScriptError, Scripted};
+pub use script::{
+    Applied, Changed, Divergence, HistoryLine, Moved, Refused, Replay, ScriptError, Scripted,
+};
 
 /// A data file a game owns, by its `data_kind` field.
 #[derive(Clone, Copy)]
@@ -70,6 +72,8 @@ pub struct Game {
     pub undo: fn(&str, &str, usize) -> Result<Scripted<Moved>, ScriptError>,
     pub redo: fn(&str, &str) -> Result<Scripted<Moved>, ScriptError>,
     pub history: fn(&str) -> Result<Vec<HistoryLine>, ScriptError>,
+    /// Replays a save's recorded actions and says where they diverge (`tablemate replay`).
+    pub replay: fn(&str) -> Result<Replay, ScriptError>,
 }
 
 impl Game {
@@ -179,6 +183,7 @@ fn row<T: Playable>(kind: Kind) -> Game {
         undo: script::undo::<T>,
         redo: script::redo::<T>,
         history: script::history::<T>,
+        replay: script::replay::<T>,
     }
 }
 

@@ -241,3 +241,84 @@ fn moved<T: GameDoc>(labels: Vec<String>, saved: &Saved<T>) -> Moved {
         summary: saved.summary(),
     }
 }
+
+/// What replaying a save found (`tablemate replay`, docs/store.md "Replay").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    /// Entries in the history (the first is where the replay starts).
+    pub entries: usize,
+    /// Entries whose recorded action was applied again and compared.
+    pub replayed: usize,
+    /// Entries that carry no recorded action (made before actions were recorded, or not by
+    /// an action): skipped, the replay going on from their stored state.
+    pub without_action: Vec<usize>,
+    pub divergences: Vec<Divergence>,
+}
+
+/// An entry whose recorded action does not give its stored state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Divergence {
+    /// 1-based, as `tablemate history` counts from the oldest entry.
+    pub entry: usize,
+    pub label: String,
+    pub why: String,
+}
+
+/// Replays a save's recorded actions from its first entry: each is applied to the state
+/// before it and the result compared with the stored state; a divergence is noted and the
+/// replay goes on from the stored state, so each one is reported at its own entry.
+pub fn replay<T: Playable>(data: &str) -> Result<Replay, ScriptError> {
+    let saved: Saved<T> = open(data)?;
+    let history = &saved.history;
+    let state = |i: usize| {
+        history
+            .state(i)
+            .map_err(|e| ScriptError::Unreachable(Invalid::new("history", e.to_string())))
+    };
+    let mut report = Replay {
+        entries: history.len(),
+        replayed: 0,
+        without_action: Vec::new(),
+        divergences: Vec::new(),
+    };
+    for (i, entry) in history.entries().iter().enumerate().skip(1) {
+        let Some(recorded) = &entry.action else {
+            report.without_action.push(i + 1);
+            continue;
+        };
+        let diverged = |why: String| Divergence {
+            entry: i + 1,
+            label: entry.label.clone(),
+            why,
+        };
+        report.replayed += 1;
+        let action: T::Action = match serde_json::from_str(recorded.json.get()) {
+            Ok(a) => a,
+            Err(e) => {
+                report
+                    .divergences
+                    .push(diverged(format!("its recorded action does not read: {e}")));
+                continue;
+            }
+        };
+        let mut next = state(i - 1)?.clone();
+        let acted = match recorded.one_step {
+            true => next.act_one_step(action),
+            false => next.act(action),
+        };
+        if let Err(refusal) = acted {
+            report
+                .divergences
+                .push(diverged(format!("its action is refused now: {refusal}")));
+            continue;
+        }
+        let expected = serde_json::to_value(state(i)?).map_err(ScriptError::Encode)?;
+        let got = serde_json::to_value(&next).map_err(ScriptError::Encode)?;
+        if expected != got {
+            report.divergences.push(diverged(
+                "its action gives a different state from the one stored".into(),
+            ));
+        }
+    }
+    Ok(report)
+}

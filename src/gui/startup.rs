@@ -68,6 +68,19 @@ fn message(info: &PanicHookInfo<'_>) -> String {
         .unwrap_or_else(|| "unknown panic".into())
 }
 
+/// What the player is told after a crash: where the report is, and the one command that
+/// gathers it with the log (and a save, its typed text replaced) into one file to attach
+/// (docs/store.md, "Bug reports").
+pub fn crashed_line(report: &std::path::Path) -> String {
+    format!(
+        "tablemate: an internal error stopped the app; the report is {}. To file a bug, run \
+         `tablemate report` (or `tablemate report ID` for the game it happened in): it writes \
+         one file with the version, the log and the crash reports, names typed into saves \
+         replaced, and sends nothing anywhere. Attach that file.",
+        report.display()
+    )
+}
+
 /// Replaces Rust's panic printout: a window failure becomes the one no-window line; anything
 /// else writes a crash report and names it.
 fn hook(info: &PanicHookInfo<'_>) {
@@ -86,10 +99,7 @@ fn hook(info: &PanicHookInfo<'_>) {
             std::backtrace::Backtrace::force_capture()
         );
         match crate::store::log::crash_report(&Store::default_root(), &report) {
-            Ok(path) => eprintln!(
-                "tablemate: an internal error stopped the app; the report is {} (please attach it to a bug report).",
-                path.display()
-            ),
+            Ok(path) => eprintln!("{}", crashed_line(&path)),
             Err(e) => eprintln!(
                 "tablemate: an internal error stopped the app ({text}); the report could not be written: {e}"
             ),
@@ -139,6 +149,14 @@ pub fn run_opening(target: Option<String>) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_crash_line_names_the_report_and_points_to_tablemate_report() {
+        let line = crashed_line(std::path::Path::new("/data/crash-20260101-000000.txt"));
+        assert!(line.contains("/data/crash-20260101-000000.txt"), "{line}");
+        assert!(line.contains("`tablemate report`"), "{line}");
+        assert!(line.contains("sends nothing"), "{line}");
+    }
 
     #[test]
     fn a_failed_event_loop_is_a_window_failure_and_an_app_bug_is_not() {

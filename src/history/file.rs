@@ -1,7 +1,9 @@
 //! A history's form in a save file (envelope version 3):
 //!
 //! `{"cursor": 12, "capacity": 400, "current": {state}, "entries": [{"label", "at",
-//! "change"?: [op...], "state"?: {state}}...]}`.
+//! "change"?: [op...], "state"?: {state}, "action"?: {action}, "one_step"?: true}...]}`.
+//! `action` is the action that made the entry (absent in older saves and for entries not
+//! made by `Saved::act`); `tablemate replay` applies it.
 //!
 //! `current` is the state at `cursor`, whole. Entry `i`'s `change` turns entry `i - 1` into
 //! entry `i` (see `delta.rs`); an entry whose state cannot be reached that way carries its
@@ -40,6 +42,10 @@ struct EntryOut<'a, T> {
     change: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<&'a T>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    one_step: bool,
 }
 
 impl<T: Serialize> Serialize for History<T> {
@@ -70,6 +76,8 @@ impl<T: Serialize> Serialize for History<T> {
                 at: e.at,
                 change: if i == 0 { None } else { link(i) },
                 state,
+                action: e.action.as_ref().map(|a| a.json.as_ref()),
+                one_step: e.action.as_ref().is_some_and(|a| a.one_step),
             });
         }
         HistoryOut {
@@ -100,6 +108,10 @@ struct EntryIn {
     change: Option<Box<RawValue>>,
     #[serde(default)]
     state: Option<Box<RawValue>>,
+    #[serde(default)]
+    action: Option<Box<RawValue>>,
+    #[serde(default)]
+    one_step: bool,
 }
 
 /// What every history's capacity was before it grew to `DEFAULT_CAPACITY`.
@@ -142,7 +154,11 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     for e in file.entries {
         wholes.push(e.state);
         changes.push(e.change);
-        meta.push((e.label, e.at));
+        let action = e.action.map(|json| super::Recorded {
+            json,
+            one_step: e.one_step,
+        });
+        meta.push((e.label, e.at, action));
     }
     let anchor = match file.current {
         Some(current) => current,
@@ -204,7 +220,11 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     Ok(History {
         entries: meta
             .into_iter()
-            .map(|(label, at)| Entry::new(label, at, None))
+            .map(|(label, at, action)| {
+                let mut entry = Entry::new(label, at, None);
+                entry.action = action;
+                entry
+            })
             .collect(),
         links,
         current,

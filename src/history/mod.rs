@@ -44,6 +44,9 @@ const KEEP_WHOLE: usize = 24;
 pub struct Entry<T> {
     pub label: String,
     pub at: DateTime<Utc>,
+    /// The action that made this entry, as JSON, when it was made by `Saved::act` (saves
+    /// written before actions were recorded have none): what `tablemate replay` applies.
+    pub action: Option<Recorded>,
     /// The state, when it is held or has been rebuilt. Empty at the cursor: the current state
     /// lives in `History::current`.
     state: OnceLock<T>,
@@ -58,9 +61,18 @@ impl<T> Entry<T> {
         Entry {
             label,
             at,
+            action: None,
             state: cell,
         }
     }
+}
+
+/// An action as recorded with its entry: its JSON, and whether it was applied one step at a
+/// time (`Playable::act_one_step`) rather than whole.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub json: Box<serde_json::value::RawValue>,
+    pub one_step: bool,
 }
 
 impl<T> std::fmt::Debug for Entry<T> {
@@ -254,6 +266,11 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
 
     /// Records `state` as the result of the action `label`, dropping any redo branch.
     pub fn record(&mut self, label: impl Into<String>, state: T) {
+        self.record_action(label, state, None);
+    }
+
+    /// [`History::record`], keeping the action that made the entry (for replay).
+    pub fn record_action(&mut self, label: impl Into<String>, state: T, action: Option<Recorded>) {
         let at_tail = self.cursor + 1 == self.entries.len();
         let previous = match self.tail_value.take() {
             Some(v) if at_tail => Some(v),
@@ -268,8 +285,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         self.links.truncate(self.cursor + 1);
         let old = std::mem::replace(&mut self.current, state);
         let _ = self.entries[self.cursor].state.set(old);
-        self.entries
-            .push(Entry::new(label.into(), Utc::now(), None));
+        let mut entry = Entry::new(label.into(), Utc::now(), None);
+        entry.action = action;
+        self.entries.push(entry);
         self.links.push(change);
         // Forget the oldest entries beyond the capacity, and more while the changes kept
         // pass `MAX_CHANGE_BYTES` (dropping `n` entries leaves `links[n + 1..]`).

@@ -20,6 +20,7 @@ mod lock;
 pub mod log;
 mod prepared;
 mod read;
+pub mod report;
 mod script;
 pub mod storybook;
 mod transfer;

@@ -294,3 +294,5 @@ fn act_on_a_save_whose_data_is_wrong_names_the_line_in_the_file_and_changes_noth
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
 }
+mod replay;
+mod report;
