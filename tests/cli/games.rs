@@ -268,3 +268,28 @@ fn furtherance_new_takes_every_setup_setting_the_window_offers() {
         tablemate::furtherance::Settings::default()
     );
 }
+
+#[test]
+fn a_refused_adopt_data_names_the_action_without_echoing_the_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(root, &["furtherance", "new", "--seed", "4", "--json"]));
+    let units = run(root, &["furtherance", "units"]);
+    assert_eq!(units.code, 0, "{}", units.stderr);
+    let units: serde_json::Value = serde_json::from_str(&units.stdout).expect(&units.stdout);
+    // The game already uses these very cards: refused.
+    let action = serde_json::json!({"action": "adopt-data", "data": {"units": units}}).to_string();
+    let out = run(root, &["act", &id, &action]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("this game already uses that data"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("adopt-data"), "{}", out.stderr);
+    assert!(
+        out.stderr.len() < 400 && !out.stderr.contains("Juggernaut"),
+        "the file is not echoed: {}",
+        out.stderr
+    );
+}
