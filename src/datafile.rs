@@ -14,16 +14,46 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
     struct Probe {
         data_kind: Option<String>,
     }
-    let probe: Probe = match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(value) => serde_json::from_value(value).map_err(|e| at(text, &e))?,
+    let value = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(value) => value,
         Err(e) => return Err(format!("not valid JSON: {}", at(text, &e))),
     };
+    let probe: Probe = serde_json::from_value(value.clone()).map_err(|e| at(text, &e))?;
     match probe.data_kind.as_deref() {
-        Some(k) if k == data_kind => serde_json::from_str(text).map_err(|e| at(text, &e)),
+        Some(k) if k == data_kind => serde_json::from_str(text).map_err(|e| {
+            let message = at(text, &e);
+            // A field the kind needs is missing: perhaps another kind of file carries this
+            // label (a units file labelled as a board). Name what it holds instead.
+            match (
+                e.to_string().starts_with("missing field"),
+                value.as_object(),
+            ) {
+                (true, Some(fields)) => {
+                    let names: Vec<&str> = fields
+                        .keys()
+                        .map(String::as_str)
+                        .filter(|k| !HEADER_FIELDS.contains(k))
+                        .collect();
+                    format!(
+                        "{message}; the file is labelled data_kind {data_kind:?} but holds {}: \
+                         is it another kind of file with the wrong data_kind?",
+                        if names.is_empty() {
+                            "no fields besides its header".to_string()
+                        } else {
+                            format!("the field(s) {}", names.join(", "))
+                        }
+                    )
+                }
+                _ => message,
+            }
+        }),
         Some(k) => Err(format!("data_kind is {k:?}, expected {data_kind:?}")),
         None => Err(format!("no data_kind field (expected {data_kind:?})")),
     }
 }
+
+/// The fields of the shared [`Header`], left out when naming what a file holds.
+const HEADER_FIELDS: [&str; 4] = ["data_kind", "sample_data", "source", "note"];
 
 /// Where a JSON error is: "line 2 column 10 (`"value": 300}`): ...", the line quoted (trimmed,
 /// at most 80 characters) so a hand-edited file's mistake can be found without counting.

@@ -67,10 +67,34 @@ fn report(id: &str, applied: &Applied) -> Output {
                 stdout: out,
                 stderr: format!(
                     "tablemate: action {} refused: {}\n  {}\n{kept}\n",
-                    r.number, r.why, r.action
+                    r.number,
+                    r.why,
+                    shown(&r.action)
                 ),
                 code: 1,
             }
+        }
+    }
+}
+
+/// Longest action text a refusal repeats in full.
+const SHOWN_ACTION_CHARS: usize = 200;
+
+/// The refused action as the refusal repeats it: in full when short; a long one (an
+/// `adopt-data` carrying whole files) by its name and length, never echoed whole.
+fn shown(action: &str) -> String {
+    let chars = action.chars().count();
+    if chars <= SHOWN_ACTION_CHARS {
+        return action.to_string();
+    }
+    let name = serde_json::from_str::<serde_json::Value>(action)
+        .ok()
+        .and_then(|v| v.get("action").and_then(|a| a.as_str()).map(str::to_string));
+    match name {
+        Some(name) => format!("{{\"action\":\"{name}\", …}} ({chars} characters)"),
+        None => {
+            let head: String = action.chars().take(SHOWN_ACTION_CHARS).collect();
+            format!("{head}… ({chars} characters)")
         }
     }
 }

@@ -5,15 +5,15 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use clap::{Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
 use super::Output;
 use crate::doc::Saved;
 use crate::furtherance::square::Dir;
 use crate::furtherance::{
-    Action, Board, BoardFile, Catalog, DeathRule, DeckMode, Difficulty, Game, Seat, Settings,
-    Square, Step,
+    Action, Board, BoardFile, Catalog, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits,
+    Difficulty, EnemyCastleDefence, EnemySacrifice, Game, ReachStop, Seat, Settings, Square, Step,
 };
 use crate::store::Store;
 
@@ -50,6 +50,71 @@ pub enum DeathArg {
     Exceeds,
 }
 
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DestroyedArg {
+    /// A destroyed enemy castle's units are discarded (default).
+    Discarded,
+    /// They keep fighting; the castle only stops spawning.
+    KeepFighting,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DefenceArg {
+    /// Its unit inside with the most health left defends (default).
+    StrongestDefends,
+    /// It never defends.
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum StopArg {
+    /// Next to one of your units, like every enemy unit (default).
+    NextToYourUnit,
+    /// As soon as one of your units is in reach.
+    WhenInReach,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SacrificeArg {
+    /// Sacrifices itself at your castle while you have a building (default).
+    Sacrifices,
+    /// Attacks instead.
+    Attacks,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ReachArg {
+    /// An attacked unit strikes back whatever the range (default).
+    AnyRange,
+    /// Only within the counter-attacker's own reach.
+    WithinReach,
+}
+
+/// The settings the setup window offers "where the rules leave room", one flag each, named
+/// after the window's rows (docs/furtherance.md, "Choices where the rules are unclear").
+#[derive(Debug, Clone, Copy, Args)]
+pub struct RuleArgs {
+    /// A unit dies when its damage reaches / exceeds its HP.
+    #[arg(long, value_enum, default_value = "reaches")]
+    death: DeathArg,
+    /// A destroyed enemy castle's units are discarded / keep fighting.
+    #[arg(long, value_enum, default_value = "discarded")]
+    destroyed_castle_units: DestroyedArg,
+    /// When you attack an enemy castle, its strongest unit inside defends / it never defends.
+    #[arg(long, value_enum, default_value = "strongest-defends")]
+    enemy_castle_defence: DefenceArg,
+    /// Enemy units that attack 2 spaces away stop next to your unit / when one is in reach.
+    #[arg(long, value_enum, default_value = "next-to-your-unit")]
+    two_space_units_stop: StopArg,
+    /// An enemy unit that may sacrifice itself to burn a building does so at your castle /
+    /// attacks instead.
+    #[arg(long, value_enum, default_value = "sacrifices")]
+    enemy_sacrifice: SacrificeArg,
+    /// An attacked unit strikes back whatever the range / only within its own reach.
+    #[arg(long, value_enum, default_value = "any-range")]
+    counter_attack_reach: ReachArg,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a solo game and save it; prints the new save's id.
@@ -61,8 +126,8 @@ pub enum Command {
         seed: Option<u64>,
         #[arg(long, value_enum, default_value = "digital")]
         deck: DeckArg,
-        #[arg(long, value_enum, default_value = "reaches")]
-        death: DeathArg,
+        #[command(flatten)]
+        rules: RuleArgs,
         /// The save's title (default: "Furtherance solo — <difficulty>").
         #[arg(long)]
         title: Option<String>,
@@ -78,8 +143,8 @@ pub enum Command {
         /// Rounds to play (the game may end sooner).
         #[arg(long, default_value_t = 10)]
         rounds: u32,
-        #[arg(long, value_enum, default_value = "reaches")]
-        death: DeathArg,
+        #[command(flatten)]
+        rules: RuleArgs,
         /// One JSON object per line (see docs/furtherance.md).
         #[arg(long)]
         json: bool,
@@ -119,18 +184,37 @@ pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
     crate::furtherance::load_data(|rel| crate::store::read_data(Some(root), rel))
 }
 
-fn settings(difficulty: DifficultyArg, deck: DeckArg, death: DeathArg) -> Settings {
+fn settings(difficulty: DifficultyArg, deck: DeckArg, rules: RuleArgs) -> Settings {
     Settings {
         difficulty: difficulty.into(),
         deck_mode: match deck {
             DeckArg::Digital => DeckMode::Digital,
             DeckArg::Physical => DeckMode::Physical,
         },
-        death: match death {
+        death: match rules.death {
             DeathArg::Reaches => DeathRule::DamageReachesHp,
             DeathArg::Exceeds => DeathRule::DamageExceedsHp,
         },
-        ..Settings::default()
+        destroyed_castle_units: match rules.destroyed_castle_units {
+            DestroyedArg::Discarded => DestroyedCastleUnits::Discarded,
+            DestroyedArg::KeepFighting => DestroyedCastleUnits::KeepFighting,
+        },
+        enemy_castle_defence: match rules.enemy_castle_defence {
+            DefenceArg::StrongestDefends => EnemyCastleDefence::DefendWithStrongest,
+            DefenceArg::Never => EnemyCastleDefence::Never,
+        },
+        reach_stop: match rules.two_space_units_stop {
+            StopArg::NextToYourUnit => ReachStop::WhenAdjacent,
+            StopArg::WhenInReach => ReachStop::WhenInReach,
+        },
+        enemy_sacrifice: match rules.enemy_sacrifice {
+            SacrificeArg::Sacrifices => EnemySacrifice::Sacrifices,
+            SacrificeArg::Attacks => EnemySacrifice::Attacks,
+        },
+        counter_range: match rules.counter_attack_reach {
+            ReachArg::AnyRange => CounterRange::IgnoresRange,
+            ReachArg::WithinReach => CounterRange::WithinReach,
+        },
     }
 }
 
@@ -140,20 +224,20 @@ pub fn execute(command: Command, root: &Path) -> Output {
             difficulty,
             seed,
             deck,
-            death,
+            rules,
             title,
             json,
-        } => new_game(root, settings(difficulty, deck, death), seed, title, json),
+        } => new_game(root, settings(difficulty, deck, rules), seed, title, json),
         Command::Simulate {
             difficulty,
             seed,
             rounds,
-            death,
+            rules,
             json,
             save,
         } => simulate(
             root,
-            settings(difficulty, DeckArg::Digital, death),
+            settings(difficulty, DeckArg::Digital, rules),
             Run {
                 seed,
                 rounds,

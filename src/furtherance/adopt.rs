@@ -1,18 +1,19 @@
 //! Adopting corrected data in a game in progress: your units file or board file replaces the
 //! game's copy (which every save carries, so a game never changes under you by itself). It is
-//! one undoable history entry naming what changed; a unit type keeps its row (its index), so
-//! the units on the board become the corrected cards. Refused, with the reason, if the game
+//! one undoable history entry naming what changed; unit types are matched by name, never by
+//! row, so the units on the board become the corrected cards of the same name. Refused, with the reason, if the game
 //! could not stand on the new data (a unit on a square the board lacks, more cards in play
 //! than the new copies allow).
 
 use serde::{Deserialize, Serialize};
 
+use super::agenda::{Pending, Resume, Task};
 use super::board::Board;
 use super::board_file::BoardFile;
 use super::error::RuleError;
 use super::pile::Shared;
 use super::state::Game;
-use super::units::{Catalog, CatalogFile};
+use super::units::{Catalog, CatalogFile, KindId};
 
 /// The data to adopt: either file or both, as their files.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,15 +29,14 @@ impl Game {
     pub fn data_changes(&self, data: &NewData) -> Vec<String> {
         let mut out = Vec::new();
         if let Some(units) = &data.units {
+            // Unit types are matched by name, never by row (reordering rows changes nothing).
             let old = self.catalog.file();
-            for (i, new) in units.units.iter().enumerate() {
-                match old.units.get(i) {
+            let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+            for new in &units.units {
+                match old.units.iter().find(|was| same(&was.name, &new.name)) {
                     None => out.push(format!("new unit type {}", new.name)),
                     Some(was) if was != new => {
                         let mut what = Vec::new();
-                        if was.name != new.name {
-                            what.push(format!("name {}", new.name));
-                        }
                         for (field, a, b) in [
                             ("cost", was.cost, new.cost),
                             ("attack", was.attack, new.attack),
@@ -58,11 +58,10 @@ impl Game {
                     Some(_) => {}
                 }
             }
-            if units.units.len() < old.units.len() {
-                out.push(format!(
-                    "{} unit type(s) fewer",
-                    old.units.len() - units.units.len()
-                ));
+            for was in &old.units {
+                if !units.units.iter().any(|new| same(&was.name, &new.name)) {
+                    out.push(format!("unit type {} removed", was.name));
+                }
             }
         }
         if let Some(board) = &data.board
@@ -114,12 +113,7 @@ impl Game {
         }
         if let Some(file) = &data.units {
             let catalog = Catalog::try_from(file.clone()).map_err(&refuse)?;
-            if let Some(u) = self.units.iter().find(|u| catalog.get(u.kind).is_none()) {
-                return Err(refuse(format!(
-                    "unit {} is of type {}, which the new file lacks",
-                    u.id, u.kind.0
-                )));
-            }
+            self.rekind(&catalog).map_err(&refuse)?;
             self.catalog = Shared::new(catalog);
         }
         if let Some(deck) = self.deck.as_mut() {
@@ -151,6 +145,68 @@ impl Game {
         self.check().map_err(|e| refuse(e.to_string()))?;
         Ok(())
     }
+}
+
+impl Game {
+    /// Points every unit type the game holds (units on the board, research, spawns still to
+    /// place, a waiting question's options) at the row of the same name in `catalog`. A type
+    /// in use whose name the new file lacks is refused, naming it: nothing silently becomes
+    /// another card.
+    fn rekind(&mut self, catalog: &Catalog) -> Result<(), String> {
+        let old = self.catalog.clone();
+        let map = |kind: KindId| -> Result<KindId, String> {
+            let name = &old.kind(kind).name;
+            catalog.find(name).ok_or_else(|| {
+                format!("unit type {name} is in play but the new units file has no {name}")
+            })
+        };
+        if let Some(Pending {
+            resume: Resume::DrawnCard { .. },
+            ..
+        }) = &self.pending
+        {
+            let names = |c: &Catalog| c.ids().map(|k| c.kind(k).name.clone()).collect::<Vec<_>>();
+            if names(&old) != names(catalog) {
+                return Err(
+                    "the waiting question lists the unit types by row: answer it first".to_string(),
+                );
+            }
+        }
+        for unit in &mut self.units {
+            unit.kind = map(unit.kind)?;
+        }
+        for castle in &mut self.castles {
+            for kind in &mut castle.research {
+                *kind = map(*kind)?;
+            }
+        }
+        for task in &mut self.agenda {
+            rekind_task(task, &map)?;
+        }
+        if let Some(pending) = &mut self.pending {
+            match &mut pending.resume {
+                Resume::ResearchTie { candidates, .. } => {
+                    for kind in candidates {
+                        *kind = map(*kind)?;
+                    }
+                }
+                Resume::Protector { task, .. } => rekind_task(task, &map)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+fn rekind_task(
+    task: &mut Task,
+    map: &impl Fn(KindId) -> Result<KindId, String>,
+) -> Result<(), String> {
+    match task {
+        Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } => *kind = map(*kind)?,
+        _ => {}
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -228,5 +284,57 @@ mod tests {
         .unwrap();
         assert!(acted.label.contains("board"), "{}", acted.label);
         assert!(!g.board().is_sample());
+    }
+
+    #[test]
+    fn adopt_data_matches_unit_types_by_name_never_by_row() {
+        let mut g = game();
+        let juggernaut = place(&mut g, Seat::Left, "Juggernaut", "c4");
+        let knight = place(&mut g, Seat::Left, "Knight", "e4");
+        let data = units_with(|f| {
+            f.units.reverse();
+            let i = f.units.iter().position(|u| u.name == "Juggernaut").unwrap();
+            f.units[i].hp += 1;
+        });
+        let changes = g.data_changes(&data);
+        assert_eq!(
+            changes,
+            vec!["Juggernaut: HP 5→6".to_string()],
+            "{changes:?}"
+        );
+        let hp = g.hp(g.unit(juggernaut).unwrap());
+        Playable::act(
+            &mut g,
+            Action::AdoptData {
+                data: Box::new(data),
+            },
+        )
+        .unwrap();
+        let name = |g: &Game, id| g.catalog().kind(g.unit(id).unwrap().kind).name.clone();
+        assert_eq!(name(&g, juggernaut), "Juggernaut");
+        assert_eq!(name(&g, knight), "Knight");
+        assert_eq!(g.hp(g.unit(juggernaut).unwrap()), hp + 1);
+        g.check().unwrap();
+    }
+
+    #[test]
+    fn adopting_a_units_file_without_a_type_in_play_is_refused_naming_it() {
+        let mut g = game();
+        place(&mut g, Seat::Left, "Juggernaut", "c4");
+        let before = g.clone();
+        let data = units_with(|f| f.units.retain(|u| u.name != "Juggernaut"));
+        assert!(
+            g.data_changes(&data)
+                .contains(&"unit type Juggernaut removed".to_string())
+        );
+        let err = Playable::act(
+            &mut g,
+            Action::AdoptData {
+                data: Box::new(data),
+            },
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("Juggernaut"), "{err}");
+        assert_eq!(g, before);
     }
 }

@@ -648,4 +648,18 @@ mod tests {
             format!("castles.left: {taken} is already a space of castles.player")
         );
     }
+
+    #[test]
+    fn a_units_file_labelled_as_a_board_says_so() {
+        let units = include_str!("../../data/furtherance/units.json");
+        let relabelled = units.replacen("furtherance-units", BOARD_KIND, 1);
+        assert_ne!(relabelled, units, "the units file names its data_kind");
+        let err = BoardFile::parse(&relabelled).unwrap_err();
+        assert!(
+            err.contains("labelled data_kind \"furtherance-board\"")
+                && err.contains("the field(s) units")
+                && err.contains("another kind of file"),
+            "{err}"
+        );
+    }
 }

@@ -2,7 +2,7 @@
 //! attacks on castles (the player's defence choice, the castle's counter-attack, hourglass
 //! counters moving with damage), destroyed castles, sacrifices and deaths.
 
-use super::agenda::{Resume, Strike, Task};
+use super::agenda::{Pending, Resume, Strike, Task};
 use super::explain::Reason;
 use super::square::Seat;
 use super::state::{
@@ -201,19 +201,7 @@ impl Game {
     /// (even diagonal to the attacker), else chooses 1 damage to the castle or to a building
     /// (COMBAT: Attacking Castles; RULINGS).
     pub(crate) fn defend_castle(&mut self, attacker: UnitId) -> Option<Step> {
-        let a = self.unit(attacker)?;
-        // RULINGS: a unit the attacker may not attack ("no attacking new units") cannot be
-        // put in its way either.
-        let defenders: Vec<UnitId> = self
-            .units
-            .iter()
-            .filter(|u| {
-                u.owner == Seat::Player
-                    && self.board.castle_of(u.square) == Some(Seat::Player)
-                    && self.may_attack(a, u)
-            })
-            .map(|u| u.id)
-            .collect();
+        let defenders = self.castle_defenders(attacker)?;
         let buildings = self.ledger.buildings > 0;
         if defenders.is_empty() && !buildings {
             return self.hit_player_castle(attacker, false);
@@ -239,6 +227,56 @@ impl Game {
                 defenders,
             },
         )
+    }
+
+    /// The player's units that may defend the castle against `attacker`: inside the castle,
+    /// and ones the attacker may attack (RULINGS: a unit the attacker may not attack, "no
+    /// attacking new units", cannot be put in its way either). `None` if the attacker is gone.
+    fn castle_defenders(&self, attacker: UnitId) -> Option<Vec<UnitId>> {
+        let a = self.unit(attacker)?;
+        Some(
+            self.units
+                .iter()
+                .filter(|u| {
+                    u.owner == Seat::Player
+                        && self.board.castle_of(u.square) == Some(Seat::Player)
+                        && self.may_attack(a, u)
+                })
+                .map(|u| u.id)
+                .collect(),
+        )
+    }
+
+    /// After a hand edit, a waiting castle-defence question is checked against the new
+    /// position: if its defenders or its building option no longer match (a defender moved
+    /// out of the castle, a building added), the question is withdrawn and asked again from
+    /// the position as it now is, before anything else is resolved.
+    pub(crate) fn reask_after_edit(&mut self) {
+        let Some(Pending {
+            resume:
+                Resume::CastleDefence {
+                    attacker,
+                    defenders,
+                },
+            options,
+            ..
+        }) = &self.pending
+        else {
+            return;
+        };
+        let attacker = *attacker;
+        let buildings = usize::from(self.ledger.buildings > 0);
+        let still = self.castle_defenders(attacker);
+        if still.as_ref() == Some(defenders) && options.len() == defenders.len() + 1 + buildings {
+            return;
+        }
+        self.pending = None;
+        // Deaths a hand edit queued are resolved first, as before the question.
+        let at = match self.agenda.last() {
+            Some(Task::Deaths) => self.agenda.len() - 1,
+            _ => self.agenda.len(),
+        };
+        self.agenda.insert(at, Task::DefendCastle { attacker });
     }
 
     /// 1 damage to the player's castle or a building, then the castle's compulsory

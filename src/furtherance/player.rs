@@ -594,6 +594,7 @@ impl Game {
             }
             _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
         }
+        self.reask_after_edit();
         Ok(Step::HandEdit {
             text,
             added,

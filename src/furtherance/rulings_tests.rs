@@ -444,6 +444,37 @@ fn the_player_may_defend_the_castle_with_a_unit_inside_even_diagonally() {
 }
 
 #[test]
+fn a_waiting_castle_defence_is_asked_again_after_a_hand_edit_moves_the_defender_out() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Left, "Knight", "c2");
+    let fighter = place(&mut g, Seat::Player, "Fighter", "d1");
+    g.apply(Action::EndTurn {}).unwrap();
+    g.advance().unwrap();
+    let Step::NeedsChoice { options, .. } = g.advance().unwrap() else {
+        panic!("expected the defence question")
+    };
+    assert!(options[0].contains("Defend with your Fighter at d1"));
+    // The table notices the Fighter really stands on d5: a hand edit moves it there.
+    g.apply(Action::Relocate {
+        unit: fighter,
+        to: sq("d5"),
+    })
+    .unwrap();
+    g.check().unwrap();
+    // No one is left inside to defend and there is no building: the castle takes the hit.
+    let Step::CastleAttacked { attacker, hp, .. } = g.advance().unwrap() else {
+        panic!("the stale question must not be asked: {:?}", g.pending())
+    };
+    assert_eq!(attacker.id, knight);
+    assert_eq!(hp, 9);
+    assert_eq!(
+        g.unit(fighter).unwrap().damage,
+        0,
+        "the Fighter on d5 never fought"
+    );
+}
+
+#[test]
 fn a_castle_attack_lets_the_player_put_the_damage_on_a_building() {
     let mut g = game();
     g.apply(Action::SetBuildings { buildings: 1 }).unwrap();

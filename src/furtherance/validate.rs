@@ -4,7 +4,7 @@
 
 use super::agenda::{Resume, Task};
 use super::square::Seat;
-use super::state::{DeckMode, Game, MAX_CASTLE_HP, Outcome, PASS_ALL_AT_HP};
+use super::state::{DeckMode, Game, MAX_CASTLE_HP, Outcome, PASS_ALL_AT_HP, Phase};
 use super::units::KindId;
 use crate::doc::Invalid;
 
@@ -60,6 +60,17 @@ impl Game {
     pub fn check(&self) -> Result<(), Invalid> {
         if self.round == 0 {
             return Err(Invalid::new("round", "rounds start at 1"));
+        }
+        if self.phase == Phase::Enemy
+            && self.outcome.is_none()
+            && self.agenda.is_empty()
+            && self.pending.is_none()
+        {
+            return Err(Invalid::new(
+                "phase",
+                "it is the enemies' turn but nothing of it is left to resolve, so it could never \
+                 end (a finished enemy turn gives the turn back to you: set the phase to player)",
+            ));
         }
         if (self.settings.deck_mode == DeckMode::Digital) != self.deck.is_some() {
             return Err(Invalid::new(
@@ -250,5 +261,19 @@ mod tests {
         let e = g.check().unwrap_err();
         assert_eq!(e.at, format!("units[1] (#{second})"));
         assert_eq!(e.problem, format!("units[0] is on {on} too"));
+    }
+
+    #[test]
+    fn a_position_whose_enemy_turn_can_never_finish_is_refused() {
+        let mut g = three_fighters();
+        g.phase = Phase::Enemy;
+        g.agenda.clear();
+        g.pending = None;
+        let e = g.check().unwrap_err();
+        assert_eq!(e.at, "phase");
+        assert!(e.problem.contains("could never end"), "{}", e.problem);
+        // With its work still in hand the same enemy turn is a good position.
+        g.begin_enemy_phase();
+        g.check().unwrap();
     }
 }

@@ -221,3 +221,75 @@ fn what_the_binary_prints_carries_no_terminal_escape_from_a_save() {
         "JSON already escapes control characters"
     );
 }
+
+#[test]
+fn furtherance_new_takes_every_setup_setting_the_window_offers() {
+    use tablemate::furtherance::{
+        CounterRange, DeathRule, DestroyedCastleUnits, EnemyCastleDefence, EnemySacrifice,
+        ReachStop,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(
+        root,
+        &[
+            "furtherance",
+            "new",
+            "--seed",
+            "5",
+            "--death",
+            "exceeds",
+            "--destroyed-castle-units",
+            "keep-fighting",
+            "--enemy-castle-defence",
+            "never",
+            "--two-space-units-stop",
+            "when-in-reach",
+            "--enemy-sacrifice",
+            "attacks",
+            "--counter-attack-reach",
+            "within-reach",
+            "--json",
+        ],
+    ));
+    let saved: Saved<tablemate::furtherance::Game> = Store::open(root).unwrap().load(&id).unwrap();
+    let s = *saved.current().settings();
+    assert_eq!(s.death, DeathRule::DamageExceedsHp);
+    assert_eq!(s.destroyed_castle_units, DestroyedCastleUnits::KeepFighting);
+    assert_eq!(s.enemy_castle_defence, EnemyCastleDefence::Never);
+    assert_eq!(s.reach_stop, ReachStop::WhenInReach);
+    assert_eq!(s.enemy_sacrifice, EnemySacrifice::Attacks);
+    assert_eq!(s.counter_range, CounterRange::WithinReach);
+    // Without the flags every setting keeps the window's default.
+    let id = new_id(&run(root, &["furtherance", "new", "--seed", "5", "--json"]));
+    let saved: Saved<tablemate::furtherance::Game> = Store::open(root).unwrap().load(&id).unwrap();
+    assert_eq!(
+        *saved.current().settings(),
+        tablemate::furtherance::Settings::default()
+    );
+}
+
+#[test]
+fn a_refused_adopt_data_names_the_action_without_echoing_the_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = new_id(&run(root, &["furtherance", "new", "--seed", "4", "--json"]));
+    let units = run(root, &["furtherance", "units"]);
+    assert_eq!(units.code, 0, "{}", units.stderr);
+    let units: serde_json::Value = serde_json::from_str(&units.stdout).expect(&units.stdout);
+    // The game already uses these very cards: refused.
+    let action = serde_json::json!({"action": "adopt-data", "data": {"units": units}}).to_string();
+    let out = run(root, &["act", &id, &action]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("this game already uses that data"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("adopt-data"), "{}", out.stderr);
+    assert!(
+        out.stderr.len() < 400 && !out.stderr.contains("Juggernaut"),
+        "the file is not echoed: {}",
+        out.stderr
+    );
+}
