@@ -581,6 +581,86 @@ fn cli_show_json_keeps_a_hidden_army_hidden() {
 }
 
 #[test]
+fn army_new_starts_a_game_headless_that_act_can_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["title"], "Ann vs Bob");
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":1}"#;
+    let out = tablemate::cli::run_in(dir.path(), &["act", &id, "-"], script);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let back: Saved<ArmyGame> = tablemate::store::Store::open(dir.path())
+        .unwrap()
+        .load(&id)
+        .unwrap();
+    assert_eq!(back.current().turn(), Some(1));
+    assert_eq!(back.history.len(), 6);
+}
+
+#[test]
+fn army_new_takes_a_title_and_prints_the_id_without_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army",
+            "new",
+            "--player",
+            "Ann",
+            "--player",
+            "Bob",
+            "--player",
+            "Cy",
+            "--player",
+            "Di",
+            "--title",
+            "Club night",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .strip_prefix("created ")
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    let back: Saved<ArmyGame> = tablemate::store::Store::open(dir.path())
+        .unwrap()
+        .load(id)
+        .unwrap();
+    assert_eq!(back.title, "Club night");
+    assert_eq!(back.current().players.len(), 4);
+}
+
+#[test]
+fn army_new_refuses_three_generals_and_saves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+        ],
+    );
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("3"), "{}", out.stderr);
+    let saves = dir.path().join("saves");
+    let count = std::fs::read_dir(&saves).map_or(0, |d| d.count());
+    assert_eq!(count, 0);
+}
+
+#[test]
 fn tablemate_check_knows_army_files() {
     let table = tablemate::bundled::get("data/army/followers.json").unwrap();
     let report = tablemate::store::check_bytes(table.as_bytes()).unwrap();
