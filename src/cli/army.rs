@@ -286,6 +286,7 @@ pub fn show_json(id: &str, saved: &Saved<ArmyGame>) -> Value {
                     "promotions_earned": f.promotions_earned,
                     "promotions_spent": f.promotions_spent,
                     "promotions_pending": f.promotions_pending(),
+                    "promotions_lapsed": f.promotions_lapsed,
                     "resource_cards": f.resource_cards,
                     "killed": f.killed,
                 })).collect::<Vec<_>>(),
