@@ -118,3 +118,40 @@ fn worldspanner_new_refuses_what_the_setup_refuses_and_saves_nothing() {
     let saves = dir.path().join("saves");
     assert_eq!(std::fs::read_dir(&saves).map_or(0, |d| d.count()), 0);
 }
+
+#[test]
+fn worldspanner_heroes_add_list_and_remove_the_library_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rizzik.json");
+    std::fs::write(
+        &file,
+        serde_json::to_string(&crate::library::rizzik()).unwrap(),
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "add", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run_in(dir.path(), &["worldspanner", "heroes", "list"], "");
+    assert_eq!(out.stdout, "Rizzik\n");
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "remove", "rizzik"],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "list", "--json"],
+        "",
+    );
+    assert_eq!(out.stdout.trim(), "[]");
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "remove", "Rizzik"],
+        "",
+    );
+    assert_eq!(out.code, 1);
+}

@@ -58,7 +58,7 @@ fn team(value: &str) -> Result<TeamSide, String> {
 }
 
 /// The hero library in the data folder (an empty one when there is none).
-fn library(root: &Path) -> Result<HeroLibrary, String> {
+pub(super) fn library(root: &Path) -> Result<HeroLibrary, String> {
     let store = Store::open(root).map_err(|e| e.to_string())?;
     match store.user_text(LIBRARY_PATH).map_err(|e| e.to_string())? {
         None => Ok(HeroLibrary::default()),
