@@ -54,6 +54,10 @@ pub enum ArmyError {
         "{name} has no promotion to spend: promotions are earned by killing in an attack (Promoting)"
     )]
     NoPromotion { name: String },
+    #[error(
+        "{name}'s promotion was not taken in its step and is lost: promoting is step 4 of the follower's own activation, before another follower is chosen or the turn ends (Turn Basics)"
+    )]
+    PromotionPassed { name: String },
     #[error("{name}'s {stat} is already {value}, the most a promotion allows is {max} (Promoting)")]
     AtCap {
         name: String,

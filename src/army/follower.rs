@@ -63,6 +63,10 @@ pub struct Follower {
     /// Promotions spent, in order.
     #[serde(default)]
     pub promotions_spent: Vec<Promotion>,
+    /// Promotions not spent in their step and so lost: promoting is step 4 of the follower's
+    /// own activation, before another follower is chosen (Turn Basics; docs/army.md).
+    #[serde(default)]
+    pub promotions_lapsed: u32,
     /// Resource Cards this follower has gathered.
     #[serde(default)]
     pub resource_cards: u32,
@@ -85,6 +89,7 @@ impl Follower {
             health: stats.health,
             promotions_earned: 0,
             promotions_spent: Vec::new(),
+            promotions_lapsed: 0,
             resource_cards: 0,
             killed: false,
             attacked_this_turn: false,
@@ -99,6 +104,14 @@ impl Follower {
     pub fn promotions_pending(&self) -> u32 {
         self.promotions_earned
             .saturating_sub(self.promotions_spent.len() as u32)
+            .saturating_sub(self.promotions_lapsed)
+    }
+
+    /// The promotions still pending are lost: the follower's step has passed (Turn Basics).
+    pub(super) fn lapse_promotions(&mut self) {
+        self.promotions_lapsed = self
+            .promotions_lapsed
+            .saturating_add(self.promotions_pending());
     }
 
     /// Why `promotion` cannot be taken now, if it cannot.

@@ -158,12 +158,15 @@ fn validate(g: &ArmyGame) -> Result<(), Invalid> {
                     format!("a value is above {HAND_EDIT_LIMIT}"),
                 ));
             }
-            if f.promotions_spent.len() as u32 > f.promotions_earned {
+            if (f.promotions_spent.len() as u64) + u64::from(f.promotions_lapsed)
+                > u64::from(f.promotions_earned)
+            {
                 return Err(Invalid::new(
                     format!("{at}.promotions_spent"),
                     format!(
-                        "{} spent but only {} earned",
+                        "{} spent and {} lapsed but only {} earned",
                         f.promotions_spent.len(),
+                        f.promotions_lapsed,
                         f.promotions_earned
                     ),
                 ));

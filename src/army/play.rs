@@ -57,6 +57,13 @@ impl ArmyGame {
         if a.attacked_this_turn {
             return Err(ArmyError::AlreadyAttacked { name: a.label });
         }
+        // A new follower is chosen (Turn Basics, step 5): every other follower's step has
+        // passed, and with it any promotion it did not take in step 4.
+        for (i, f) in self.players[turn].followers.iter_mut().enumerate() {
+            if i != attacker.index {
+                f.lapse_promotions();
+            }
+        }
         let killed = self.follower_mut(target)?.take_damage(a.damage);
         let att = self.follower_mut(attacker)?;
         att.attacked_this_turn = true;
@@ -82,6 +89,12 @@ impl ArmyGame {
             return Err(ArmyError::NotYourTurn {
                 current: self.players[turn].name.clone(),
                 player: self.players[at.player].name.clone(),
+            });
+        }
+        let f = self.follower(at)?;
+        if f.promotions_pending() == 0 && f.promotions_lapsed > 0 {
+            return Err(ArmyError::PromotionPassed {
+                name: f.label.clone(),
             });
         }
         self.follower_mut(at)?.promote(promotion)
@@ -149,6 +162,8 @@ impl ArmyGame {
         let turn = self.playing()?;
         for f in self.players.iter_mut().flat_map(|p| p.followers.iter_mut()) {
             f.attacked_this_turn = false;
+            // The turn is over: a promotion not taken in its step is lost (Turn Basics).
+            f.lapse_promotions();
         }
         let n = self.players.len();
         let next = (1..=n)

@@ -25,6 +25,17 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Start a game between two or four Generals (each writes an army next); prints its id.
+    New {
+        /// A General's name, in seat order: two or four times.
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        /// Title of the save (default "Ann vs Bob").
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Show saved army game ID: every player's sheet (hidden armies stay hidden).
     Show {
         id: String,
@@ -37,8 +48,48 @@ pub fn execute(command: Command, root: &Path) -> Output {
     match command {
         Command::Validate { file, json } => validate(root, &file, json),
         Command::Followers { json } => followers(root, json),
+        Command::New {
+            players,
+            title,
+            json,
+        } => new(root, players, title, json),
         Command::Show { id, json } => show(root, &id, json),
     }
+}
+
+/// `army new`: the window's setup (src/gui/army/mod.rs `start`) without a window: the same
+/// `ArmyGame::new`, the same default title and first history entry.
+fn new(root: &Path, players: Vec<String>, title: Option<String>, json: bool) -> Output {
+    let table = match load_table(root) {
+        Ok(t) => t,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let game = match ArmyGame::new(players, table) {
+        Ok(g) => g,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let title = match title.as_deref().map(str::trim) {
+        Some(t) if !t.is_empty() => t.to_string(),
+        _ => game
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" vs "),
+    };
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let id = store.new_id(crate::doc::Kind::Army);
+    let saved = Saved::new(title, "New army game: armies to write", game);
+    if let Err(e) = store.save(&id, &saved) {
+        return Output::fail(format!("tablemate: {e}\n"));
+    }
+    if json {
+        return Output::json(&json!({ "id": id, "title": saved.title, "summary": saved.summary() }));
+    }
+    Output::ok(format!("created {id}: {}\n", saved.summary()))
 }
 
 /// Reads the follower table in use (the user's copy in the data folder wins).
@@ -235,6 +286,7 @@ pub fn show_json(id: &str, saved: &Saved<ArmyGame>) -> Value {
                     "promotions_earned": f.promotions_earned,
                     "promotions_spent": f.promotions_spent,
                     "promotions_pending": f.promotions_pending(),
+                    "promotions_lapsed": f.promotions_lapsed,
                     "resource_cards": f.resource_cards,
                     "killed": f.killed,
                 })).collect::<Vec<_>>(),

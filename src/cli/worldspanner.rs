@@ -7,6 +7,9 @@ use clap::Subcommand;
 use serde_json::{Value, json};
 
 use super::Output;
+
+mod heroes;
+mod new;
 use crate::deck::{Deck, WhenEmpty};
 use crate::worldspanner::card::DomeRange;
 use crate::worldspanner::deckfile::SAMPLE_PATH;
@@ -17,6 +20,12 @@ use crate::worldspanner::{
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start a game: map, rounds, Faction keys, heroes per team (typed or from the hero
+    /// library), each team's deck digital or physical; prints its id (--json: `{id, ...}`).
+    New(new::NewArgs),
+    /// The hero library: list, add a card from a file, remove a card.
+    #[command(subcommand)]
+    Heroes(heroes::Heroes),
     /// Chance of each face and of a hit at every difference: over the whole 36-card deck by
     /// default (no card counting), or with --cards-left over the cards left to draw.
     Odds {
@@ -122,6 +131,8 @@ pub fn execute(command: Command, root: &Path) -> Output {
 
 fn run(command: Command, root: &Path) -> Result<Output, String> {
     match command {
+        Command::New(args) => new::new(args, root),
+        Command::Heroes(c) => heroes::run(c, root),
         Command::Odds {
             deck,
             seed,

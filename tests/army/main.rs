@@ -211,7 +211,66 @@ fn promoting_is_a_step_of_the_followers_own_turn() {
     let err = g.promote(at(0, 1), Promotion::Health).unwrap_err();
     assert!(matches!(err, ArmyError::NotYourTurn { .. }), "{err}");
     let b = g.follower(at(0, 1)).unwrap();
-    assert_eq!((b.max_health, b.promotions_pending()), (2, 1));
+    assert_eq!((b.max_health, b.promotions_pending()), (2, 0));
+}
+
+#[test]
+fn a_promotion_not_taken_before_another_follower_attacks_is_lost() {
+    // Turn Basics: "4. Promote that follower" comes before "5. Choose another follower".
+    let mut g = two_player_game();
+    g.attack(at(0, 1), at(1, 1)).unwrap();
+    g.attack(at(0, 2), at(1, 2)).unwrap();
+    let before = g.clone();
+    let err = g.promote(at(0, 1), Promotion::Damage).unwrap_err();
+    assert!(matches!(err, ArmyError::PromotionPassed { .. }), "{err}");
+    assert!(err.to_string().contains("Turn Basics"), "{err}");
+    assert_eq!(g, before);
+    assert_eq!(g.follower(at(0, 1)).unwrap().promotions_pending(), 0);
+}
+
+#[test]
+fn a_promotion_not_taken_before_the_turn_ends_is_lost() {
+    let mut g = two_player_game();
+    g.attack(at(0, 1), at(1, 1)).unwrap();
+    g.end_turn().unwrap();
+    g.end_turn().unwrap();
+    assert_eq!(g.turn(), Some(0));
+    let err = g.promote(at(0, 1), Promotion::Movement).unwrap_err();
+    assert!(matches!(err, ArmyError::PromotionPassed { .. }), "{err}");
+    assert_eq!(g.follower(at(0, 1)).unwrap().movement, 1);
+}
+
+#[test]
+fn a_promotion_taken_in_its_step_after_a_resource_card_still_counts() {
+    // Resource cards are applied the instant they are obtained, outside the order: gathering
+    // one on the kill square does not pass the follower's step.
+    let mut g = two_player_game();
+    g.attack(at(0, 1), at(1, 1)).unwrap();
+    g.gather_resource_card(at(0, 1)).unwrap();
+    g.promote(at(0, 1), Promotion::Movement).unwrap();
+    assert_eq!(g.follower(at(0, 1)).unwrap().movement, 2);
+}
+
+#[test]
+fn tablemate_act_refuses_a_promotion_kept_past_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = tablemate::store::Store::open(dir.path()).unwrap();
+        store
+            .save("duel", &Saved::new("Duel", "New", two_player_game()))
+            .unwrap();
+    }
+    let script = r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":1}}
+{"action":"attack","attacker":{"player":0,"index":2},"target":{"player":1,"index":2}}"#;
+    let out = tablemate::cli::run_in(dir.path(), &["act", "duel", "-"], script);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let file = dir.path().join("saves").join("duel.json");
+    let before = std::fs::read(&file).unwrap();
+    let promote = r#"{"action":"promote","follower":{"player":0,"index":1},"promotion":"damage"}"#;
+    let out = run(dir.path(), &["act", "duel", promote]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("Turn Basics"), "{}", out.stderr);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 
 #[test]
@@ -578,6 +637,86 @@ fn cli_show_json_keeps_a_hidden_army_hidden() {
         v["players"][1]["army"]["recruits"],
         serde_json::json!(["general"])
     );
+}
+
+#[test]
+fn army_new_starts_a_game_headless_that_act_can_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["title"], "Ann vs Bob");
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":1}"#;
+    let out = tablemate::cli::run_in(dir.path(), &["act", &id, "-"], script);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let back: Saved<ArmyGame> = tablemate::store::Store::open(dir.path())
+        .unwrap()
+        .load(&id)
+        .unwrap();
+    assert_eq!(back.current().turn(), Some(1));
+    assert_eq!(back.history.len(), 6);
+}
+
+#[test]
+fn army_new_takes_a_title_and_prints_the_id_without_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army",
+            "new",
+            "--player",
+            "Ann",
+            "--player",
+            "Bob",
+            "--player",
+            "Cy",
+            "--player",
+            "Di",
+            "--title",
+            "Club night",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .strip_prefix("created ")
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    let back: Saved<ArmyGame> = tablemate::store::Store::open(dir.path())
+        .unwrap()
+        .load(id)
+        .unwrap();
+    assert_eq!(back.title, "Club night");
+    assert_eq!(back.current().players.len(), 4);
+}
+
+#[test]
+fn army_new_refuses_three_generals_and_saves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+        ],
+    );
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("3"), "{}", out.stderr);
+    let saves = dir.path().join("saves");
+    let count = std::fs::read_dir(&saves).map_or(0, |d| d.count());
+    assert_eq!(count, 0);
 }
 
 #[test]

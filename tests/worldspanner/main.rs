@@ -6,6 +6,7 @@ mod common;
 mod cards;
 mod challenges;
 mod cli;
+mod cli_new;
 mod domes;
 mod endtoend;
 mod from_card;

@@ -1,0 +1,152 @@
+//! `tablemate worldspanner new`: a game set up without a window. The options are the window's
+//! setup form (src/gui/worldspanner/setup.rs) as flags; the engine's `Game::new` checks them
+//! (map and team size, one Faction key each, heroes per team), so nothing is checked twice.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::json;
+
+use super::super::Output;
+use super::load_deck;
+use crate::doc::Saved;
+use crate::store::Store;
+use crate::worldspanner::library::LIBRARY_PATH;
+use crate::worldspanner::{Faction, Game, GameLength, HeroEntry, HeroLibrary, MapDesign, Setup, TeamSide};
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Map design: standard, tri-line, tri-split, quad, quad-line, quad-split.
+    #[arg(long, default_value = "standard")]
+    map: String,
+    /// Rounds: 8 intro, 10 average, 12 expert.
+    #[arg(long, default_value_t = 10)]
+    rounds: u8,
+    /// A Faction key on the map (lords, warriors, ...), once per key the map has.
+    #[arg(long = "faction", required = true)]
+    factions: Vec<String>,
+    /// A hero: TEAM=NAME[:HEALTH[:GOLD]] (health 4, gold 0 by default), or TEAM=@NAME for the
+    /// card of that name in the hero library. TEAM is skyhawks or psiclones.
+    #[arg(long = "hero", required = true)]
+    heroes: Vec<String>,
+    /// Skyhawks' challenge deck file (default: the bundled sample, or your copy).
+    #[arg(long)]
+    skyhawks_deck: Option<PathBuf>,
+    /// Psiclones' challenge deck file.
+    #[arg(long)]
+    psiclones_deck: Option<PathBuf>,
+    /// A team that draws from its own physical deck (skyhawks or psiclones); repeatable.
+    #[arg(long = "physical")]
+    physical: Vec<String>,
+    /// The shuffle seed (default: a fresh one, saved with the game).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+fn named<T: serde::de::DeserializeOwned>(flag: &str, value: &str, choices: &str) -> Result<T, String> {
+    serde_json::from_value(json!(value.trim().to_ascii_lowercase()))
+        .map_err(|_| format!("{flag} {value:?}: use one of {choices}"))
+}
+
+fn team(value: &str) -> Result<TeamSide, String> {
+    TeamSide::parse(value.trim())
+        .ok_or_else(|| format!("team {value:?}: use skyhawks or psiclones"))
+}
+
+/// The hero library in the data folder (an empty one when there is none).
+pub(super) fn library(root: &Path) -> Result<HeroLibrary, String> {
+    let store = Store::open(root).map_err(|e| e.to_string())?;
+    match store.user_text(LIBRARY_PATH).map_err(|e| e.to_string())? {
+        None => Ok(HeroLibrary::default()),
+        Some((text, path)) => HeroLibrary::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+    }
+}
+
+fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(TeamSide, HeroEntry), String> {
+    let Some((side, rest)) = spec.split_once('=') else {
+        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD]] or TEAM=@NAME"));
+    };
+    let side = team(side)?;
+    if let Some(name) = rest.strip_prefix('@') {
+        if library.is_none() {
+            *library = Some(self::library(root)?);
+        }
+        let card = library
+            .as_ref()
+            .and_then(|l| l.get(name.trim()))
+            .ok_or_else(|| format!("--hero {spec:?}: no hero {name:?} in the hero library ({LIBRARY_PATH})"))?;
+        return Ok((side, card.entry()));
+    }
+    let mut parts = rest.split(':');
+    let name = parts.next().unwrap_or("").trim();
+    if name.is_empty() {
+        return Err(format!("--hero {spec:?}: the hero needs a name"));
+    }
+    let number = |what: &str, v: Option<&str>, default: u32| -> Result<u32, String> {
+        v.map_or(Ok(default), |v| {
+            v.trim()
+                .parse()
+                .map_err(|_| format!("--hero {spec:?}: the {what} must be a whole number"))
+        })
+    };
+    let health = u8::try_from(number("health", parts.next(), 4)?)
+        .map_err(|_| format!("--hero {spec:?}: the health is too large"))?;
+    let gold = number("gold", parts.next(), 0)?;
+    if parts.next().is_some() {
+        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD"));
+    }
+    Ok((side, HeroEntry { gold, ..HeroEntry::new(name, health) }))
+}
+
+pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
+    let map: MapDesign = named("--map", &args.map, "standard, tri-line, tri-split, quad, quad-line, quad-split")?;
+    let factions = args
+        .factions
+        .iter()
+        .map(|f| named::<Faction>("--faction", f, "lords, warriors, defenders, villains, icons, outcasts, commoners, exemplars, adventurers"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut heroes: [Vec<HeroEntry>; 2] = [Vec::new(), Vec::new()];
+    let mut lib = None;
+    for spec in &args.heroes {
+        let (side, entry) = hero(spec, &mut lib, root)?;
+        heroes[side.index()].push(entry);
+    }
+    let mut physical = [false, false];
+    for p in &args.physical {
+        physical[team(p)?.index()] = true;
+    }
+    let team_size = u8::try_from(heroes[0].len()).map_err(|_| "too many heroes".to_string())?;
+    let mut decks = Vec::new();
+    for path in [&args.skyhawks_deck, &args.psiclones_deck] {
+        let (file, _origin) = load_deck(path.as_deref(), root)?;
+        decks.push((file.name.clone(), file.cards));
+    }
+    let [sky, psi]: [(String, _); 2] = decks.try_into().map_err(|_| "two decks".to_string())?;
+    let setup = Setup {
+        map,
+        length: GameLength::new(args.rounds).map_err(|e| e.to_string())?,
+        team_size,
+        factions,
+        heroes,
+        decks: [sky, psi],
+        seed: args.seed.unwrap_or_else(crate::deck::fresh_seed),
+        physical,
+    };
+    let game = Game::new(setup).map_err(|e| e.to_string())?;
+    let title = match args.title.as_deref().map(str::trim) {
+        Some(t) if !t.is_empty() => t.to_string(),
+        _ => "Worldspanner Factions".to_string(),
+    };
+    let store = Store::open(root).map_err(|e| e.to_string())?;
+    let id = store.new_id(crate::doc::Kind::Worldspanner);
+    let saved = Saved::new(title, "New game", game);
+    store.save(&id, &saved).map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(Output::json(&json!({ "id": id, "title": saved.title, "summary": saved.summary() })));
+    }
+    Ok(Output::ok(format!("created {id}: {}\n", saved.summary())))
+}

@@ -1,0 +1,157 @@
+//! `tablemate worldspanner new`: a game set up headless, as the window's setup form does.
+
+use tablemate::cli::run_in;
+use tablemate::doc::Saved;
+use tablemate::store::Store;
+use tablemate::worldspanner::library::LIBRARY_PATH;
+use tablemate::worldspanner::*;
+
+const KEYS: [&str; 10] = [
+    "--faction",
+    "lords",
+    "--faction",
+    "defenders",
+    "--faction",
+    "villains",
+    "--faction",
+    "icons",
+    "--faction",
+    "exemplars",
+];
+
+fn args<'a>(heroes: &'a [String], extra: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec!["worldspanner", "new"];
+    a.extend(KEYS);
+    for h in heroes {
+        a.extend(["--hero", h.as_str()]);
+    }
+    a.extend(extra);
+    a
+}
+
+fn six_a_side(first_sky: &str) -> Vec<String> {
+    let mut v = vec![format!("skyhawks={first_sky}")];
+    v.extend((2..=6).map(|i| format!("skyhawks=Sky{i}")));
+    v.extend((1..=6).map(|i| format!("psiclones=Psi{i}:5:2")));
+    v
+}
+
+fn load(root: &std::path::Path, id: &str) -> Saved<Game> {
+    Store::open(root).unwrap().load(id).unwrap()
+}
+
+#[test]
+fn worldspanner_new_starts_a_game_headless_with_a_physical_deck_and_prints_its_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let heroes = six_a_side("Sky1");
+    let a = args(
+        &heroes,
+        &[
+            "--physical",
+            "psiclones",
+            "--seed",
+            "7",
+            "--title",
+            "Friday",
+            "--json",
+        ],
+    );
+    let out = run_in(dir.path(), &a, "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let saved = load(dir.path(), v["id"].as_str().unwrap());
+    assert_eq!(saved.title, "Friday");
+    let g = saved.current();
+    assert_eq!(g.team_size, 6);
+    assert_eq!([g.teams[0].physical, g.teams[1].physical], [false, true]);
+    assert_eq!(g.keys[1].faction, Faction::Defenders);
+    let psi = &g.teams[1].heroes[0];
+    assert_eq!((psi.name.as_str(), psi.health, psi.gold), ("Psi1", 5, 2));
+    // It plays on through `tablemate act` like any save.
+    let out = run_in(
+        dir.path(),
+        &[
+            "act",
+            v["id"].as_str().unwrap(),
+            r#"{"action":"reinforce","hero":{"team":"skyhawks","hero":0}}"#,
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+#[test]
+fn worldspanner_new_takes_a_hero_card_from_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open(dir.path()).unwrap();
+        let mut lib = HeroLibrary::default();
+        lib.put(crate::library::rizzik()).unwrap();
+        store
+            .write_user(LIBRARY_PATH, lib.to_json().as_bytes())
+            .unwrap();
+    }
+    let heroes = six_a_side("@Rizzik");
+    let out = run_in(dir.path(), &args(&heroes, &["--json"]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let g = load(dir.path(), v["id"].as_str().unwrap());
+    let h = &g.current().teams[0].heroes[0];
+    assert_eq!(h.name, "Rizzik");
+    assert!(h.start.card.is_some());
+}
+
+#[test]
+fn worldspanner_new_refuses_what_the_setup_refuses_and_saves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Five heroes a side: the Standard map is for 6, 8 or 9.
+    let heroes: Vec<String> = six_a_side("Sky1")
+        .into_iter()
+        .filter(|h| !h.ends_with("Sky6") && !h.contains("Psi6"))
+        .collect();
+    let out = run_in(dir.path(), &args(&heroes, &[]), "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains('5'), "{}", out.stderr);
+    let out = run_in(dir.path(), &args(&six_a_side("@Nobody"), &[]), "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("hero library"), "{}", out.stderr);
+    let saves = dir.path().join("saves");
+    assert_eq!(std::fs::read_dir(&saves).map_or(0, |d| d.count()), 0);
+}
+
+#[test]
+fn worldspanner_heroes_add_list_and_remove_the_library_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rizzik.json");
+    std::fs::write(
+        &file,
+        serde_json::to_string(&crate::library::rizzik()).unwrap(),
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "add", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run_in(dir.path(), &["worldspanner", "heroes", "list"], "");
+    assert_eq!(out.stdout, "Rizzik\n");
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "remove", "rizzik"],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "list", "--json"],
+        "",
+    );
+    assert_eq!(out.stdout.trim(), "[]");
+    let out = run_in(
+        dir.path(),
+        &["worldspanner", "heroes", "remove", "Rizzik"],
+        "",
+    );
+    assert_eq!(out.code, 1);
+}
