@@ -226,6 +226,9 @@ fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     }
 }
 
+/// The height of each row of the primary block: a primary button with room to spare.
+const PRIMARY_ROW: f32 = 44.0;
+
 fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
     let mut col = Column::new().spacing(8);
     match g.outcome() {
@@ -243,18 +246,16 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                     .style(style::danger_text),
             );
         }
-        None if my_turn => {
-            col = col.push(widgets::keyed(
-                widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
-                "E",
-            ));
-            col = col.push(
-                small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
-                    .style(style::muted),
-            );
-        }
         None => {
-            col = col.push(
+            // Next step and End turn never share a place (docs/table-ux.md, "nothing moves
+            // under the cursor"): the enemies' controls keep the first row, End turn the
+            // second, each row one fixed height. When the enemies finish, the pixel that was
+            // Next step becomes plain text, so clicking it again does nothing.
+            let enemies: Element<'_, Message> = if my_turn {
+                body("The enemies are done: your move")
+                    .style(style::success_text)
+                    .into()
+            } else {
                 row![
                     widgets::keyed(
                         widgets::primary("Next step", Some(Message::Next)),
@@ -265,8 +266,27 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                         "R"
                     ),
                 ]
-                .spacing(style::GAP),
-            );
+                .spacing(style::GAP)
+                .into()
+            };
+            let yours: Element<'_, Message> = if my_turn {
+                widgets::keyed(
+                    widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
+                    "E",
+                )
+            } else {
+                small("End turn comes back here once the enemies are done")
+                    .style(style::muted)
+                    .into()
+            };
+            col = col.push(container(enemies).height(PRIMARY_ROW).align_y(iced::Center));
+            col = col.push(container(yours).height(PRIMARY_ROW).align_y(iced::Center));
+            if my_turn {
+                col = col.push(
+                    small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
+                        .style(style::muted),
+                );
+            }
         }
     }
     widgets::card(col, 12).into()
