@@ -179,15 +179,22 @@ pub fn top_bar<'a>(
             "Redo",
             doc.can_redo().then_some(Message::Redo),
         ));
+        // One width for "History" and "Hide history", so opening History moves neither
+        // Undo nor Redo (docs/table-ux.md: nothing moves under the cursor).
         bar = bar.push(widgets::keyed(
-            widgets::secondary(
-                if settings.show_history {
+            button(
+                text(if settings.show_history {
                     "Hide history"
                 } else {
                     "History"
-                },
-                Some(Message::ToggleHistory),
-            ),
+                })
+                .size(style::BODY)
+                .center(),
+            )
+            .width(Length::Fixed(HISTORY_BUTTON))
+            .padding([8, 8])
+            .style(style::secondary)
+            .on_press(Message::ToggleHistory),
             "Ctrl+H",
         ));
     }
@@ -229,6 +236,9 @@ pub fn top_bar<'a>(
         .style(style::bar)
         .into()
 }
+
+/// The width of the History / Hide history toggle: the longer label with room to spare.
+const HISTORY_BUTTON: f32 = 132.0;
 
 /// The height of the top bar's row (logical pixels): a heading and the status line under it,
 /// or Home's title. The bar is this plus its padding on every screen.

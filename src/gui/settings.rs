@@ -53,6 +53,31 @@ pub fn fit(wanted: Size, screen: Size) -> Size {
     )
 }
 
+/// Where the first window goes on a screen of `screen` (as iced reports it: in the app's
+/// scaled units, `scale` being 1.3 with large type on): the size and place it had when
+/// `saved`, shrunk to fit, or the wanted size centred. The size comes back in scaled units
+/// (what iced's resize takes), the place in screen units (what iced's move takes), so the
+/// window reopens exactly as it was closed whatever the type size.
+pub fn reopen(saved: Option<Place>, screen: Size, scale: f32) -> (Size, iced::Point) {
+    // Work in screen pixels: large type grows what is inside the window, not the window.
+    let screen = Size::new(screen.width * scale, screen.height * scale);
+    let wanted = saved.map_or(WANTED_SIZE, |p| Size::new(p.width, p.height));
+    let size = fit(wanted, screen);
+    let at = match saved.and_then(|p| Some((p.x?, p.y?))) {
+        // Back where it was, if that is still on this screen.
+        Some((x, y))
+            if x >= 0.0 && y >= 0.0 && x + 40.0 < screen.width && y + 40.0 < screen.height =>
+        {
+            iced::Point::new(x, y)
+        }
+        _ => iced::Point::new(
+            ((screen.width - size.width) / 2.0).max(0.0),
+            ((screen.height - size.height) / 2.0).max(0.0),
+        ),
+    };
+    (Size::new(size.width / scale, size.height / scale), at)
+}
+
 impl Settings {
     /// The app's scale factor: large type scales everything by 1.3.
     pub fn scale(&self) -> f32 {

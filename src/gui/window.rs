@@ -2,7 +2,7 @@
 //! lands on (at most 90%, so a 1366×768 laptop shows it whole), remembers where the player
 //! moves and sizes it, and on close waits for the last save before quitting.
 
-use iced::{Point, Size, Task, window};
+use iced::{Size, Task, window};
 
 use super::settings::{self, Place};
 use super::shell::{App, Message};
@@ -28,7 +28,9 @@ impl App {
             window::Event::Resized(size) => {
                 (place.width, place.height) = (size.width * scale, size.height * scale);
             }
-            window::Event::Moved(p) => (place.x, place.y) = (Some(p.x), Some(p.y)),
+            // iced reports a move in the app's scaled units (a size too), but moves the window
+            // in screen units: keep screen units, so large type does not shift the window.
+            window::Event::Moved(p) => (place.x, place.y) = (Some(p.x * scale), Some(p.y * scale)),
             window::Event::CloseRequested => {
                 if !self.may_close() {
                     return Task::none();
@@ -45,30 +47,49 @@ impl App {
         Task::none()
     }
 
-    /// The first window, at the remembered size, shrunk to fit the screen it opened on.
+    /// The first window, at the remembered size and place, shrunk to fit the screen it opened on.
     pub(super) fn fit(&mut self, id: window::Id, screen: Size) -> Task<Message> {
-        let scale = self.scale_factor();
-        let wanted = match self.prefs.settings.window {
-            Some(p) => Size::new(p.width / scale, p.height / scale),
-            None => Size::new(
-                settings::WANTED_SIZE.width / scale,
-                settings::WANTED_SIZE.height / scale,
-            ),
-        };
-        let size = settings::fit(wanted, screen);
-        let remembered = self.prefs.settings.window.and_then(|p| Some((p.x?, p.y?)));
-        let at = match remembered {
-            // Back where it was, if that is still on this screen.
-            Some((x, y))
-                if x + 40.0 < screen.width && y + 40.0 < screen.height && x >= 0.0 && y >= 0.0 =>
-            {
-                Point::new(x, y)
-            }
-            _ => Point::new(
-                ((screen.width - size.width) / 2.0).max(0.0),
-                ((screen.height - size.height) / 2.0).max(0.0),
-            ),
-        };
+        let (size, at) = settings::reopen(self.prefs.settings.window, screen, self.scale_factor());
         window::resize(id, size).chain(window::move_to(id, at))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::Point;
+
+    fn close(a: f32, b: f32) -> bool {
+        (a - b).abs() < 0.01
+    }
+
+    #[test]
+    fn a_window_closed_with_large_type_on_reopens_at_the_size_and_place_it_had() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::open(dir.path().to_path_buf());
+        let _ = app.update(Message::LargeType(true));
+        let scale = app.scale_factor();
+        assert!(scale > 1.0);
+        // The player sizes the window to 1100×650 screen pixels at (100, 50) on a 1366×768
+        // screen; iced reports sizes, moves and the screen in the app's scaled units.
+        let win = window::Id::unique();
+        let events = [
+            window::Event::Resized(Size::new(1100.0 / scale, 650.0 / scale)),
+            window::Event::Moved(Point::new(100.0 / scale, 50.0 / scale)),
+            window::Event::CloseRequested,
+        ];
+        for e in events {
+            let _ = app.update(Message::Window(win, e));
+        }
+        drop(app);
+        let again = App::open(dir.path().to_path_buf());
+        let screen = Size::new(1366.0 / scale, 768.0 / scale);
+        let (size, at) = settings::reopen(again.settings().window, screen, again.scale_factor());
+        // Resizing takes scaled units, moving takes screen units (iced_winit).
+        assert!(
+            close(size.width * scale, 1100.0) && close(size.height * scale, 650.0),
+            "{size:?}"
+        );
+        assert!(close(at.x, 100.0) && close(at.y, 50.0), "{at:?}");
     }
 }

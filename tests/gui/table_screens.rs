@@ -330,3 +330,39 @@ fn opening_a_save_by_id_or_by_file_shows_that_save() -> Result {
     );
     Ok(())
 }
+
+/// The bounds of `target` on the app's screen in a window of `size`.
+fn bounds_in<S>(app: &App, size: (f32, f32), target: S) -> Rectangle
+where
+    S: iced_test::Selector + Send,
+    S::Output: iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+{
+    use iced_test::selector::Bounded;
+    let mut ui =
+        iced_test::Simulator::with_size(iced_test::core::Settings::default(), size, app.view());
+    ui.find(target).expect("on screen").bounds()
+}
+
+#[test]
+fn opening_history_keeps_undo_in_place_and_the_furtherance_board_three_fifths_of_the_height()
+-> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    // A 1366×768 laptop at 90%, the window's first size.
+    let size = (1220.0, 690.0);
+    let undo = bounds_in(&app, size, "Undo");
+    let redo = bounds_in(&app, size, "Redo");
+    let _ = app.update(Message::Shortcut(Shortcut::History));
+    assert!(shows(&app, "Hide history"), "History is open");
+    assert_eq!(bounds_in(&app, size, "Undo"), undo);
+    assert_eq!(bounds_in(&app, size, "Redo"), redo);
+    // The board is square in its area: its side is the smaller of the two.
+    let board = bounds_in(&app, size, iced_test::selector::id(furtherance::BOARD_ID));
+    // The grid is 7 of the 7.45 cells across (board.rs: the rest is the coordinates).
+    let grid = board.width.min(board.height) * 7.0 / 7.45;
+    assert!(
+        grid >= 0.6 * size.1,
+        "the grid is {grid} px of a {} px window",
+        size.1
+    );
+    Ok(())
+}

@@ -28,6 +28,7 @@ use crate::furtherance::{
     self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
+pub use panel::BOARD_ID;
 pub use setup::SetupForm;
 
 #[derive(Debug, Clone, PartialEq)]

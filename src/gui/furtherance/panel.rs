@@ -91,6 +91,18 @@ fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> El
 }
 
 pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, Message> {
+    // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
+    // the board its share of the window, so the board grows with the type (docs/table-ux.md 4):
+    // at 1024×768 (a 922×690 window) 330 keeps the grid at 419 px, 61% of the height.
+    let widest = if ctx.large_type { 330.0 } else { 440.0 };
+    // The panel gives up width (down to PANEL_NARROWEST) when the screen's area is too
+    // narrow for a square board its full height, as when History is open beside it.
+    iced::widget::responsive(move |size| laid_out(state, doc, side_panel_width(size, widest)))
+        .into()
+}
+
+/// The board beside a side panel `panel_width` wide.
+fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Element<'a, Message> {
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
     let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
@@ -150,19 +162,32 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     .spacing(style::GAP + 4.0)
     .padding([0, 8]);
 
-    let base: Element<'a, Message> = row![
-        container(board).width(Length::FillPortion(3)).height(Fill),
-        // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
-        // the board its share of the window, so the board grows with the type (docs/table-ux.md 4):
-        // at 1024×768 (a 922×690 window) 330 keeps the grid at 419 px, 61% of the height.
-        scrollable(panel)
-            .width(Length::Fixed(if ctx.large_type { 330.0 } else { 440.0 }))
-            .height(Fill),
+    row![
+        container(board).id(BOARD_ID).width(Fill).height(Fill),
+        scrollable(panel).width(panel_width).height(Fill),
     ]
     .spacing(style::GAP)
     .padding(12)
-    .into();
-    base
+    .into()
+}
+
+/// The board's container, for the layout tests.
+pub const BOARD_ID: &str = "furtherance-board";
+
+/// The narrowest the side panel gets: its widest button still fits.
+const PANEL_NARROWEST: f32 = 300.0;
+
+/// The side panel's width in an area of `size`: in a wide area, what is left beside a square
+/// board as tall as the area, kept between [`PANEL_NARROWEST`] and `widest`; in a tall one,
+/// `widest`.
+fn side_panel_width(size: iced::Size, widest: f32) -> f32 {
+    // The row's padding (12 each side) and the gap between board and panel.
+    let chrome = 24.0 + style::GAP;
+    if size.height >= size.width {
+        // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
+        return widest;
+    }
+    (size.width - chrome - (size.height - 24.0)).clamp(PANEL_NARROWEST, widest)
 }
 
 fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
@@ -226,6 +251,9 @@ fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     }
 }
 
+/// The height of each row of the primary block: a primary button with room to spare.
+const PRIMARY_ROW: f32 = 44.0;
+
 fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
     let mut col = Column::new().spacing(8);
     match g.outcome() {
@@ -243,18 +271,16 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                     .style(style::danger_text),
             );
         }
-        None if my_turn => {
-            col = col.push(widgets::keyed(
-                widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
-                "E",
-            ));
-            col = col.push(
-                small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
-                    .style(style::muted),
-            );
-        }
         None => {
-            col = col.push(
+            // Next step and End turn never share a place (docs/table-ux.md, "nothing moves
+            // under the cursor"): the enemies' controls keep the first row, End turn the
+            // second, each row one fixed height. When the enemies finish, the pixel that was
+            // Next step becomes plain text, so clicking it again does nothing.
+            let enemies: Element<'_, Message> = if my_turn {
+                body("The enemies are done: your move")
+                    .style(style::success_text)
+                    .into()
+            } else {
                 row![
                     widgets::keyed(
                         widgets::primary("Next step", Some(Message::Next)),
@@ -265,8 +291,27 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                         "R"
                     ),
                 ]
-                .spacing(style::GAP),
-            );
+                .spacing(style::GAP)
+                .into()
+            };
+            let yours: Element<'_, Message> = if my_turn {
+                widgets::keyed(
+                    widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
+                    "E",
+                )
+            } else {
+                small("End turn comes back here once the enemies are done")
+                    .style(style::muted)
+                    .into()
+            };
+            col = col.push(container(enemies).height(PRIMARY_ROW).align_y(iced::Center));
+            col = col.push(container(yours).height(PRIMARY_ROW).align_y(iced::Center));
+            if my_turn {
+                col = col.push(
+                    small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
+                        .style(style::muted),
+                );
+            }
         }
     }
     widgets::card(col, 12).into()

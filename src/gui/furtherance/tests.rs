@@ -391,3 +391,48 @@ fn why_on_a_turn_log_line_shows_its_reasons_with_the_rule_and_hides_again() -> R
     assert!(!shows(&s, why));
     Ok(())
 }
+
+/// Clicks the point `at` on the screen as drawn now and feeds the messages back.
+fn click_at(s: &mut State, at: Point) {
+    let ctx = ctx();
+    let mut ui = simulator(s.view(&ctx));
+    ui.point_at(at);
+    let _ = ui.simulate(iced_test::simulator::click());
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for m in messages {
+        send(s, m);
+    }
+}
+
+#[test]
+fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
+    let mut s = started();
+    click(&mut s, "End turn: run the enemies' turn")?;
+    assert!(shows(&s, "Round 1: the enemies' turn"));
+    let spot = {
+        let ctx = ctx();
+        let mut ui = simulator(s.view(&ctx));
+        let next = ui.find("Next step")?;
+        next.visible_bounds()
+            .expect("Next step is in view")
+            .center()
+    };
+    // Far more clicks than the enemies' turn has steps, all on the same pixel.
+    for _ in 0..40 {
+        click_at(&mut s, spot);
+    }
+    let g = s.game().unwrap();
+    assert_eq!((g.round(), g.phase()), (2, Phase::Player));
+    assert!(!g.is_resolving(), "still your turn, not the enemies'");
+    assert!(shows(&s, "The enemies are done: your move"));
+    // End turn is in a place of its own, below where Next step was.
+    let ctx = ctx();
+    let mut ui = simulator(s.view(&ctx));
+    let end = ui.find("End turn: run the enemies' turn")?;
+    let end = end.visible_bounds().expect("End turn is in view");
+    assert!(
+        !end.contains(spot),
+        "End turn sits under the Next step pixel"
+    );
+    Ok(())
+}

@@ -294,7 +294,7 @@ impl State {
         // view at 1024×768 with large type; the keys are below them and the answer is beside
         // the pad, so nothing the player clicks moves when the answer appears. The number box
         // keeps the keyboard focus: digits typed and Enter look up too.
-        let mut pad = Column::new().spacing(8).push(
+        let mut pad = Column::new().spacing(6).push(
             row![
                 text_input("No.", &self.pad.digits)
                     .id(NUMBER_ID)
@@ -313,7 +313,7 @@ impl State {
             .align_y(Center),
         );
         for keys in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
-            let mut line = row![].spacing(8);
+            let mut line = row![].spacing(6);
             for k in keys {
                 line = line.push(pad_key(k, msg(Msg::Digit(k.chars().next().unwrap_or('0')))));
             }
@@ -562,18 +562,23 @@ impl State {
     }
 }
 
+/// The height of a number-pad key.
+const PAD_KEY_HEIGHT: f32 = 40.0;
+
 /// A big number-pad key, findable in tests by `pad-<label>`.
 fn pad_key<'a>(label: &'a str, on: Message) -> Element<'a, Message> {
     // A word ("Clear") at the digits' size would run past the key's edges.
     let size = if label.chars().count() > 1 {
-        22.0
+        20.0
     } else {
-        32.0
+        28.0
     };
     container(
         iced::widget::button(container(text(label).size(size)).center(Fill))
+            // 40 px tall (over docs/table-ux.md's 32): all four rows fit under the number
+            // box at 1024×768, with large type too.
             .width(Length::Fixed(92.0))
-            .height(Length::Fixed(72.0))
+            .height(Length::Fixed(PAD_KEY_HEIGHT))
             .style(style::secondary)
             .on_press(on),
     )

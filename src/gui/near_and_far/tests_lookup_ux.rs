@@ -88,3 +88,34 @@ fn pad_keys_give_the_keyboard_back_to_the_number_box_and_tabs_open_at_their_top(
     let a = testing::update(&mut s, Message::Tab(Tab::Sheets), &CTX);
     assert!(a.task.is_some(), "the tab body snaps to its top");
 }
+
+/// The bottom edge of the pad key `label` (found by its id) in a screen area of `size`.
+fn key_bottom(s: &State, ctx: &Ctx, size: (f32, f32), label: &str) -> f32 {
+    let mut sim = Simulator::with_size(Default::default(), size, s.view(ctx));
+    let t = sim
+        .find(iced_test::selector::id(format!("pad-{label}")))
+        .unwrap_or_else(|e| panic!("pad-{label}: {e:?}"));
+    let b = t.bounds();
+    b.y + b.height
+}
+
+#[test]
+fn the_keypads_bottom_row_fits_at_1024_by_768() {
+    let s = opened_lookup();
+    let plain = Ctx {
+        store: None,
+        large_type: false,
+    };
+    // The screen's own area of a 1024×768 window (922×690 at 90%, less the top bar and the
+    // notice line), and the same with large type (testing.rs).
+    for (ctx, size) in [(&plain, (922.0, 580.0)), (&CTX, testing::LARGE_TYPE_1024)] {
+        for key in ["Clear", "0", "⌫"] {
+            let bottom = key_bottom(&s, ctx, size, key);
+            assert!(
+                bottom <= size.1,
+                "{key} at {size:?} (large type {}): bottom {bottom}",
+                ctx.large_type
+            );
+        }
+    }
+}
