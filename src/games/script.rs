@@ -191,10 +191,7 @@ pub fn undo<T: GameDoc>(
     }
     let mut labels = Vec::new();
     for _ in 0..steps {
-        if let Some(l) = saved
-            .undo()
-            .map_err(ScriptError::Unreachable)?
-        {
+        if let Some(l) = saved.undo().map_err(ScriptError::Unreachable)? {
             labels.push(l);
         }
     }

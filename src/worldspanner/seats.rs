@@ -48,7 +48,9 @@ impl Seated for Game {
             // Where a dismissed or banished hero goes, and the Domes read off the table:
             // whoever stands at the board.
             Action::Place { .. } | Action::ReadDomes { .. } => SeatRule::AnyPlayer,
-            Action::Reopen {} | Action::OddsOver { .. } | Action::ReplaceDeck { .. } => SeatRule::Host,
+            Action::Reopen {} | Action::OddsOver { .. } | Action::ReplaceDeck { .. } => {
+                SeatRule::Host
+            }
         }
     }
 
