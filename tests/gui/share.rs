@@ -95,3 +95,70 @@ fn the_windows_own_change_while_sharing_reaches_the_host() -> Result {
     assert_ne!(after["recent"][0], newest, "{after}");
     Ok(())
 }
+
+/// Posts `action` from the seat holding `link`, as a phone does; the answer's JSON.
+fn phone_acts(app: &App, link: &str, action: serde_json::Value) -> serde_json::Value {
+    let url = app.sharing.url().expect("sharing").to_string();
+    let token = link.rsplit('/').next().expect("a token");
+    ureq::post(format!("{url}api/act"))
+        .header("Authorization", format!("Bearer {token}"))
+        .send_json(serde_json::json!({ "action": action }))
+        .expect("the host applies it")
+        .body_mut()
+        .read_json()
+        .expect("act JSON")
+}
+
+fn labels(app: &App) -> Vec<String> {
+    let (entries, cursor) = app.screen.document().expect("a game").history();
+    entries[..=cursor].iter().map(|e| e.0.clone()).collect()
+}
+
+#[test]
+fn a_phones_change_reaches_the_window() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let ann = app.sharing.links()[0].link.clone();
+    let before = labels(&app);
+    let done = phone_acts(
+        &app,
+        &ann,
+        serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
+    );
+    let label = done["label"].as_str().expect("a label").to_string();
+    // The window's next look (every share::POLL) reads the save again.
+    let _ = app.update(Message::Share(share::Message::Poll));
+    let after = labels(&app);
+    assert_eq!(after.len(), before.len() + 1);
+    assert_eq!(after.last(), Some(&label));
+    assert!(shows(&app, &format!("From the table: {label}")));
+    // Nothing left to write: the window's copy is what is on disk.
+    let _ = app.update(Message::Share(share::Message::Poll));
+    assert_eq!(labels(&app), after);
+    Ok(())
+}
+
+#[test]
+fn a_window_change_racing_a_phones_change_never_overwrites_the_phones() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let ann = app.sharing.links()[0].link.clone();
+    let done = phone_acts(
+        &app,
+        &ann,
+        serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
+    );
+    let label = done["label"].as_str().expect("a label").to_string();
+    // Before the window looked, the host at the laptop undoes: built on a game without the
+    // phone's change, so it is not written; the window shows the phone's change instead.
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    assert_eq!(labels(&app).last(), Some(&label));
+    assert!(app.banners.iter().any(|b| {
+        b.text
+            .starts_with("A phone changed the game at the same moment")
+    }));
+    let id = app.screen.document().expect("a game").id().to_string();
+    let out = tablemate::cli::run_in(dir.path(), &["history", &id, "--json"], "");
+    assert!(out.stdout.contains(&label), "{}", out.stdout);
+    Ok(())
+}
