@@ -300,13 +300,14 @@ impl App {
         let written = host.write_through(self.sharing.synced, || {
             doc.save(&store).map_err(|e| e.to_string())
         });
-        self.saved = Some(key);
         match written {
             Ok(revision) => {
+                self.saved = Some(key);
                 self.sharing.synced = revision;
                 self.unsaved = None;
             }
             Err(WindowWrite::Moved { .. }) => {
+                self.saved = Some(key);
                 self.notify(Notice::error(
                     "A phone changed the game at the same moment: your last change was not \
                      kept. The game now shows the phone's change; do yours again if it still \
@@ -314,6 +315,7 @@ impl App {
                 ));
                 self.from_the_table();
             }
+            // Not marked saved: tried again at the next update, as autosave does.
             Err(WindowWrite::Failed(why)) => {
                 if self.unsaved.is_none() {
                     self.notify(Notice::error(format!("Could not save {id}: {why}")));
