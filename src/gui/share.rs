@@ -140,21 +140,7 @@ pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Started {
 }
 
 fn poll_later() -> Task<AppMessage> {
-    Task::perform(
-        async {
-            let (tx, rx) = iced::futures::channel::oneshot::channel();
-            let spawned = std::thread::Builder::new()
-                .name("share-poll".into())
-                .spawn(move || {
-                    std::thread::sleep(POLL);
-                    let _ = tx.send(());
-                });
-            if spawned.is_ok() {
-                let _ = rx.await;
-            }
-        },
-        |()| AppMessage::Share(Message::Poll),
-    )
+    super::notice::wake_in(POLL, AppMessage::Share(Message::Poll))
 }
 
 impl App {
