@@ -9,6 +9,7 @@ use super::notice;
 use super::screen::Keypress;
 use super::screens::Screen;
 use super::settings::Settings;
+use super::share;
 use super::shell::{App, Message, Shortcut};
 use super::style::{self, ThemeChoice};
 use super::widgets;
@@ -74,13 +75,31 @@ impl App {
                 }
                 _ => body,
             };
+        // The share panel sits beside the game (never over it) while it is open.
+        let body: Element<'_, Message> = if self.sharing.open && self.screen.document().is_some() {
+            row![
+                container(body).width(Fill).height(Fill),
+                container(share::panel(&self.sharing))
+                    .padding(12)
+                    .width(Length::Fixed(360.0))
+                    .height(Fill)
+                    .style(style::card),
+            ]
+            .into()
+        } else {
+            body
+        };
         let top = top_bar(
             &self.screen,
             &self.prefs.settings,
             &self.status,
             self.unsaved(),
+            self.sharing.is_on(),
         );
         let mut page = column![top];
+        if let Some(on) = share::banner(&self.sharing) {
+            page = page.push(on);
+        }
         // Present from the first frame on, so it never pushes anything later.
         if let Some(holder) = self.read_only() {
             page = page.push(
@@ -120,6 +139,7 @@ pub fn top_bar<'a>(
     settings: &Settings,
     status: &'a str,
     unsaved: Option<&'a str>,
+    sharing: bool,
 ) -> Element<'a, Message> {
     let mut bar = row![].spacing(10).align_y(Center);
     let title = if screen.is_home() {
@@ -178,6 +198,11 @@ pub fn top_bar<'a>(
         bar = bar.push(widgets::secondary(
             "Redo",
             doc.can_redo().then_some(Message::Redo),
+        ));
+        // "Share to the table" (`share.rs`): starts the host and shows the seats' links.
+        bar = bar.push(widgets::secondary(
+            if sharing { "Sharing" } else { "Share" },
+            Some(Message::Share(share::Message::Share)),
         ));
         // One width for "History" and "Hide history", so opening History moves neither
         // Undo nor Redo (docs/table-ux.md: nothing moves under the cursor).

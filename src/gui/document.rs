@@ -35,6 +35,8 @@ pub trait Document {
     /// Moves on every change, undo, redo or jump: the shell autosaves when it does.
     fn revision(&self) -> u64;
     fn save(&self, store: &Store) -> Result<(), StoreError>;
+    /// Reads the game again from the store (a phone changed it while sharing, `share.rs`).
+    fn reload(&mut self, store: &Store) -> Result<(), String>;
     /// A copy of the game that the writer thread saves (see `saving.rs`).
     fn save_job(&self) -> super::saving::Job;
 }
@@ -130,6 +132,11 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
 
     fn save(&self, store: &Store) -> Result<(), StoreError> {
         store.save(&self.id, &self.saved)
+    }
+
+    fn reload(&mut self, store: &Store) -> Result<(), String> {
+        self.saved = store.load::<T>(&self.id).map_err(|e| e.to_string())?;
+        Ok(())
     }
 
     /// Serialises here, on the UI thread (one state plus the history's cached changes, not a

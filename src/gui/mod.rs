@@ -19,6 +19,7 @@ pub mod saving;
 pub mod screen;
 mod screens;
 pub mod settings;
+pub mod share;
 pub mod startup;
 pub mod style;
 #[cfg(test)]

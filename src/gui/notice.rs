@@ -126,13 +126,18 @@ pub fn needs_decision(notice: &Notice) -> bool {
 /// A task that wakes the shell once `TIMEOUT` has passed, to take down notices that are due.
 /// (The app's iced has no timer of its own: a short-lived thread sleeps.)
 pub fn wake_after<M: Send + 'static>(message: M) -> Task<M> {
+    wake_in(TIMEOUT, message)
+}
+
+/// `message`, `after` a while (a timer thread; the window never waits).
+pub fn wake_in<M: Send + 'static>(after: std::time::Duration, message: M) -> Task<M> {
     Task::perform(
-        async {
+        async move {
             let (tx, rx) = iced::futures::channel::oneshot::channel();
             let spawned = std::thread::Builder::new()
                 .name("notice-timer".into())
                 .spawn(move || {
-                    std::thread::sleep(TIMEOUT);
+                    std::thread::sleep(after);
                     let _ = tx.send(());
                 });
             if spawned.is_ok() {

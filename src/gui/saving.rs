@@ -141,6 +141,11 @@ impl App {
         if self.read_only().is_some() {
             return None;
         }
+        // While sharing, the window's change goes through the host (`share.rs`).
+        if self.saved.as_ref() != Some(&key) && self.save_shared() {
+            return None;
+        }
+        let doc = self.screen.document()?;
         if self.saved.as_ref() != Some(&key) {
             let queued = match &self.saver {
                 Some(saver) => saver.save(key.0.clone(), doc.save_job()),

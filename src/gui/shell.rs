@@ -60,6 +60,8 @@ pub enum Message {
     Screen(window::Id, Option<Size>),
     /// A while after a save failed: try it again (`saving.rs`).
     RetrySave,
+    /// "Share to the table" (`share.rs`).
+    Share(super::share::Message),
 }
 
 /// The context a screen is given, borrowing only the fields it needs (so the screen itself
@@ -111,6 +113,8 @@ pub struct App {
     /// The window was asked to close while a change was not saved, and the player was told:
     /// the next close request closes.
     pub(super) close_warned: bool,
+    /// "Share to the table": the host for the open game, off until asked (`share.rs`).
+    pub sharing: super::share::Sharing,
 }
 
 impl App {
@@ -176,6 +180,7 @@ impl App {
             unsaved: None,
             retrying: false,
             close_warned: false,
+            sharing: super::share::Sharing::default(),
         }
     }
 
@@ -229,6 +234,7 @@ impl App {
     }
 
     fn go(&mut self, screen: Screen) {
+        self.stop_sharing_unless(screen.document().map(|d| d.id()));
         self.screen = screen;
         self.back.clear();
         self.status.clear();
@@ -488,6 +494,7 @@ impl App {
             }
             Message::Window(id, event) => return self.window(id, event),
             Message::RetrySave => self.retry_save(),
+            Message::Share(m) => return self.share_update(m),
             Message::Screen(id, Some(screen)) => return self.fit(id, screen),
             Message::Screen(_, None) => {}
         }

@@ -15,7 +15,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Mutex;
 use std::time::Instant;
 
-pub use server::{Host, HostError, LinkInfo};
+pub use server::{Host, HostError, LinkInfo, WindowWrite};
 pub use table::{ActError, Done, Table};
 
 use crate::seat::{Plays, SeatRule};

@@ -39,6 +39,16 @@ pub enum HostError {
     Runtime(String),
 }
 
+/// Why the window's own change was not written while sharing ([`Host::write_through`]).
+#[derive(Debug, thiserror::Error)]
+pub enum WindowWrite {
+    /// A phone changed the game since the window last read it: nothing was written.
+    #[error("a phone changed the game first (revision {now}, the window showed {seen})")]
+    Moved { seen: u64, now: u64 },
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// A seat's link as the window and `serve` show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkInfo {
@@ -195,6 +205,39 @@ impl Host {
         self.shared.revision.send_replace(revision);
         self.shared.sync_seats();
         Ok(())
+    }
+
+    /// The shared game's revision now (moves on every phone action and reload).
+    pub fn revision(&self) -> u64 {
+        self.shared.table.lock().map(|t| t.revision()).unwrap_or(0)
+    }
+
+    /// The window's own change while sharing: `write` (the window's save) runs only if the
+    /// game is still at revision `seen` (no phone changed it since the window read it), with
+    /// the phones held back meanwhile; then the host reads the save again and tells every
+    /// seat. Returns the new revision.
+    pub fn write_through(
+        &self,
+        seen: u64,
+        write: impl FnOnce() -> Result<(), String>,
+    ) -> Result<u64, WindowWrite> {
+        let revision = {
+            let mut t = self
+                .shared
+                .table
+                .lock()
+                .map_err(|e| WindowWrite::Failed(e.to_string()))?;
+            let now = t.revision();
+            if now != seen {
+                return Err(WindowWrite::Moved { seen, now });
+            }
+            write().map_err(WindowWrite::Failed)?;
+            t.reload().map_err(WindowWrite::Failed)?;
+            t.revision()
+        };
+        self.shared.revision.send_replace(revision);
+        self.shared.sync_seats();
+        Ok(revision)
     }
 
     /// Moves whenever the shared game changes (a phone's action, a reload).

@@ -1,0 +1,460 @@
+//! "Share to the table" (docs/table-network.md, "Sharing from the window"): the open game's
+//! host, started from the top bar off the UI thread, and its panel beside the game: one QR
+//! code and link per seat plus the read-only table seat, who is connected, "New link" per seat
+//! and "Stop sharing".
+//!
+//! While sharing, the window and the phones change one save without overwriting each other:
+//! - a phone's change: the host's revision moves; a wake-up every [`POLL`] sees it (through
+//!   [`Host::subscribe`]) and the window reads the save again;
+//! - the window's own change (an action, undo, redo): written through
+//!   [`Host::write_through`] instead of the background saver, only if no phone changed the game
+//!   since the window last read it; if one did, the window's change is dropped (said in the
+//!   notice line) and the window shows the game with the phone's change. An acknowledged
+//!   phone action is never overwritten.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use iced::mouse;
+use iced::widget::canvas::{self, Frame, Geometry, Path};
+use iced::widget::{canvas as canvas_widget, column, container, row, scrollable, text};
+use iced::{Color, Element, Fill, Length, Point, Rectangle, Renderer, Size, Task, Theme};
+
+use super::screen::Notice;
+use super::shell::{App, Message as AppMessage};
+use super::{style, widgets};
+use crate::host::{DEFAULT_PORT, Host, LinkInfo, WindowWrite, qr_modules};
+use crate::store::Store;
+
+/// How often the window looks for a phone's change and who is connected.
+pub const POLL: Duration = Duration::from_millis(500);
+/// The side of one QR code in the panel (logical pixels).
+const QR_SIDE: f32 = 168.0;
+
+/// The window's sharing: off until "Share" is pressed.
+pub struct Sharing {
+    /// Where the host listens (every interface, port 8765; tests use a free loopback port).
+    pub listen: SocketAddr,
+    /// The panel is showing.
+    pub open: bool,
+    host: Option<Host>,
+    /// The save being shared.
+    id: Option<String>,
+    starting: bool,
+    /// The host's revision the window's game last matched.
+    synced: u64,
+    updates: Option<tokio::sync::watch::Receiver<u64>>,
+    links: Vec<LinkInfo>,
+    /// A wake-up is on its way.
+    polling: bool,
+    /// Why the host could not start.
+    pub error: Option<String>,
+}
+
+impl Default for Sharing {
+    fn default() -> Self {
+        Sharing {
+            listen: SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), DEFAULT_PORT),
+            open: false,
+            host: None,
+            id: None,
+            starting: false,
+            synced: 0,
+            updates: None,
+            links: Vec::new(),
+            polling: false,
+            error: None,
+        }
+    }
+}
+
+impl Sharing {
+    /// The address phones open, while sharing.
+    pub fn url(&self) -> Option<&str> {
+        self.host.as_ref().map(|h| h.url())
+    }
+
+    pub fn is_on(&self) -> bool {
+        self.host.is_some()
+    }
+
+    /// Every seat's link while sharing, the table seat last.
+    pub fn links(&self) -> &[LinkInfo] {
+        &self.links
+    }
+
+    /// Stops the host on a thread of its own (closing the connections takes a moment; the
+    /// window never waits on the network).
+    fn stop(&mut self) {
+        if let Some(host) = self.host.take() {
+            let _ = std::thread::Builder::new()
+                .name("tablemate-host-stop".into())
+                .spawn(move || host.stop());
+        }
+        self.id = None;
+        self.updates = None;
+        self.links.clear();
+        self.open = false;
+        self.starting = false;
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The top bar's "Share": starts the host (once) and shows the panel.
+    Share,
+    /// Hides the panel; sharing goes on.
+    Hide,
+    Started(Started),
+    Stop,
+    /// Revokes a seat's link and makes a new one.
+    NewLink(String),
+    /// Time to look for a phone's change.
+    Poll,
+}
+
+/// A host that started (or why not), handed from the starting thread to the shell once.
+#[derive(Clone)]
+pub struct Started(Arc<Mutex<Option<Result<Host, String>>>>);
+
+impl Started {
+    pub fn new(result: Result<Host, String>) -> Started {
+        Started(Arc::new(Mutex::new(Some(result))))
+    }
+
+    fn take(&self) -> Option<Result<Host, String>> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+impl std::fmt::Debug for Started {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Started(..)")
+    }
+}
+
+/// Starts the host for save `id` (binds, reads the save, starts its threads).
+pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Started {
+    Started::new(Host::start(store, id, listen).map_err(|e| e.to_string()))
+}
+
+fn poll_later() -> Task<AppMessage> {
+    super::notice::wake_in(POLL, AppMessage::Share(Message::Poll))
+}
+
+impl App {
+    pub(super) fn share_update(&mut self, message: Message) -> Task<AppMessage> {
+        match message {
+            Message::Share => {
+                self.sharing.open = true;
+                if self.sharing.is_on() || self.sharing.starting {
+                    return Task::none();
+                }
+                let Some(store) = self.store.clone() else {
+                    return Task::none();
+                };
+                let Some(id) = self.screen.document().map(|d| d.id().to_string()) else {
+                    return Task::none();
+                };
+                // The host reads the save from disk: everything the window did is on it first.
+                self.flush_saves();
+                self.sharing.error = None;
+                self.sharing.starting = true;
+                let listen = self.sharing.listen;
+                return Task::perform(async move { start(store, &id, listen) }, |s| {
+                    AppMessage::Share(Message::Started(s))
+                });
+            }
+            Message::Hide => self.sharing.open = false,
+            Message::Started(started) => {
+                self.sharing.starting = false;
+                match started.take() {
+                    Some(Ok(host)) => return self.shared(host),
+                    Some(Err(why)) => {
+                        self.notify(Notice::error(format!("Cannot share: {why}")));
+                        self.sharing.error = Some(why);
+                    }
+                    None => {}
+                }
+            }
+            Message::Stop => self.sharing.stop(),
+            Message::NewLink(seat) => {
+                if let Some(host) = &self.sharing.host {
+                    host.new_link(&seat);
+                    self.sharing.links = host.links();
+                }
+            }
+            Message::Poll => {
+                self.sharing.polling = false;
+                if !self.sharing.is_on() {
+                    return Task::none();
+                }
+                self.from_the_table();
+                return self.keep_polling();
+            }
+        }
+        Task::none()
+    }
+
+    /// The host started: shows its links and starts looking for the phones' changes. A host
+    /// for a game the window has left meanwhile is stopped at once.
+    fn shared(&mut self, host: Host) -> Task<AppMessage> {
+        let open = self.screen.document().map(|d| d.id().to_string());
+        let Some(id) = open else {
+            host.stop();
+            return Task::none();
+        };
+        self.sharing.synced = host.revision();
+        self.sharing.updates = Some(host.subscribe());
+        self.sharing.links = host.links();
+        self.sharing.id = Some(id);
+        self.sharing.host = Some(host);
+        self.keep_polling()
+    }
+
+    fn keep_polling(&mut self) -> Task<AppMessage> {
+        if self.sharing.polling {
+            return Task::none();
+        }
+        self.sharing.polling = true;
+        poll_later()
+    }
+
+    /// A phone changed the game (the host's revision moved past what the window shows): the
+    /// window reads the save again. Also refreshes who is connected.
+    pub fn from_the_table(&mut self) {
+        let Some(host) = &self.sharing.host else {
+            return;
+        };
+        self.sharing.links = host.links();
+        if let Some(updates) = &mut self.sharing.updates {
+            // Marks the change seen; the revision itself is read from the host below.
+            let _ = updates.borrow_and_update();
+        }
+        // The revision first, then the disk: what is read is at least that revision.
+        let now = host.revision();
+        if now != self.sharing.synced && self.reload_shared() {
+            self.sharing.synced = now;
+        }
+    }
+
+    /// Reads the shared save into the open game; false if the window shows another screen
+    /// now or the save could not be read (tried again at the next look).
+    fn reload_shared(&mut self) -> bool {
+        let (Some(store), Some(id)) = (self.store.clone(), self.sharing.id.clone()) else {
+            return false;
+        };
+        let Some(doc) = self.screen.document_mut() else {
+            return false;
+        };
+        if doc.id() != id {
+            return false;
+        }
+        if let Err(why) = doc.reload(&store) {
+            self.notify(Notice::error(format!(
+                "Cannot read what the table changed: {why}"
+            )));
+            return false;
+        }
+        let label = doc.history().0.get(doc.history().1).map(|e| e.0.clone());
+        self.saved = Some((id, doc.revision()));
+        self.screen.refresh();
+        if let Some(label) = label {
+            self.status = format!("From the table: {label}");
+        }
+        true
+    }
+
+    /// The window's own change while sharing (`saving.rs`): written through the host, so a
+    /// phone's change made meanwhile is never overwritten. Returns false if not sharing this
+    /// save (the ordinary autosave writes it).
+    pub(super) fn save_shared(&mut self) -> bool {
+        let Some(id) = self.sharing.id.clone() else {
+            return false;
+        };
+        let (Some(store), Some(host)) = (self.store.clone(), self.sharing.host.as_ref()) else {
+            return false;
+        };
+        let Some(doc) = self.screen.document() else {
+            return false;
+        };
+        if doc.id() != id {
+            return false;
+        }
+        let key = (id.clone(), doc.revision());
+        let written = host.write_through(self.sharing.synced, || {
+            doc.save(&store).map_err(|e| e.to_string())
+        });
+        match written {
+            Ok(revision) => {
+                self.saved = Some(key);
+                self.sharing.synced = revision;
+                self.unsaved = None;
+            }
+            Err(WindowWrite::Moved { .. }) => {
+                self.saved = Some(key);
+                self.notify(Notice::error(
+                    "A phone changed the game at the same moment: your last change was not \
+                     kept. The game now shows the phone's change; do yours again if it still \
+                     applies.",
+                ));
+                self.from_the_table();
+            }
+            // Not marked saved: tried again at the next update, as autosave does.
+            Err(WindowWrite::Failed(why)) => {
+                if self.unsaved.is_none() {
+                    self.notify(Notice::error(format!("Could not save {id}: {why}")));
+                }
+                self.unsaved = Some(why);
+            }
+        }
+        true
+    }
+
+    /// Leaving the shared game (Home, another save) stops sharing.
+    pub(super) fn stop_sharing_unless(&mut self, id: Option<&str>) {
+        if self.sharing.id.is_some() && self.sharing.id.as_deref() != id {
+            self.sharing.stop();
+        }
+    }
+}
+
+/// The line under the top bar while sharing: plainly on, and where.
+pub fn banner(sharing: &Sharing) -> Option<Element<'_, AppMessage>> {
+    let url = sharing.url()?;
+    Some(
+        container(
+            row![
+                text(format!(
+                    "Sharing to the table on {url}: anyone with a seat's link can act as that seat."
+                ))
+                .size(style::BODY)
+                .width(Fill),
+                widgets::secondary("Show links", Some(AppMessage::Share(Message::Share))),
+            ]
+            .spacing(12)
+            .align_y(iced::Center),
+        )
+        .padding([4, 16])
+        .width(Fill)
+        .style(style::info_banner)
+        .into(),
+    )
+}
+
+/// The panel beside the game: every seat's QR code and link.
+pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
+    let mut col = column![
+        row![
+            text("Share to the table").size(style::HEADING).width(Fill),
+            widgets::secondary("Hide", Some(AppMessage::Share(Message::Hide))),
+        ]
+        .align_y(iced::Center)
+    ]
+    .spacing(style::GAP);
+    if sharing.starting {
+        col = col.push(text("Starting…").size(style::BODY));
+    }
+    if let Some(why) = &sharing.error {
+        col = col.push(
+            text(format!("Cannot share: {why}"))
+                .size(style::BODY)
+                .style(style::danger_text),
+        );
+    }
+    if let Some(url) = sharing.url() {
+        col = col.push(
+            text(format!(
+                "On {url}. Phones must be on the same Wi-Fi as this computer. The link is the \
+                 key: anyone with it acts as that seat."
+            ))
+            .size(style::SMALL)
+            .style(style::muted),
+        );
+        // At the top, so it is in reach whatever the number of seats.
+        col = col.push(widgets::primary(
+            "Stop sharing",
+            Some(AppMessage::Share(Message::Stop)),
+        ));
+        for l in sharing.links() {
+            col = col.push(seat_card(l));
+        }
+    }
+    scrollable(col.padding([0, 8])).height(Fill).into()
+}
+
+fn seat_card(l: &LinkInfo) -> Element<'_, AppMessage> {
+    let who = match &l.plays {
+        Some(p) => format!("{} ({}: {})", l.seat, p.field(), p.name()),
+        None => format!("{} (read-only, for a tablet or TV)", l.seat),
+    };
+    let connected = match l.connected {
+        0 => "not connected".to_string(),
+        1 => "1 phone connected".to_string(),
+        n => format!("{n} phones connected"),
+    };
+    let qr: Element<'_, AppMessage> = match qr_modules(&l.link) {
+        Some((width, cells)) => canvas_widget(Qr { width, cells })
+            .width(Length::Fixed(QR_SIDE))
+            .height(Length::Fixed(QR_SIDE))
+            .into(),
+        None => text("(no QR code for this link)").size(style::SMALL).into(),
+    };
+    container(
+        column![
+            text(who).size(style::BODY),
+            text(connected).size(style::SMALL).style(style::muted),
+            qr,
+            text(l.link.as_str()).size(style::SMALL),
+            widgets::secondary(
+                "New link",
+                Some(AppMessage::Share(Message::NewLink(l.seat.clone())))
+            ),
+        ]
+        .spacing(6),
+    )
+    .padding(10)
+    .width(Fill)
+    .style(style::card)
+    .into()
+}
+
+/// A QR code: dark modules on white with a quiet zone, whatever the theme (phones read dark
+/// on light).
+struct Qr {
+    width: usize,
+    cells: Vec<bool>,
+}
+
+impl<M> canvas::Program<M> for Qr {
+    type State = ();
+
+    fn draw(
+        &self,
+        _state: &(),
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let mut frame = Frame::new(renderer, bounds.size());
+        frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::WHITE);
+        let quiet = 2.0;
+        let side = bounds.width.min(bounds.height);
+        let cell = side / (self.width as f32 + 2.0 * quiet);
+        let dark = Path::new(|p| {
+            for (i, on) in self.cells.iter().enumerate() {
+                if *on {
+                    let (x, y) = ((i % self.width) as f32, (i / self.width) as f32);
+                    p.rectangle(
+                        Point::new((x + quiet) * cell, (y + quiet) * cell),
+                        Size::new(cell, cell),
+                    );
+                }
+            }
+        });
+        frame.fill(&dark, Color::BLACK);
+        vec![frame.into_geometry()]
+    }
+}

@@ -1,0 +1,164 @@
+//! "Share to the table" from the window (docs/table-network.md, "Sharing from the window"):
+//! the panel shows every seat's link, the window's own changes reach the host, Stop sharing
+//! hides the links and frees the port.
+
+use tablemate::gui::share;
+use tablemate::gui::{App, Message, Shortcut};
+
+use super::{Result, campaign_with_one_result, click, shows};
+
+/// A Furnace Duel campaign (Ann and Ben) shared on a free loopback port, started the way the
+/// "Share" button's task starts it.
+fn shared_campaign(dir: &std::path::Path) -> std::result::Result<App, iced_test::Error> {
+    let mut app = App::open(dir.to_path_buf());
+    campaign_with_one_result(&mut app)?;
+    app.sharing.listen = "127.0.0.1:0".parse().expect("an address");
+    click(&mut app, "Share")?;
+    assert!(shows(&app, "Share to the table"));
+    assert!(shows(&app, "Starting…"));
+    // The click's task starts the host off the UI thread; a test runs the same start itself.
+    let id = app.screen.document().expect("a game").id().to_string();
+    let store = app.store.clone().expect("a store");
+    let started = share::start(store, &id, app.sharing.listen);
+    let _ = app.update(Message::Share(share::Message::Started(started)));
+    assert!(
+        app.sharing.is_on(),
+        "the host did not start: {:?}",
+        app.sharing.error
+    );
+    Ok(app)
+}
+
+#[test]
+fn opening_the_share_panel_shows_each_seats_link_and_stop_sharing_hides_it() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let links = app.sharing.links().to_vec();
+    let seats: Vec<&str> = links.iter().map(|l| l.seat.as_str()).collect();
+    assert_eq!(seats, ["Ann", "Ben", "table"]);
+    for l in &links {
+        assert!(shows(&app, &l.link), "{} is not shown", l.link);
+        assert!(l.link.starts_with("http://127.0.0.1:"));
+    }
+    // Plainly on, and where.
+    let url = app.sharing.url().expect("an address").to_string();
+    assert!(shows(
+        &app,
+        &format!("Sharing to the table on {url}: anyone with a seat's link can act as that seat.")
+    ));
+    assert!(shows(&app, "table (read-only, for a tablet or TV)"));
+    click(&mut app, "Stop sharing")?;
+    assert!(!app.sharing.is_on());
+    for l in &links {
+        assert!(!shows(&app, &l.link), "{} still shown", l.link);
+    }
+    assert!(!shows(&app, "Share to the table"));
+    Ok(())
+}
+
+#[test]
+fn a_new_link_revokes_the_seats_old_one() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let old = app.sharing.links()[0].link.clone();
+    let _ = app.update(Message::Share(share::Message::NewLink("Ann".into())));
+    let new = app.sharing.links()[0].link.clone();
+    assert_ne!(old, new);
+    assert!(shows(&app, &new));
+    assert!(!shows(&app, &old));
+    Ok(())
+}
+
+#[test]
+fn the_windows_own_change_while_sharing_reaches_the_host() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let link = app.sharing.links()[0].link.clone();
+    let token = link.rsplit('/').next().expect("a token").to_string();
+    let url = app.sharing.url().expect("an address").to_string();
+    let state = |token: &str| -> serde_json::Value {
+        ureq::get(format!("{url}api/state"))
+            .header("Authorization", format!("Bearer {token}"))
+            .call()
+            .expect("the host answers")
+            .body_mut()
+            .read_json()
+            .expect("state JSON")
+    };
+    let before = state(&token);
+    let newest = before["recent"][0].clone();
+    assert!(newest.is_string(), "{before}");
+    // Undo in the window: written through the host, which tells the phones at once.
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    let after = state(&token);
+    assert!(after["revision"].as_u64() > before["revision"].as_u64());
+    assert_ne!(after["recent"][0], newest, "{after}");
+    Ok(())
+}
+
+/// Posts `action` from the seat holding `link`, as a phone does; the answer's JSON.
+fn phone_acts(app: &App, link: &str, action: serde_json::Value) -> serde_json::Value {
+    let url = app.sharing.url().expect("sharing").to_string();
+    let token = link.rsplit('/').next().expect("a token");
+    ureq::post(format!("{url}api/act"))
+        .header("Authorization", format!("Bearer {token}"))
+        .send_json(serde_json::json!({ "action": action }))
+        .expect("the host applies it")
+        .body_mut()
+        .read_json()
+        .expect("act JSON")
+}
+
+fn labels(app: &App) -> Vec<String> {
+    let (entries, cursor) = app.screen.document().expect("a game").history();
+    entries[..=cursor].iter().map(|e| e.0.clone()).collect()
+}
+
+#[test]
+fn a_phones_change_reaches_the_window() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let ann = app.sharing.links()[0].link.clone();
+    let before = labels(&app);
+    let done = phone_acts(
+        &app,
+        &ann,
+        serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
+    );
+    let label = done["label"].as_str().expect("a label").to_string();
+    // The window's next look (every share::POLL) reads the save again.
+    let _ = app.update(Message::Share(share::Message::Poll));
+    let after = labels(&app);
+    assert_eq!(after.len(), before.len() + 1);
+    assert_eq!(after.last(), Some(&label));
+    assert!(shows(&app, &format!("From the table: {label}")));
+    // Nothing left to write: the window's copy is what is on disk.
+    let _ = app.update(Message::Share(share::Message::Poll));
+    assert_eq!(labels(&app), after);
+    Ok(())
+}
+
+#[test]
+fn a_window_change_racing_a_phones_change_never_overwrites_the_phones() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let ann = app.sharing.links()[0].link.clone();
+    let done = phone_acts(
+        &app,
+        &ann,
+        serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
+    );
+    let label = done["label"].as_str().expect("a label").to_string();
+    // Before the window looked, the host at the laptop undoes: built on a game without the
+    // phone's change, so it is not written; the window shows the phone's change instead.
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    assert_eq!(labels(&app).last(), Some(&label));
+    assert!(app.banners.iter().any(|b| {
+        b.text
+            .starts_with("A phone changed the game at the same moment")
+    }));
+    let id = app.screen.document().expect("a game").id().to_string();
+    let out = tablemate::cli::run_in(dir.path(), &["history", &id, "--json"], "");
+    assert!(out.stdout.contains(&label), "{}", out.stdout);
+    Ok(())
+}
