@@ -71,7 +71,8 @@ impl ArmyList {
         Ok(self.recruits.remove(index))
     }
 
-    /// What stops this list from being played: no General, two Generals, overspending.
+    /// What stops this list from being played: no General, two Generals, no follower besides
+    /// the General, overspending.
     pub fn problems(&self, table: &FollowerTable) -> Vec<String> {
         let mut out = Vec::new();
         match self.generals() {
@@ -80,6 +81,15 @@ impl ArmyList {
             n => out.push(format!(
                 "the army has {n} Generals: every army has exactly one"
             )),
+        }
+        // "The only general left standing with an army" (Victory Conditions): a lone General
+        // is not an army, so it would be out before its first turn and a game of lone Generals
+        // would end as it starts. Refused (docs/army.md, "Who is out").
+        if self.recruits.iter().all(|k| k.is_general()) {
+            out.push(
+                "the army has no followers besides its General: a lone General is not an army and would be out before its first turn (Victory Conditions)"
+                    .to_string(),
+            );
         }
         let spent = self.spent(table);
         if spent > FOLLOWER_POINTS {
@@ -91,17 +101,9 @@ impl ArmyList {
         out
     }
 
-    /// Legal but worth a second look: unspent points, an army of a lone General, more pieces
-    /// than starting squares.
+    /// Legal but worth a second look: unspent points, more pieces than starting squares.
     pub fn warnings(&self, table: &FollowerTable) -> Vec<String> {
         let mut out = Vec::new();
-        let followers = self.recruits.iter().filter(|k| !k.is_general()).count();
-        if followers == 0 {
-            out.push(
-                "the army has no followers besides the General: it has already lost (Victory Conditions)"
-                    .to_string(),
-            );
-        }
         let spent = self.spent(table);
         if spent < FOLLOWER_POINTS {
             out.push(format!(

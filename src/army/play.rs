@@ -57,6 +57,20 @@ impl ArmyGame {
         if a.attacked_this_turn {
             return Err(ArmyError::AlreadyAttacked { name: a.label });
         }
+        // The kill's promotion is counted with checked arithmetic before anything changes: a
+        // count already at its top (a hand-edited save) is refused, never wrapped.
+        let t_alive_after = t.health > a.damage;
+        let earned = if t_alive_after {
+            a.promotions_earned
+        } else {
+            a.promotions_earned
+                .checked_add(1)
+                .ok_or_else(|| ArmyError::CountFull {
+                    name: a.label.clone(),
+                    what: "promotions earned",
+                    value: a.promotions_earned,
+                })?
+        };
         // A new follower is chosen (Turn Basics, step 5): every other follower's step has
         // passed, and with it any promotion it did not take in step 4.
         for (i, f) in self.players[turn].followers.iter_mut().enumerate() {
@@ -67,9 +81,7 @@ impl ArmyGame {
         let killed = self.follower_mut(target)?.take_damage(a.damage);
         let att = self.follower_mut(attacker)?;
         att.attacked_this_turn = true;
-        if killed {
-            att.promotions_earned += 1;
-        }
+        att.promotions_earned = earned;
         let winner = self.check_victory();
         Ok(AttackReport {
             damage: a.damage,
@@ -153,7 +165,14 @@ impl ArmyGame {
                 name: f.label.clone(),
             });
         }
-        f.resource_cards += 1;
+        f.resource_cards = f
+            .resource_cards
+            .checked_add(1)
+            .ok_or_else(|| ArmyError::CountFull {
+                name: f.label.clone(),
+                what: "Resource Cards gathered",
+                value: f.resource_cards,
+            })?;
         Ok(())
     }
 

@@ -3,7 +3,9 @@
 //! labels, and random play whose every state saves and validates.
 
 use proptest::prelude::*;
-use tablemate::army::{Action, ArmyGame, FollowerKind, FollowerRef, HandStats, Promotion};
+use tablemate::army::{
+    Action, ArmyGame, FollowerKind, FollowerRef, HandStats, Phase, Promotion,
+};
 use tablemate::doc::Saved;
 
 use super::{at, game, two_player_game};
@@ -202,5 +204,143 @@ proptest! {
     #[test]
     fn every_army_action_refuses_an_extra_field(action in any_action()) {
         crate::shared::an_extra_field_anywhere_is_refused(&action)?;
+    }
+}
+
+/// Every action a player could legally make from `g`, as the window offers them: recruits the
+/// points pay for, a start once every army is ready; in play, each attack by a follower of the
+/// player to move that has not attacked, each promotion it may take now, and ending the turn.
+fn legal_actions(g: &ArmyGame) -> Vec<Action> {
+    let n = g.players.len();
+    let alive = |p: usize| {
+        g.players[p]
+            .followers
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.alive())
+            .map(move |(index, _)| at(p, index))
+            .collect::<Vec<_>>()
+    };
+    match g.phase {
+        Phase::Building => {
+            let mut out = Vec::new();
+            for (player, pl) in g.players.iter().enumerate() {
+                for kind in FollowerKind::ALL {
+                    let affordable = g.table.stats(kind).cost <= pl.army.remaining(&g.table);
+                    if affordable && !(kind.is_general() && pl.army.generals() > 0) {
+                        out.push(Action::Recruit { player, kind });
+                    }
+                }
+            }
+            if g
+                .players
+                .iter()
+                .all(|p| p.army.problems(&g.table).is_empty())
+            {
+                out.extend((0..n).map(|first| Action::Start { first }));
+            }
+            out
+        }
+        Phase::Playing { turn } => {
+            let mut out = vec![Action::EndTurn {}];
+            for attacker in alive(turn) {
+                let f = g.follower(attacker).unwrap();
+                for promotion in Promotion::ALL {
+                    if f.promotion_refusal(promotion).is_none() {
+                        out.push(Action::Promote {
+                            follower: attacker,
+                            promotion,
+                        });
+                    }
+                }
+                if f.attacked_this_turn {
+                    continue;
+                }
+                for target in (0..n).filter(|p| *p != turn).flat_map(alive) {
+                    out.push(Action::Attack { attacker, target });
+                }
+            }
+            out
+        }
+        Phase::Over { .. } => Vec::new(),
+    }
+}
+
+/// What the game's own records must never contradict after legal play: promotions are
+/// pending only for the follower acting now (Turn Basics, step 4 before step 5); every
+/// promotion earned is a kill; the game is over exactly when at most one general stands with
+/// an army, and its winner is that general (Victory Conditions).
+fn records_agree(g: &ArmyGame, acting: Option<FollowerRef>) -> Result<(), TestCaseError> {
+    let followers = || {
+        g.players.iter().enumerate().flat_map(|(p, pl)| {
+            pl.followers
+                .iter()
+                .enumerate()
+                .map(move |(i, f)| (at(p, i), f))
+        })
+    };
+    for (here, f) in followers() {
+        if f.promotions_pending() > 0 {
+            prop_assert_eq!(
+                Some(here),
+                acting,
+                "{} keeps a promotion past its step",
+                f.label
+            );
+        }
+        prop_assert!(
+            f.promotions_spent.len() as u64 + u64::from(f.promotions_lapsed)
+                <= u64::from(f.promotions_earned)
+        );
+    }
+    let earned: u64 = followers()
+        .map(|(_, f)| u64::from(f.promotions_earned))
+        .sum();
+    let killed = followers().filter(|(_, f)| f.killed).count() as u64;
+    prop_assert_eq!(earned, killed, "every promotion is one kill");
+    let standing = g.standing();
+    match g.phase {
+        Phase::Building => {}
+        Phase::Playing { turn } => {
+            prop_assert!(standing.len() >= 2, "play goes on with {:?}", standing);
+            prop_assert!(standing.contains(&turn), "a fallen general has the turn");
+        }
+        Phase::Over { winner } => {
+            prop_assert!(standing.len() <= 1);
+            prop_assert_eq!(winner, standing.first().copied());
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random LEGAL play from empty sheets to the end, every action through `Saved::act`: each
+    /// is accepted, each reached state saves, loads and validates, and the records agree.
+    #[test]
+    fn random_legal_play_never_contradicts_the_records(
+        four in any::<bool>(),
+        choices in prop::collection::vec(any::<prop::sample::Index>(), 1..300),
+    ) {
+        let names: &[&str] = if four { &["Ann", "Bob", "Cy", "Di"] } else { &["Ann", "Bob"] };
+        let mut s = saved(game(names));
+        let mut acting: Option<FollowerRef> = None;
+        for choice in choices {
+            let options = legal_actions(s.current());
+            if options.is_empty() {
+                break;
+            }
+            let action = choice.get(&options).clone();
+            let before = s.clone();
+            crate::shared::act_and_check(&mut s, action.clone())?;
+            prop_assert_ne!(&s, &before, "legal {:?} was refused", action);
+            match action {
+                Action::Attack { attacker, .. } => acting = Some(attacker),
+                Action::EndTurn {} => acting = None,
+                _ => {}
+            }
+            records_agree(s.current(), acting)?;
+        }
     }
 }

@@ -4,7 +4,7 @@
 mod actions;
 #[path = "../shared/mod.rs"]
 mod shared;
-use shared::run;
+use shared::{run, says};
 
 use proptest::prelude::*;
 use tablemate::army::{
@@ -60,6 +60,7 @@ fn an_army_has_exactly_one_general() {
     g.recruit(0, General).unwrap();
     let err = g.recruit(0, General).unwrap_err();
     assert!(err.to_string().contains("exactly one"), "{err}");
+    g.recruit(0, Grunt).unwrap();
     g.recruit(1, Tank).unwrap();
     let err = g.start(0).unwrap_err();
     assert!(
@@ -67,6 +68,119 @@ fn an_army_has_exactly_one_general() {
             .contains("Bob's army is not ready: the army has no General"),
         "{err}"
     );
+}
+
+#[test]
+fn a_lone_general_is_not_an_army_and_the_game_does_not_start() {
+    // Victory Conditions: only "the general left standing with an army" wins, so a lone General
+    // would be out before its first turn; starting is refused instead of ending at once.
+    let mut s = Saved::new("Duel", "New", game(&["Ann", "Bob"]));
+    for (player, kind) in [(0, General), (1, General)] {
+        s.act(tablemate::army::Action::Recruit { player, kind })
+            .unwrap();
+    }
+    let before = s.clone();
+    let err = s
+        .act(tablemate::army::Action::Start { first: 0 })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Ann's army is not ready: the army has no followers besides its General")
+            && err.contains("Victory Conditions"),
+        "{err}"
+    );
+    assert_eq!(s, before, "a refused start changes nothing");
+    // One lone General is refused too: the other side would win before anyone moved.
+    s.act(tablemate::army::Action::Recruit {
+        player: 0,
+        kind: Grunt,
+    })
+    .unwrap();
+    let err = s
+        .act(tablemate::army::Action::Start { first: 0 })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Bob's army is not ready"), "{err}");
+    s.act(tablemate::army::Action::Recruit {
+        player: 1,
+        kind: Scout,
+    })
+    .unwrap();
+    s.act(tablemate::army::Action::Start { first: 0 })
+        .unwrap();
+    assert_eq!(s.current().turn(), Some(0), "two real armies play");
+}
+
+#[test]
+fn cli_validate_refuses_an_army_list_of_a_lone_general() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lone.json");
+    std::fs::write(
+        &file,
+        r#"{"data_kind":"army-list","name":"Ann","followers":["General"]}"#,
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["army", "validate", file.to_str().unwrap(), "--json"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false, "{}", out.stdout);
+    assert!(
+        v["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("no followers besides its General"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A started two-player save whose follower `(0, 1)` has a count at `u32::MAX` (`set`), as a
+/// hand edit or an older version could leave it: still a valid save.
+fn save_with_count_at_top(
+    dir: &std::path::Path,
+    set: fn(&mut tablemate::army::Follower),
+) -> std::path::PathBuf {
+    let mut g = two_player_game();
+    set(&mut g.players[0].followers[1]);
+    let s = Saved::new("Duel", "New", g);
+    s.validate().unwrap();
+    let store = tablemate::store::Store::open(dir).unwrap();
+    store.save("duel", &s).unwrap();
+    dir.join("saves").join("duel.json")
+}
+
+#[test]
+fn a_resource_card_count_at_its_top_is_refused_not_wrapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = save_with_count_at_top(dir.path(), |f| f.resource_cards = u32::MAX);
+    let before = std::fs::read(&file).unwrap();
+    let gather = r#"{"action":"gather-resource-card","follower":{"player":0,"index":1}}"#;
+    let out = run(dir.path(), &["act", "duel", gather]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    says(
+        &out.stderr,
+        &["Berserker's Resource Cards gathered", "4294967295"],
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing changed");
+}
+
+#[test]
+fn a_kill_with_the_promotion_count_at_its_top_is_refused_not_wrapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = save_with_count_at_top(dir.path(), |f| f.promotions_earned = u32::MAX);
+    let before = std::fs::read(&file).unwrap();
+    // Ann's Berserker (damage 3) kills Bob's Grunt (health 2).
+    let kill = r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":1}}"#;
+    let out = run(dir.path(), &["act", "duel", kill]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    says(&out.stderr, &["promotions earned", "4294967295"]);
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing changed");
+    // An attack that does not kill earns nothing, so it still goes through.
+    let hit = r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":2}}"#;
+    let out = run(dir.path(), &["act", "duel", hit]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }
 
 #[test]

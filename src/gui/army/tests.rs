@@ -109,6 +109,7 @@ fn a_hidden_army_shows_nothing_and_history_never_names_recruits() -> Result {
 fn play_cannot_start_until_every_army_has_its_general() -> Result {
     let mut s = writing();
     click(&mut s, "+ General")?;
+    click(&mut s, "+ Scout")?;
     // Bob has no General: the start button is disabled, and the message is refused.
     let action = send(&mut s, Message::BeginPlay);
     assert!(!action.moved);
@@ -288,5 +289,26 @@ fn end_turn_is_in_view_at_1024_with_large_type() -> Result {
     let before = s.doc.as_ref().map(|d| d.state().turn());
     testing::click_sized(&mut s, size, "End turn")?;
     assert_ne!(s.doc.as_ref().map(|d| d.state().turn()), before);
+    Ok(())
+}
+
+#[test]
+fn a_lone_general_cannot_start_play() -> Result {
+    // Victory Conditions: a General without followers is not an army (docs/army.md).
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    assert!(shows(
+        &s,
+        "the army has no followers besides its General: a lone General is not an army and would be out before its first turn (Victory Conditions)"
+    ));
+    let action = send(&mut s, Message::BeginPlay);
+    assert!(!action.moved);
+    assert!(
+        action
+            .notice
+            .unwrap()
+            .text
+            .contains("Ann's army is not ready: the army has no followers besides its General")
+    );
     Ok(())
 }
