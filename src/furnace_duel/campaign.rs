@@ -213,6 +213,13 @@ impl Campaign {
         let index = self.current_index();
         let mut next = self.clone();
         next.current_mut()?.result = Some(result);
+        if let Some(o) = next.sum_overflow() {
+            return Err(CampaignError::SumTooLarge {
+                player: self.name(o.seat).to_string(),
+                game: o.game + 1,
+                what: o.what,
+            });
+        }
         next.check_claims_hold(index)?;
         *self = next;
         self.outcome(index)

@@ -73,4 +73,13 @@ pub enum CampaignError {
     },
     #[error("{player} has not marked the {bonus} as used in this game")]
     BonusNotUsed { player: String, bonus: String },
+    #[error(
+        "{player}'s {what} in game {game} adds up past {max}, the largest number the pad holds: check the tally (GAME END, p. 7)",
+        max = u32::MAX
+    )]
+    SumTooLarge {
+        player: String,
+        game: usize,
+        what: &'static str,
+    },
 }

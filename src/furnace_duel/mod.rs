@@ -33,7 +33,7 @@ pub use bonuses::HeldBonus;
 pub use campaign::{BonusUse, Campaign, GAMES_PER_CAMPAIGN, Game, Settings};
 pub use error::CampaignError;
 pub use scoring::{DecidedBy, GameResult, Outcome, Seat, TECH_TOKEN_MONEY, Tally};
-pub use sheet::{CampaignOutcome, Row, Sheet};
+pub use sheet::{CampaignOutcome, Overflow, Row, Sheet};
 
 use crate::doc::{GameDoc, Invalid, Kind};
 
@@ -91,6 +91,19 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
                 "{} games, a campaign has 1 to {GAMES_PER_CAMPAIGN}",
                 c.games.len()
             ),
+        ));
+    }
+    // Recomputed in checked arithmetic: a tally an earlier version let through, whose sum
+    // passes the top, is refused naming the tally.
+    if let Some(o) = c.sum_overflow() {
+        let field = if o.what.starts_with("money") {
+            format!("games[{}].result.tallies[{}]", o.game, o.seat.index())
+        } else {
+            format!("games[{}]", o.game)
+        };
+        return Err(Invalid::new(
+            field,
+            format!("{:?}'s {} passes {}", o.seat, o.what, u32::MAX),
         ));
     }
     let outcomes = c.outcomes();

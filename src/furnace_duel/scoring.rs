@@ -64,11 +64,19 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Final money: cash, board awards, and each Tech token at `tech_value`.
+    /// Final money: cash, board awards, and each Tech token at `tech_value`; `None` when the
+    /// sum passes `u32::MAX` (such a tally is refused: `Campaign::sum_overflow`).
+    pub fn checked_money(&self, tech_value: u32) -> Option<u32> {
+        self.tech_tokens
+            .checked_mul(tech_value)?
+            .checked_add(self.cash)?
+            .checked_add(self.board_bonus)
+    }
+
+    /// Final money as the pad shows it. Every recorded tally passed `checked_money` (refused
+    /// when entered, and by the save check), so the stop at `u32::MAX` is only a backstop.
     pub fn money(&self, tech_value: u32) -> u32 {
-        self.cash
-            .saturating_add(self.board_bonus)
-            .saturating_add(self.tech_tokens.saturating_mul(tech_value))
+        self.checked_money(tech_value).unwrap_or(u32::MAX)
     }
 }
 

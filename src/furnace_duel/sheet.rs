@@ -47,6 +47,16 @@ pub enum CampaignOutcome {
     Tie,
 }
 
+/// A sum on the pad that passes the top of its number (`Campaign::sum_overflow`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overflow {
+    /// The game (0-based) whose numbers made the sum.
+    pub game: usize,
+    pub seat: Seat,
+    /// Which sum.
+    pub what: &'static str,
+}
+
 /// The whole pad.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Sheet {
@@ -72,9 +82,9 @@ impl Campaign {
             let board = self.board(game.board);
             let outcome = outcomes.get(i).copied().flatten();
             let achievements_score = !last || self.settings.last_game_achievements_score;
-            let mut winner_points = [0; 2];
-            let mut board_achievement = [0; 2];
-            let mut general = [0; 2];
+            let mut winner_points = [0u32; 2];
+            let mut board_achievement = [0u32; 2];
+            let mut general = [0u32; 2];
             let mut final_score = [None; 2];
             if let (Some(o), Some(b)) = (outcome, board) {
                 if last {
@@ -91,11 +101,15 @@ impl Campaign {
                     board_achievement[seat.index()] = a.points;
                 }
                 for c in &game.general_achievements {
-                    general[c.seat.index()] += GENERAL_ACHIEVEMENT_POINTS;
+                    let g = &mut general[c.seat.index()];
+                    *g = g.saturating_add(GENERAL_ACHIEVEMENT_POINTS);
                 }
             }
-            let campaign_points =
-                [0, 1].map(|k| winner_points[k] + board_achievement[k] + general[k]);
+            let campaign_points = [0, 1].map(|k| {
+                winner_points[k]
+                    .saturating_add(board_achievement[k])
+                    .saturating_add(general[k])
+            });
             rows.push(Row {
                 game: i + 1,
                 board: game.board,
@@ -112,13 +126,16 @@ impl Campaign {
                 final_score,
             });
         }
-        let campaign_points =
-            [0, 1].map(|k| rows.iter().map(|r| r.campaign_points[k]).sum::<u32>());
+        let campaign_points = [0, 1].map(|k| {
+            rows.iter()
+                .fold(0u32, |sum, r| sum.saturating_add(r.campaign_points[k]))
+        });
         let final_scores = rows
             .iter()
             .find(|r| r.last)
             .map_or([None; 2], |r| r.final_score);
-        let totals = [0, 1].map(|k| campaign_points[k] + final_scores[k].unwrap_or(0));
+        let totals =
+            [0, 1].map(|k| campaign_points[k].saturating_add(final_scores[k].unwrap_or(0)));
         let outcome = (self.games.len() == GAMES_PER_CAMPAIGN && final_scores[0].is_some())
             .then(|| decide(totals, campaign_points));
         Sheet {
@@ -129,6 +146,48 @@ impl Campaign {
             totals,
             outcome,
         }
+    }
+
+    /// The first sum on the pad that would pass `u32::MAX`, in checked arithmetic: a game's
+    /// money (cash, board awards, Tech tokens at their value in that game), then each player's
+    /// Campaign Points and column total. `sheet` adds the same numbers with a stop at the top;
+    /// a campaign with an overflow is refused when the tally is entered and by the save check,
+    /// so the stop is never what a player sees.
+    pub fn sum_overflow(&self) -> Option<Overflow> {
+        for (i, game) in self.games.iter().enumerate() {
+            let Some(r) = &game.result else { continue };
+            let values = self.tech_values(i);
+            for seat in Seat::BOTH {
+                let k = seat.index();
+                if r.tallies[k].checked_money(values[k]).is_none() {
+                    return Some(Overflow {
+                        game: i,
+                        seat,
+                        what: "money (cash + board awards + Tech tokens × their value)",
+                    });
+                }
+            }
+        }
+        let sheet = self.sheet();
+        for seat in Seat::BOTH {
+            let k = seat.index();
+            let mut points = Some(0u32);
+            for row in &sheet.rows {
+                let row_points = row.winner_points[k]
+                    .checked_add(row.board_achievement[k])
+                    .and_then(|p| p.checked_add(row.general_achievements[k]));
+                points = points.zip(row_points).and_then(|(a, b)| a.checked_add(b));
+            }
+            let total = points.and_then(|p| p.checked_add(sheet.final_scores[k].unwrap_or(0)));
+            if total.is_none() {
+                return Some(Overflow {
+                    game: self.current_index(),
+                    seat,
+                    what: "column total (Campaign Points + final score)",
+                });
+            }
+        }
+        None
     }
 
     /// The campaign's winner once the last game's result is in.

@@ -2,8 +2,10 @@
 //! form, refusals that change nothing, and random play whose every state saves and validates.
 
 use proptest::prelude::*;
-use tablemate::doc::Saved;
-use tablemate::furnace_duel::{Action, BoardId, Campaign, GeneralAchievement, Seat, Settings};
+use tablemate::doc::{Playable, Saved};
+use tablemate::furnace_duel::{
+    Action, BoardId, Campaign, DecidedBy, GameResult, GeneralAchievement, Seat, Settings, Tally,
+};
 
 use super::{campaign, result};
 
@@ -175,6 +177,139 @@ proptest! {
         for action in actions {
             // The action's own JSON form is what scripts send: `act_and_check` round-trips it.
             crate::shared::act_and_check(&mut s, action)?;
+        }
+    }
+}
+
+/// A tally as a player might count it: small numbers mostly, now and then cash near the top of
+/// its range (the sum must still fit, or the result is not a legal entry).
+fn any_tally() -> impl Strategy<Value = Tally> {
+    let cash = prop_oneof![4 => 0u32..150, 1 => (u32::MAX - 400)..=u32::MAX];
+    (cash, 0u32..12, 0u32..30, 0u32..15, 0u32..40).prop_map(
+        |(cash, tech_tokens, board_bonus, company_cards, resources)| Tally {
+            cash,
+            tech_tokens,
+            board_bonus,
+            company_cards,
+            resources,
+        },
+    )
+}
+
+/// The actions a player could enter now: every candidate the campaign accepts. Results come
+/// from `tallies`; the rest are every claim, withdrawal, bonus use and board pick.
+fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> {
+    let mut candidates = vec![
+        Action::RecordResult {
+            result: GameResult {
+                tallies,
+                first_player_token: token,
+            },
+        },
+        Action::WithdrawBoard {},
+    ];
+    for seat in Seat::BOTH {
+        candidates.push(Action::ClaimBoard { seat });
+        for achievement in GeneralAchievement::ALL {
+            candidates.push(Action::ClaimGeneral { seat, achievement });
+            candidates.push(Action::WithdrawGeneral { seat, achievement });
+        }
+        for from in BoardId::ALL {
+            candidates.push(Action::UseBonus { seat, from });
+            candidates.push(Action::UnuseBonus { seat, from });
+        }
+    }
+    candidates.extend(c.available_boards().into_iter().map(|board| Action::NextBoard { board }));
+    candidates
+        .into_iter()
+        .filter(|a| c.clone().act(a.clone()).is_ok())
+        .collect()
+}
+
+/// What the pad's own records must never contradict: each game's money and winner by the book's
+/// order (GAME END, p. 7), recomputed in wide arithmetic; each board picked by the previous
+/// game's winner; each General Achievement scored once per player per campaign (p. 8); every
+/// row and column total the sum of its parts.
+fn records_agree(c: &Campaign) -> Result<(), TestCaseError> {
+    prop_assert!(c.sum_overflow().is_none());
+    let outcomes = c.outcomes();
+    for (i, game) in c.games.iter().enumerate() {
+        if i > 0 {
+            prop_assert_eq!(game.chosen_by, outcomes[i - 1].map(|o| o.winner));
+        }
+        let (Some(r), Some(o)) = (&game.result, outcomes[i]) else {
+            continue;
+        };
+        let values = c.tech_values(i);
+        let money = [0, 1].map(|k| {
+            let t = r.tallies[k];
+            u64::from(t.cash) + u64::from(t.board_bonus) + u64::from(t.tech_tokens) * u64::from(values[k])
+        });
+        prop_assert_eq!(o.money.map(u64::from), money);
+        let key = |k: usize| (money[k], r.tallies[k].company_cards, r.tallies[k].resources);
+        let expected = match key(0).cmp(&key(1)) {
+            std::cmp::Ordering::Greater => Seat::A,
+            std::cmp::Ordering::Less => Seat::B,
+            std::cmp::Ordering::Equal => r.first_player_token,
+        };
+        prop_assert_eq!(o.winner, expected);
+        if key(0) == key(1) {
+            prop_assert_eq!(o.decided_by, DecidedBy::FirstPlayerToken);
+        }
+    }
+    for seat in Seat::BOTH {
+        for achievement in GeneralAchievement::ALL {
+            let times = c
+                .games
+                .iter()
+                .flat_map(|g| &g.general_achievements)
+                .filter(|claim| claim.seat == seat && claim.achievement == achievement)
+                .count();
+            prop_assert!(times <= 1, "{:?} scored {:?} {} times", seat, achievement, times);
+        }
+    }
+    let sheet = c.sheet();
+    for k in 0..2 {
+        let mut points = 0u64;
+        for row in &sheet.rows {
+            let parts = u64::from(row.winner_points[k])
+                + u64::from(row.board_achievement[k])
+                + u64::from(row.general_achievements[k]);
+            prop_assert_eq!(u64::from(row.campaign_points[k]), parts);
+            points += parts;
+        }
+        prop_assert_eq!(u64::from(sheet.campaign_points[k]), points);
+        let total = points + u64::from(sheet.final_scores[k].unwrap_or(0));
+        prop_assert_eq!(u64::from(sheet.totals[k]), total);
+    }
+    prop_assert!(c.games.len() <= 6);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Random LEGAL play through `Saved::act`, results entered with random tallies: every
+    /// reached campaign saves, loads and validates, and the records agree.
+    #[test]
+    fn random_legal_play_never_contradicts_the_records(
+        steps in prop::collection::vec(
+            (any::<prop::sample::Index>(), any_tally(), any_tally(), any::<bool>()),
+            1..80,
+        ),
+    ) {
+        let mut s = saved();
+        for (choice, a, b, token) in steps {
+            let token = if token { Seat::A } else { Seat::B };
+            let options = legal_actions(s.current(), [a, b], token);
+            if options.is_empty() {
+                break;
+            }
+            let action = choice.get(&options).clone();
+            let before = s.clone();
+            crate::shared::act_and_check(&mut s, action.clone())?;
+            prop_assert_ne!(&s, &before, "legal {:?} was refused", action);
+            records_agree(s.current())?;
         }
     }
 }

@@ -716,3 +716,92 @@ fn gui_campaign_is_autosaved_and_reopens() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `tablemate act pad JSON`: an action entered as the pad's screen enters it.
+fn act_on_saved(dir: &std::path::Path, json: &str) -> tablemate::cli::Output {
+    run(dir, &["act", "pad", json])
+}
+
+#[test]
+fn money_that_adds_up_past_the_top_is_refused_not_wrapped() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = tablemate::store::Store::open(dir.path()).unwrap();
+        let s = Saved::new("Pad", "New campaign", campaign(Settings::default()));
+        store.save("pad", &s).unwrap();
+    }
+    let file = dir.path().join("saves").join("pad.json");
+    let before = std::fs::read(&file).unwrap();
+    // u32::MAX cash plus one board award; then Tech tokens whose value passes the top.
+    for tally in [
+        r#"{"cash":4294967295,"board_bonus":1}"#,
+        r#"{"cash":1,"tech_tokens":2147483648}"#,
+    ] {
+        let json = format!(
+            r#"{{"action":"record-result","result":{{"tallies":[{{"cash":40}},{tally}],"first_player_token":"a"}}}}"#
+        );
+        let out = act_on_saved(dir.path(), &json);
+        assert_eq!(out.code, 1, "{tally} was accepted");
+        for word in ["Bob's money", "game 1", "adds up past 4294967295", "GAME END"] {
+            assert!(out.stderr.contains(word), "{word:?} not in {}", out.stderr);
+        }
+        assert_eq!(std::fs::read(&file).unwrap(), before, "nothing changed");
+    }
+    // The largest money that fits is a result like any other.
+    let json = r#"{"action":"record-result","result":{"tallies":[{"cash":40},{"cash":4294967294,"board_bonus":1}],"first_player_token":"a"}}"#;
+    assert_eq!(act_on_saved(dir.path(), json).code, 0);
+}
+
+#[test]
+fn a_last_game_whose_column_total_passes_the_top_is_refused() {
+    // Ann holds Campaign Points from games 1-5; a final score near the top would wrap her total.
+    let mut c = full_campaign(60, 50);
+    c.games[5].result = None;
+    let before = c.clone();
+    let err = c
+        .record_result(result(u32::MAX - 1, 50))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Ann's column total") && err.contains("adds up past"),
+        "{err}"
+    );
+    assert_eq!(c, before);
+}
+
+#[test]
+fn check_refuses_a_save_whose_tally_already_wrapped() {
+    // A save written before the check: the tally went in unchecked.
+    let mut c = campaign(Settings::default());
+    c.games[0].result = Some(GameResult {
+        tallies: [
+            money(40),
+            Tally {
+                cash: u32::MAX,
+                tech_tokens: 3,
+                ..Tally::default()
+            },
+        ],
+        first_player_token: Seat::A,
+    });
+    let err = c.validate().unwrap_err();
+    assert_eq!(err.at, "games[0].result.tallies[1]");
+    assert!(err.to_string().contains("passes 4294967295"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("old.json");
+    let text = tablemate::store::envelope::encode(
+        tablemate::doc::Kind::FurnaceDuel,
+        "an old campaign",
+        chrono::Utc::now(),
+        &Saved::new("Old", "New campaign", c),
+    )
+    .unwrap();
+    std::fs::write(&file, text).unwrap();
+    let out = run(dir.path(), &["check", file.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("games[0].result.tallies[1]"),
+        "{}",
+        out.stderr
+    );
+}
