@@ -155,3 +155,28 @@ fn single_index_entries_are_added_edited_deleted_and_undone_from_the_command_lin
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert!(mine().contains("\"dig\""), "the edit is undone");
 }
+
+#[test]
+fn an_index_file_on_disk_with_control_characters_is_an_error_naming_the_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("home");
+    let dir = tmp.path().join("mine");
+    std::fs::create_dir_all(&dir).unwrap();
+    index_file(
+        &dir,
+        "bell.json",
+        r#"{"code":"42","choices":[{"label":"dig\u001b[2J"}]}"#,
+    );
+    let o = run(
+        &root,
+        &["near-and-far", "index", "check", dir.to_str().unwrap()],
+    );
+    let said = format!("{}{}", o.stdout, o.stderr);
+    assert_eq!(o.code, 1, "{said}");
+    assert!(
+        said.contains(
+            "bell.json: quests[0].choices[0].label: control characters are not allowed in index text"
+        ),
+        "{said}"
+    );
+}

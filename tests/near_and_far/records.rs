@@ -576,6 +576,31 @@ fn only_the_character_quest_that_is_due_is_recorded() {
 }
 
 #[test]
+fn the_code_due_is_checked_in_a_campaign_begun_before_letters_were_kept() {
+    // A save from before campaigns kept the characters' letters: the field is absent.
+    let mut c = campaign(Mode::Character);
+    c.cards.quest_letters.clear();
+    let text = serde_json::to_string(&saved(c)).unwrap();
+    assert!(!text.contains("quest_letters"), "the old save has no letters");
+    let mut s: Saved<Campaign> = serde_json::from_str(&text).unwrap();
+    start_on(&mut s, 3, "dusk");
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(
+        e,
+        "Rin's card begins with character quest R1, not R5: the first quest read is the one printed on the card (p. 29)"
+    );
+    let e = read_character_quest(&mut s, "Vera", "R2", None).unwrap_err();
+    assert_eq!(
+        e,
+        "R2 is Rin's character quest, not Vera's: each character reads only its own (p. 23)"
+    );
+    read_character_quest(&mut s, "Rin", "R1", Some("R3")).expect("R1 is due");
+    // What is due next comes from the card's own records.
+    let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();
+    assert_eq!(e, "Rin's card says the next character quest is R3, not R5");
+}
+
+#[test]
 fn a_campaign_plays_at_most_4_characters_at_once() {
     let mut s = saved(campaign_with(
         Mode::Campaign,

@@ -38,6 +38,9 @@ type Toggle = (
     bool,
 );
 
+/// The score sheet's full-card line (Map 11's bonus, p. 31-32).
+const FULL_CARD: &str = "Every box / character quest filled (Map 11)";
+
 fn msg(m: Msg) -> Message {
     Message::Score(m)
 }
@@ -69,7 +72,15 @@ impl State {
                 }
             }
             Msg::FullCard(i, b) => {
-                if let Some(p) = f.players.get_mut(i) {
+                // On Map 11 the records decide; a tick against them is not taken.
+                let record = self
+                    .doc
+                    .as_ref()
+                    .zip(f.players.get(i))
+                    .and_then(|(d, p)| d.state().full_card_record(&p.name));
+                if let Some(p) = f.players.get_mut(i)
+                    && record.is_none_or(|(full, _)| full == b)
+                {
                     p.full_card = b;
                 }
             }
@@ -176,7 +187,7 @@ impl State {
                 f.map == Some(MapNumber::MAMMOTH_JUNGLE),
             ),
             (
-                "Every box / character quest filled (Map 11)",
+                FULL_CARD,
                 Msg::FullCard,
                 |p| p.full_card,
                 f.map == Some(MapNumber::LAST_RUIN),
@@ -197,9 +208,23 @@ impl State {
                 .align_y(Center)
                 .push(text(label).size(style::BODY).width(label_w));
             for (i, p) in f.players.iter().enumerate() {
-                line = line.push(
-                    container(checkbox(get(p)).on_toggle(move |b| msg(make(i, b)))).width(Fill),
-                );
+                // The full card is the records' to say (p. 31-32): the box shows what they
+                // say, cannot be changed, and names the count beside it.
+                let record = (label == FULL_CARD)
+                    .then(|| c.full_card_record(&p.name))
+                    .flatten();
+                let cell: Element<'_, Message> = match record {
+                    Some((full, why)) => checkbox(full)
+                        .label(if full {
+                            format!("full: {why}")
+                        } else {
+                            format!("not full: {why}")
+                        })
+                        .text_size(style::SMALL)
+                        .into(),
+                    None => checkbox(get(p)).on_toggle(move |b| msg(make(i, b))).into(),
+                };
+                line = line.push(container(cell).width(Fill));
             }
             grid = grid.push(line);
         }

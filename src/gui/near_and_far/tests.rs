@@ -724,3 +724,58 @@ fn a_refused_new_campaign_says_why_under_its_start_button_until_the_next_change(
     assert!(!shows(&s, &why), "the next change clears it");
     Ok(())
 }
+
+#[test]
+fn the_full_card_box_on_map_11_shows_the_records_and_cannot_be_ticked() -> Result<(), Error> {
+    // Campaign Mode, Maps 1 to 10 played (scoring nothing), then the Last Ruin: Rin's card has
+    // no box filled, so the +7 box (p. 31-32) stays empty, disabled, with the count beside it.
+    let facts = Facts::bundled().unwrap();
+    let mut c = new_campaign(Mode::Campaign, &[("Ana", "Rin"), ("Ben", "Vera")]);
+    let all = vec!["Rin".to_string(), "Vera".to_string()];
+    loop {
+        let next = c.next_maps().unwrap()[0];
+        if next == crate::near_and_far::MapNumber::LAST_RUIN {
+            break;
+        }
+        c.start_session(
+            next,
+            today(),
+            crate::near_and_far::scoring::Town::Dusk,
+            &all,
+            Some(&facts),
+        )
+        .unwrap();
+        let players = all
+            .iter()
+            .map(|n| crate::near_and_far::scoring::PlayerScore {
+                name: n.clone(),
+                lines: Vec::new(),
+                total: 0,
+                place: 1,
+            })
+            .collect();
+        let result = crate::near_and_far::scoring::ScoreResult {
+            players,
+            winners: all.clone(),
+            tie_break: None,
+        };
+        c.finish_session(&result, today()).unwrap();
+    }
+    let mut s = State::open(
+        "nf-test".into(),
+        Saved::new("Test campaign", "New campaign", c),
+        &CTX,
+    );
+    start_session(&mut s);
+    click(&mut s, "Score this session")?;
+    assert!(shows(&s, "Every box / character quest filled (Map 11)"));
+    let why = "not full: 0 of 30 encounter boxes filled";
+    assert!(shows(&s, why));
+    // Clicking the box sends nothing; a tick sent anyway is not taken.
+    let mut sim = ui(&s);
+    sim.click(why)?;
+    assert_eq!(sim.into_messages().count(), 0);
+    send(&mut s, Message::Score(scoring::Msg::FullCard(0, true)));
+    assert!(!s.score.as_ref().unwrap().players[0].full_card);
+    Ok(())
+}

@@ -179,3 +179,37 @@ fn importing_a_conflicting_friends_file_keeps_the_players_entry() {
     ok(&lk(&mut s, lookup::Msg::ConfirmImport, &cx));
     assert!(own_text(dir.path()).contains("swim"));
 }
+
+#[test]
+fn the_index_form_refuses_control_characters_as_the_cli_import_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let cx = ctx(&store);
+    let mut s = opened_with(&store, Mode::Character, &[("Ben", "Vera"), ("Ana", "Rin")]);
+    let vera = s
+        .campaign()
+        .unwrap()
+        .sheets
+        .iter()
+        .position(|x| x.character == "Vera")
+        .unwrap();
+    lk(&mut s, lookup::Msg::Character(vera), &cx);
+    lk(&mut s, lookup::Msg::Letters("V".into()), &cx);
+    lk(&mut s, lookup::Msg::First("V1".into()), &cx);
+    ok(&lk(&mut s, lookup::Msg::SaveLetters, &cx));
+    lk(&mut s, lookup::Msg::Typed("12".into()), &cx);
+    ok(&lk(&mut s, lookup::Msg::LookUp, &cx));
+    lk(&mut s, lookup::Msg::StartEntry, &cx);
+    lk(
+        &mut s,
+        lookup::Msg::Entry(lookup::EntryMsg::Label(0, "ring the bell\u{7}".into())),
+        &cx,
+    );
+    let a = lk(&mut s, lookup::Msg::SaveEntry, &cx);
+    let said = format!("{:?}", a.notice);
+    assert!(
+        said.contains("control characters are not allowed in index text"),
+        "{said}"
+    );
+    assert!(!own_text(dir.path()).contains("ring the bell"), "nothing saved");
+}

@@ -97,6 +97,16 @@ impl Campaign {
         })
     }
 
+    /// On Map 11, whether `character`'s card is full by the campaign's records, and the count
+    /// that says so ("12 of 30 encounter boxes filled"): the score sheet's full-card line can
+    /// only say what the records say (p. 31-32). `None` off Map 11 or with no session in play.
+    pub fn full_card_record(&self, character: &str) -> Option<(bool, String)> {
+        let s = self.current_session()?;
+        let r = self.records(s, character, None).ok()?;
+        r.last_ruin
+            .then(|| (r.full_card, format!("{} of {} {}", r.filled, r.total, r.what)))
+    }
+
     /// A score sheet for the session in play, filled with what the campaign knows (names,
     /// talents, the map, the town side, Long Game, full cards on Map 11, threat and boss cards
     /// taken). A card whose journey points are not known leaves that player's threats out, for

@@ -3,17 +3,40 @@
 //! files' (kept with the campaign's cards), else the ones its own card already reads; letters
 //! another character's card reads are never this one's.
 
-use super::{Campaign, same};
+use std::sync::LazyLock;
+
+use super::{BoxCards, Campaign, same};
 use crate::near_and_far::code::QuestCode;
 use crate::near_and_far::error::{RuleError, RuleResult};
+use crate::near_and_far::facts::{CharacterFacts, Facts};
 use crate::near_and_far::ledger::Item;
 
+/// The letters and first codes the rulebook prints (the bundled data files), for a campaign
+/// begun before campaigns kept them with their cards.
+static PRINTED_LETTERS: LazyLock<Vec<CharacterFacts>> = LazyLock::new(|| {
+    Facts::bundled()
+        .map(|f| BoxCards::from_facts(&f).quest_letters)
+        .unwrap_or_default()
+});
+
 impl Campaign {
+    /// The characters' letters and first codes as this campaign knows them: those kept with
+    /// its cards; for a campaign begun before they were kept (the field is absent), the ones
+    /// the rulebook prints, so the code due is checked for it too (p. 23, 29). What its cards
+    /// already read (`quest_letters`) and the code each card says is next (the ledger) come
+    /// from its own records either way.
+    fn letter_facts(&self) -> &[CharacterFacts] {
+        if self.cards.quest_letters.is_empty() {
+            &PRINTED_LETTERS
+        } else {
+            &self.cards.quest_letters
+        }
+    }
+
     /// The quest letters of `character` (its exact name), if known.
     pub fn quest_letters(&self, character: &str) -> Option<String> {
         if let Some(p) = self
-            .cards
-            .quest_letters
+            .letter_facts()
             .iter()
             .find(|c| same(&c.name, character))
             .and_then(|c| c.quest_prefix.clone())
@@ -36,8 +59,7 @@ impl Campaign {
 
     /// The first code printed on `character`'s card, if the data files know it.
     pub fn first_quest(&self, character: &str) -> Option<QuestCode> {
-        self.cards
-            .quest_letters
+        self.letter_facts()
             .iter()
             .find(|c| same(&c.name, character))
             .and_then(|c| c.first_quest.clone())

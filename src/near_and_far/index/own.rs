@@ -204,39 +204,13 @@ pub fn check_incoming(shown: &str, incoming: &IndexFile) -> Result<(), Vec<Strin
         }
     }
     if let Ok(v) = serde_json::to_value(incoming) {
-        control_characters(&v, "", &mut |at| {
+        super::validate::control_characters(&v, "", &mut |at| {
             out.push(format!(
                 "{shown}: {at}: control characters are not allowed in index text"
             ))
         });
     }
     if out.is_empty() { Ok(()) } else { Err(out) }
-}
-
-/// Calls `found` with the path of every string in `v` holding a control character other than
-/// a line break.
-fn control_characters(v: &serde_json::Value, at: &str, found: &mut impl FnMut(String)) {
-    match v {
-        serde_json::Value::String(s) if s.chars().any(|c| c.is_control() && c != '\n') => {
-            found(at.to_string())
-        }
-        serde_json::Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                control_characters(item, &format!("{at}[{i}]"), found);
-            }
-        }
-        serde_json::Value::Object(fields) => {
-            for (k, item) in fields {
-                let path = if at.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{at}.{k}")
-                };
-                control_characters(item, &path, found);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// Problems the merge would add, said of the imported file (`shown`) and its own entry numbers

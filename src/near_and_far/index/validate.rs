@@ -101,6 +101,13 @@ pub(super) fn check_file(
     prefixes: &BTreeSet<String>,
     facts: Option<&Facts>,
 ) {
+    // The same check as `index import`: a file on disk, or an entry typed in the window or by
+    // `index add`/`edit`, holds no control characters (escape sequences reach terminals).
+    if let Ok(v) = serde_json::to_value(file) {
+        control_characters(&v, "", &mut |at| {
+            p.error(at, "control characters are not allowed in index text")
+        });
+    }
     let mut seen_maps = FirstSeen::new();
     for (i, m) in file.maps.iter().enumerate() {
         let at = format!("maps[{i}] ({})", m.map);
@@ -402,4 +409,30 @@ pub(super) fn space_clashes(
         }
     }
     out
+}
+
+/// Calls `found` with the path of every string in `v` holding a control character other than
+/// a line break.
+pub(super) fn control_characters(v: &serde_json::Value, at: &str, found: &mut impl FnMut(String)) {
+    match v {
+        serde_json::Value::String(s) if s.chars().any(|c| c.is_control() && c != '\n') => {
+            found(at.to_string())
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                control_characters(item, &format!("{at}[{i}]"), found);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (k, item) in fields {
+                let path = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
+                control_characters(item, &path, found);
+            }
+        }
+        _ => {}
+    }
 }
