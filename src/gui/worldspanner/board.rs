@@ -172,20 +172,28 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
     let Ok(h) = game.hero(r) else {
         return column![].into();
     };
-    let op = |label: &'static str, op: HeroOp| -> Element<'a, Message> {
+    // The hero's one action of this step, once taken (Rounds, p. 7): the engine refuses a
+    // second, and the tile says so before anyone tries.
+    let acted = game.acted.iter().find(|d| d.hero == r).map(|d| d.deed);
+    let op_maybe = |label: &'static str, op: Option<HeroOp>| -> Element<'a, Message> {
         button(text(label).size(style::SMALL).align_y(Center))
             .height(Length::Fixed(TARGET))
             .padding([0, 8])
             .style(style::secondary)
-            .on_press(Message::Hero(r, op))
+            .on_press_maybe(op.map(|op| Message::Hero(r, op)))
             .into()
     };
+    let op = |label: &'static str, op: HeroOp| op_maybe(label, Some(op));
     let mut ops: Vec<Element<'_, Message>> = Vec::new();
     match h.status {
         HeroStatus::Waiting if game.rounds.step == Step::Reinforce => {
             ops.push(op("Enter (Reinforce)", HeroOp::Reinforce))
         }
-        HeroStatus::InDome { .. } => ops.push(op("Leave the Dome", HeroOp::LeaveDome)),
+        // Leaving the Dome is the Move action: disabled once the hero has acted.
+        HeroStatus::InDome { .. } => ops.push(op_maybe(
+            "Leave the Dome",
+            acted.is_none().then_some(HeroOp::LeaveDome),
+        )),
         // Offered only while an Underworld reward waits: it is taken at once or lost.
         HeroStatus::Underpit if game.team(r.team).underworld_credits > 0 => {
             ops.push(op("Raise to the Pit", HeroOp::Raise))
@@ -208,6 +216,18 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
     if h.status.in_play() {
         ops.push(op("Dismiss", HeroOp::Dismiss));
         ops.push(op("Banish", HeroOp::Banish));
+    }
+    if let Some(deed) = acted {
+        ops.push(
+            container(
+                text(format!("acted this step: {}", deed.done()))
+                    .size(style::SMALL)
+                    .style(style::muted),
+            )
+            .height(Length::Fixed(TARGET))
+            .center_y(Length::Fixed(TARGET))
+            .into(),
+        );
     }
     let boost = if h.boost_active { " (in use)" } else { "" };
     // The counts with their steppers; each button names itself on hover.

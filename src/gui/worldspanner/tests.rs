@@ -577,3 +577,50 @@ fn a_finished_game_offers_reopen_in_place_of_next_step() {
     ));
     assert!(!s.game().unwrap().locked());
 }
+
+#[test]
+fn a_hero_that_acted_this_step_says_so_on_its_tile() {
+    // Rounds, p. 7: one action per hero per step. Leaving the Dome is Rizzik's action in the
+    // Action step; its tile then says it has acted, and a new step clears it.
+    let c = ctx();
+    let mut s = round_two();
+    let hero = HeroRef {
+        team: TeamSide::Skyhawks,
+        hero: 0,
+    };
+    testing::update(&mut s, Message::NextStep, &c);
+    assert!(!shows(&s, "acted this step: moved out of its Dome"));
+    assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::LeaveDome), &c).moved);
+    assert!(shows(&s, "acted this step: moved out of its Dome"));
+    testing::update(&mut s, Message::NextStep, &c);
+    assert!(!shows(&s, "acted this step: moved out of its Dome"));
+}
+
+#[test]
+fn leave_the_dome_is_disabled_for_a_hero_that_already_acted() {
+    // Heroes still in their Domes that have acted (as a save may hold them): the Move button
+    // is shown, disabled, beside the reason, so a click cannot reach the engine's refusal.
+    let c = ctx();
+    let mut s = round_two();
+    testing::update(&mut s, Message::NextStep, &c);
+    let mut game = s.game().unwrap().clone();
+    for hero in 0..3 {
+        game.acted.push(crate::worldspanner::StepDeed {
+            hero: HeroRef {
+                team: TeamSide::Skyhawks,
+                hero,
+            },
+            deed: crate::worldspanner::Deed::Shot,
+        });
+    }
+    let mut ui = simulator(board::heroes(&game, TeamSide::Skyhawks, &[]));
+    ui.find("acted this step: taken its shot").unwrap();
+    ui.click("Leave the Dome").unwrap();
+    assert_eq!(ui.into_messages().count(), 0, "a disabled button sent a message");
+    // The same tile before the action: the button works.
+    let game = s.game().unwrap();
+    let mut ui = simulator(board::heroes(game, TeamSide::Skyhawks, &[]));
+    assert!(ui.find("acted this step: taken its shot").is_err());
+    ui.click("Leave the Dome").unwrap();
+    assert_eq!(ui.into_messages().count(), 1);
+}
