@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::Output;
 
+mod deck;
 mod heroes;
 mod new;
 use crate::deck::{Deck, WhenEmpty};
@@ -26,6 +27,10 @@ pub enum Command {
     /// The hero library: list, add a card from a file, remove a card.
     #[command(subcommand)]
     Heroes(heroes::Heroes),
+    /// The deck editor without a window: the same deck in progress, card by card; save it as a
+    /// team's deck, use it in a game, export or import it.
+    #[command(subcommand)]
+    Deck(deck::Deck),
     /// Chance of each face and of a hit at every difference: over the whole 36-card deck by
     /// default (no card counting), or with --cards-left over the cards left to draw.
     Odds {
@@ -133,6 +138,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
     match command {
         Command::New(args) => new::new(args, root),
         Command::Heroes(c) => heroes::run(c, root),
+        Command::Deck(c) => deck::run(c, root),
         Command::Odds {
             deck,
             seed,

@@ -11,6 +11,7 @@
 
 mod atomic;
 mod backups;
+pub mod challenge_decks;
 mod datafiles;
 pub mod envelope;
 mod error;

@@ -15,6 +15,18 @@ pub const DATA_KIND: &str = "worldspanner-challenge-deck";
 /// The bundled sample deck (the user's copy in the data folder replaces it).
 pub const SAMPLE_PATH: &str = "data/worldspanner/challenge-deck.sample.json";
 
+/// The deck in progress (the window's deck editor and `tablemate worldspanner deck`), kept in
+/// the data folder as it is typed so nothing is lost between sessions.
+pub const DRAFT_PATH: &str = "data/worldspanner/challenge-deck.draft.json";
+
+/// Where a team's own deck is saved in the data folder (new games use it).
+pub fn team_deck_path(side: super::TeamSide) -> String {
+    format!(
+        "data/worldspanner/challenge-deck.{}.json",
+        side.name().to_lowercase()
+    )
+}
+
 /// A challenge deck file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

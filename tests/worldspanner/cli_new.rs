@@ -155,3 +155,96 @@ fn worldspanner_heroes_add_list_and_remove_the_library_cards() {
     );
     assert_eq!(out.code, 1);
 }
+
+/// `tablemate worldspanner deck ARGS` against `root`.
+fn deck(root: &std::path::Path, args: &[&str]) -> tablemate::cli::Output {
+    let mut a = vec!["worldspanner", "deck"];
+    a.extend_from_slice(args);
+    run_in(root, &a, "")
+}
+
+#[test]
+fn the_deck_editor_works_headless_card_by_card_and_into_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let shown = |root: &std::path::Path| -> serde_json::Value {
+        let out = deck(root, &["show", "--json"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        serde_json::from_str(&out.stdout).unwrap()
+    };
+    // Card by card, as the window's editor: add, correct, remove.
+    let out = deck(root, &["new", "Real Skyhawks"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = deck(root, &["add", "-4 -2 0 3 -1 3 3-4"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("Card 1 added"), "{}", out.stdout);
+    let v = shown(root);
+    assert_eq!(
+        (v["name"].as_str(), v["entered"].as_u64()),
+        (Some("Real Skyhawks"), Some(1))
+    );
+    let first = v["cards"][0].as_str().unwrap().to_string();
+    let out = deck(root, &["edit", "1", "-5 -2 0 3 -1 3 5"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_ne!(shown(root)["cards"][0].as_str().unwrap(), first);
+    let out = deck(root, &["add", "not a card"]);
+    assert_eq!(out.code, 1, "a bad line is refused");
+    assert_eq!(shown(root)["entered"], 1, "and changes nothing");
+    let out = deck(root, &["remove", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(shown(root)["entered"], 0);
+    // The window resumes the same deck in progress: the draft in the data folder.
+    assert!(
+        root.join(tablemate::worldspanner::deckfile::DRAFT_PATH)
+            .exists()
+    );
+    // An unfinished deck is neither saved nor used.
+    let out = deck(root, &["save", "skyhawks"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("not finished (0 of 36)"),
+        "{}",
+        out.stderr
+    );
+    // A finished deck: the sample's 36 cards, imported from a file, then saved for a team.
+    let sample = root.join("sample.json");
+    std::fs::write(
+        &sample,
+        tablemate::bundled::get(tablemate::worldspanner::deckfile::SAMPLE_PATH).unwrap(),
+    )
+    .unwrap();
+    let out = deck(root, &["import", sample.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(shown(root)["complete"], true);
+    let out = deck(root, &["name", "Table deck"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = deck(root, &["save", "psiclones"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let saved = std::fs::read_to_string(root.join(
+        tablemate::worldspanner::deckfile::team_deck_path(TeamSide::Psiclones),
+    ))
+    .unwrap();
+    assert!(saved.contains("Table deck"));
+    let out = deck(root, &["export", root.join("out.json").to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = deck(root, &["export", root.join("out.json").to_str().unwrap()]);
+    assert_eq!(
+        out.code, 1,
+        "an existing file is not replaced without --force"
+    );
+    // Replacing typed cards needs --force.
+    let out = deck(root, &["load", "skyhawks"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("--force"), "{}", out.stderr);
+    // Into an open game, through `Saved::act`: one labelled history entry.
+    let out = run_in(root, &args(&six_a_side("Sky1"), &["--json"]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let id = v["id"].as_str().unwrap();
+    let before = load(root, id).history.len();
+    let out = deck(root, &["use", id, "--team", "skyhawks"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let after = load(root, id);
+    assert_eq!(after.history.len(), before + 1);
+    assert_eq!(after.current().teams[0].deck_name, "Table deck");
+}

@@ -16,7 +16,7 @@ use crate::worldspanner::{ChallengeCard, DeckEditor, TeamSide};
 pub const LINE_ID: &str = "deck-line";
 
 /// The deck in progress, saved as you type so Home or a restart never loses it.
-pub const DRAFT_PATH: &str = "data/worldspanner/challenge-deck.draft.json";
+pub use crate::worldspanner::deckfile::DRAFT_PATH;
 
 #[derive(Debug, Clone)]
 pub enum EditorMsg {
