@@ -77,9 +77,7 @@ pub enum ArmyError {
     GeneralNotAFollower,
     #[error("a follower cannot become a General: each army has exactly one")]
     BecomeGeneral,
-    #[error(
-        "{name}'s {what} already stands at {value}, the most the sheet can count"
-    )]
+    #[error("{name}'s {what} already stands at {value}, the most the sheet can count")]
     CountFull {
         name: String,
         what: &'static str,

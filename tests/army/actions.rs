@@ -3,9 +3,7 @@
 //! labels, and random play whose every state saves and validates.
 
 use proptest::prelude::*;
-use tablemate::army::{
-    Action, ArmyGame, FollowerKind, FollowerRef, HandStats, Phase, Promotion,
-};
+use tablemate::army::{Action, ArmyGame, FollowerKind, FollowerRef, HandStats, Phase, Promotion};
 use tablemate::doc::Saved;
 
 use super::{at, game, two_player_game};
@@ -232,8 +230,7 @@ fn legal_actions(g: &ArmyGame) -> Vec<Action> {
                     }
                 }
             }
-            if g
-                .players
+            if g.players
                 .iter()
                 .all(|p| p.army.problems(&g.table).is_empty())
             {

@@ -106,8 +106,7 @@ fn a_lone_general_is_not_an_army_and_the_game_does_not_start() {
         kind: Scout,
     })
     .unwrap();
-    s.act(tablemate::army::Action::Start { first: 0 })
-        .unwrap();
+    s.act(tablemate::army::Action::Start { first: 0 }).unwrap();
     assert_eq!(s.current().turn(), Some(0), "two real armies play");
 }
 
@@ -172,13 +171,15 @@ fn a_kill_with_the_promotion_count_at_its_top_is_refused_not_wrapped() {
     let file = save_with_count_at_top(dir.path(), |f| f.promotions_earned = u32::MAX);
     let before = std::fs::read(&file).unwrap();
     // Ann's Berserker (damage 3) kills Bob's Grunt (health 2).
-    let kill = r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":1}}"#;
+    let kill =
+        r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":1}}"#;
     let out = run(dir.path(), &["act", "duel", kill]);
     assert_eq!(out.code, 1, "{}", out.stdout);
     says(&out.stderr, &["promotions earned", "4294967295"]);
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing changed");
     // An attack that does not kill earns nothing, so it still goes through.
-    let hit = r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":2}}"#;
+    let hit =
+        r#"{"action":"attack","attacker":{"player":0,"index":1},"target":{"player":1,"index":2}}"#;
     let out = run(dir.path(), &["act", "duel", hit]);
     assert_eq!(out.code, 0, "{}", out.stderr);
 }

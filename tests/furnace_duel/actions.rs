@@ -219,7 +219,11 @@ fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> 
             candidates.push(Action::UnuseBonus { seat, from });
         }
     }
-    candidates.extend(c.available_boards().into_iter().map(|board| Action::NextBoard { board }));
+    candidates.extend(
+        c.available_boards()
+            .into_iter()
+            .map(|board| Action::NextBoard { board }),
+    );
     candidates
         .into_iter()
         .filter(|a| c.clone().act(a.clone()).is_ok())
@@ -243,7 +247,9 @@ fn records_agree(c: &Campaign) -> Result<(), TestCaseError> {
         let values = c.tech_values(i);
         let money = [0, 1].map(|k| {
             let t = r.tallies[k];
-            u64::from(t.cash) + u64::from(t.board_bonus) + u64::from(t.tech_tokens) * u64::from(values[k])
+            u64::from(t.cash)
+                + u64::from(t.board_bonus)
+                + u64::from(t.tech_tokens) * u64::from(values[k])
         });
         prop_assert_eq!(o.money.map(u64::from), money);
         let key = |k: usize| (money[k], r.tallies[k].company_cards, r.tallies[k].resources);
@@ -265,7 +271,13 @@ fn records_agree(c: &Campaign) -> Result<(), TestCaseError> {
                 .flat_map(|g| &g.general_achievements)
                 .filter(|claim| claim.seat == seat && claim.achievement == achievement)
                 .count();
-            prop_assert!(times <= 1, "{:?} scored {:?} {} times", seat, achievement, times);
+            prop_assert!(
+                times <= 1,
+                "{:?} scored {:?} {} times",
+                seat,
+                achievement,
+                times
+            );
         }
     }
     let sheet = c.sheet();

@@ -742,7 +742,12 @@ fn money_that_adds_up_past_the_top_is_refused_not_wrapped() {
         );
         let out = act_on_saved(dir.path(), &json);
         assert_eq!(out.code, 1, "{tally} was accepted");
-        for word in ["Bob's money", "game 1", "adds up past 4294967295", "GAME END"] {
+        for word in [
+            "Bob's money",
+            "game 1",
+            "adds up past 4294967295",
+            "GAME END",
+        ] {
             assert!(out.stderr.contains(word), "{word:?} not in {}", out.stderr);
         }
         assert_eq!(std::fs::read(&file).unwrap(), before, "nothing changed");

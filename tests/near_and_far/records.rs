@@ -581,7 +581,10 @@ fn the_code_due_is_checked_in_a_campaign_begun_before_letters_were_kept() {
     let mut c = campaign(Mode::Character);
     c.cards.quest_letters.clear();
     let text = serde_json::to_string(&saved(c)).unwrap();
-    assert!(!text.contains("quest_letters"), "the old save has no letters");
+    assert!(
+        !text.contains("quest_letters"),
+        "the old save has no letters"
+    );
     let mut s: Saved<Campaign> = serde_json::from_str(&text).unwrap();
     start_on(&mut s, 3, "dusk");
     let e = read_character_quest(&mut s, "Rin", "R5", None).unwrap_err();

@@ -211,5 +211,8 @@ fn the_index_form_refuses_control_characters_as_the_cli_import_does() {
         said.contains("control characters are not allowed in index text"),
         "{said}"
     );
-    assert!(!own_text(dir.path()).contains("ring the bell"), "nothing saved");
+    assert!(
+        !own_text(dir.path()).contains("ring the bell"),
+        "nothing saved"
+    );
 }

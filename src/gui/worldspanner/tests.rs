@@ -616,7 +616,11 @@ fn leave_the_dome_is_disabled_for_a_hero_that_already_acted() {
     let mut ui = simulator(board::heroes(&game, TeamSide::Skyhawks, &[]));
     ui.find("acted this step: taken its shot").unwrap();
     ui.click("Leave the Dome").unwrap();
-    assert_eq!(ui.into_messages().count(), 0, "a disabled button sent a message");
+    assert_eq!(
+        ui.into_messages().count(),
+        0,
+        "a disabled button sent a message"
+    );
     // The same tile before the action: the button works.
     let game = s.game().unwrap();
     let mut ui = simulator(board::heroes(game, TeamSide::Skyhawks, &[]));

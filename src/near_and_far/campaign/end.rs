@@ -103,8 +103,12 @@ impl Campaign {
     pub fn full_card_record(&self, character: &str) -> Option<(bool, String)> {
         let s = self.current_session()?;
         let r = self.records(s, character, None).ok()?;
-        r.last_ruin
-            .then(|| (r.full_card, format!("{} of {} {}", r.filled, r.total, r.what)))
+        r.last_ruin.then(|| {
+            (
+                r.full_card,
+                format!("{} of {} {}", r.filled, r.total, r.what),
+            )
+        })
     }
 
     /// A score sheet for the session in play, filled with what the campaign knows (names,
