@@ -152,3 +152,37 @@ fn a_card_layout_without_quest_lines_is_refused_at_card_quest_lines() {
     assert_eq!(e.at, "card.quest_lines");
     assert_eq!(e.problem, "is 0, use 1 to 40");
 }
+
+#[test]
+fn check_refuses_a_save_whose_journey_points_already_wrapped() {
+    // Two sessions of 2147483647 journey points, as an earlier version let through (its
+    // total showed -2): the card's total is recomputed from its parts and the save refused,
+    // naming the card.
+    let mut c = campaign(Mode::Campaign);
+    for _ in 0..2 {
+        let next = c.next_maps().expect("a next map")[0].get();
+        start(&mut c, next);
+        finish(&mut c, &[("Rin", 0), ("Vera", 0)]);
+    }
+    let text = serde_json::to_string(&Saved::new("Old", "New campaign", c)).unwrap();
+    let wrapped = text.replace("\"points\":0", "\"points\":2147483647");
+    assert_ne!(text, wrapped, "the sessions' journey points are in the save");
+    let saved: Saved<Campaign> = serde_json::from_str(&wrapped).unwrap();
+    let bytes = tablemate::store::envelope::encode(
+        tablemate::doc::Kind::NearAndFar,
+        "an old campaign",
+        chrono::Utc::now(),
+        &saved,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("old.json");
+    std::fs::write(&file, bytes).unwrap();
+    let out = crate::shared::run(dir.path(), &["check", file.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("sheets[0]") && out.stderr.contains("2147483647 journey points"),
+        "{}",
+        out.stderr
+    );
+}
