@@ -166,7 +166,10 @@ fn check_refuses_a_save_whose_journey_points_already_wrapped() {
     }
     let text = serde_json::to_string(&Saved::new("Old", "New campaign", c)).unwrap();
     let wrapped = text.replace("\"points\":0", "\"points\":2147483647");
-    assert_ne!(text, wrapped, "the sessions' journey points are in the save");
+    assert_ne!(
+        text, wrapped,
+        "the sessions' journey points are in the save"
+    );
     let saved: Saved<Campaign> = serde_json::from_str(&wrapped).unwrap();
     let bytes = tablemate::store::envelope::encode(
         tablemate::doc::Kind::NearAndFar,

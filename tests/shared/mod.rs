@@ -52,6 +52,20 @@ where
     Ok(())
 }
 
+/// `act_and_check` for an action a random legal-play property chose among the legal ones:
+/// besides the checks, it must be accepted.
+pub fn act_legal<T>(s: &mut Saved<T>, action: T::Action) -> Result<(), TestCaseError>
+where
+    T: Playable + Clone + PartialEq + std::fmt::Debug + serde::Serialize,
+    T: serde::de::DeserializeOwned,
+    T::Action: PartialEq + Clone + std::fmt::Debug,
+{
+    let before = s.clone();
+    act_and_check(s, action.clone())?;
+    prop_assert_ne!(&*s, &before, "legal {:?} was refused", action);
+    Ok(())
+}
+
 /// The action's JSON with one field no type has, put in turn into each object of it (the
 /// action itself, a challenge inside it, a hero reference...): every one is refused
 /// (`deny_unknown_fields`), so a misspelt field is never read as if it were left out. Returns

@@ -45,12 +45,9 @@ fn own_text(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("home/storybook-index/my-entries.json")).unwrap_or_default()
 }
 
-#[test]
-fn a_character_mode_campaign_for_vera_is_indexed_looked_up_corrected_and_undone_in_the_app() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
-    let cx = ctx(&store);
-    let mut s = opened_with(&store, Mode::Character, &[("Ben", "Vera"), ("Ana", "Rin")]);
+/// A Character Mode campaign (Ben: Vera, Ana: Rin) in session, on the lookup tab for Vera.
+fn vera_on_the_lookup_tab(store: &crate::store::Store, cx: &Ctx) -> State {
+    let mut s = opened_with(store, Mode::Character, &[("Ben", "Vera"), ("Ana", "Rin")]);
     let vera = s
         .campaign()
         .unwrap()
@@ -58,7 +55,16 @@ fn a_character_mode_campaign_for_vera_is_indexed_looked_up_corrected_and_undone_
         .iter()
         .position(|x| x.character == "Vera")
         .unwrap();
-    lk(&mut s, lookup::Msg::Character(vera), &cx);
+    lk(&mut s, lookup::Msg::Character(vera), cx);
+    s
+}
+
+#[test]
+fn a_character_mode_campaign_for_vera_is_indexed_looked_up_corrected_and_undone_in_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let cx = ctx(&store);
+    let mut s = vera_on_the_lookup_tab(&store, &cx);
     // Vera's letters are not printed in the rulebook: the tab asks for them.
     let view = Simulator::with_size(Default::default(), (1600.0, 2600.0), s.view(&cx))
         .find("Vera's quest letters are not known yet (only Rin's are printed in the rulebook): copy them from the card.")
@@ -185,15 +191,7 @@ fn the_index_form_refuses_control_characters_as_the_cli_import_does() {
     let dir = tempfile::tempdir().unwrap();
     let store = crate::store::Store::open(dir.path().join("home")).unwrap();
     let cx = ctx(&store);
-    let mut s = opened_with(&store, Mode::Character, &[("Ben", "Vera"), ("Ana", "Rin")]);
-    let vera = s
-        .campaign()
-        .unwrap()
-        .sheets
-        .iter()
-        .position(|x| x.character == "Vera")
-        .unwrap();
-    lk(&mut s, lookup::Msg::Character(vera), &cx);
+    let mut s = vera_on_the_lookup_tab(&store, &cx);
     lk(&mut s, lookup::Msg::Letters("V".into()), &cx);
     lk(&mut s, lookup::Msg::First("V1".into()), &cx);
     ok(&lk(&mut s, lookup::Msg::SaveLetters, &cx));
