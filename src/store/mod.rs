@@ -45,7 +45,7 @@ pub use lock::Holder;
 pub use prepared::Prepared;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
-pub use transfer::{FileReport, Imported, check_bytes, check_file};
+pub use transfer::{FileReport, Imported, check_bytes, check_file, check_file_deep};
 
 use crate::doc::{GameDoc, Kind, Saved};
 

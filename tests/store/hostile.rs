@@ -470,3 +470,48 @@ fn a_long_history_loads_without_rebuilding_its_entries_and_undo_rebuilds_them() 
     saved.goto(0).unwrap();
     assert_eq!(note(&saved), "many");
 }
+
+/// `tablemate check` reads the current state (the one a player continues from); `check --deep`
+/// also rebuilds and validates every earlier entry, and names the first that is not a valid
+/// state of the game.
+#[test]
+fn check_deep_rebuilds_every_entry_and_names_an_invalid_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = v2_file(&two_entries(), |i, s| {
+        if i == 0 {
+            s["boards"][0]["name"] = "".into();
+        }
+    });
+    put(dir.path(), "g", &text);
+    let out = super::cli::run(dir.path(), &["check", "g"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = super::cli::run(dir.path(), &["check", "--deep", "g"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    crate::shared::says(&out.stderr, &["history entry 1", "name is empty"]);
+    // The same through a path, and a good save passes both ways.
+    let path = dir.path().join("saves").join("g.json");
+    let out = super::cli::run(dir.path(), &["check", "--deep", path.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{out:?}");
+    let store = Store::open(dir.path()).unwrap();
+    store.save("ok", &two_entries()).unwrap();
+    drop(store);
+    let out = super::cli::run(dir.path(), &["check", "--deep", "ok"]);
+    assert_eq!(out.code, 0, "{out:?}");
+}
+
+/// A save the store wrote carries a digest of its history, and a hand edit of a change (which
+/// leaves the digest behind) still gets the full check on load, refused with the entry.
+#[test]
+fn a_hand_edited_change_is_checked_in_full_despite_the_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &two_entries()).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"digest\""), "{text}");
+    assert!(store.check_save("g").is_ok());
+    std::fs::write(&path, text.replace("\"new\":\"Anna\"", "\"new\":\"Bob\"")).unwrap();
+    let err = store.check_save("g").unwrap_err().to_string();
+    assert!(err.contains("history entry 1"), "{err}");
+    assert!(err.contains("does not fit"), "{err}");
+}
