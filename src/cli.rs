@@ -484,12 +484,20 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
     };
     let shown = path.display();
     let mut s = String::new();
+    let edited = r.as_written == Some(false);
+    if edited {
+        s += &format!(
+            "{shown}: changed since Tablemate wrote it: its history's digest does not match the current state and the changes stored (an edit there is in every rebuilt state, so comparing entries cannot place it)\n"
+        );
+    }
     if r.replayed == 0 && r.entries > 1 {
         s += &format!(
             "{shown}: the save predates recorded actions (none of its {} entries after the first carries one): nothing to replay\n",
             r.entries - 1
         );
-        return Output::ok(s);
+        let mut out = Output::ok(s);
+        out.code = u8::from(edited);
+        return out;
     }
     for d in &r.divergences {
         s += &format!(
@@ -514,7 +522,7 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
         }
     );
     let mut out = Output::ok(s);
-    if !r.divergences.is_empty() {
+    if !r.divergences.is_empty() || edited {
         out.code = 1;
     }
     out

@@ -211,6 +211,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
         ));
     }
     let trusted = as_written(&file);
+    let written = file.digest.is_some().then_some(trusted);
     let mut wholes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
@@ -261,6 +262,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             capacity,
             revision: 0,
             tail_value: None,
+            as_written: written,
         });
     }
     // The walk starts from the state as this version writes it, as rebuilding does later.
@@ -310,6 +312,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
         capacity,
         revision: 0,
         tail_value: (cursor + 1 == len).then_some(value),
+        as_written: written,
     })
 }
 

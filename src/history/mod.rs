@@ -106,6 +106,9 @@ pub struct History<T> {
     /// The JSON form of the newest entry's state, so recording the next one diffs against it
     /// without serialising it again.
     tail_value: Option<serde_json::Value>,
+    /// For a history read from a file: whether its digest matched (the file as Tablemate
+    /// wrote it), `None` when it had none (older saves) or was made in memory. Not saved.
+    as_written: Option<bool>,
 }
 
 /// What a history holds for a reader: its entries and where it stands.
@@ -198,7 +201,18 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             capacity: capacity.max(2),
             revision: 0,
             tail_value: None,
+            as_written: None,
         }
+    }
+
+    /// For a history read from a file: `Some(true)` when its digest matched (the current state
+    /// and every change are as Tablemate wrote them), `Some(false)` when something changed
+    /// them since (a hand edit, another program), `None` when the file had no digest (written
+    /// before digests) or the history was made in memory. `tablemate replay` reports it: an
+    /// edit to the current state flows into every rebuilt state, where comparing entries
+    /// cannot see it.
+    pub fn as_written(&self) -> Option<bool> {
+        self.as_written
     }
 
     /// The state the game is in now.
