@@ -3,7 +3,8 @@
 //! Layout of the data folder (`TABLEMATE_HOME`, else the platform's data directory):
 //! `saves/<id>.json` one game or campaign each, `backups/<id>/<time>.json` the previous good
 //! versions, `data/...` and `storybook-index/...` the user's replacements for bundled data,
-//! `settings.json`, and `tablemate.lock`.
+//! `settings.json`, `listing.json` (what the saved-games list shows, a cache: `listing.rs`), and
+//! `tablemate.lock`.
 //!
 //! Promises: a save is replaced atomically; the previous good file is kept as a backup; a file
 //! that does not parse or validate is never overwritten or deleted, and every error names the
