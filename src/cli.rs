@@ -62,6 +62,11 @@ pub enum Command {
         target: String,
         #[arg(long)]
         json: bool,
+        /// Also rebuild and validate every history entry of a save, not only the current
+        /// state (the changes are checked in full whenever the file was not written by
+        /// Tablemate as it is).
+        #[arg(long)]
+        deep: bool,
     },
     /// Replay a save's recorded actions from its first entry and say where they diverge
     /// from the stored states. An existing file is read as a file, anything else as a save's ID.
@@ -325,7 +330,7 @@ pub fn execute_with_input(
             },
             Err(o) => o,
         },
-        Command::Check { target, json } => check(root, &target, json),
+        Command::Check { target, json, deep } => check(root, &target, json, deep),
         Command::Replay { target } => replay(root, &target),
         Command::Backups { id } => match open() {
             Ok(store) => match store.backups(&id) {
@@ -384,12 +389,16 @@ pub fn execute_with_input(
 
 /// `tablemate check ID|PATH`: an existing file is checked as a file (a save, a bundle or a data
 /// file); anything else is the id of a save in the data folder, read once and checked once.
-fn check(root: &std::path::Path, target: &str, json: bool) -> Output {
+fn check(root: &std::path::Path, target: &str, json: bool, deep: bool) -> Output {
     let as_file = std::path::Path::new(target);
     let checked = if as_file.exists() {
+        let check_file = match deep {
+            true => crate::store::check_file_deep,
+            false => crate::store::check_file,
+        };
         (
             as_file.to_path_buf(),
-            crate::store::check_file(as_file).map_err(|e| e.to_string()),
+            check_file(as_file).map_err(|e| e.to_string()),
         )
     } else {
         match Store::open(root) {
@@ -397,7 +406,11 @@ fn check(root: &std::path::Path, target: &str, json: bool) -> Output {
                 store
                     .save_path(target)
                     .unwrap_or_else(|_| as_file.to_path_buf()),
-                store.check_save(target).map_err(|e| match e {
+                match deep {
+                    true => store.check_save_deep(target),
+                    false => store.check_save(target),
+                }
+                .map_err(|e| match e {
                     crate::store::StoreError::NotFound(_) => format!(
                         "{target}: no such file, and no save with that id in {}",
                         store.saves_dir().display()
@@ -471,12 +484,20 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
     };
     let shown = path.display();
     let mut s = String::new();
+    let edited = r.as_written == Some(false);
+    if edited {
+        s += &format!(
+            "{shown}: changed since Tablemate wrote it: its history's digest does not match the current state and the changes stored (an edit there is in every rebuilt state, so comparing entries cannot place it)\n"
+        );
+    }
     if r.replayed == 0 && r.entries > 1 {
         s += &format!(
             "{shown}: the save predates recorded actions (none of its {} entries after the first carries one): nothing to replay\n",
             r.entries - 1
         );
-        return Output::ok(s);
+        let mut out = Output::ok(s);
+        out.code = u8::from(edited);
+        return out;
     }
     for d in &r.divergences {
         s += &format!(
@@ -501,7 +522,7 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
         }
     );
     let mut out = Output::ok(s);
-    if !r.divergences.is_empty() {
+    if !r.divergences.is_empty() || edited {
         out.code = 1;
     }
     out

@@ -216,6 +216,28 @@ impl<T: GameDoc> Saved<T> {
         self.current().validate()
     }
 
+    /// [`Saved::validate`], then every other entry rebuilt from the changes and validated as
+    /// undo would (`tablemate check --deep`): the first that fails is named.
+    pub fn validate_deep(&self) -> Result<(), Invalid> {
+        self.validate()?;
+        self.history
+            .check_every_state(|_, state| state.validate().map_err(|e| e.to_string()))
+            .map_err(|e| match e {
+                crate::history::HistoryError::Unreadable { entry, problem } => {
+                    let label = self
+                        .history
+                        .entries()
+                        .get(entry - 1)
+                        .map(|e| e.label.clone());
+                    Invalid::new(
+                        format!("history entry {entry} ({:?})", label.unwrap_or_default()),
+                        problem,
+                    )
+                }
+                e => Invalid::new("history", e.to_string()),
+            })
+    }
+
     /// Undoes one entry, checking the state it returns to; `Ok(None)` when there is nothing to
     /// undo. An entry that cannot be rebuilt or is not a valid state is refused, named, and
     /// nothing changes: an undo never makes an invalid state current.

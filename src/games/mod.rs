@@ -59,6 +59,8 @@ pub struct Game {
     pub blurb: &'static str,
     /// Parses a save's `data` (current version), validates it, returns its summary.
     pub check_save: fn(&str) -> Result<String, SaveError>,
+    /// `check_save`, and every history entry rebuilt and validated (`tablemate check --deep`).
+    pub check_deep: fn(&str) -> Result<String, SaveError>,
     /// Upgrades a save's `data` (title and history) written at envelope version `from` to
     /// the current shape for this game; the store runs it after the envelope's own migration
     /// (`store::envelope`), only for files older than the current version. No game has changed
@@ -177,6 +179,7 @@ fn row<T: Playable>(kind: Kind) -> Game {
         kind,
         blurb: "",
         check_save: check_save_of::<T>,
+        check_deep: check_deep_of::<T>,
         migrate: no_migration,
         data_kinds: &[],
         act: script::act::<T>,
@@ -213,6 +216,12 @@ fn check_save_of<T: GameDoc>(data: &str) -> Result<String, SaveError> {
     Ok(saved.summary())
 }
 
+fn check_deep_of<T: GameDoc>(data: &str) -> Result<String, SaveError> {
+    let saved: Saved<T> = serde_json::from_str(data)?;
+    saved.validate_deep()?;
+    Ok(saved.summary())
+}
+
 fn no_migration(_from: u32, data: serde_json::Value) -> Result<serde_json::Value, String> {
     Ok(data)
 }
@@ -222,6 +231,11 @@ fn no_migration(_from: u32, data: serde_json::Value) -> Result<serde_json::Value
 /// `tablemate check`.
 pub fn check_save(kind: Kind, data: &str) -> Result<String, SaveError> {
     (game(kind).check_save)(data)
+}
+
+/// [`check_save`], and every entry of the history rebuilt and validated.
+pub fn check_save_deep(kind: Kind, data: &str) -> Result<String, SaveError> {
+    (game(kind).check_deep)(data)
 }
 
 /// Validates `text` as a data file of `data_kind` (the rules digests, or a file a game owns);

@@ -253,6 +253,10 @@ pub struct Replay {
     /// an action): skipped, the replay going on from their stored state.
     pub without_action: Vec<usize>,
     pub divergences: Vec<Divergence>,
+    /// Whether the save's history is as Tablemate wrote it (its digest matched); `Some(false)`
+    /// means the current state or a change was edited since, which comparing entries cannot
+    /// see (the edit is in every rebuilt state). `None`: the save predates digests.
+    pub as_written: Option<bool>,
 }
 
 /// An entry whose recorded action does not give its stored state.
@@ -280,6 +284,7 @@ pub fn replay<T: Playable>(data: &str) -> Result<Replay, ScriptError> {
         replayed: 0,
         without_action: Vec::new(),
         divergences: Vec::new(),
+        as_written: history.as_written(),
     };
     for (i, entry) in history.entries().iter().enumerate().skip(1) {
         let Some(recorded) = &entry.action else {

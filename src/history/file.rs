@@ -16,6 +16,14 @@
 //! redoing them (a change that does not fit its neighbour is refused with the entry's number);
 //! and only the current state becomes a game state. The others are rebuilt when undo or goto
 //! reaches them (`History::state`).
+//!
+//! `digest` (optional) is a CRC-32 of the cursor, the current state's text and every change's
+//! text, exactly as written. The store only writes changes it computed or checked, so a history
+//! whose digest matches is the one it wrote: loading it skips the walk above and reads the
+//! changes as text only, and its cost stays flat however long the history is. A file edited by
+//! hand (or by anything else) no longer matches and gets the full walk. `tablemate check
+//! --deep` walks and rebuilds every entry whatever the digest says
+//! ([`History::check_every_state`]).
 
 use chrono::{DateTime, Utc};
 use serde::de::{DeserializeOwned, Error as _};
@@ -30,7 +38,9 @@ use super::{Entry, History, MAX_ENTRIES, default_capacity};
 struct HistoryOut<'a, T> {
     cursor: usize,
     capacity: usize,
-    current: &'a T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digest: Option<String>,
+    current: &'a RawValue,
     entries: Vec<EntryOut<'a, T>>,
 }
 
@@ -80,10 +90,21 @@ impl<T: Serialize> Serialize for History<T> {
                 one_step: e.action.as_ref().is_some_and(|a| a.one_step),
             });
         }
+        // The current state goes in as compact text, so its bytes in the file are the ones
+        // the digest covers; the digest only when every entry is reached by its change.
+        let current =
+            serde_json::value::to_raw_value(&self.current).map_err(serde::ser::Error::custom)?;
+        let digest = entries
+            .iter()
+            .skip(1)
+            .map(|e| e.state.is_none().then_some(e.change).flatten())
+            .collect::<Option<Vec<_>>>()
+            .map(|changes| digest(cursor, current.get(), changes.iter().map(|c| c.get())));
         HistoryOut {
             cursor,
             capacity: self.capacity,
-            current: &self.current,
+            digest,
+            current: &current,
             entries,
         }
         .serialize(s)
@@ -98,6 +119,8 @@ struct HistoryIn {
     capacity: usize,
     #[serde(default)]
     current: Option<Box<RawValue>>,
+    #[serde(default)]
+    digest: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +154,45 @@ fn parse_ops(text: &RawValue) -> Result<Vec<Op>, String> {
     serde_json::from_str(text.get()).map_err(|e| e.to_string())
 }
 
+/// The history's digest: a CRC-32 of the cursor, the current state's text and each change's
+/// text in order (each with its length, so no two lists run together), as 8 hex digits.
+pub(super) fn digest<'a>(
+    cursor: usize,
+    current: &str,
+    changes: impl Iterator<Item = &'a str>,
+) -> String {
+    let mut h = crc32fast::Hasher::new();
+    let mut part = |text: &str| {
+        h.update(&(text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    };
+    part(&cursor.to_string());
+    part(current);
+    let mut count = 0u64;
+    for change in changes {
+        part(change);
+        count += 1;
+    }
+    h.update(&count.to_le_bytes());
+    format!("{:08x}", h.finalize())
+}
+
+/// Whether `file` is a history as the store wrote it: every entry after the first carries its
+/// change and no whole state, and the digest over them matches.
+fn as_written(file: &HistoryIn) -> bool {
+    let (Some(current), Some(stored)) = (&file.current, &file.digest) else {
+        return false;
+    };
+    let mut changes = Vec::with_capacity(file.entries.len());
+    for e in file.entries.iter().skip(1) {
+        match (&e.change, &e.state) {
+            (Some(change), None) => changes.push(change.get()),
+            _ => return false,
+        }
+    }
+    *stored == digest(file.cursor, current.get(), changes.into_iter())
+}
+
 /// Checks the file form and keeps its changes. Errors name the entry (1-based).
 fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
     let len = file.entries.len();
@@ -148,6 +210,8 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             "the history points at entry {cursor} but has only {len}"
         ));
     }
+    let trusted = as_written(&file);
+    let written = file.digest.is_some().then_some(trusted);
     let mut wholes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
@@ -171,6 +235,36 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     };
     let current: T = serde_json::from_str(anchor.get()).map_err(|e| e.to_string())?;
     drop(anchor);
+    // An impossible capacity (under 2, fewer than the entries) is refused by `validate`
+    // with the numbers. Saves written with the old default (400, which forgot most of a
+    // long game) keep the new default from now on.
+    let capacity = match file.capacity {
+        OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
+        c => c,
+    };
+    let entries = || {
+        meta.into_iter()
+            .map(|(label, at, action)| {
+                let mut entry = Entry::new(label, at, None);
+                entry.action = action;
+                entry
+            })
+            .collect()
+    };
+    if trusted {
+        // The changes as this store wrote them (see `as_written`): kept as text unread.
+        changes[0] = None;
+        return Ok(History {
+            entries: entries(),
+            links: changes,
+            current,
+            cursor,
+            capacity,
+            revision: 0,
+            tail_value: None,
+            as_written: written,
+        });
+    }
     // The walk starts from the state as this version writes it, as rebuilding does later.
     let start = serde_json::to_value(&current).map_err(|e| e.to_string())?;
     let named = |i: usize, e: String| format!("history entry {}: {e}", i + 1);
@@ -210,28 +304,15 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             links[i] = Some(text);
         }
     }
-    // An impossible capacity (under 2, fewer than the entries) is refused by `validate`
-    // with the numbers. Saves written with the old default (400, which forgot most of a
-    // long game) keep the new default from now on.
-    let capacity = match file.capacity {
-        OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
-        c => c,
-    };
     Ok(History {
-        entries: meta
-            .into_iter()
-            .map(|(label, at, action)| {
-                let mut entry = Entry::new(label, at, None);
-                entry.action = action;
-                entry
-            })
-            .collect(),
+        entries: entries(),
         links,
         current,
         cursor,
         capacity,
         revision: 0,
         tail_value: (cursor + 1 == len).then_some(value),
+        as_written: written,
     })
 }
 

@@ -14,6 +14,8 @@
 
 pub mod delta;
 mod file;
+#[cfg(test)]
+use file::digest;
 
 use std::sync::OnceLock;
 
@@ -104,6 +106,9 @@ pub struct History<T> {
     /// The JSON form of the newest entry's state, so recording the next one diffs against it
     /// without serialising it again.
     tail_value: Option<serde_json::Value>,
+    /// For a history read from a file: whether its digest matched (the file as Tablemate
+    /// wrote it), `None` when it had none (older saves) or was made in memory. Not saved.
+    as_written: Option<bool>,
 }
 
 /// What a history holds for a reader: its entries and where it stands.
@@ -196,7 +201,18 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             capacity: capacity.max(2),
             revision: 0,
             tail_value: None,
+            as_written: None,
         }
+    }
+
+    /// For a history read from a file: `Some(true)` when its digest matched (the current state
+    /// and every change are as Tablemate wrote them), `Some(false)` when something changed
+    /// them since (a hand edit, another program), `None` when the file had no digest (written
+    /// before digests) or the history was made in memory. `tablemate replay` reports it: an
+    /// edit to the current state flows into every rebuilt state, where comparing entries
+    /// cannot see it.
+    pub fn as_written(&self) -> Option<bool> {
+        self.as_written
     }
 
     /// The state the game is in now.
@@ -418,6 +434,51 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// How many bytes of JSON text the kept changes take.
     pub fn change_bytes(&self) -> usize {
         self.links.iter().map(link_len).sum()
+    }
+
+    /// Rebuilds every entry's state in turn, walking down from the current state and up from
+    /// it through the changes, and hands each to `check` (with its index): what `tablemate
+    /// check --deep` does. One state at a time is held, whatever the length; the first change
+    /// that does not fit, state that does not read, or refusal of `check` stops the walk,
+    /// naming the entry.
+    pub fn check_every_state(
+        &self,
+        mut check: impl FnMut(usize, &T) -> Result<(), String>,
+    ) -> Result<(), HistoryError> {
+        let unreadable = |index: usize, problem: String| HistoryError::Unreadable {
+            entry: index + 1,
+            problem,
+        };
+        check(self.cursor, &self.current).map_err(|e| unreadable(self.cursor, e))?;
+        let start = serde_json::to_value(&self.current)
+            .map_err(|e| unreadable(self.cursor, e.to_string()))?;
+        let below = (0..self.cursor)
+            .rev()
+            .map(|i| (i, i + 1, delta::Direction::Backward));
+        let above =
+            (self.cursor + 1..self.entries.len()).map(|i| (i, i, delta::Direction::Forward));
+        let mut value = start.clone();
+        for (n, (index, link, direction)) in below.chain(above).enumerate() {
+            if n == self.cursor {
+                // The walk up starts again from the current state.
+                value = start.clone();
+            }
+            match (&self.links[link], self.entries[index].state.get()) {
+                (Some(text), _) => {
+                    let ops: Vec<delta::Op> = serde_json::from_str(text.get())
+                        .map_err(|e| unreadable(index, e.to_string()))?;
+                    delta::apply(&mut value, &ops, direction).map_err(|e| unreadable(index, e))?;
+                }
+                (None, Some(held)) => {
+                    value =
+                        serde_json::to_value(held).map_err(|e| unreadable(index, e.to_string()))?;
+                }
+                (None, None) => return Err(unreadable(index, "no change leads to it".into())),
+            }
+            let state = T::deserialize(&value).map_err(|e| unreadable(index, e.to_string()))?;
+            check(index, &state).map_err(|e| unreadable(index, e))?;
+        }
+        Ok(())
     }
 
     /// Checks a history that came from a file: it must have entries, point at one of them,

@@ -191,3 +191,77 @@ fn a_history_that_cannot_undo_is_refused() {
     let text = r#"{"entries":[{"label":"x","at":"2026-01-01T00:00:00Z"}],"cursor":3,"current":1}"#;
     assert!(serde_json::from_str::<History<i32>>(text).is_err());
 }
+
+/// A history as the store wrote it (its digest matches) loads without reading its changes:
+/// the cost of loading does not grow with the entries. Proved by a change that does not fit
+/// under a digest recomputed to match: loading takes it as written, and only the deep check
+/// and the undo that reaches it read it, and refuse it, naming the entry.
+#[test]
+fn a_history_as_written_loads_without_walking_its_changes() {
+    let mut h = History::new("start", vec![1, 2, 3]);
+    h.record("more", vec![1, 2, 3, 4]);
+    h.record("again", vec![1, 2, 3, 4, 5]);
+    let text = serde_json::to_string(&h).unwrap();
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(file["digest"].is_string(), "{text}");
+    // Loading as written gives the same history back, and checks deeply.
+    let back: History<Vec<i32>> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, h);
+    back.check_every_state(|_, _| Ok(())).unwrap();
+    // Tamper with the first change, then forge the digest to match.
+    file["entries"][1]["change"] =
+        serde_json::from_str(&file["entries"][1]["change"].to_string().replace("4", "9")).unwrap();
+    let changes: Vec<String> = (1..3)
+        .map(|i| file["entries"][i]["change"].to_string())
+        .collect();
+    let current = file["current"].to_string();
+    file["digest"] = digest(2, &current, changes.iter().map(String::as_str)).into();
+    let forged = file.to_string();
+    let mut back: History<Vec<i32>> = serde_json::from_str(&forged).unwrap();
+    let err = back.check_every_state(|_, _| Ok(())).unwrap_err();
+    assert!(
+        matches!(err, HistoryError::Unreadable { entry: 1, .. }),
+        "{err}"
+    );
+    assert_eq!(back.undo(), Some("again"));
+    assert!(back.try_undo().is_err());
+    assert_eq!(*back.current(), vec![1, 2, 3, 4]);
+    // The same file without the forged digest is walked and refused on load.
+    file["digest"] = "00000000".into();
+    let err = serde_json::from_str::<History<Vec<i32>>>(&file.to_string()).unwrap_err();
+    assert!(err.to_string().contains("history entry 1"), "{err}");
+}
+
+/// The deep check hands every entry's state to the check, oldest to newest in any order, and
+/// a refusal names the entry.
+#[test]
+fn the_deep_check_sees_every_state_and_names_a_refused_one() {
+    let mut h = History::new("start", 0);
+    for i in 1..6 {
+        h.record(format!("step {i}"), i);
+    }
+    h.goto(2).unwrap();
+    let text = serde_json::to_string(&h).unwrap();
+    let back: History<i32> = serde_json::from_str(&text).unwrap();
+    let mut seen = Vec::new();
+    back.check_every_state(|i, s| {
+        seen.push((i, *s));
+        Ok(())
+    })
+    .unwrap();
+    seen.sort();
+    assert_eq!(seen, (0..6).map(|i| (i, i as i32)).collect::<Vec<_>>());
+    let err = back
+        .check_every_state(|_, s| match *s == 4 {
+            true => Err("four is not allowed".into()),
+            false => Ok(()),
+        })
+        .unwrap_err();
+    assert_eq!(
+        err,
+        HistoryError::Unreadable {
+            entry: 5,
+            problem: "four is not allowed".into()
+        }
+    );
+}

@@ -185,12 +185,25 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
     })
 }
 
-/// Reads an envelope, migrates it, and validates the data with the game's own rules.
+/// Reads an envelope, migrates it, and validates the data with the game's own rules: the
+/// current state, and the history's changes unless they are as the store wrote them (see
+/// `crate::history`'s file form).
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
+    open_checked(bytes, crate::games::check_save)
+}
+
+/// [`open`], and every history entry rebuilt and validated (`tablemate check --deep`).
+pub fn open_deep(bytes: &[u8]) -> Result<Opened, Problem> {
+    open_checked(bytes, crate::games::check_save_deep)
+}
+
+fn open_checked(
+    bytes: &[u8],
+    check: fn(Kind, &str) -> Result<String, crate::games::SaveError>,
+) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
     let read = read(text)?;
-    let summary =
-        crate::games::check_save(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    let summary = check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
     // What a file says is printed on terminals and screens: cleaned of control characters.
     let summary = super::read::clean_text(if summary.is_empty() {
         &read.summary

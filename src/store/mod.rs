@@ -3,7 +3,8 @@
 //! Layout of the data folder (`TABLEMATE_HOME`, else the platform's data directory):
 //! `saves/<id>.json` one game or campaign each, `backups/<id>/<time>.json` the previous good
 //! versions, `data/...` and `storybook-index/...` the user's replacements for bundled data,
-//! `settings.json`, and `tablemate.lock`.
+//! `settings.json`, `listing.json` (what the saved-games list shows, a cache: `listing.rs`), and
+//! `tablemate.lock`.
 //!
 //! Promises: a save is replaced atomically; the previous good file is kept as a backup; a file
 //! that does not parse or validate is never overwritten or deleted, and every error names the
@@ -17,6 +18,7 @@ pub mod envelope;
 mod error;
 mod files;
 mod ids;
+mod listing;
 mod lock;
 pub mod log;
 mod prepared;
@@ -46,7 +48,7 @@ pub use lock::Holder;
 pub use prepared::Prepared;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
-pub use transfer::{FileReport, Imported, check_bytes, check_file};
+pub use transfer::{FileReport, Imported, check_bytes, check_file, check_file_deep};
 
 use crate::doc::{GameDoc, Kind, Saved};
 
@@ -277,13 +279,26 @@ impl Store {
         id
     }
 
-    /// Every save, newest first; damaged files are listed too, with their problem.
+    /// Every save, newest first; damaged files are listed too, with their problem. A save
+    /// listed before and unchanged since (its size and modified time) is not opened again: the
+    /// list reads only what it shows (`listing.rs`).
     pub fn list(&self) -> Vec<Listing> {
+        self.list_counting().0
+    }
+
+    /// [`Store::list`], and how many save files it had to open and check (the others came
+    /// from the listing index): for tests of what listing costs.
+    #[doc(hidden)]
+    pub fn list_counting(&self) -> (Vec<Listing>, usize) {
         let dir = self.saves_dir();
         let mut out = Vec::new();
+        let mut opened = 0;
         let Ok(entries) = fs::read_dir(&dir) else {
-            return out;
+            return (out, opened);
         };
+        let index = listing::load(&self.root);
+        let mut kept = std::collections::BTreeMap::new();
+        let now = std::time::SystemTime::now();
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -291,11 +306,47 @@ impl Store {
                 continue;
             }
             let id = name.trim_end_matches(".json").to_string();
+            // Never through a link, and only a regular file counts as unchanged.
+            let stamp = fs::symlink_metadata(&path)
+                .ok()
+                .filter(|m| m.file_type().is_file())
+                .and_then(|m| listing::stamp(&m, now));
+            let cached = index
+                .get(&id)
+                .filter(|c| stamp == Some((c.len, c.modified)));
+            if let Some(c) = cached {
+                out.push(Listing {
+                    id: id.clone(),
+                    path,
+                    title: c.title.clone(),
+                    status: ListingStatus::Ok {
+                        kind: c.kind,
+                        saved_at: c.saved_at,
+                        summary: c.summary.clone(),
+                    },
+                });
+                kept.insert(id, c.clone());
+                continue;
+            }
+            opened += 1;
             let mut title = String::new();
             let status = match self.read_own(&path) {
                 Ok((o, fp)) => {
                     self.mark_verified(&path, fp);
                     title = title_of(&o.data);
+                    if let Some((len, modified)) = stamp {
+                        kept.insert(
+                            id.clone(),
+                            listing::Cached {
+                                len,
+                                modified,
+                                title: title.clone(),
+                                kind: o.kind,
+                                saved_at: o.saved_at,
+                                summary: o.summary.clone(),
+                            },
+                        );
+                    }
                     ListingStatus::Ok {
                         kind: o.kind,
                         saved_at: o.saved_at,
@@ -323,7 +374,10 @@ impl Store {
             });
         }
         out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
-        out
+        if kept != index && self.read_only().is_none() {
+            listing::store(&self.root, kept);
+        }
+        (out, opened)
     }
 
     /// Reads and validates save `id` of game `T`.

@@ -48,8 +48,22 @@ impl Store {
     /// Checks save `id` as `tablemate check` checks a file: read once, its data parsed and
     /// validated once by its game.
     pub fn check_save(&self, id: &str) -> Result<FileReport, StoreError> {
+        self.check_save_with(id, envelope::open)
+    }
+
+    /// [`Store::check_save`], and every history entry rebuilt and validated
+    /// (`tablemate check --deep ID`).
+    pub fn check_save_deep(&self, id: &str) -> Result<FileReport, StoreError> {
+        self.check_save_with(id, envelope::open_deep)
+    }
+
+    fn check_save_with(
+        &self,
+        id: &str,
+        open: fn(&[u8]) -> Result<envelope::Opened, super::Problem>,
+    ) -> Result<FileReport, StoreError> {
         let (path, bytes) = self.read_save(id)?;
-        let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(&path, p))?;
+        let opened = open(&bytes).map_err(|p| StoreError::bad(&path, p))?;
         self.mark_verified(&path, fingerprint(&bytes));
         Ok(FileReport::Save {
             kind: opened.kind,

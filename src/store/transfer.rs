@@ -94,12 +94,26 @@ pub fn check_file(path: &Path) -> Result<FileReport, StoreError> {
     check_bytes(&bytes).map_err(|p| StoreError::bad(path, p))
 }
 
+/// [`check_file`]; a save also has every history entry rebuilt and validated
+/// (`tablemate check --deep FILE`).
+pub fn check_file_deep(path: &Path) -> Result<FileReport, StoreError> {
+    let bytes = read_bounded(path)?;
+    check_bytes_with(&bytes, envelope::open_deep).map_err(|p| StoreError::bad(path, p))
+}
+
 pub fn check_bytes(bytes: &[u8]) -> Result<FileReport, Problem> {
+    check_bytes_with(bytes, envelope::open)
+}
+
+fn check_bytes_with(
+    bytes: &[u8],
+    open: fn(&[u8]) -> Result<Opened, Problem>,
+) -> Result<FileReport, Problem> {
     let text = envelope::as_text(bytes)?;
     let probe: Probe = serde_json::from_str(text).map_err(|e| Problem::from_json(e, None))?;
     match (probe.format.as_deref(), probe.data_kind) {
         (Some(envelope::FORMAT), _) => {
-            let o = envelope::open(bytes)?;
+            let o = open(bytes)?;
             Ok(FileReport::Save {
                 kind: o.kind,
                 summary: o.summary,

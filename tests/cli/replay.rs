@@ -76,6 +76,11 @@ fn a_save_from_before_recorded_actions_says_so() {
         for e in file["data"]["history"]["entries"].as_array_mut().unwrap() {
             e.as_object_mut().unwrap().remove("action");
         }
+        // Saves from then had no digest either.
+        file["data"]["history"]
+            .as_object_mut()
+            .unwrap()
+            .remove("digest");
     });
     let out = run_in(dir.path(), &["replay", "friday"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -102,4 +107,27 @@ fn recording_actions_keeps_the_save_small() {
         with <= without + actions + 100,
         "{with} vs {without} + {actions}"
     );
+}
+
+/// An edit to the current state flows into every state rebuilt from it, so comparing entries
+/// cannot see it; the history's digest can, and replay reports it (exit 1).
+#[test]
+fn a_hand_edited_current_state_is_reported() {
+    let dir = played();
+    let out = run_in(dir.path(), &["replay", "friday"], "");
+    assert!(!out.stdout.contains("changed since"), "{}", out.stdout);
+    edit_save(&dir, |file| {
+        let gold = &mut file["data"]["history"]["current"]["teams"][0]["heroes"][0]["gold"];
+        assert!(gold.is_u64(), "{file}");
+        *gold = 999.into();
+    });
+    let out = run_in(dir.path(), &["replay", "friday"], "");
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("changed since Tablemate wrote it"),
+        "{}",
+        out.stdout
+    );
+    // The entries alone still compare equal: the edit is in every one of them.
+    assert!(out.stdout.contains("no divergence"), "{}", out.stdout);
 }

@@ -470,3 +470,124 @@ fn a_long_history_loads_without_rebuilding_its_entries_and_undo_rebuilds_them() 
     saved.goto(0).unwrap();
     assert_eq!(note(&saved), "many");
 }
+
+/// `tablemate check` reads the current state (the one a player continues from); `check --deep`
+/// also rebuilds and validates every earlier entry, and names the first that is not a valid
+/// state of the game.
+#[test]
+fn check_deep_rebuilds_every_entry_and_names_an_invalid_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = v2_file(&two_entries(), |i, s| {
+        if i == 0 {
+            s["boards"][0]["name"] = "".into();
+        }
+    });
+    put(dir.path(), "g", &text);
+    let out = super::cli::run(dir.path(), &["check", "g"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = super::cli::run(dir.path(), &["check", "--deep", "g"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    crate::shared::says(&out.stderr, &["history entry 1", "name is empty"]);
+    // The same through a path, and a good save passes both ways.
+    let path = dir.path().join("saves").join("g.json");
+    let out = super::cli::run(dir.path(), &["check", "--deep", path.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{out:?}");
+    let store = Store::open(dir.path()).unwrap();
+    store.save("ok", &two_entries()).unwrap();
+    drop(store);
+    let out = super::cli::run(dir.path(), &["check", "--deep", "ok"]);
+    assert_eq!(out.code, 0, "{out:?}");
+}
+
+/// A save the store wrote carries a digest of its history, and a hand edit of a change (which
+/// leaves the digest behind) still gets the full check on load, refused with the entry.
+#[test]
+fn a_hand_edited_change_is_checked_in_full_despite_the_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &two_entries()).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"digest\""), "{text}");
+    assert!(store.check_save("g").is_ok());
+    std::fs::write(&path, text.replace("\"new\":\"Anna\"", "\"new\":\"Bob\"")).unwrap();
+    let err = store.check_save("g").unwrap_err().to_string();
+    assert!(err.contains("history entry 1"), "{err}");
+    assert!(err.contains("does not fit"), "{err}");
+}
+
+/// Sets `path`'s modified time `secs` seconds into the past (settled, for the listing index).
+fn age(path: &Path, secs: u64) {
+    let when = std::time::SystemTime::now() - std::time::Duration::from_secs(secs);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+}
+
+/// The list reads only what it shows: a 10 MB save (20,000 entries with long labels, a good
+/// save) is opened and checked once, then listed from the listing index without being opened
+/// again, until it changes.
+#[test]
+fn a_ten_megabyte_save_is_listed_without_opening_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let label = "y".repeat(480);
+    let text = many_entries(20_000).replace("\"label\":\"x\"", &format!("\"label\":\"{label}\""));
+    assert!(text.len() > 10_000_000, "{} bytes", text.len());
+    let path = put(dir.path(), "big", &text);
+    age(&path, 60);
+    let store = Store::open(dir.path()).unwrap();
+    let (first, opened) = store.list_counting();
+    assert_eq!(opened, 1);
+    assert!(
+        matches!(first[0].status, ListingStatus::Ok { .. }),
+        "{first:?}"
+    );
+    assert_eq!(first[0].title, "t");
+    for _ in 0..3 {
+        let (again, opened) = store.list_counting();
+        assert_eq!(opened, 0, "listed from the index, the save not opened");
+        assert_eq!(again[0].title, first[0].title);
+        assert_eq!(again[0].when(), first[0].when());
+    }
+    // A new process (a new store) uses the same index.
+    drop(store);
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.list_counting().1, 0);
+    // Changed (here made damaged): opened again, and listed as it is now.
+    std::fs::write(
+        &path,
+        text.replace("\"format\":\"tablemate\"", "\"format\":\"other\""),
+    )
+    .unwrap();
+    age(&path, 30);
+    let (now, opened) = store.list_counting();
+    assert_eq!(opened, 1);
+    assert!(
+        matches!(now[0].status, ListingStatus::Damaged { .. }),
+        "{now:?}"
+    );
+    // A damaged save is never cached: it is checked at every listing.
+    assert_eq!(store.list_counting().1, 1);
+}
+
+/// A save just written is not listed from the index (a coarse clock could hide a change made
+/// in the same tick), and a damaged or foreign index is ignored and rebuilt.
+#[test]
+fn the_listing_index_never_hides_a_fresh_change_and_survives_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("x")).unwrap();
+    assert_eq!(store.list_counting().1, 1);
+    assert_eq!(store.list_counting().1, 1, "fresh: read again");
+    age(&store.save_path("g").unwrap(), 60);
+    assert_eq!(store.list_counting().1, 1);
+    assert_eq!(store.list_counting().1, 0);
+    std::fs::write(dir.path().join("listing.json"), "{\"format\": 1").unwrap();
+    let (listed, opened) = store.list_counting();
+    assert_eq!(opened, 1);
+    assert!(matches!(listed[0].status, ListingStatus::Ok { .. }));
+    assert_eq!(store.list_counting().1, 0);
+}
