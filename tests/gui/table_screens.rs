@@ -166,7 +166,7 @@ fn a_furtherance_refusal_about_a_unit_clears_when_the_player_acts_again() -> Res
     assert!(why.contains("COMBAT"), "{why}");
     // Shown in the panel, below the End turn button, at 1024×768.
     let said = bounds(&app, (1024.0, 768.0), &why);
-    let end = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let end = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     assert!(said.y >= end.y + end.height, "{said:?} is below {end:?}");
     // The next click (the unit is deselected by clicking it again) takes it down.
     let _ = app.update(furtherance::Message::Square(sq("c4")).into());
@@ -193,9 +193,9 @@ fn a_notice_keeps_to_its_own_line_and_covers_nothing() -> Result {
         }
     }
     // Coming and going, it moves nothing on the screen.
-    let with = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let with = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     app.banners.clear();
-    let without = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let without = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     assert_eq!(with, without);
     Ok(())
 }
@@ -238,7 +238,7 @@ fn esc_closes_the_history_panel_before_it_leaves_the_screen() -> Result {
 #[test]
 fn esc_closes_the_unit_card_and_board_editors_before_it_leaves_the_screen() -> Result {
     let (_dir, mut app) = furtherance_started()?;
-    let end_turn = "End turn: run the enemies' turn";
+    let end_turn = "End turn: the enemies go";
     for open in [
         furtherance::Message::OpenCards,
         furtherance::Message::OpenBoard,
@@ -368,7 +368,8 @@ fn opening_history_keeps_undo_in_place_and_the_furtherance_board_three_fifths_of
 }
 
 /// Issue 18 §4: recruiting shows every unit type beside the board, whole and in view (no
-/// scrolling) at 1366×768 and 1024×768, large type off and on, and marks the chosen space.
+/// scrolling) in the window of a 1366×768 and a 1024×768 screen, large type off and on, and
+/// marks the chosen space.
 #[test]
 fn recruiting_shows_every_unit_type_beside_the_board_at_1024_and_1366_large_type_too() -> Result {
     for large in [false, true] {
@@ -382,11 +383,12 @@ fn recruiting_shows_every_unit_type_beside_the_board_at_1024_and_1366_large_type
         let catalog = s.game().unwrap().catalog();
         let names: Vec<String> = catalog
             .ids()
-            .map(|id| catalog.kind(id).name.clone())
+            .map(|id| furtherance::recruit_name(&catalog.kind(id).name).to_string())
             .collect();
         assert!(names.len() >= 14, "{names:?}");
         let scale = if large { 1.3 } else { 1.0 };
-        for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+        // The window on a 1366×768 and a 1024×768 screen: 90% of it (settings::fit).
+        for (w, h) in [(1229.0, 691.0), (922.0, 691.0)] {
             let size = (w / scale, h / scale);
             let board = bounds_in(&app, size, iced_test::selector::id(furtherance::BOARD_ID));
             let shown = texts(&app, size);

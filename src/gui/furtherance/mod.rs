@@ -29,7 +29,7 @@ use crate::furtherance::{
 };
 
 pub use board_editor::{BoardMsg, EditMode};
-pub use panel::{BOARD_ID, PIECE_WHY_ID};
+pub use panel::{BOARD_ID, PIECE_WHY_ID, recruit_name};
 pub use setup::SetupForm;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -221,6 +221,14 @@ impl State {
         self.board_editor
             .as_deref_mut()
             .map(|e| e as &mut dyn super::document::Edits)
+    }
+
+    /// The piece the board highlights with its Why?: the enemy unit the current step moved
+    /// or attacked with (`Game::actor`; your own moves need no explaining).
+    pub fn highlighted(&self) -> Option<UnitId> {
+        let g = self.game()?;
+        g.actor()
+            .filter(|id| g.unit(*id).is_some_and(|u| u.owner.is_enemy()))
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -503,7 +511,7 @@ impl State {
             .filter(|u| u.owner == Seat::Player && my_turn)
             .map(|u| u.id);
         let here = g.unit_at(s).map(|u| (u.id, u.owner));
-        let actor = g.actor();
+        let actor = self.highlighted();
         match (here, selected) {
             (Some((id, Seat::Player)), _) => {
                 self.selected = (self.selected != Some(id)).then_some(id);

@@ -117,7 +117,7 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
         moves: marks.moves,
         targets: marks.targets,
         recruit: marks.recruit,
-        actor: g.actor(),
+        actor: state.highlighted(),
         path,
         arrows: state.arrows,
         options: g.question_squares(),
@@ -287,7 +287,7 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             };
             let yours: Element<'_, Message> = if my_turn {
                 widgets::keyed(
-                    widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
+                    widgets::primary("End turn: the enemies go", Some(Message::EndTurn)),
                     "E",
                 )
             } else {
@@ -333,45 +333,45 @@ fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
 }
 
 /// The height of a unit type's button in the recruit list: two lines, above the 32 px minimum.
-const RECRUIT_BUTTON: f32 = 46.0;
+const RECRUIT_BUTTON: f32 = 40.0;
+
+/// A unit type's name on its recruit button: a sample file's "Sample " prefix is left off (as
+/// on the board's counters) so that the name stays whole in a narrow panel; the panel's header
+/// already says the cards are SAMPLE.
+pub fn recruit_name(name: &str) -> &str {
+    name.strip_prefix("Sample ").unwrap_or(name)
+}
 
 /// "Recruit into d1": every unit type as a button (name, then attack/HP and cost), two to a
-/// row so that all 14 fit beside the board at 1024×768 with large type, and Cancel.
+/// row so that all 14 fit beside the board in a 1024×768 screen's window with large type, and
+/// Cancel. A refusal (no copies left) shows under the list.
 fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
     let mut col = column![
         row![
             text(format!("Recruit into {square}"))
                 .size(style::HEADING)
                 .width(Fill),
-            widgets::secondary("Cancel", Some(Message::CancelMode)),
+            button_small("Cancel", Message::CancelMode),
         ]
         .spacing(style::GAP)
         .align_y(iced::Center),
-        small("Pick a unit type: it enters with a new-unit token (Esc cancels).")
-            .style(style::muted),
     ]
-    .spacing(8);
+    .spacing(4);
     let kinds: Vec<KindId> = g.catalog().ids().collect();
     for pair in kinds.chunks(2) {
-        let mut r = row![].spacing(8);
+        let mut r = row![].spacing(6);
         for id in pair {
             let k = g.catalog().kind(*id);
-            let stats = format!(
-                "{}/{} · cost {}{}",
-                k.attack,
-                k.hp,
-                k.cost,
-                if k.sample { " · sample" } else { "" }
-            );
+            let stats = format!("{}/{} · cost {}", k.attack, k.hp, k.cost);
             r = r.push(
                 button(column![
-                    text(k.name.as_str()).size(style::SMALL),
+                    small(recruit_name(&k.name)),
                     small(stats).style(style::muted)
                 ])
-                .padding([4, 8])
+                .padding([2, 6])
                 .width(Fill)
                 .height(Length::Fixed(RECRUIT_BUTTON))
-                .style(style::row_button)
+                .style(style::tile)
                 .on_press(Message::Recruit(*id)),
             );
         }
@@ -380,33 +380,44 @@ fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
         }
         col = col.push(r);
     }
-    widgets::card(col, 12).into()
+    widgets::card(col, 10).into()
 }
 
-/// "Highlighted: Left's Knight at c2 — Why?": the piece the last step moved or attacked with
+/// "Ringed: Left's Knight at c2 — Why?": the piece the last step moved or attacked with
 /// (ringed on the board), with the same explanation as its turn-log line, here beside the
 /// board so that it never covers it. The line keeps its height when no piece is highlighted.
 fn piece_block<'a>(state: &'a State, doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
-    let Some(actor) = g.actor() else {
+    let Some(actor) = state.highlighted() else {
         return container(small("No piece highlighted").style(style::muted))
             .height(PIECE_LINE)
             .align_y(iced::Center)
             .into();
     };
     let line = row![
-        body(format!("Highlighted: {}", unit_name(g, actor))).width(Fill),
+        small(format!("Ringed: {}", unit_name(g, actor))).width(Fill),
         container(
-            button(text(if state.piece_why { "Hide" } else { "Why?" }).size(style::SMALL))
-                .height(Length::Fixed(32.0))
-                .padding([6, 8])
-                .style(style::secondary)
-                .on_press(Message::WhyPiece),
+            // One width for Why? and Hide: the button does not move when pressed.
+            button(
+                text(if state.piece_why { "Hide" } else { "Why?" })
+                    .size(style::SMALL)
+                    .center(),
+            )
+            .width(Length::Fixed(64.0))
+            .height(Length::Fixed(32.0))
+            .padding([6, 8])
+            .style(style::secondary)
+            .on_press(Message::WhyPiece),
         )
         .id(PIECE_WHY_ID),
     ]
     .spacing(6)
     .align_y(iced::Center);
-    let mut col = column![container(line).height(PIECE_LINE).align_y(iced::Center)].spacing(2);
+    // Room on the right keeps the Why? button clear of the panel's scroll bar.
+    let line = container(line)
+        .height(PIECE_LINE)
+        .align_y(iced::Center)
+        .padding(iced::Padding::ZERO.right(12));
+    let mut col = column![line].spacing(2);
     if state.piece_why {
         let index = doc.saved.history.cursor();
         for l in super::turn_log::explanation(doc, index) {

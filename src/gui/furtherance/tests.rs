@@ -80,7 +80,7 @@ fn setup_starts_a_game_with_the_chosen_difficulty_and_deck() -> Result {
 #[test]
 fn the_enemy_turn_runs_one_step_per_click_each_its_own_history_entry() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "Round 1: the enemies' turn"));
     let before = entries(&s);
     click(&mut s, "Next step")?;
@@ -113,7 +113,7 @@ fn a_question_is_asked_beside_the_board_with_numbered_options_and_the_default_ma
     let mut s = started();
     let first = place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(shows(&s, "Your choice"));
     assert!(shows(&s, "1. Left's Knight at c4 (default)"));
@@ -142,7 +142,7 @@ fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     let g = s.game().unwrap();
     assert_eq!(g.question_squares(), [Some(sq("c4")), Some(sq("e4"))]);
@@ -163,7 +163,7 @@ fn a_question_is_answered_by_its_options_number_key() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(s.game().unwrap().pending().is_some());
     assert!(s.key(Keypress::Char('3')).is_none(), "there is no option 3");
@@ -186,7 +186,7 @@ fn a_question_is_answered_by_its_options_number_key() -> Result {
 #[test]
 fn the_whole_enemy_turn_is_listed_step_by_step_after_run_to_end() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(shows(&s, "End of your turn (round 1)"));
     assert!(shows(&s, "Round 1: the Left castle takes its turn"));
@@ -351,7 +351,7 @@ fn the_screen_draws_every_state_without_panicking() -> Result {
 fn why_on_a_turn_log_line_shows_its_reasons_with_the_rule_and_hides_again() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c2");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     let index = s
         .doc
@@ -400,7 +400,7 @@ fn click_at(s: &mut State, at: Point) {
 #[test]
 fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "Round 1: the enemies' turn"));
     let spot = {
         let ctx = ctx();
@@ -421,7 +421,7 @@ fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
     // End turn is in a place of its own, below where Next step was.
     let ctx = ctx();
     let mut ui = simulator(s.view(&ctx));
-    let end = ui.find("End turn: run the enemies' turn")?;
+    let end = ui.find("End turn: the enemies go")?;
     let end = end.visible_bounds().expect("End turn is in view");
     assert!(
         !end.contains(spot),
@@ -457,6 +457,9 @@ fn selecting_your_unit_marks_where_the_rules_let_it_move_and_attack() -> Result 
     let to = marks.moves[0];
     assert!(send(&mut s, Message::Square(to)).moved);
     assert_eq!(s.game().unwrap().unit(knight).unwrap().square, to);
+    assert_eq!(s.game().unwrap().actor(), Some(knight));
+    assert_eq!(s.highlighted(), None, "your own move needs no Why?");
+    assert!(shows(&s, "No piece highlighted"));
     // An enemy unit selected: nothing to mark.
     send(&mut s, Message::Select(enemy));
     assert_eq!(s.marks(), Marks::default());
@@ -487,7 +490,7 @@ fn recruiting_marks_the_chosen_square_until_a_unit_is_picked() -> Result {
 
 /// Steps the enemies' turn until `unit` is the highlighted piece (`Game::actor`).
 fn step_until_actor(s: &mut State, unit: UnitId) -> Result {
-    click(s, "End turn: run the enemies' turn")?;
+    click(s, "End turn: the enemies go")?;
     for _ in 0..30 {
         if s.game().unwrap().actor() == Some(unit) {
             return Ok(());
@@ -509,7 +512,7 @@ fn why_on_the_highlighted_piece_explains_its_step_beside_the_board() -> Result {
     let index = doc.saved.history.cursor();
     let lines = super::turn_log::explanation(doc, index);
     assert!(lines.iter().any(|l| l.contains("Why: ")), "{lines:?}");
-    assert!(shows(&s, "Highlighted: Left's Knight at c2"));
+    assert!(shows(&s, "Ringed: Left's Knight at c2"));
     let why = lines[1].trim().to_string();
     assert!(!shows(&s, &why), "closed until asked");
     let button = iced_test::selector::id(PIECE_WHY_ID);
