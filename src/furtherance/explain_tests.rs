@@ -413,3 +413,33 @@ fn a_refused_action_keeps_the_explanations() {
     assert!(g.apply(Action::Next {}).is_err());
     assert_eq!(g.explained(), &before[..]);
 }
+
+/// The window's "Why?" on the highlighted piece asks this state's explanation about
+/// `Game::actor`: the unit its step moved or attacked with, none for a step without one.
+#[test]
+fn the_highlighted_piece_is_the_unit_the_last_step_moved_or_attacked_with() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Left, "Knight", "c2");
+    assert_eq!(g.actor(), None, "a hand edit moves and attacks with no one");
+    g.apply(Action::EndTurn {}).unwrap();
+    let mut attacked = false;
+    for _ in 0..40 {
+        let Ok(steps) = g.apply(Action::Next {}) else {
+            break;
+        };
+        let acted = steps.iter().any(|s| match s {
+            Step::Move { unit, .. } => unit.id == knight,
+            Step::Attack { attacker, .. } | Step::CastleAttacked { attacker, .. } => {
+                attacked |= attacker.id == knight;
+                attacker.id == knight
+            }
+            _ => false,
+        });
+        let expected = (acted && g.unit(knight).is_some()).then_some(knight);
+        assert_eq!(g.actor(), expected, "after {steps:?}");
+        if g.phase() == Phase::Player && !g.is_resolving() {
+            break;
+        }
+    }
+    assert!(attacked, "the knight next to your castle attacks it");
+}

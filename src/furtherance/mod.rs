@@ -50,7 +50,7 @@ pub use board::Board;
 pub use board_file::{BoardFile, check_board_text};
 pub use error::RuleError;
 pub use explain::{Explained, Reason, Rule, describe};
-pub use player::Action;
+pub use player::{Action, Target};
 pub use square::{Seat, Square};
 pub use state::{
     Castle, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty,

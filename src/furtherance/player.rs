@@ -109,6 +109,23 @@ impl Action {
     }
 }
 
+/// What a player's unit attacks: an enemy unit or an enemy castle (`Game::legal_attacks`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Unit(UnitId),
+    Castle(Seat),
+}
+
+impl Target {
+    /// The action that makes this attack with `attacker`.
+    pub fn action(self, attacker: UnitId) -> Action {
+        match self {
+            Target::Unit(target) => Action::AttackUnit { attacker, target },
+            Target::Castle(castle) => Action::AttackCastle { attacker, castle },
+        }
+    }
+}
+
 impl Game {
     /// A history label for `action` in the current position.
     pub fn label(&self, action: &Action) -> String {
@@ -363,7 +380,10 @@ impl Game {
         Ok(Step::Recruited { unit })
     }
 
-    fn move_unit(&mut self, id: UnitId, to: Square) -> Result<Step, RuleError> {
+    /// The path `id` would walk to `to` (its start first) if the rules let it move there
+    /// now (MOVEMENT: your own unit, not new, before it attacks, up to 2 spaces in all, not
+    /// through walls or units, not into an enemy castle), or the rule against it.
+    fn check_move(&self, id: UnitId, to: Square) -> Result<Vec<Square>, RuleError> {
         let u = self.own_unit(id)?;
         if u.attacks > 0 {
             return Err(RuleError::MoveAfterAttack(self.describe(id)));
@@ -381,13 +401,13 @@ impl Game {
         }
         let left = 2u8.saturating_sub(u.moved);
         let seen = self.walk(u, left);
-        let Some((dist, _)) = seen[to.index()].filter(|_| to != u.square) else {
+        if to == u.square || seen[to.index()].is_none() {
             return Err(RuleError::Unreachable {
                 name: self.describe(id),
                 to,
                 left,
             });
-        };
+        }
         let mut path = vec![to];
         let mut at = to;
         while let Some((d, from)) = seen[at.index()]
@@ -397,6 +417,12 @@ impl Game {
             at = from;
         }
         path.reverse();
+        Ok(path)
+    }
+
+    fn move_unit(&mut self, id: UnitId, to: Square) -> Result<Step, RuleError> {
+        let path = self.check_move(id, to)?;
+        let dist = u8::try_from(path.len() - 1).unwrap_or(u8::MAX);
         self.last_move = Some((id, path.clone()));
         if let Some(u) = self.unit_mut(id) {
             u.square = to;
@@ -404,6 +430,43 @@ impl Game {
         }
         let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
         Ok(Step::Move { unit, path })
+    }
+
+    /// Where the player's unit `id` may move now: exactly the squares a `Move` action would
+    /// be accepted for (the same checks run), none outside your turn.
+    pub fn legal_moves(&self, id: UnitId) -> Vec<Square> {
+        if self.check_players_turn().is_err() {
+            return Vec::new();
+        }
+        Square::all()
+            .filter(|to| self.check_move(id, *to).is_ok())
+            .collect()
+    }
+
+    /// What the player's unit `id` may attack now, each with the square a click on the board
+    /// attacks it by: the enemy units an `AttackUnit` would be accepted for, and the free
+    /// spaces of each enemy castle an `AttackCastle` would be accepted for (the same checks
+    /// run), none outside your turn.
+    pub fn legal_attacks(&self, id: UnitId) -> Vec<(Square, Target)> {
+        if self.check_players_turn().is_err() {
+            return Vec::new();
+        }
+        let units = self
+            .units
+            .iter()
+            .filter(|t| self.check_attack_unit(id, t.id).is_ok())
+            .map(|t| (t.square, Target::Unit(t.id)));
+        let castles = Seat::ENEMIES
+            .into_iter()
+            .filter(|c| self.check_attack_castle(id, *c).is_ok())
+            .flat_map(|c| {
+                self.board
+                    .castle(c)
+                    .iter()
+                    .filter(|s| self.unit_at(**s).is_none())
+                    .map(move |s| (*s, Target::Castle(c)))
+            });
+        units.chain(castles).collect()
     }
 
     fn check_attack_unit(&self, attacker: UnitId, target: UnitId) -> Result<(), RuleError> {

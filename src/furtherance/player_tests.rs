@@ -315,3 +315,143 @@ fn a_win_by_field_vp_says_you_win_like_every_other_win() {
         "{acted:?}"
     );
 }
+
+/// `legal_moves` and `legal_attacks` of `unit` list exactly what the rules accept: every
+/// square, every unit and every castle is tried as an action on a copy of the game.
+fn assert_legal_lists_match_the_rules(g: &Game, unit: UnitId) {
+    let moves = g.legal_moves(unit);
+    for to in Square::all() {
+        let accepted = g.clone().apply(Action::Move { unit, to }).is_ok();
+        assert_eq!(moves.contains(&to), accepted, "move to {to}: {moves:?}");
+    }
+    let attacks = g.legal_attacks(unit);
+    for t in g.units() {
+        let accepted = g
+            .clone()
+            .apply(Action::AttackUnit {
+                attacker: unit,
+                target: t.id,
+            })
+            .is_ok();
+        let listed = attacks.contains(&(t.square, Target::Unit(t.id)));
+        assert_eq!(listed, accepted, "attack on {}: {attacks:?}", t.square);
+    }
+    for castle in Seat::ALL {
+        let accepted = g
+            .clone()
+            .apply(Action::AttackCastle {
+                attacker: unit,
+                castle,
+            })
+            .is_ok();
+        let listed = attacks.iter().any(|(_, t)| *t == Target::Castle(castle));
+        assert_eq!(listed, accepted, "attack on {castle:?}: {attacks:?}");
+    }
+    // A click on each listed square makes that attack (Target::action).
+    for (square, target) in attacks {
+        let mut after = g.clone();
+        assert!(after.apply(target.action(unit)).is_ok(), "{square}");
+    }
+}
+
+#[test]
+fn legal_moves_are_exactly_the_moves_the_rules_accept() {
+    // Walls (b3), a unit in the way (d3), an enemy castle next door (b4 by a4), one space
+    // already used.
+    let mut g = game();
+    let walled = place(&mut g, Seat::Player, "Knight", "b3");
+    let blocked = place(&mut g, Seat::Player, "Knight", "d2");
+    place(&mut g, Seat::Left, "Juggernaut", "d3");
+    let by_castle = place(&mut g, Seat::Player, "Knight", "b5");
+    for u in [walled, blocked, by_castle] {
+        assert_legal_lists_match_the_rules(&g, u);
+    }
+    let moves = g.legal_moves(walled);
+    assert!(!moves.contains(&sq("c3")), "through the wall: {moves:?}");
+    assert!(moves.contains(&sq("c4")), "{moves:?}");
+    assert!(!g.legal_moves(blocked).contains(&sq("d4")), "over a unit");
+    assert!(
+        !g.legal_moves(by_castle).contains(&sq("a5")),
+        "enemy castle"
+    );
+    let one = *moves
+        .iter()
+        .find(|s| g.board().adjacent(**s, sq("b3")))
+        .expect("a square next door");
+    g.apply(Action::Move {
+        unit: walled,
+        to: one,
+    })
+    .unwrap();
+    // One space used: one left.
+    assert!(!g.legal_moves(walled).is_empty());
+    assert!(
+        g.legal_moves(walled)
+            .iter()
+            .all(|s| g.board().adjacent(*s, one))
+    );
+    assert_legal_lists_match_the_rules(&g, walled);
+}
+
+#[test]
+fn legal_attacks_are_exactly_the_attacks_the_rules_accept() {
+    let mut g = game();
+    // Reach 2 to a diagonal, not over a wall; a castle next door; a unit out of reach.
+    let archer = place(&mut g, Seat::Player, "Archer", "b4");
+    let diagonal = place(&mut g, Seat::Left, "Knight", "c3");
+    let far = place(&mut g, Seat::Right, "Fighter", "f5");
+    let knight = place(&mut g, Seat::Player, "Juggernaut", "d5");
+    for u in [archer, knight] {
+        assert_legal_lists_match_the_rules(&g, u);
+    }
+    let attacks = g.legal_attacks(archer);
+    assert!(
+        attacks.contains(&(sq("c3"), Target::Unit(diagonal))),
+        "{attacks:?}"
+    );
+    assert!(!attacks.iter().any(|(_, t)| *t == Target::Unit(far)));
+    assert!(
+        attacks
+            .iter()
+            .any(|(_, t)| *t == Target::Castle(Seat::Left)),
+        "b4 is next to the Left castle: {attacks:?}"
+    );
+    // Castle marks are the castle's free spaces.
+    for (s, t) in &attacks {
+        if let Target::Castle(c) = t {
+            assert_eq!(g.board().castle_of(*s), Some(*c));
+            assert!(g.unit_at(*s).is_none());
+        }
+    }
+    // After its attack the archer may neither move nor attack again.
+    g.apply(Target::Unit(diagonal).action(archer)).unwrap();
+    run_defaults(&mut g);
+    if g.unit(archer).is_some() {
+        assert!(g.legal_moves(archer).is_empty(), "no move after an attack");
+        assert_legal_lists_match_the_rules(&g, archer);
+    }
+}
+
+#[test]
+fn nothing_is_legal_for_a_new_unit_an_enemy_unit_or_in_the_enemies_turn() {
+    let mut g = game();
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    let enemy = place(&mut g, Seat::Left, "Knight", "c2");
+    g.apply(Action::Recruit {
+        kind: kind(&g, "Knight"),
+        square: sq("d1"),
+    })
+    .unwrap();
+    let recruit = g.unit_at(sq("d1")).unwrap().id;
+    for u in [recruit, enemy] {
+        assert!(g.legal_moves(u).is_empty());
+        assert!(g.legal_attacks(u).is_empty());
+        assert_legal_lists_match_the_rules(&g, u);
+    }
+    assert!(!g.legal_moves(knight).is_empty());
+    assert!(!g.legal_attacks(knight).is_empty());
+    g.apply(Action::EndTurn {}).unwrap();
+    assert!(g.legal_moves(knight).is_empty(), "the enemies' turn");
+    assert!(g.legal_attacks(knight).is_empty(), "the enemies' turn");
+    assert_legal_lists_match_the_rules(&g, knight);
+}

@@ -369,12 +369,27 @@ impl Game {
         self.outcome
     }
 
-    /// The unit that moved last and its path, start first, while it is still the one acting.
     /// The steps of the action that made this state, with their reasons (explain.rs).
     pub fn explained(&self) -> &[Explained] {
         &self.explained
     }
 
+    /// The unit the action that made this state moved or attacked with, while it is still on
+    /// the board: the piece the window highlights, whose "Why?" is this state's explanation.
+    pub fn actor(&self) -> Option<UnitId> {
+        self.explained
+            .iter()
+            .rev()
+            .find_map(|e| match &e.step {
+                super::Step::Move { unit, .. } => Some(unit.id),
+                super::Step::Attack { attacker, .. }
+                | super::Step::CastleAttacked { attacker, .. } => Some(attacker.id),
+                _ => None,
+            })
+            .filter(|id| self.unit(*id).is_some())
+    }
+
+    /// The unit that moved last and its path, start first, while it is still the one acting.
     pub fn last_move(&self) -> Option<(UnitId, &[Square])> {
         self.last_move
             .as_ref()

@@ -190,15 +190,17 @@ pub fn top_bar<'a>(
         );
     }
     bar = bar.push(container(title_block).width(Fill).clip(true));
-    if let Some(doc) = screen.document() {
-        bar = bar.push(widgets::secondary(
-            "Undo",
-            doc.can_undo().then_some(Message::Undo),
-        ));
-        bar = bar.push(widgets::secondary(
-            "Redo",
-            doc.can_redo().then_some(Message::Redo),
-        ));
+    // One Undo/Redo pair: an open editor's edits (`document::Edits`), else the game's history.
+    let pair = match (screen.edits(), screen.document()) {
+        (Some(e), _) => Some((e.can_undo(), e.can_redo())),
+        (None, Some(doc)) => Some((doc.can_undo(), doc.can_redo())),
+        (None, None) => None,
+    };
+    if let Some((undo, redo)) = pair {
+        bar = bar.push(widgets::secondary("Undo", undo.then_some(Message::Undo)));
+        bar = bar.push(widgets::secondary("Redo", redo.then_some(Message::Redo)));
+    }
+    if screen.document().is_some() {
         // "Share to the table" (`share.rs`): starts the host and shows the seats' links.
         bar = bar.push(widgets::secondary(
             if sharing { "Sharing" } else { "Share" },

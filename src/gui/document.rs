@@ -41,6 +41,18 @@ pub trait Document {
     fn save_job(&self) -> super::saving::Job;
 }
 
+/// An editor open over a screen with undo of its own (Furtherance's "Your board"): while it
+/// is open, the top bar's Undo and Redo (Ctrl+Z, Ctrl+Y) step through its edits instead of
+/// the game's history, and the editor draws no Undo/Redo of its own, so the screen has one
+/// pair (src/gui/README.md).
+pub trait Edits {
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// Undoes one edit: what it was, `None` when there was nothing to undo.
+    fn undo(&mut self) -> Option<String>;
+    fn redo(&mut self) -> Option<String>;
+}
+
 /// A game of type `T` with its save id.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Doc<T> {

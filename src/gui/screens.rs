@@ -4,7 +4,7 @@
 
 use iced::Element;
 
-use super::document::Document;
+use super::document::{Document, Edits};
 use super::notice::Refusal;
 use super::screen::{Action, Ctx, Keyboard, Keypress};
 use super::shell::Message;
@@ -187,6 +187,22 @@ macro_rules! game_screens {
 }
 
 impl Screen {
+    /// An editor open on this screen with undo of its own: the top bar's Undo/Redo drive it
+    /// while it is open (`document::Edits`, one pair on the screen).
+    pub fn edits(&self) -> Option<&dyn Edits> {
+        match self {
+            Screen::Furtherance(s) => s.edits(),
+            _ => None,
+        }
+    }
+
+    pub fn edits_mut(&mut self) -> Option<&mut dyn Edits> {
+        match self {
+            Screen::Furtherance(s) => s.edits_mut(),
+            _ => None,
+        }
+    }
+
     pub fn home(ctx: &Ctx) -> Screen {
         Screen::Home(Box::new(home::State::new(ctx)))
     }

@@ -422,6 +422,16 @@ impl App {
                     return self.after(action, |m| m);
                 }
             }
+            // An editor with undo of its own (`document::Edits`) takes the top bar's Undo and
+            // Redo while it is open: one pair on the screen.
+            Message::Shortcut(Shortcut::Undo) | Message::Undo if self.screen.edits().is_some() => {
+                let done = self.screen.edits_mut().and_then(|e| e.undo());
+                self.step("Undid", "Nothing to undo", done);
+            }
+            Message::Shortcut(Shortcut::Redo) | Message::Redo if self.screen.edits().is_some() => {
+                let done = self.screen.edits_mut().and_then(|e| e.redo());
+                self.step("Redid", "Nothing to redo", done);
+            }
             Message::Shortcut(Shortcut::Undo) | Message::Undo => {
                 if let Some(doc) = self.screen.document_mut() {
                     match doc.try_undo() {

@@ -694,7 +694,7 @@ mod app_flow {
         click(&mut app, "Furtherance solo")?;
         click(&mut app, "Start game")?;
         assert!(shows(&app, "Round 1: your turn"));
-        click(&mut app, "End turn: run the enemies' turn")?;
+        click(&mut app, "End turn: the enemies go")?;
         click(&mut app, "Run to end")?;
         assert!(shows(&app, "Round 2: your turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Undo));

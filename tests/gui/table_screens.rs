@@ -166,7 +166,7 @@ fn a_furtherance_refusal_about_a_unit_clears_when_the_player_acts_again() -> Res
     assert!(why.contains("COMBAT"), "{why}");
     // Shown in the panel, below the End turn button, at 1024×768.
     let said = bounds(&app, (1024.0, 768.0), &why);
-    let end = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let end = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     assert!(said.y >= end.y + end.height, "{said:?} is below {end:?}");
     // The next click (the unit is deselected by clicking it again) takes it down.
     let _ = app.update(furtherance::Message::Square(sq("c4")).into());
@@ -193,9 +193,9 @@ fn a_notice_keeps_to_its_own_line_and_covers_nothing() -> Result {
         }
     }
     // Coming and going, it moves nothing on the screen.
-    let with = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let with = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     app.banners.clear();
-    let without = bounds(&app, (1024.0, 768.0), "End turn: run the enemies' turn");
+    let without = bounds(&app, (1024.0, 768.0), "End turn: the enemies go");
     assert_eq!(with, without);
     Ok(())
 }
@@ -238,7 +238,7 @@ fn esc_closes_the_history_panel_before_it_leaves_the_screen() -> Result {
 #[test]
 fn esc_closes_the_unit_card_and_board_editors_before_it_leaves_the_screen() -> Result {
     let (_dir, mut app) = furtherance_started()?;
-    let end_turn = "End turn: run the enemies' turn";
+    let end_turn = "End turn: the enemies go";
     for open in [
         furtherance::Message::OpenCards,
         furtherance::Message::OpenBoard,
@@ -364,5 +364,91 @@ fn opening_history_keeps_undo_in_place_and_the_furtherance_board_three_fifths_of
         "the grid is {grid} px of a {} px window",
         size.1
     );
+    Ok(())
+}
+
+/// Issue 18 §4: recruiting shows every unit type beside the board, whole and in view (no
+/// scrolling) in the window of a 1366×768 and a 1024×768 screen, large type off and on, and
+/// marks the chosen space.
+#[test]
+fn recruiting_shows_every_unit_type_beside_the_board_at_1024_and_1366_large_type_too() -> Result {
+    for large in [false, true] {
+        let (_dir, mut app) = furtherance_started()?;
+        let _ = app.update(Message::LargeType(large));
+        let _ = app.update(furtherance::Message::Square(sq("d1")).into());
+        let Screen::Furtherance(s) = &app.screen else {
+            panic!("not on Furtherance");
+        };
+        assert_eq!(s.marks().recruit, Some(sq("d1")), "the space is marked");
+        let catalog = s.game().unwrap().catalog();
+        let names: Vec<String> = catalog
+            .ids()
+            .map(|id| furtherance::recruit_name(&catalog.kind(id).name).to_string())
+            .collect();
+        assert!(names.len() >= 14, "{names:?}");
+        let scale = if large { 1.3 } else { 1.0 };
+        // The window on a 1366×768 and a 1024×768 screen: 90% of it (settings::fit).
+        for (w, h) in [(1229.0, 691.0), (922.0, 691.0)] {
+            let size = (w / scale, h / scale);
+            let board = bounds_in(&app, size, iced_test::selector::id(furtherance::BOARD_ID));
+            let shown = texts(&app, size);
+            for name in &names {
+                let (_, at) = shown
+                    .iter()
+                    .find(|(t, _)| t == name)
+                    .unwrap_or_else(|| panic!("{name} not in view at {size:?} (large {large})"));
+                let whole = bounds(&app, size, name);
+                assert!(
+                    (at.height - whole.height).abs() < 0.5 && at.y + at.height <= size.1,
+                    "{name} cut at {size:?} (large {large}): {at:?} of {whole:?}"
+                );
+                assert!(
+                    at.x >= board.x + board.width,
+                    "{name} not beside the board at {size:?}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Issue 18 §4: one undo on the screen. While "Your board" is open the top bar's Undo and Redo
+/// step through the editor's edits (the editor has no pair of its own) and leave the game's
+/// history alone; closed, they are the game's again.
+#[test]
+fn with_the_board_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let cursor = app.screen.document().unwrap().history().1;
+    let _ = app.update(furtherance::Message::OpenBoard.into());
+    let size = (1024.0, 768.0);
+    let count =
+        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
+    assert_eq!(count(&app, "Undo"), 1, "one Undo on the screen");
+    assert_eq!(count(&app, "Redo"), 1, "one Redo on the screen");
+    // Nothing edited yet: Undo does not reach the game's history under the editor.
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    // An arrow set by two clicks, then Undo, Redo (the buttons and Ctrl+Z alike).
+    for s in ["b3", "c3"] {
+        let _ =
+            app.update(furtherance::Message::BoardEdit(furtherance::BoardMsg::Click(sq(s))).into());
+    }
+    assert!(app.screen.edits().unwrap().can_undo());
+    click(&mut app, "Undo")?;
+    assert!(shows(&app, "Undid: board edit: Left arrow b3 → c3"));
+    let edits = app.screen.edits().unwrap();
+    assert!(!edits.can_undo() && edits.can_redo());
+    let _ = app.update(Message::Shortcut(Shortcut::Redo));
+    assert!(shows(&app, "Redid: board edit: Left arrow b3 → c3"));
+    assert_eq!(
+        app.screen.document().unwrap().history().1,
+        cursor,
+        "the game is untouched"
+    );
+    // Closed: the top bar's Undo is the game's again.
+    let _ = app.update(furtherance::Message::CloseEditor.into());
+    assert!(app.screen.edits().is_none());
+    click(&mut app, "Undo")?;
+    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
     Ok(())
 }

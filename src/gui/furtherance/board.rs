@@ -23,6 +23,11 @@ pub struct BoardView<'a> {
     pub moves: Vec<Square>,
     /// Squares holding something the selected unit may attack (units, castle spaces).
     pub targets: Vec<Square>,
+    /// The castle space a recruit is being chosen for.
+    pub recruit: Option<Square>,
+    /// The piece the last step moved or attacked with: ringed, with a "?" (its Why? is in
+    /// the side panel, never over the board).
+    pub actor: Option<UnitId>,
     /// The path of the last move, its start first (the unit at its end is the one that moved).
     pub path: Vec<Square>,
     /// The enemy castle whose arrows are drawn.
@@ -186,8 +191,33 @@ impl BoardView<'_> {
             }
             if self.moves.contains(&s) {
                 frame.fill(&rect, highlight.scale_alpha(0.40));
+                // A dot as well as the shade: the mark reads without colour too.
+                frame.fill(
+                    &Path::circle(centre(origin, cell, s), cell * 0.09),
+                    highlight,
+                );
             }
             frame.stroke(&rect, Stroke::default().with_color(grid).with_width(1.0));
+        }
+        if let Some(s) = self.recruit {
+            let top = corner(origin, cell, s);
+            frame.fill(
+                &Path::rectangle(top, Size::new(cell, cell)),
+                highlight.scale_alpha(0.45),
+            );
+            frame.stroke(
+                &Path::rectangle(
+                    top + Vector::new(3.0, 3.0),
+                    Size::new(cell - 6.0, cell - 6.0),
+                ),
+                Stroke::default().with_color(highlight).with_width(6.0),
+            );
+            frame.fill_text(label(
+                "recruit".into(),
+                top + Vector::new(cell * 0.5, cell * 0.5),
+                cell * 0.2,
+                theme.palette().text,
+            ));
         }
         let c = centre(origin, cell, board.centre());
         frame.stroke(
@@ -283,7 +313,8 @@ impl BoardView<'_> {
             let body = Path::circle(c, cell * 0.38);
             frame.fill(&body, colour);
             let moved = self.path.len() > 1 && self.path.last() == Some(&u.square);
-            if self.selected == Some(u.id) || moved {
+            let acted = self.actor == Some(u.id);
+            if self.selected == Some(u.id) || moved || acted {
                 frame.stroke(
                     &body,
                     Stroke::default().with_color(highlight).with_width(5.0),
@@ -311,6 +342,11 @@ impl BoardView<'_> {
                     cell * 0.18,
                     palette.background,
                 ));
+            }
+            if acted {
+                let badge = c + Vector::new(-cell * 0.32, cell * 0.32);
+                frame.fill(&Path::circle(badge, cell * 0.13), highlight);
+                frame.fill_text(label("?".into(), badge, cell * 0.18, palette.background));
             }
             if u.new {
                 let badge = c + Vector::new(-cell * 0.32, -cell * 0.32);

@@ -4,7 +4,8 @@
 //! "Derive from walls" fills the shortest-path arrows. The loader's check runs after every
 //! change and its squares are drawn in red with the message beside the board. Saved as your
 //! `data/furtherance/board.json` through the store (atomic, the old file kept in backups);
-//! Undo/Redo step through your edits. The rules live in `crate::furtherance::board_draft`.
+//! The top bar's Undo/Redo step through your edits while it is open (`Edits`: one pair on the
+//! screen, src/gui/README.md). The rules live in `crate::furtherance::board_draft`.
 
 use iced::mouse;
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke};
@@ -29,8 +30,6 @@ pub enum BoardMsg {
     Mode(EditMode),
     Click(Square),
     Derive,
-    Undo,
-    Redo,
     Save,
 }
 
@@ -49,8 +48,9 @@ pub struct BoardEditor {
     pub from: Option<Square>,
     /// Castle spaces clicked so far for the spawn order.
     pub spawn_so_far: Vec<Square>,
-    undo: Vec<BoardFile>,
-    redo: Vec<BoardFile>,
+    /// Each edit's label and the file before it (undo) or after it (redo).
+    undo: Vec<(String, BoardFile)>,
+    redo: Vec<(String, BoardFile)>,
     pub yours: bool,
 }
 
@@ -72,11 +72,11 @@ impl BoardEditor {
         board_draft::problem(&self.file)
     }
 
-    fn change(&mut self, f: impl FnOnce(&mut BoardFile)) {
+    fn change(&mut self, label: String, f: impl FnOnce(&mut BoardFile)) {
         let before = self.file.clone();
         f(&mut self.file);
         if self.file != before {
-            self.undo.push(before);
+            self.undo.push((label, before));
             self.redo.clear();
         }
     }
@@ -94,17 +94,10 @@ impl BoardEditor {
                 self.spawn_so_far.clear();
             }
             BoardMsg::Click(s) => return self.click(s),
-            BoardMsg::Derive => self.change(BoardFile::derive_arrows_and_spawn_order),
-            BoardMsg::Undo => {
-                if let Some(f) = self.undo.pop() {
-                    self.redo.push(std::mem::replace(&mut self.file, f));
-                }
-            }
-            BoardMsg::Redo => {
-                if let Some(f) = self.redo.pop() {
-                    self.undo.push(std::mem::replace(&mut self.file, f));
-                }
-            }
+            BoardMsg::Derive => self.change(
+                "arrows and spawn order derived from the walls".into(),
+                BoardFile::derive_arrows_and_spawn_order,
+            ),
             BoardMsg::Save => return self.save(ctx),
         }
         Outcome::None
@@ -118,7 +111,10 @@ impl BoardEditor {
         match self.mode {
             EditMode::Arrows => match self.from.take() {
                 None => self.from = Some(s),
-                Some(from) => self.change(|f| board_draft::set_arrow(f, seat, from, s)),
+                Some(from) => self.change(
+                    format!("{} arrow {from} → {s}", capitalised(seat.as_str())),
+                    |f| board_draft::set_arrow(f, seat, from, s),
+                ),
             },
             EditMode::SpawnOrder => {
                 let mut so_far = std::mem::take(&mut self.spawn_so_far);
@@ -126,7 +122,9 @@ impl BoardEditor {
                 match board_draft::click_spawn_space(&mut file, seat, &mut so_far, s) {
                     Ok(_) => {
                         self.spawn_so_far = so_far;
-                        self.change(|f| *f = file);
+                        self.change(format!("{} spawn order", capitalised(seat.as_str())), |f| {
+                            *f = file
+                        });
                     }
                     Err(e) => {
                         self.spawn_so_far = so_far;
@@ -255,17 +253,9 @@ impl BoardEditor {
                 .padding([8, 14])
                 .style(style::secondary)
                 .on_press(BoardMsg::Derive),
-            row![
-                button(text("Undo").size(style::BODY))
-                    .padding([8, 14])
-                    .style(style::secondary)
-                    .on_press_maybe((!self.undo.is_empty()).then_some(BoardMsg::Undo)),
-                button(text("Redo").size(style::BODY))
-                    .padding([8, 14])
-                    .style(style::secondary)
-                    .on_press_maybe((!self.redo.is_empty()).then_some(BoardMsg::Redo)),
-            ]
-            .spacing(6),
+            text("Undo and Redo in the top bar step through these edits while the editor is open.")
+                .size(style::SMALL)
+                .style(style::muted),
             button(text("Save your board").size(style::BODY))
                 .padding([8, 16])
                 .style(style::primary)
@@ -290,6 +280,35 @@ impl BoardEditor {
             .spacing(style::GAP)
             .padding(12)
             .into()
+    }
+}
+
+/// While the editor is open, the top bar's Undo/Redo are its own (one pair on the screen).
+impl crate::gui::document::Edits for BoardEditor {
+    fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let (label, before) = self.undo.pop()?;
+        let after = std::mem::replace(&mut self.file, before);
+        self.redo.push((label.clone(), after));
+        self.from = None;
+        self.spawn_so_far.clear();
+        Some(format!("board edit: {label}"))
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        let (label, after) = self.redo.pop()?;
+        let before = std::mem::replace(&mut self.file, after);
+        self.undo.push((label.clone(), before));
+        self.from = None;
+        self.spawn_so_far.clear();
+        Some(format!("board edit: {label}"))
     }
 }
 

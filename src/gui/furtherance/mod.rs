@@ -28,7 +28,8 @@ use crate::furtherance::{
     self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
-pub use panel::BOARD_ID;
+pub use board_editor::{BoardMsg, EditMode};
+pub use panel::{BOARD_ID, PIECE_WHY_ID, recruit_name};
 pub use setup::SetupForm;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +72,8 @@ pub enum Message {
     BoardEdit(board_editor::BoardMsg),
     /// Open (or close) the explanation of a history entry in the turn log.
     Why(usize),
+    /// Open (or close) the "Why?" of the board's highlighted piece, beside the board.
+    WhyPiece,
 }
 
 /// What the next board click does, besides the usual.
@@ -100,6 +103,18 @@ pub struct State {
     board_editor: Option<Box<board_editor::BoardEditor>>,
     /// The history entry whose "Why?" is open in the turn log.
     why: Option<usize>,
+    /// Whether the highlighted piece's "Why?" is open (it follows the piece from step to step).
+    piece_why: bool,
+}
+
+/// What the board marks for the moment: where the selected unit may move and what it may
+/// attack (asked of the engine's rules, `Game::legal_moves` / `legal_attacks`), and the
+/// castle space a recruit goes to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    pub moves: Vec<Square>,
+    pub targets: Vec<Square>,
+    pub recruit: Option<Square>,
 }
 
 /// Is the user's own copy of data file `rel` in their data folder?
@@ -160,6 +175,7 @@ impl State {
             cards: None,
             board_editor: None,
             why: None,
+            piece_why: false,
         }
     }
 
@@ -193,8 +209,54 @@ impl State {
         }
     }
 
+    /// The open board editor, whose edits the top bar's Undo/Redo step through while it is
+    /// open (`Edits`).
+    pub fn edits(&self) -> Option<&dyn super::document::Edits> {
+        self.board_editor
+            .as_deref()
+            .map(|e| e as &dyn super::document::Edits)
+    }
+
+    pub fn edits_mut(&mut self) -> Option<&mut dyn super::document::Edits> {
+        self.board_editor
+            .as_deref_mut()
+            .map(|e| e as &mut dyn super::document::Edits)
+    }
+
+    /// The piece the board highlights with its Why?: the enemy unit the current step moved
+    /// or attacked with (`Game::actor`; your own moves need no explaining).
+    pub fn highlighted(&self) -> Option<UnitId> {
+        let g = self.game()?;
+        g.actor()
+            .filter(|id| g.unit(*id).is_some_and(|u| u.owner.is_enemy()))
+    }
+
     pub fn game(&self) -> Option<&Game> {
         self.doc.as_ref().map(|d| d.state())
+    }
+
+    /// The board's marks now: the selected unit's legal moves and attacks (none for an
+    /// enemy unit, a new one, or outside your turn: the engine says), the recruit square.
+    pub fn marks(&self) -> Marks {
+        let Some(g) = self.game() else {
+            return Marks::default();
+        };
+        let (moves, targets) = match self.selected {
+            Some(id) if matches!(self.mode, Mode::Normal) => (
+                g.legal_moves(id),
+                g.legal_attacks(id).into_iter().map(|(s, _)| s).collect(),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        };
+        let recruit = match self.mode {
+            Mode::Recruit(s) => Some(s),
+            _ => None,
+        };
+        Marks {
+            moves,
+            targets,
+            recruit,
+        }
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
@@ -212,6 +274,10 @@ impl State {
             }
             Message::Why(index) => {
                 self.why = (self.why != Some(index)).then_some(index);
+                Action::none()
+            }
+            Message::WhyPiece => {
+                self.piece_why = !self.piece_why;
                 Action::none()
             }
             Message::ClearSelection | Message::CancelRecruit | Message::CancelMode => {
@@ -445,6 +511,7 @@ impl State {
             .filter(|u| u.owner == Seat::Player && my_turn)
             .map(|u| u.id);
         let here = g.unit_at(s).map(|u| (u.id, u.owner));
+        let actor = self.highlighted();
         match (here, selected) {
             (Some((id, Seat::Player)), _) => {
                 self.selected = (self.selected != Some(id)).then_some(id);
@@ -454,6 +521,10 @@ impl State {
             (Some((target, _)), Some(attacker)) => self.play(Play::AttackUnit { attacker, target }),
             (Some((id, _)), None) => {
                 self.selected = (self.selected != Some(id)).then_some(id);
+                // A click on the highlighted piece asks its "Why?" (shown beside the board).
+                if actor == Some(id) {
+                    self.piece_why = true;
+                }
                 Action::none()
             }
             (None, Some(unit)) => match g.board().castle_of(s) {

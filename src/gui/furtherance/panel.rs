@@ -9,7 +9,7 @@ use iced::{Element, Fill, Length};
 use super::board::BoardView;
 use super::{Message, Mode, State};
 use crate::furtherance::{
-    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Unit, UnitId,
+    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Target, Unit, UnitId,
 };
 use crate::gui::document::Doc;
 use crate::gui::screen::Ctx;
@@ -106,25 +106,7 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
     let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
-    let (moves, targets) = match selected {
-        Some(u) if u.owner == Seat::Player && my_turn => {
-            let mut targets: Vec<Square> = g
-                .attack_options(u.id)
-                .into_iter()
-                .filter_map(|t| g.unit(t).map(|t| t.square))
-                .collect();
-            for c in g.castle_options(u.id) {
-                targets.extend(
-                    g.board()
-                        .castle(c)
-                        .iter()
-                        .filter(|s| g.unit_at(**s).is_none()),
-                );
-            }
-            (g.move_options(u.id), targets)
-        }
-        _ => (Vec::new(), Vec::new()),
-    };
+    let marks = state.marks();
     let path = g
         .last_move()
         .map(|(_, path)| path.to_vec())
@@ -132,8 +114,10 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
     let board = canvas(BoardView {
         game: g,
         selected: state.selected,
-        moves,
-        targets,
+        moves: marks.moves,
+        targets: marks.targets,
+        recruit: marks.recruit,
+        actor: state.highlighted(),
         path,
         arrows: state.arrows,
         options: g.question_squares(),
@@ -141,24 +125,31 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
     .width(Fill)
     .height(Fill);
 
-    let panel = column![
-        header(doc, g),
-        match g.pending() {
-            Some(p) => question(&p.question, &p.options, p.default),
-            None => primary_block(g, my_turn),
-        },
-        // A refusal (a click on the board or a button here) shows at the top of the panel,
-        // in a line kept for it; the next click clears it (notice.rs).
-        state.refusal.line(),
-        super::turn_log::view(doc, state.why),
-        adopt_block(state, g),
-        mode_block(state, g),
-        selected_block(g, selected, my_turn),
-        castles_block(g),
-        place_block(state, g),
-        arrows_block(state.arrows),
-        units_block(g, state.selected),
-    ]
+    // Recruiting: the unit types take the whole panel, beside the board where the eye is
+    // (at 1024×768 with large type a list under the log would be below the fold).
+    let panel = if let Mode::Recruit(square) = state.mode {
+        column![recruit_block(g, square), state.refusal.line()]
+    } else {
+        column![
+            header(doc, g),
+            match g.pending() {
+                Some(p) => question(&p.question, &p.options, p.default),
+                None => primary_block(g, my_turn),
+            },
+            // A refusal (a click on the board or a button here) shows at the top of the
+            // panel, in a line kept for it; the next click clears it (notice.rs).
+            state.refusal.line(),
+            piece_block(state, doc, g),
+            mode_block(state, g),
+            selected_block(g, selected, my_turn),
+            super::turn_log::view(doc, state.why),
+            adopt_block(state, g),
+            castles_block(g),
+            place_block(state, g),
+            arrows_block(state.arrows),
+            units_block(g, state.selected),
+        ]
+    }
     .spacing(style::GAP + 4.0)
     .padding([0, 8]);
 
@@ -296,7 +287,7 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             };
             let yours: Element<'_, Message> = if my_turn {
                 widgets::keyed(
-                    widgets::primary("End turn: run the enemies' turn", Some(Message::EndTurn)),
+                    widgets::primary("End turn: the enemies go", Some(Message::EndTurn)),
                     "E",
                 )
             } else {
@@ -321,18 +312,8 @@ fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     let mut col = Column::new().spacing(6);
     match state.mode {
         Mode::Normal => return col.into(),
-        Mode::Recruit(square) => {
-            col = col.push(body(format!("Recruit into {square}:")));
-            for k in kind_choices(g) {
-                col = col.push(
-                    button(text(k.label.clone()).size(style::BODY))
-                        .padding([6, 12])
-                        .width(Fill)
-                        .style(style::row_button)
-                        .on_press(Message::Recruit(k.id)),
-                );
-            }
-        }
+        // The recruit list takes the whole panel (`recruit_block`).
+        Mode::Recruit(_) => return col.into(),
         Mode::Relocate(unit) => {
             col = col.push(body(format!(
                 "Click the square to move {} to (hand edit)",
@@ -350,6 +331,107 @@ fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     col = col.push(widgets::secondary("Cancel", Some(Message::CancelMode)));
     widgets::card(col, 12).into()
 }
+
+/// The height of a unit type's button in the recruit list: two lines, above the 32 px minimum.
+const RECRUIT_BUTTON: f32 = 40.0;
+
+/// A unit type's name on its recruit button: a sample file's "Sample " prefix is left off (as
+/// on the board's counters) so that the name stays whole in a narrow panel; the panel's header
+/// already says the cards are SAMPLE.
+pub fn recruit_name(name: &str) -> &str {
+    name.strip_prefix("Sample ").unwrap_or(name)
+}
+
+/// "Recruit into d1": every unit type as a button (name, then attack/HP and cost), two to a
+/// row so that all 14 fit beside the board in a 1024×768 screen's window with large type, and
+/// Cancel. A refusal (no copies left) shows under the list.
+fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
+    let mut col = column![
+        row![
+            text(format!("Recruit into {square}"))
+                .size(style::HEADING)
+                .width(Fill),
+            button_small("Cancel", Message::CancelMode),
+        ]
+        .spacing(style::GAP)
+        .align_y(iced::Center),
+    ]
+    .spacing(4);
+    let kinds: Vec<KindId> = g.catalog().ids().collect();
+    for pair in kinds.chunks(2) {
+        let mut r = row![].spacing(6);
+        for id in pair {
+            let k = g.catalog().kind(*id);
+            let stats = format!("{}/{} · cost {}", k.attack, k.hp, k.cost);
+            r = r.push(
+                button(column![
+                    small(recruit_name(&k.name)),
+                    small(stats).style(style::muted)
+                ])
+                .padding([2, 6])
+                .width(Fill)
+                .height(Length::Fixed(RECRUIT_BUTTON))
+                .style(style::tile)
+                .on_press(Message::Recruit(*id)),
+            );
+        }
+        if pair.len() == 1 {
+            r = r.push(iced::widget::Space::new().width(Fill));
+        }
+        col = col.push(r);
+    }
+    widgets::card(col, 10).into()
+}
+
+/// "Ringed: Left's Knight at c2 — Why?": the piece the last step moved or attacked with
+/// (ringed on the board), with the same explanation as its turn-log line, here beside the
+/// board so that it never covers it. The line keeps its height when no piece is highlighted.
+fn piece_block<'a>(state: &'a State, doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
+    let Some(actor) = state.highlighted() else {
+        return container(small("No piece highlighted").style(style::muted))
+            .height(PIECE_LINE)
+            .align_y(iced::Center)
+            .into();
+    };
+    let line = row![
+        small(format!("Ringed: {}", unit_name(g, actor))).width(Fill),
+        container(
+            // One width for Why? and Hide: the button does not move when pressed.
+            button(
+                text(if state.piece_why { "Hide" } else { "Why?" })
+                    .size(style::SMALL)
+                    .center(),
+            )
+            .width(Length::Fixed(64.0))
+            .height(Length::Fixed(32.0))
+            .padding([6, 8])
+            .style(style::secondary)
+            .on_press(Message::WhyPiece),
+        )
+        .id(PIECE_WHY_ID),
+    ]
+    .spacing(6)
+    .align_y(iced::Center);
+    // Room on the right keeps the Why? button clear of the panel's scroll bar.
+    let line = container(line)
+        .height(PIECE_LINE)
+        .align_y(iced::Center)
+        .padding(iced::Padding::ZERO.right(12));
+    let mut col = column![line].spacing(2);
+    if state.piece_why {
+        let index = doc.saved.history.cursor();
+        for l in super::turn_log::explanation(doc, index) {
+            col = col.push(small(l.trim().to_string()));
+        }
+    }
+    col.into()
+}
+
+/// The height of the highlighted piece's line (its Why? button is 32 px).
+const PIECE_LINE: f32 = 36.0;
+
+/// The highlighted piece's Why? button, for the tests.
+pub const PIECE_WHY_ID: &str = "furtherance-piece-why";
 
 fn unit_name(g: &Game, id: UnitId) -> String {
     g.unit(id)
@@ -375,6 +457,7 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
         col = col.push(small("Sample stats (units.json)").style(style::warning_text));
     }
     if u.owner == Seat::Player && my_turn {
+        col = col.push(legal_lines(g, u.id));
         col = col.push(small(format!(
             "Moves left {} · attacks left {}",
             if u.attacks > 0 { 0 } else { 2 - u.moved.min(2) },
@@ -429,6 +512,38 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
     col = col.push(edits);
     col = col.push(button_small("Deselect", Message::ClearSelection));
     widgets::card(col, 12).into()
+}
+
+/// Where the selected unit may move and what it may attack, in words beside the marks on the
+/// board (the engine's `legal_moves` / `legal_attacks`).
+fn legal_lines(g: &Game, id: UnitId) -> Element<'_, Message> {
+    let moves: Vec<String> = g.legal_moves(id).iter().map(Square::to_string).collect();
+    let mut attacks: Vec<String> = Vec::new();
+    for (_, target) in g.legal_attacks(id) {
+        let name = match target {
+            Target::Unit(t) => unit_name(g, t),
+            Target::Castle(c) => c.the_castle().to_string(),
+        };
+        if !attacks.contains(&name) {
+            attacks.push(name);
+        }
+    }
+    let list = |v: Vec<String>, none: &str| {
+        if v.is_empty() {
+            none.to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    column![
+        small(format!("May move to (shaded): {}", list(moves, "nowhere"))),
+        small(format!(
+            "May attack (ringed red): {}",
+            list(attacks, "nothing")
+        )),
+    ]
+    .spacing(2)
+    .into()
 }
 
 fn castles_block(g: &Game) -> Element<'_, Message> {

@@ -80,7 +80,7 @@ fn setup_starts_a_game_with_the_chosen_difficulty_and_deck() -> Result {
 #[test]
 fn the_enemy_turn_runs_one_step_per_click_each_its_own_history_entry() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "Round 1: the enemies' turn"));
     let before = entries(&s);
     click(&mut s, "Next step")?;
@@ -113,7 +113,7 @@ fn a_question_is_asked_beside_the_board_with_numbered_options_and_the_default_ma
     let mut s = started();
     let first = place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(shows(&s, "Your choice"));
     assert!(shows(&s, "1. Left's Knight at c4 (default)"));
@@ -142,7 +142,7 @@ fn a_question_is_answered_by_clicking_an_option_on_the_board() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     let g = s.game().unwrap();
     assert_eq!(g.question_squares(), [Some(sq("c4")), Some(sq("e4"))]);
@@ -163,7 +163,7 @@ fn a_question_is_answered_by_its_options_number_key() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c4");
     let second = place(&mut s, Seat::Left, "Knight", "e4");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(s.game().unwrap().pending().is_some());
     assert!(s.key(Keypress::Char('3')).is_none(), "there is no option 3");
@@ -186,7 +186,7 @@ fn a_question_is_answered_by_its_options_number_key() -> Result {
 #[test]
 fn the_whole_enemy_turn_is_listed_step_by_step_after_run_to_end() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     assert!(shows(&s, "End of your turn (round 1)"));
     assert!(shows(&s, "Round 1: the Left castle takes its turn"));
@@ -238,17 +238,8 @@ fn clicking_an_empty_castle_space_offers_the_units_to_recruit() -> Result {
     send(&mut s, Message::Square(sq("d1")));
     assert_eq!(s.mode, Mode::Recruit(sq("d1")));
     let g = s.game().unwrap();
-    let knight = g.catalog().find("Knight").unwrap();
-    let k = g.catalog().kind(knight);
-    let text = format!(
-        "{} ({}/{}, cost {}){}",
-        k.name,
-        k.attack,
-        k.hp,
-        k.cost,
-        if k.sample { " sample" } else { "" }
-    );
-    click(&mut s, &text)?;
+    assert!(g.catalog().find("Knight").is_some());
+    click(&mut s, "Knight")?;
     let g = s.game().unwrap();
     let u = g.unit_at(sq("d1")).unwrap();
     assert!(u.new);
@@ -321,6 +312,8 @@ fn the_board_maps_a_click_to_its_square_and_publishes_it() {
         selected: None,
         moves: vec![],
         targets: vec![],
+        recruit: None,
+        actor: None,
         path: vec![],
         arrows: Some(Seat::Left),
         options: vec![],
@@ -358,7 +351,7 @@ fn the_screen_draws_every_state_without_panicking() -> Result {
 fn why_on_a_turn_log_line_shows_its_reasons_with_the_rule_and_hides_again() -> Result {
     let mut s = started();
     place(&mut s, Seat::Left, "Knight", "c2");
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     click(&mut s, "Run to end")?;
     let index = s
         .doc
@@ -407,7 +400,7 @@ fn click_at(s: &mut State, at: Point) {
 #[test]
 fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
     let mut s = started();
-    click(&mut s, "End turn: run the enemies' turn")?;
+    click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "Round 1: the enemies' turn"));
     let spot = {
         let ctx = ctx();
@@ -428,11 +421,120 @@ fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
     // End turn is in a place of its own, below where Next step was.
     let ctx = ctx();
     let mut ui = simulator(s.view(&ctx));
-    let end = ui.find("End turn: run the enemies' turn")?;
+    let end = ui.find("End turn: the enemies go")?;
     let end = end.visible_bounds().expect("End turn is in view");
     assert!(
         !end.contains(spot),
         "End turn sits under the Next step pixel"
     );
+    Ok(())
+}
+
+/// Selecting one of your units marks where it may move (shaded, with a dot) and what it may
+/// attack (ringed red): exactly the engine's `legal_moves` / `legal_attacks`, also in words
+/// beside the board; an enemy unit or a unit just recruited marks nothing.
+#[test]
+fn selecting_your_unit_marks_where_the_rules_let_it_move_and_attack() -> Result {
+    let mut s = started();
+    let knight = place(&mut s, Seat::Player, "Knight", "d2");
+    let enemy = place(&mut s, Seat::Left, "Knight", "c2");
+    assert_eq!(s.marks(), Marks::default(), "nothing selected");
+    send(&mut s, Message::Square(sq("d2")));
+    assert_eq!(s.selected, Some(knight));
+    let g = s.game().unwrap();
+    let marks = s.marks();
+    assert_eq!(marks.moves, g.legal_moves(knight));
+    assert!(marks.moves.contains(&sq("d4")), "{marks:?}");
+    assert!(!marks.moves.contains(&sq("c2")), "occupied: {marks:?}");
+    assert_eq!(marks.targets, [sq("c2")], "the adjacent enemy");
+    assert!(shows(&s, "May attack (ringed red): Left's Knight at c2"));
+    let moves: Vec<String> = marks.moves.iter().map(Square::to_string).collect();
+    assert!(shows(
+        &s,
+        &format!("May move to (shaded): {}", moves.join(", "))
+    ));
+    // Every marked square is a move the rules accept, and a click there makes it.
+    let to = marks.moves[0];
+    assert!(send(&mut s, Message::Square(to)).moved);
+    assert_eq!(s.game().unwrap().unit(knight).unwrap().square, to);
+    assert_eq!(s.game().unwrap().actor(), Some(knight));
+    assert_eq!(s.highlighted(), None, "your own move needs no Why?");
+    assert!(shows(&s, "No piece highlighted"));
+    // An enemy unit selected: nothing to mark.
+    send(&mut s, Message::Select(enemy));
+    assert_eq!(s.marks(), Marks::default());
+    // A unit just recruited: nothing either (new-unit token).
+    send(&mut s, Message::Square(sq("e1")));
+    let kind = s.game().unwrap().catalog().find("Knight").unwrap();
+    send(&mut s, Message::Recruit(kind));
+    let recruit = s.game().unwrap().unit_at(sq("e1")).unwrap().id;
+    send(&mut s, Message::Select(recruit));
+    assert_eq!(s.marks(), Marks::default());
+    Ok(())
+}
+
+/// Recruiting marks the chosen castle space on the board until a unit type is picked.
+#[test]
+fn recruiting_marks_the_chosen_square_until_a_unit_is_picked() -> Result {
+    let mut s = started();
+    send(&mut s, Message::Square(sq("d1")));
+    assert_eq!(s.marks().recruit, Some(sq("d1")));
+    assert!(shows(&s, "Recruit into d1"));
+    click(&mut s, "Fighter")?;
+    assert_eq!(s.marks().recruit, None);
+    assert_eq!(s.mode, Mode::Normal);
+    let g = s.game().unwrap();
+    assert_eq!(g.name(g.unit_at(sq("d1")).unwrap()), "Fighter");
+    Ok(())
+}
+
+/// Steps the enemies' turn until `unit` is the highlighted piece (`Game::actor`).
+fn step_until_actor(s: &mut State, unit: UnitId) -> Result {
+    click(s, "End turn: the enemies go")?;
+    for _ in 0..30 {
+        if s.game().unwrap().actor() == Some(unit) {
+            return Ok(());
+        }
+        click(s, "Next step")?;
+    }
+    panic!("{unit:?} never acted");
+}
+
+/// Issue 20 §1, the window: a "Why?" on the board's highlighted piece shows the same lines as
+/// that step's turn-log Why? (the engine's `describe`), in the panel beside the board, never
+/// over it; a click on the highlighted piece asks it too.
+#[test]
+fn why_on_the_highlighted_piece_explains_its_step_beside_the_board() -> Result {
+    let mut s = started();
+    let knight = place(&mut s, Seat::Left, "Knight", "c2");
+    step_until_actor(&mut s, knight)?;
+    let doc = s.doc.as_ref().unwrap();
+    let index = doc.saved.history.cursor();
+    let lines = super::turn_log::explanation(doc, index);
+    assert!(lines.iter().any(|l| l.contains("Why: ")), "{lines:?}");
+    assert!(shows(&s, "Ringed: Left's Knight at c2"));
+    let why = lines[1].trim().to_string();
+    assert!(!shows(&s, &why), "closed until asked");
+    let button = iced_test::selector::id(PIECE_WHY_ID);
+    testing::click_on(&mut s, &testing::CTX, (1280.0, HEIGHT), button)?;
+    for l in &lines {
+        assert!(shows(&s, l.trim()), "{l:?} not shown");
+    }
+    // Beside the board at a 1366×768 and a 1024×768 screen's area: never over it.
+    for size in [(1366.0, 688.0), (1024.0, 688.0)] {
+        let mut ui = testing::simulator_sized(size, s.view(&ctx()));
+        let board = ui.find(iced_test::selector::id(BOARD_ID))?.bounds();
+        let shown = ui.find(why.as_str())?.bounds();
+        assert!(
+            shown.x >= board.x + board.width,
+            "{shown:?} over the board {board:?} at {size:?}"
+        );
+    }
+    // Hide closes it; a click on the highlighted piece on the board opens it again.
+    send(&mut s, Message::WhyPiece);
+    assert!(!shows(&s, &why));
+    let at = s.game().unwrap().unit(knight).unwrap().square;
+    send(&mut s, Message::Square(at));
+    assert!(shows(&s, &why));
     Ok(())
 }
