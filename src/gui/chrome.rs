@@ -123,11 +123,12 @@ impl App {
             .push(container(body).width(Fill).height(Fill))
             .push(foot)
             .into();
-        if self.help {
+        let page = if self.help {
             widgets::modal(page, help(self.screen.name(), self.screen.keys()))
         } else {
             page
-        }
+        };
+        super::repaint::whole(page, self.generation)
     }
 }
 
