@@ -4,9 +4,11 @@
 //! iced 0.14's CPU renderer (`iced_tiny_skia`) repaints only the regions it finds changed between
 //! two frames, and it finds too little: a text drawn centred or right-aligned from a point
 //! (canvas labels, a pick list's value, its arrow) counts as changed only right of and below
-//! that point, a stroke only inside its path (not its width), a border not where it is clipped
-//! at the edge of a scrolled area, a shadow not at all. What it missed stays on screen: half a
-//! "which hero" under the Dome question, rank numbers beside the board editor, 1-px lines.
+//! that point, a stroke only inside its path (not its width), a border not at the very edge of
+//! its box, and a shadow is painted unclipped over whatever surrounds it at every
+//! partial repaint. What it missed stays on screen: half a "which hero" under the Dome question,
+//! rank numbers beside the board editor, 1-px lines, a help frame darker at each repaint (the
+//! dialog has no shadow any more: `style::dialog`).
 //!
 //! The work-around is ours, not iced's: a transparent canvas over the whole window that draws a
 //! transparent rectangle in the first frame after each change (a new `generation`). iced never
