@@ -126,9 +126,7 @@ fn app() -> (tempfile::TempDir, App) {
 /// A Worldspanner game at round 1, Reinforce (numbered heroes).
 fn worldspanner_started() -> std::result::Result<(tempfile::TempDir, App), iced_test::Error> {
     let (dir, mut app) = app();
-    click(&mut app, Kind::Worldspanner.title())?;
-    click(&mut app, "Use numbered heroes")?;
-    click(&mut app, "Start game")?;
+    super::table_screens::start_worldspanner(&mut app)?;
     Ok((dir, app))
 }
 
