@@ -123,11 +123,12 @@ impl App {
             .push(container(body).width(Fill).height(Fill))
             .push(foot)
             .into();
-        if self.help {
+        let page = if self.help {
             widgets::modal(page, help(self.screen.name(), self.screen.keys()))
         } else {
             page
-        }
+        };
+        super::repaint::whole(page, self.generation)
     }
 }
 
@@ -161,16 +162,7 @@ pub fn top_bar<'a>(
     let mut title_block = column![];
     if let Some(title) = title {
         // A title too long for the bar is cut at its edge; hovering it shows the whole.
-        title_block = title_block.push(iced::widget::tooltip(
-            text(title.clone())
-                .size(style::HEADING)
-                .wrapping(iced::widget::text::Wrapping::None),
-            container(text(title).size(style::BODY))
-                .padding(8)
-                .max_width(520)
-                .style(style::card),
-            iced::widget::tooltip::Position::Bottom,
-        ));
+        title_block = title_block.push(widgets::hover_title(title, style::HEADING));
     }
     // The status line is reserved even when empty: "Undid: ..." never grows the bar. While the
     // open game is not on disk, that line says so instead, until a save succeeds.
@@ -202,10 +194,18 @@ pub fn top_bar<'a>(
     }
     if screen.document().is_some() {
         // "Share to the table" (`share.rs`): starts the host and shows the seats' links.
-        bar = bar.push(widgets::secondary(
-            if sharing { "Sharing" } else { "Share" },
-            Some(Message::Share(share::Message::Share)),
-        ));
+        // One width for "Share" and "Sharing", so turning it on moves nothing beside it.
+        bar = bar.push(
+            button(
+                text(if sharing { "Sharing" } else { "Share" })
+                    .size(style::BODY)
+                    .center(),
+            )
+            .width(Length::Fixed(SHARE_BUTTON))
+            .padding([8, 8])
+            .style(style::secondary)
+            .on_press(Message::Share(share::Message::Share)),
+        );
         // One width for "History" and "Hide history", so opening History moves neither
         // Undo nor Redo (docs/table-ux.md: nothing moves under the cursor).
         bar = bar.push(widgets::keyed(
@@ -266,6 +266,9 @@ pub fn top_bar<'a>(
 
 /// The width of the History / Hide history toggle: the longer label with room to spare.
 const HISTORY_BUTTON: f32 = 132.0;
+
+/// Wide enough for "Sharing" at body size.
+const SHARE_BUTTON: f32 = 84.0;
 
 /// The height of the top bar's row (logical pixels): a heading and the status line under it,
 /// or Home's title. The bar is this plus its padding on every screen.
@@ -449,5 +452,37 @@ mod tests {
             press(Key::Character("h".into()), Modifiers::CTRL, Captured),
             Some(Message::Shortcut(Shortcut::History))
         ));
+    }
+}
+
+#[cfg(test)]
+mod bar_tests {
+    use super::*;
+    use crate::gui::furtherance;
+    use crate::gui::screen::Ctx;
+
+    /// Where `label` is drawn in the top bar at 1024 px.
+    fn at(bar: Element<'_, Message>, label: &str) -> iced::Rectangle {
+        let mut ui = crate::gui::testing::simulator_sized((1024.0, 60.0), bar);
+        ui.find(label)
+            .unwrap_or_else(|e| panic!("{label:?} not in the top bar: {e:?}"))
+            .bounds()
+    }
+
+    #[test]
+    fn turning_sharing_on_moves_neither_undo_nor_redo() {
+        let ctx = Ctx {
+            store: None,
+            large_type: false,
+        };
+        let mut game = furtherance::State::new(&ctx);
+        let _ = game.update(furtherance::Message::Start, &ctx);
+        let screen = Screen::Furtherance(Box::new(game));
+        let settings = Settings::default();
+        for label in ["Undo", "Redo", "History"] {
+            let off = at(top_bar(&screen, &settings, "", None, false), label);
+            let on = at(top_bar(&screen, &settings, "", None, true), label);
+            assert_eq!(off, on, "{label} moved when sharing began");
+        }
     }
 }

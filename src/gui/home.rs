@@ -304,10 +304,10 @@ fn save_row(l: &Listing, read_only: bool) -> Element<'_, Message> {
                 widgets::primary("Open", Some(Message::Open(l.id.clone(), *kind))),
                 widgets::secondary("Export…", Some(Message::Export(l.id.clone()))),
                 widgets::secondary("Backups", Some(Message::Backups(Some(l.id.clone())))),
-                button(text("Delete").size(style::SMALL))
-                    .style(style::danger)
-                    .padding([8, 10])
-                    .on_press_maybe((!read_only).then(|| Message::Delete(l.id.clone()))),
+                widgets::danger(
+                    "Delete",
+                    (!read_only).then(|| Message::Delete(l.id.clone()))
+                ),
             ]
             .spacing(6)
             .align_y(Center)

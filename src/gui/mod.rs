@@ -14,6 +14,7 @@ pub mod furtherance;
 pub mod home;
 pub mod near_and_far;
 pub mod notice;
+mod repaint;
 pub mod rules;
 pub mod saving;
 pub mod screen;

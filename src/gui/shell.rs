@@ -115,6 +115,8 @@ pub struct App {
     pub(super) close_warned: bool,
     /// "Share to the table": the host for the open game, off until asked (`share.rs`).
     pub sharing: super::share::Sharing,
+    /// Counts the updates: the first frame after each is repainted whole (`repaint.rs`).
+    pub(super) generation: u64,
 }
 
 impl App {
@@ -181,6 +183,7 @@ impl App {
             retrying: false,
             close_warned: false,
             sharing: super::share::Sharing::default(),
+            generation: 0,
         }
     }
 
@@ -396,6 +399,7 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        self.generation = self.generation.wrapping_add(1);
         let task = self.handle(message);
         let retry = self.autosave().unwrap_or_else(Task::none);
         Task::batch([task, retry, self.arm_timer()])

@@ -2,7 +2,7 @@
 //! a colour literal. Two palettes (light and dark), both high-contrast for a table lit by a lamp.
 
 use iced::widget::{button, container, text};
-use iced::{Background, Border, Color, Shadow, Theme, Vector};
+use iced::{Background, Border, Color, Theme};
 
 /// Text sizes, before the large-type scale factor.
 pub const TITLE: f32 = 30.0;
@@ -99,11 +99,9 @@ pub fn dialog(theme: &Theme) -> container::Style {
             width: 2.0,
             radius: 12.0.into(),
         },
-        shadow: Shadow {
-            color: Color::BLACK.scale_alpha(0.4),
-            offset: Vector::new(0.0, 6.0),
-            blur_radius: 24.0,
-        },
+        // No shadow: iced 0.14's CPU renderer paints a shadow outside the region it repaints,
+        // darkening the frame a little more at each partial repaint (the garbled help frame,
+        // docs/architecture.md "Repainting"). The scrim sets the dialog apart.
         text_color: Some(p.background.base.text),
         ..container::Style::default()
     }

@@ -72,6 +72,15 @@ pub fn secondary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Elem
         .into()
 }
 
+/// A button that destroys something (Delete): the size of its neighbours, red.
+pub fn danger<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
+    button(text(label).size(style::BODY))
+        .padding([8, 16])
+        .style(style::danger)
+        .on_press_maybe(on_press)
+        .into()
+}
+
 /// `control` with its key shown on hover ("Key: N"), the way the help overlay lists it
 /// (docs/table-ux.md 7).
 pub fn keyed<'a, M: 'a>(control: impl Into<Element<'a, M>>, key: &'a str) -> Element<'a, M> {
@@ -210,4 +219,29 @@ pub fn confirm<'a, M: Clone + 'a>(
     ]
     .spacing(20)
     .into()
+}
+
+/// A title kept to one line whose whole shows on hover, for a row where it may not fit.
+pub fn hover_title<'a, M: 'a>(title: String, size: f32) -> Element<'a, M> {
+    iced::widget::tooltip(
+        text(title.clone())
+            .size(size)
+            .wrapping(iced::widget::text::Wrapping::None),
+        container(text(title).size(style::BODY))
+            .padding(8)
+            .max_width(520)
+            .style(style::card),
+        iced::widget::tooltip::Position::Bottom,
+    )
+    .into()
+}
+
+/// A screen's title beside its buttons: it takes the room the buttons leave and is cut at its
+/// edge, so a long save title never pushes them off or covers them (docs/table-ux.md); hovering
+/// it shows the whole.
+pub fn fitted_title<'a, M: 'a>(title: String) -> Element<'a, M> {
+    container(hover_title(title, style::TITLE))
+        .width(Fill)
+        .clip(true)
+        .into()
 }

@@ -7,7 +7,7 @@ use iced_test::selector::{Candidate, Target};
 use tablemate::doc::Kind;
 use tablemate::furtherance::{Action as Play, Seat, Square};
 use tablemate::gui::screen::Notice;
-use tablemate::gui::{App, Message, Screen, Shortcut, army, furtherance};
+use tablemate::gui::{App, Message, Screen, Shortcut, army, furtherance, worldspanner};
 
 use super::{Result, shows};
 
@@ -254,6 +254,117 @@ fn esc_closes_the_unit_card_and_board_editors_before_it_leaves_the_screen() -> R
         assert!(
             shows(&app, end_turn),
             "Esc closed the editor, back to the game"
+        );
+    }
+    Ok(())
+}
+
+/// Opens Worldspanner on `app` and starts a game with numbered heroes.
+pub(super) fn start_worldspanner(app: &mut App) -> Result {
+    click(app, Kind::Worldspanner.title())?;
+    click(app, "Use numbered heroes")?;
+    click(app, "Start game")
+}
+
+#[test]
+fn esc_closes_the_worldspanner_deck_editor_and_tabs_before_it_leaves_the_screen() -> Result {
+    let (_dir, mut app) = app();
+    start_worldspanner(&mut app)?;
+    let table = "Next step";
+    assert!(shows(&app, table));
+    for panel in [
+        worldspanner::Panel::Editor,
+        worldspanner::Panel::Heroes,
+        worldspanner::Panel::Odds,
+    ] {
+        let _ = app.update(worldspanner::Message::Panel(panel).into());
+        assert!(!shows(&app, table), "{panel:?} is open");
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+        assert_eq!(
+            app.screen.game(),
+            Some(Kind::Worldspanner),
+            "Esc left the game from {panel:?}"
+        );
+        assert!(
+            shows(&app, table),
+            "Esc closed {panel:?}, back to the table"
+        );
+    }
+    // Nothing open: Esc leaves the screen.
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert_ne!(app.screen.game(), Some(Kind::Worldspanner));
+    Ok(())
+}
+
+#[test]
+fn a_long_game_title_never_covers_or_pushes_off_the_screens_tabs() -> Result {
+    let long = "Thursday night at Sam's with the whole family and the neighbours' twins";
+    for large in [false, true] {
+        let (_dir, mut app) = app();
+        if large {
+            let _ = app.update(Message::LargeType(true));
+        }
+        click(&mut app, Kind::Worldspanner.title())?;
+        let _ = app.update(
+            worldspanner::Message::Setup(worldspanner::SetupMsg::Title(long.into())).into(),
+        );
+        click(&mut app, "Use numbered heroes")?;
+        click(&mut app, "Start game")?;
+        let scale = app.scale_factor();
+        let windows: &[(f32, f32)] = if large {
+            &[(1366.0, 768.0)]
+        } else {
+            &[(1024.0, 768.0), (1366.0, 768.0)]
+        };
+        for &(w, h) in windows {
+            let size = (w / scale, h / scale);
+            let all = texts(&app, size);
+            let find = |label: &str| {
+                all.iter()
+                    .find(|(t, _)| t == label)
+                    .map(|(_, b)| *b)
+                    .unwrap_or_else(|| panic!("{label:?} not in view at {w}x{h}, large {large}"))
+            };
+            let first_tab = find("Table");
+            let last_tab = find("Deck editor");
+            assert!(
+                last_tab.x + last_tab.width <= size.0,
+                "Deck editor {last_tab:?} is off the {w}x{h} window (large type {large})"
+            );
+            // The screen's title (the top bar's copy is smaller and higher) stops short of the tabs.
+            let titles: Vec<Rectangle> = all
+                .iter()
+                .filter(|(t, _)| t == long)
+                .map(|(_, b)| *b)
+                .collect();
+            assert!(!titles.is_empty(), "the title is not drawn at all");
+            for t in titles {
+                assert!(
+                    !overlap(t, first_tab) && !overlap(t, last_tab),
+                    "the title {t:?} covers the tabs {first_tab:?} .. {last_tab:?} at {w}x{h}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn homes_delete_is_as_large_as_open_beside_it() -> Result {
+    for large in [false, true] {
+        let (_dir, mut app) = app();
+        let _ = app.update(Message::LargeType(large));
+        start_worldspanner(&mut app)?;
+        let _ = app.update(Message::GoHome);
+        let scale = app.scale_factor();
+        let size = (1024.0 / scale, 768.0 / scale);
+        let open = bounds(&app, size, "Open");
+        let delete = bounds(&app, size, "Delete");
+        // The same type size as Open's (so the same height, which is over 32 px): with large
+        // type at 1024 the actions wrap and Delete may take the second line.
+        assert!(
+            (open.height - delete.height).abs() < 0.5,
+            "Delete {delete:?} is smaller than Open {open:?} (large type {large})"
         );
     }
     Ok(())

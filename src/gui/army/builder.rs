@@ -13,9 +13,24 @@ fn cell<'a>(s: String, w: f32) -> Element<'a, Message> {
     text(s).size(style::BODY).width(Length::Fixed(w)).into()
 }
 
-/// `narrow`: the window has no room for the table beside the sheet, so the builder is one
-/// scrolling column (table, sheet, who plays first) instead.
-/// `refusal`: the last refusal, in the line reserved under the follower table's heading (next
+/// A column heading `short`, `whole` on hover.
+fn whole_on_hover<'a>(short: &str, whole: &'a str, w: f32) -> Element<'a, Message> {
+    iced::widget::tooltip(
+        cell(short.into(), w),
+        container(text(whole).size(style::SMALL))
+            .padding(6)
+            .style(style::card),
+        iced::widget::tooltip::Position::Bottom,
+    )
+    .into()
+}
+
+/// The follower table's width in a narrow window.
+const NARROW_TABLE: f32 = 460.0;
+
+/// `narrow`: a small window (1024 px with large type): the table closes up so the sheet stays
+/// beside it, and the page (tabs, table and sheet, who plays first) scrolls as one column.
+/// `refusal`: the last refusal, in the line reserved beside the follower table's heading (next
 /// to the recruit buttons that cause it).
 pub fn view<'a>(
     g: &'a ArmyGame,
@@ -64,13 +79,25 @@ pub fn view<'a>(
         .into()
     } else {
         // The follower table with recruit buttons.
+        // Narrow, the columns close up (short headings, whole on hover) so the army sheet
+        // keeps its place beside the table.
+        let w = if narrow {
+            [90.0, 44.0, 44.0, 40.0, 36.0]
+        } else {
+            [120.0, 60.0, 60.0, 70.0, 70.0]
+        };
+        let headings = if narrow {
+            ["Follower", "Cost", "Move", "Dmg", "HP"]
+        } else {
+            ["Follower", "Cost", "Move", "Damage", "Health"]
+        };
         let mut table = Column::new().spacing(4).push(
             row![
-                cell("Follower".into(), 120.0),
-                cell("Cost".into(), 60.0),
-                cell("Move".into(), 60.0),
-                cell("Damage".into(), 70.0),
-                cell("Health".into(), 70.0),
+                cell(headings[0].into(), w[0]),
+                cell(headings[1].into(), w[1]),
+                cell(headings[2].into(), w[2]),
+                whole_on_hover(headings[3], "Damage", w[3]),
+                whole_on_hover(headings[4], "Health", w[4]),
             ]
             .spacing(6),
         );
@@ -80,11 +107,11 @@ pub fn view<'a>(
             let label = text(format!("+ {}", f.name)).size(style::BODY);
             table = table.push(
                 row![
-                    cell(f.name.clone(), 120.0),
-                    cell(f.cost.to_string(), 60.0),
-                    cell(f.movement.to_string(), 60.0),
-                    cell(f.damage.to_string(), 70.0),
-                    cell(f.health.to_string(), 70.0),
+                    cell(f.name.clone(), w[0]),
+                    cell(f.cost.to_string(), w[1]),
+                    cell(f.movement.to_string(), w[2]),
+                    cell(f.damage.to_string(), w[3]),
+                    cell(f.health.to_string(), w[4]),
                     button(if affordable {
                         label
                     } else {
@@ -98,25 +125,27 @@ pub fn view<'a>(
                 .align_y(iced::Center),
             );
         }
-        // Stacked, the sheet sits below the table: the points left go in the table's heading so
-        // the answer to a Recruit click is in view (docs/table-ux.md 2) without moving the buttons.
-        let heading = if narrow {
-            format!("Follower table — {left} of {FOLLOWER_POINTS} points left")
-        } else {
-            "Follower table".to_string()
-        };
-        let table = container(
-            column![
-                // The refusal of a recruit shows beside the heading, above the buttons.
-                row![text(heading).size(style::HEADING), refusal.line_sized(300)]
-                    .spacing(style::GAP)
-                    .align_y(iced::Center),
-                table
-            ]
-            .spacing(8),
-        )
-        .padding(16)
-        .style(style::card);
+        // The refusal of a recruit shows beside the heading, above the buttons.
+        let heading = row![
+            text("Follower table").size(style::HEADING),
+            refusal.line_sized(if narrow {
+                Length::Fill
+            } else {
+                Length::Fixed(300.0)
+            })
+        ]
+        .spacing(style::GAP)
+        .align_y(iced::Center);
+        // Narrow, the table has a width of its own (the longest "+ Berserker" whole) and the
+        // sheet takes the rest.
+        let table = container(column![heading, table].spacing(8))
+            .width(if narrow {
+                Length::Fixed(NARROW_TABLE)
+            } else {
+                Length::Shrink
+            })
+            .padding(16)
+            .style(style::card);
 
         // The army sheet.
         let mut list = Column::new().spacing(4);
@@ -161,9 +190,13 @@ pub fn view<'a>(
             widgets::secondary("Hide army", Some(Message::Hide)),
         ]
         .spacing(10);
+        // The sheet stays beside the table at every width, so each recruit shows on it where
+        // the eye is (docs/table-ux.md 2). Narrow, the outer column scrolls; a scrollable inside
+        // it would have no height to fill.
         if narrow {
-            // The outer column scrolls; a scrollable inside it would have no height to fill.
-            column![table, widgets::card(sheet, 16),].spacing(20).into()
+            row![table, container(widgets::card(sheet, 12)).width(Fill)]
+                .spacing(12)
+                .into()
         } else {
             row![table, widgets::card(scrollable(sheet), 16),]
                 .spacing(20)

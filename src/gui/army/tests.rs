@@ -264,14 +264,21 @@ fn four_name_fields_are_whole_at_1024_with_large_type() {
 fn recruiting_at_1024_with_large_type_shows_the_points_left_and_keeps_the_buttons() -> Result {
     let size = testing::LARGE_TYPE_1024;
     let mut s = writing();
-    assert!(testing::in_view(&s, size, "Follower table — 10 of 10 points left").is_some());
+    assert!(testing::in_view(&s, size, "Follower Points left: 10 of 10").is_some());
     let grunt = testing::in_view(&s, size, "+ Grunt").map(|b| b.position());
     assert!(grunt.is_some(), "+ Grunt is not in view");
     testing::click_sized(&mut s, size, "+ General")?;
     testing::click_sized(&mut s, size, "+ Grunt")?;
     assert!(
-        testing::in_view(&s, size, "Follower table — 9 of 10 points left").is_some(),
+        testing::in_view(&s, size, "Follower Points left: 9 of 10").is_some(),
         "the points left are not in view after a recruit"
+    );
+    // The army being built is beside the table, with the recruit on it.
+    let table = testing::in_view(&s, size, "+ Grunt").expect("+ Grunt in view");
+    let written = testing::in_view(&s, size, "2. Grunt").expect("the recruit is not in view");
+    assert!(
+        written.x >= table.x + table.width,
+        "the army sheet {written:?} is not beside the table {table:?}"
     );
     assert_eq!(
         testing::in_view(&s, size, "+ Grunt").map(|b| b.position()),

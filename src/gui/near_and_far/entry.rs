@@ -264,9 +264,12 @@ impl State {
                 form.code
             )))
             .push(
-                text("Short labels in your own words: the index never holds the book's text.")
-                    .size(style::SMALL)
-                    .style(style::muted),
+                text(
+                    "Short labels in your own words: the index never holds the book's text. A \
+                     choice needs one keyword, or two with a comma.",
+                )
+                .size(style::SMALL)
+                .style(style::muted),
             );
         for (i, ch) in form.choices.iter().enumerate() {
             let small = |p: &'a str, v: &'a str| text_input(p, v).size(style::BODY).padding(6);
@@ -288,39 +291,19 @@ impl State {
                         .spacing(8)
                         .align_y(Center),
                         row![
-                            small("keywords needed: one, or two with a comma", &ch.keywords)
+                            small(NEEDS, &ch.keywords)
                                 .on_input(move |s| e(EntryMsg::Keywords(i, s))),
                             iced::widget::checkbox(ch.optional)
                                 .label("optional")
                                 .on_toggle(move |b| e(EntryMsg::Optional(i, b)))
                                 .text_size(style::BODY),
-                            small("next code (character quests)", &ch.next)
-                                .on_input(move |s| e(EntryMsg::Next(i, s))),
+                            small(NEXT, &ch.next).on_input(move |s| e(EntryMsg::Next(i, s))),
                         ]
                         .spacing(8)
                         .align_y(Center),
-                        rewards_row(
-                            ch,
-                            i,
-                            "Success:",
-                            [
-                                (ChoiceField::RewardKeywords, "keywords gained"),
-                                (ChoiceField::RewardLoseKeywords, "keywords lost"),
-                                (ChoiceField::RewardSideQuests, "side quests (Q12)"),
-                                (ChoiceField::RewardXp, "XP"),
-                            ]
-                        ),
-                        rewards_row(
-                            ch,
-                            i,
-                            "By 2 or more:",
-                            [
-                                (ChoiceField::BonusKeywords, "keywords gained"),
-                                (ChoiceField::BonusLoseKeywords, "keywords lost"),
-                                (ChoiceField::BonusSideQuests, "side quests"),
-                                (ChoiceField::BonusXp, "XP"),
-                            ]
-                        ),
+                        rewards_heading(),
+                        rewards_row(ch, i, "Success:", SUCCESS),
+                        rewards_row(ch, i, "By 2 or more:", BY_TWO),
                     ]
                     .spacing(6),
                 )
@@ -354,6 +337,53 @@ impl State {
     }
 }
 
+/// A choice's keyword field and next-code field: short enough to read whole in the form at
+/// 1024 px (the column headings above the rewards say the rest).
+pub(super) const NEEDS: &str = "needs keyword(s)";
+pub(super) const NEXT: &str = "next code, e.g. R3";
+/// The reward columns' headings, whole above the two reward lines.
+pub(super) const REWARD_HEADINGS: [&str; 4] =
+    ["Keywords gained", "Keywords lost", "Side quests", "XP"];
+/// The reward fields of each line and their hints: short, and different from one line to the
+/// other so a half-filled form never shows two alike.
+pub(super) const SUCCESS: [(ChoiceField, &str); 4] = [
+    (ChoiceField::RewardKeywords, "gained"),
+    (ChoiceField::RewardLoseKeywords, "lost"),
+    (ChoiceField::RewardSideQuests, "e.g. Q12"),
+    (ChoiceField::RewardXp, "0"),
+];
+pub(super) const BY_TWO: [(ChoiceField, &str); 4] = [
+    (ChoiceField::BonusKeywords, "gained too"),
+    (ChoiceField::BonusLoseKeywords, "lost too"),
+    (ChoiceField::BonusSideQuests, "e.g. Q13"),
+    (ChoiceField::BonusXp, "+0"),
+];
+
+/// The reward fields' width: XP is a number, the others share the rest.
+fn reward_width(f: ChoiceField) -> Length {
+    if matches!(f, ChoiceField::RewardXp | ChoiceField::BonusXp) {
+        Length::Fixed(60.0)
+    } else {
+        Length::Fill
+    }
+}
+
+/// The headings over the reward columns, lined up with the fields under them.
+fn rewards_heading<'a>() -> Element<'a, Message> {
+    let mut r = row![iced::widget::space::horizontal().width(Length::Fixed(110.0))]
+        .spacing(8)
+        .align_y(Center);
+    for ((f, _), heading) in SUCCESS.into_iter().zip(REWARD_HEADINGS) {
+        r = r.push(
+            text(heading)
+                .size(style::SMALL)
+                .style(style::muted)
+                .width(reward_width(f)),
+        );
+    }
+    r.into()
+}
+
 /// One line of reward fields for choice `i` ("Success:" or "By 2 or more:").
 fn rewards_row<'a>(
     ch: &'a super::forms::ChoiceForm,
@@ -365,11 +395,7 @@ fn rewards_row<'a>(
         .spacing(8)
         .align_y(Center);
     for (f, hint) in fields {
-        let width = if matches!(f, ChoiceField::RewardXp | ChoiceField::BonusXp) {
-            Length::Fixed(60.0)
-        } else {
-            Length::Fill
-        };
+        let width = reward_width(f);
         r = r.push(
             text_input(hint, ch.field(f))
                 .on_input(move |s| msg(Msg::Entry(EntryMsg::Field(i, f, s))))

@@ -314,7 +314,7 @@ impl State {
         }
         let head = row![
             column![
-                text(&doc.saved.title).size(style::TITLE),
+                widgets::fitted_title(doc.saved.title.clone()),
                 text(crate::doc::GameDoc::summary(c))
                     .size(style::SMALL)
                     .style(style::muted),

@@ -214,3 +214,90 @@ fn the_index_form_refuses_control_characters_as_the_cli_import_does() {
         "nothing saved"
     );
 }
+
+/// How wide `s` is drawn at `size` in the tests' font.
+fn width_of(s: &str, size: f32) -> f32 {
+    use iced::advanced::text::{self as t, Paragraph as _};
+    <iced::Renderer as t::Renderer>::Paragraph::with_text(t::Text {
+        content: s,
+        bounds: iced::Size::INFINITE,
+        size: iced::Pixels(size),
+        line_height: t::LineHeight::default(),
+        font: iced::Font::with_name("Fira Sans"),
+        align_x: t::Alignment::Default,
+        align_y: iced::alignment::Vertical::Top,
+        shaping: t::Shaping::Advanced,
+        wrapping: t::Wrapping::None,
+    })
+    .min_width()
+}
+
+#[test]
+fn the_index_forms_hints_and_headings_are_whole_and_distinct_at_1024_and_with_large_type() {
+    use iced_test::selector::{Candidate, Target};
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::open(dir.path().join("home")).unwrap();
+    let cx = ctx(&store);
+    let mut s = opened_with(&store, Mode::Campaign, &[("Ann", "Grear"), ("Bob", "Vera")]);
+    lk(&mut s, lookup::Msg::Typed("9".into()), &cx);
+    ok(&lk(&mut s, lookup::Msg::LookUp, &cx));
+    lk(&mut s, lookup::Msg::StartEntry, &cx);
+    let choices = s.entry.as_ref().map(|f| f.choices.len()).unwrap_or(0);
+    assert!(choices > 0, "the form is open with its choices");
+    // The hints of one choice's fields, in the order they are drawn.
+    let mut hints = vec!["label", "difficulty", entry::NEEDS, entry::NEXT];
+    hints.extend(entry::SUCCESS.iter().map(|(_, h)| *h));
+    hints.extend(entry::BY_TWO.iter().map(|(_, h)| *h));
+    let distinct: std::collections::BTreeSet<&str> = hints.iter().copied().collect();
+    assert_eq!(
+        distinct.len(),
+        hints.len(),
+        "two fields of a choice share a hint"
+    );
+    // 1024×768 and 1366×768 with large type (the screen's share, logical pixels).
+    for size in [(1024.0, 688.0), (1050.0, 530.0)] {
+        let mut ui = Simulator::with_size(Default::default(), size, s.view(&cx));
+        // An empty field reports its hint as its text.
+        let mut inputs: Vec<(String, iced::Rectangle)> = Vec::new();
+        let mut texts = Vec::new();
+        let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
+            match Target::from(c) {
+                Target::TextInput {
+                    content, bounds, ..
+                } => inputs.push((content, bounds)),
+                Target::Text {
+                    content, bounds, ..
+                } => texts.push((content, bounds)),
+                _ => {}
+            }
+            None
+        });
+        for hint in &hints {
+            let fields: Vec<_> = inputs.iter().filter(|(t, _)| t == hint).collect();
+            assert_eq!(
+                fields.len(),
+                choices,
+                "at {size:?} {hint:?} is not on every choice"
+            );
+            for (_, field) in fields {
+                let room = field.width - 12.0;
+                let needs = width_of(hint, style::BODY);
+                assert!(
+                    needs <= room,
+                    "at {size:?} the hint {hint:?} needs {needs} px, its field has {room}"
+                );
+            }
+        }
+        // The reward headings are whole: one line each, as wide as the words.
+        for heading in entry::REWARD_HEADINGS {
+            let (_, b) = texts
+                .iter()
+                .find(|(t, _)| t == heading)
+                .unwrap_or_else(|| panic!("{heading:?} not drawn at {size:?}"));
+            assert!(
+                b.height <= style::SMALL * 1.4 && width_of(heading, style::SMALL) <= b.width + 0.5,
+                "at {size:?} the heading {heading:?} is cut or wrapped: {b:?}"
+            );
+        }
+    }
+}

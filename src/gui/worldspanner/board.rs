@@ -76,13 +76,20 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
             .into()
         }
         None if allowed(game, slot.number) => {
-            button(text("Place").size(style::SMALL).width(Fill).align_x(Center))
-                .width(Fill)
-                .height(Length::Fixed(DOME_CELL))
-                .padding([0, 2])
-                .style(style::primary)
-                .on_press(Message::Place(Some(slot)))
-                .into()
+            // Left and centred in height like the numbers and names of the other places, so
+            // a column of places reads the same whatever is in it.
+            button(
+                container(text("Place").size(style::SMALL))
+                    .width(Fill)
+                    .height(Fill)
+                    .align_y(Center),
+            )
+            .width(Fill)
+            .height(Length::Fixed(DOME_CELL))
+            .padding([0, 4])
+            .style(style::primary)
+            .on_press(Message::Place(Some(slot)))
+            .into()
         }
         None => size(
             text(format!("{}.{}", slot.number, slot.slot))

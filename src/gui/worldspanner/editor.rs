@@ -108,6 +108,20 @@ impl Editor {
         self.deck.progress().to_string()
     }
 
+    /// Esc inside the editor: the waiting yes/no is answered no, then a card being corrected
+    /// is let go (its line emptied). False when neither was open.
+    pub fn escape(&mut self) -> bool {
+        if self.confirm.take().is_some() {
+            return true;
+        }
+        if self.editing.take().is_some() {
+            self.line.clear();
+            self.problem = None;
+            return true;
+        }
+        false
+    }
+
     pub fn update(&mut self, m: EditorMsg, ctx: &Ctx) -> Outcome {
         let changes = matches!(
             m,

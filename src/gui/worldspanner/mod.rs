@@ -463,13 +463,9 @@ impl State {
             Some(doc) => doc.saved.title.clone(),
             None => "New Worldspanner Factions game".into(),
         };
-        let top = row![
-            text(title).size(style::TITLE),
-            iced::widget::space::horizontal(),
-            tabs
-        ]
-        .spacing(style::GAP)
-        .align_y(iced::Center);
+        let top = row![crate::gui::widgets::fitted_title(title), tabs]
+            .spacing(style::GAP)
+            .align_y(iced::Center);
         // The table holds still: it fills the window and each of its columns scrolls on its
         // own, so the main loop needs no page scrolling. The other panels scroll as a page.
         if self.doc.is_some() && self.panel == Panel::Table {
@@ -497,7 +493,17 @@ impl State {
     /// After undo/redo: the selection and the last action's text may no longer hold.
     /// Esc: closes a physical card's question (nothing drawn), then a refusal shown; false
     /// when neither was open.
+    /// Esc closes the innermost thing first (docs/table-ux.md 7): inside the deck editor its
+    /// yes/no or the card being corrected, then the editor (or the Odds or Heroes tab) back to
+    /// the table, then the Dome question or the refusal; only then does the shell leave.
     pub fn escape(&mut self) -> bool {
+        if self.panel == Panel::Editor && self.editor.escape() {
+            return true;
+        }
+        if self.panel != Panel::Table {
+            self.panel = Panel::Table;
+            return true;
+        }
         self.asking.take().is_some() || self.refused.take().is_some()
     }
 

@@ -99,13 +99,14 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     .width(Fill)
     .height(Fill);
     // Between them the board, beside the Dome question, and under it the deck and the glory.
-    let board = column![
-        domes(game),
-        scrollable(column![deck_box(game, side), glory(game, side)].spacing(style::GAP))
-            .height(Fill)
-            .width(Fill)
-    ]
-    .spacing(style::GAP)
+    // The column scrolls as a whole: where the window is short (large type at 1366×768) the
+    // Domes' last rows are a scroll away instead of squeezed out of reach.
+    let board = scrollable(
+        container(
+            column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP),
+        )
+        .padding(iced::Padding::ZERO.right(12)),
+    )
     .width(Length::Fixed(BOARD))
     .height(Fill);
     column![

@@ -327,8 +327,8 @@ fn draw_is_disabled_with_every_missing_field_listed_beside_it() {
     assert!(s.form.missing().is_empty());
 }
 
-#[test]
-fn the_dome_question_and_the_board_are_in_view_together() {
+/// Round 1: Skyhawks hero 1 entered, its Dome question open.
+fn dome_question_open() -> State {
     let c = ctx();
     let mut s = super::tests::started();
     let hero = HeroRef {
@@ -336,6 +336,12 @@ fn the_dome_question_and_the_board_are_in_view_together() {
         hero: 0,
     };
     assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
+    s
+}
+
+#[test]
+fn the_dome_question_and_the_board_are_in_view_together() {
+    let s = dome_question_open();
     let first = {
         let g = s.game().unwrap();
         let p = g.pending.as_ref().unwrap();
@@ -449,4 +455,90 @@ fn a_tiles_wrapped_actions_never_cover_its_counts_and_no_tile_moves_when_a_hero_
         before,
         "at {name}: hero 2's tile moved when hero 1 entered play"
     );
+}
+
+/// Every text drawn in a window of `size`, with its bounds.
+fn texts(s: &State, size: Size) -> Vec<(String, Rectangle)> {
+    use iced_test::selector::{Candidate, Target};
+    let c = ctx();
+    let mut ui = Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+    let mut found = Vec::new();
+    let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
+        if let Target::Text {
+            content, bounds, ..
+        } = Target::from(c)
+        {
+            found.push((content, bounds));
+        }
+        None
+    });
+    found
+}
+
+#[test]
+fn the_dome_boards_place_labels_line_up_with_the_numbers_of_the_other_places() {
+    let s = dome_question_open();
+    for (name, size) in WINDOWS {
+        let all = texts(&s, size);
+        let at = |label: &str| -> Vec<Rectangle> {
+            all.iter()
+                .filter(|(t, _)| t == label)
+                .map(|(_, b)| *b)
+                .collect()
+        };
+        let places = at("Place");
+        assert!(
+            places.len() >= 4,
+            "at {name}: {} Place labels",
+            places.len()
+        );
+        // Each Place starts where the number of an empty place in its column starts ...
+        let numbers: Vec<Rectangle> = all
+            .iter()
+            .filter(|(t, _)| {
+                let b = t.as_bytes();
+                b.len() == 3 && b[0].is_ascii_digit() && b[1] == b'.' && b[2].is_ascii_digit()
+            })
+            .map(|(_, b)| *b)
+            .collect();
+        assert!(
+            numbers.len() >= 4,
+            "at {name}: {} empty places",
+            numbers.len()
+        );
+        for p in &places {
+            let column = numbers
+                .iter()
+                .map(|n| (n.x - p.x).abs())
+                .fold(f32::MAX, f32::min);
+            assert!(
+                column <= 2.0,
+                "at {name}: Place {p:?} is {column} px off its column's numbers {numbers:?}"
+            );
+        }
+        // ... and sits in the middle of its row's height, level with the Dome's number.
+        for row in 1..=6u8 {
+            let Some(label) = all
+                .iter()
+                .find(|(t, b)| {
+                    *t == row.to_string()
+                        && places
+                            .iter()
+                            .any(|p| (p.center_y() - b.center_y()).abs() < 14.0)
+                })
+                .map(|(_, b)| *b)
+            else {
+                continue;
+            };
+            for p in places
+                .iter()
+                .filter(|p| (p.center_y() - label.center_y()).abs() < 14.0)
+            {
+                assert!(
+                    (p.center_y() - label.center_y()).abs() <= 1.5,
+                    "at {name}: Place {p:?} is not level with Dome {row} {label:?}"
+                );
+            }
+        }
+    }
 }

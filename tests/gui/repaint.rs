@@ -1,0 +1,195 @@
+//! Old pixels never stay on screen (issue 18 §5). The window is drawn the way the real one
+//! is: iced's CPU renderer repaints only the regions it finds changed between two frames
+//! (`iced_tiny_skia`'s damage tracking), so a frame drawn after a change must equal a fresh
+//! drawing of the same state. docs/architecture.md ("Repainting") says why it did not.
+
+use iced::advanced::renderer::Style;
+use iced::theme::Base;
+use iced::{Font, Pixels, Rectangle, Size, mouse};
+use iced_runtime::user_interface::{self, UserInterface};
+use iced_tiny_skia::Layer;
+use iced_tiny_skia::graphics::{Viewport, damage};
+use tablemate::doc::Kind;
+use tablemate::furtherance::Square;
+use tablemate::gui::worldspanner::HeroOp;
+use tablemate::gui::{App, Message, Shortcut, furtherance, worldspanner};
+use tablemate::worldspanner::team::{HeroRef, TeamSide};
+
+use super::click;
+
+/// A window as the compositor keeps it: its pixels and the layers of the frame they show.
+struct Window {
+    size: Size,
+    renderer: iced_tiny_skia::Renderer,
+    cache: Option<user_interface::Cache>,
+    last: Option<Vec<Layer>>,
+    pixels: Vec<u8>,
+}
+
+impl Window {
+    fn new(size: (f32, f32)) -> Self {
+        let size = Size::new(size.0, size.1);
+        Window {
+            size,
+            renderer: iced_tiny_skia::Renderer::new(Font::with_name("Fira Sans"), Pixels(16.0)),
+            cache: Some(user_interface::Cache::default()),
+            last: None,
+            pixels: vec![0; (size.width * size.height) as usize * 4],
+        }
+    }
+
+    /// Draws `app`'s frame as iced's compositor presents it: only the damaged regions are
+    /// repainted over the last frame's pixels (the whole window the first time).
+    fn frame(&mut self, app: &App) {
+        let theme = app.theme();
+        let base = theme.base();
+        let cache = self.cache.take().unwrap_or_default();
+        let mut ui = UserInterface::build(app.view(), self.size, cache, &mut self.renderer);
+        ui.draw(
+            &mut self.renderer,
+            &theme,
+            &Style {
+                text_color: base.text_color,
+            },
+            mouse::Cursor::Unavailable,
+        );
+        self.cache = Some(ui.into_cache());
+        let whole = Rectangle::with_size(self.size);
+        let layers = self.renderer.layers().to_vec();
+        let damage = match &self.last {
+            Some(last) => damage::diff(last, &layers, |l| vec![l.bounds], Layer::damage),
+            None => vec![whole],
+        };
+        let damage = damage::group(damage, whole);
+        self.last = Some(layers);
+        if damage.is_empty() {
+            return;
+        }
+        let (w, h) = (self.size.width as u32, self.size.height as u32);
+        let mut pixmap = tiny_skia::PixmapMut::from_bytes(&mut self.pixels, w, h).expect("pixmap");
+        let mut mask = tiny_skia::Mask::new(w, h).expect("mask");
+        self.renderer.draw(
+            &mut pixmap,
+            &mut mask,
+            &Viewport::with_physical_size(Size::new(w, h), 1.0),
+            &damage,
+            base.background_color,
+        );
+    }
+
+    /// Writes the frame as a PPM picture (to look at when a comparison fails).
+    fn save(&self, name: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("tablemate-repaint-{name}.ppm"));
+        let mut out = format!("P6 {} {} 255\n", self.size.width, self.size.height).into_bytes();
+        for px in self.pixels.chunks(4) {
+            out.extend_from_slice(&px[..3]);
+        }
+        let _ = std::fs::write(&path, out);
+        path
+    }
+}
+
+/// Draws `app`, applies each change with a frame after it (as the window does), and compares
+/// the last frame with a fresh drawing of the same state: the pixels that differ are old
+/// pixels left on screen.
+fn stale_pixels(app: &mut App, size: (f32, f32), name: &str, changes: Vec<Message>) -> usize {
+    let mut window = Window::new(size);
+    window.frame(app);
+    for change in changes {
+        let _ = app.update(change);
+        window.frame(app);
+    }
+    let mut fresh = Window::new(size);
+    fresh.frame(app);
+    let differ = window
+        .pixels
+        .chunks(4)
+        .zip(fresh.pixels.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    if differ > 0 {
+        eprintln!(
+            "{name}: {differ} stale pixels; after the changes {:?}, fresh {:?}",
+            window.save(name),
+            fresh.save(&format!("{name}-fresh"))
+        );
+    }
+    differ
+}
+
+fn app() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = App::open(dir.path().to_path_buf());
+    (dir, app)
+}
+
+/// A Worldspanner game at round 1, Reinforce (numbered heroes).
+fn worldspanner_started() -> std::result::Result<(tempfile::TempDir, App), iced_test::Error> {
+    let (dir, mut app) = app();
+    super::table_screens::start_worldspanner(&mut app)?;
+    Ok((dir, app))
+}
+
+#[test]
+fn the_dome_question_leaves_no_old_pixels_of_the_challenge_panel() -> super::Result {
+    for size in [(1024.0, 768.0), (1366.0, 768.0)] {
+        let (_dir, mut app) = worldspanner_started()?;
+        let hero = HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: 0,
+        };
+        let stale = stale_pixels(
+            &mut app,
+            size,
+            "worldspanner-dome-question",
+            vec![
+                worldspanner::Message::Hero(hero, HeroOp::Reinforce).into(),
+                worldspanner::Message::Place(None).into(),
+                worldspanner::Message::Hero(HeroRef { hero: 1, ..hero }, HeroOp::Reinforce).into(),
+                Message::Undo,
+                Message::Undo,
+            ],
+        );
+        assert_eq!(stale, 0, "old pixels stayed on screen at {size:?}");
+    }
+    Ok(())
+}
+
+#[test]
+fn help_closed_with_its_key_leaves_no_old_pixels() -> super::Result {
+    let (_dir, mut app) = worldspanner_started()?;
+    let stale = stale_pixels(
+        &mut app,
+        (1024.0, 768.0),
+        "help",
+        vec![
+            Message::Shortcut(Shortcut::Help),
+            Message::Shortcut(Shortcut::Help),
+        ],
+    );
+    assert_eq!(stale, 0, "old pixels stayed on screen");
+    Ok(())
+}
+
+#[test]
+fn a_move_undone_on_the_furtherance_board_leaves_no_old_pixels() -> super::Result {
+    let (_dir, mut app) = app();
+    click(&mut app, Kind::Furtherance.title())?;
+    let _ = app.update(furtherance::Message::Start.into());
+    let sq = |t: &str| Square::parse(t).expect("square");
+    let stale = stale_pixels(
+        &mut app,
+        (1024.0, 768.0),
+        "furtherance-undo",
+        vec![
+            Message::ToggleHistory,
+            furtherance::Message::OpenBoard.into(),
+            furtherance::Message::Square(sq("c4")).into(),
+            Message::Undo,
+            Message::Shortcut(Shortcut::Back),
+            Message::ToggleHistory,
+        ],
+    );
+    assert_eq!(stale, 0, "old pixels stayed on screen");
+    Ok(())
+}
