@@ -18,6 +18,7 @@ mod save_check;
 mod scripted;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod sim;
 mod unknown_fields;
 use shared::run;
 
@@ -399,6 +400,44 @@ fn cli_simulate_prints_json_lines_ending_with_the_result() {
     }
     // Same seed, same game.
     assert_eq!(run(dir.path(), &args), out);
+}
+
+#[test]
+fn cli_simulate_with_a_greedy_player_recruits_attacks_and_reports_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "furtherance",
+        "simulate",
+        "--player",
+        "greedy",
+        "--seed",
+        "2",
+        "--rounds",
+        "60",
+        "--json",
+    ];
+    let out = run(dir.path(), &args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, steps) = lines.split_last().unwrap();
+    assert_eq!(last["player"], "greedy");
+    assert_eq!(last["steps"].as_u64().unwrap() as usize, steps.len());
+    let has = |t: &str| steps.iter().any(|s| s["step"]["type"] == t);
+    assert!(has("recruited"), "the greedy player recruits");
+    assert!(has("castle-attacked"), "and attacks castles");
+    assert!(has("castle-destroyed"), "and destroys one with seed 2");
+    assert_eq!(run(dir.path(), &args), out, "same seed, same game");
+    // An unknown player is refused by name.
+    let bad = run(
+        dir.path(),
+        &["furtherance", "simulate", "--player", "clever"],
+    );
+    assert_ne!(bad.code, 0);
+    assert!(bad.stderr.contains("clever"), "{}", bad.stderr);
 }
 
 #[test]
