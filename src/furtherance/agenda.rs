@@ -194,6 +194,51 @@ pub(crate) enum Resume {
 }
 
 impl Resume {
+    /// The task that asked this question: run again, it asks again from the position as it
+    /// is then (`reask_after_edit`).
+    pub(crate) fn asking_task(&self) -> Task {
+        match self {
+            Resume::MoveFirst { seat, acted, .. } => Task::PickUnit {
+                seat: *seat,
+                acted: acted.clone(),
+            },
+            Resume::Target { attacker, left, .. } => Task::Attacks {
+                unit: *attacker,
+                left: *left,
+                focus: None,
+            },
+            Resume::Guard { strike, .. } => Task::Strike(Strike {
+                guard_asked: false,
+                ..strike.clone()
+            }),
+            Resume::Protector { task, .. } => match &**task {
+                Task::Strike(s) => Task::Strike(Strike {
+                    protector: None,
+                    ..s.clone()
+                }),
+                Task::HitEnemyCastle {
+                    attacker, castle, ..
+                } => Task::HitEnemyCastle {
+                    attacker: *attacker,
+                    castle: *castle,
+                    protector: None,
+                },
+                other => other.clone(),
+            },
+            Resume::CastleDefence { attacker, .. } => Task::DefendCastle {
+                attacker: *attacker,
+            },
+            Resume::ResearchTie { seat, .. } => Task::Spawn {
+                seat: *seat,
+                skips: 0,
+            },
+            Resume::DrawnCard { seat, skips } => Task::Spawn {
+                seat: *seat,
+                skips: *skips,
+            },
+        }
+    }
+
     /// The rule that leaves this question to the player.
     pub(crate) fn rule(&self) -> Rule {
         match self {

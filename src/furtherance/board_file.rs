@@ -585,12 +585,18 @@ mod tests {
         let mut file = serde_json::to_value(BoardFile::standard()).unwrap();
         file["arrows"]["left"]["b4"] = serde_json::json!(["h4"]);
         let err = BoardFile::parse(&file.to_string()).unwrap_err();
-        assert!(err.contains("arrows.left.b4[0]: \"h4\" is not a square"), "{err}");
+        assert!(
+            err.contains("arrows.left.b4[0]: \"h4\" is not a square"),
+            "{err}"
+        );
         // Also where the arrow starts off the board: the key is the arrow's name.
         let mut file = serde_json::to_value(BoardFile::standard()).unwrap();
         file["arrows"]["right"]["h4"] = serde_json::json!(["g4"]);
         let err = BoardFile::parse(&file.to_string()).unwrap_err();
-        assert!(err.contains("arrows.right.h4: \"h4\" is not a square"), "{err}");
+        assert!(
+            err.contains("arrows.right.h4: \"h4\" is not a square"),
+            "{err}"
+        );
     }
 
     #[test]

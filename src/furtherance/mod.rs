@@ -40,6 +40,8 @@ mod explain_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
+mod reask_tests;
+#[cfg(test)]
 mod ruling_updates_tests;
 #[cfg(test)]
 mod rulings_tests;
