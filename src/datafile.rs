@@ -20,8 +20,8 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
     };
     let probe: Probe = serde_json::from_value(value.clone()).map_err(|e| at(text, &e))?;
     match probe.data_kind.as_deref() {
-        Some(k) if k == data_kind => serde_json::from_str(text).map_err(|e| {
-            let message = at(text, &e);
+        Some(k) if k == data_kind => from_str_at_path(text).map_err(|(e, path)| {
+            let message = at_path(text, &e, &path);
             // A field the kind needs is missing: perhaps another kind of file carries this
             // label (a units file labelled as a board). Name what it holds instead.
             match (
@@ -52,6 +52,23 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
     }
 }
 
+/// `serde_json::from_str`, an error also saying where in the file's structure it is
+/// ("arrows.left.b4[0]"; empty at the top).
+fn from_str_at_path<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<T, (serde_json::Error, String)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = match e.path().iter().next() {
+            Some(_) => e.path().to_string(),
+            None => String::new(),
+        };
+        (e.into_inner(), path)
+    })?;
+    de.end().map_err(|e| (e, String::new()))?;
+    Ok(value)
+}
+
 /// The fields of the shared [`Header`], left out when naming what a file holds.
 const HEADER_FIELDS: [&str; 4] = ["data_kind", "sample_data", "source", "note"];
 
@@ -60,6 +77,12 @@ const HEADER_FIELDS: [&str; 4] = ["data_kind", "sample_data", "source", "note"];
 /// serde reports an unknown field of a file with a shared [`Header`] at the end of the object;
 /// the field's own line is found and named instead.
 pub fn at(text: &str, e: &serde_json::Error) -> String {
+    at_path(text, e, "")
+}
+
+/// `at`, the message led by `path`, where in the file's structure the error is
+/// ("line 202 column 7 (`],`): arrows.left.b4[0]: \"h4\" is not a square ...").
+fn at_path(text: &str, e: &serde_json::Error, path: &str) -> String {
     let message = e.to_string();
     // serde_json ends its message with the position, which is given first here.
     let suffix = format!(" at line {} column {}", e.line(), e.column());
@@ -67,6 +90,11 @@ pub fn at(text: &str, e: &serde_json::Error) -> String {
     let (line, column) = unknown_field(message)
         .and_then(|field| key_position(text, field))
         .unwrap_or((e.line(), e.column()));
+    let message = if path.is_empty() {
+        message.to_string()
+    } else {
+        format!("{path}: {message}")
+    };
     let quoted: String = text
         .lines()
         .nth(line.saturating_sub(1))

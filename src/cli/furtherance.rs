@@ -1,5 +1,6 @@
 //! `tablemate furtherance ...`: start a solo game in the store, let the enemies play a
-//! do-nothing player (`simulate`, JSON lines documented in docs/furtherance.md), print or
+//! simulated player (`simulate --player none|random|greedy`, JSON lines documented in
+//! docs/furtherance.md), print or
 //! re-derive the board file, and show a saved game.
 
 use std::fmt::Write as _;
@@ -10,6 +11,7 @@ use serde_json::json;
 
 use super::Output;
 use crate::doc::Saved;
+use crate::furtherance::sim::{Played, SimPlayer, Style, play_out};
 use crate::furtherance::square::Dir;
 use crate::furtherance::{
     Action, Board, BoardFile, Catalog, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits,
@@ -82,6 +84,27 @@ pub enum SacrificeArg {
     Attacks,
 }
 
+/// Who plays your side in `simulate` (docs/furtherance.md, "Simulated players").
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PlayerArg {
+    /// Does nothing: ends every turn and takes the offered answer (default).
+    None,
+    /// Picks uniformly among the legal actions, ending the turn 1 time in 4.
+    Random,
+    /// Attacks castles, then kills, recruits and advances by a fixed heuristic.
+    Greedy,
+}
+
+impl From<PlayerArg> for Style {
+    fn from(p: PlayerArg) -> Style {
+        match p {
+            PlayerArg::None => Style::None,
+            PlayerArg::Random => Style::Random,
+            PlayerArg::Greedy => Style::Greedy,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ReachArg {
     /// An attacked unit strikes back whatever the range (default).
@@ -134,10 +157,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Let the enemies play against a player who does nothing, printing every step.
+    /// Let the enemies play against a simulated player, printing every step.
     Simulate {
         #[arg(long, value_enum, default_value = "normal")]
         difficulty: DifficultyArg,
+        /// Who plays your side (its choices are seeded from --seed too).
+        #[arg(long, value_enum, default_value = "none")]
+        player: PlayerArg,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Rounds to play (the game may end sooner).
@@ -230,6 +256,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
         } => new_game(root, settings(difficulty, deck, rules), seed, title, json),
         Command::Simulate {
             difficulty,
+            player,
             seed,
             rounds,
             rules,
@@ -239,6 +266,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
             root,
             settings(difficulty, DeckArg::Digital, rules),
             Run {
+                player: player.into(),
                 seed,
                 rounds,
                 json,
@@ -283,20 +311,24 @@ fn new_game(
     }
 }
 
-/// How `simulate` runs: the seed, how many rounds, JSON lines or text, stored or not.
+/// How `simulate` runs: who plays your side, the seed, how many rounds, JSON lines or
+/// text, stored or not.
 #[derive(Debug, Clone, Copy)]
 pub struct Run {
+    pub player: Style,
     pub seed: u64,
     pub rounds: u32,
     pub json: bool,
     pub save: bool,
 }
 
-/// Runs `rounds` rounds of a do-nothing player; every question takes its default. With
-/// `save`, every step is also a history entry, labelled as the app labels it (the step's
-/// line, "End of your turn (round N)", "You chose: …"), and the game is stored.
+/// Runs `rounds` rounds with the simulated player `run.player` (furtherance::sim), every
+/// action through `Saved::act_one_step` as the window sends it. Prints every step; a question
+/// is printed when it is answered, with the answer. With `save` the game is stored, every
+/// action a history entry labelled as the app labels it.
 pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
     let Run {
+        player,
         seed,
         rounds,
         json,
@@ -306,27 +338,24 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
         Ok(d) => d,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
-    let mut game = Game::new(settings, board, catalog, seed);
-    // Room for every step of every round (about 30 a round), so the whole game is kept.
-    let capacity = crate::history::DEFAULT_CAPACITY.max(rounds as usize * 80);
-    let mut saved = save.then(|| Saved {
+    let game = Game::new(settings, board, catalog, seed);
+    // Room for every action of every round, so the whole game is kept.
+    let capacity = crate::history::DEFAULT_CAPACITY.max(rounds as usize * 150);
+    let mut saved = Saved {
         title: format!(
-            "Furtherance solo — {} — simulated, seed {seed}",
-            settings.difficulty.title()
+            "Furtherance solo — {} — simulated ({}), seed {seed}",
+            settings.difficulty.title(),
+            player.as_str()
         ),
-        history: crate::history::History::with_capacity("New game", game.clone(), capacity),
-    });
-    let mut record = |label: String, game: &Game| {
-        if let Some(s) = saved.as_mut() {
-            s.history.record(label, game.clone());
-        }
+        history: crate::history::History::with_capacity("New game", game, capacity),
     };
     let mut out = String::new();
     let mut steps = 0u64;
-    let mut emit = |game: &Game, step: &Step, answer: Option<usize>, out: &mut String| {
+    let mut played = 0;
+    let mut emit = |round: u32, step: &Step, answer: Option<usize>, out: &mut String| {
         steps += 1;
         if json {
-            let mut line = json!({ "round": game.round(), "step": step, "text": step.text() });
+            let mut line = json!({ "round": round, "step": step, "text": step.text() });
             if let Some(a) = answer {
                 line["answer"] = json!(a);
             }
@@ -336,40 +365,26 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
             let _ = writeln!(out, "{}", step.text());
         }
     };
-    let mut played = 0;
-    'rounds: while played < rounds && game.outcome().is_none() {
-        let label = game.label(&Action::EndTurn {});
-        if let Err(e) = game.apply(Action::EndTurn {}) {
-            return Output::fail(format!("tablemate: {e}\n"));
+    let mut sim = SimPlayer::new(player, seed);
+    let finished = play_out(&mut saved, &mut sim, rounds, |p: Played<'_>| {
+        let game = p.saved.current();
+        if let Action::EndTurn {} = p.action {
+            played += 1;
         }
-        record(label, &game);
-        played += 1;
-        loop {
-            match game.advance() {
-                Ok(step @ Step::NeedsChoice { default, .. }) => {
-                    emit(&game, &step, Some(default), &mut out);
-                    let answer = Action::Answer {
-                        option: default + 1,
-                    };
-                    let label = game.label(&answer);
-                    if let Err(e) = game.apply(answer) {
-                        return Output::fail(format!("tablemate: {e}\n"));
-                    }
-                    record(label, &game);
-                }
-                Ok(Step::GameOver { .. }) => break 'rounds,
-                Ok(step) => {
-                    let done = matches!(step, Step::PlayerTurn { .. });
-                    record(step.text(), &game);
-                    emit(&game, &step, None, &mut out);
-                    if done {
-                        break;
-                    }
-                }
-                Err(_) => break,
+        if let (Some(asked), Action::Answer { option }) = (&p.asked, p.action) {
+            emit(game.round(), asked, Some(option - 1), &mut out);
+        }
+        for e in game.explained() {
+            // A question is printed with its answer; the end with the result line.
+            if !matches!(e.step, Step::NeedsChoice { .. } | Step::GameOver { .. }) {
+                emit(game.round(), &e.step, None, &mut out);
             }
         }
+    });
+    if let Err(e) = finished {
+        return Output::fail(format!("{out}tablemate: {e}\n"));
     }
+    let game = saved.current();
     let result = match game.outcome() {
         Some(o) => format!("{o:?}").to_lowercase(),
         None => "undecided".to_string(),
@@ -399,6 +414,7 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
             "steps": steps,
             "seed": seed,
             "difficulty": settings.difficulty,
+            "player": player.as_str(),
             "castles": castles,
             "counters_returned": game.counters_returned(),
         });
@@ -412,7 +428,7 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
             game.total_vp()
         );
     }
-    if let Some(saved) = saved {
+    if save {
         let store = match Store::open(root) {
             Ok(s) => s,
             Err(e) => return Output::fail(format!("{out}tablemate: {e}\n")),

@@ -22,8 +22,44 @@ pub(crate) struct Strike {
     #[serde(default)]
     pub guard_asked: bool,
     /// `None`: not asked yet; `Some(None)`: no unit takes the damage in the player unit's place.
-    #[serde(default)]
+    #[serde(default, with = "asked")]
     pub protector: Option<Option<UnitId>>,
+}
+
+/// An answered "who takes the damage instead?" in a save: `null` not asked yet, `false` no
+/// one, a unit id that unit. (Plain serde writes both "not asked" and "no one" as `null`, so
+/// a reloaded game asked again a question already answered; saves written before keep
+/// loading as "not asked".)
+mod asked {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::UnitId;
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Answer {
+        /// Written as `false`; the value itself says nothing more.
+        NoOne(#[expect(dead_code, reason = "only its presence is read")] bool),
+        Unit(UnitId),
+    }
+
+    pub fn serialize<S: Serializer>(v: &Option<Option<UnitId>>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            None => s.serialize_none(),
+            Some(None) => s.serialize_bool(false),
+            Some(Some(id)) => id.serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<UnitId>>, D::Error> {
+        Ok(match Option::<Answer>::deserialize(d)? {
+            None => None,
+            Some(Answer::NoOne(_)) => Some(None),
+            Some(Answer::Unit(id)) => Some(Some(id)),
+        })
+    }
 }
 
 impl Strike {
@@ -73,7 +109,7 @@ pub(crate) enum Task {
     HitEnemyCastle {
         attacker: UnitId,
         castle: Seat,
-        #[serde(default)]
+        #[serde(default, with = "asked")]
         protector: Option<Option<UnitId>>,
     },
     DestroyCastle {
@@ -158,6 +194,51 @@ pub(crate) enum Resume {
 }
 
 impl Resume {
+    /// The task that asked this question: run again, it asks again from the position as it
+    /// is then (`reask_after_edit`).
+    pub(crate) fn asking_task(&self) -> Task {
+        match self {
+            Resume::MoveFirst { seat, acted, .. } => Task::PickUnit {
+                seat: *seat,
+                acted: acted.clone(),
+            },
+            Resume::Target { attacker, left, .. } => Task::Attacks {
+                unit: *attacker,
+                left: *left,
+                focus: None,
+            },
+            Resume::Guard { strike, .. } => Task::Strike(Strike {
+                guard_asked: false,
+                ..strike.clone()
+            }),
+            Resume::Protector { task, .. } => match &**task {
+                Task::Strike(s) => Task::Strike(Strike {
+                    protector: None,
+                    ..s.clone()
+                }),
+                Task::HitEnemyCastle {
+                    attacker, castle, ..
+                } => Task::HitEnemyCastle {
+                    attacker: *attacker,
+                    castle: *castle,
+                    protector: None,
+                },
+                other => other.clone(),
+            },
+            Resume::CastleDefence { attacker, .. } => Task::DefendCastle {
+                attacker: *attacker,
+            },
+            Resume::ResearchTie { seat, .. } => Task::Spawn {
+                seat: *seat,
+                skips: 0,
+            },
+            Resume::DrawnCard { seat, skips } => Task::Spawn {
+                seat: *seat,
+                skips: *skips,
+            },
+        }
+    }
+
     /// The rule that leaves this question to the player.
     pub(crate) fn rule(&self) -> Rule {
         match self {
@@ -477,5 +558,41 @@ impl Game {
         self.agenda.push(Task::Deaths);
         self.agenda
             .push(Task::Strike(Strike::new(attacker, target, Battle::Attack)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the simulated players' save round trip: "no one takes it instead" came back
+    /// from a save as "not asked yet", so the question was asked again after a reload.
+    #[test]
+    fn an_answered_protector_question_survives_save_and_load() {
+        for protector in [None, Some(None), Some(Some(UnitId(4)))] {
+            let strike = Strike {
+                protector,
+                ..Strike::new(UnitId(1), UnitId(2), Battle::Attack)
+            };
+            let text = serde_json::to_string(&strike).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Strike>(&text).unwrap(),
+                strike,
+                "{text}"
+            );
+            let task = Task::HitEnemyCastle {
+                attacker: UnitId(1),
+                castle: Seat::Left,
+                protector,
+            };
+            let text = serde_json::to_string(&task).unwrap();
+            assert_eq!(serde_json::from_str::<Task>(&text).unwrap(), task, "{text}");
+        }
+        // A save written before says `null` for both: it loads as "not asked yet".
+        let mut old =
+            serde_json::to_value(Strike::new(UnitId(1), UnitId(2), Battle::Attack)).unwrap();
+        old["protector"] = serde_json::Value::Null;
+        let back: Strike = serde_json::from_value(old).unwrap();
+        assert_eq!(back.protector, None);
     }
 }

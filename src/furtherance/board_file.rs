@@ -579,6 +579,26 @@ mod tests {
         b.validate().unwrap();
     }
 
+    /// A square off the board in a hand-edited file is refused at the arrow that names it.
+    #[test]
+    fn an_arrow_to_a_square_off_the_board_is_refused_naming_the_arrow() {
+        let mut file = serde_json::to_value(BoardFile::standard()).unwrap();
+        file["arrows"]["left"]["b4"] = serde_json::json!(["h4"]);
+        let err = BoardFile::parse(&file.to_string()).unwrap_err();
+        assert!(
+            err.contains("arrows.left.b4[0]: \"h4\" is not a square"),
+            "{err}"
+        );
+        // Also where the arrow starts off the board: the key is the arrow's name.
+        let mut file = serde_json::to_value(BoardFile::standard()).unwrap();
+        file["arrows"]["right"]["h4"] = serde_json::json!(["g4"]);
+        let err = BoardFile::parse(&file.to_string()).unwrap_err();
+        assert!(
+            err.contains("arrows.right.h4: \"h4\" is not a square"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn arrows_into_a_loop_are_rejected() {
         let mut b = BoardFile::standard();

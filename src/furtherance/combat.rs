@@ -2,7 +2,7 @@
 //! attacks on castles (the player's defence choice, the castle's counter-attack, hourglass
 //! counters moving with damage), destroyed castles, sacrifices and deaths.
 
-use super::agenda::{Pending, Resume, Strike, Task};
+use super::agenda::{Resume, Strike, Task};
 use super::explain::Reason;
 use super::square::Seat;
 use super::state::{
@@ -247,36 +247,32 @@ impl Game {
         )
     }
 
-    /// After a hand edit, a waiting castle-defence question is checked against the new
-    /// position: if its defenders or its building option no longer match (a defender moved
-    /// out of the castle, a building added), the question is withdrawn and asked again from
-    /// the position as it now is, before anything else is resolved.
+    /// After a hand edit, a waiting question is checked against the new position: the task
+    /// that asked it is run again on a copy, and unless it asks exactly the same question
+    /// (same options, the same units on the same squares), the question is withdrawn and
+    /// that task goes back on the agenda, so the next step asks again from the position as
+    /// it is now, or goes on without asking when there is no longer a choice (a defender
+    /// moved out of the castle, a tied unit removed, a protector gone, research changed).
     pub(crate) fn reask_after_edit(&mut self) {
-        let Some(Pending {
-            resume:
-                Resume::CastleDefence {
-                    attacker,
-                    defenders,
-                },
-            options,
-            ..
-        }) = &self.pending
-        else {
+        let Some(pending) = self.pending.clone() else {
             return;
         };
-        let attacker = *attacker;
-        let buildings = usize::from(self.ledger.buildings > 0);
-        let still = self.castle_defenders(attacker);
-        if still.as_ref() == Some(defenders) && options.len() == defenders.len() + 1 + buildings {
-            return;
-        }
-        self.pending = None;
+        let task = pending.resume.asking_task();
         // Deaths a hand edit queued are resolved first, as before the question.
         let at = match self.agenda.last() {
             Some(Task::Deaths) => self.agenda.len() - 1,
             _ => self.agenda.len(),
         };
-        self.agenda.insert(at, Task::DefendCastle { attacker });
+        let mut again = self.clone();
+        again.pending = None;
+        again.agenda.insert(at, task.clone());
+        let asked = again.advance();
+        if matches!(asked, Ok(Step::NeedsChoice { .. })) && again.pending.as_ref() == Some(&pending)
+        {
+            return;
+        }
+        self.pending = None;
+        self.agenda.insert(at, task);
     }
 
     /// 1 damage to the player's castle or a building, then the castle's compulsory

@@ -9,6 +9,7 @@
 //! - `enemy`, `combat`, `reach`: the solo AI, fights and castles, reach and movement.
 //! - `player`: the player's actions and hand edits.
 //! - `validate`: checks of a loaded game, the summary line.
+//! - `sim`: simulated players (none, random, greedy) for `simulate` and the property tests.
 
 mod adopt;
 mod agenda;
@@ -24,6 +25,7 @@ mod play;
 pub mod player;
 mod reach;
 mod seats;
+pub mod sim;
 pub mod square;
 pub mod state;
 pub mod step;
@@ -37,6 +39,8 @@ mod ability_tests;
 mod explain_tests;
 #[cfg(test)]
 mod player_tests;
+#[cfg(test)]
+mod reask_tests;
 #[cfg(test)]
 mod ruling_updates_tests;
 #[cfg(test)]

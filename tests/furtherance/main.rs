@@ -18,6 +18,7 @@ mod save_check;
 mod scripted;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod sim;
 mod unknown_fields;
 use shared::run;
 
@@ -352,6 +353,21 @@ fn cli_new_creates_a_save_in_the_store_and_prints_its_id() {
     assert!(shown.stdout.contains("round 1"), "{}", shown.stdout);
 }
 
+/// Runs `simulate --json`, which must succeed: its output and its lines parsed.
+fn simulate_json(
+    dir: &std::path::Path,
+    args: &[&str],
+) -> (tablemate::cli::Output, Vec<serde_json::Value>) {
+    let out = run(dir, args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (out, lines)
+}
+
 #[test]
 fn cli_simulate_prints_json_lines_ending_with_the_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -366,13 +382,7 @@ fn cli_simulate_prints_json_lines_ending_with_the_result() {
         "40",
         "--json",
     ];
-    let out = run(dir.path(), &args);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let lines: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let (out, lines) = simulate_json(dir.path(), &args);
     let (last, steps) = lines.split_last().unwrap();
     for key in [
         "result",
@@ -399,6 +409,38 @@ fn cli_simulate_prints_json_lines_ending_with_the_result() {
     }
     // Same seed, same game.
     assert_eq!(run(dir.path(), &args), out);
+}
+
+#[test]
+fn cli_simulate_with_a_greedy_player_recruits_attacks_and_reports_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "furtherance",
+        "simulate",
+        "--player",
+        "greedy",
+        "--seed",
+        "2",
+        "--rounds",
+        "60",
+        "--json",
+    ];
+    let (out, lines) = simulate_json(dir.path(), &args);
+    let (last, steps) = lines.split_last().unwrap();
+    assert_eq!(last["player"], "greedy");
+    assert_eq!(last["steps"].as_u64().unwrap() as usize, steps.len());
+    let has = |t: &str| steps.iter().any(|s| s["step"]["type"] == t);
+    assert!(has("recruited"), "the greedy player recruits");
+    assert!(has("castle-attacked"), "and attacks castles");
+    assert!(has("castle-destroyed"), "and destroys one with seed 2");
+    assert_eq!(run(dir.path(), &args), out, "same seed, same game");
+    // An unknown player is refused by name.
+    let bad = run(
+        dir.path(),
+        &["furtherance", "simulate", "--player", "clever"],
+    );
+    assert_ne!(bad.code, 0);
+    assert!(bad.stderr.contains("clever"), "{}", bad.stderr);
 }
 
 #[test]

@@ -1,0 +1,403 @@
+//! Simulated players for `tablemate furtherance simulate` and the property tests: someone to
+//! play the player's side so the late game (every enemy castle acting, castles destroyed,
+//! wins by VP, losses) is reached without a person at the table (docs/furtherance.md,
+//! "Simulated players").
+//!
+//! A simulated player only ever sends the public actions a person can send (recruit, move,
+//! attack a unit or a castle, end the turn, answer a question), chosen among the legal ones
+//! of the position, and `play_out` applies them through `Saved::act_one_step`, as the
+//! window's buttons do, so every state it reaches is a state a person could reach.
+//!
+//! - `none`: does nothing; ends every turn and takes the offered answer to every question.
+//! - `random`: uniform among the legal actions, ending the turn with chance 1 in 4 at each
+//!   choice (so turns end); uniform among the options of a question.
+//! - `greedy`: the fixed heuristic of [`Style::Greedy`].
+//!
+//! The app does not keep the player's gold (docs/furtherance.md, "Your records"), so a
+//! simulated player keeps its own purse: [`START_GOLD`] at the start, [`INCOME`] more at the
+//! start of each of its turns (a worker that mines every turn), a unit's cost paid when it
+//! recruits it. Its choices are drawn from its own seeded stream
+//! (the game's seed, mixed), so the same seed plays the same game.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::RuleError;
+use super::player::Action;
+use super::square::{CELLS, Seat, Square};
+use super::state::{Game, MAX_PLAYER_UNITS, Phase, UnitId};
+use super::step::Step;
+use super::units::KindId;
+use crate::doc::Saved;
+use crate::rng::SeededRng;
+
+/// Gold a simulated player starts with (SETUP: each player takes 4 gold).
+pub const START_GOLD: u32 = 4;
+/// Gold a simulated player earns at the start of each of its turns: one worker mines
+/// (WORKERS: Mine collects 4 gold).
+pub const INCOME: u32 = 4;
+
+/// How a simulated player chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Style {
+    /// Does nothing: ends every turn, takes the offered answer.
+    None,
+    /// Uniform among the legal actions, with a 1 in 4 chance to end the turn at each choice.
+    Random,
+    /// In order, each time it acts:
+    /// 1. attack an enemy castle if a unit stands next to one (the one with the least HP);
+    /// 2. attack an enemy unit it can kill (the most expensive such), else, with a unit
+    ///    that survives the strike-back, the unit with the least health left;
+    /// 3. recruit the most expensive unit that attacks (attack above 0) it can afford into
+    ///    the free castle square nearest the enemy;
+    /// 4. move a unit (the one furthest forward first) to the square that brings it
+    ///    nearest an enemy castle it could attack or an enemy unit, if that is nearer
+    ///    than where it stands;
+    /// 5. end the turn.
+    ///
+    /// Questions: at your castle's defence it defends with the unit with the most health
+    /// left if that unit survives the hit, else the castle takes the damage; every other
+    /// question gets the app's offered answer.
+    Greedy,
+}
+
+impl Style {
+    pub const ALL: [Style; 3] = [Style::None, Style::Random, Style::Greedy];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Style::None => "none",
+            Style::Random => "random",
+            Style::Greedy => "greedy",
+        }
+    }
+}
+
+/// A simulated player: its style, its seeded stream and its purse.
+#[derive(Debug, Clone)]
+pub struct SimPlayer {
+    style: Style,
+    rng: SeededRng,
+    gold: u32,
+    /// The round whose income has been paid.
+    paid: u32,
+}
+
+impl SimPlayer {
+    /// A player drawing from its own stream seeded from the game's `seed`.
+    pub fn new(style: Style, seed: u64) -> SimPlayer {
+        SimPlayer {
+            style,
+            rng: SeededRng::new(seed ^ 0x5eed_9a1e_b0a2_d5e7),
+            gold: START_GOLD,
+            paid: 0,
+        }
+    }
+
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    pub fn gold(&self) -> u32 {
+        self.gold
+    }
+
+    /// What this player sends now: the answer to a waiting question, `next` while the
+    /// enemies (or a fight) are resolving, else one action of its own turn (`end-turn` when
+    /// it is done). `None` once the game is decided.
+    pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        if let Some(p) = game.pending() {
+            let option = self.answer(game, p.options.len(), p.default);
+            return Some(Action::Answer { option: option + 1 });
+        }
+        if game.phase() == Phase::Enemy || game.is_resolving() {
+            return Some(Action::Next {});
+        }
+        if self.paid < game.round() {
+            self.paid = game.round();
+            self.gold += INCOME;
+        }
+        let action = match self.style {
+            Style::None => Action::EndTurn {},
+            Style::Random => self.random_action(game),
+            Style::Greedy => self.greedy_action(game),
+        };
+        if let Action::Recruit { kind, .. } = &action {
+            self.gold = self
+                .gold
+                .saturating_sub(u32::from(game.catalog().kind(*kind).cost));
+        }
+        Some(action)
+    }
+
+    /// The option (0-based) this player picks among `count`, `default` being the app's.
+    fn answer(&mut self, game: &Game, count: usize, default: usize) -> usize {
+        match self.style {
+            Style::None => default,
+            Style::Random => self.rng.below(count.max(1) as u64) as usize,
+            Style::Greedy => greedy_answer(game).unwrap_or(default),
+        }
+    }
+
+    fn random_action(&mut self, game: &Game) -> Action {
+        let legal = legal_actions(game, self.gold);
+        if legal.is_empty() || self.rng.below(4) == 0 {
+            return Action::EndTurn {};
+        }
+        let i = self.rng.below(legal.len() as u64) as usize;
+        legal.into_iter().nth(i).unwrap_or(Action::EndTurn {})
+    }
+
+    fn greedy_action(&mut self, game: &Game) -> Action {
+        let mine: Vec<UnitId> = game.units_of(Seat::Player).map(|u| u.id).collect();
+        // 1. A castle in reach.
+        let castle = mine
+            .iter()
+            .flat_map(|u| game.castle_options(*u).into_iter().map(move |c| (*u, c)))
+            .min_by_key(|(_, c)| game.castle(*c).hp);
+        if let Some((attacker, castle)) = castle {
+            return Action::AttackCastle { attacker, castle };
+        }
+        // 2. A unit to kill, else a fight the attacker survives.
+        let mut kill: Option<(u8, UnitId, UnitId)> = None;
+        let mut hit: Option<(u8, UnitId, UnitId)> = None;
+        for a in &mine {
+            let Some(au) = game.unit(*a) else { continue };
+            let attack = game.kind(au).attack;
+            for t in game.attack_options(*a) {
+                let Some(tu) = game.unit(t) else { continue };
+                let left = game.health_left(tu);
+                if attack >= left {
+                    let cost = game.kind(tu).cost;
+                    if kill.is_none_or(|(c, _, _)| cost > c) {
+                        kill = Some((cost, *a, t));
+                    }
+                } else if game.kind(tu).attack < game.health_left(au)
+                    && hit.is_none_or(|(l, _, _)| left < l)
+                {
+                    hit = Some((left, *a, t));
+                }
+            }
+        }
+        if let Some((_, attacker, target)) = kill.or(hit) {
+            return Action::AttackUnit { attacker, target };
+        }
+        // 3. Recruit.
+        let near = distances_to_goals(game);
+        if let Some(action) = self.greedy_recruit(game, &near) {
+            return action;
+        }
+        // 4. Move forward.
+        let mut movers: Vec<(u8, UnitId, Square)> = mine
+            .iter()
+            .filter_map(|u| {
+                game.unit(*u)
+                    .map(|x| (near[x.square.index()], *u, x.square))
+            })
+            .collect();
+        movers.sort_by_key(|(d, id, _)| (*d, id.0));
+        for (here, id, _) in movers {
+            let best = game
+                .move_options(id)
+                .into_iter()
+                .min_by_key(|s| (near[s.index()], s.index()));
+            if let Some(to) = best
+                && near[to.index()] < here
+            {
+                return Action::Move { unit: id, to };
+            }
+        }
+        Action::EndTurn {}
+    }
+
+    fn greedy_recruit(&self, game: &Game, near: &[u8; CELLS]) -> Option<Action> {
+        if game.units_of(Seat::Player).count() >= MAX_PLAYER_UNITS {
+            return None;
+        }
+        let square = game
+            .board()
+            .castle(Seat::Player)
+            .iter()
+            .copied()
+            .filter(|s| game.is_free(*s))
+            .min_by_key(|s| (near[s.index()], s.index()))?;
+        let kind = game
+            .catalog()
+            .ids()
+            .filter(|k| game.catalog().kind(*k).attack > 0 && affordable(game, *k, self.gold))
+            .max_by_key(|k| (game.catalog().kind(*k).cost, std::cmp::Reverse(k.0)))?;
+        Some(Action::Recruit { kind, square })
+    }
+}
+
+/// May the player recruit a `kind` with `gold`: paid for and a copy left.
+fn affordable(game: &Game, kind: KindId, gold: u32) -> bool {
+    u32::from(game.catalog().kind(kind).cost) <= gold
+        && game.check_copies_left(kind, Some(Seat::Player)).is_ok()
+}
+
+/// Every action of the player's own turn the rules allow now, but `end-turn`: recruits it
+/// can pay for into each free castle square, moves, attacks on units and castles.
+pub fn legal_actions(game: &Game, gold: u32) -> Vec<Action> {
+    let mut out = Vec::new();
+    if game.outcome().is_some()
+        || game.pending().is_some()
+        || game.phase() != Phase::Player
+        || game.is_resolving()
+    {
+        return out;
+    }
+    let mine: Vec<UnitId> = game.units_of(Seat::Player).map(|u| u.id).collect();
+    if mine.len() < MAX_PLAYER_UNITS {
+        for square in game.board().castle(Seat::Player) {
+            if !game.is_free(*square) {
+                continue;
+            }
+            for kind in game.catalog().ids() {
+                if affordable(game, kind, gold) {
+                    out.push(Action::Recruit {
+                        kind,
+                        square: *square,
+                    });
+                }
+            }
+        }
+    }
+    for u in mine {
+        for to in game.move_options(u) {
+            out.push(Action::Move { unit: u, to });
+        }
+        for target in game.attack_options(u) {
+            out.push(Action::AttackUnit {
+                attacker: u,
+                target,
+            });
+        }
+        for castle in game.castle_options(u) {
+            out.push(Action::AttackCastle {
+                attacker: u,
+                castle,
+            });
+        }
+    }
+    out
+}
+
+/// Moves from every square to the nearest square from which a player unit could attack: next
+/// to an enemy castle still standing, or next to an enemy unit (walls count, units do not;
+/// 255 where none can be reached).
+fn distances_to_goals(game: &Game) -> [u8; CELLS] {
+    let board = game.board();
+    let mut dist = [u8::MAX; CELLS];
+    let mut frontier: Vec<Square> = board
+        .squares()
+        .filter(|s| board.may_enter(Seat::Player, *s))
+        .filter(|s| {
+            Seat::ENEMIES
+                .into_iter()
+                .any(|c| !game.is_destroyed(c) && board.next_to_castle(*s, c))
+                || game
+                    .units()
+                    .iter()
+                    .any(|u| u.owner != Seat::Player && board.adjacent(*s, u.square))
+        })
+        .collect();
+    for s in &frontier {
+        dist[s.index()] = 0;
+    }
+    let mut d = 0u8;
+    while !frontier.is_empty() && d < u8::MAX - 1 {
+        d += 1;
+        let mut next = Vec::new();
+        for s in frontier {
+            for n in board.neighbours(s) {
+                if dist[n.index()] == u8::MAX && board.may_enter(Seat::Player, n) {
+                    dist[n.index()] = d;
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+/// The greedy answer, where it differs from the app's offered one: your castle's defence.
+fn greedy_answer(game: &Game) -> Option<usize> {
+    let p = game.pending()?;
+    let super::agenda::Resume::CastleDefence {
+        attacker,
+        defenders,
+    } = &p.resume
+    else {
+        return None;
+    };
+    let attack = game.unit(*attacker).map(|a| game.kind(a).attack)?;
+    defenders
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| game.unit(*d).map(|u| (game.health_left(u), i)))
+        .filter(|(left, _)| *left > attack)
+        .max_by_key(|(left, i)| (*left, std::cmp::Reverse(*i)))
+        .map(|(_, i)| i)
+}
+
+/// Why a simulated game stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// The engine refused an action the player chose among the legal ones: a bug in one or
+    /// the other.
+    #[error("the simulated player's {action:?} was refused: {error}")]
+    Refused { action: Action, error: RuleError },
+    /// The game made no progress for many actions.
+    #[error("no end after {0} actions")]
+    Stuck(usize),
+}
+
+/// What `play_out` reports after each action: the action, the question it answered (the
+/// question's step), and the game after it.
+pub struct Played<'a> {
+    pub action: &'a Action,
+    pub asked: Option<Step>,
+    pub saved: &'a Saved<Game>,
+}
+
+/// Most actions one simulated game may take before it counts as stuck.
+const MAX_ACTIONS: usize = 200_000;
+
+/// Plays `saved` on with `player` through `Saved::act_one_step` until the game is decided or
+/// `rounds` rounds have been played (stopping at the player's turn of round `rounds + 1`),
+/// calling `visit` after every action.
+pub fn play_out(
+    saved: &mut Saved<Game>,
+    player: &mut SimPlayer,
+    rounds: u32,
+    mut visit: impl FnMut(Played<'_>),
+) -> Result<(), SimError> {
+    for _ in 0..MAX_ACTIONS {
+        let game = saved.current();
+        if game.phase() == Phase::Player
+            && game.round() > rounds
+            && game.pending().is_none()
+            && !game.is_resolving()
+        {
+            return Ok(());
+        }
+        let Some(action) = player.choose(game) else {
+            return Ok(());
+        };
+        let asked = game.pending().map(|p| p.step());
+        if let Err(error) = saved.act_one_step(action.clone()) {
+            return Err(SimError::Refused { action, error });
+        }
+        visit(Played {
+            action: &action,
+            asked,
+            saved,
+        });
+    }
+    Err(SimError::Stuck(MAX_ACTIONS))
+}
