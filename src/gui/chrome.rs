@@ -95,6 +95,7 @@ impl App {
             &self.status,
             self.unsaved(),
             self.sharing.is_on(),
+            compact_bar(self.place.map(|p| p.width), self.scale_factor()),
         );
         let mut page = column![top];
         if let Some(on) = share::banner(&self.sharing) {
@@ -132,26 +133,53 @@ impl App {
     }
 }
 
+/// Below this width in the app's own units (a 1024 px window with large type is 788), the top
+/// bar closes up: narrower buttons, "←" for Back and "Hide" for Hide history, so every button
+/// stays whole and in the window (docs/table-ux.md: large type grows, nothing is cut off).
+pub const COMPACT_BAR_BELOW: f32 = 900.0;
+
+/// Whether the top bar is compact for a window `width` screen pixels wide (None: not known
+/// yet) drawn at `scale` (large type).
+pub fn compact_bar(width: Option<f32>, scale: f32) -> bool {
+    width.is_some_and(|w| w / scale < COMPACT_BAR_BELOW)
+}
+
+/// A top-bar button: a secondary button, closer-fitting when the bar is compact.
+fn bar_button<'a>(
+    label: &'a str,
+    on_press: Option<Message>,
+    compact: bool,
+) -> Element<'a, Message> {
+    button(text(label).size(style::BODY))
+        .padding(if compact { [8, 9] } else { [8, 16] })
+        .style(style::secondary)
+        .on_press_maybe(on_press)
+        .into()
+}
+
 /// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
 /// in the line under the title (a fixed place, docs/table-ux.md: nothing else moves) until a save
-/// succeeds.
+/// succeeds. `compact`: the window is narrow ([`compact_bar`]).
 pub fn top_bar<'a>(
     screen: &'a Screen,
     settings: &Settings,
     status: &'a str,
     unsaved: Option<&'a str>,
     sharing: bool,
+    compact: bool,
 ) -> Element<'a, Message> {
-    let mut bar = row![].spacing(10).align_y(Center);
+    let mut bar = row![].spacing(if compact { 5 } else { 10 }).align_y(Center);
     let title = if screen.is_home() {
         bar = bar.push(text("Tablemate").size(style::TITLE));
         None
     } else {
-        bar = bar.push(widgets::secondary(
-            "← Back",
+        let back = bar_button(
+            if compact { "←" } else { "← Back" },
             Some(Message::Shortcut(Shortcut::Back)),
-        ));
-        bar = bar.push(widgets::secondary("Home", Some(Message::GoHome)));
+            compact,
+        );
+        bar = bar.push(widgets::keyed(back, "Esc"));
+        bar = bar.push(bar_button("Home", Some(Message::GoHome), compact));
         Some(match screen.document() {
             Some(d) => d.title().to_string(),
             None => screen.name().to_string(),
@@ -189,8 +217,8 @@ pub fn top_bar<'a>(
         (None, None) => None,
     };
     if let Some((undo, redo)) = pair {
-        bar = bar.push(widgets::secondary("Undo", undo.then_some(Message::Undo)));
-        bar = bar.push(widgets::secondary("Redo", redo.then_some(Message::Redo)));
+        bar = bar.push(bar_button("Undo", undo.then_some(Message::Undo), compact));
+        bar = bar.push(bar_button("Redo", redo.then_some(Message::Redo), compact));
     }
     if screen.document().is_some() {
         // "Share to the table" (`share.rs`): starts the host and shows the seats' links.
@@ -201,8 +229,12 @@ pub fn top_bar<'a>(
                     .size(style::BODY)
                     .center(),
             )
-            .width(Length::Fixed(SHARE_BUTTON))
-            .padding([8, 8])
+            .width(Length::Fixed(if compact {
+                SHARE_BUTTON - 8.0
+            } else {
+                SHARE_BUTTON
+            }))
+            .padding([8, 4])
             .style(style::secondary)
             .on_press(Message::Share(share::Message::Share)),
         );
@@ -210,23 +242,27 @@ pub fn top_bar<'a>(
         // Undo nor Redo (docs/table-ux.md: nothing moves under the cursor).
         bar = bar.push(widgets::keyed(
             button(
-                text(if settings.show_history {
-                    "Hide history"
-                } else {
-                    "History"
+                text(match (settings.show_history, compact) {
+                    (true, false) => "Hide history",
+                    (true, true) => "Hide",
+                    (false, _) => "History",
                 })
                 .size(style::BODY)
                 .center(),
             )
-            .width(Length::Fixed(HISTORY_BUTTON))
-            .padding([8, 8])
+            .width(Length::Fixed(if compact {
+                HISTORY_BUTTON_COMPACT
+            } else {
+                HISTORY_BUTTON
+            }))
+            .padding([8, 4])
             .style(style::secondary)
             .on_press(Message::ToggleHistory),
             "Ctrl+H",
         ));
     }
     if !matches!(screen, Screen::Rules(_)) {
-        bar = bar.push(widgets::secondary("Rules", Some(Message::OpenRules)));
+        bar = bar.push(bar_button("Rules", Some(Message::OpenRules), compact));
     }
     // The theme picker and the full large-type label live on Home; game screens keep a
     // compact toggle so their own title and undo controls fit at 1024 px.
@@ -245,14 +281,15 @@ pub fn top_bar<'a>(
             Some(Message::LargeType(!settings.large_type)),
         ));
     } else {
-        bar = bar.push(widgets::secondary(
+        bar = bar.push(bar_button(
             if settings.large_type { "Aa−" } else { "Aa+" },
             Some(Message::LargeType(!settings.large_type)),
+            compact,
         ));
     }
     bar = bar.push(
         button(text("?").size(style::HEADING))
-            .padding([2, 14])
+            .padding(if compact { [2, 9] } else { [2, 14] })
             .style(style::secondary)
             .on_press(Message::ToggleHelp),
     );
@@ -266,6 +303,9 @@ pub fn top_bar<'a>(
 
 /// The width of the History / Hide history toggle: the longer label with room to spare.
 const HISTORY_BUTTON: f32 = 132.0;
+
+/// The compact History toggle: "History" and "Hide" at body size.
+const HISTORY_BUTTON_COMPACT: f32 = 76.0;
 
 /// Wide enough for "Sharing" at body size.
 const SHARE_BUTTON: f32 = 84.0;
@@ -469,6 +509,58 @@ mod bar_tests {
             .bounds()
     }
 
+    /// Where `label` is drawn in a top bar `width` app units wide.
+    fn at_width(bar: Element<'_, Message>, width: f32, label: &str) -> iced::Rectangle {
+        let mut ui = crate::gui::testing::simulator_sized((width, 60.0), bar);
+        ui.find(label)
+            .unwrap_or_else(|e| panic!("{label:?} not in the top bar at {width}: {e:?}"))
+            .bounds()
+    }
+
+    #[test]
+    fn at_1024_with_large_type_every_top_bar_button_is_whole_and_in_the_window() {
+        let ctx = Ctx {
+            store: None,
+            large_type: true,
+        };
+        let mut game = furtherance::State::new(&ctx);
+        let _ = game.update(furtherance::Message::Start, &ctx);
+        let screen = Screen::Furtherance(Box::new(game));
+        for (show_history, sharing) in [(false, false), (true, true)] {
+            let settings = Settings {
+                large_type: true,
+                show_history,
+                ..Settings::default()
+            };
+            let scale = settings.scale();
+            // A 1024 px window (and the narrowest the app allows) with large type on.
+            for screen_px in [1024.0, crate::gui::settings::MIN_SIZE.width] {
+                let width = screen_px / scale;
+                let compact = compact_bar(Some(screen_px), scale);
+                let hist = if show_history { "Hide" } else { "History" };
+                let share = if sharing { "Sharing" } else { "Share" };
+                for label in [
+                    "←", "Home", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
+                ] {
+                    let b = at_width(
+                        top_bar(&screen, &settings, "", None, sharing, compact),
+                        width,
+                        label,
+                    );
+                    assert!(
+                        b.x >= 0.0 && b.x + b.width <= width - 16.0 + 0.5,
+                        "{label:?} at {b:?} is cut off in a {screen_px} px window ({width} units)"
+                    );
+                }
+            }
+        }
+        // A wide window keeps the full labels.
+        assert!(!compact_bar(Some(1366.0), 1.0));
+        assert!(!compact_bar(None, LARGE));
+    }
+
+    const LARGE: f32 = crate::gui::style::LARGE_TYPE_SCALE;
+
     #[test]
     fn turning_sharing_on_moves_neither_undo_nor_redo() {
         let ctx = Ctx {
@@ -480,8 +572,8 @@ mod bar_tests {
         let screen = Screen::Furtherance(Box::new(game));
         let settings = Settings::default();
         for label in ["Undo", "Redo", "History"] {
-            let off = at(top_bar(&screen, &settings, "", None, false), label);
-            let on = at(top_bar(&screen, &settings, "", None, true), label);
+            let off = at(top_bar(&screen, &settings, "", None, false, false), label);
+            let on = at(top_bar(&screen, &settings, "", None, true, false), label);
             assert_eq!(off, on, "{label} moved when sharing began");
         }
     }

@@ -377,9 +377,9 @@ impl Game {
                 }
                 HeroStatus::Pit => t.heroes_defeated += 1,
                 _ => {
-                    // A tie-break total of up to 12 heroes: kept at the top rather than wrapped.
-                    t.gold_on_undefeated = t.gold_on_undefeated.saturating_add(h.gold);
-                    t.wounds_on_undefeated += h.wounds as u32;
+                    // Tie-break totals of up to 12 heroes, summed wide: exact, never wrapped.
+                    t.gold_on_undefeated += u64::from(h.gold);
+                    t.wounds_on_undefeated += u64::from(h.wounds);
                 }
             }
         }

@@ -225,8 +225,9 @@ pub struct TeamTally {
     pub heroes_in_underpit: u32,
     /// Heroes in the Pit or the Underpit.
     pub heroes_defeated: u32,
-    pub gold_on_undefeated: u32,
-    pub wounds_on_undefeated: u32,
+    /// Summed wide, so twelve heroes' gold or wounds never wrap or stick at a top.
+    pub gold_on_undefeated: u64,
+    pub wounds_on_undefeated: u64,
     /// Lith glory cards revealed and set aside (Glory cards).
     pub glory_cards: u32,
 }
@@ -234,8 +235,8 @@ pub struct TeamTally {
 /// The game-end count.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GloryReport {
-    /// Skyhawks, Psiclones.
-    pub glory: [u32; 2],
+    /// Skyhawks, Psiclones (counted wide: glory cards come from a player's count).
+    pub glory: [u64; 2],
     /// `None` is a tie.
     pub winner: Option<TeamSide>,
     pub lines: Vec<String>,
@@ -247,7 +248,7 @@ pub fn count_glory(
     lith: &LithTribute,
     tallies: [TeamTally; 2],
 ) -> GloryReport {
-    let mut glory = [0u32; 2];
+    let mut glory = [0u64; 2];
     let mut lines = Vec::new();
     for key in keys {
         let (s, p) = (
@@ -295,7 +296,7 @@ pub fn count_glory(
     for t in TeamSide::BOTH {
         let cards = tallies[t.index()].glory_cards;
         if cards > 0 {
-            glory[t.index()] += cards;
+            glory[t.index()] += u64::from(cards);
             lines.push(format!("Glory cards: {t} achieved {cards}: {cards} glory"));
         }
     }
@@ -322,14 +323,14 @@ pub fn count_glory(
 }
 
 fn tie_break(tallies: &[TeamTally; 2], lines: &mut Vec<String>) -> Option<TeamSide> {
-    type Rule = (&'static str, fn(&TeamTally) -> u32, bool);
+    type Rule = (&'static str, fn(&TeamTally) -> u64, bool);
     let rules: [Rule; 3] = [
         (
             "gold carried by undefeated heroes",
             |t| t.gold_on_undefeated,
             true,
         ),
-        ("heroes defeated", |t| t.heroes_defeated, false),
+        ("heroes defeated", |t| u64::from(t.heroes_defeated), false),
         (
             "wounds on undefeated heroes",
             |t| t.wounds_on_undefeated,

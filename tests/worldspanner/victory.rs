@@ -276,3 +276,22 @@ fn the_games_tally_counts_only_undefeated_heroes_gold_and_wounds() {
         "Sky1, Sky4, Sky5, Sky6 carry 1 gold each"
     );
 }
+
+#[test]
+fn the_gold_tie_break_adds_up_exactly_past_the_top_of_one_heros_purse() {
+    // Two heroes at the top of their purse (2 × 4294967295) beat one hero with 4294967295 and
+    // another with 1,000,000,000: a total kept at the top of 32 bits would call them even.
+    let a = TeamTally {
+        gold_on_undefeated: 2 * u64::from(u32::MAX),
+        heroes_in_underpit: 1,
+        ..Default::default()
+    };
+    let b = TeamTally {
+        gold_on_undefeated: u64::from(u32::MAX) + 1_000_000_000,
+        heroes_in_underpit: 1,
+        ..Default::default()
+    };
+    let r = count_glory(&[], &LithTribute::default(), [a, b]);
+    assert_eq!(r.glory, [0, 0]);
+    assert_eq!(r.winner, Some(TeamSide::Skyhawks));
+}

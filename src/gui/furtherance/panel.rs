@@ -181,16 +181,33 @@ fn side_panel_width(size: iced::Size, widest: f32) -> f32 {
     (size.width - chrome - (size.height - 24.0)).clamp(PANEL_NARROWEST, widest)
 }
 
+/// What the header says of the game's phase, in a few words that fit the narrowest panel on
+/// one line; the round stands beside the title, so neither line wraps and the buttons under the
+/// header never move when the phase changes (docs/table-ux.md: nothing moves under the cursor).
+pub(super) fn phase_words(g: &Game) -> &'static str {
+    match (g.outcome(), g.phase()) {
+        (Some(Outcome::Won), _) => "You win",
+        (Some(Outcome::Lost), _) => "Your castle has fallen",
+        (None, Phase::Player) if !g.is_resolving() => "Your turn",
+        (None, _) => "The enemies' turn",
+    }
+}
+
 fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
-    let phase = match (g.outcome(), g.phase()) {
-        (Some(Outcome::Won), _) => format!("Round {}: you win", g.round()),
-        (Some(Outcome::Lost), _) => format!("Round {}: your castle has fallen", g.round()),
-        (None, Phase::Player) if !g.is_resolving() => format!("Round {}: your turn", g.round()),
-        (None, _) => format!("Round {}: the enemies' turn", g.round()),
+    let one_line = |s: String| {
+        container(widgets::hover_title(s, style::HEADING))
+            .width(Fill)
+            .clip(true)
     };
     let mut col = column![
-        text(doc.saved.title.clone()).size(style::HEADING),
-        text(phase).size(style::HEADING),
+        row![
+            one_line(doc.saved.title.clone()),
+            text(format!("Round {}", g.round()))
+                .size(style::HEADING)
+                .wrapping(iced::widget::text::Wrapping::None),
+        ]
+        .spacing(8),
+        one_line(phase_words(g).to_string()),
     ]
     .spacing(4);
     let cards = if g.catalog().file().header.sample_data {

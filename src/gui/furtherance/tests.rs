@@ -72,7 +72,7 @@ fn setup_starts_a_game_with_the_chosen_difficulty_and_deck() -> Result {
         }
     );
     assert_eq!(g.castle(Seat::Across).counters, 5);
-    assert!(shows(&s, "Round 1: your turn"));
+    assert!(shows(&s, "Round 1") && shows(&s, "Your turn"));
     assert!(shows(&s, "Furtherance solo — Hard"));
     Ok(())
 }
@@ -81,7 +81,7 @@ fn setup_starts_a_game_with_the_chosen_difficulty_and_deck() -> Result {
 fn the_enemy_turn_runs_one_step_per_click_each_its_own_history_entry() -> Result {
     let mut s = started();
     click(&mut s, "End turn: the enemies go")?;
-    assert!(shows(&s, "Round 1: the enemies' turn"));
+    assert!(shows(&s, "The enemies' turn"));
     let before = entries(&s);
     click(&mut s, "Next step")?;
     assert_eq!(entries(&s), before + 1);
@@ -398,10 +398,31 @@ fn click_at(s: &mut State, at: Point) {
 }
 
 #[test]
+fn the_header_keeps_one_height_when_the_enemies_turn_begins_in_the_narrowest_panel() -> Result {
+    // 1024×768 at 90% less the top bar: the side panel is at its narrowest.
+    let size = (922.0, 600.0);
+    let ctx = ctx();
+    let cards_at = |s: &State| -> f32 {
+        let mut ui = testing::simulator_sized(size, s.view(&ctx));
+        let found = ui.find("Your cards…");
+        found
+            .unwrap_or_else(|e| panic!("Your cards… not drawn: {e:?}"))
+            .bounds()
+            .y
+    };
+    let mut s = started();
+    let mine = cards_at(&s);
+    click(&mut s, "End turn: the enemies go")?;
+    assert!(shows(&s, "The enemies' turn"));
+    assert_eq!(cards_at(&s), mine, "the header grew when the phase changed");
+    Ok(())
+}
+
+#[test]
 fn clicking_next_step_over_and_over_never_ends_your_own_turn() -> Result {
     let mut s = started();
     click(&mut s, "End turn: the enemies go")?;
-    assert!(shows(&s, "Round 1: the enemies' turn"));
+    assert!(shows(&s, "The enemies' turn"));
     let spot = {
         let ctx = ctx();
         let mut ui = simulator(s.view(&ctx));
