@@ -42,7 +42,11 @@
     return fetch("/seat/" + token + "/part", { cache: "no-store" }).then(function (r) {
       if (r.status === 401) { gone(); return; }
       if (!r.ok) return;
-      return r.text().then(function (html) { main.innerHTML = html; showLast(); });
+      return r.text().then(function (html) {
+        main.innerHTML = html;
+        main.dataset.follow = "yes";
+        showLast();
+      });
     });
   }
 
@@ -54,7 +58,11 @@
   function fill(v, form) {
     if (typeof v === "string" && v.length > 2 && v[0] === "{" && v[v.length - 1] === "}") {
       var input = form.elements[v.slice(1, -1)];
-      if (input) return input.type === "number" ? Number(input.value) : input.value.trim();
+      if (input) {
+        if (input.type === "number") return Number(input.value);
+        if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
+        return input.value.trim();
+      }
     }
     if (Array.isArray(v)) return v.map(function (x) { return fill(x, form); });
     if (v && typeof v === "object") {
@@ -78,6 +86,11 @@
         var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
         last = { key: key, text: text, ok: ok };
         sayAfter(el, text, ok);
+        // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
+        if (ok && main.dataset.follow === "no") {
+          history.replaceState(null, "", "/seat/" + token);
+          refresh();
+        }
         if (r.status === 409) refresh();
         if (r.status === 401) gone();
       });
@@ -104,7 +117,8 @@
   events.addEventListener("revision", function (e) {
     live.textContent = "Live: changes appear here at once";
     live.className = "ok";
-    if (Number(e.data) !== revision()) refresh();
+    // A lookup's answer holds still while the game moves (nothing moves under the finger).
+    if (main.dataset.follow !== "no" && Number(e.data) !== revision()) refresh();
   });
   events.onerror = function () {
     if (events.readyState === EventSource.CLOSED) gone();
