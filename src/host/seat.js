@@ -7,6 +7,30 @@
   var live = document.getElementById("live");
   var main = document.getElementById("main");
   var last = null; // {key, text, ok}: the answer to show after a refresh
+  var behind = false; // the game moved while the player was typing in a form
+
+  // A form being filled in (focused, or a field changed) is never swapped out under the
+  // player's fingers: the new view waits until it is sent or left.
+  function typing() {
+    var a = document.activeElement;
+    if (a && a.form && main.contains(a)) return true;
+    return Array.prototype.some.call(main.querySelectorAll("input, select"), function (i) {
+      return i.tagName === "SELECT"
+        ? !i.options[i.selectedIndex] || !i.options[i.selectedIndex].defaultSelected
+        : i.value !== i.defaultValue;
+    });
+  }
+
+  function follow() {
+    if (main.dataset.follow === "no") return;
+    if (typing()) {
+      behind = true;
+      live.textContent = "The game moved: this page catches up when you send or leave the form";
+      return;
+    }
+    behind = false;
+    refresh();
+  }
 
   function revision() {
     var v = document.getElementById("view");
@@ -87,11 +111,13 @@
         last = { key: key, text: text, ok: ok };
         sayAfter(el, text, ok);
         // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
-        if (ok && main.dataset.follow === "no") {
-          history.replaceState(null, "", "/seat/" + token);
+        var fromLookup = ok && main.dataset.follow === "no";
+        if (fromLookup) history.replaceState(null, "", "/seat/" + token);
+        // A sent form's typed values are done with: the new view replaces them.
+        if (r.status === 409 || (ok && (behind || fromLookup || el.tagName === "FORM"))) {
+          behind = false;
           refresh();
         }
-        if (r.status === 409) refresh();
         if (r.status === 401) gone();
       });
     }).catch(function () {
@@ -113,12 +139,16 @@
     send(fill(JSON.parse(f.dataset.act), f), f);
   });
 
+  document.addEventListener("focusout", function () {
+    setTimeout(function () { if (behind) follow(); }, 0);
+  });
+
   var events = new EventSource("/api/events?token=" + encodeURIComponent(token));
   events.addEventListener("revision", function (e) {
     live.textContent = "Live: changes appear here at once";
     live.className = "ok";
     // A lookup's answer holds still while the game moves (nothing moves under the finger).
-    if (main.dataset.follow !== "no" && Number(e.data) !== revision()) refresh();
+    if (Number(e.data) !== revision()) follow();
   });
   events.onerror = function () {
     if (events.readyState === EventSource.CLOSED) gone();
