@@ -25,7 +25,7 @@ mod near_and_far {
     use super::*;
     use crate::near_and_far::index::Bookkeeping;
     use crate::near_and_far::lookup::ChoiceStatus;
-    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode, Read};
+    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode};
 
     /// The session in play and its threats, as everyone at the table sees them.
     pub(super) fn session(c: &Campaign) -> Markup {
@@ -164,17 +164,7 @@ mod near_and_far {
                 };
             }
         };
-        let headline = match &a.read {
-            Read::MapQuest { code } => format!("Read quest {code}"),
-            Read::SideQuest { code, instead_of } => {
-                format!("Read side quest {code} (not {instead_of})")
-            }
-            Read::CharacterQuest { code: Some(code) } => format!("Read character quest {code}"),
-            Read::CharacterQuest { code: None } => {
-                "Read the next character quest on the card".to_string()
-            }
-            Read::ArcadeCard => "Draw an Arcade Mode card".to_string(),
-        };
+        let headline = a.read.headline();
         html! {
             section {
                 h2 { (a.character) }
