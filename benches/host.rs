@@ -27,6 +27,9 @@ struct Fixture {
     token: String,
     seen: Receiver<u64>,
     next: u64,
+    /// When the last action was sent: actions are paced under the seat's request budget
+    /// (`host::REFILL_PER_SECOND`), or a release build's speed runs into 429.
+    last: Instant,
 }
 
 fn rss_kb() -> u64 {
@@ -114,6 +117,7 @@ impl Fixture {
             token: token(0),
             seen,
             next: 0,
+            last: Instant::now(),
         };
         for _ in 0..20 {
             f.one();
@@ -129,6 +133,12 @@ impl Fixture {
             "{{\"action\":{{\"action\":\"note-reward\",\"character\":\"Rin\",\"item\":{{\"type\":\"keyword-gained\",\"keyword\":\"K{}\"}},\"date\":\"2026-03-02\"}}}}",
             self.next
         );
+        // A phone taps far slower than this; the pause is not timed.
+        let gap = Duration::from_secs_f64(1.5 / tablemate::host::REFILL_PER_SECOND);
+        if let Some(wait) = gap.checked_sub(self.last.elapsed()) {
+            std::thread::sleep(wait);
+        }
+        self.last = Instant::now();
         let start = Instant::now();
         let mut s = TcpStream::connect(&self.addr).expect("connect");
         write!(

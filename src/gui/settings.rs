@@ -18,6 +18,10 @@ pub struct Settings {
     pub show_history: bool,
     /// The window's last size and position, in screen pixels (large type does not change it).
     pub window: Option<Place>,
+    /// Where "Share to the table" listens, HOST:PORT (docs/table-network.md); unset: every
+    /// interface, port 8765.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share_listen: Option<String>,
 }
 
 /// A window's size and (if the system told us) position, in screen pixels.

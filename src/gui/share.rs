@@ -24,7 +24,7 @@ use iced::{Color, Element, Fill, Length, Point, Rectangle, Renderer, Size, Task,
 use super::screen::Notice;
 use super::shell::{App, Message as AppMessage};
 use super::{style, widgets};
-use crate::host::{DEFAULT_PORT, Host, LinkInfo, WindowWrite, qr_modules};
+use crate::host::{DEFAULT_PORT, Host, HostError, LinkInfo, WindowWrite, qr_modules};
 use crate::store::Store;
 
 /// How often the window looks for a phone's change and who is connected.
@@ -32,10 +32,21 @@ pub const POLL: Duration = Duration::from_millis(500);
 /// The side of one QR code in the panel (logical pixels).
 const QR_SIDE: f32 = 168.0;
 
+/// Where the window's host listens unless `settings.json` says otherwise: every interface,
+/// port 8765.
+pub fn default_listen() -> SocketAddr {
+    SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), DEFAULT_PORT)
+}
+
 /// The window's sharing: off until "Share" is pressed.
 pub struct Sharing {
-    /// Where the host listens (every interface, port 8765; tests use a free loopback port).
+    /// Where the host listens: the `share_listen` setting (HOST:PORT in `settings.json`),
+    /// else [`default_listen`]; the next port after "Share on port N instead".
     pub listen: SocketAddr,
+    /// A `share_listen` setting that is not HOST:PORT, said in the panel.
+    pub setting_problem: Option<String>,
+    /// The port was busy: the next one to offer, and its button's label.
+    pub busy: Option<(u16, String)>,
     /// The panel is showing.
     pub open: bool,
     host: Option<Host>,
@@ -55,7 +66,9 @@ pub struct Sharing {
 impl Default for Sharing {
     fn default() -> Self {
         Sharing {
-            listen: SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), DEFAULT_PORT),
+            listen: default_listen(),
+            setting_problem: None,
+            busy: None,
             open: false,
             host: None,
             id: None,
@@ -70,6 +83,25 @@ impl Default for Sharing {
 }
 
 impl Sharing {
+    /// Sharing on the address the `share_listen` setting names (None: the default); a value
+    /// that is not HOST:PORT keeps the default and is said in the panel.
+    pub fn from_setting(listen: Option<&str>) -> Sharing {
+        let mut s = Sharing::default();
+        if let Some(text) = listen.map(str::trim).filter(|t| !t.is_empty()) {
+            match text.parse::<SocketAddr>() {
+                Ok(addr) => s.listen = addr,
+                Err(_) => {
+                    s.setting_problem = Some(format!(
+                        "settings.json: share_listen \"{text}\" is not HOST:PORT (such as \
+                         0.0.0.0:8765); sharing on {} instead.",
+                        s.listen
+                    ))
+                }
+            }
+        }
+        s
+    }
+
     /// The address phones open, while sharing.
     pub fn url(&self) -> Option<&str> {
         self.host.as_ref().map(|h| h.url())
@@ -108,22 +140,31 @@ pub enum Message {
     Hide,
     Started(Started),
     Stop,
+    /// "Share on port N instead": the port asked for was busy.
+    NextPort(u16),
     /// Revokes a seat's link and makes a new one.
     NewLink(String),
     /// Time to look for a phone's change.
     Poll,
 }
 
+/// Why the host did not start, and whether it was only that the port is busy.
+#[derive(Debug)]
+pub struct NotStarted {
+    pub why: String,
+    pub port_busy: bool,
+}
+
 /// A host that started (or why not), handed from the starting thread to the shell once.
 #[derive(Clone)]
-pub struct Started(Arc<Mutex<Option<Result<Host, String>>>>);
+pub struct Started(Arc<Mutex<Option<Result<Host, NotStarted>>>>);
 
 impl Started {
-    pub fn new(result: Result<Host, String>) -> Started {
+    pub fn new(result: Result<Host, NotStarted>) -> Started {
         Started(Arc::new(Mutex::new(Some(result))))
     }
 
-    fn take(&self) -> Option<Result<Host, String>> {
+    fn take(&self) -> Option<Result<Host, NotStarted>> {
         self.0.lock().ok()?.take()
     }
 }
@@ -136,7 +177,11 @@ impl std::fmt::Debug for Started {
 
 /// Starts the host for save `id` (binds, reads the save, starts its threads).
 pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Started {
-    Started::new(Host::start(store, id, listen).map_err(|e| e.to_string()))
+    Started::new(Host::start(store, id, listen).map_err(|e| NotStarted {
+        port_busy: matches!(&e, HostError::Bind { source, .. }
+            if source.kind() == std::io::ErrorKind::AddrInUse),
+        why: e.to_string(),
+    }))
 }
 
 fn poll_later() -> Task<AppMessage> {
@@ -160,6 +205,7 @@ impl App {
                 // The host reads the save from disk: everything the window did is on it first.
                 self.flush_saves();
                 self.sharing.error = None;
+                self.sharing.busy = None;
                 self.sharing.starting = true;
                 let listen = self.sharing.listen;
                 return Task::perform(async move { start(store, &id, listen) }, |s| {
@@ -171,7 +217,19 @@ impl App {
                 self.sharing.starting = false;
                 match started.take() {
                     Some(Ok(host)) => return self.shared(host),
-                    Some(Err(why)) => {
+                    Some(Err(NotStarted {
+                        port_busy: true, ..
+                    })) => {
+                        let port = self.sharing.listen.port();
+                        let next = port.checked_add(1).filter(|_| port != 0);
+                        let why = format!(
+                            "port {port} is busy: another program on this computer is using it."
+                        );
+                        self.notify(Notice::error(format!("Cannot share: {why}")));
+                        self.sharing.error = Some(why);
+                        self.sharing.busy = next.map(|n| (n, format!("Share on port {n} instead")));
+                    }
+                    Some(Err(NotStarted { why, .. })) => {
                         self.notify(Notice::error(format!("Cannot share: {why}")));
                         self.sharing.error = Some(why);
                     }
@@ -179,6 +237,10 @@ impl App {
                 }
             }
             Message::Stop => self.sharing.stop(),
+            Message::NextPort(port) => {
+                self.sharing.listen.set_port(port);
+                return self.share_update(Message::Share);
+            }
             Message::NewLink(seat) => {
                 if let Some(host) = &self.sharing.host {
                     host.new_link(&seat);
@@ -362,6 +424,15 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
                 .size(style::BODY)
                 .style(style::danger_text),
         );
+    }
+    if let Some((next, label)) = &sharing.busy {
+        col = col.push(widgets::primary(
+            label,
+            Some(AppMessage::Share(Message::NextPort(*next))),
+        ));
+    }
+    if let Some(problem) = &sharing.setting_problem {
+        col = col.push(text(problem).size(style::SMALL).style(style::muted));
     }
     if let Some(url) = sharing.url() {
         col = col.push(

@@ -166,6 +166,7 @@ impl App {
         };
         let screen = Screen::home(&ctx);
         let place = prefs.settings.window;
+        let sharing = super::share::Sharing::from_setting(prefs.settings.share_listen.as_deref());
         App {
             store,
             prefs,
@@ -182,7 +183,7 @@ impl App {
             unsaved: None,
             retrying: false,
             close_warned: false,
-            sharing: super::share::Sharing::default(),
+            sharing,
             generation: 0,
         }
     }

@@ -7,6 +7,7 @@
 //! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
 //! reaches the file system.
 
+mod games;
 mod pages;
 mod server;
 mod table;
@@ -114,6 +115,8 @@ pub struct Shared {
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
     pub base_url: String,
+    /// The rules digests (and Near and Far's facts and index) the seats' lookups read.
+    pub books: pages::Books,
 }
 
 impl Shared {

@@ -1,9 +1,12 @@
 //! The seats' pages: narrow (360 px), touch-first (targets of 44 px and more), rendered here
 //! with maud, so every name a player typed is escaped. One small script (`seat.js`) sends the
-//! buttons' actions and swaps in the new view when the live stream says the game moved.
+//! buttons' and forms' actions and swaps in the new view when the live stream says the game
+//! moved. What each game shows is in `games.rs`.
+
+use std::path::Path;
 
 use maud::{DOCTYPE, Markup, html};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::doc::Kind;
 use crate::seat::{Plays, Seat};
@@ -13,17 +16,55 @@ use super::table::Table;
 pub const SCRIPT: &str = include_str!("seat.js");
 pub const STYLE: &str = include_str!("seat.css");
 
-/// What a game shows on a seat's page (`seat` None: the read-only table seat).
+/// What a game shows on a seat's page (`seat` None: the read-only table seat). `base` is the
+/// seat's own address (`/seat/TOKEN`), for links to its lookups.
 pub trait SeatPage {
-    fn page(&self, seat: Option<&Seat>) -> Markup;
+    fn page(&self, seat: Option<&Seat>, base: &str) -> Markup;
+
+    /// The answer to a lookup the seat asked for (Near and Far's "read quest 41"), or None
+    /// when this game has no such lookup.
+    fn lookup(&self, _seat: &Seat, _query: &str, _books: &Books) -> Option<Markup> {
+        None
+    }
+}
+
+/// What the seats' lookups read, loaded once when sharing starts from where the window reads
+/// it (the data folder's own copies first, then the bundled files): the rules digests, and for
+/// Near and Far the fact files and the storybook index.
+pub struct Books {
+    pub rules: crate::rules::Library,
+    pub near_and_far: Option<NearAndFarBooks>,
+}
+
+pub struct NearAndFarBooks {
+    pub facts: Option<crate::near_and_far::Facts>,
+    pub index: crate::near_and_far::index::Index,
+}
+
+impl Books {
+    /// The books for a game of `kind` in the data folder `root`.
+    pub fn load(root: &Path, kind: Kind) -> Books {
+        let (rules, _) = crate::store::rules_library(Some(root));
+        let near_and_far = (kind == Kind::NearAndFar).then(|| {
+            let facts = crate::store::storybook::load_facts(root).ok();
+            let index = crate::store::storybook::load_index(root, facts.as_ref())
+                .built
+                .index;
+            NearAndFarBooks { facts, index }
+        });
+        Books {
+            rules,
+            near_and_far,
+        }
+    }
 }
 
 /// A button that sends `action` from this seat.
-fn act_button(label: &str, action: &Value) -> Markup {
+pub(super) fn act_button(label: &str, action: &Value) -> Markup {
     html! { button.act type="button" data-act=(action.to_string()) { (label) } }
 }
 
-fn today() -> String {
+pub(super) fn today() -> String {
     chrono::Local::now().date_naive().to_string()
 }
 
@@ -42,6 +83,23 @@ fn head(title: &str, script: bool) -> Markup {
 
 /// The whole page of `seat`.
 pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
+    frame(table, seat, token, part(table, seat, plays, token), true)
+}
+
+/// A lookup's answer as a whole page: it holds still while the game moves (the script does
+/// not swap it out), until the seat acts from it or goes back to its sheet.
+pub fn lookup(table: &dyn Table, seat: &str, token: &str, answer: Markup) -> Markup {
+    let inner = html! {
+        div #view data-revision=(table.revision()) {
+            p #said .said role="status" {}
+            (answer)
+            p { a.big href={ "/seat/" (token) } { "Back to my sheet" } }
+        }
+    };
+    frame(table, seat, token, inner, false)
+}
+
+fn frame(table: &dyn Table, seat: &str, token: &str, inner: Markup, follow: bool) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -52,7 +110,7 @@ pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -
                     p.game { (table.kind().title()) " · " (table.title()) }
                     p #live role="status" { "Connecting…" }
                 }
-                main #main { (part(table, seat, plays)) }
+                main #main data-follow=(if follow { "yes" } else { "no" }) { (inner) }
                 nav { a.big href={ "/seat/" (token) "/rules" } { "Rules lookup" } }
             }
         }
@@ -60,7 +118,7 @@ pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -
 }
 
 /// The part of the page that follows the game (swapped in on every new revision).
-pub fn part(table: &dyn Table, seat: &str, plays: Option<Plays>) -> Markup {
+pub fn part(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
     let seat = plays.map(|plays| Seat {
         name: seat.to_string(),
         plays,
@@ -69,7 +127,7 @@ pub fn part(table: &dyn Table, seat: &str, plays: Option<Plays>) -> Markup {
         div #view data-revision=(table.revision()) {
             p.summary { (table.summary()) }
             p #said .said role="status" {}
-            (table.page(seat.as_ref()))
+            (table.page(seat.as_ref(), &format!("/seat/{token}")))
             section {
                 h2 { "Latest" }
                 ol.recent { @for l in table.recent(5) { li { (l) } } }
@@ -90,13 +148,19 @@ pub fn revoked() -> Markup {
     }
 }
 
-/// The rules lookup for the game, as a seat sees it.
-pub fn rules(kind: Kind, seat: &str, token: &str, query: &str) -> Markup {
-    let (library, _) = crate::rules::Library::bundled();
+/// The rules lookup for the game, as a seat sees it: the same digests and search as the
+/// window's rules lookup (the data folder's own copy of a digest first).
+pub fn rules(
+    library: &crate::rules::Library,
+    kind: Kind,
+    seat: &str,
+    token: &str,
+    query: &str,
+) -> Markup {
     let groups = if query.trim().is_empty() {
         Vec::new()
     } else {
-        crate::rules::search(&library, query, Some(kind))
+        crate::rules::search(library, query, Some(kind))
     };
     html! {
         (DOCTYPE)
@@ -124,157 +188,6 @@ pub fn rules(kind: Kind, seat: &str, token: &str, query: &str) -> Markup {
                 }
                 nav { a.big href={ "/seat/" (token) } { "Back to my seat" } }
             }
-        }
-    }
-}
-
-impl SeatPage for crate::near_and_far::Campaign {
-    fn page(&self, seat: Option<&Seat>) -> Markup {
-        let Some(seat) = seat else {
-            return html! {
-                section { h2 { "Characters" }
-                    ul { @for s in &self.sheets { li { (s.character) " (" (s.player) ")" } } } }
-            };
-        };
-        let character = seat.plays.name().to_string();
-        let Ok(view) = self.view(&character) else {
-            return html! { p { "This character is no longer in the campaign." } };
-        };
-        let date = today();
-        let buyable: Vec<_> = self
-            .cards
-            .talents
-            .iter()
-            .filter(|t| !view.has_talent(&t.name))
-            .collect();
-        let record = json!({"action": "record-quest", "character": character,
-            "read": {"kind": "map-quest", "code": "{code}"}, "outcome": "{outcome}", "date": date});
-        let keyword = json!({"action": "note-reward", "character": character,
-            "item": {"type": "keyword-gained", "keyword": "{keyword}"}, "date": date});
-        html! {
-            section {
-                h2 { (view.character) }
-                p.big { "Experience: " strong { (view.xp_available) } " to spend ("
-                    (view.xp_earned) " earned, " (view.xp_spent) " spent)" }
-                p { "Talents: " @if view.talents.is_empty() { "none" } @else { (view.talents.join(", ")) } }
-                p { "Keywords: " @if view.keywords.is_empty() { "none" } @else {
-                    (view.keywords.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")) } }
-                @let pending = view.pending_side_quests();
-                p { "Side quests to read: " @if pending.is_empty() { "none" } @else {
-                    (pending.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")) } }
-                @if let Some(next) = &view.next_quest { p { "Next quest: " (next) } }
-            }
-            section {
-                h2 { "Record a quest" }
-                form.act data-act=(record.to_string()) {
-                    label { "Quest number " input name="code" inputmode="numeric" required; }
-                    label { "Outcome " select name="outcome" {
-                        option value="success" { "Success" }
-                        option value="success-with-bonus" { "Success with bonus" }
-                        option value="failed" { "Failed" } } }
-                    button type="submit" { "Record quest" }
-                }
-                form.act data-act=(keyword.to_string()) {
-                    label { "Keyword gained " input name="keyword" required; }
-                    button type="submit" { "Note keyword" }
-                }
-            }
-            section {
-                h2 { "Buy a talent" }
-                @if buyable.is_empty() { p { "No talent left to buy." } }
-                @for t in buyable {
-                    (act_button(&format!("Buy {} ({} XP)", t.name, t.cost),
-                        &json!({"action": "buy-talent", "character": character, "talent": t.name, "date": date})))
-                }
-            }
-        }
-    }
-}
-
-impl SeatPage for crate::worldspanner::Game {
-    fn page(&self, seat: Option<&Seat>) -> Markup {
-        let active = self.rounds.active;
-        html! {
-            section {
-                h2 { "Round" }
-                p.big { (self.rounds.describe()) }
-                @if let Some(seat) = seat && seat.name == active.name() {
-                    (act_button("End this step", &json!({"action": "next-step"})))
-                }
-            }
-            @for team in &self.teams {
-                @if seat.is_none_or(|s| s.name == team.side.name()) {
-                    section {
-                        h2 { (team.side.name()) " heroes" }
-                        @for (i, h) in team.heroes.iter().enumerate() {
-                            @let hero = json!({"team": team.side, "hero": i});
-                            article.hero {
-                                h3 { (h.name) }
-                                p { "Health " (h.health.saturating_sub(h.wounds)) "/" (h.health)
-                                    " · Boosts " (h.boosts) " · Gold " (h.gold) " · " (format!("{:?}", h.status)) }
-                                @if seat.is_some() {
-                                    div.row {
-                                        (act_button("Wound", &json!({"action": "wound", "hero": hero, "wounds": 1})))
-                                        (act_button("Heal", &json!({"action": "heal", "hero": hero, "wounds": 1})))
-                                        (act_button("Use Boost", &json!({"action": "use-boost", "hero": hero})))
-                                        (act_button("Gold +1", &json!({"action": "gold", "hero": hero, "change": 1})))
-                                        (act_button("Gold −1", &json!({"action": "gold", "hero": hero, "change": -1})))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl SeatPage for crate::furnace_duel::Campaign {
-    fn page(&self, seat: Option<&Seat>) -> Markup {
-        let side = seat.and_then(|s| self.players.iter().position(|p| *p == s.name));
-        html! {
-            section {
-                h2 { "Campaign" }
-                p { (self.players[0]) " against " (self.players[1]) " · games played: " (self.games.len()) }
-                @if let Some(i) = side {
-                    (act_button("I reached this board's achievement",
-                        &json!({"action": "claim-board", "seat": if i == 0 { "a" } else { "b" }})))
-                }
-            }
-        }
-    }
-}
-
-impl SeatPage for crate::army::ArmyGame {
-    fn page(&self, seat: Option<&Seat>) -> Markup {
-        html! {
-            @for (i, p) in self.players.iter().enumerate() {
-                @let mine = seat.is_some_and(|s| s.name == p.name);
-                section {
-                    h2 { (p.name) }
-                    @if mine || p.revealed {
-                        @if p.followers.is_empty() { p { "No followers in play yet." } }
-                        ul { @for f in &p.followers { li { (f.label) } } }
-                    } @else {
-                        p { "Army written in secret." }
-                    }
-                    @if mine {
-                        (act_button(if p.revealed { "Hide my army" } else { "Show my army" },
-                            &json!({"action": if p.revealed { "hide" } else { "show" }, "player": i})))
-                    }
-                }
-            }
-            @if seat.is_some() { (act_button("End turn", &json!({"action": "end-turn"}))) }
-        }
-    }
-}
-
-impl SeatPage for crate::furtherance::Game {
-    fn page(&self, _seat: Option<&Seat>) -> Markup {
-        html! {
-            section { h2 { "The table" }
-                p { "The enemy's turn appears here step by step as the laptop plays it." } }
         }
     }
 }

@@ -7,6 +7,30 @@
   var live = document.getElementById("live");
   var main = document.getElementById("main");
   var last = null; // {key, text, ok}: the answer to show after a refresh
+  var behind = false; // the game moved while the player was typing in a form
+
+  // A form being filled in (focused, or a field changed) is never swapped out under the
+  // player's fingers: the new view waits until it is sent or left.
+  function typing() {
+    var a = document.activeElement;
+    if (a && a.form && main.contains(a)) return true;
+    return Array.prototype.some.call(main.querySelectorAll("input, select"), function (i) {
+      return i.tagName === "SELECT"
+        ? !i.options[i.selectedIndex] || !i.options[i.selectedIndex].defaultSelected
+        : i.value !== i.defaultValue;
+    });
+  }
+
+  function follow() {
+    if (main.dataset.follow === "no") return;
+    if (typing()) {
+      behind = true;
+      live.textContent = "The game moved: this page catches up when you send or leave the form";
+      return;
+    }
+    behind = false;
+    refresh();
+  }
 
   function revision() {
     var v = document.getElementById("view");
@@ -42,7 +66,11 @@
     return fetch("/seat/" + token + "/part", { cache: "no-store" }).then(function (r) {
       if (r.status === 401) { gone(); return; }
       if (!r.ok) return;
-      return r.text().then(function (html) { main.innerHTML = html; showLast(); });
+      return r.text().then(function (html) {
+        main.innerHTML = html;
+        main.dataset.follow = "yes";
+        showLast();
+      });
     });
   }
 
@@ -54,7 +82,11 @@
   function fill(v, form) {
     if (typeof v === "string" && v.length > 2 && v[0] === "{" && v[v.length - 1] === "}") {
       var input = form.elements[v.slice(1, -1)];
-      if (input) return input.type === "number" ? Number(input.value) : input.value.trim();
+      if (input) {
+        if (input.type === "number") return Number(input.value);
+        if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
+        return input.value.trim();
+      }
     }
     if (Array.isArray(v)) return v.map(function (x) { return fill(x, form); });
     if (v && typeof v === "object") {
@@ -78,7 +110,14 @@
         var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
         last = { key: key, text: text, ok: ok };
         sayAfter(el, text, ok);
-        if (r.status === 409) refresh();
+        // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
+        var fromLookup = ok && main.dataset.follow === "no";
+        if (fromLookup) history.replaceState(null, "", "/seat/" + token);
+        // A sent form's typed values are done with: the new view replaces them.
+        if (r.status === 409 || (ok && (behind || fromLookup || el.tagName === "FORM"))) {
+          behind = false;
+          refresh();
+        }
         if (r.status === 401) gone();
       });
     }).catch(function () {
@@ -100,11 +139,16 @@
     send(fill(JSON.parse(f.dataset.act), f), f);
   });
 
+  document.addEventListener("focusout", function () {
+    setTimeout(function () { if (behind) follow(); }, 0);
+  });
+
   var events = new EventSource("/api/events?token=" + encodeURIComponent(token));
   events.addEventListener("revision", function (e) {
     live.textContent = "Live: changes appear here at once";
     live.className = "ok";
-    if (Number(e.data) !== revision()) refresh();
+    // A lookup's answer holds still while the game moves (nothing moves under the finger).
+    if (Number(e.data) !== revision()) follow();
   });
   events.onerror = function () {
     if (events.readyState === EventSource.CLOSED) gone();

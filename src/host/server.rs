@@ -22,7 +22,7 @@ use tokio::net::{TcpListener, TcpStream};
 
 use super::table::{self, ActError};
 use super::{MAX_BODY, MAX_CONNECTIONS, REQUEST_TIMEOUT, SeatEntry, Shared, pages};
-use crate::seat::{Plays, TABLE};
+use crate::seat::{Plays, Seat, TABLE};
 use crate::store::Store;
 
 /// Why the host could not start.
@@ -82,7 +82,9 @@ impl Host {
                 holder.description
             )));
         }
+        let root = store.root().to_path_buf();
         let table = table::open(store, id).map_err(open)?;
+        let books = pages::Books::load(&root, table.kind());
         let std_listener = std::net::TcpListener::bind(listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
             .map_err(|source| HostError::Bind {
@@ -110,6 +112,7 @@ impl Host {
             seats: Mutex::new(seats),
             revision,
             base_url,
+            books,
         });
         let (closing, closed) = tokio::sync::watch::channel(false);
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -308,6 +311,7 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         .route("/seat/{token}", get(seat_page))
         .route("/seat/{token}/part", get(seat_part))
         .route("/seat/{token}/rules", get(seat_rules))
+        .route("/seat/{token}/quest", get(seat_quest))
         .route("/assets/seat.js", get(script))
         .route("/assets/seat.css", get(style))
         .route("/api/state", get(api_state))
@@ -621,7 +625,7 @@ async fn seat_part(State(st): State<AppState>, Path(token): Path<String>) -> Res
     let Ok(t) = st.shared.table.lock() else {
         return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
     };
-    page(pages::part(t.as_ref(), &seat, plays))
+    page(pages::part(t.as_ref(), &seat, plays, &token))
 }
 
 #[derive(serde::Deserialize)]
@@ -642,7 +646,45 @@ async fn seat_rules(
         Err(_) => return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed"),
     };
     let query: String = q.q.unwrap_or_default().chars().take(200).collect();
-    page(pages::rules(kind, &seat, &token, &query))
+    page(pages::rules(
+        &st.shared.books.rules,
+        kind,
+        &seat,
+        &token,
+        &query,
+    ))
+}
+
+#[derive(serde::Deserialize)]
+struct QuestQuery {
+    n: Option<String>,
+}
+
+/// A seat's quest lookup (Near and Far: "read quest 41" for its own character): 404 for a
+/// game without one, and for the read-only table seat.
+async fn seat_quest(
+    State(st): State<AppState>,
+    Path(token): Path<String>,
+    Query(q): Query<QuestQuery>,
+) -> Response {
+    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
+    };
+    let Some(plays) = plays else {
+        return plain(StatusCode::NOT_FOUND, "the table seat reads no quests");
+    };
+    let Ok(t) = st.shared.table.lock() else {
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
+    };
+    let query: String = q.n.unwrap_or_default().chars().take(20).collect();
+    let me = Seat {
+        name: seat.clone(),
+        plays,
+    };
+    match t.lookup(&me, &query, &st.shared.books) {
+        Some(answer) => page(pages::lookup(t.as_ref(), &seat, &token, answer)),
+        None => plain(StatusCode::NOT_FOUND, "this game has no quest lookup"),
+    }
 }
 
 async fn script() -> Response {

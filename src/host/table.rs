@@ -10,7 +10,7 @@ use crate::doc::{Kind, Saved};
 use crate::seat::{Seat, Seated};
 use crate::store::Store;
 
-use super::pages::SeatPage;
+use super::pages::{Books, SeatPage};
 
 /// Why a seat's action was not applied (each is one HTTP status: docs/table-network.md).
 #[derive(Debug, thiserror::Error)]
@@ -51,8 +51,12 @@ pub trait Table: Send {
     fn act(&mut self, seat: &str, action: Value, seen: Option<u64>) -> Result<Done, ActError>;
     /// Reads the save again (the window changed it): a new revision.
     fn reload(&mut self) -> Result<(), String>;
-    /// The seat's page body (`seat` None: the read-only table seat).
-    fn page(&self, seat: Option<&Seat>) -> Markup;
+    /// The seat's page body (`seat` None: the read-only table seat); `base` is the seat's own
+    /// address, for its lookups' links.
+    fn page(&self, seat: Option<&Seat>, base: &str) -> Markup;
+    /// The answer to a seat's lookup (Near and Far: "read quest 41"); None when the game has
+    /// no such lookup.
+    fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup>;
     /// The last history labels, newest first.
     fn recent(&self, n: usize) -> Vec<String>;
 }
@@ -155,8 +159,12 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
         Ok(())
     }
 
-    fn page(&self, seat: Option<&Seat>) -> Markup {
-        self.saved.current().page(seat)
+    fn page(&self, seat: Option<&Seat>, base: &str) -> Markup {
+        self.saved.current().page(seat, base)
+    }
+
+    fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup> {
+        self.saved.current().lookup(seat, query, books)
     }
 
     fn recent(&self, n: usize) -> Vec<String> {

@@ -67,6 +67,23 @@ pub enum Read {
     ArcadeCard,
 }
 
+impl Read {
+    /// What to do, as the answer's headline says it: "Read quest 41".
+    pub fn headline(&self) -> String {
+        match self {
+            Read::MapQuest { code } => format!("Read quest {code}"),
+            Read::SideQuest { code, instead_of } => {
+                format!("Read side quest {code} (not {instead_of})")
+            }
+            Read::CharacterQuest { code: Some(code) } => format!("Read character quest {code}"),
+            Read::CharacterQuest { code: None } => {
+                "Read the next character quest on the card".to_string()
+            }
+            Read::ArcadeCard => "Draw an Arcade Mode card".to_string(),
+        }
+    }
+}
+
 /// Why a choice may or may not be read to this character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -162,3 +162,50 @@ fn a_window_change_racing_a_phones_change_never_overwrites_the_phones() -> Resul
     assert!(out.stdout.contains(&label), "{}", out.stdout);
     Ok(())
 }
+
+#[test]
+fn a_busy_port_is_said_plainly_and_the_next_one_is_offered() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    campaign_with_one_result(&mut app)?;
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let busy = taken.local_addr().expect("its address");
+    app.sharing.listen = busy;
+    click(&mut app, "Share")?;
+    let id = app.screen.document().expect("a game").id().to_string();
+    let store = app.store.clone().expect("a store");
+    let started = share::start(store, &id, app.sharing.listen);
+    let _ = app.update(Message::Share(share::Message::Started(started)));
+    assert!(!app.sharing.is_on());
+    let port = busy.port();
+    assert!(shows(
+        &app,
+        &format!(
+            "Cannot share: port {port} is busy: another program on this computer is using it."
+        )
+    ));
+    let next = format!("Share on port {} instead", port + 1);
+    assert!(shows(&app, &next), "the next port is offered");
+    click(&mut app, &next)?;
+    assert_eq!(app.sharing.listen.port(), port + 1);
+    drop(taken);
+    Ok(())
+}
+
+#[test]
+fn the_share_listen_setting_sets_the_address_and_a_bad_one_is_said() {
+    let good = share::Sharing::from_setting(Some("127.0.0.1:9911"));
+    assert_eq!(good.listen, "127.0.0.1:9911".parse().expect("addr"));
+    assert!(good.setting_problem.is_none());
+    let unset = share::Sharing::from_setting(None);
+    assert_eq!(unset.listen, share::default_listen());
+    let bad = share::Sharing::from_setting(Some("my laptop"));
+    assert_eq!(bad.listen, share::default_listen());
+    assert!(
+        bad.setting_problem
+            .as_deref()
+            .is_some_and(|p| p.contains("\"my laptop\" is not HOST:PORT")),
+        "{:?}",
+        bad.setting_problem
+    );
+}

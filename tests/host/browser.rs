@@ -171,6 +171,9 @@ impl Drop for Browser<'_> {
 #[test]
 fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let (root, id) = near_and_far_save();
+    let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
+    let out = tablemate::cli::run_in(root.path(), &["act", &id, start], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
     let served = serve(root, &id);
     let link = |seat: &str| format!("http://{}/seat/{}", served.addr, served.token(seat));
     let driver = driver();
@@ -220,5 +223,29 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
             .history()
             .iter()
             .any(|l| l.ends_with("keyword BRAVE gained"))
+    );
+
+    // "Read quest 41" for Rin, then Success from the answer: back on the sheet, said there,
+    // and on the table's page without a reload.
+    let number = ana.find("form[action$='/quest'] input[name='n']");
+    ana.call(
+        "POST",
+        &format!("/element/{number}/value"),
+        json!({"text": "41"}),
+    );
+    let look = ana.find("form[action$='/quest'] button");
+    ana.call("POST", &format!("/element/{look}/click"), Value::Null);
+    ana.wait_for_text("#main", "Read quest 41");
+    let fits = ana.script("return document.documentElement.scrollWidth <= innerWidth;");
+    assert_eq!(fits, json!(true), "the answer fits 360 px");
+    let success = ana.find("button[data-act*='record-quest']");
+    ana.call("POST", &format!("/element/{success}/click"), Value::Null);
+    ana.wait_for_text("#main", "Done: Ana's phone: Rin: quest 41, success");
+    ana.wait_for_text("#main", "Experience:");
+    table.wait_for_text("#view", "Ana's phone: Rin: quest 41, success");
+    assert_eq!(
+        table.script("return window.stillHere === true;"),
+        json!(true),
+        "not reloaded"
     );
 }

@@ -4,6 +4,7 @@
 
 mod browser;
 mod http;
+mod pages;
 mod seats;
 
 use std::io::{BufRead, BufReader};

@@ -1,0 +1,591 @@
+//! What each game shows on a seat's phone (docs/table-network.md, "What each seat can do"):
+//! the seat's own sheet and the actions it may take, and what the whole table shares,
+//! read-only. Every button or form here sends the same action JSON as `tablemate act`; the
+//! host checks the seat (`seat_of`) and applies it through `Saved::act`.
+
+use maud::{Markup, html};
+use serde_json::{Value, json};
+
+use super::pages::{Books, SeatPage, act_button, today};
+use crate::seat::Seat;
+
+/// A list of names for a sentence: "none" when empty.
+fn listed<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    let all: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+    if all.is_empty() {
+        "none".to_string()
+    } else {
+        all.join(", ")
+    }
+}
+
+// --- Near and Far ---------------------------------------------------------------------------
+
+mod near_and_far {
+    use super::*;
+    use crate::near_and_far::index::Bookkeeping;
+    use crate::near_and_far::lookup::ChoiceStatus;
+    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode};
+
+    /// The session in play and its threats, as everyone at the table sees them.
+    pub(super) fn session(c: &Campaign) -> Markup {
+        html! {
+            section {
+                h2 { "Session" }
+                @match c.current_session() {
+                    None => p { "No session in play: the laptop starts the next one." },
+                    Some(s) => {
+                        p { "Session " (s.number) " · " (s.map) " · " (s.date) }
+                        p { "At the table: " (listed(&s.characters)) }
+                        p.big { "Active threat: " @match s.threats.active() {
+                            Some(t) => { "level " (t.get()) }
+                            None => "none left",
+                        } }
+                        @let beaten: Vec<String> = s.characters.iter().map(|ch| {
+                            format!("{ch} {}", s.threats.defeated_by(ch).len())
+                        }).collect();
+                        p { "Threats defeated: " (listed(beaten)) }
+                        @if let Some(b) = &s.bosses {
+                            p { "Bosses: " (if b.all_defeated() { "all defeated" } else { "still standing" }) }
+                        }
+                        @if !s.quest_tokens.is_empty() {
+                            p { "Quest tokens on: " (listed(&s.quest_tokens)) }
+                        }
+                    }
+                }
+                p { "Sessions played: " (c.sessions.iter().filter(|s| s.is_finished()).count()) }
+            }
+        }
+    }
+
+    pub(super) fn page(c: &Campaign, seat: Option<&Seat>, base: &str) -> Markup {
+        let Some(seat) = seat else {
+            return html! {
+                section { h2 { "Characters" }
+                    ul { @for s in &c.sheets { li { (s.character) " (" (s.player) ")" } } } }
+                (session(c))
+            };
+        };
+        let character = seat.plays.name().to_string();
+        let Ok(view) = c.view(&character) else {
+            return html! { p { "This character is no longer in the campaign." } };
+        };
+        let date = today();
+        let buyable: Vec<_> = c
+            .cards
+            .talents
+            .iter()
+            .filter(|t| !view.has_talent(&t.name))
+            .collect();
+        let keyword = json!({"action": "note-reward", "character": character,
+            "item": {"type": "keyword-gained", "keyword": "{keyword}"}, "date": date});
+        let pending = view.pending_side_quests();
+        html! {
+            section {
+                h2 { (view.character) }
+                p.big { "Experience: " strong { (view.xp_available) } " to spend ("
+                    (view.xp_earned) " earned, " (view.xp_spent) " spent)" }
+                p { "Talents: " (listed(&view.talents)) }
+                p { "Keywords: " (listed(&view.keywords)) }
+                @if let Some(letters) = c.quest_letters(&view.character) {
+                    p { "Quest letters: " (letters) }
+                }
+                @if let Some(next) = &view.next_quest { p { "Next quest: " (next) } }
+                p { "Side quests to read: " (listed(&pending)) }
+                @for code in &pending {
+                    (act_button(&format!("Cross out side quest {code}"),
+                        &json!({"action": "cross-out-side-quest", "character": character, "code": code, "date": date})))
+                }
+            }
+            section {
+                h2 { "Read a quest" }
+                form method="get" action={ (base) "/quest" } {
+                    label { "Number on the quest space "
+                        input name="n" inputmode="numeric" required autocomplete="off"; }
+                    button type="submit" { "Look up" }
+                }
+                form.act data-act=(keyword.to_string()) {
+                    label { "Keyword gained " input name="keyword" required autocomplete="off"; }
+                    button type="submit" { "Note keyword" }
+                }
+            }
+            section {
+                h2 { "Buy a talent" }
+                @if buyable.is_empty() { p { "No talent left to buy." } }
+                @for t in buyable {
+                    (act_button(&format!("Buy {} ({} XP)", t.name, t.cost),
+                        &json!({"action": "buy-talent", "character": character, "talent": t.name, "date": date})))
+                }
+            }
+            (session(c))
+        }
+    }
+
+    /// The record buttons for one outcome of the lookup's paragraph (with the rewards of the
+    /// chosen choice, as the window's lookup records them).
+    fn record(
+        c: &Campaign,
+        a: &Lookup,
+        label: &str,
+        outcome: Outcome,
+        rewards: Bookkeeping,
+        next: Option<&QuestCode>,
+    ) -> Markup {
+        let action = json!({"action": "record-quest", "character": a.character, "read": a.read,
+            "outcome": outcome, "rewards": rewards,
+            "next": if c.mode == Mode::Character { next } else { None },
+            "date": today()});
+        act_button(label, &action)
+    }
+
+    pub(super) fn lookup(c: &Campaign, seat: &Seat, query: &str, books: &Books) -> Markup {
+        let Some(nf) = &books.near_and_far else {
+            return html! { p.bad { "The storybook index could not be read." } };
+        };
+        let answer = QuestCode::parse(query.trim())
+            .map_err(|e| e.to_string())
+            .and_then(|space| {
+                c.lookup(
+                    seat.plays.name(),
+                    &space,
+                    None,
+                    &nf.index,
+                    nf.facts.as_ref(),
+                )
+                .map_err(|e| e.to_string())
+            });
+        let a = match answer {
+            Ok(a) => a,
+            Err(why) => {
+                return html! {
+                    h2 { "Quest " (query) }
+                    p.bad role="alert" { (why) }
+
+                };
+            }
+        };
+        let headline = a.read.headline();
+        html! {
+            section {
+                h2 { (a.character) }
+                p.big { strong { (headline) } }
+                p { (a.reason) }
+                p { "On the card: " (a.experience) }
+                @for w in &a.warnings { p.bad { (w) } }
+                @for u in &a.unknown { p.page { (u) } }
+                @if let Some(code) = &a.cross_out {
+                    (act_button(&format!("Cross out side quest {code}"),
+                        &json!({"action": "cross-out-side-quest", "character": a.character, "code": code, "date": today()})))
+                }
+            }
+            @match &a.choices {
+                Some(choices) => {
+                    @for v in choices {
+                        article {
+                            h3 { (v.index + 1) ". " (v.label) }
+                            p { (v.test.map(|t| t.describe()).unwrap_or_else(|| "no roll".into()))
+                                " · " (match v.status {
+                                    ChoiceStatus::Forced => "MUST be read (keyword)",
+                                    s => s.label(),
+                                }) }
+                            @if v.may_be_chosen() {
+                                div.row {
+                                    (record(c, &a, "Success", Outcome::Success, v.reward.clone(), v.next.as_ref()))
+                                    @if !v.bonus.is_empty() {
+                                        (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus,
+                                            v.reward.plus(&v.bonus), v.next.as_ref()))
+                                    }
+                                    (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), v.next.as_ref()))
+                                }
+                            }
+                        }
+                    }
+                }
+                None => {
+                    section {
+                        h2 { "Record it" }
+                        p.page { "The index does not know this paragraph's choices: note keywords and side quests from your sheet." }
+                        div.row {
+                            (record(c, &a, "Success", Outcome::Success, Bookkeeping::default(), None))
+                            (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus, Bookkeeping::default(), None))
+                            (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), None))
+                        }
+                    }
+                }
+            }
+
+        }
+    }
+}
+
+impl SeatPage for crate::near_and_far::Campaign {
+    fn page(&self, seat: Option<&Seat>, base: &str) -> Markup {
+        near_and_far::page(self, seat, base)
+    }
+
+    fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup> {
+        Some(near_and_far::lookup(self, seat, query, books))
+    }
+}
+
+// --- Worldspanner ---------------------------------------------------------------------------
+
+mod worldspanner {
+    use super::*;
+    use crate::worldspanner::{Face, Game, HeroStatus, LastEvent, TeamSide};
+
+    /// Round, the challenge in progress, the Domes: what the whole table shares.
+    pub(super) fn shared(g: &Game) -> Markup {
+        let lines: &[String] = match &g.last {
+            Some(LastEvent::Challenge { lines, .. }) | Some(LastEvent::Attack { lines, .. }) => {
+                lines
+            }
+            None => &[],
+        };
+        html! {
+            section {
+                h2 { "Challenge in progress" }
+                @if lines.is_empty() { p { "No challenge drawn yet this game." } }
+                @for l in lines { p { (l) } }
+            }
+            section {
+                h2 { "Domes" }
+                @let all = g.domes.all();
+                @if all.is_empty() { p { "Every Dome is empty." } }
+                ul { @for (slot, hero) in all { li { (slot) ": " (g.name(hero)) } } }
+            }
+        }
+    }
+
+    /// A hero's challenge from this seat: the kind, the two ratings and, for a physical deck,
+    /// the face the team just flipped (the same `read` action the window's card panel sends).
+    fn challenge_form(g: &Game, side: TeamSide, hero: usize) -> Markup {
+        let physical = g.team(side).physical;
+        let challenge = json!({"action": "challenge", "team": side,
+            "hero": {"team": side, "hero": hero},
+            "challenge": {"kind": "{kind}", "rating": "{rating}", "against": "{against}", "modifiers": []}});
+        let action = if physical {
+            json!({"action": "read", "cards": [{"face": "{face}"}], "then": challenge})
+        } else {
+            challenge
+        };
+        html! {
+            details {
+                summary.big { "Challenge…" }
+                form.act data-act=(action.to_string()) {
+                    label { "Kind " select name="kind" {
+                        option value="faction-adventure" { "Faction adventure" }
+                        option value="lith-adventure" { "Lith adventure" }
+                        option value="other" { "Other" } } }
+                    label { "Rating " input name="rating" type="number" min="0" max="20" required; }
+                    label { "Against " input name="against" type="number" min="0" max="20" value="5" required; }
+                    @if physical {
+                        label { "The face on the card you flipped " select name="face" {
+                            @for f in Face::ALL.iter().rev() {
+                                option value=(serde_json::to_value(f).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()) { (f.name()) }
+                            } } }
+                    }
+                    button type="submit" { (if physical { "Enter the card" } else { "Draw" }) }
+                }
+            }
+        }
+    }
+
+    pub(super) fn page(g: &Game, seat: Option<&Seat>) -> Markup {
+        let active = g.rounds.active;
+        let mine = |side: TeamSide| seat.is_some_and(|s| s.name == side.name());
+        html! {
+            section {
+                h2 { "Round" }
+                p.big { (g.rounds.describe()) }
+                @if mine(active) {
+                    (act_button("End this step", &json!({"action": "next-step"})))
+                }
+            }
+            @if let Some(p) = &g.pending {
+                section {
+                    h2 { "Waiting: " (g.name(p.hero)) " to a Dome" }
+                    @if p.awaiting_card {
+                        p { (p.chooser.name()) " read the Dome range on the card they drew." }
+                        @if mine(p.chooser) {
+                            form.act data-act=(json!({"action": "read-domes", "domes": "{domes}"}).to_string()) {
+                                label { "Dome range on the card (3-4, 1 or 6) " input name="domes" required autocomplete="off"; }
+                                button type="submit" { "Enter the range" }
+                            }
+                        }
+                    } @else {
+                        p { "Allowed: " (listed(p.candidates.iter().map(|c| format!("Dome {} ({} empty)", c.number, c.empty)))) }
+                        @if seat.is_some() {
+                            div.row { @for c in &p.candidates {
+                                @if let Some(slot) = g.domes.first_empty(c.number) {
+                                    (act_button(&format!("Place in Dome {}", c.number), &json!({"action": "place", "dome": slot})))
+                                }
+                            } }
+                        }
+                    }
+                }
+            }
+            @for team in &g.teams {
+                @if seat.is_none_or(|s| s.name == team.side.name()) {
+                    section {
+                        h2 { (team.side.name()) }
+                        p { "Odds " (g.odds(team.side).describe()) " · Glory cards " (team.glory_cards)
+                            " · " (if team.physical { "physical deck" } else { "digital deck" }) }
+                        @for (i, h) in team.heroes.iter().enumerate() {
+                            @let hero = json!({"team": team.side, "hero": i});
+                            article.hero {
+                                h3 { (h.name) }
+                                p { "Health " (h.health.saturating_sub(h.wounds)) "/" (h.health)
+                                    " · Boosts " (h.boosts) " · Gold " (h.gold) " · " (h.status.describe()) }
+                                @if seat.is_some() {
+                                    div.row {
+                                        @if matches!(h.status, HeroStatus::Waiting) {
+                                            (act_button("Reinforce", &json!({"action": "reinforce", "hero": hero})))
+                                        }
+                                        @if matches!(h.status, HeroStatus::InDome { .. }) {
+                                            (act_button("Leave Dome", &json!({"action": "leave-dome", "hero": hero})))
+                                        }
+                                        (act_button("Wound", &json!({"action": "wound", "hero": hero, "wounds": 1})))
+                                        (act_button("Heal", &json!({"action": "heal", "hero": hero, "wounds": 1})))
+                                        (act_button("Use Boost", &json!({"action": "use-boost", "hero": hero})))
+                                        (act_button("Gold +1", &json!({"action": "gold", "hero": hero, "change": 1})))
+                                        (act_button("Gold −1", &json!({"action": "gold", "hero": hero, "change": -1})))
+                                    }
+                                    (challenge_form(g, team.side, i))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            (shared(g))
+        }
+    }
+}
+
+impl SeatPage for crate::worldspanner::Game {
+    fn page(&self, seat: Option<&Seat>, _base: &str) -> Markup {
+        worldspanner::page(self, seat)
+    }
+}
+
+// --- Furnace Duel ---------------------------------------------------------------------------
+
+mod furnace_duel {
+    use super::*;
+    use crate::furnace_duel::{Campaign, CampaignOutcome};
+
+    fn seat_code(i: usize) -> &'static str {
+        if i == 0 { "a" } else { "b" }
+    }
+
+    /// The campaign pad: one row per game, the totals, the winner once decided.
+    fn standings(c: &Campaign) -> Markup {
+        let sheet = c.sheet();
+        html! {
+            section {
+                h2 { "Standings" }
+                table {
+                    thead { tr { th { "Game" } th { (sheet.players[0]) } th { (sheet.players[1]) } } }
+                    tbody {
+                        @for r in &sheet.rows {
+                            tr {
+                                td { (r.game) ". " (r.board_name) }
+                                @for s in 0..2 {
+                                    td { (r.campaign_points[s])
+                                        @if let Some(m) = r.money { " (" (m[s]) " money)" } }
+                                }
+                            }
+                        }
+                        tr.total { th { "Total" } td { (sheet.totals[0]) } td { (sheet.totals[1]) } }
+                    }
+                }
+                @match sheet.outcome {
+                    Some(CampaignOutcome::Winner { seat, .. }) => p.big { (c.name(seat)) " wins the campaign" },
+                    Some(CampaignOutcome::Tie) => p.big { "The campaign is a tie" },
+                    None => {}
+                }
+            }
+        }
+    }
+
+    /// The end-of-game tallies, the seat's own first: the same `record-result` as the window's
+    /// pad (the table's action: either player enters the game just played).
+    fn tallies(c: &Campaign, me: usize) -> Markup {
+        let other = 1 - me;
+        let mut tallies = [Value::Null, Value::Null];
+        for (i, prefix) in [(me, "my"), (other, "their")] {
+            tallies[i] = json!({"cash": format!("{{{prefix}_cash}}"),
+                "tech_tokens": format!("{{{prefix}_tech}}"),
+                "board_bonus": format!("{{{prefix}_bonus}}"),
+                "company_cards": format!("{{{prefix}_company}}"),
+                "resources": format!("{{{prefix}_resources}}")});
+        }
+        let action = json!({"action": "record-result",
+            "result": {"tallies": tallies, "first_player_token": "{first}"}});
+        let fields = |prefix: &str, who: &str| {
+            html! {
+                fieldset {
+                    legend { (who) }
+                    label { "Money in hand " input name={ (prefix) "_cash" } type="number" min="0" required; }
+                    label { "Tech tokens left " input name={ (prefix) "_tech" } type="number" min="0" value="0"; }
+                    label { "Board awards " input name={ (prefix) "_bonus" } type="number" min="0" value="0"; }
+                    label { "Company cards " input name={ (prefix) "_company" } type="number" min="0" value="0"; }
+                    label { "Resources left " input name={ (prefix) "_resources" } type="number" min="0" value="0"; }
+                }
+            }
+        };
+        html! {
+            section {
+                h2 { "The game just played" }
+                form.act data-act=(action.to_string()) {
+                    (fields("my", &format!("Mine ({})", c.players[me])))
+                    (fields("their", &c.players[other]))
+                    label { "1st player token " select name="first" {
+                        option value=(seat_code(me)) { (c.players[me]) }
+                        option value=(seat_code(other)) { (c.players[other]) } } }
+                    button type="submit" { "Enter the tallies" }
+                }
+            }
+        }
+    }
+
+    pub(super) fn page(c: &Campaign, seat: Option<&Seat>) -> Markup {
+        let side = seat.and_then(|s| c.players.iter().position(|p| *p == s.name));
+        let open = c.current().is_some_and(|g| g.result.is_none());
+        html! {
+            section {
+                h2 { "Campaign" }
+                p { (c.players[0]) " against " (c.players[1]) " · games played: " (c.games.len()) }
+                @if let Some(i) = side {
+                    (act_button("I reached this board's achievement",
+                        &json!({"action": "claim-board", "seat": seat_code(i)})))
+                }
+            }
+            @if let Some(i) = side && open { (tallies(c, i)) }
+            (standings(c))
+        }
+    }
+}
+
+impl SeatPage for crate::furnace_duel::Campaign {
+    fn page(&self, seat: Option<&Seat>, _base: &str) -> Markup {
+        furnace_duel::page(self, seat)
+    }
+}
+
+// --- Army game ------------------------------------------------------------------------------
+
+mod army {
+    use super::*;
+    use crate::army::{ArmyGame, Phase, Promotion};
+
+    /// The actions a general takes for follower `index` of its own army in play.
+    fn follower_actions(g: &ArmyGame, me: usize, index: usize) -> Markup {
+        let follower = json!({"player": me, "index": index});
+        let targets: Vec<(Value, String)> = g
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(p, _)| *p != me)
+            .flat_map(|(p, pl)| {
+                pl.followers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| !f.killed)
+                    .map(move |(i, f)| {
+                        (
+                            json!({"player": p, "index": i}),
+                            format!("{}'s {}", pl.name, f.label),
+                        )
+                    })
+            })
+            .collect();
+        let attack = json!({"action": "attack", "attacker": follower, "target": "{target}"});
+        html! {
+            div.row {
+                @for p in Promotion::ALL {
+                    (act_button(&format!("Promote: {}", p.title()),
+                        &json!({"action": "promote", "follower": follower, "promotion": p})))
+                }
+                (act_button("Gather a Resource Card", &json!({"action": "gather-resource-card", "follower": follower})))
+            }
+            @if !targets.is_empty() {
+                form.act data-act=(attack.to_string()) {
+                    label { "Attack " select name="target" data-json="" {
+                        @for (at, name) in &targets { option value=(at.to_string()) { (name) } } } }
+                    button type="submit" { "Attack" }
+                }
+            }
+        }
+    }
+
+    pub(super) fn page(g: &ArmyGame, seat: Option<&Seat>) -> Markup {
+        let playing = matches!(g.phase, Phase::Playing { .. });
+        html! {
+            @if let Phase::Playing { turn } = g.phase && let Some(p) = g.players.get(turn) {
+                p.big { (p.name) "'s turn" }
+            }
+            @for (i, p) in g.players.iter().enumerate() {
+                @let mine = seat.is_some_and(|s| s.name == p.name);
+                section {
+                    h2 { (p.name) }
+                    @if mine || p.revealed {
+                        @if p.followers.is_empty() { p { "No followers in play yet." } }
+                        @for (f_at, f) in p.followers.iter().enumerate() {
+                            article {
+                                h3 { (f.label) @if f.killed { " (killed)" } }
+                                p { "Health " (f.health) "/" (f.max_health) " · Move " (f.movement)
+                                    " · Damage " (f.damage) " · Promotions " (f.promotions_earned)
+                                    " earned, " (f.promotions_spent.len()) " spent · Resource Cards " (f.resource_cards) }
+                                @if mine && playing && !f.killed { (follower_actions(g, i, f_at)) }
+                            }
+                        }
+                    } @else {
+                        p { "Army written in secret." }
+                    }
+                    @if mine {
+                        (act_button(if p.revealed { "Hide my army" } else { "Show my army" },
+                            &json!({"action": if p.revealed { "hide" } else { "show" }, "player": i})))
+                    }
+                }
+            }
+            @if seat.is_some() && playing { (act_button("End turn", &json!({"action": "end-turn"}))) }
+        }
+    }
+}
+
+impl SeatPage for crate::army::ArmyGame {
+    fn page(&self, seat: Option<&Seat>, _base: &str) -> Markup {
+        army::page(self, seat)
+    }
+}
+
+// --- Furtherance ----------------------------------------------------------------------------
+
+impl SeatPage for crate::furtherance::Game {
+    /// The table seat: the steps of the laptop's last action (the enemy turn, one step at a
+    /// time) with board coordinates and the same "Why:" / "Why not:" lines as the CLI's
+    /// `tablemate furtherance why`.
+    fn page(&self, _seat: Option<&Seat>, _base: &str) -> Markup {
+        use crate::furtherance::describe;
+        let steps = self.explained();
+        html! {
+            section {
+                h2 { "The enemy turn, step by step" }
+                @if steps.is_empty() {
+                    p { "Nothing for the rules to explain yet: the laptop's next step appears here." }
+                }
+                ol.steps {
+                    @for e in steps {
+                        li {
+                            strong { (e.step.text()) }
+                            @for r in &e.reasons.why { p.why { "Why: " (describe(r)) } }
+                            @for r in &e.reasons.why_not { p.why { "Why not: " (describe(r)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

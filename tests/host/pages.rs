@@ -1,0 +1,434 @@
+//! Each game's seat page and the actions on it, over real HTTP (docs/table-network.md, "What
+//! each seat can do"): the page answers 200 and offers the action; the action sent as the
+//! page sends it is applied (200), refused from another seat (403) and refused by the rules
+//! with the rule's message (422). Pages stay under 100 KB with their script and style.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tablemate::doc::Saved;
+use tablemate::host::Host;
+use tablemate::store::Store;
+
+use super::http::{Reply, request};
+use super::{HOSTILE, act, history, near_and_far_save};
+
+/// A save shared in this process, as the window shares it.
+struct Shared {
+    host: Host,
+    root: tempfile::TempDir,
+    id: String,
+}
+
+impl Shared {
+    fn new(root: tempfile::TempDir, id: &str) -> Shared {
+        let store = Arc::new(Store::open(root.path()).expect("store"));
+        let host = Host::start(store, id, "127.0.0.1:0".parse().expect("addr")).expect("host");
+        Shared {
+            host,
+            root,
+            id: id.to_string(),
+        }
+    }
+
+    fn addr(&self) -> String {
+        self.host.addr().to_string()
+    }
+
+    fn token(&self, seat: &str) -> String {
+        let link = self
+            .host
+            .links()
+            .into_iter()
+            .find(|l| l.seat == seat)
+            .unwrap_or_else(|| panic!("no seat {seat}"))
+            .link;
+        link.rsplit('/').next().unwrap_or_default().to_string()
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        request(&self.addr(), "GET", path, &[], b"")
+    }
+
+    /// Seat `seat`'s page (`suffix` "" for the page itself, "/quest?n=41" for a lookup).
+    fn page(&self, seat: &str, suffix: &str) -> String {
+        let r = self.get(&format!("/seat/{}{suffix}", self.token(seat)));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+    }
+
+    fn act(&self, seat: &str, action: Value) -> Reply {
+        act(&self.addr(), &self.token(seat), action, None)
+    }
+
+    fn last_label(&self) -> String {
+        history(self.root.path(), &self.id)
+            .last()
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// The actions the page's buttons and forms carry (`data-act`), as the script reads them.
+fn actions_on(page: &str) -> Vec<Value> {
+    page.split("data-act=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(|a| {
+            a.replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+        })
+        .filter_map(|a| serde_json::from_str(&a).ok())
+        .collect()
+}
+
+/// The first action on the page named `name`.
+fn action_named(page: &str, name: &str) -> Value {
+    actions_on(page)
+        .into_iter()
+        .find(|a| a["action"] == name)
+        .unwrap_or_else(|| panic!("no {name} action on the page: {page}"))
+}
+
+/// Fills a form's `{field}` placeholders as the page's script does.
+fn fill(v: &Value, fields: &[(&str, Value)]) -> Value {
+    match v {
+        Value::String(s) if s.starts_with('{') && s.ends_with('}') => fields
+            .iter()
+            .find(|(k, _)| *k == &s[1..s.len() - 1])
+            .map_or_else(|| v.clone(), |(_, x)| x.clone()),
+        Value::Array(a) => Value::Array(a.iter().map(|x| fill(x, fields)).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), fill(x, fields)))
+                .collect(),
+        ),
+        _ => v.clone(),
+    }
+}
+
+fn run(root: &std::path::Path, args: &[&str], stdin: &str) -> String {
+    let out = tablemate::cli::run_in(root, args, stdin);
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    out.stdout
+}
+
+fn new_id(stdout: &str) -> String {
+    let v: Value = serde_json::from_str(stdout.trim()).expect("new's JSON");
+    v["id"].as_str().expect("an id").to_string()
+}
+
+/// A page, its style and its script together stay under 100 KB (the issue's page weight).
+fn assert_light(s: &Shared, page: &str) {
+    let css = s.get("/assets/seat.css").body.len();
+    let js = s.get("/assets/seat.js").body.len();
+    let total = page.len() + css + js;
+    assert!(total < 100 * 1024, "page weight {total} bytes");
+}
+
+// --- Near and Far -------------------------------------------------------------------------
+
+fn near_and_far_in_session() -> Shared {
+    let (root, id) = near_and_far_save();
+    let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
+    run(root.path(), &["act", &id, start], "");
+    Shared::new(root, &id)
+}
+
+#[test]
+fn a_near_and_far_seat_reads_its_quest_and_records_the_outcome_from_the_answer() {
+    let s = near_and_far_in_session();
+    let sheet = s.page("Ana", "");
+    assert!(
+        sheet.contains(&format!("action=\"/seat/{}/quest\"", s.token("Ana"))),
+        "the sheet has the quest lookup: {sheet}"
+    );
+    let answer = s.page("Ana", "/quest?n=41");
+    assert!(answer.contains("Read quest 41"), "{answer}");
+    assert!(
+        answer.contains("data-follow=\"no\""),
+        "the answer holds still"
+    );
+    assert_light(&s, &answer);
+    // The answer's Success button records quest 41 with the chosen choice's rewards.
+    let record = action_named(&answer, "record-quest");
+    assert_eq!(record["character"], "Rin");
+    assert_eq!(record["read"]["code"], "41");
+    let r = s.act("Ana", record.clone());
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(s.last_label(), "Ana's phone: Rin: quest 41, success");
+    // Vera's seat may not record Rin's quest; the table seat reads no quests.
+    assert_eq!(s.act(HOSTILE, record).status, 403);
+    let table = s.get(&format!("/seat/{}/quest?n=41", s.token("table")));
+    assert_eq!(table.status, 404);
+    // A number that is no quest space is said plainly on the page.
+    let bad = s.page("Ana", "/quest?n=R1");
+    assert!(bad.contains("role=\"alert\""), "{bad}");
+}
+
+#[test]
+fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
+    let s = near_and_far_in_session();
+    let given = json!({"action": "note-reward", "character": "Rin",
+        "item": {"type": "side-quest-given", "code": "Q7"}, "date": "2026-03-02"});
+    let r = s.act("Ana", given);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sheet = s.page("Ana", "");
+    assert!(sheet.contains("Cross out side quest Q7"), "{sheet}");
+    assert!(sheet.contains("Active threat: level 4"), "{sheet}");
+    assert!(sheet.contains("Session 1 · Map 2"), "{sheet}");
+    assert_light(&s, &sheet);
+    let cross = action_named(&sheet, "cross-out-side-quest");
+    assert_eq!(s.act(HOSTILE, cross.clone()).status, 403);
+    assert_eq!(s.act("Ana", cross.clone()).status, 200);
+    assert_eq!(
+        s.last_label(),
+        "Ana's phone: Rin: side quest Q7 crossed out"
+    );
+    // Crossing it out again is the rules' refusal, with the rule's message.
+    let r = s.act("Ana", cross);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.json()["error"].as_str().is_some_and(|e| e.contains("Q7")),
+        "{}",
+        r.body
+    );
+    // The table seat sees the session read-only.
+    let table = s.page("table", "");
+    assert!(table.contains("Active threat: level 4"), "{table}");
+    assert!(
+        actions_on(&table).is_empty(),
+        "the table seat has no actions"
+    );
+}
+
+// --- Rules lookup -------------------------------------------------------------------------
+
+#[test]
+fn the_rules_lookup_reads_the_data_folders_own_digest_like_the_window() {
+    let (root, id) = near_and_far_save();
+    let rel = "data/rules/near-and-far.json";
+    let bundled = tablemate::bundled::get(rel).expect("bundled digest");
+    let mut digest: Value = serde_json::from_str(bundled).expect("digest JSON");
+    digest["entries"].as_array_mut().expect("entries").push(
+        json!({"id": "house-rule", "title": "Our table's zanzibar rule",
+            "tags": ["zanzibar"], "summary": "A house note on zanzibar.", "page": "2"}),
+    );
+    let path = root.path().join(rel);
+    std::fs::create_dir_all(path.parent().expect("folder")).expect("folder");
+    std::fs::write(&path, digest.to_string()).expect("the user's digest");
+    let s = Shared::new(root, &id);
+    let page = s.page("Ana", "/rules?q=zanzibar");
+    assert!(
+        page.contains("Our table&#39;s zanzibar rule")
+            || page.contains("Our table's zanzibar rule"),
+        "{page}"
+    );
+    assert_light(&s, &page);
+}
+
+// --- Worldspanner -------------------------------------------------------------------------
+
+fn worldspanner_shared(physical: bool) -> Shared {
+    use tablemate::worldspanner::{self, MapDesign, TeamSide, sample};
+    let root = tempfile::tempdir().expect("temp");
+    let store = Store::open(root.path()).expect("store");
+    let mut g =
+        worldspanner::Game::new(sample::setup(MapDesign::Standard, 6, 10, 7).expect("setup"))
+            .expect("a game");
+    g.team_mut(TeamSide::Skyhawks).physical = physical;
+    // Sky1 is in the arena (a Reinforce step earlier).
+    g.team_mut(TeamSide::Skyhawks).heroes[0].status = worldspanner::HeroStatus::OnMap;
+    let id = store.new_id(tablemate::doc::Kind::Worldspanner);
+    store
+        .save(&id, &Saved::new("Test", "New game", g))
+        .expect("saved");
+    drop(store);
+    Shared::new(root, &id)
+}
+
+#[test]
+fn a_worldspanner_team_enters_the_face_of_the_card_it_flipped() {
+    let s = worldspanner_shared(true);
+    let page = s.page("Skyhawks", "");
+    for shown in [
+        "Challenge in progress",
+        "Domes",
+        "Odds over the whole",
+        "Enter the card",
+    ] {
+        assert!(page.contains(shown), "{shown}: {page}");
+    }
+    assert!(
+        !page.contains("Psiclones</h2>"),
+        "only the team's own heroes"
+    );
+    assert_light(&s, &page);
+    let read = action_named(&page, "read");
+    let read = fill(
+        &read,
+        &[
+            ("kind", json!("other")),
+            ("rating", json!(5)),
+            ("against", json!(5)),
+            ("face", json!("pass")),
+        ],
+    );
+    let r = s.act("Psiclones", read.clone());
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = s.act("Skyhawks", read);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let after = s.page("Psiclones", "");
+    assert!(
+        after.contains("Pass"),
+        "the challenge shows on the other team's page: {after}"
+    );
+    // No dismissal waits for a Dome range: the rules refuse one.
+    let r = s.act("Skyhawks", json!({"action": "read-domes", "domes": "3-4"}));
+    assert_eq!(r.status, 422, "{}", r.body);
+}
+
+// --- Furnace Duel -------------------------------------------------------------------------
+
+#[test]
+fn a_furnace_duel_seat_enters_the_tallies_and_sees_the_standings() {
+    let root = tempfile::tempdir().expect("temp");
+    let out = run(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    let id = out.trim().rsplit(' ').next().expect("an id").to_string();
+    let s = Shared::new(root, &id);
+    let page = s.page("Ann", "");
+    assert!(
+        page.contains("Standings") && page.contains("Enter the tallies"),
+        "{page}"
+    );
+    assert_light(&s, &page);
+    let form = action_named(&page, "record-result");
+    let n = |x: u32| json!(x);
+    let result = fill(
+        &form,
+        &[
+            ("my_cash", n(40)),
+            ("my_tech", n(0)),
+            ("my_bonus", n(0)),
+            ("my_company", n(2)),
+            ("my_resources", n(1)),
+            ("their_cash", n(30)),
+            ("their_tech", n(0)),
+            ("their_bonus", n(0)),
+            ("their_company", n(1)),
+            ("their_resources", n(0)),
+            ("first", json!("a")),
+        ],
+    );
+    assert_eq!(
+        result["result"]["tallies"][0]["cash"], 40,
+        "Ann's own first"
+    );
+    assert_eq!(s.act("table", result.clone()).status, 403);
+    let r = s.act("Ann", result);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(s.last_label().contains("Ann wins"), "{}", s.last_label());
+    let bob = s.page("Bob", "");
+    assert!(
+        bob.contains("(40 money)"),
+        "the standings show the game: {bob}"
+    );
+    // Bob's claim is Bob's; a second claim of the board is the rules' refusal (taken, or
+    // a board without one).
+    let claim = json!({"action": "claim-board", "seat": "b"});
+    assert_eq!(s.act("Ann", claim.clone()).status, 403);
+    let _first = s.act("Bob", claim.clone());
+    let again = s.act("Bob", claim);
+    assert_eq!(again.status, 422, "{}", again.body);
+    assert!(
+        again.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains('p')),
+        "{}",
+        again.body
+    );
+}
+
+// --- Army ---------------------------------------------------------------------------------
+
+#[test]
+fn an_army_seat_acts_for_its_own_followers() {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+        "",
+    ));
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":0}"#;
+    run(root.path(), &["act", &id, "-"], script);
+    let s = Shared::new(root, &id);
+    let page = s.page("Ann", "");
+    assert!(page.contains("Gather a Resource Card"), "{page}");
+    assert_light(&s, &page);
+    let attack = action_named(&page, "attack");
+    let attack = fill(&attack, &[("target", json!({"player": 1, "index": 1}))]);
+    assert_eq!(s.act("Bob", attack.clone()).status, 403);
+    let r = s.act("Ann", attack);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        s.last_label().starts_with("Ann's phone: "),
+        "{}",
+        s.last_label()
+    );
+    // No kill, no promotion to spend: the rules refuse it with their message.
+    let promote = action_named(&s.page("Ann", ""), "promote");
+    let r = s.act("Ann", promote);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
+}
+
+// --- Furtherance --------------------------------------------------------------------------
+
+#[test]
+fn the_furtherance_table_seat_shows_the_enemy_turn_with_the_clis_explanations() {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &["furtherance", "new", "--seed", "11", "--json"],
+        "",
+    ));
+    run(root.path(), &["act", &id, r#"{"action":"end-turn"}"#], "");
+    let saved: Saved<tablemate::furtherance::Game> = Store::open(root.path())
+        .expect("store")
+        .load(&id)
+        .expect("the game");
+    let steps = saved.current().explained().to_vec();
+    assert!(!steps.is_empty(), "the enemy turn has steps");
+    let s = Shared::new(root, &id);
+    let page = s.page("table", "");
+    assert_light(&s, &page);
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let mut whys = 0;
+    for e in &steps {
+        assert!(
+            page.contains(&escape(&e.step.text())),
+            "{}: {page}",
+            e.step.text()
+        );
+        for r in &e.reasons.why {
+            let line = format!("Why: {}", tablemate::furtherance::describe(r));
+            assert!(page.contains(&escape(&line)), "{line}");
+            whys += 1;
+        }
+    }
+    assert!(whys > 0, "the steps carry their explanations");
+    assert!(actions_on(&page).is_empty(), "the table seat only shows");
+}
