@@ -735,12 +735,12 @@ mod app_flow {
         let mut app = App::open(dir.path().to_path_buf());
         click(&mut app, "Furtherance solo")?;
         click(&mut app, "Start game")?;
-        assert!(shows(&app, "Round 1: your turn"));
+        assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
         click(&mut app, "End turn: the enemies go")?;
         click(&mut app, "Run to end")?;
-        assert!(shows(&app, "Round 2: your turn"));
+        assert!(shows(&app, "Round 2") && shows(&app, "Your turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Undo));
-        assert!(shows(&app, "Round 1: the enemies' turn"));
+        assert!(shows(&app, "Round 1") && shows(&app, "The enemies' turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Redo));
         let _ = app.update(Message::Shortcut(Shortcut::Back));
         assert!(matches!(app.screen, Screen::Home(_)));
@@ -761,7 +761,7 @@ mod app_flow {
         let mut app = App::open(dir.path().to_path_buf());
         click(&mut app, "Furtherance solo")?;
         click(&mut app, "Start game")?;
-        assert!(shows(&app, "Round 1: your turn"));
+        assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
         let revision = |app: &App| app.screen.document().map(|d| d.revision());
         let start = revision(&app);
         let _ = app.update(Message::Key(Keypress::Char('n')));
@@ -772,7 +772,7 @@ mod app_flow {
         let _ = app.update(Message::ToggleHelp);
         let _ = app.update(Message::Key(Keypress::Char('e')));
         assert!(
-            shows(&app, "Round 1: the enemies' turn"),
+            shows(&app, "Round 1") && shows(&app, "The enemies' turn"),
             "E ended the turn"
         );
         let stepped = revision(&app);
@@ -780,7 +780,7 @@ mod app_flow {
         assert_ne!(revision(&app), stepped, "Space took the next step");
         let _ = app.update(Message::Key(Keypress::Char('r')));
         assert!(
-            shows(&app, "Round 2: your turn"),
+            shows(&app, "Round 2") && shows(&app, "Your turn"),
             "R ran the enemies' turn to its end"
         );
         Ok(())
