@@ -430,17 +430,7 @@ impl State {
         c: &'a Campaign,
         a: &'a crate::near_and_far::Lookup,
     ) -> Element<'a, Message> {
-        let headline = match &a.read {
-            Read::MapQuest { code } => format!("Read quest {code}"),
-            Read::SideQuest { code, instead_of } => {
-                format!("Read side quest {code} (not {instead_of})")
-            }
-            Read::CharacterQuest { code: Some(code) } => format!("Read character quest {code}"),
-            Read::CharacterQuest { code: None } => {
-                "Read the next character quest on the card".to_string()
-            }
-            Read::ArcadeCard => "Draw an Arcade Mode card".to_string(),
-        };
+        let headline = a.read.headline();
         let mut col = Column::new()
             .spacing(10)
             .push(text(headline).size(40.0))
