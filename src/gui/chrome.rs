@@ -133,10 +133,10 @@ impl App {
     }
 }
 
-/// Below this width in the app's own units (a 1024 px window with large type is 788), the top
-/// bar closes up: narrower buttons, "←" for Back and "Hide" for Hide history, so every button
-/// stays whole and in the window (docs/table-ux.md: large type grows, nothing is cut off).
-pub const COMPACT_BAR_BELOW: f32 = 900.0;
+/// Below this width in the app's own units (the window on a 1024 px screen is 922 wide, 709
+/// with large type), the top bar closes up: narrower buttons, "←" for Back and "Hide" for Hide
+/// history, so every button stays whole and the title keeps room (docs/table-ux.md).
+pub const COMPACT_BAR_BELOW: f32 = 1000.0;
 
 /// Whether the top bar is compact for a window `width` screen pixels wide (None: not known
 /// yet) drawn at `scale` (large type).
@@ -533,8 +533,9 @@ mod bar_tests {
                 ..Settings::default()
             };
             let scale = settings.scale();
-            // A 1024 px window (and the narrowest the app allows) with large type on.
-            for screen_px in [1024.0, crate::gui::settings::MIN_SIZE.width] {
+            // The window on a 1024 px screen (90%), a 1024 px window, and the narrowest the
+            // app allows, with large type on.
+            for screen_px in [921.6, 1024.0, crate::gui::settings::MIN_SIZE.width] {
                 let width = screen_px / scale;
                 let compact = compact_bar(Some(screen_px), scale);
                 let hist = if show_history { "Hide" } else { "History" };
