@@ -568,3 +568,21 @@ pub(crate) fn of_step(step: &Step, exceeds: bool) -> Vec<Reason> {
         _ => Vec::new(),
     }
 }
+
+/// The history entry where the enemies' turn last began (the first entry in the enemies'
+/// phase after one in yours), or 1 (the first entry after the game's start) before your first
+/// End turn; entries from there to the cursor are the turn to mirror on the table, step by
+/// step. Read by the window's turn log and the table network's table seat.
+pub fn enemy_turn_began(history: &crate::history::History<super::Game>) -> usize {
+    use super::Phase;
+    let last = history.cursor();
+    // States are rebuilt from the saved changes as the walk back reaches them.
+    let phase = |i: usize| history.state(i).ok().map(super::Game::phase);
+    (0..=last)
+        .rev()
+        .find(|&i| {
+            phase(i) == Some(Phase::Enemy)
+                && i.checked_sub(1).and_then(phase) == Some(Phase::Player)
+        })
+        .unwrap_or(1.min(last + 1))
+}

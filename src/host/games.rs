@@ -483,6 +483,7 @@ mod army {
     /// The actions a general takes for follower `index` of its own army in play.
     fn follower_actions(g: &ArmyGame, me: usize, index: usize) -> Markup {
         let follower = json!({"player": me, "index": index});
+        let own = g.players.get(me).and_then(|p| p.followers.get(index));
         let targets: Vec<(Value, String)> = g
             .players
             .iter()
@@ -504,7 +505,8 @@ mod army {
         let attack = json!({"action": "attack", "attacker": follower, "target": "{target}"});
         html! {
             div.row {
-                @for p in Promotion::ALL {
+                // Only the promotions the rules allow now (one earned, not at its cap).
+                @for p in Promotion::ALL.into_iter().filter(|p| own.is_some_and(|f| f.promotion_refusal(*p).is_none())) {
                     (act_button(&format!("Promote: {}", p.title()),
                         &json!({"action": "promote", "follower": follower, "promotion": p})))
                 }
@@ -564,24 +566,50 @@ impl SeatPage for crate::army::ArmyGame {
 // --- Furtherance ----------------------------------------------------------------------------
 
 impl SeatPage for crate::furtherance::Game {
-    /// The table seat: the steps of the laptop's last action (the enemy turn, one step at a
-    /// time) with board coordinates and the same "Why:" / "Why not:" lines as the CLI's
-    /// `tablemate furtherance why`.
+    /// The steps of the newest entry alone (the whole turn needs the history: `page_of`).
     fn page(&self, _seat: Option<&Seat>, _base: &str) -> Markup {
-        use crate::furtherance::describe;
-        let steps = self.explained();
+        furtherance::turn(&[(None, self.explained())])
+    }
+
+    /// The table seat: every entry since the enemies' turn last began (as the window's turn
+    /// log lists them), each step with its board squares and the same "Why:" / "Why not:"
+    /// lines as the CLI's `tablemate furtherance why`.
+    fn page_of(saved: &crate::doc::Saved<Self>, _seat: Option<&Seat>, _base: &str) -> Markup {
+        let history = &saved.history;
+        let first = crate::furtherance::explain::enemy_turn_began(history);
+        let entries: Vec<_> = (first..=history.cursor())
+            .map(|i| {
+                let label = history.entries().get(i).map(|e| e.label.as_str());
+                let steps = history.state(i).map(|g| g.explained()).unwrap_or(&[]);
+                (label, steps)
+            })
+            .collect();
+        furtherance::turn(&entries)
+    }
+}
+
+mod furtherance {
+    use super::*;
+    use crate::furtherance::{Explained, describe};
+
+    /// The turn as an ordered list: each entry's label, then its steps and their reasons.
+    pub(super) fn turn(entries: &[(Option<&str>, &[Explained])]) -> Markup {
+        let explained = entries.iter().any(|(_, steps)| !steps.is_empty());
         html! {
             section {
                 h2 { "The enemy turn, step by step" }
-                @if steps.is_empty() {
+                @if !explained {
                     p { "Nothing for the rules to explain yet: the laptop's next step appears here." }
                 }
                 ol.steps {
-                    @for e in steps {
-                        li {
-                            strong { (e.step.text()) }
-                            @for r in &e.reasons.why { p.why { "Why: " (describe(r)) } }
-                            @for r in &e.reasons.why_not { p.why { "Why not: " (describe(r)) } }
+                    @for (label, steps) in entries {
+                        @if let Some(label) = label { li.entry { strong { (label) } } }
+                        @for e in steps.iter() {
+                            li {
+                                strong { (e.step.text()) }
+                                @for r in &e.reasons.why { p.why { "Why: " (describe(r)) } }
+                                @for r in &e.reasons.why_not { p.why { "Why not: " (describe(r)) } }
+                            }
                         }
                     }
                 }

@@ -21,6 +21,15 @@ pub const STYLE: &str = include_str!("seat.css");
 pub trait SeatPage {
     fn page(&self, seat: Option<&Seat>, base: &str) -> Markup;
 
+    /// The page from the whole save: the current state's [`SeatPage::page`], unless the game's
+    /// seat shows more than the newest entry (Furtherance's enemy turn, step by step).
+    fn page_of(saved: &crate::doc::Saved<Self>, seat: Option<&Seat>, base: &str) -> Markup
+    where
+        Self: Sized + crate::doc::GameDoc,
+    {
+        saved.current().page(seat, base)
+    }
+
     /// The answer to a lookup the seat asked for (Near and Far's "read quest 41"), or None
     /// when this game has no such lookup.
     fn lookup(&self, _seat: &Seat, _query: &str, _books: &Books) -> Option<Markup> {

@@ -160,7 +160,7 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
     }
 
     fn page(&self, seat: Option<&Seat>, base: &str) -> Markup {
-        self.saved.current().page(seat, base)
+        T::page_of(&self.saved, seat, base)
     }
 
     fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup> {

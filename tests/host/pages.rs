@@ -383,8 +383,15 @@ fn an_army_seat_acts_for_its_own_followers() {
         "{}",
         s.last_label()
     );
-    // No kill, no promotion to spend: the rules refuse it with their message.
-    let promote = action_named(&s.page("Ann", ""), "promote");
+    // No kill, no promotion to spend: no Promote button, and the rules refuse one sent anyway
+    // with their message.
+    let page = s.page("Ann", "");
+    assert!(
+        !actions_on(&page).iter().any(|a| a["action"] == "promote"),
+        "Promote offered with nothing earned: {page}"
+    );
+    let promote = json!({"action": "promote", "follower": {"player": 0, "index": 1},
+        "promotion": tablemate::army::Promotion::ALL[0]});
     let r = s.act("Ann", promote);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
@@ -431,4 +438,48 @@ fn the_furtherance_table_seat_shows_the_enemy_turn_with_the_clis_explanations() 
     }
     assert!(whys > 0, "the steps carry their explanations");
     assert!(actions_on(&page).is_empty(), "the table seat only shows");
+}
+
+#[test]
+fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
+    use tablemate::furtherance::{Action, Game};
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &["furtherance", "new", "--seed", "11", "--json"],
+        "",
+    ));
+    // The window's way: End turn, then Next step by step, each its own history entry.
+    let store = Store::open(root.path()).expect("store");
+    let mut saved: Saved<Game> = store.load(&id).expect("the game");
+    saved.act_one_step(Action::EndTurn {}).expect("end turn");
+    for _ in 0..3 {
+        saved.act_one_step(Action::Next {}).expect("a step");
+    }
+    store.save(&id, &saved).expect("saved");
+    let entries = saved.history.entries();
+    let cursor = saved.history.cursor();
+    let stepped: Vec<usize> = (cursor - 3..=cursor).collect();
+    drop(store);
+    let s = Shared::new(root, &id);
+    let page = s.page("table", "");
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let mut steps = 0;
+    for i in stepped {
+        assert!(
+            page.contains(&escape(&entries[i].label)),
+            "entry {i} {:?} is not listed: {page}",
+            entries[i].label
+        );
+        for e in saved.history.state(i).expect("state").explained() {
+            assert!(page.contains(&escape(&e.step.text())), "{}", e.step.text());
+            steps += 1;
+        }
+    }
+    assert!(steps > 1, "more than the newest entry's steps are shown");
 }

@@ -7,7 +7,7 @@ use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Element, Fill, Length};
 
 use super::Message;
-use crate::furtherance::{Game, Phase};
+use crate::furtherance::Game;
 use crate::gui::document::Doc;
 use crate::gui::style;
 
@@ -20,12 +20,7 @@ pub const HEIGHT: f32 = 230.0;
 fn entries_since_end_of_turn(doc: &Doc<Game>) -> Vec<(usize, &str)> {
     let history = &doc.saved.history;
     let entries = &history.entries()[..=history.cursor()];
-    // States are rebuilt from the saved changes as the walk back reaches them.
-    let phase = |i: usize| history.state(i).ok().map(Game::phase);
-    let began = (0..entries.len()).rev().find(|&i| {
-        phase(i) == Some(Phase::Enemy) && i.checked_sub(1).and_then(phase) == Some(Phase::Player)
-    });
-    let first = began.unwrap_or(1.min(entries.len()));
+    let first = crate::furtherance::explain::enemy_turn_began(history);
     entries
         .iter()
         .enumerate()
