@@ -232,6 +232,8 @@ impl SeatPage for crate::near_and_far::Campaign {
 
 mod worldspanner {
     use super::*;
+    use crate::worldspanner::adventure::Adventure;
+    use crate::worldspanner::victory::SPACES_PER_KEY;
     use crate::worldspanner::{Face, Game, HeroStatus, LastEvent, TeamSide};
 
     /// Round, the challenge in progress, the Domes: what the whole table shares.
@@ -257,36 +259,77 @@ mod worldspanner {
         }
     }
 
-    /// A hero's challenge from this seat: the kind, the two ratings and, for a physical deck,
-    /// the face the team just flipped (the same `read` action the window's card panel sends).
+    /// A hero's challenges from this seat, as the window's challenge panel sends them: a Faction
+    /// Task or Quest and the Lith's Lair / Death's Edge adventures as `adventure` (results
+    /// applied: captures, gold, healing), anything else as a plain `challenge`; for a physical
+    /// deck, wrapped in `read` with the face the team just flipped.
     fn challenge_form(g: &Game, side: TeamSide, hero: usize) -> Markup {
         let physical = g.team(side).physical;
-        let challenge = json!({"action": "challenge", "team": side,
-            "hero": {"team": side, "hero": hero},
-            "challenge": {"kind": "{kind}", "rating": "{rating}", "against": "{against}", "modifiers": []}});
-        let action = if physical {
-            json!({"action": "read", "cards": [{"face": "{face}"}], "then": challenge})
-        } else {
-            challenge
+        let hero_ref = json!({"team": side, "hero": hero});
+        let challenge = |kind: &str| json!({"kind": kind, "rating": "{rating}", "against": "{against}", "modifiers": []});
+        let read = |action: Value| {
+            if physical {
+                json!({"action": "read", "cards": [{"face": "{face}"}], "then": action})
+            } else {
+                action
+            }
+        };
+        let faction = read(json!({"action": "adventure", "hero": hero_ref,
+            "adventure": {"type": "{type}", "faction": "{faction}", "space": "{space}"},
+            "challenge": challenge("faction-adventure")}));
+        let lith = read(json!({"action": "adventure", "hero": hero_ref,
+            "adventure": "{adventure}", "challenge": challenge("lith-adventure")}));
+        let other = read(
+            json!({"action": "challenge", "team": side, "hero": hero_ref,
+            "challenge": challenge("other")}),
+        );
+        let value = |v: Value| {
+            v.as_str()
+                .map(String::from)
+                .unwrap_or_else(|| v.to_string())
+        };
+        let ratings = |against: u8| {
+            html! {
+                label { "Rating " input name="rating" type="number" min="0" max="20" required; }
+                label { "Against " input name="against" type="number" min="0" max="20" value=(against) required; }
+                @if physical {
+                    label { "The face on the card you flipped " select name="face" {
+                        @for f in Face::ALL.iter().rev() {
+                            option value=(serde_json::to_value(f).map(value).unwrap_or_default()) { (f.name()) }
+                        } } }
+                }
+                button type="submit" { (if physical { "Enter the card" } else { "Draw" }) }
+            }
         };
         html! {
             details {
-                summary.big { "Challenge…" }
-                form.act data-act=(action.to_string()) {
-                    label { "Kind " select name="kind" {
-                        option value="faction-adventure" { "Faction adventure" }
-                        option value="lith-adventure" { "Lith adventure" }
-                        option value="other" { "Other" } } }
-                    label { "Rating " input name="rating" type="number" min="0" max="20" required; }
-                    label { "Against " input name="against" type="number" min="0" max="20" value="5" required; }
-                    @if physical {
-                        label { "The face on the card you flipped " select name="face" {
-                            @for f in Face::ALL.iter().rev() {
-                                option value=(serde_json::to_value(f).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()) { (f.name()) }
-                            } } }
-                    }
-                    button type="submit" { (if physical { "Enter the card" } else { "Draw" }) }
+                summary.big { "Faction Task or Quest…" }
+                form.act data-act=(faction.to_string()) {
+                    label { "Which " select name="type" {
+                        option value="faction-task" { "Task (5-rated)" }
+                        option value="faction-quest" { "Quest card" } } }
+                    label { "Faction key " select name="faction" {
+                        @for k in &g.keys {
+                            option value=(serde_json::to_value(k.faction).map(value).unwrap_or_default()) { (k.faction.key_name()) }
+                        } } }
+                    label { "Space " select name="space" data-json="" {
+                        @for i in 0..SPACES_PER_KEY { option value=(i) { (i + 1) } } } }
+                    (ratings(5))
                 }
+            }
+            details {
+                summary.big { "Lith's Lair or Death's Edge…" }
+                form.act data-act=(lith.to_string()) {
+                    label { "Adventure " select name="adventure" data-json="" {
+                        @for a in [Adventure::Haggler {}, Adventure::MirrorPool {}, Adventure::Vortex {}, Adventure::Underworld {}] {
+                            option value=(serde_json::to_string(&a).unwrap_or_default()) { (a.name()) }
+                        } } }
+                    (ratings(5))
+                }
+            }
+            details {
+                summary.big { "Other challenge…" }
+                form.act data-act=(other.to_string()) { (ratings(5)) }
             }
         }
     }

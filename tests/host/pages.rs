@@ -266,11 +266,45 @@ fn a_worldspanner_team_enters_the_face_of_the_card_it_flipped() {
         "only the team's own heroes"
     );
     assert_light(&s, &page);
-    let read = action_named(&page, "read");
+    let reads: Vec<Value> = actions_on(&page)
+        .into_iter()
+        .filter(|a| a["action"] == "read")
+        .collect();
+    let then = |what: &str, field: &str| {
+        reads
+            .iter()
+            .find(|a| a["then"]["action"] == what && !a["then"][field].is_null())
+            .cloned()
+            .unwrap_or_else(|| panic!("no read then {what} with {field}: {page}"))
+    };
+    // The adventures are sent as the window sends them: `adventure`, results applied. The
+    // first hero has two such forms (a Faction key's Task or Quest; Lith's Lair or Death's
+    // Edge), and each, filled in as the page's script fills it, is an action of the game.
+    let adventures: Vec<&Value> = reads
+        .iter()
+        .filter(|a| a["then"]["action"] == "adventure" && a["then"]["hero"]["hero"] == 0)
+        .collect();
+    assert_eq!(adventures.len(), 2, "{page}");
+    let fields = [
+        ("type", json!("faction-task")),
+        ("faction", json!("lords")),
+        ("space", json!(0)),
+        ("adventure", json!({"type": "vortex"})),
+        ("rating", json!(5)),
+        ("against", json!(5)),
+        ("face", json!("pass")),
+    ];
+    let mut kinds = Vec::new();
+    for form in adventures {
+        let filled = fill(form, &fields);
+        serde_json::from_value::<tablemate::worldspanner::Action>(filled.clone())
+            .unwrap_or_else(|e| panic!("the form's action is not an action: {e}: {filled}"));
+        kinds.push(filled["then"]["adventure"]["type"].clone());
+    }
+    assert_eq!(kinds, [json!("faction-task"), json!("vortex")]);
     let read = fill(
-        &read,
+        &then("challenge", "challenge"),
         &[
-            ("kind", json!("other")),
             ("rating", json!(5)),
             ("against", json!(5)),
             ("face", json!("pass")),
