@@ -150,11 +150,7 @@ fn bar_button<'a>(
     on_press: Option<Message>,
     compact: bool,
 ) -> Element<'a, Message> {
-    button(text(label).size(style::BODY))
-        .padding(if compact { [8, 9] } else { [8, 16] })
-        .style(style::secondary)
-        .on_press_maybe(on_press)
-        .into()
+    widgets::secondary_padded(label, on_press, if compact { [8, 9] } else { [8, 16] })
 }
 
 /// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
@@ -503,10 +499,7 @@ mod bar_tests {
 
     /// Where `label` is drawn in the top bar at 1024 px.
     fn at(bar: Element<'_, Message>, label: &str) -> iced::Rectangle {
-        let mut ui = crate::gui::testing::simulator_sized((1024.0, 60.0), bar);
-        ui.find(label)
-            .unwrap_or_else(|e| panic!("{label:?} not in the top bar: {e:?}"))
-            .bounds()
+        at_width(bar, 1024.0, label)
     }
 
     /// Where `label` is drawn in a top bar `width` app units wide.

@@ -65,8 +65,17 @@ pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Elemen
 
 /// A button with the secondary look.
 pub fn secondary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
+    secondary_padded(label, on_press, [8, 16])
+}
+
+/// A secondary button with its own padding (the top bar's, closer-fitting in narrow windows).
+pub fn secondary_padded<'a, M: Clone + 'a>(
+    label: &'a str,
+    on_press: Option<M>,
+    padding: [u16; 2],
+) -> Element<'a, M> {
     button(text(label).size(style::BODY))
-        .padding([8, 16])
+        .padding(padding)
         .style(style::secondary)
         .on_press_maybe(on_press)
         .into()
