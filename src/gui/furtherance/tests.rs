@@ -27,9 +27,20 @@ fn sq(t: &str) -> Square {
     Square::parse(t).unwrap()
 }
 
+/// The seed of the games these tests start: the enemy's draws are the same on every run (a
+/// game started from the screen takes a fresh seed, and about 1 seed in 16 made the Why? test
+/// fail).
+const SEED: u64 = 7;
+
+/// A game started from the screen, then given [`SEED`] for its draws.
 fn started() -> State {
     let mut s = State::new(&ctx());
     assert!(send(&mut s, Message::Start).moved);
+    let doc = s.doc.as_mut().expect("a game");
+    let g = doc.saved.current();
+    let game = Game::new(*g.settings(), g.board().clone(), g.catalog().clone(), SEED);
+    doc.saved = Saved::new(doc.saved.title.clone(), "New game", game);
+    s.refresh();
     s
 }
 
