@@ -68,7 +68,27 @@ impl Playable for Campaign {
     type Action = Action;
     type Refusal = CampaignError;
 
+    /// Every action is tried on a copy and refused whole if any sum on the pad would pass the
+    /// top of its number: not only a result, but a claim or a bonus adds Campaign Points to a
+    /// column whose final score may already be near it.
     fn act(&mut self, action: Action) -> Result<Acted, CampaignError> {
+        let mut next = self.clone();
+        let acted = next.apply(action)?;
+        if let Some(o) = next.sum_overflow() {
+            return Err(CampaignError::SumTooLarge {
+                player: self.name(o.seat).to_string(),
+                game: o.game + 1,
+                what: o.what,
+            });
+        }
+        *self = next;
+        Ok(acted)
+    }
+}
+
+impl Campaign {
+    /// One action as the player entered it; `act` adds the check of the pad's sums.
+    fn apply(&mut self, action: Action) -> Result<Acted, CampaignError> {
         let at = self.at();
         let name = |c: &Campaign, s: Seat| c.name(s).to_string();
         let label = match action {
