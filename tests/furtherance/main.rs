@@ -727,6 +727,48 @@ mod app_flow {
     use tablemate::gui::{App, Message, Screen, Shortcut};
 
     use crate::shared::app::{click, shows};
+    use tablemate::gui::furtherance::{Message as Furt, SetupField};
+
+    /// Types a fixed seed into the setup form: the enemy's draws are the same on every run.
+    fn seeded(app: &mut App) {
+        let _ = app.update(Furt::Setup(SetupField::Seed("7".into())).into());
+    }
+
+    /// Two games started with the same seed in the setup form draw the same enemy units; a
+    /// seed that is not a whole number keeps Start disabled and says why.
+    #[test]
+    fn the_same_seed_typed_at_setup_gives_the_same_game() -> Result<(), iced_test::Error> {
+        let start = |seed: &str| -> Result<String, iced_test::Error> {
+            let dir = tempfile::tempdir().unwrap();
+            let mut app = App::open(dir.path().to_path_buf());
+            click(&mut app, "Furtherance solo")?;
+            let _ = app.update(Furt::Setup(SetupField::Seed(seed.into())).into());
+            click(&mut app, "Start game")?;
+            click(&mut app, "End turn: the enemies go")?;
+            click(&mut app, "Run to end")?;
+            let Screen::Furtherance(s) = &app.screen else {
+                panic!("not on Furtherance");
+            };
+            Ok(serde_json::to_string(s.game().expect("a game")).unwrap())
+        };
+        assert_eq!(start("41")?, start("41")?, "same seed, same draws");
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::open(dir.path().to_path_buf());
+        click(&mut app, "Furtherance solo")?;
+        let _ = app.update(Furt::Setup(SetupField::Seed("forty".into())).into());
+        assert!(shows(
+            &app,
+            "The seed must be a whole number (0 to 18446744073709551615)."
+        ));
+        let mut ui = iced_test::simulator(app.view());
+        ui.click("Start game")?;
+        assert_eq!(
+            ui.into_messages().count(),
+            0,
+            "Start is disabled while the seed is not a number"
+        );
+        Ok(())
+    }
 
     #[test]
     fn a_game_started_from_home_is_saved_after_every_step_and_listed_with_its_summary()
@@ -734,6 +776,7 @@ mod app_flow {
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::open(dir.path().to_path_buf());
         click(&mut app, "Furtherance solo")?;
+        seeded(&mut app);
         click(&mut app, "Start game")?;
         assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
         click(&mut app, "End turn: the enemies go")?;
@@ -760,6 +803,7 @@ mod app_flow {
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::open(dir.path().to_path_buf());
         click(&mut app, "Furtherance solo")?;
+        seeded(&mut app);
         click(&mut app, "Start game")?;
         assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
         let revision = |app: &App| app.screen.document().map(|d| d.revision());

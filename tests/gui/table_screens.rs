@@ -138,6 +138,9 @@ fn sq(t: &str) -> Square {
 fn furtherance_started() -> std::result::Result<(tempfile::TempDir, App), iced_test::Error> {
     let (dir, mut app) = app();
     click(&mut app, Kind::Furtherance.title())?;
+    // A fixed seed: the enemy's draws are the same on every run.
+    let _ =
+        app.update(furtherance::Message::Setup(furtherance::SetupField::Seed("7".into())).into());
     let _ = app.update(furtherance::Message::Start.into());
     let Screen::Furtherance(s) = &app.screen else {
         panic!("not on Furtherance");

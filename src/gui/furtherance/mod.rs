@@ -30,7 +30,7 @@ use crate::furtherance::{
 
 pub use board_editor::{BoardMsg, EditMode};
 pub use panel::{BOARD_ID, PIECE_WHY_ID, recruit_name};
-pub use setup::SetupForm;
+pub use setup::{Field as SetupField, SetupForm};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -398,7 +398,11 @@ impl State {
             Err(e) => return Action::error(e.clone()),
         };
         let settings = self.setup.settings();
-        let game = Game::new(settings, board, catalog, crate::deck::fresh_seed());
+        let seed = match self.setup.seed() {
+            Ok(seed) => seed,
+            Err(e) => return Action::error(e),
+        };
+        let game = Game::new(settings, board, catalog, seed);
         let title = self.setup.title();
         let saved = Saved::new(title, "New game", game);
         self.doc = Some(Doc::new(ctx.new_id(crate::doc::Kind::Furtherance), saved));

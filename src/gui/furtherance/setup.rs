@@ -23,12 +23,26 @@ pub enum Field {
     Counter(CounterRange),
     Sacrifice(EnemySacrifice),
     Title(String),
+    /// The seed of the game's draws, as typed: the same seed gives the same enemy draws.
+    Seed(String),
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct SetupForm {
     settings: Settings,
     title: String,
+    seed: String,
+}
+
+impl Default for SetupForm {
+    /// A fresh seed, shown so that a game can be started again with the same draws.
+    fn default() -> Self {
+        SetupForm {
+            settings: Settings::default(),
+            title: String::new(),
+            seed: crate::deck::fresh_seed().to_string(),
+        }
+    }
 }
 
 impl SetupForm {
@@ -44,7 +58,16 @@ impl SetupForm {
             Field::Counter(d) => s.counter_range = d,
             Field::Sacrifice(d) => s.enemy_sacrifice = d,
             Field::Title(t) => self.title = t,
+            Field::Seed(t) => self.seed = t,
         }
+    }
+
+    /// The seed typed in the form, or why it is not one.
+    pub fn seed(&self) -> Result<u64, String> {
+        self.seed
+            .trim()
+            .parse()
+            .map_err(|_| "The seed must be a whole number (0 to 18446744073709551615).".to_string())
     }
 
     pub fn settings(&self) -> Settings {
@@ -62,6 +85,8 @@ impl SetupForm {
 
     pub fn view(&self, problem: Option<&String>) -> Element<'_, Message> {
         let s = self.settings;
+        let seed_problem = self.seed().err();
+        let ready = problem.is_none() && seed_problem.is_none();
         let mut col = column![
             text("New Furtherance solo game").size(style::TITLE),
             text("You play your kingdom with the cards; Tablemate runs the three enemy castles and keeps the board.")
@@ -100,7 +125,13 @@ impl SetupForm {
                     .size(style::BODY)
                     .padding(8)
                     .width(Length::Fixed(460.0)),
-                widgets::primary("Start game", problem.is_none().then_some(Message::Start)),
+                text_input("Seed", &self.seed)
+                    .id("furtherance-seed")
+                    .on_input(|t| Message::Setup(Field::Seed(t)))
+                    .size(style::BODY)
+                    .padding(8)
+                    .width(Length::Fixed(240.0)),
+                widgets::primary("Start game", ready.then_some(Message::Start)),
             ]
             .spacing(style::GAP)
             .align_y(iced::Center)
@@ -108,8 +139,13 @@ impl SetupForm {
             .vertical_spacing(style::GAP),
         ]
         .spacing(style::GAP + 4.0);
-        if let Some(p) = problem {
-            col = col.push(text(p.clone()).size(style::BODY).style(style::danger_text));
+        col = col.push(
+            text("Seed: the same seed gives the same enemy draws, to play a game again.")
+                .size(style::BODY)
+                .style(style::muted),
+        );
+        if let Some(p) = problem.cloned().or(seed_problem) {
+            col = col.push(text(p).size(style::BODY).style(style::danger_text));
         }
         col = col
             .push(text("Where the rules leave room (defaults first)").size(style::HEADING))
