@@ -125,12 +125,6 @@ impl SetupForm {
                     .size(style::BODY)
                     .padding(8)
                     .width(Length::Fixed(460.0)),
-                text_input("Seed", &self.seed)
-                    .id("furtherance-seed")
-                    .on_input(|t| Message::Setup(Field::Seed(t)))
-                    .size(style::BODY)
-                    .padding(8)
-                    .width(Length::Fixed(240.0)),
                 widgets::primary("Start game", ready.then_some(Message::Start)),
             ]
             .spacing(style::GAP)
@@ -139,10 +133,24 @@ impl SetupForm {
             .vertical_spacing(style::GAP),
         ]
         .spacing(style::GAP + 4.0);
+        // The seed sits under Start, not beside it: it is rarely changed, and Start must stay
+        // in view in a narrow window with large type.
         col = col.push(
-            text("Seed: the same seed gives the same enemy draws, to play a game again.")
-                .size(style::BODY)
-                .style(style::muted),
+            row![
+                text("Seed (same seed, same enemy draws)")
+                    .size(style::BODY)
+                    .style(style::muted),
+                text_input("Seed", &self.seed)
+                    .id("furtherance-seed")
+                    .on_input(|t| Message::Setup(Field::Seed(t)))
+                    .size(style::BODY)
+                    .padding(8)
+                    .width(Length::Fixed(240.0)),
+            ]
+            .spacing(style::GAP)
+            .align_y(iced::Center)
+            .wrap()
+            .vertical_spacing(style::GAP),
         );
         if let Some(p) = problem.cloned().or(seed_problem) {
             col = col.push(text(p).size(style::BODY).style(style::danger_text));
