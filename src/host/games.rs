@@ -521,7 +521,7 @@ impl SeatPage for crate::furnace_duel::Campaign {
 
 mod army {
     use super::*;
-    use crate::army::{ArmyGame, Phase, Promotion};
+    use crate::army::{ArmyGame, Follower, FollowerKind, HAND_EDIT_LIMIT, Phase, Promotion};
 
     /// The actions a general takes for follower `index` of its own army in play.
     fn follower_actions(g: &ArmyGame, me: usize, index: usize) -> Markup {
@@ -560,6 +560,53 @@ mod army {
                     label { "Attack " select name="target" data-json="" {
                         @for (at, name) in &targets { option value=(at.to_string()) { (name) } } } }
                     button type="submit" { "Attack" }
+                }
+            }
+            @if let Some(f) = own { (resource_card(follower, f)) }
+        }
+    }
+
+    /// A Resource Card's effect typed in, as the window's Edit dialog offers it (docs/army.md,
+    /// Resource Cards): the four values (prefilled with the follower's own), damage dealt by
+    /// hand, and another type. The General is not a follower for a card that changes type
+    /// (`GeneralNotAFollower`), so it is offered no Become.
+    fn resource_card(follower: Value, f: &Follower) -> Markup {
+        let set = json!({"action": "set-by-hand", "follower": follower, "stats": {
+            "movement": "{movement}", "damage": "{damage}",
+            "max_health": "{max_health}", "health": "{health}"}});
+        let damage =
+            json!({"action": "damage-by-hand", "follower": follower, "amount": "{amount}"});
+        let become_ = json!({"action": "become", "follower": follower, "kind": "{kind}"});
+        let limit = HAND_EDIT_LIMIT.to_string();
+        let values = [
+            ("movement", "Move", f.movement),
+            ("damage", "Damage", f.damage),
+            ("max_health", "Max health", f.max_health),
+            ("health", "Health", f.health),
+        ];
+        html! {
+            details {
+                summary.big { "Resource card for " (f.label) "…" }
+                form.act data-act=(set.to_string()) {
+                    p.page { "Values a resource card sets may pass the promotion caps." }
+                    @for (name, title, value) in values {
+                        label { (title) " " input name=(name) type="number" min="0" max=(limit)
+                            value=(value) required; }
+                    }
+                    button type="submit" { "Set values" }
+                }
+                form.act data-act=(damage.to_string()) {
+                    label { "Damage " input name="amount" type="number" min="0" max="255" required; }
+                    button type="submit" { "Deal damage" }
+                }
+                @if !f.kind.is_general() {
+                    form.act data-act=(become_.to_string()) {
+                        label { "Becomes " select name="kind" {
+                            @for k in FollowerKind::ALL.into_iter().filter(|k| !k.is_general()) {
+                                option value=(k.as_str()) { (k) }
+                            } } }
+                        button type="submit" { "Become" }
+                    }
                 }
             }
         }

@@ -517,3 +517,121 @@ fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
     }
     assert!(steps > 1, "more than the newest entry's steps are shown");
 }
+
+/// An army game in play: Ann (General, Grunt) against Bob (General, Tank), Ann to move.
+fn army_in_play() -> Shared {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+        "",
+    ));
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":0}"#;
+    run(root.path(), &["act", &id, "-"], script);
+    Shared::new(root, &id)
+}
+
+/// The follower `at` in the save as it is now.
+fn army_follower(s: &Shared, player: usize, index: usize) -> tablemate::army::Follower {
+    let saved: Saved<tablemate::army::ArmyGame> = Store::open(s.root.path())
+        .expect("store")
+        .load(&s.id)
+        .expect("the game");
+    saved.current().players[player].followers[index].clone()
+}
+
+/// The action named `name` for follower (0, `index`) on Ann's page.
+fn anns_action_for(page: &str, name: &str, index: usize) -> Value {
+    actions_on(page)
+        .into_iter()
+        .find(|a| a["action"] == name && a["follower"] == json!({"player": 0, "index": index}))
+        .unwrap_or_else(|| panic!("no {name} for Ann's follower {index}: {page}"))
+}
+
+#[test]
+fn an_army_seat_sets_a_resource_cards_values_by_hand_for_its_own_follower() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    assert!(page.contains("Set values"), "{page}");
+    let set = anns_action_for(&page, "set-by-hand", 1);
+    // The Bob seat's page offers nothing for Ann's followers.
+    let bobs = s.page("Bob", "");
+    assert!(
+        !actions_on(&bobs)
+            .iter()
+            .any(|a| a["action"] == "set-by-hand" && a["follower"]["player"] == 0),
+        "{bobs}"
+    );
+    let filled = fill(
+        &set,
+        &[
+            ("movement", json!(5)),
+            ("damage", json!(4)),
+            ("max_health", json!(9)),
+            ("health", json!(7)),
+        ],
+    );
+    assert_eq!(s.act("Bob", filled.clone()).status, 403);
+    let r = s.act("Ann", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let f = army_follower(&s, 0, 1);
+    assert_eq!(
+        (f.movement, f.damage, f.max_health, f.health),
+        (5, 4, 9, 7),
+        "past the caps, as a card may set them"
+    );
+    assert!(s.last_label().starts_with("Ann's phone: "));
+    // The form comes back prefilled with the values now on the sheet.
+    let page = s.page("Ann", "");
+    assert!(
+        page.contains("name=\"max_health\" type=\"number\" min=\"0\" max=\"20\" value=\"9\""),
+        "{page}"
+    );
+}
+
+#[test]
+fn an_army_seat_deals_damage_by_hand_to_its_own_follower() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    assert!(page.contains("Deal damage"), "{page}");
+    let before = army_follower(&s, 0, 1).health;
+    let damage = fill(
+        &anns_action_for(&page, "damage-by-hand", 1),
+        &[("amount", json!(1))],
+    );
+    assert_eq!(s.act("Bob", damage.clone()).status, 403);
+    let r = s.act("Ann", damage);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(army_follower(&s, 0, 1).health, before - 1);
+}
+
+#[test]
+fn an_army_seat_turns_its_own_follower_into_another_type_but_not_its_general() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    let become_ = anns_action_for(&page, "become", 1);
+    // The General is not a follower for a card that changes type: no Become for it, and
+    // none offers to make a General.
+    assert!(
+        !actions_on(&page)
+            .iter()
+            .any(|a| a["action"] == "become" && a["follower"]["index"] == 0),
+        "Become offered for the General"
+    );
+    assert!(!page.contains("<option value=\"general\">"), "{page}");
+    assert!(page.contains("<option value=\"champion\">"), "{page}");
+    let filled = fill(&become_, &[("kind", json!("champion"))]);
+    assert_eq!(s.act("Bob", filled.clone()).status, 403);
+    let r = s.act("Ann", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        army_follower(&s, 0, 1).kind,
+        tablemate::army::FollowerKind::Champion
+    );
+}
