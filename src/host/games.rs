@@ -24,8 +24,8 @@ fn listed<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
 mod near_and_far {
     use super::*;
     use crate::near_and_far::index::Bookkeeping;
-    use crate::near_and_far::lookup::ChoiceStatus;
-    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode};
+    use crate::near_and_far::lookup::{ChoiceStatus, ChoiceView};
+    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode, Read};
 
     /// The session in play and its threats, as everyone at the table sees them.
     pub(super) fn session(c: &Campaign) -> Markup {
@@ -121,21 +121,62 @@ mod near_and_far {
         }
     }
 
-    /// The record buttons for one outcome of the lookup's paragraph (with the rewards of the
-    /// chosen choice, as the window's lookup records them).
+    /// The record buttons for the lookup's paragraph, one per outcome, each with the rewards
+    /// that outcome brings (the chosen choice's, as the window's lookup records them). In
+    /// Character mode they sit in a form with what the window's lookup also asks: the next code
+    /// written on the card (prefilled with the choice's, left empty for none) and whether the
+    /// story ends here (p. 23).
     fn record(
         c: &Campaign,
         a: &Lookup,
-        label: &str,
-        outcome: Outcome,
-        rewards: Bookkeeping,
+        outcomes: &[(&str, Outcome, Bookkeeping)],
         next: Option<&QuestCode>,
     ) -> Markup {
-        let action = json!({"action": "record-quest", "character": a.character, "read": a.read,
-            "outcome": outcome, "rewards": rewards,
-            "next": if c.mode == Mode::Character { next } else { None },
-            "date": today()});
-        act_button(label, &action)
+        let character = c.mode == Mode::Character;
+        let action = |outcome: &Outcome, rewards: &Bookkeeping| {
+            json!({"action": "record-quest", "character": a.character, "read": a.read,
+                "outcome": outcome, "rewards": rewards,
+                "next": if character { json!("{next}") } else { Value::Null },
+                "ending": if character { json!("{ending}") } else { json!(false) },
+                "date": today()})
+        };
+        if !character {
+            return html! { div.row { @for (label, outcome, rewards) in outcomes {
+                (act_button(label, &action(outcome, rewards)))
+            } } };
+        }
+        let first = outcomes
+            .first()
+            .map(|(_, o, r)| action(o, r))
+            .unwrap_or_default();
+        html! {
+            form.act data-act=(first.to_string()) {
+                label { "Next code written on the card "
+                    input name="next" value=(next.map(ToString::to_string).unwrap_or_default())
+                        placeholder="e.g. R3" autocomplete="off" data-optional=""; }
+                label { "The story " select name="ending" data-json="" {
+                    option value="false" selected { "goes on" }
+                    option value="true" { "ends here" } } }
+                div.row { @for (label, outcome, rewards) in outcomes {
+                    button type="submit" data-send=(action(outcome, rewards).to_string()) { (label) }
+                } }
+            }
+        }
+    }
+
+    /// A choice's outcomes and the rewards each brings: Success, Success with bonus (when the
+    /// choice has a bonus), Failed (none).
+    fn choice_outcomes(v: &ChoiceView) -> Vec<(&'static str, Outcome, Bookkeeping)> {
+        let mut outcomes = vec![("Success", Outcome::Success, v.reward.clone())];
+        if !v.bonus.is_empty() {
+            outcomes.push((
+                "Success with bonus",
+                Outcome::SuccessWithBonus,
+                v.reward.plus(&v.bonus),
+            ));
+        }
+        outcomes.push(("Failed", Outcome::Failed, Bookkeeping::default()));
+        outcomes
     }
 
     pub(super) fn lookup(c: &Campaign, seat: &Seat, query: &str, books: &Books) -> Markup {
@@ -189,14 +230,7 @@ mod near_and_far {
                                     s => s.label(),
                                 }) }
                             @if v.may_be_chosen() {
-                                div.row {
-                                    (record(c, &a, "Success", Outcome::Success, v.reward.clone(), v.next.as_ref()))
-                                    @if !v.bonus.is_empty() {
-                                        (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus,
-                                            v.reward.plus(&v.bonus), v.next.as_ref()))
-                                    }
-                                    (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), v.next.as_ref()))
-                                }
+                                (record(c, &a, &choice_outcomes(v), v.next.as_ref()))
                             }
                         }
                     }
@@ -204,11 +238,15 @@ mod near_and_far {
                 None => {
                     section {
                         h2 { "Record it" }
-                        p.page { "The index does not know this paragraph's choices: note keywords and side quests from your sheet." }
-                        div.row {
-                            (record(c, &a, "Success", Outcome::Success, Bookkeeping::default(), None))
-                            (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus, Bookkeeping::default(), None))
-                            (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), None))
+                        @if matches!(a.read, Read::ArcadeCard) {
+                            (record(c, &a, &[("Arcade card drawn (no experience)", Outcome::Success, Bookkeeping::default())], None))
+                        } @else {
+                            p.page { "The index does not know this paragraph's choices: note keywords and side quests from your sheet." }
+                            (record(c, &a, &[
+                                ("Success", Outcome::Success, Bookkeeping::default()),
+                                ("Success with bonus", Outcome::SuccessWithBonus, Bookkeeping::default()),
+                                ("Failed", Outcome::Failed, Bookkeeping::default()),
+                            ], None))
                         }
                     }
                 }

@@ -204,6 +204,107 @@ fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
     );
 }
 
+/// The actions the buttons of a form with several outcomes carry (`data-send`).
+fn sends_on(page: &str) -> Vec<Value> {
+    actions_on(&page.replace("data-send=\"", "data-act=\""))
+        .into_iter()
+        .filter(|a| a["action"] == "record-quest")
+        .collect()
+}
+
+/// A Character mode campaign of Ana (Rin) and Vera, in a session on Map 6.
+fn near_and_far_character_mode() -> Shared {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &[
+            "near-and-far",
+            "new",
+            "--mode",
+            "character",
+            "--player",
+            "Ana=Rin",
+            "--player",
+            "Bo=Vera",
+            "--json",
+        ],
+        "",
+    ));
+    let start = r#"{"action":"start-session","map":6,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
+    run(root.path(), &["act", &id, start], "");
+    Shared::new(root, &id)
+}
+
+fn rins_view(s: &Shared) -> tablemate::near_and_far::sheet::SheetView {
+    let saved: Saved<tablemate::near_and_far::Campaign> = Store::open(s.root.path())
+        .expect("store")
+        .load(&s.id)
+        .expect("the campaign");
+    saved.current().view("Rin").expect("Rin")
+}
+
+#[test]
+fn a_character_mode_seat_records_its_quest_with_the_next_code_typed_on_the_phone() {
+    let s = near_and_far_character_mode();
+    let answer = s.page("Ana", "/quest?n=70");
+    assert!(answer.contains("Read character quest R1"), "{answer}");
+    assert!(answer.contains("Next code written on the card"), "{answer}");
+    let outcomes = sends_on(&answer);
+    let failed = outcomes
+        .iter()
+        .find(|a| a["outcome"] == "failed")
+        .unwrap_or_else(|| panic!("no Failed on the answer: {answer}"));
+    assert_eq!(failed["next"], "{next}", "the next code is the form's");
+    // The phone fills what was typed: the next code and "the story goes on".
+    let typed = fill(failed, &[("next", json!("R3")), ("ending", json!(false))]);
+    assert_eq!(s.act("Bo", typed.clone()).status, 403);
+    let r = s.act("Ana", typed);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = rins_view(&s);
+    assert_eq!(v.next_quest.map(|q| q.to_string()), Some("R3".to_string()));
+    assert_eq!(
+        v.xp_earned, 2,
+        "a failed character quest still gives experience"
+    );
+}
+
+#[test]
+fn a_character_mode_seat_ends_the_story_with_no_next_code_and_the_rules_refuse_both() {
+    let s = near_and_far_character_mode();
+    let answer = s.page("Ana", "/quest?n=70");
+    assert!(
+        answer.contains("<option value=\"true\">ends here</option>"),
+        "{answer}"
+    );
+    let success = sends_on(&answer)
+        .into_iter()
+        .find(|a| a["outcome"] == "success")
+        .unwrap_or_else(|| panic!("no Success on the answer: {answer}"));
+    // An ending with a next code is the rules' refusal, with its message.
+    let both = fill(&success, &[("next", json!("R3")), ("ending", json!(true))]);
+    let r = s.act("Ana", both);
+    assert_eq!(r.status, 422, "{}", r.body);
+    // The next field left empty is sent as no code (`data-optional`).
+    assert!(answer.contains("name=\"next\""), "{answer}");
+    let ends = fill(&success, &[("next", Value::Null), ("ending", json!(true))]);
+    let r = s.act("Ana", ends);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(rins_view(&s).story_ended, "the story ended");
+}
+
+#[test]
+fn a_campaign_mode_seat_asks_no_next_code() {
+    let s = near_and_far_in_session();
+    let answer = s.page("Ana", "/quest?n=41");
+    assert!(
+        !answer.contains("Next code written on the card"),
+        "{answer}"
+    );
+    let record = action_named(&answer, "record-quest");
+    assert_eq!(record["next"], Value::Null);
+    assert_eq!(record["ending"], false);
+}
+
 // --- Rules lookup -------------------------------------------------------------------------
 
 #[test]
