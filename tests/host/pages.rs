@@ -736,3 +736,108 @@ fn an_army_seat_turns_its_own_follower_into_another_type_but_not_its_general() {
         tablemate::army::FollowerKind::Champion
     );
 }
+
+/// The board picture's squares: (square, class, what is written in it), as the page has them.
+fn board_cells(page: &str) -> Vec<(String, String, String)> {
+    page.split("<td ")
+        .skip(1)
+        .filter_map(|cell| {
+            let attr = |name: &str| {
+                cell.split(&format!("{name}=\""))
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .map(String::from)
+            };
+            let inside = cell.split_once('>')?.1.split("</td>").next()?.to_string();
+            Some((
+                attr("data-square")?,
+                attr("class").unwrap_or_default(),
+                inside,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn the_furtherance_table_seat_draws_the_board_with_the_units_and_the_newest_steps_squares() {
+    use tablemate::furtherance::{Action, Game, Seat, Step};
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &["furtherance", "new", "--seed", "11", "--json"],
+        "",
+    ));
+    // Stepped the window's way until an enemy unit has just moved.
+    let store = Store::open(root.path()).expect("store");
+    let mut saved: Saved<Game> = store.load(&id).expect("the game");
+    saved.act_one_step(Action::EndTurn {}).expect("end turn");
+    let mut path = None;
+    for _ in 0..200 {
+        if let Some(Step::Move { path: p, .. }) =
+            saved.current().explained().last().map(|e| &e.step)
+        {
+            path = Some(p.clone());
+            break;
+        }
+        // The enemies' turn over, the player ends theirs (moving nothing).
+        if saved.act_one_step(Action::Next {}).is_err() {
+            saved.act_one_step(Action::EndTurn {}).expect("end turn");
+        }
+    }
+    let path = path.expect("an enemy moves within 200 steps of seed 11");
+    store.save(&id, &saved).expect("saved");
+    drop(store);
+    let g = saved.current().clone();
+    let s = Shared::new(root, &id);
+    let page = s.page("table", "");
+    assert_light(&s, &page);
+    let cells = board_cells(&page);
+    assert_eq!(cells.len(), 49, "a 7 by 7 board");
+    // Every unit on its square, with its owner's letter and its type; no unit anywhere else.
+    for (square, _, inside) in &cells {
+        let at = tablemate::furtherance::Square::parse(square).expect("a square");
+        match g.unit_at(at) {
+            Some(u) => {
+                let letter = match u.owner {
+                    Seat::Player => "Y",
+                    Seat::Left => "L",
+                    Seat::Across => "A",
+                    Seat::Right => "R",
+                };
+                let kind = g.kind(u);
+                assert!(
+                    inside.contains(&format!("{letter} {}", kind.short_name())),
+                    "{square}: {inside}"
+                );
+                assert!(
+                    inside.contains(&format!("{}/{}", kind.attack, g.hp(u))),
+                    "{square}: {inside}"
+                );
+                assert!(
+                    inside.contains(&format!("o-{}", u.owner.as_str())),
+                    "{inside}"
+                );
+            }
+            None => assert!(!inside.contains("class=\"u "), "{square}: {inside}"),
+        }
+    }
+    // The squares the newest step (the move) touches are marked, and only those.
+    let marked: Vec<String> = cells
+        .iter()
+        .filter(|(_, class, _)| class.split(' ').any(|c| c == "hit"))
+        .map(|(sq, _, _)| sq.clone())
+        .collect();
+    let mut expected: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    expected.dedup();
+    let mut marked_sorted = marked.clone();
+    marked_sorted.sort();
+    assert_eq!(marked_sorted, expected, "the move's path is marked");
+    // The first rank drawn is the 7th: the player's castle (rank 1) at the bottom.
+    assert!(
+        cells[0].0.ends_with('7') && cells[0].0.starts_with('a'),
+        "{:?}",
+        cells[0]
+    );
+    assert!(cells[48].0 == "g1", "{:?}", cells[48]);
+}
