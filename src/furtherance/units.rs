@@ -227,6 +227,25 @@ pub struct UnitKind {
 }
 
 impl UnitKind {
+    /// "Kni", "FB": short enough to read inside a counter (the window's board and the table
+    /// seat's picture).
+    pub fn short_name(&self) -> String {
+        let words: Vec<&str> = self
+            .name
+            .split_whitespace()
+            .filter(|w| *w != "Sample")
+            .collect();
+        match words.as_slice() {
+            [one] => one.chars().take(3).collect(),
+            [] => "?".into(),
+            many => many
+                .iter()
+                .filter_map(|w| w.chars().next())
+                .take(3)
+                .collect(),
+        }
+    }
+
     /// Attacks per turn: 2, or 1 with "one attack per turn" (COMBAT; INDEX).
     pub fn attacks_per_turn(&self) -> u8 {
         if self.abilities.has(Ability::OneAttackPerTurn) {

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use iced::mouse;
 use iced::widget::canvas::{self, Frame, Geometry, Path};
-use iced::widget::{canvas as canvas_widget, column, container, row, scrollable, text};
+use iced::widget::{canvas as canvas_widget, column, container, row, scrollable, text, text_input};
 use iced::{Color, Element, Fill, Length, Point, Rectangle, Renderer, Size, Task, Theme};
 
 use super::screen::Notice;
@@ -45,6 +45,10 @@ pub struct Sharing {
     pub listen: SocketAddr,
     /// A `share_listen` setting that is not HOST:PORT, said in the panel.
     pub setting_problem: Option<String>,
+    /// The panel's address field, as typed.
+    pub listen_text: String,
+    /// Why the address typed in the panel is not one to share on.
+    pub listen_problem: Option<String>,
     /// The port was busy: the next one to offer, and its button's label.
     pub busy: Option<(u16, String)>,
     /// The panel is showing.
@@ -68,6 +72,8 @@ impl Default for Sharing {
         Sharing {
             listen: default_listen(),
             setting_problem: None,
+            listen_text: default_listen().to_string(),
+            listen_problem: None,
             busy: None,
             open: false,
             host: None,
@@ -89,7 +95,10 @@ impl Sharing {
         let mut s = Sharing::default();
         if let Some(text) = listen.map(str::trim).filter(|t| !t.is_empty()) {
             match text.parse::<SocketAddr>() {
-                Ok(addr) => s.listen = addr,
+                Ok(addr) => {
+                    s.listen = addr;
+                    s.listen_text = addr.to_string();
+                }
                 Err(_) => {
                     s.setting_problem = Some(format!(
                         "settings.json: share_listen \"{text}\" is not HOST:PORT (such as \
@@ -100,6 +109,18 @@ impl Sharing {
             }
         }
         s
+    }
+
+    /// The address in the panel's field, or why it is not one: HOST:PORT with the host an
+    /// IP address of this computer (0.0.0.0 for every network) and the port a number.
+    pub fn typed_listen(&self) -> Result<SocketAddr, String> {
+        let text = self.listen_text.trim();
+        text.parse::<SocketAddr>().map_err(|_| {
+            format!(
+                "“{text}” is not an address to share on: write HOST:PORT, such as 0.0.0.0:8765 \
+                 (every network) or 192.168.1.20:8765 (one network)."
+            )
+        })
     }
 
     /// The address phones open, while sharing.
@@ -144,6 +165,11 @@ pub enum Message {
     NextPort(u16),
     /// Revokes a seat's link and makes a new one.
     NewLink(String),
+    /// The panel's address field changed.
+    ListenTyped(String),
+    /// "Share on this address": checks the typed address, keeps it in `settings.json` and
+    /// shares there (moving a host already sharing).
+    ListenSet,
     /// Time to look for a phone's change.
     Poll,
 }
@@ -208,6 +234,9 @@ impl App {
                 self.sharing.busy = None;
                 self.sharing.starting = true;
                 let listen = self.sharing.listen;
+                // The field says where sharing starts.
+                self.sharing.listen_text = listen.to_string();
+                self.sharing.listen_problem = None;
                 return Task::perform(async move { start(store, &id, listen) }, |s| {
                     AppMessage::Share(Message::Started(s))
                 });
@@ -239,6 +268,33 @@ impl App {
             Message::Stop => self.sharing.stop(),
             Message::NextPort(port) => {
                 self.sharing.listen.set_port(port);
+                self.sharing.listen_text = self.sharing.listen.to_string();
+                return self.share_update(Message::Share);
+            }
+            Message::ListenTyped(typed) => {
+                self.sharing.listen_text = typed;
+                self.sharing.listen_problem = None;
+            }
+            Message::ListenSet => {
+                let addr = match self.sharing.typed_listen() {
+                    Ok(addr) => addr,
+                    Err(why) => {
+                        self.sharing.listen_problem = Some(why);
+                        return Task::none();
+                    }
+                };
+                self.sharing.listen_problem = None;
+                self.sharing.setting_problem = None;
+                self.sharing.listen_text = addr.to_string();
+                self.prefs.settings.share_listen = Some(addr.to_string());
+                self.save_settings();
+                if self.sharing.is_on() && addr == self.sharing.listen {
+                    return Task::none();
+                }
+                self.sharing.listen = addr;
+                if self.sharing.is_on() {
+                    self.sharing.stop();
+                }
                 return self.share_update(Message::Share);
             }
             Message::NewLink(seat) => {
@@ -434,6 +490,7 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
     if let Some(problem) = &sharing.setting_problem {
         col = col.push(text(problem).size(style::SMALL).style(style::muted));
     }
+    col = col.push(listen_field(sharing));
     if let Some(url) = sharing.url() {
         col = col.push(
             text(format!(
@@ -454,6 +511,35 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
     }
     scrollable(col.padding([0, 8])).height(Fill).into()
 }
+
+/// The address to share on (kept in `settings.json` as `share_listen`), with why a typed one
+/// is not an address right under it, where the eye is.
+fn listen_field(sharing: &Sharing) -> Element<'_, AppMessage> {
+    let set = (!sharing.starting).then_some(AppMessage::Share(Message::ListenSet));
+    let mut col = column![
+        text("Address to share on (HOST:PORT)").size(style::SMALL),
+        row![
+            text_input("0.0.0.0:8765", &sharing.listen_text)
+                .id(LISTEN_ID)
+                .on_input(|t| AppMessage::Share(Message::ListenTyped(t)))
+                .on_submit_maybe(set.clone())
+                .size(style::BODY)
+                .padding(8)
+                .width(Fill),
+            widgets::secondary("Share on this address", set),
+        ]
+        .spacing(8)
+        .align_y(iced::Center),
+    ]
+    .spacing(4);
+    if let Some(why) = &sharing.listen_problem {
+        col = col.push(text(why).size(style::BODY).style(style::danger_text));
+    }
+    col.into()
+}
+
+/// The address field's widget id (tests type into it).
+pub const LISTEN_ID: &str = "share-listen";
 
 fn seat_card(l: &LinkInfo) -> Element<'_, AppMessage> {
     let who = match &l.plays {

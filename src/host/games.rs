@@ -24,8 +24,8 @@ fn listed<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
 mod near_and_far {
     use super::*;
     use crate::near_and_far::index::Bookkeeping;
-    use crate::near_and_far::lookup::ChoiceStatus;
-    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode};
+    use crate::near_and_far::lookup::{ChoiceStatus, ChoiceView};
+    use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode, Read};
 
     /// The session in play and its threats, as everyone at the table sees them.
     pub(super) fn session(c: &Campaign) -> Markup {
@@ -121,21 +121,62 @@ mod near_and_far {
         }
     }
 
-    /// The record buttons for one outcome of the lookup's paragraph (with the rewards of the
-    /// chosen choice, as the window's lookup records them).
+    /// The record buttons for the lookup's paragraph, one per outcome, each with the rewards
+    /// that outcome brings (the chosen choice's, as the window's lookup records them). In
+    /// Character mode they sit in a form with what the window's lookup also asks: the next code
+    /// written on the card (prefilled with the choice's, left empty for none) and whether the
+    /// story ends here (p. 23).
     fn record(
         c: &Campaign,
         a: &Lookup,
-        label: &str,
-        outcome: Outcome,
-        rewards: Bookkeeping,
+        outcomes: &[(&str, Outcome, Bookkeeping)],
         next: Option<&QuestCode>,
     ) -> Markup {
-        let action = json!({"action": "record-quest", "character": a.character, "read": a.read,
-            "outcome": outcome, "rewards": rewards,
-            "next": if c.mode == Mode::Character { next } else { None },
-            "date": today()});
-        act_button(label, &action)
+        let character = c.mode == Mode::Character;
+        let action = |outcome: &Outcome, rewards: &Bookkeeping| {
+            json!({"action": "record-quest", "character": a.character, "read": a.read,
+                "outcome": outcome, "rewards": rewards,
+                "next": if character { json!("{next}") } else { Value::Null },
+                "ending": if character { json!("{ending}") } else { json!(false) },
+                "date": today()})
+        };
+        if !character {
+            return html! { div.row { @for (label, outcome, rewards) in outcomes {
+                (act_button(label, &action(outcome, rewards)))
+            } } };
+        }
+        let first = outcomes
+            .first()
+            .map(|(_, o, r)| action(o, r))
+            .unwrap_or_default();
+        html! {
+            form.act data-act=(first.to_string()) {
+                label { "Next code written on the card "
+                    input name="next" value=(next.map(ToString::to_string).unwrap_or_default())
+                        placeholder="e.g. R3" autocomplete="off" data-optional=""; }
+                label { "The story " select name="ending" data-json="" {
+                    option value="false" selected { "goes on" }
+                    option value="true" { "ends here" } } }
+                div.row { @for (label, outcome, rewards) in outcomes {
+                    button type="submit" data-send=(action(outcome, rewards).to_string()) { (label) }
+                } }
+            }
+        }
+    }
+
+    /// A choice's outcomes and the rewards each brings: Success, Success with bonus (when the
+    /// choice has a bonus), Failed (none).
+    fn choice_outcomes(v: &ChoiceView) -> Vec<(&'static str, Outcome, Bookkeeping)> {
+        let mut outcomes = vec![("Success", Outcome::Success, v.reward.clone())];
+        if !v.bonus.is_empty() {
+            outcomes.push((
+                "Success with bonus",
+                Outcome::SuccessWithBonus,
+                v.reward.plus(&v.bonus),
+            ));
+        }
+        outcomes.push(("Failed", Outcome::Failed, Bookkeeping::default()));
+        outcomes
     }
 
     pub(super) fn lookup(c: &Campaign, seat: &Seat, query: &str, books: &Books) -> Markup {
@@ -189,14 +230,7 @@ mod near_and_far {
                                     s => s.label(),
                                 }) }
                             @if v.may_be_chosen() {
-                                div.row {
-                                    (record(c, &a, "Success", Outcome::Success, v.reward.clone(), v.next.as_ref()))
-                                    @if !v.bonus.is_empty() {
-                                        (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus,
-                                            v.reward.plus(&v.bonus), v.next.as_ref()))
-                                    }
-                                    (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), v.next.as_ref()))
-                                }
+                                (record(c, &a, &choice_outcomes(v), v.next.as_ref()))
                             }
                         }
                     }
@@ -204,11 +238,15 @@ mod near_and_far {
                 None => {
                     section {
                         h2 { "Record it" }
-                        p.page { "The index does not know this paragraph's choices: note keywords and side quests from your sheet." }
-                        div.row {
-                            (record(c, &a, "Success", Outcome::Success, Bookkeeping::default(), None))
-                            (record(c, &a, "Success with bonus", Outcome::SuccessWithBonus, Bookkeeping::default(), None))
-                            (record(c, &a, "Failed", Outcome::Failed, Bookkeeping::default(), None))
+                        @if matches!(a.read, Read::ArcadeCard) {
+                            (record(c, &a, &[("Arcade card drawn (no experience)", Outcome::Success, Bookkeeping::default())], None))
+                        } @else {
+                            p.page { "The index does not know this paragraph's choices: note keywords and side quests from your sheet." }
+                            (record(c, &a, &[
+                                ("Success", Outcome::Success, Bookkeeping::default()),
+                                ("Success with bonus", Outcome::SuccessWithBonus, Bookkeeping::default()),
+                                ("Failed", Outcome::Failed, Bookkeeping::default()),
+                            ], None))
                         }
                     }
                 }
@@ -521,7 +559,7 @@ impl SeatPage for crate::furnace_duel::Campaign {
 
 mod army {
     use super::*;
-    use crate::army::{ArmyGame, Phase, Promotion};
+    use crate::army::{ArmyGame, Follower, FollowerKind, HAND_EDIT_LIMIT, Phase, Promotion};
 
     /// The actions a general takes for follower `index` of its own army in play.
     fn follower_actions(g: &ArmyGame, me: usize, index: usize) -> Markup {
@@ -560,6 +598,53 @@ mod army {
                     label { "Attack " select name="target" data-json="" {
                         @for (at, name) in &targets { option value=(at.to_string()) { (name) } } } }
                     button type="submit" { "Attack" }
+                }
+            }
+            @if let Some(f) = own { (resource_card(follower, f)) }
+        }
+    }
+
+    /// A Resource Card's effect typed in, as the window's Edit dialog offers it (docs/army.md,
+    /// Resource Cards): the four values (prefilled with the follower's own), damage dealt by
+    /// hand, and another type. The General is not a follower for a card that changes type
+    /// (`GeneralNotAFollower`), so it is offered no Become.
+    fn resource_card(follower: Value, f: &Follower) -> Markup {
+        let set = json!({"action": "set-by-hand", "follower": follower, "stats": {
+            "movement": "{movement}", "damage": "{damage}",
+            "max_health": "{max_health}", "health": "{health}"}});
+        let damage =
+            json!({"action": "damage-by-hand", "follower": follower, "amount": "{amount}"});
+        let become_ = json!({"action": "become", "follower": follower, "kind": "{kind}"});
+        let limit = HAND_EDIT_LIMIT.to_string();
+        let values = [
+            ("movement", "Move", f.movement),
+            ("damage", "Damage", f.damage),
+            ("max_health", "Max health", f.max_health),
+            ("health", "Health", f.health),
+        ];
+        html! {
+            details {
+                summary.big { "Resource card for " (f.label) "…" }
+                form.act data-act=(set.to_string()) {
+                    p.page { "Values a resource card sets may pass the promotion caps." }
+                    @for (name, title, value) in values {
+                        label { (title) " " input name=(name) type="number" min="0" max=(limit)
+                            value=(value) required; }
+                    }
+                    button type="submit" { "Set values" }
+                }
+                form.act data-act=(damage.to_string()) {
+                    label { "Damage " input name="amount" type="number" min="0" max="255" required; }
+                    button type="submit" { "Deal damage" }
+                }
+                @if !f.kind.is_general() {
+                    form.act data-act=(become_.to_string()) {
+                        label { "Becomes " select name="kind" {
+                            @for k in FollowerKind::ALL.into_iter().filter(|k| !k.is_general()) {
+                                option value=(k.as_str()) { (k) }
+                            } } }
+                        button type="submit" { "Become" }
+                    }
                 }
             }
         }
@@ -611,7 +696,10 @@ impl SeatPage for crate::army::ArmyGame {
 impl SeatPage for crate::furtherance::Game {
     /// The steps of the newest entry alone (the whole turn needs the history: `page_of`).
     fn page(&self, _seat: Option<&Seat>, _base: &str) -> Markup {
-        furtherance::turn(&[(None, self.explained())])
+        html! {
+            (furtherance::board(self))
+            (furtherance::turn(&[(None, self.explained())]))
+        }
     }
 
     /// The table seat: every entry since the enemies' turn last began (as the window's turn
@@ -627,13 +715,154 @@ impl SeatPage for crate::furtherance::Game {
                 (label, steps)
             })
             .collect();
-        furtherance::turn(&entries)
+        html! {
+            (furtherance::board(saved.current()))
+            (furtherance::turn(&entries))
+        }
     }
 }
 
 mod furtherance {
     use super::*;
-    use crate::furtherance::{Explained, describe};
+    use crate::furtherance::step::capitalise;
+    use crate::furtherance::{Explained, Game, Seat as Castle, Square, Step, describe};
+
+    /// The letter a unit's owner is marked with (the colour says it too, but not alone).
+    fn owner_letter(owner: Castle) -> &'static str {
+        match owner {
+            Castle::Player => "Y",
+            Castle::Left => "L",
+            Castle::Across => "A",
+            Castle::Right => "R",
+        }
+    }
+
+    /// The squares a step touches: a move's path, an attack's two units (and one that took
+    /// the damage instead), a castle's squares when it acts or is attacked, a unit that
+    /// arrives, dies or is edited by hand.
+    pub(super) fn touched(g: &Game, step: &Step) -> Vec<Square> {
+        let castle = |c: &Castle| g.board().castle(*c).to_vec();
+        let mut squares = match step {
+            Step::Move { path, .. } => path.clone(),
+            Step::Attack {
+                attacker,
+                target,
+                taken_by,
+                counter_taken_by,
+                ..
+            } => [
+                Some(attacker),
+                Some(target),
+                taken_by.as_ref(),
+                counter_taken_by.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|u| u.square)
+            .collect(),
+            Step::CastleAttacked {
+                attacker,
+                castle: c,
+                counter_taken_by,
+                ..
+            } => {
+                let mut s = vec![attacker.square];
+                s.extend(counter_taken_by.as_ref().map(|u| u.square));
+                s.extend(castle(c));
+                s
+            }
+            Step::TurnStarts { castle: c, .. }
+            | Step::CastleDestroyed { castle: c, .. }
+            | Step::DrawSkipped { castle: c, .. }
+            | Step::NoSpawn { castle: c, .. } => castle(c),
+            Step::CounterPassed { from, to, .. } => [castle(from), castle(to)].concat(),
+            Step::Dies { unit, .. }
+            | Step::Sacrificed { unit, .. }
+            | Step::Spawn { unit, .. }
+            | Step::Recruited { unit } => vec![unit.square],
+            Step::HandEdit { added, removed, .. } => [added, removed]
+                .into_iter()
+                .flatten()
+                .map(|u| u.square)
+                .collect(),
+            Step::PlayerTurn { .. } | Step::NeedsChoice { .. } | Step::GameOver { .. } => {
+                Vec::new()
+            }
+        };
+        squares.dedup();
+        squares
+    }
+
+    /// The board as it stands, drawn as the physical board lies (the player's castle at the
+    /// bottom, files a-g left to right, ranks 1-7 upwards): each square's kingdom, the units
+    /// with their owner, type, attack and HP, and the squares the newest step touches marked
+    /// (an outline and a dot, so the mark reads without colour). A plain table: no script.
+    pub(super) fn board(g: &Game) -> Markup {
+        let b = g.board();
+        let newest = g.explained().last();
+        let marked = newest.map(|e| touched(g, &e.step)).unwrap_or_default();
+        let files = ["a", "b", "c", "d", "e", "f", "g"];
+        let kingdom = |s: Square| {
+            Castle::ALL
+                .into_iter()
+                .find(|c| b.kingdom(*c).contains(&s))
+                .map(|c| (c.as_str(), b.castle_of(s).is_some()))
+        };
+        html! {
+            section {
+                h2 { "The board" }
+                table.board {
+                    caption { "Round " (g.round()) ": your castle at the bottom; "
+                        "Y yours, L Left, A Across, R Right; attack/HP under the type" }
+                    thead { tr { th {} @for f in files { th scope="col" { (f) } } } }
+                    tbody {
+                        @for y in (-3..=3).rev() {
+                            tr {
+                                th scope="row" { (y + 4) }
+                                @for x in -3..=3 {
+                                    @if let Some(s) = Square::new(x, y) {
+                                        @let class = {
+                                            let mut c = match kingdom(s) {
+                                                Some((seat, true)) => format!("k-{seat} castle"),
+                                                Some((seat, false)) => format!("k-{seat}"),
+                                                None if b.is_square(s) => String::new(),
+                                                None => "off".to_string(),
+                                            };
+                                            if marked.contains(&s) { c.push_str(" hit"); }
+                                            c
+                                        };
+                                        td class=(class) data-square=(s) { div.sq {
+                                            @if marked.contains(&s) { b.dot { "●" } }
+                                            @if let Some(u) = g.unit_at(s) {
+                                                @let kind = g.kind(u);
+                                                span class={ "u o-" (u.owner.as_str()) } title=(kind.name) {
+                                                    (owner_letter(u.owner)) " " (kind.short_name()) br;
+                                                    (kind.attack) "/" (g.hp(u))
+                                                    @if u.damage > 0 { " −" (u.damage) }
+                                                }
+                                            }
+                                        }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                p.page {
+                    @for (i, c) in Castle::ALL.into_iter().enumerate() {
+                        @if i > 0 { " · " }
+                        (capitalise(c.castle_name())) ": "
+                        @if g.is_destroyed(c) { "destroyed" } @else { (g.castle(c).hp) " HP" }
+                        @if c.is_enemy() && !g.is_destroyed(c) { ", " (g.castle(c).counters) " hourglass" }
+                    }
+                }
+                @if let Some(e) = newest && !marked.is_empty() {
+                    p { "● The newest step: " (e.step.text()) }
+                }
+            }
+        }
+    }
 
     /// The turn as an ordered list: each entry's label, then its steps and their reasons.
     pub(super) fn turn(entries: &[(Option<&str>, &[Explained])]) -> Markup {

@@ -15,10 +15,16 @@
     var a = document.activeElement;
     if (a && a.form && main.contains(a)) return true;
     return Array.prototype.some.call(main.querySelectorAll("input, select"), function (i) {
-      return i.tagName === "SELECT"
-        ? !i.options[i.selectedIndex] || !i.options[i.selectedIndex].defaultSelected
-        : i.value !== i.defaultValue;
+      return i.tagName === "SELECT" ? i.selectedIndex !== shown(i) : i.value !== i.defaultValue;
     });
+  }
+
+  // The option a list showed when the page came: the one marked selected, else the first.
+  function shown(select) {
+    for (var k = 0; k < select.options.length; k++) {
+      if (select.options[k].defaultSelected) return k;
+    }
+    return 0;
   }
 
   function follow() {
@@ -83,6 +89,7 @@
     if (typeof v === "string" && v.length > 2 && v[0] === "{" && v[v.length - 1] === "}") {
       var input = form.elements[v.slice(1, -1)];
       if (input) {
+        if (input.dataset && input.dataset.optional !== undefined && !input.value.trim()) return null;
         if (input.type === "number") return Number(input.value);
         if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
         return input.value.trim();
@@ -136,7 +143,10 @@
     var f = e.target.closest("form[data-act]");
     if (!f) return;
     e.preventDefault();
-    send(fill(JSON.parse(f.dataset.act), f), f);
+    // A form with several outcomes: the tapped button carries its own action.
+    var b = e.submitter;
+    var action = b && b.dataset.send ? b.dataset.send : f.dataset.act;
+    send(fill(JSON.parse(action), f), f);
   });
 
   document.addEventListener("focusout", function () {

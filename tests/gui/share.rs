@@ -209,3 +209,88 @@ fn the_share_listen_setting_sets_the_address_and_a_bad_one_is_said() {
         bad.setting_problem
     );
 }
+
+#[test]
+fn a_bad_address_typed_in_the_share_panel_is_said_and_nothing_moves() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let url = app.sharing.url().expect("sharing").to_string();
+    assert!(shows(&app, "Address to share on (HOST:PORT)"));
+    assert_eq!(
+        app.sharing.listen_text, "127.0.0.1:0",
+        "the field says where it shares"
+    );
+    // Typed into the field as a player types: "laptop" after the address.
+    let mut ui = iced_test::simulator(app.view());
+    ui.click(iced_test::selector::id(share::LISTEN_ID))?;
+    ui.typewrite(" laptop");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for m in messages {
+        let _ = app.update(m);
+    }
+    let typed = app.sharing.listen_text.clone();
+    assert!(typed.contains(" laptop"), "{typed:?}");
+    click(&mut app, "Share on this address")?;
+    assert!(
+        shows(
+            &app,
+            &format!(
+                "“{}” is not an address to share on: write HOST:PORT, such as 0.0.0.0:8765 \
+                 (every network) or 192.168.1.20:8765 (one network).",
+                typed.trim()
+            )
+        ),
+        "the problem is said in the panel"
+    );
+    assert_eq!(
+        app.sharing.url(),
+        Some(url.as_str()),
+        "still sharing where it was"
+    );
+    assert!(
+        !std::fs::read_to_string(dir.path().join("settings.json"))
+            .unwrap_or_default()
+            .contains("laptop"),
+        "a bad address is not kept"
+    );
+    Ok(())
+}
+
+#[test]
+fn an_address_set_in_the_share_panel_moves_sharing_there_and_is_kept_in_settings() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let old = app.sharing.links().to_vec();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let _ = app.update(Message::Share(share::Message::ListenTyped(address.clone())));
+    click(&mut app, "Share on this address")?;
+    // The old host stops; the new one starts on the address typed.
+    assert!(!app.sharing.is_on());
+    assert_eq!(app.sharing.listen, address.parse().expect("addr"));
+    assert!(shows(&app, "Starting…"));
+    let id = app.screen.document().expect("a game").id().to_string();
+    let store = app.store.clone().expect("a store");
+    let started = share::start(store, &id, app.sharing.listen);
+    let _ = app.update(Message::Share(share::Message::Started(started)));
+    assert_eq!(
+        app.sharing.url(),
+        Some(format!("http://{address}/").as_str())
+    );
+    for l in &old {
+        assert!(!shows(&app, &l.link), "the old link {} is gone", l.link);
+    }
+    let settings = std::fs::read_to_string(dir.path().join("settings.json")).expect("settings");
+    assert!(
+        settings.contains(&format!("\"share_listen\": \"{address}\""))
+            || settings.contains(&format!("\"share_listen\":\"{address}\"")),
+        "{settings}"
+    );
+    // The next start of the app shares there too.
+    let again = share::Sharing::from_setting(Some(&address));
+    assert_eq!(again.listen_text, address);
+    Ok(())
+}

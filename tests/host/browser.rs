@@ -225,6 +225,32 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
             .any(|l| l.ends_with("keyword BRAVE gained"))
     );
 
+    // A half-filled form holds while another phone acts (nothing moves under the fingers):
+    // the live update arrives, the typed value stays; emptied and left, the page catches up.
+    const KEYWORD: &str = "form[data-act*='keyword-gained'] input[name='keyword']";
+    let field = ana.find(KEYWORD);
+    ana.call(
+        "POST",
+        &format!("/element/{field}/value"),
+        json!({"text": "Half"}),
+    );
+    let r = served.act(super::HOSTILE, super::keyword("Vera", "OTHER"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    table.wait_for_text("#view", "keyword OTHER gained");
+    ana.wait_for_text("#live", "The game moved");
+    let typed = ana.script(&format!(
+        "return document.querySelector(\"{KEYWORD}\").value;"
+    ));
+    assert_eq!(typed, json!("Half"), "the typed value is kept");
+    assert!(
+        !ana.text("#view").contains("keyword OTHER gained"),
+        "the form was not swapped out under the fingers"
+    );
+    let field = ana.find(KEYWORD);
+    ana.call("POST", &format!("/element/{field}/clear"), Value::Null);
+    ana.script("document.activeElement && document.activeElement.blur(); return true;");
+    ana.wait_for_text("#view", "keyword OTHER gained");
+
     // "Read quest 41" for Rin, then Success from the answer: back on the sheet, said there,
     // and on the table's page without a reload.
     let number = ana.find("form[action$='/quest'] input[name='n']");

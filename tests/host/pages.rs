@@ -204,6 +204,107 @@ fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
     );
 }
 
+/// The actions the buttons of a form with several outcomes carry (`data-send`).
+fn sends_on(page: &str) -> Vec<Value> {
+    actions_on(&page.replace("data-send=\"", "data-act=\""))
+        .into_iter()
+        .filter(|a| a["action"] == "record-quest")
+        .collect()
+}
+
+/// A Character mode campaign of Ana (Rin) and Vera, in a session on Map 6.
+fn near_and_far_character_mode() -> Shared {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &[
+            "near-and-far",
+            "new",
+            "--mode",
+            "character",
+            "--player",
+            "Ana=Rin",
+            "--player",
+            "Bo=Vera",
+            "--json",
+        ],
+        "",
+    ));
+    let start = r#"{"action":"start-session","map":6,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
+    run(root.path(), &["act", &id, start], "");
+    Shared::new(root, &id)
+}
+
+fn rins_view(s: &Shared) -> tablemate::near_and_far::sheet::SheetView {
+    let saved: Saved<tablemate::near_and_far::Campaign> = Store::open(s.root.path())
+        .expect("store")
+        .load(&s.id)
+        .expect("the campaign");
+    saved.current().view("Rin").expect("Rin")
+}
+
+#[test]
+fn a_character_mode_seat_records_its_quest_with_the_next_code_typed_on_the_phone() {
+    let s = near_and_far_character_mode();
+    let answer = s.page("Ana", "/quest?n=70");
+    assert!(answer.contains("Read character quest R1"), "{answer}");
+    assert!(answer.contains("Next code written on the card"), "{answer}");
+    let outcomes = sends_on(&answer);
+    let failed = outcomes
+        .iter()
+        .find(|a| a["outcome"] == "failed")
+        .unwrap_or_else(|| panic!("no Failed on the answer: {answer}"));
+    assert_eq!(failed["next"], "{next}", "the next code is the form's");
+    // The phone fills what was typed: the next code and "the story goes on".
+    let typed = fill(failed, &[("next", json!("R3")), ("ending", json!(false))]);
+    assert_eq!(s.act("Bo", typed.clone()).status, 403);
+    let r = s.act("Ana", typed);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = rins_view(&s);
+    assert_eq!(v.next_quest.map(|q| q.to_string()), Some("R3".to_string()));
+    assert_eq!(
+        v.xp_earned, 2,
+        "a failed character quest still gives experience"
+    );
+}
+
+#[test]
+fn a_character_mode_seat_ends_the_story_with_no_next_code_and_the_rules_refuse_both() {
+    let s = near_and_far_character_mode();
+    let answer = s.page("Ana", "/quest?n=70");
+    assert!(
+        answer.contains("<option value=\"true\">ends here</option>"),
+        "{answer}"
+    );
+    let success = sends_on(&answer)
+        .into_iter()
+        .find(|a| a["outcome"] == "success")
+        .unwrap_or_else(|| panic!("no Success on the answer: {answer}"));
+    // An ending with a next code is the rules' refusal, with its message.
+    let both = fill(&success, &[("next", json!("R3")), ("ending", json!(true))]);
+    let r = s.act("Ana", both);
+    assert_eq!(r.status, 422, "{}", r.body);
+    // The next field left empty is sent as no code (`data-optional`).
+    assert!(answer.contains("name=\"next\""), "{answer}");
+    let ends = fill(&success, &[("next", Value::Null), ("ending", json!(true))]);
+    let r = s.act("Ana", ends);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(rins_view(&s).story_ended, "the story ended");
+}
+
+#[test]
+fn a_campaign_mode_seat_asks_no_next_code() {
+    let s = near_and_far_in_session();
+    let answer = s.page("Ana", "/quest?n=41");
+    assert!(
+        !answer.contains("Next code written on the card"),
+        "{answer}"
+    );
+    let record = action_named(&answer, "record-quest");
+    assert_eq!(record["next"], Value::Null);
+    assert_eq!(record["ending"], false);
+}
+
 // --- Rules lookup -------------------------------------------------------------------------
 
 #[test]
@@ -516,4 +617,227 @@ fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
         }
     }
     assert!(steps > 1, "more than the newest entry's steps are shown");
+}
+
+/// An army game in play: Ann (General, Grunt) against Bob (General, Tank), Ann to move.
+fn army_in_play() -> Shared {
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+        "",
+    ));
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":0}"#;
+    run(root.path(), &["act", &id, "-"], script);
+    Shared::new(root, &id)
+}
+
+/// The follower `at` in the save as it is now.
+fn army_follower(s: &Shared, player: usize, index: usize) -> tablemate::army::Follower {
+    let saved: Saved<tablemate::army::ArmyGame> = Store::open(s.root.path())
+        .expect("store")
+        .load(&s.id)
+        .expect("the game");
+    saved.current().players[player].followers[index].clone()
+}
+
+/// The action named `name` for follower (0, `index`) on Ann's page.
+fn anns_action_for(page: &str, name: &str, index: usize) -> Value {
+    actions_on(page)
+        .into_iter()
+        .find(|a| a["action"] == name && a["follower"] == json!({"player": 0, "index": index}))
+        .unwrap_or_else(|| panic!("no {name} for Ann's follower {index}: {page}"))
+}
+
+#[test]
+fn an_army_seat_sets_a_resource_cards_values_by_hand_for_its_own_follower() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    assert!(page.contains("Set values"), "{page}");
+    let set = anns_action_for(&page, "set-by-hand", 1);
+    // The Bob seat's page offers nothing for Ann's followers.
+    let bobs = s.page("Bob", "");
+    assert!(
+        !actions_on(&bobs)
+            .iter()
+            .any(|a| a["action"] == "set-by-hand" && a["follower"]["player"] == 0),
+        "{bobs}"
+    );
+    let filled = fill(
+        &set,
+        &[
+            ("movement", json!(5)),
+            ("damage", json!(4)),
+            ("max_health", json!(9)),
+            ("health", json!(7)),
+        ],
+    );
+    assert_eq!(s.act("Bob", filled.clone()).status, 403);
+    let r = s.act("Ann", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let f = army_follower(&s, 0, 1);
+    assert_eq!(
+        (f.movement, f.damage, f.max_health, f.health),
+        (5, 4, 9, 7),
+        "past the caps, as a card may set them"
+    );
+    assert!(s.last_label().starts_with("Ann's phone: "));
+    // The form comes back prefilled with the values now on the sheet.
+    let page = s.page("Ann", "");
+    assert!(
+        page.contains("name=\"max_health\" type=\"number\" min=\"0\" max=\"20\" value=\"9\""),
+        "{page}"
+    );
+}
+
+#[test]
+fn an_army_seat_deals_damage_by_hand_to_its_own_follower() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    assert!(page.contains("Deal damage"), "{page}");
+    let before = army_follower(&s, 0, 1).health;
+    let damage = fill(
+        &anns_action_for(&page, "damage-by-hand", 1),
+        &[("amount", json!(1))],
+    );
+    assert_eq!(s.act("Bob", damage.clone()).status, 403);
+    let r = s.act("Ann", damage);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(army_follower(&s, 0, 1).health, before - 1);
+}
+
+#[test]
+fn an_army_seat_turns_its_own_follower_into_another_type_but_not_its_general() {
+    let s = army_in_play();
+    let page = s.page("Ann", "");
+    let become_ = anns_action_for(&page, "become", 1);
+    // The General is not a follower for a card that changes type: no Become for it, and
+    // none offers to make a General.
+    assert!(
+        !actions_on(&page)
+            .iter()
+            .any(|a| a["action"] == "become" && a["follower"]["index"] == 0),
+        "Become offered for the General"
+    );
+    assert!(!page.contains("<option value=\"general\">"), "{page}");
+    assert!(page.contains("<option value=\"champion\">"), "{page}");
+    let filled = fill(&become_, &[("kind", json!("champion"))]);
+    assert_eq!(s.act("Bob", filled.clone()).status, 403);
+    let r = s.act("Ann", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        army_follower(&s, 0, 1).kind,
+        tablemate::army::FollowerKind::Champion
+    );
+}
+
+/// The board picture's squares: (square, class, what is written in it), as the page has them.
+fn board_cells(page: &str) -> Vec<(String, String, String)> {
+    page.split("<td ")
+        .skip(1)
+        .filter_map(|cell| {
+            let attr = |name: &str| {
+                cell.split(&format!("{name}=\""))
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .map(String::from)
+            };
+            let inside = cell.split_once('>')?.1.split("</td>").next()?.to_string();
+            Some((
+                attr("data-square")?,
+                attr("class").unwrap_or_default(),
+                inside,
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn the_furtherance_table_seat_draws_the_board_with_the_units_and_the_newest_steps_squares() {
+    use tablemate::furtherance::{Action, Game, Seat, Step};
+    let root = tempfile::tempdir().expect("temp");
+    let id = new_id(&run(
+        root.path(),
+        &["furtherance", "new", "--seed", "11", "--json"],
+        "",
+    ));
+    // Stepped the window's way until an enemy unit has just moved.
+    let store = Store::open(root.path()).expect("store");
+    let mut saved: Saved<Game> = store.load(&id).expect("the game");
+    saved.act_one_step(Action::EndTurn {}).expect("end turn");
+    let mut path = None;
+    for _ in 0..200 {
+        if let Some(Step::Move { path: p, .. }) =
+            saved.current().explained().last().map(|e| &e.step)
+        {
+            path = Some(p.clone());
+            break;
+        }
+        // The enemies' turn over, the player ends theirs (moving nothing).
+        if saved.act_one_step(Action::Next {}).is_err() {
+            saved.act_one_step(Action::EndTurn {}).expect("end turn");
+        }
+    }
+    let path = path.expect("an enemy moves within 200 steps of seed 11");
+    store.save(&id, &saved).expect("saved");
+    drop(store);
+    let g = saved.current().clone();
+    let s = Shared::new(root, &id);
+    let page = s.page("table", "");
+    assert_light(&s, &page);
+    let cells = board_cells(&page);
+    assert_eq!(cells.len(), 49, "a 7 by 7 board");
+    // Every unit on its square, with its owner's letter and its type; no unit anywhere else.
+    for (square, _, inside) in &cells {
+        let at = tablemate::furtherance::Square::parse(square).expect("a square");
+        match g.unit_at(at) {
+            Some(u) => {
+                let letter = match u.owner {
+                    Seat::Player => "Y",
+                    Seat::Left => "L",
+                    Seat::Across => "A",
+                    Seat::Right => "R",
+                };
+                let kind = g.kind(u);
+                assert!(
+                    inside.contains(&format!("{letter} {}", kind.short_name())),
+                    "{square}: {inside}"
+                );
+                assert!(
+                    inside.contains(&format!("{}/{}", kind.attack, g.hp(u))),
+                    "{square}: {inside}"
+                );
+                assert!(
+                    inside.contains(&format!("o-{}", u.owner.as_str())),
+                    "{inside}"
+                );
+            }
+            None => assert!(!inside.contains("class=\"u "), "{square}: {inside}"),
+        }
+    }
+    // The squares the newest step (the move) touches are marked, and only those.
+    let marked: Vec<String> = cells
+        .iter()
+        .filter(|(_, class, _)| class.split(' ').any(|c| c == "hit"))
+        .map(|(sq, _, _)| sq.clone())
+        .collect();
+    let mut expected: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    expected.dedup();
+    let mut marked_sorted = marked.clone();
+    marked_sorted.sort();
+    assert_eq!(marked_sorted, expected, "the move's path is marked");
+    // The first rank drawn is the 7th: the player's castle (rank 1) at the bottom.
+    assert!(
+        cells[0].0.ends_with('7') && cells[0].0.starts_with('a'),
+        "{:?}",
+        cells[0]
+    );
+    assert!(cells[48].0 == "g1", "{:?}", cells[48]);
 }

@@ -110,20 +110,6 @@ pub(super) fn label(content: String, at: Point, size: f32, color: Color) -> Text
     }
 }
 
-/// "Kni", "FB": short enough to read inside a counter.
-pub fn short_name(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().filter(|w| *w != "Sample").collect();
-    match words.as_slice() {
-        [one] => one.chars().take(3).collect(),
-        [] => "?".into(),
-        many => many
-            .iter()
-            .filter_map(|w| w.chars().next())
-            .take(3)
-            .collect(),
-    }
-}
-
 /// Where each castle's HP and counters are written: the top-left square of the empty 2x2
 /// corner nearest it.
 fn info_corner(seat: Seat) -> Square {
@@ -322,7 +308,7 @@ impl BoardView<'_> {
             }
             let kind = self.game.kind(u);
             frame.fill_text(label(
-                short_name(&kind.name),
+                kind.short_name(),
                 c + Vector::new(0.0, -cell * 0.1),
                 cell * 0.24,
                 palette.background,
