@@ -129,3 +129,49 @@ fn an_outside_change_landing_during_act_is_kept_as_a_backup() {
         "act's own change is saved"
     );
 }
+
+/// `act` copies the history's entries as the file holds them instead of parsing and writing
+/// them again (docs/store.md, costs): a label spelled with a JSON escape (`\u00e9`, which
+/// Tablemate itself would write as `é`) is still spelled that way after an action, while the
+/// new entry is written by Tablemate; and once the history is full, the entry that becomes
+/// the first loses its change, so it is written anew, and the save still loads and checks.
+#[test]
+fn act_writes_the_entries_it_did_not_change_as_the_file_held_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let saved = long_games::worldspanner_kept(30, 3, 30);
+    assert_eq!(saved.history.len(), 30);
+    store.save("g", &saved).unwrap();
+    // `act` writes the data compact.
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let entries = text.find("\"entries\":[").expect("compact entries");
+    let first = entries + text[entries..].find("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let escaped = format!("{}Caf\\u00e9 {}", &text[..first], &text[first..]);
+    let marked = escaped.matches("Caf\\u00e9").count();
+    let last = escaped.rfind("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let escaped = format!("{}Caf\\u00e9 {}", &escaped[..last], &escaped[last..]);
+    std::fs::write(&path, &escaped).unwrap();
+    assert!(store.check_save("g").is_ok());
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let after = std::fs::read_to_string(&path).unwrap();
+    // The first entry was forgotten (the history keeps 30), the last one is kept as read.
+    assert_eq!(marked, 1);
+    assert_eq!(
+        after.matches("Caf\\u00e9").count(),
+        1,
+        "the newest entries were written again instead of copied"
+    );
+    assert!(!after.contains("Café"), "{after}");
+    let opened = store.check_save("g").unwrap();
+    assert!(matches!(opened, tablemate::store::FileReport::Save { .. }));
+    let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
+    assert_eq!(back.history.len(), 30);
+    assert_eq!(back.history.as_written(), Some(true));
+    // Undo through every entry: each change still fits.
+    let mut back = back;
+    while back.history.can_undo() {
+        back.undo().unwrap().expect("an entry to undo");
+    }
+}
