@@ -24,6 +24,12 @@
 //! hand (or by anything else) no longer matches and gets the full walk. `tablemate check
 //! --deep` walks and rebuilds every entry whatever the digest says
 //! ([`History::check_every_state`]).
+//!
+//! Such a history also keeps each entry's text as read (`Entry::written`) and writes it back
+//! as it is wherever it would say the same (no whole state, and a change exactly where it
+//! had one: the entry that becomes the first when the oldest is forgotten loses its change
+//! and is written from its fields). So a save after one action formats and escapes only the
+//! new entry, not every label and time again.
 
 use chrono::{DateTime, Utc};
 use serde::de::{DeserializeOwned, Error as _};
@@ -274,9 +280,12 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
     for (e, text) in file.entries {
-        // Only a history as this store wrote it is written back from its text, and only
-        // entries written without their whole state.
-        let written = (trusted && e.state.is_none()).then(|| super::Written {
+        // Only a history as this store wrote it is written back from its text, only entries
+        // written without their whole state, and only compact text (a line break can only be
+        // layout: JSON strings escape theirs), so that an entry an autosave laid out on
+        // several lines is written compact again rather than kept at that size.
+        let compact = !text.get().contains('\n');
+        let written = (trusted && compact && e.state.is_none()).then(|| super::Written {
             text,
             with_change: e.change.is_some(),
         });

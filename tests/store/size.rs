@@ -146,6 +146,8 @@ fn act_writes_the_entries_it_did_not_change_as_the_file_held_them() {
     store.act("g", &[GOLD.to_string()]).unwrap();
     let path = store.save_path("g").unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
+    // The autosave laid the entries out on lines; `act` writes them compact, not copied.
+    assert!(!text.contains("\"label\": \""), "{text}");
     let entries = text.find("\"entries\":[").expect("compact entries");
     let first = entries + text[entries..].find("\"label\":\"").unwrap() + "\"label\":\"".len();
     let escaped = format!("{}Caf\\u00e9 {}", &text[..first], &text[first..]);
