@@ -39,10 +39,19 @@
 //!   save's history keeps exactly n entries, so an action adds one and forgets the oldest and
 //!   the save stays n entries long however many iterations run. The issue's goal: 1000
 //!   entries within 1.5x of 10. A summary of medians and ratios is printed.
+//! - `command_act/worldspanner_<n>` and `command_check/...` run the real commands as a player or
+//!   a script does, each a whole process (`tablemate act ws-<n> ACTION`, `tablemate check
+//!   ws-<n>`, the binary this bench was built with) on the same saves; `tablemate where`, a
+//!   process that opens nothing, is printed as the floor. The issue's own figures are of
+//!   these commands.
+//!
+//! The medians are taken side by side: each of 15 rounds runs every size once in turn, so a
+//! change in the machine's load falls on all sizes alike.
 //!
 //! Run: `cargo bench --bench store` (or `-- act` for the act/check groups only; on a shared
 //! machine `cargo bench --profile dev --bench store -- act` reuses the debug build: slower
-//! absolute numbers, the same ratios to within the noise).
+//! absolute numbers, and ratios that overstate the per-entry work, which the debug build
+//! does unoptimised).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -341,57 +350,81 @@ fn autosave(c: &mut Criterion) {
 /// measured is the store's path around it.
 const GOLD: &str = r#"{"action":"gold","hero":{"team":"skyhawks","hero":0},"change":1}"#;
 
+/// A Worldspanner save of exactly `n` entries in `store`, as `ws-<n>`, and its size in bytes.
+fn put_worldspanner(store: &Store, n: usize) -> (String, u64) {
+    // A played game ends near 600 entries: it is reopened for corrections, and the rest
+    // are hand edits of a hero's gold.
+    let mut saved = long_games::worldspanner_kept(n, 3, n);
+    if saved.history.len() < n {
+        let _ = saved.act(tablemate::worldspanner::Action::Reopen {});
+    }
+    while saved.history.len() < n {
+        let gold: tablemate::worldspanner::Action = serde_json::from_str(GOLD).unwrap();
+        saved.act(gold).expect("gold can be given at any time");
+    }
+    let id = format!("ws-{n}");
+    store.save(&id, &saved).unwrap();
+    let applied = store.act(&id, &[GOLD.to_string()]).unwrap();
+    assert!(applied.refused.is_none(), "{:?}", applied.refused);
+    let size = std::fs::metadata(store.save_path(&id).unwrap())
+        .unwrap()
+        .len();
+    (id, size)
+}
+
+const SIZES: [usize; 3] = [10, 400, 1000];
+/// Rounds for the side-by-side medians.
+const ROUNDS: usize = 15;
+
+/// Medians of `ROUNDS` runs of `f` for each of `SIZES`, taken side by side: every round runs
+/// each size once in turn, so a change in the machine's load falls on all of them alike.
+fn medians(f: &dyn Fn(usize)) -> Vec<Duration> {
+    let mut times = vec![Vec::with_capacity(ROUNDS); SIZES.len()];
+    for _ in 0..ROUNDS {
+        for (i, n) in SIZES.iter().enumerate() {
+            let start = std::time::Instant::now();
+            f(*n);
+            times[i].push(start.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
+fn print_ratios(what: &str, medians: &[Duration]) {
+    for (n, m) in SIZES.iter().zip(medians) {
+        eprintln!(
+            "{what} at {n} entries: median of {ROUNDS} {m:.2?} ({:.2}x of 10)",
+            m.as_secs_f64() / medians[0].as_secs_f64()
+        );
+    }
+}
+
+/// In-process: `Store::act` and `Store::check_save`, what the commands do once the store is
+/// open.
 fn act_and_check(c: &mut Criterion) {
     let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
     let store = Store::open(dir.path()).unwrap();
-    let sizes = [10, 400, 1000];
-    for n in sizes {
-        // A played game ends near 600 entries: it is reopened for corrections, and the rest
-        // are hand edits of a hero's gold.
-        let mut saved = long_games::worldspanner_kept(n, 3, n);
-        if saved.history.len() < n {
-            let _ = saved.act(tablemate::worldspanner::Action::Reopen {});
-        }
-        while saved.history.len() < n {
-            let gold: tablemate::worldspanner::Action = serde_json::from_str(GOLD).unwrap();
-            saved.act(gold).expect("gold can be given at any time");
-        }
-        let id = format!("ws-{n}");
-        store.save(&id, &saved).unwrap();
-        let applied = store.act(&id, &[GOLD.to_string()]).unwrap();
-        assert!(applied.refused.is_none(), "{:?}", applied.refused);
-        let size = std::fs::metadata(store.save_path(&id).unwrap())
-            .unwrap()
-            .len();
+    for n in SIZES {
+        let (_, size) = put_worldspanner(&store, n);
         eprintln!("worldspanner {n} entries: {:.1} KB", size as f64 / 1e3);
     }
     let act = |id: &str| store.act(id, &[GOLD.to_string()]).unwrap();
     let check = |id: &str| store.check_save(id).unwrap();
     // Medians side by side first, so the ratios come from one run on one machine state.
-    let median = |f: &dyn Fn()| {
-        let mut t: Vec<Duration> = (0..15)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                f();
-                start.elapsed()
-            })
-            .collect();
-        t.sort();
-        t[t.len() / 2]
-    };
-    let mut rows = Vec::new();
-    for n in sizes {
-        let id = format!("ws-{n}");
-        rows.push((n, median(&|| drop(act(&id))), median(&|| drop(check(&id)))));
-    }
-    let (_, act10, check10) = rows[0];
-    for (n, a, k) in &rows {
-        eprintln!(
-            "median of 15 at {n} entries: act {a:.2?} ({:.2}x of 10), check {k:.2?} ({:.2}x of 10)",
-            a.as_secs_f64() / act10.as_secs_f64(),
-            k.as_secs_f64() / check10.as_secs_f64()
-        );
-    }
+    print_ratios(
+        "in-process act",
+        &medians(&|n| drop(act(&format!("ws-{n}")))),
+    );
+    print_ratios(
+        "in-process check",
+        &medians(&|n| drop(check(&format!("ws-{n}")))),
+    );
     type Path<'a> = &'a dyn Fn(&str);
     let paths: [(&str, Path); 2] = [
         ("act", &|id| drop(act(id))),
@@ -400,7 +433,7 @@ fn act_and_check(c: &mut Criterion) {
     for (name, path) in paths {
         let mut g = c.benchmark_group(name);
         g.sample_size(20).measurement_time(Duration::from_secs(5));
-        for n in sizes {
+        for n in SIZES {
             let id = format!("ws-{n}");
             g.bench_function(format!("worldspanner_{n}"), |b| {
                 b.iter(|| path(black_box(&id)))
@@ -410,5 +443,68 @@ fn act_and_check(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, act_and_check, autosave, load, save);
+/// The real commands, each a whole process as a player or a script runs it:
+/// `tablemate act ws-<n> GOLD` and `tablemate check ws-<n>`, on the same saves as
+/// `act_and_check`, and `tablemate where` (starting a process and opening nothing: the floor).
+///
+/// With `TABLEMATE_BENCH_SAVES=DIR` it only writes the saves into the data folder DIR and
+/// stops measuring: for counting instructions with callgrind (docs/store.md).
+fn commands(c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
+    let only_saves = std::env::var_os("TABLEMATE_BENCH_SAVES");
+    let home = only_saves
+        .as_ref()
+        .map_or(dir.path().to_path_buf(), std::path::PathBuf::from);
+    {
+        // Made with a store that is then closed: the commands take the folder's lock.
+        let store = Store::open(&home).unwrap();
+        for n in SIZES {
+            put_worldspanner(&store, n);
+        }
+    }
+    if only_saves.is_some() {
+        eprintln!("saves ws-10, ws-400, ws-1000 written in {}", home.display());
+        return;
+    }
+    let run = move |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"))
+            .args(args)
+            .env("TABLEMATE_HOME", &home)
+            .output()
+            .expect("tablemate runs");
+        assert!(
+            out.status.success(),
+            "tablemate {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let act = |id: &str| run(&["act", id, GOLD]);
+    let check = |id: &str| run(&["check", id]);
+    let floor = medians(&|_| run(&["where"]));
+    eprintln!(
+        "process floor (`tablemate where`): median of {ROUNDS} {:.2?}",
+        floor[0]
+    );
+    print_ratios("`tablemate act`", &medians(&|n| act(&format!("ws-{n}"))));
+    print_ratios(
+        "`tablemate check`",
+        &medians(&|n| check(&format!("ws-{n}"))),
+    );
+    type Path<'a> = &'a dyn Fn(&str);
+    let paths: [(&str, Path); 2] = [("command_act", &act), ("command_check", &check)];
+    for (name, path) in paths {
+        let mut g = c.benchmark_group(name);
+        g.sample_size(10).measurement_time(Duration::from_secs(5));
+        for n in SIZES {
+            let id = format!("ws-{n}");
+            g.bench_function(format!("worldspanner_{n}"), |b| {
+                b.iter(|| path(black_box(&id)))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, act_and_check, commands, autosave, load, save);
 criterion_main!(benches);

@@ -24,6 +24,12 @@
 //! hand (or by anything else) no longer matches and gets the full walk. `tablemate check
 //! --deep` walks and rebuilds every entry whatever the digest says
 //! ([`History::check_every_state`]).
+//!
+//! Such a history also keeps each entry's text as read (`Entry::written`) and writes it back
+//! as it is wherever it would say the same (no whole state, and a change exactly where it
+//! had one: the entry that becomes the first when the oldest is forgotten loses its change
+//! and is written from its fields). So a save after one action formats and escapes only the
+//! new entry, not every label and time again.
 
 use chrono::{DateTime, Utc};
 use serde::de::{DeserializeOwned, Error as _};
@@ -41,7 +47,31 @@ struct HistoryOut<'a, T> {
     #[serde(skip_serializing_if = "Option::is_none")]
     digest: Option<String>,
     current: &'a RawValue,
-    entries: Vec<EntryOut<'a, T>>,
+    entries: Vec<Out<'a, T>>,
+}
+
+/// One entry in the file: its text as read, where that is exactly what would be written
+/// (the same change, no whole state), else written from its fields.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Out<'a, T> {
+    Written(&'a RawValue),
+    Fields(EntryOut<'a, T>),
+}
+
+impl<'a, T> Out<'a, T> {
+    /// What the digest covers of the entry: its change, if it is reached by one.
+    fn change(&self, i: usize, links: &'a [Option<Box<RawValue>>]) -> Option<&'a str> {
+        match self {
+            Out::Written(_) => links.get(i).and_then(|l| l.as_deref()).map(RawValue::get),
+            Out::Fields(e) => e
+                .state
+                .is_none()
+                .then_some(e.change)
+                .flatten()
+                .map(RawValue::get),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -81,14 +111,25 @@ impl<T: Serialize> Serialize for History<T> {
                     ))
                 })?),
             };
-            entries.push(EntryOut {
+            let change = if i == 0 { None } else { link(i) };
+            // The text read from the file says the same: no whole state, and a change
+            // exactly where this entry has one (the change itself is the one read with it:
+            // links move only with their entries).
+            if let Some(w) = &e.written
+                && state.is_none()
+                && w.with_change == change.is_some()
+            {
+                entries.push(Out::Written(&w.text));
+                continue;
+            }
+            entries.push(Out::Fields(EntryOut {
                 label: &e.label,
                 at: e.at,
-                change: if i == 0 { None } else { link(i) },
+                change,
                 state,
                 action: e.action.as_ref().map(|a| a.json.as_ref()),
                 one_step: e.action.as_ref().is_some_and(|a| a.one_step),
-            });
+            }));
         }
         // The current state goes in as compact text, so its bytes in the file are the ones
         // the digest covers; the digest only when every entry is reached by its change.
@@ -96,10 +137,11 @@ impl<T: Serialize> Serialize for History<T> {
             serde_json::value::to_raw_value(&self.current).map_err(serde::ser::Error::custom)?;
         let digest = entries
             .iter()
+            .enumerate()
             .skip(1)
-            .map(|e| e.state.is_none().then_some(e.change).flatten())
+            .map(|(i, e)| e.change(i, &self.links))
             .collect::<Option<Vec<_>>>()
-            .map(|changes| digest(cursor, current.get(), changes.iter().map(|c| c.get())));
+            .map(|changes| digest(cursor, current.get(), changes.into_iter()));
         HistoryOut {
             cursor,
             capacity: self.capacity,
@@ -113,7 +155,8 @@ impl<T: Serialize> Serialize for History<T> {
 
 #[derive(Deserialize)]
 struct HistoryIn {
-    entries: Vec<EntryIn>,
+    #[serde(deserialize_with = "entries_with_text")]
+    entries: Vec<(EntryIn, Box<RawValue>)>,
     cursor: usize,
     #[serde(default = "default_capacity")]
     capacity: usize,
@@ -135,6 +178,27 @@ struct EntryIn {
     action: Option<Box<RawValue>>,
     #[serde(default)]
     one_step: bool,
+}
+
+/// Each entry, and its text as the file holds it.
+fn entries_with_text<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(EntryIn, Box<RawValue>)>, D::Error> {
+    let texts = Vec::<Box<RawValue>>::deserialize(d)?;
+    texts
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            serde_json::from_str::<EntryIn>(text.get())
+                .map(|entry| (entry, text))
+                .map_err(|e| {
+                    let message = e.to_string();
+                    let position = format!(" at line {} column {}", e.line(), e.column());
+                    let message = message.strip_suffix(&position).unwrap_or(&message);
+                    D::Error::custom(format!("history entry {}: {message}", i + 1))
+                })
+        })
+        .collect()
 }
 
 /// What every history's capacity was before it grew to `DEFAULT_CAPACITY`.
@@ -184,7 +248,7 @@ fn as_written(file: &HistoryIn) -> bool {
         return false;
     };
     let mut changes = Vec::with_capacity(file.entries.len());
-    for e in file.entries.iter().skip(1) {
+    for (e, _) in file.entries.iter().skip(1) {
         match (&e.change, &e.state) {
             (Some(change), None) => changes.push(change.get()),
             _ => return false,
@@ -215,14 +279,23 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     let mut wholes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
-    for e in file.entries {
+    for (e, text) in file.entries {
+        // Only a history as this store wrote it is written back from its text, only entries
+        // written without their whole state, and only compact text (a line break can only be
+        // layout: JSON strings escape theirs), so that an entry an autosave laid out on
+        // several lines is written compact again rather than kept at that size.
+        let compact = !text.get().contains('\n');
+        let written = (trusted && compact && e.state.is_none()).then(|| super::Written {
+            text,
+            with_change: e.change.is_some(),
+        });
         wholes.push(e.state);
         changes.push(e.change);
         let action = e.action.map(|json| super::Recorded {
             json,
             one_step: e.one_step,
         });
-        meta.push((e.label, e.at, action));
+        meta.push((e.label, e.at, action, written));
     }
     let anchor = match file.current {
         Some(current) => current,
@@ -244,9 +317,10 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     };
     let entries = || {
         meta.into_iter()
-            .map(|(label, at, action)| {
+            .map(|(label, at, action, written)| {
                 let mut entry = Entry::new(label, at, None);
                 entry.action = action;
+                entry.written = written;
                 entry
             })
             .collect()

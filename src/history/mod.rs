@@ -52,6 +52,18 @@ pub struct Entry<T> {
     /// The state, when it is held or has been rebuilt. Empty at the cursor: the current state
     /// lives in `History::current`.
     state: OnceLock<T>,
+    /// The entry as a file Tablemate wrote held it (its label, time, change and action, as
+    /// JSON text), when it was read from one: written back as it is, so a save neither
+    /// formats nor escapes again what it did not change (`file.rs`). `with_change` says
+    /// whether that text carries the change from the entry before it.
+    written: Option<Written>,
+}
+
+/// An entry's text as read from the file (see `Entry::written`).
+#[derive(Clone)]
+struct Written {
+    text: Box<RawValue>,
+    with_change: bool,
 }
 
 impl<T> Entry<T> {
@@ -65,6 +77,7 @@ impl<T> Entry<T> {
             at,
             action: None,
             state: cell,
+            written: None,
         }
     }
 }

@@ -7,6 +7,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::read::Stamp;
+
 /// The temporary name used while `path` is being replaced. Starts with a dot so listings skip
 /// it; carries the process id and a counter so two writers (processes or threads) never share
 /// one.
@@ -26,15 +28,19 @@ pub struct Staged {
     tmp: PathBuf,
     path: PathBuf,
     committed: bool,
+    /// The new file's stamp once written and synced (the rename changes only its changed
+    /// time).
+    stamp: Option<Stamp>,
 }
 
 impl Staged {
     /// Writes `bytes` to a new temporary file next to `path` and syncs it.
     pub fn new(path: &Path, bytes: &[u8]) -> io::Result<Staged> {
-        let staged = Staged {
+        let mut staged = Staged {
             tmp: temp_path(path),
             path: path.to_path_buf(),
             committed: false,
+            stamp: None,
         };
         // Always a new file: a leftover at this name may be a hard link to a save or a
         // backup, which truncating would destroy.
@@ -46,7 +52,13 @@ impl Staged {
         file.write_all(bytes)?;
         file.flush()?;
         file.sync_all()?;
+        staged.stamp = file.metadata().ok().and_then(|m| Stamp::of(&m));
         Ok(staged)
+    }
+
+    /// The new file's stamp, where the platform gives one.
+    pub fn stamp(&self) -> Option<Stamp> {
+        self.stamp
     }
 
     /// Renames the new version over `path` and makes the rename durable.

@@ -196,7 +196,17 @@ impl Caught {
     /// `kept` before), another program wrote it in between, and it becomes a pinned backup.
     /// A program that wrote in place also changed `kept` (a hard link to the same file):
     /// `kept` is then written again from `seen`, so both versions stay.
-    pub fn settle(self, seen: Option<&[u8]>, kept: Option<&Kept>) {
+    ///
+    /// `stamp` is the stamp of `seen` when it was read: when the caught name is still that
+    /// very file (the same inode, size and modified time: a hard link changes none of them),
+    /// nothing was written in between and it is not read.
+    pub fn settle(self, seen: Option<&[u8]>, stamp: Option<read::Stamp>, kept: Option<&Kept>) {
+        if let (Some(stamp), Some(now)) = (stamp, read::Stamp::at(&self.tmp))
+            && stamp.same_content(&now)
+        {
+            let _ = fs::remove_file(&self.tmp);
+            return;
+        }
         let theirs = read::read(&self.tmp, Links::Refuse).ok();
         if theirs.as_deref() == seen {
             let _ = fs::remove_file(&self.tmp);

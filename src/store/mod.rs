@@ -46,6 +46,8 @@ use ids::check_id;
 pub use ids::{MAX_ID_LEN, valid_id};
 pub use lock::Holder;
 pub use prepared::Prepared;
+#[doc(hidden)]
+pub use read::bytes_read_on_this_thread;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
 pub use transfer::{FileReport, Imported, check_bytes, check_file, check_file_deep};
@@ -98,11 +100,13 @@ impl Listing {
 pub struct Store {
     root: PathBuf,
     access: Access,
-    /// Saves this store has itself read and validated, or written, by a hash of their whole
-    /// content. An autosave replacing such a file skips re-parsing it; any change behind the
-    /// store's back (even one keeping the size and the modified time) changes the hash, brings
-    /// the full check back, and the outside version is kept as a pinned backup.
-    verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Fingerprint>>,
+    /// Saves this store has itself read and validated, or written: by the file's stamp (size,
+    /// modified and changed times, inode) where the platform gives one, else by a hash of the
+    /// whole content. An autosave replacing such a file skips re-parsing it; any change behind
+    /// the store's back (even one keeping the size and the modified time: the changed time or
+    /// the hash moves) brings the full check back, and the outside version is kept as a pinned
+    /// backup.
+    verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Seen>>,
     /// Called just before a new version is renamed over a save (see [`Store::set_fault_hook`]).
     fault_hook: std::sync::Mutex<Option<FaultHook>>,
 }
@@ -121,6 +125,23 @@ impl std::fmt::Debug for Store {
 pub type FaultHook = Box<dyn Fn(&Path) -> std::io::Result<()> + Send + Sync>;
 
 type Fingerprint = (u64, u64);
+
+/// How the store knows one version of a file it read and validated, or wrote: by its stamp
+/// where the platform gives one (nothing to hash), else by its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Stamp(read::Stamp),
+    Content(Fingerprint),
+}
+
+impl Seen {
+    fn of(bytes: &[u8], stamp: Option<read::Stamp>) -> Seen {
+        match stamp {
+            Some(stamp) => Seen::Stamp(stamp),
+            None => Seen::Content(fingerprint(bytes)),
+        }
+    }
+}
 
 /// Length and a 64-bit hash of the whole content.
 fn fingerprint(bytes: &[u8]) -> Fingerprint {
@@ -331,8 +352,8 @@ impl Store {
             opened += 1;
             let mut title = String::new();
             let status = match self.read_own(&path) {
-                Ok((o, fp)) => {
-                    self.mark_verified(&path, fp);
+                Ok((o, seen)) => {
+                    self.mark_verified(&path, seen);
                     title = title_of(&o.data);
                     if let Some((len, modified)) = stamp {
                         kept.insert(
@@ -386,29 +407,36 @@ impl Store {
         if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let bytes = read::read(&path, read::Links::Refuse)?;
+        let (bytes, stamp) = read::read_stamped(&path, read::Links::Refuse)?;
         let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        self.mark_verified(&path, fingerprint(&bytes));
+        self.mark_verified(&path, Seen::of(&bytes, stamp));
         Ok(saved)
     }
 
     /// Reads and validates a file inside the data folder (never through a link).
-    fn read_own(&self, path: &Path) -> Result<(Opened, Fingerprint), StoreError> {
-        let bytes = read::read(path, read::Links::Refuse)?;
+    fn read_own(&self, path: &Path) -> Result<(Opened, Seen), StoreError> {
+        let (bytes, stamp) = read::read_stamped(path, read::Links::Refuse)?;
         let opened = envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))?;
-        Ok((opened, fingerprint(&bytes)))
+        Ok((opened, Seen::of(&bytes, stamp)))
     }
 
-    fn mark_verified(&self, path: &Path, fp: Fingerprint) {
+    fn mark_verified(&self, path: &Path, seen: Seen) {
         if let Ok(mut map) = self.verified.lock() {
-            map.insert(path.to_path_buf(), fp);
+            map.insert(path.to_path_buf(), seen);
         }
     }
 
-    fn is_verified(&self, path: &Path, fp: Fingerprint) -> bool {
-        self.verified
-            .lock()
-            .is_ok_and(|map| map.get(path) == Some(&fp))
+    /// Whether `bytes`, read from `path` under `stamp`, are a version this store read and
+    /// validated, or wrote.
+    fn is_verified(&self, path: &Path, bytes: &[u8], stamp: Option<read::Stamp>) -> bool {
+        let Ok(map) = self.verified.lock() else {
+            return false;
+        };
+        match map.get(path) {
+            Some(Seen::Stamp(seen)) => stamp == Some(*seen),
+            Some(Seen::Content(fp)) => fingerprint(bytes) == *fp,
+            None => false,
+        }
     }
 
     /// Reads and validates save `id`, whatever its kind.
@@ -436,6 +464,19 @@ impl Store {
 
     /// Writes already-validated envelope bytes for `id` (imports, restores).
     fn replace(&self, id: &str, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        self.replace_known(id, path, bytes, None)
+    }
+
+    /// [`Store::replace`], where `known` is what this store has just read of `path` and
+    /// validated, with the file's stamp then: while the stamp holds, the file is not read
+    /// again (`tablemate act` reads its save once).
+    fn replace_known(
+        &self,
+        id: &str,
+        path: &Path,
+        bytes: &[u8],
+        known: Option<(&[u8], read::Stamp)>,
+    ) -> Result<(), StoreError> {
         // Never write what the store would refuse to read back.
         if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
             return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
@@ -446,30 +487,37 @@ impl Store {
         let mut kept = None;
         let mut seen = None;
         if read::present(path) {
-            let old = read::read(path, read::Links::Refuse);
-            let old = match old {
-                Ok(old) => old,
-                Err(StoreError::Bad { problem, .. }) => {
-                    return Err(StoreError::WouldOverwriteDamaged {
-                        path: path.to_path_buf(),
-                        problem,
-                    });
+            // Unchanged since this store read and validated it: the bytes read are what it
+            // holds, and it is not read again.
+            let unchanged = known.filter(|(_, stamp)| read::Stamp::at(path) == Some(*stamp));
+            let (old, stamp, outside) = match unchanged {
+                Some((old, stamp)) => (std::borrow::Cow::Borrowed(old), Some(stamp), false),
+                None => {
+                    let (old, stamp) = match read::read_stamped(path, read::Links::Refuse) {
+                        Ok(read) => read,
+                        Err(StoreError::Bad { problem, .. }) => {
+                            return Err(StoreError::WouldOverwriteDamaged {
+                                path: path.to_path_buf(),
+                                problem,
+                            });
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    // A file this store did not write or read as it is now was changed
+                    // behind its back: it must be good to be replaced, and it is kept
+                    // pinned, so that no burst of autosaves can rotate it away.
+                    let outside = !self.is_verified(path, &old, stamp);
+                    if outside && let Err(problem) = envelope::open(&old) {
+                        return Err(StoreError::WouldOverwriteDamaged {
+                            path: path.to_path_buf(),
+                            problem,
+                        });
+                    }
+                    (std::borrow::Cow::Owned(old), stamp, outside)
                 }
-                Err(e) => return Err(e),
             };
-            let fp = fingerprint(&old);
-            // A file this store did not write or read as it is now was changed behind its
-            // back: it must be good to be replaced, and it is kept pinned, so that no burst
-            // of autosaves can rotate it away.
-            let outside = !self.is_verified(path, fp);
-            if outside && let Err(problem) = envelope::open(&old) {
-                return Err(StoreError::WouldOverwriteDamaged {
-                    path: path.to_path_buf(),
-                    problem,
-                });
-            }
             kept = Some(backups::keep(self, id, path, outside)?);
-            seen = Some(old);
+            seen = Some((old, stamp));
         }
         self.run_fault_hook(path)
             .map_err(|e| StoreError::io(path, e))?;
@@ -481,15 +529,22 @@ impl Store {
             true => backups::catch(self, id, path)?,
             false => None,
         };
+        let written = staged.stamp();
         if let Err(e) = staged.commit() {
             if let Some(c) = caught {
                 c.discard();
             }
             return Err(StoreError::io(path, e));
         }
-        self.mark_verified(path, fingerprint(bytes));
+        // What is at `path` now is the file just written (the same inode, size and modified
+        // time: the rename changes only its changed time), known by its stamp from here on.
+        let now = read::Stamp::at(path).filter(|now| written.is_some_and(|w| w.same_content(now)));
+        self.mark_verified(path, Seen::of(bytes, now));
         if let Some(c) = caught {
-            c.settle(seen.as_deref(), kept.as_ref());
+            let (old, stamp) = seen
+                .as_ref()
+                .map_or((None, None), |(b, s)| (Some(b.as_ref()), *s));
+            c.settle(old, stamp, kept.as_ref());
         }
         if let Some(kept) = kept {
             backups::prune(&kept);

@@ -83,7 +83,28 @@ pub(crate) fn read_limited(path: &Path, links: Links, limit: u64) -> Result<Vec<
     check_regular(path, links)?;
     let file = open_nonblocking(path).map_err(|e| StoreError::io(path, e))?;
     let meta = file.metadata().map_err(|e| StoreError::io(path, e))?;
-    if let Some(kind) = odd_kind(&meta) {
+    read_open(path, &file, &meta, limit)
+}
+
+thread_local! {
+    /// Bytes this thread has read from files through the store: for tests of what an
+    /// operation costs (`tablemate act` reads its save once).
+    static BYTES_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many bytes this thread has read from files through the store so far.
+pub fn bytes_read_on_this_thread() -> u64 {
+    BYTES_READ.with(|b| b.get())
+}
+
+/// Reads an opened file of at most `limit` bytes whose metadata is `meta`.
+fn read_open(
+    path: &Path,
+    file: &File,
+    meta: &fs::Metadata,
+    limit: u64,
+) -> Result<Vec<u8>, StoreError> {
+    if let Some(kind) = odd_kind(meta) {
         return Err(StoreError::bad(path, Problem::NotRegular(kind.into())));
     }
     if meta.len() > limit {
@@ -94,6 +115,7 @@ pub(crate) fn read_limited(path: &Path, links: Links, limit: u64) -> Result<Vec<
     file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| StoreError::io(path, e))?;
+    BYTES_READ.with(|b| b.set(b.get() + bytes.len() as u64));
     if bytes.len() as u64 > limit {
         return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
     }
@@ -103,6 +125,72 @@ pub(crate) fn read_limited(path: &Path, links: Links, limit: u64) -> Result<Vec<
 /// Reads a file with the bound every Tablemate file has.
 pub(crate) fn read(path: &Path, links: Links) -> Result<Vec<u8>, StoreError> {
     read_limited(path, links, MAX_FILE_BYTES)
+}
+
+/// What the file system says about one version of a file: its size, modified and changed
+/// times, and which file it is (device and inode). Writing the file in place changes the
+/// modified and changed times (setting the modified time back changes the changed time),
+/// and a new file renamed over it is another inode: while the stamp holds, the bytes read
+/// under it are what the file holds, and it need not be read again. Only where the platform
+/// gives all of these (Unix); elsewhere there is no stamp and the file is read again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    node: (u64, u64),
+}
+
+impl Stamp {
+    /// The stamp of `meta`, if the platform gives one.
+    pub(crate) fn of(meta: &fs::Metadata) -> Option<Stamp> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(Stamp {
+                len: meta.len(),
+                modified: (meta.mtime(), meta.mtime_nsec()),
+                changed: (meta.ctime(), meta.ctime_nsec()),
+                node: (meta.dev(), meta.ino()),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            None
+        }
+    }
+
+    /// The stamp of what is at `path` now, never through a link.
+    pub(crate) fn at(path: &Path) -> Option<Stamp> {
+        fs::symlink_metadata(path)
+            .ok()
+            .filter(|m| m.file_type().is_file())
+            .and_then(|m| Stamp::of(&m))
+    }
+
+    /// The same file with the same content, whatever links were made to it since (a hard
+    /// link changes the changed time, nothing else): the size, the modified time and the
+    /// inode agree.
+    pub(crate) fn same_content(&self, other: &Stamp) -> bool {
+        self.len == other.len && self.modified == other.modified && self.node == other.node
+    }
+}
+
+/// [`read`], and the file's stamp when it held still while it was read (the same before and
+/// after, from the open handle): a stamp that still holds later means these bytes are still
+/// what the file holds.
+pub(crate) fn read_stamped(
+    path: &Path,
+    links: Links,
+) -> Result<(Vec<u8>, Option<Stamp>), StoreError> {
+    check_regular(path, links)?;
+    let file = open_nonblocking(path).map_err(|e| StoreError::io(path, e))?;
+    let before = file.metadata().map_err(|e| StoreError::io(path, e))?;
+    let bytes = read_open(path, &file, &before, MAX_FILE_BYTES)?;
+    let after = file.metadata().ok().and_then(|m| Stamp::of(&m));
+    let stamp = Stamp::of(&before).filter(|s| Some(*s) == after && s.len == bytes.len() as u64);
+    Ok((bytes, stamp))
 }
 
 /// True when something (a file, a link, anything) is at `path`, without following a link.

@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 
-use super::{FileReport, Store, StoreError, envelope, fingerprint, read};
+use super::{FileReport, Seen, Store, StoreError, envelope, read};
 use crate::doc::Kind;
 use crate::games::{self, Applied, Changed, HistoryLine, Moved, ScriptError, Scripted};
 
@@ -62,9 +62,9 @@ impl Store {
         id: &str,
         open: fn(&[u8]) -> Result<envelope::Opened, super::Problem>,
     ) -> Result<FileReport, StoreError> {
-        let (path, bytes) = self.read_save(id)?;
+        let (path, bytes, stamp) = self.read_save(id)?;
         let opened = open(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        self.mark_verified(&path, fingerprint(&bytes));
+        self.mark_verified(&path, Seen::of(&bytes, stamp));
         Ok(FileReport::Save {
             kind: opened.kind,
             summary: opened.summary,
@@ -79,7 +79,7 @@ impl Store {
         id: &str,
         change: impl FnOnce(games::Game, &str) -> Result<Scripted<T>, ScriptError>,
     ) -> Result<T, ScriptFailed> {
-        let (path, bytes) = self.read_save(id)?;
+        let (path, bytes, stamp) = self.read_save(id)?;
         let bad = |p| StoreError::bad(&path, p);
         let text = envelope::as_text(&bytes).map_err(bad)?;
         let opened = envelope::read(text).map_err(bad)?;
@@ -87,23 +87,36 @@ impl Store {
             ScriptError::Save(e) => ScriptFailed::Store(bad(opened.data_problem(&e))),
             other => ScriptFailed::Script(other),
         })?;
-        self.mark_verified(&path, fingerprint(&bytes));
-        if let Some(Changed { summary, data }) = scripted.changed {
-            self.writable()?;
-            let bytes = envelope::encode(opened.kind, &summary, Utc::now(), &*data)
-                .map_err(|e| StoreError::Encode(e.to_string()))?;
-            self.replace(id, &path, &bytes)?;
+        match (scripted.changed, stamp) {
+            (Some(Changed { summary, data }), stamp) => {
+                self.writable()?;
+                let new = envelope::encode(opened.kind, &summary, Utc::now(), &*data)
+                    .map_err(|e| StoreError::Encode(e.to_string()))?;
+                // The file read above was validated by the game's row: while its stamp
+                // holds it is not read again before it is replaced.
+                match stamp {
+                    Some(stamp) => self.replace_known(id, &path, &new, Some((&bytes, stamp)))?,
+                    None => {
+                        self.mark_verified(&path, Seen::of(&bytes, None));
+                        self.replace(id, &path, &new)?;
+                    }
+                }
+            }
+            (None, stamp) => self.mark_verified(&path, Seen::of(&bytes, stamp)),
         }
         Ok(scripted.outcome)
     }
 
-    /// The path and bytes of save `id`: the one read of the file.
-    fn read_save(&self, id: &str) -> Result<(std::path::PathBuf, Vec<u8>), StoreError> {
+    /// The path, bytes and stamp of save `id`: the one read of the file.
+    fn read_save(
+        &self,
+        id: &str,
+    ) -> Result<(std::path::PathBuf, Vec<u8>, Option<read::Stamp>), StoreError> {
         let path = self.save_path(id)?;
         if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
         }
-        let bytes = read::read(&path, read::Links::Refuse)?;
-        Ok((path, bytes))
+        let (bytes, stamp) = read::read_stamped(&path, read::Links::Refuse)?;
+        Ok((path, bytes, stamp))
     }
 }

@@ -62,3 +62,118 @@ fn a_whole_worldspanner_game_keeps_every_action_saves_under_1_mb_and_undoes_to_t
 fn a_600_entry_furtherance_game_saves_under_1_mb_and_undoes_exactly() {
     check_long("furtherance", long_games::furtherance(600, 5), 600);
 }
+
+/// One `Gold` +1 for the first Skyhawk: accepted at any step.
+const GOLD: &str = r#"{"action":"gold","hero":{"team":"skyhawks","hero":0},"change":1}"#;
+
+/// `tablemate act` reads its save once (docs/store.md, costs): the bytes it reads are the
+/// file's length, not two or three times it (the check for outside changes before the rename
+/// uses the file's stamp, not another read).
+#[test]
+fn act_reads_its_save_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store
+        .save("long", &long_games::worldspanner(300, 3))
+        .unwrap();
+    let path = store.save_path("long").unwrap();
+    for _ in 0..3 {
+        let len = std::fs::metadata(&path).unwrap().len();
+        let before = tablemate::store::bytes_read_on_this_thread();
+        let applied = store.act("long", &[GOLD.to_string()]).unwrap();
+        assert!(applied.refused.is_none(), "{:?}", applied.refused);
+        let read = tablemate::store::bytes_read_on_this_thread() - before;
+        assert_eq!(read, len, "act read {read} bytes of a {len}-byte save");
+    }
+    // And a new store (a new `tablemate act` process) too.
+    drop(store);
+    let store = Store::open(dir.path()).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let before = tablemate::store::bytes_read_on_this_thread();
+    store.act("long", &[GOLD.to_string()]).unwrap();
+    assert_eq!(tablemate::store::bytes_read_on_this_thread() - before, len);
+}
+
+/// Reading once must not lose what another program writes while `act` saves: the version it
+/// wrote in place just before the rename is kept as a backup, and so is the version `act`
+/// read and replaced.
+#[test]
+fn an_outside_change_landing_during_act_is_kept_as_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &long_games::worldspanner(20, 3)).unwrap();
+    let path = store.save_path("g").unwrap();
+    let mine = std::fs::read_to_string(&path).unwrap();
+    let outside = mine.replace("Long game", "Their game");
+    assert_ne!(outside, mine);
+    let written = outside.clone();
+    store.set_fault_hook(Some(Box::new(move |p: &std::path::Path| {
+        std::fs::write(p, &written)
+    })));
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    store.set_fault_hook(None);
+    let kept: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| std::fs::read_to_string(&b.path).unwrap())
+        .collect();
+    assert!(
+        kept.contains(&outside),
+        "the version written during act was lost"
+    );
+    assert!(kept.contains(&mine), "the version act replaced was lost");
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        now.contains("Long game") && now != mine,
+        "act's own change is saved"
+    );
+}
+
+/// `act` copies the history's entries as the file holds them instead of parsing and writing
+/// them again (docs/store.md, costs): a label spelled with a JSON escape (`\u00e9`, which
+/// Tablemate itself would write as `é`) is still spelled that way after an action, while the
+/// new entry is written by Tablemate; and once the history is full, the entry that becomes
+/// the first loses its change, so it is written anew, and the save still loads and checks.
+#[test]
+fn act_writes_the_entries_it_did_not_change_as_the_file_held_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let saved = long_games::worldspanner_kept(30, 3, 30);
+    assert_eq!(saved.history.len(), 30);
+    store.save("g", &saved).unwrap();
+    // `act` writes the data compact.
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The autosave laid the entries out on lines; `act` writes them compact, not copied.
+    assert!(!text.contains("\"label\": \""), "{text}");
+    let entries = text.find("\"entries\":[").expect("compact entries");
+    let first = entries + text[entries..].find("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let escaped = format!("{}Caf\\u00e9 {}", &text[..first], &text[first..]);
+    let marked = escaped.matches("Caf\\u00e9").count();
+    let last = escaped.rfind("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let escaped = format!("{}Caf\\u00e9 {}", &escaped[..last], &escaped[last..]);
+    std::fs::write(&path, &escaped).unwrap();
+    assert!(store.check_save("g").is_ok());
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let after = std::fs::read_to_string(&path).unwrap();
+    // The first entry was forgotten (the history keeps 30), the last one is kept as read.
+    assert_eq!(marked, 1);
+    assert_eq!(
+        after.matches("Caf\\u00e9").count(),
+        1,
+        "the newest entries were written again instead of copied"
+    );
+    assert!(!after.contains("Café"), "{after}");
+    let opened = store.check_save("g").unwrap();
+    assert!(matches!(opened, tablemate::store::FileReport::Save { .. }));
+    let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
+    assert_eq!(back.history.len(), 30);
+    assert_eq!(back.history.as_written(), Some(true));
+    // Undo through every entry: each change still fits.
+    let mut back = back;
+    while back.history.can_undo() {
+        back.undo().unwrap().expect("an entry to undo");
+    }
+}
