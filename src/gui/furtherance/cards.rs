@@ -52,9 +52,9 @@ impl AbilityChoice {
         }
     }
 
-    /// The card's whole text ("none" for none).
+    /// The card's whole text.
     pub fn text(self) -> &'static str {
-        self.0.map_or("none", Ability::text)
+        self.0.map_or("No ability from the INDEX", Ability::text)
     }
 }
 
@@ -322,7 +322,8 @@ impl CardsEditor {
                     .padding(8)
                     .max_width(420)
                     .style(style::card),
-                iced::widget::tooltip::Position::Top,
+                // Beside the list, not above or below it, where its menu opens.
+                iced::widget::tooltip::Position::Left,
             ),
             container(status)
                 .width(Fill)
