@@ -5,7 +5,7 @@
 
 use iced::advanced::renderer::Style;
 use iced::theme::Base;
-use iced::{Font, Pixels, Rectangle, Size, mouse};
+use iced::{Event, Font, Pixels, Point, Rectangle, Size, mouse, window};
 use iced_runtime::user_interface::{self, UserInterface};
 use iced_tiny_skia::Layer;
 use iced_tiny_skia::graphics::{Viewport, damage};
@@ -41,17 +41,40 @@ impl Window {
     /// Draws `app`'s frame as iced's compositor presents it: only the damaged regions are
     /// repainted over the last frame's pixels (the whole window the first time).
     fn frame(&mut self, app: &App) {
+        self.frame_at(app, None);
+    }
+
+    /// [`Window::frame`] with the pointer at `pointer`: the pointer's move is given to the
+    /// widgets first (hover colours), as the window does for a frame that only follows the
+    /// pointer (no message, no update of the app).
+    fn frame_at(&mut self, app: &App, pointer: Option<Point>) {
         let theme = app.theme();
         let base = theme.base();
         let cache = self.cache.take().unwrap_or_default();
         let mut ui = UserInterface::build(app.view(), self.size, cache, &mut self.renderer);
+        let cursor = pointer.map_or(mouse::Cursor::Unavailable, mouse::Cursor::Available);
+        if let Some(position) = pointer {
+            let events = [
+                Event::Mouse(mouse::Event::CursorMoved { position }),
+                Event::Window(window::Event::RedrawRequested(std::time::Instant::now())),
+            ];
+            let mut messages = Vec::new();
+            let _ = ui.update(
+                &events,
+                cursor,
+                &mut self.renderer,
+                &mut iced::advanced::clipboard::Null,
+                &mut messages,
+            );
+            assert!(messages.is_empty(), "moving the pointer sent {messages:?}");
+        }
         ui.draw(
             &mut self.renderer,
             &theme,
             &Style {
                 text_color: base.text_color,
             },
-            mouse::Cursor::Unavailable,
+            cursor,
         );
         self.cache = Some(ui.into_cache());
         let whole = Rectangle::with_size(self.size);
@@ -191,5 +214,62 @@ fn a_move_undone_on_the_furtherance_board_leaves_no_old_pixels() -> super::Resul
         ],
     );
     assert_eq!(stale, 0, "old pixels stayed on screen");
+    Ok(())
+}
+
+/// The "?" over help (issue 18 §5): help opened with its key ("?"), then frames that only
+/// follow the pointer, back and forth between the middle of the window and the dialog's Close
+/// (its hover colour changes, nothing else: iced repaints just that region). The last frame
+/// must equal a fresh drawing with the pointer at the same place. With the dialog's old shadow
+/// every such frame painted the shadow again outside the region repainted, darker each time.
+#[test]
+fn the_pointer_over_help_opened_with_its_key_leaves_no_old_pixels() -> super::Result {
+    for size in [(1024.0, 768.0), (1366.0, 768.0)] {
+        let (_dir, mut app) = worldspanner_started()?;
+        let middle = Point::new(size.0 * 0.5, size.1 * 0.5);
+        let mut window = Window::new(size);
+        window.frame_at(&app, Some(middle));
+        let _ = app.update(Message::Shortcut(Shortcut::Help));
+        window.frame_at(&app, Some(middle));
+        let close = {
+            use iced_test::selector::Bounded;
+            let mut ui = iced_test::Simulator::with_size(
+                iced_test::core::Settings::default(),
+                size,
+                app.view(),
+            );
+            ui.find("Close")?.bounds().center()
+        };
+        // Over Close and away again, three times, a few pixels a step.
+        let mut last = middle;
+        for _ in 0..3 {
+            for (from, to) in [(middle, close), (close, middle)] {
+                for step in 1..=8 {
+                    let t = step as f32 / 8.0;
+                    last = Point::new(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+                    window.frame_at(&app, Some(last));
+                }
+            }
+        }
+        // And rest on Close.
+        window.frame_at(&app, Some(close));
+        last = close;
+        let mut fresh = Window::new(size);
+        fresh.frame_at(&app, Some(last));
+        let differ = window
+            .pixels
+            .chunks(4)
+            .zip(fresh.pixels.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        if differ > 0 {
+            eprintln!(
+                "help-pointer: {differ} stale pixels at {size:?}; {:?}, fresh {:?}",
+                window.save("help-pointer"),
+                fresh.save("help-pointer-fresh")
+            );
+        }
+        assert_eq!(differ, 0, "old pixels stayed on screen at {size:?}");
+    }
     Ok(())
 }
