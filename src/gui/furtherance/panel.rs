@@ -531,9 +531,11 @@ fn unit_name(g: &Game, id: UnitId) -> String {
 /// abilities, where it may go, and the hand edits two to a row.
 fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Message> {
     let k = g.kind(u);
+    // Body type, so that "Your Knight at d3" stays whole beside Deselect in the narrowest
+    // panel with large type (the whole name shows on hover if a long one is cut).
     let title = container(widgets::hover_title(
         capitalised(&unit_name(g, u.id)),
-        style::HEADING,
+        style::BODY,
     ))
     .width(Fill)
     .clip(true);
@@ -574,7 +576,6 @@ fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Me
     let id = u.id;
     col = col.push(
         row![
-            small("Hand edits").style(style::muted),
             counter("Damage", i64::from(u.damage), move |v| {
                 u8::try_from(v)
                     .ok()
