@@ -523,22 +523,44 @@ fn recruiting_shows_every_unit_type_beside_the_board_at_1024_and_1366_large_type
     Ok(())
 }
 
+/// Opens an editor with `open` on a started Furtherance game and checks the screen has one
+/// Undo/Redo pair, whose Undo (nothing edited yet) leaves the game's history alone. Returns the
+/// game's history cursor.
+fn open_editor_with_one_undo_pair(app: &mut App, open: furtherance::Message) -> usize {
+    let cursor = app.screen.document().unwrap().history().1;
+    let _ = app.update(open.into());
+    let size = (1024.0, 768.0);
+    let count =
+        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
+    assert_eq!(count(app, "Undo"), 1, "one Undo on the screen");
+    assert_eq!(count(app, "Redo"), 1, "one Redo on the screen");
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    cursor
+}
+
+/// After the editor's edits were undone and redone: the game is untouched, and once the editor
+/// is closed the top bar's Undo is the game's again.
+fn closed_editor_gives_undo_back_to_the_game(app: &mut App, cursor: usize) -> Result {
+    assert_eq!(
+        app.screen.document().unwrap().history().1,
+        cursor,
+        "the game is untouched"
+    );
+    let _ = app.update(furtherance::Message::CloseEditor.into());
+    assert!(app.screen.edits().is_none());
+    click(app, "Undo")?;
+    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
+    Ok(())
+}
+
 /// Issue 18 §4: one undo on the screen. While "Your board" is open the top bar's Undo and Redo
 /// step through the editor's edits (the editor has no pair of its own) and leave the game's
 /// history alone; closed, they are the game's again.
 #[test]
 fn with_the_board_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Result {
     let (_dir, mut app) = furtherance_started()?;
-    let cursor = app.screen.document().unwrap().history().1;
-    let _ = app.update(furtherance::Message::OpenBoard.into());
-    let size = (1024.0, 768.0);
-    let count =
-        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
-    assert_eq!(count(&app, "Undo"), 1, "one Undo on the screen");
-    assert_eq!(count(&app, "Redo"), 1, "one Redo on the screen");
-    // Nothing edited yet: Undo does not reach the game's history under the editor.
-    let _ = app.update(Message::Undo);
-    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    let cursor = open_editor_with_one_undo_pair(&mut app, furtherance::Message::OpenBoard);
     // An arrow set by two clicks, then Undo, Redo (the buttons and Ctrl+Z alike).
     for s in ["b3", "c3"] {
         let _ =
@@ -551,17 +573,7 @@ fn with_the_board_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Re
     assert!(!edits.can_undo() && edits.can_redo());
     let _ = app.update(Message::Shortcut(Shortcut::Redo));
     assert!(shows(&app, "Redid: board edit: Left arrow b3 → c3"));
-    assert_eq!(
-        app.screen.document().unwrap().history().1,
-        cursor,
-        "the game is untouched"
-    );
-    // Closed: the top bar's Undo is the game's again.
-    let _ = app.update(furtherance::Message::CloseEditor.into());
-    assert!(app.screen.edits().is_none());
-    click(&mut app, "Undo")?;
-    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
-    Ok(())
+    closed_editor_gives_undo_back_to_the_game(&mut app, cursor)
 }
 
 /// The texts of the app's screen in a window of `size` whose whole is in view: `(text, where)`
@@ -693,15 +705,7 @@ fn the_highlighted_pieces_why_opens_in_view_under_its_line_at_1366_large_and_102
 #[test]
 fn with_the_cards_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Result {
     let (_dir, mut app) = furtherance_started()?;
-    let cursor = app.screen.document().unwrap().history().1;
-    let _ = app.update(furtherance::Message::OpenCards.into());
-    let size = (1024.0, 768.0);
-    let count =
-        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
-    assert_eq!(count(&app, "Undo"), 1, "one Undo on the screen");
-    assert_eq!(count(&app, "Redo"), 1, "one Redo on the screen");
-    let _ = app.update(Message::Undo);
-    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    let cursor = open_editor_with_one_undo_pair(&mut app, furtherance::Message::OpenCards);
     let edit = furtherance::CardsMsg::Edit(
         0,
         tablemate::furtherance::units_draft::Column::Cost,
@@ -723,16 +727,7 @@ fn with_the_cards_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Re
     assert!(!edits.can_undo() && edits.can_redo());
     let _ = app.update(Message::Shortcut(Shortcut::Redo));
     assert!(shows(&app, "Redid: card edit: Knight cost: 4"));
-    assert_eq!(
-        app.screen.document().unwrap().history().1,
-        cursor,
-        "the game is untouched"
-    );
-    let _ = app.update(furtherance::Message::CloseEditor.into());
-    assert!(app.screen.edits().is_none());
-    click(&mut app, "Undo")?;
-    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
-    Ok(())
+    closed_editor_gives_undo_back_to_the_game(&mut app, cursor)
 }
 
 /// The width `label` takes in the app's type at `size` (one line), as iced lays it out.

@@ -15,6 +15,7 @@ use iced::{Center, Element, Fill, Length};
 
 use crate::furtherance::units_draft::{Column as Col, DECK_CARDS};
 use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProblem};
+use crate::gui::document::EditStack;
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
 
@@ -98,9 +99,8 @@ pub enum Outcome {
 
 pub struct CardsEditor {
     pub draft: UnitsDraft,
-    /// Each edit's label and the draft before it (undo) or after it (redo).
-    undo: Vec<(String, UnitsDraft)>,
-    redo: Vec<(String, UnitsDraft)>,
+    /// Each edit's label with the draft before it (undo) or after it (redo).
+    edits: EditStack<UnitsDraft>,
     /// The units file in use when the editor opened is yours (not the bundled sample).
     pub yours: bool,
 }
@@ -109,19 +109,13 @@ impl CardsEditor {
     pub fn new(file: &CatalogFile, yours: bool) -> Self {
         CardsEditor {
             draft: UnitsDraft::from_file(file),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            edits: EditStack::new(),
             yours,
         }
     }
 
     fn change(&mut self, label: String, f: impl FnOnce(&mut UnitsDraft)) {
-        let before = self.draft.clone();
-        f(&mut self.draft);
-        if self.draft != before {
-            self.undo.push((label, before));
-            self.redo.clear();
-        }
+        self.edits.change(&mut self.draft, label, f);
     }
 
     /// Row `row`'s name as the table shows it now ("row 3" while it is blank).
@@ -371,24 +365,20 @@ fn header<'a>() -> Element<'a, CardsMsg> {
 /// While "Your cards" is open, the top bar's Undo/Redo are its own (one pair on the screen).
 impl crate::gui::document::Edits for CardsEditor {
     fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.edits.can_undo()
     }
 
     fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.edits.can_redo()
     }
 
     fn undo(&mut self) -> Option<String> {
-        let (label, before) = self.undo.pop()?;
-        let after = std::mem::replace(&mut self.draft, before);
-        self.redo.push((label.clone(), after));
+        let label = self.edits.undo(&mut self.draft)?;
         Some(format!("card edit: {label}"))
     }
 
     fn redo(&mut self) -> Option<String> {
-        let (label, after) = self.redo.pop()?;
-        let before = std::mem::replace(&mut self.draft, after);
-        self.undo.push((label.clone(), before));
+        let label = self.edits.redo(&mut self.draft)?;
         Some(format!("card edit: {label}"))
     }
 }
