@@ -41,7 +41,8 @@ pub trait Document {
     fn save_job(&self) -> super::saving::Job;
 }
 
-/// An editor open over a screen with undo of its own (Furtherance's "Your board"): while it
+/// An editor open over a screen with undo of its own (Furtherance's "Your cards" and "Your
+/// board", on an [`EditStack`]): while it
 /// is open, the top bar's Undo and Redo (Ctrl+Z, Ctrl+Y) step through its edits instead of
 /// the game's history, and the editor draws no Undo/Redo of its own, so the screen has one
 /// pair (src/gui/README.md).
@@ -51,6 +52,64 @@ pub trait Edits {
     /// Undoes one edit: what it was, `None` when there was nothing to undo.
     fn undo(&mut self) -> Option<String>;
     fn redo(&mut self) -> Option<String>;
+}
+
+/// The labelled undo and redo stacks of an editor's value `T` (each edit's label with the value
+/// before it, or after it for redo): what the editors' `Edits` are built on.
+#[derive(Debug, Clone)]
+pub struct EditStack<T> {
+    undo: Vec<(String, T)>,
+    redo: Vec<(String, T)>,
+}
+
+impl<T: Clone + PartialEq> EditStack<T> {
+    pub fn new() -> Self {
+        EditStack {
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// Applies `f` to `value` as one edit labelled `label`, recorded only if it changed
+    /// anything; a new edit drops what could be redone.
+    pub fn change(&mut self, value: &mut T, label: String, f: impl FnOnce(&mut T)) {
+        let before = value.clone();
+        f(value);
+        if *value != before {
+            self.undo.push((label, before));
+            self.redo.clear();
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Puts `value` back as it was before the last edit: that edit's label.
+    pub fn undo(&mut self, value: &mut T) -> Option<String> {
+        let (label, before) = self.undo.pop()?;
+        let after = std::mem::replace(value, before);
+        self.redo.push((label.clone(), after));
+        Some(label)
+    }
+
+    /// Makes the last undone edit again: its label.
+    pub fn redo(&mut self, value: &mut T) -> Option<String> {
+        let (label, after) = self.redo.pop()?;
+        let before = std::mem::replace(value, after);
+        self.undo.push((label.clone(), before));
+        Some(label)
+    }
+}
+
+impl<T: Clone + PartialEq> Default for EditStack<T> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// A game of type `T` with its save id.

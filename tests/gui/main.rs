@@ -2,6 +2,7 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod keys;
 mod repaint;
 mod share;
 #[path = "../shared/mod.rs"]

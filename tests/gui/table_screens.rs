@@ -531,22 +531,44 @@ fn recruiting_shows_every_unit_type_beside_the_board_at_1024_and_1366_large_type
     Ok(())
 }
 
+/// Opens an editor with `open` on a started Furtherance game and checks the screen has one
+/// Undo/Redo pair, whose Undo (nothing edited yet) leaves the game's history alone. Returns the
+/// game's history cursor.
+fn open_editor_with_one_undo_pair(app: &mut App, open: furtherance::Message) -> usize {
+    let cursor = app.screen.document().unwrap().history().1;
+    let _ = app.update(open.into());
+    let size = (1024.0, 768.0);
+    let count =
+        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
+    assert_eq!(count(app, "Undo"), 1, "one Undo on the screen");
+    assert_eq!(count(app, "Redo"), 1, "one Redo on the screen");
+    let _ = app.update(Message::Undo);
+    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    cursor
+}
+
+/// After the editor's edits were undone and redone: the game is untouched, and once the editor
+/// is closed the top bar's Undo is the game's again.
+fn closed_editor_gives_undo_back_to_the_game(app: &mut App, cursor: usize) -> Result {
+    assert_eq!(
+        app.screen.document().unwrap().history().1,
+        cursor,
+        "the game is untouched"
+    );
+    let _ = app.update(furtherance::Message::CloseEditor.into());
+    assert!(app.screen.edits().is_none());
+    click(app, "Undo")?;
+    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
+    Ok(())
+}
+
 /// Issue 18 §4: one undo on the screen. While "Your board" is open the top bar's Undo and Redo
 /// step through the editor's edits (the editor has no pair of its own) and leave the game's
 /// history alone; closed, they are the game's again.
 #[test]
 fn with_the_board_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Result {
     let (_dir, mut app) = furtherance_started()?;
-    let cursor = app.screen.document().unwrap().history().1;
-    let _ = app.update(furtherance::Message::OpenBoard.into());
-    let size = (1024.0, 768.0);
-    let count =
-        |app: &App, label: &str| texts(app, size).iter().filter(|(t, _)| t == label).count();
-    assert_eq!(count(&app, "Undo"), 1, "one Undo on the screen");
-    assert_eq!(count(&app, "Redo"), 1, "one Redo on the screen");
-    // Nothing edited yet: Undo does not reach the game's history under the editor.
-    let _ = app.update(Message::Undo);
-    assert_eq!(app.screen.document().unwrap().history().1, cursor);
+    let cursor = open_editor_with_one_undo_pair(&mut app, furtherance::Message::OpenBoard);
     // An arrow set by two clicks, then Undo, Redo (the buttons and Ctrl+Z alike).
     for s in ["b3", "c3"] {
         let _ =
@@ -559,15 +581,219 @@ fn with_the_board_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Re
     assert!(!edits.can_undo() && edits.can_redo());
     let _ = app.update(Message::Shortcut(Shortcut::Redo));
     assert!(shows(&app, "Redid: board edit: Left arrow b3 → c3"));
-    assert_eq!(
-        app.screen.document().unwrap().history().1,
-        cursor,
-        "the game is untouched"
+    closed_editor_gives_undo_back_to_the_game(&mut app, cursor)
+}
+
+/// The texts of the app's screen in a window of `size` whose whole is in view: `(text, where)`
+/// for each one drawn uncut (a scrolled-away text is left out, a half-shown one fails).
+fn whole_in_view(app: &App, size: (f32, f32), label: &str) -> Rectangle {
+    let (_, at) = texts(app, size)
+        .into_iter()
+        .find(|(t, _)| t == label)
+        .unwrap_or_else(|| panic!("{label:?} not in view at {size:?}"));
+    let whole = bounds(app, size, label);
+    assert!(
+        (at.height - whole.height).abs() < 0.5 && (at.width - whole.width).abs() < 0.5,
+        "{label:?} cut at {size:?}: {at:?} of {whole:?}"
     );
-    // Closed: the top bar's Undo is the game's again.
-    let _ = app.update(furtherance::Message::CloseEditor.into());
-    assert!(app.screen.edits().is_none());
+    at
+}
+
+/// The windows of issue 18's tightest cases: a 1366×768 screen with large type and a 1024×768
+/// one with normal type (90% of the screen, settings::fit), in logical pixels.
+const TIGHT: [(bool, (f32, f32)); 2] =
+    [(true, (1229.0 / 1.3, 691.0 / 1.3)), (false, (922.0, 691.0))];
+
+/// Issue 18 §4: the unit you click shows its card at the top of the side panel, whole and
+/// without scrolling (its name, where it may go, its hand edits), with End turn still in view.
+#[test]
+fn a_selected_units_card_is_whole_at_the_top_of_the_panel_at_1366_large_and_1024() -> Result {
+    for (large, size) in TIGHT {
+        let (_dir, mut app) = furtherance_started()?;
+        let _ = app.update(Message::LargeType(large));
+        let _ = app.update(furtherance::Message::Square(sq("c4")).into());
+        let name = texts(&app, size)
+            .into_iter()
+            .map(|(t, _)| t)
+            .find(|t| t.starts_with("Your ") && t.ends_with(" at c4"))
+            .unwrap_or_else(|| panic!("the card's name is not in view at {size:?}"));
+        let heading = whole_in_view(&app, size, &name);
+        let panel = bounds_in(&app, size, iced_test::selector::id(furtherance::PANEL_ID));
+        assert!(
+            heading.y < panel.y + 60.0,
+            "the card is not at the top of the panel: {heading:?} in {panel:?}"
+        );
+        let moves = texts(&app, size)
+            .into_iter()
+            .map(|(t, _)| t)
+            .find(|t| t.starts_with("May move to (shaded)"))
+            .unwrap_or_else(|| panic!("where it may move is not in view at {size:?}"));
+        for label in [
+            moves.as_str(),
+            "Deselect",
+            "Move by hand",
+            "Remove",
+            "End turn: the enemies go",
+        ] {
+            whole_in_view(&app, size, label);
+        }
+    }
+    Ok(())
+}
+
+/// Issue 18 §4: the highlighted piece's Why? lines open right under its line, the first of
+/// them whole and in view without scrolling, in a box that ends above the panel's fold.
+#[test]
+fn the_highlighted_pieces_why_opens_in_view_under_its_line_at_1366_large_and_1024() -> Result {
+    for (large, size) in TIGHT {
+        let (_dir, mut app) = furtherance_started()?;
+        let _ = app.update(Message::LargeType(large));
+        // An enemy Knight on the field: it moves or attacks in its castle's turn.
+        let Screen::Furtherance(s) = &app.screen else {
+            panic!("not on Furtherance");
+        };
+        let kind = s.game().unwrap().catalog().find("Knight").unwrap();
+        let place = Play::PlaceUnit {
+            owner: Seat::Left,
+            kind,
+            square: sq("c2"),
+        };
+        let _ = app.update(furtherance::Message::Play(place).into());
+        click(&mut app, "End turn: the enemies go")?;
+        for _ in 0..60 {
+            let Screen::Furtherance(s) = &app.screen else {
+                panic!("not on Furtherance");
+            };
+            if s.highlighted().is_some() {
+                break;
+            }
+            let next = match s.game().unwrap().pending() {
+                Some(p) => furtherance::Message::Answer(p.default),
+                None => furtherance::Message::Next,
+            };
+            let _ = app.update(next.into());
+        }
+        let Screen::Furtherance(s) = &app.screen else {
+            panic!("not on Furtherance");
+        };
+        assert!(s.highlighted().is_some(), "no enemy piece acted");
+        let _ = app.update(furtherance::Message::WhyPiece.into());
+        let shown = texts(&app, size);
+        let (ringed, line) = shown
+            .iter()
+            .find(|(t, _)| t.starts_with("Ringed: "))
+            .unwrap_or_else(|| panic!("no highlighted piece in view at {size:?}"));
+        let (first, _) = shown
+            .iter()
+            .filter(|(_, at)| at.y >= line.y + line.height && (at.x - line.x).abs() < 1.0)
+            .min_by(|a, b| a.1.y.total_cmp(&b.1.y))
+            .unwrap_or_else(|| panic!("nothing in view under {ringed:?} at {size:?}"));
+        assert!(
+            !first.starts_with("Since you last ended your turn"),
+            "the Why? lines of {ringed:?} are out of view at {size:?}"
+        );
+        whole_in_view(&app, size, first);
+        let why = bounds_in(
+            &app,
+            size,
+            iced_test::selector::id(furtherance::PIECE_WHY_BOX_ID),
+        );
+        let panel = bounds_in(&app, size, iced_test::selector::id(furtherance::PANEL_ID));
+        assert!(
+            why.y + why.height <= panel.y + panel.height + 0.5,
+            "the Why? lines {why:?} run below the panel's fold {panel:?} at {size:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Issue 18 §4: one undo on the screen with "Your cards" open too. The top bar's Undo and
+/// Redo (and Ctrl+Z/Y) step through the card edits (the editor has no pair of its own) and
+/// leave the game's history alone; closed, they are the game's again.
+#[test]
+fn with_the_cards_editor_open_the_top_bars_undo_and_redo_are_the_editors() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    let cursor = open_editor_with_one_undo_pair(&mut app, furtherance::Message::OpenCards);
+    let edit = furtherance::CardsMsg::Edit(
+        0,
+        tablemate::furtherance::units_draft::Column::Cost,
+        "4".into(),
+    );
+    let _ = app.update(furtherance::Message::Cards(edit).into());
+    let _ = app.update(
+        furtherance::Message::Cards(furtherance::CardsMsg::Ability(
+            0,
+            furtherance::AbilityChoice(Some(tablemate::furtherance::Ability::NoCounterAttacks)),
+        ))
+        .into(),
+    );
     click(&mut app, "Undo")?;
-    assert_eq!(app.screen.document().unwrap().history().1, cursor - 1);
+    assert!(shows(&app, "Undid: card edit: Knight ability: No counters"));
+    let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    assert!(shows(&app, "Undid: card edit: Knight cost: 4"));
+    let edits = app.screen.edits().unwrap();
+    assert!(!edits.can_undo() && edits.can_redo());
+    let _ = app.update(Message::Shortcut(Shortcut::Redo));
+    assert!(shows(&app, "Redid: card edit: Knight cost: 4"));
+    closed_editor_gives_undo_back_to_the_game(&mut app, cursor)
+}
+
+/// The width `label` takes in the app's type at `size` (one line), as iced lays it out.
+fn text_width(label: &str, size: f32) -> f32 {
+    use iced::advanced::text::Paragraph as _;
+    type Paragraph = <iced::Renderer as iced::advanced::text::Renderer>::Paragraph;
+    let paragraph = Paragraph::with_text(iced::advanced::Text {
+        content: label,
+        bounds: iced::Size::INFINITE,
+        size: size.into(),
+        line_height: iced::widget::text::LineHeight::default(),
+        font: iced::Font::DEFAULT,
+        align_x: iced::widget::text::Alignment::Default,
+        align_y: iced::alignment::Vertical::Top,
+        shaping: iced::widget::text::Shaping::default(),
+        wrapping: iced::widget::text::Wrapping::None,
+    });
+    paragraph.min_width()
+}
+
+/// Issue 18 §6: "Your cards" shows every ability's name whole in its column, in the window of
+/// a 1024×768 screen (normal and large type) and a 1366×768 one with large type: the column is
+/// in view, and each name with the list's arrow and padding fits in it.
+#[test]
+fn the_cards_editors_ability_names_are_whole_at_1024_and_1366_large() -> Result {
+    for (large, (w, h)) in [
+        (false, (922.0, 691.0)),
+        (true, (922.0, 691.0)),
+        (true, (1229.0, 691.0)),
+    ] {
+        let (_dir, mut app) = furtherance_started()?;
+        let _ = app.update(Message::LargeType(large));
+        let _ = app.update(furtherance::Message::OpenCards.into());
+        let scale = if large { 1.3 } else { 1.0 };
+        let size = (w / scale, h / scale);
+        let mut ui = ui(&app, size);
+        let column = ui
+            .find(iced_test::selector::id(furtherance::ability_id(0)))
+            .unwrap_or_else(|_| panic!("the ability column is not drawn at {size:?}"));
+        let at = column.bounds();
+        let seen = column.visible_bounds().unwrap_or_default();
+        assert!(
+            (seen.width - at.width).abs() < 0.5 && (seen.height - at.height).abs() < 0.5,
+            "the ability column is cut at {size:?}: {seen:?} of {at:?}"
+        );
+        assert!(at.x + at.width <= size.0, "{at:?} off the {size:?} window");
+        // iced's pick list: the name after the left padding (10), and the arrow (iced's
+        // default text size, 16, wide) before the right padding (10).
+        let small = 14.0;
+        let room = at.width - 20.0 - 16.0;
+        for choice in furtherance::ability_choices() {
+            let name = choice.to_string();
+            let needs = text_width(&name, small);
+            assert!(
+                needs <= room,
+                "{name:?} needs {needs} of {room} at {size:?} (large {large})"
+            );
+        }
+    }
     Ok(())
 }

@@ -4,6 +4,9 @@
 //! Each crate uses a part of it, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+#[cfg(feature = "gui")]
+pub mod frames;
+
 use proptest::prelude::*;
 use tablemate::cli::Output;
 use tablemate::doc::{Playable, Saved};

@@ -15,6 +15,7 @@ use iced::{Element, Fill, Length, Point, Rectangle, Renderer, Size, Theme, Vecto
 use super::board::{centre, corner, draw_coordinates, label, layout, square_at};
 use crate::furtherance::board_draft::{self, BoardProblem};
 use crate::furtherance::{BOARD_PATH, BoardFile, Seat, Square};
+use crate::gui::document::EditStack;
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
 
@@ -48,9 +49,8 @@ pub struct BoardEditor {
     pub from: Option<Square>,
     /// Castle spaces clicked so far for the spawn order.
     pub spawn_so_far: Vec<Square>,
-    /// Each edit's label and the file before it (undo) or after it (redo).
-    undo: Vec<(String, BoardFile)>,
-    redo: Vec<(String, BoardFile)>,
+    /// Each edit's label with the file before it (undo) or after it (redo).
+    edits: EditStack<BoardFile>,
     pub yours: bool,
 }
 
@@ -62,8 +62,7 @@ impl BoardEditor {
             mode: EditMode::Arrows,
             from: None,
             spawn_so_far: Vec::new(),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            edits: EditStack::new(),
             yours,
         }
     }
@@ -73,12 +72,7 @@ impl BoardEditor {
     }
 
     fn change(&mut self, label: String, f: impl FnOnce(&mut BoardFile)) {
-        let before = self.file.clone();
-        f(&mut self.file);
-        if self.file != before {
-            self.undo.push((label, before));
-            self.redo.clear();
-        }
+        self.edits.change(&mut self.file, label, f);
     }
 
     pub fn update(&mut self, msg: BoardMsg, ctx: &Ctx) -> Outcome {
@@ -286,26 +280,22 @@ impl BoardEditor {
 /// While the editor is open, the top bar's Undo/Redo are its own (one pair on the screen).
 impl crate::gui::document::Edits for BoardEditor {
     fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.edits.can_undo()
     }
 
     fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.edits.can_redo()
     }
 
     fn undo(&mut self) -> Option<String> {
-        let (label, before) = self.undo.pop()?;
-        let after = std::mem::replace(&mut self.file, before);
-        self.redo.push((label.clone(), after));
+        let label = self.edits.undo(&mut self.file)?;
         self.from = None;
         self.spawn_so_far.clear();
         Some(format!("board edit: {label}"))
     }
 
     fn redo(&mut self) -> Option<String> {
-        let (label, after) = self.redo.pop()?;
-        let before = std::mem::replace(&mut self.file, after);
-        self.undo.push((label.clone(), before));
+        let label = self.edits.redo(&mut self.file)?;
         self.from = None;
         self.spawn_so_far.clear();
         Some(format!("board edit: {label}"))

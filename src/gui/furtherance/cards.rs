@@ -2,7 +2,10 @@
 //! hand (name, cost, attack, HP, copies, the INDEX ability or none), checked as you type with
 //! the loader's own checks, each problem named at its row; rows from the sample file say
 //! "sample" until you edit or confirm them. Saving writes your `data/furtherance/units.json`
-//! through the store (atomic, the old file kept in backups); Undo/Redo step through your edits.
+//! through the store (atomic, the old file kept in backups). The top bar's Undo/Redo (and
+//! Ctrl+Z/Y) step through your edits while it is open (`Edits`: one pair on the screen,
+//! src/gui/README.md). An ability shows by a short name that fits its column whole, the card's
+//! whole text on hover.
 //! The rules of the table live in `crate::furtherance::units_draft`.
 
 use iced::widget::{
@@ -12,6 +15,7 @@ use iced::{Center, Element, Fill, Length};
 
 use crate::furtherance::units_draft::{Column as Col, DECK_CARDS};
 use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProblem};
+use crate::gui::document::EditStack;
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
 
@@ -31,16 +35,46 @@ pub fn name_id(i: usize) -> iced::widget::Id {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AbilityChoice(pub Option<Ability>);
 
-impl std::fmt::Display for AbilityChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl AbilityChoice {
+    /// A short name for the ability that fits the table's column whole (the card's text is
+    /// too long for any column that leaves the row room at 1024 px): the words a player knows
+    /// it by. The card's whole text shows on hover (`text`).
+    pub fn short(self) -> &'static str {
         match self.0 {
-            Some(a) => f.write_str(a.text()),
-            None => f.write_str("none"),
+            None => "none",
+            Some(Ability::AttackTwoSpacesAway) => "Attacks 2 away",
+            Some(Ability::OneAttackPerTurn) => "1 attack a turn",
+            Some(Ability::NoCounterAttacks) => "No counters",
+            Some(Ability::SacrificeToDestroyBuilding) => "Sacrifice: building",
+            Some(Ability::NoAttackingNewUnits) => "Spares new units",
+            Some(Ability::AdjacentUnitsMayBattleInstead) => "Neighbours battle",
+            Some(Ability::FieldVictoryPoints) => "VP on the field",
+            Some(Ability::TakesAdjacentDamage) => "Shields neighbours",
         }
+    }
+
+    /// The card's whole text.
+    pub fn text(self) -> &'static str {
+        self.0.map_or("No ability from the INDEX", Ability::text)
     }
 }
 
-fn ability_choices() -> Vec<AbilityChoice> {
+/// The pick list shows the short name (whole in its column).
+impl std::fmt::Display for AbilityChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+/// The width of the ability column.
+pub const ABILITY_WIDTH: f32 = 175.0;
+
+/// The id of row `i`'s ability pick list (the layout tests measure it).
+pub fn ability_id(i: usize) -> iced::widget::Id {
+    iced::widget::Id::from(format!("unit-ability-{i}"))
+}
+
+pub fn ability_choices() -> Vec<AbilityChoice> {
     std::iter::once(AbilityChoice(None))
         .chain(Ability::ALL.into_iter().map(|a| AbilityChoice(Some(a))))
         .collect()
@@ -52,8 +86,6 @@ pub enum CardsMsg {
     Ability(usize, AbilityChoice),
     Confirm(usize),
     ConfirmAll,
-    Undo,
-    Redo,
     Save,
 }
 
@@ -67,8 +99,8 @@ pub enum Outcome {
 
 pub struct CardsEditor {
     pub draft: UnitsDraft,
-    undo: Vec<UnitsDraft>,
-    redo: Vec<UnitsDraft>,
+    /// Each edit's label with the draft before it (undo) or after it (redo).
+    edits: EditStack<UnitsDraft>,
     /// The units file in use when the editor opened is yours (not the bundled sample).
     pub yours: bool,
 }
@@ -77,41 +109,44 @@ impl CardsEditor {
     pub fn new(file: &CatalogFile, yours: bool) -> Self {
         CardsEditor {
             draft: UnitsDraft::from_file(file),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            edits: EditStack::new(),
             yours,
         }
     }
 
-    fn change(&mut self, f: impl FnOnce(&mut UnitsDraft)) {
-        let before = self.draft.clone();
-        f(&mut self.draft);
-        if self.draft != before {
-            self.undo.push(before);
-            self.redo.clear();
-        }
+    fn change(&mut self, label: String, f: impl FnOnce(&mut UnitsDraft)) {
+        self.edits.change(&mut self.draft, label, f);
+    }
+
+    /// Row `row`'s name as the table shows it now ("row 3" while it is blank).
+    fn row_name(&self, row: usize) -> String {
+        self.draft
+            .rows
+            .get(row)
+            .map(|r| r.get(Col::Name).trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| format!("row {}", row + 1))
     }
 
     pub fn update(&mut self, msg: CardsMsg, ctx: &Ctx) -> Outcome {
         match msg {
-            CardsMsg::Edit(row, col, value) => self.change(|d| d.set(row, col, value)),
-            CardsMsg::Ability(row, a) => self.change(|d| d.set_ability(row, a.0)),
-            CardsMsg::Confirm(row) => self.change(|d| d.confirm(row)),
-            CardsMsg::ConfirmAll => self.change(|d| {
+            CardsMsg::Edit(row, col, value) => {
+                let label = format!("{} {}: {value}", self.row_name(row), col.title());
+                self.change(label, |d| d.set(row, col, value))
+            }
+            CardsMsg::Ability(row, a) => {
+                let label = format!("{} ability: {}", self.row_name(row), a.short());
+                self.change(label, |d| d.set_ability(row, a.0))
+            }
+            CardsMsg::Confirm(row) => {
+                let label = format!("{} confirmed", self.row_name(row));
+                self.change(label, |d| d.confirm(row))
+            }
+            CardsMsg::ConfirmAll => self.change("every row confirmed".into(), |d| {
                 for i in 0..d.rows.len() {
                     d.confirm(i);
                 }
             }),
-            CardsMsg::Undo => {
-                if let Some(d) = self.undo.pop() {
-                    self.redo.push(std::mem::replace(&mut self.draft, d));
-                }
-            }
-            CardsMsg::Redo => {
-                if let Some(d) = self.redo.pop() {
-                    self.undo.push(std::mem::replace(&mut self.draft, d));
-                }
-            }
             CardsMsg::Save => return self.save(ctx),
         }
         Outcome::None
@@ -190,14 +225,6 @@ impl CardsEditor {
                     .padding([8, 16])
                     .style(style::secondary)
                     .on_press_maybe((sample > 0).then_some(CardsMsg::ConfirmAll)),
-                button(text("Undo").size(style::BODY))
-                    .padding([8, 16])
-                    .style(style::secondary)
-                    .on_press_maybe((!self.undo.is_empty()).then_some(CardsMsg::Undo)),
-                button(text("Redo").size(style::BODY))
-                    .padding([8, 16])
-                    .style(style::secondary)
-                    .on_press_maybe((!self.redo.is_empty()).then_some(CardsMsg::Redo)),
             ]
             .spacing(style::GAP),
         ]
@@ -273,13 +300,25 @@ impl CardsEditor {
             input(Col::Attack, 54.0),
             input(Col::Hp, 54.0),
             input(Col::Copies, 54.0),
-            pick_list(
-                ability_choices(),
-                Some(AbilityChoice(r.ability)),
-                move |a| { CardsMsg::Ability(i, a) }
-            )
-            .text_size(style::SMALL)
-            .width(Length::Fixed(175.0)),
+            // The short name in the column, the card's whole text on hover.
+            iced::widget::tooltip(
+                container(
+                    pick_list(
+                        ability_choices(),
+                        Some(AbilityChoice(r.ability)),
+                        move |a| CardsMsg::Ability(i, a),
+                    )
+                    .text_size(style::SMALL)
+                    .width(Length::Fixed(ABILITY_WIDTH)),
+                )
+                .id(ability_id(i)),
+                container(text(AbilityChoice(r.ability).text()).size(style::BODY))
+                    .padding(8)
+                    .max_width(420)
+                    .style(style::card),
+                // Beside the list, not above or below it, where its menu opens.
+                iced::widget::tooltip::Position::Left,
+            ),
             container(status)
                 .width(Fill)
                 .height(Length::Fixed(ROW_HEIGHT))
@@ -316,9 +355,30 @@ fn header<'a>() -> Element<'a, CardsMsg> {
         h("Attack", 54.0),
         h("HP", 54.0),
         h("Copies", 54.0),
-        h("Ability (INDEX)", 175.0),
+        h("Ability (INDEX)", ABILITY_WIDTH),
         text("Row").size(style::SMALL).style(style::muted),
     ]
     .spacing(6)
     .into()
+}
+
+/// While "Your cards" is open, the top bar's Undo/Redo are its own (one pair on the screen).
+impl crate::gui::document::Edits for CardsEditor {
+    fn can_undo(&self) -> bool {
+        self.edits.can_undo()
+    }
+
+    fn can_redo(&self) -> bool {
+        self.edits.can_redo()
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        let label = self.edits.undo(&mut self.draft)?;
+        Some(format!("card edit: {label}"))
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        let label = self.edits.redo(&mut self.draft)?;
+        Some(format!("card edit: {label}"))
+    }
 }

@@ -67,8 +67,14 @@ fn a_problem_is_named_at_its_row_as_you_type_and_undo_takes_the_edit_back() {
         &ctx,
         "copies: type a whole number from 0 to 255, not \"x\""
     ));
-    click(&mut s, &ctx, "Undo");
-    click(&mut s, &ctx, "Undo");
+    // The top bar's Undo steps through the editor's edits (`Edits`), newest first.
+    let edits = s.edits_mut().expect("the editor's edits");
+    assert_eq!(
+        edits.undo().as_deref(),
+        Some("card edit: Fighter copies: x")
+    );
+    assert_eq!(edits.undo().as_deref(), Some("card edit: Fighter hp: 0"));
+    assert!(!edits.can_undo() && edits.can_redo());
     assert!(!shows(&s, &ctx, "hp must be at least 1"));
     edit(&mut s, &ctx, 0, Col::Copies, "9");
     assert!(shows(&s, &ctx, "41 of 36 cards in the deck"));

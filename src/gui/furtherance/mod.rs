@@ -29,7 +29,8 @@ use crate::furtherance::{
 };
 
 pub use board_editor::{BoardMsg, EditMode};
-pub use panel::{BOARD_ID, PIECE_WHY_ID, recruit_name};
+pub use cards::{ABILITY_WIDTH, AbilityChoice, CardsMsg, ability_choices, ability_id};
+pub use panel::{BOARD_ID, PANEL_ID, PIECE_WHY_BOX_ID, PIECE_WHY_ID, recruit_name};
 pub use setup::{Field as SetupField, SetupForm};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -209,18 +210,22 @@ impl State {
         }
     }
 
-    /// The open board editor, whose edits the top bar's Undo/Redo step through while it is
-    /// open (`Edits`).
+    /// The open editor ("Your cards" first, as the view shows it, then "Your board"), whose
+    /// edits the top bar's Undo/Redo step through while it is open (`Edits`).
     pub fn edits(&self) -> Option<&dyn super::document::Edits> {
-        self.board_editor
-            .as_deref()
-            .map(|e| e as &dyn super::document::Edits)
+        match (&self.cards, &self.board_editor) {
+            (Some(c), _) => Some(&**c as &dyn super::document::Edits),
+            (None, Some(b)) => Some(&**b as &dyn super::document::Edits),
+            (None, None) => None,
+        }
     }
 
     pub fn edits_mut(&mut self) -> Option<&mut dyn super::document::Edits> {
-        self.board_editor
-            .as_deref_mut()
-            .map(|e| e as &mut dyn super::document::Edits)
+        match (&mut self.cards, &mut self.board_editor) {
+            (Some(c), _) => Some(&mut **c as &mut dyn super::document::Edits),
+            (None, Some(b)) => Some(&mut **b as &mut dyn super::document::Edits),
+            (None, None) => None,
+        }
     }
 
     /// The piece the board highlights with its Why?: the enemy unit the current step moved

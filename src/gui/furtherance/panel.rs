@@ -97,12 +97,19 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     let widest = if ctx.large_type { 330.0 } else { 440.0 };
     // The panel gives up width (down to PANEL_NARROWEST) when the screen's area is too
     // narrow for a square board its full height, as when History is open beside it.
-    iced::widget::responsive(move |size| laid_out(state, doc, side_panel_width(size, widest)))
-        .into()
+    iced::widget::responsive(move |size| {
+        laid_out(state, doc, side_panel_width(size, widest), size.height)
+    })
+    .into()
 }
 
-/// The board beside a side panel `panel_width` wide.
-fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Element<'a, Message> {
+/// The board beside a side panel `panel_width` wide, in an area `height` tall.
+fn laid_out<'a>(
+    state: &'a State,
+    doc: &'a Doc<Game>,
+    panel_width: f32,
+    height: f32,
+) -> Element<'a, Message> {
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
     let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
@@ -130,19 +137,38 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
     let panel = if let Mode::Recruit(square) = state.mode {
         column![recruit_block(g, square), state.refusal.line()]
     } else {
+        // The room left under the piece's line for its Why? lines, down to the panel's fold,
+        // when what is above is known (the header and the primary block, no question, no
+        // unit card): the lines never push the panel below the fold (they scroll in their box).
+        let above = HEADER_HEIGHT
+            + PRIMARY_HEIGHT
+            + crate::gui::notice::LINE
+            + PIECE_LINE
+            + 3.0 * PANEL_SPACING
+            + 2.0;
+        let why_room = match (g.pending(), selected) {
+            (None, None) if !my_turn => (height - 24.0 - above).max(WHY_LEAST),
+            _ => WHY_LEAST,
+        };
         column![
-            header(doc, g),
+            // The selected unit's card takes the header's place at the top of the panel, where
+            // the eye is after the click on the board (docs/table-ux.md: the answer appears
+            // where the eye is); the header's title and round come back when it is deselected.
+            match selected {
+                Some(u) => selected_block(g, u, my_turn),
+                None => header(doc, g),
+            },
             match g.pending() {
                 Some(p) => question(&p.question, &p.options, p.default),
-                None => primary_block(g, my_turn),
+                None => primary_block(g, my_turn, selected.is_none()),
             },
             // A refusal (a click on the board or a button here) shows at the top of the
             // panel, in a line kept for it; the next click clears it (notice.rs).
             state.refusal.line(),
-            piece_block(state, doc, g),
+            piece_block(state, doc, g, why_room),
             mode_block(state, g),
-            selected_block(g, selected, my_turn),
             super::turn_log::view(doc, state.why),
+            data_block(g),
             adopt_block(state, g),
             castles_block(g),
             place_block(state, g),
@@ -150,12 +176,15 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
             units_block(g, state.selected),
         ]
     }
-    .spacing(style::GAP + 4.0)
+    .spacing(PANEL_SPACING)
     .padding([0, 8]);
 
     row![
         container(board).id(BOARD_ID).width(Fill).height(Fill),
-        scrollable(panel).width(panel_width).height(Fill),
+        scrollable(panel)
+            .id(PANEL_ID)
+            .width(panel_width)
+            .height(Fill),
     ]
     .spacing(style::GAP)
     .padding(12)
@@ -164,6 +193,12 @@ fn laid_out<'a>(state: &'a State, doc: &'a Doc<Game>, panel_width: f32) -> Eleme
 
 /// The board's container, for the layout tests.
 pub const BOARD_ID: &str = "furtherance-board";
+
+/// The side panel's scrollable, for the layout tests.
+pub const PANEL_ID: &str = "furtherance-panel";
+
+/// The space between the side panel's blocks.
+const PANEL_SPACING: f32 = style::GAP + 4.0;
 
 /// The narrowest the side panel gets: its widest button still fits.
 const PANEL_NARROWEST: f32 = 300.0;
@@ -199,7 +234,7 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
             .width(Fill)
             .clip(true)
     };
-    let mut col = column![
+    let col = column![
         row![
             one_line(doc.saved.title.clone()),
             text(format!("Round {}", g.round()))
@@ -209,7 +244,17 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         .spacing(8),
         one_line(phase_words(g).to_string()),
     ]
-    .spacing(4);
+    .spacing(HEADER_SPACING);
+    col.into()
+}
+
+/// The header's two lines (each one line of heading type, never wrapped).
+const HEADER_SPACING: f32 = 4.0;
+const HEADER_HEIGHT: f32 = 2.0 * style::HEADING * 1.3 + HEADER_SPACING;
+
+/// Which data this game runs on, with the ways to your own cards and board: below the turn
+/// log, out of the way of play (the top of the panel is for the moment's controls).
+fn data_block(g: &Game) -> Element<'_, Message> {
     let cards = if g.catalog().file().header.sample_data {
         "SAMPLE"
     } else {
@@ -221,21 +266,20 @@ fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
         "yours"
     };
     let sample = cards != "yours" || board != "yours";
-    col = col.push(
+    column![
         small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
             style::warning_text
         } else {
             style::success_text
         }),
-    );
-    col = col.push(
         row![
             button_small("Your cards…", Message::OpenCards),
             button_small("Your board…", Message::OpenBoard),
         ]
         .spacing(8),
-    );
-    col.into()
+    ]
+    .spacing(4)
+    .into()
 }
 
 /// Whether this game runs on the data now in use, with the way to adopt it (RULINGS: a game
@@ -261,8 +305,12 @@ fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
 
 /// The height of each row of the primary block: a primary button with room to spare.
 const PRIMARY_ROW: f32 = 44.0;
+/// The primary block's height in the enemies' turn: two rows in a card (padding 12).
+const PRIMARY_HEIGHT: f32 = 2.0 * PRIMARY_ROW + 8.0 + 24.0;
 
-fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
+/// The primary block; `hint` adds how to play your turn (left off while a unit's card, which
+/// says where it may go, is shown).
+fn primary_block(g: &Game, my_turn: bool, hint: bool) -> Element<'_, Message> {
     let mut col = Column::new().spacing(8);
     match g.outcome() {
         Some(Outcome::Won) => {
@@ -314,7 +362,7 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             };
             col = col.push(container(enemies).height(PRIMARY_ROW).align_y(iced::Center));
             col = col.push(container(yours).height(PRIMARY_ROW).align_y(iced::Center));
-            if my_turn {
+            if my_turn && hint {
                 col = col.push(
                     small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
                         .style(style::muted),
@@ -403,7 +451,14 @@ fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
 /// "Ringed: Left's Knight at c2 — Why?": the piece the last step moved or attacked with
 /// (ringed on the board), with the same explanation as its turn-log line, here beside the
 /// board so that it never covers it. The line keeps its height when no piece is highlighted.
-fn piece_block<'a>(state: &'a State, doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
+/// The Why? lines open under the line in a box at most `room` tall, scrolling inside it, so
+/// they show where the eye is and never push the panel below its fold.
+fn piece_block<'a>(
+    state: &'a State,
+    doc: &'a Doc<Game>,
+    g: &'a Game,
+    room: f32,
+) -> Element<'a, Message> {
     let Some(actor) = state.highlighted() else {
         return container(small("No piece highlighted").style(style::muted))
             .height(PIECE_LINE)
@@ -437,15 +492,30 @@ fn piece_block<'a>(state: &'a State, doc: &'a Doc<Game>, g: &'a Game) -> Element
     let mut col = column![line].spacing(2);
     if state.piece_why {
         let index = doc.saved.history.cursor();
+        let mut lines = Column::new()
+            .spacing(2)
+            .padding(iced::Padding::ZERO.right(12));
         for l in super::turn_log::explanation(doc, index) {
-            col = col.push(small(l.trim().to_string()));
+            lines = lines.push(small(l.trim().to_string()));
         }
+        col = col.push(
+            container(scrollable(lines).id(PIECE_WHY_LINES_ID))
+                .max_height(room)
+                .id(PIECE_WHY_BOX_ID),
+        );
     }
     col.into()
 }
 
 /// The height of the highlighted piece's line (its Why? button is 32 px).
 const PIECE_LINE: f32 = 36.0;
+
+/// The least room the piece's Why? lines get: five lines of small type.
+const WHY_LEAST: f32 = 5.0 * style::SMALL * 1.3;
+
+/// The box of the highlighted piece's Why? lines, for the layout tests.
+pub const PIECE_WHY_BOX_ID: &str = "furtherance-piece-why-lines";
+const PIECE_WHY_LINES_ID: &str = "furtherance-piece-why-scroll";
 
 /// The highlighted piece's Why? button, for the tests.
 pub const PIECE_WHY_ID: &str = "furtherance-piece-why";
@@ -456,22 +526,35 @@ fn unit_name(g: &Game, id: UnitId) -> String {
         .unwrap_or_default()
 }
 
-fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Element<'a, Message> {
-    let Some(u) = unit else {
-        return Column::new().into();
-    };
+/// The selected unit's card, compact so that it fits the top of the panel whole with large
+/// type in a 1366×768 screen's window: the name with Deselect, the stats on one line, the
+/// abilities, where it may go, and the hand edits two to a row.
+fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Message> {
     let k = g.kind(u);
-    let mut col = column![text(capitalised(&unit_name(g, u.id))).size(style::HEADING)].spacing(6);
+    // Body type, so that "Your Knight at d3" stays whole beside Deselect in the narrowest
+    // panel with large type (the whole name shows on hover if a long one is cut).
+    let title = container(widgets::hover_title(
+        capitalised(&unit_name(g, u.id)),
+        style::BODY,
+    ))
+    .width(Fill)
+    .clip(true);
+    let mut col = column![
+        row![title, button_small("Deselect", Message::ClearSelection)]
+            .spacing(6)
+            .align_y(iced::Center)
+    ]
+    .spacing(4);
     let mut stats = format!("Attack {} · HP {} · damage {}", k.attack, g.hp(u), u.damage);
     if u.new {
-        stats += " · new unit";
-    }
-    col = col.push(body(stats));
-    for a in k.abilities.list() {
-        col = col.push(small(a.text()));
+        stats += " · new";
     }
     if k.sample {
-        col = col.push(small("Sample stats (units.json)").style(style::warning_text));
+        stats += " · sample stats";
+    }
+    col = col.push(small(stats));
+    for a in k.abilities.list() {
+        col = col.push(small(a.text()).style(style::muted));
     }
     if u.owner == Seat::Player && my_turn {
         col = col.push(legal_lines(g, u.id));
@@ -490,18 +573,24 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
             ));
         }
     }
-    col = col.push(small("Hand edits").style(style::muted));
     let id = u.id;
-    col = col.push(stepper("Damage", i64::from(u.damage), move |v| {
-        u8::try_from(v)
-            .ok()
-            .map(|damage| Play::SetDamage { unit: id, damage })
-    }));
-    col = col.push(stepper("+HP counters", i64::from(u.hp_bonus), move |v| {
-        u8::try_from(v)
-            .ok()
-            .map(|bonus| Play::SetHpBonus { unit: id, bonus })
-    }));
+    col = col.push(
+        row![
+            counter("Damage", i64::from(u.damage), move |v| {
+                u8::try_from(v)
+                    .ok()
+                    .map(|damage| Play::SetDamage { unit: id, damage })
+            }),
+            counter("+HP", i64::from(u.hp_bonus), move |v| {
+                u8::try_from(v)
+                    .ok()
+                    .map(|bonus| Play::SetHpBonus { unit: id, bonus })
+            }),
+        ]
+        .spacing(8)
+        .align_y(iced::Center)
+        .wrap(),
+    );
     let mut edits = row![button_small("Move by hand", Message::RelocateMode)].spacing(6);
     if u.owner == Seat::Player {
         // A leader power such as Payne the Planner's gives a unit a second turn.
@@ -526,9 +615,24 @@ fn selected_block<'a>(g: &'a Game, unit: Option<&'a Unit>, my_turn: bool) -> Ele
             to_research: false,
         }),
     ));
-    col = col.push(edits);
-    col = col.push(button_small("Deselect", Message::ClearSelection));
-    widgets::card(col, 12).into()
+    col = col.push(edits.wrap().vertical_spacing(4));
+    widgets::card(col, 10).into()
+}
+
+/// A compact "Damage 1 − +" hand edit for the unit card: the label as wide as it needs.
+fn counter<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> Element<'a, Message> {
+    let mut r = row![small(format!("{name} {value}"))]
+        .spacing(4)
+        .align_y(iced::Center);
+    for (sign, delta) in [("−", -1), ("+", 1)] {
+        r = r.push(
+            button(text(sign).size(style::BODY))
+                .padding([2, 10])
+                .style(style::secondary)
+                .on_press_maybe(make(value + delta).map(Message::Play)),
+        );
+    }
+    r.into()
 }
 
 /// Where the selected unit may move and what it may attack, in words beside the marks on the

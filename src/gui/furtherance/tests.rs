@@ -413,19 +413,24 @@ fn the_header_keeps_one_height_when_the_enemies_turn_begins_in_the_narrowest_pan
     // 1024×768 at 90% less the top bar: the side panel is at its narrowest.
     let size = (922.0, 600.0);
     let ctx = ctx();
-    let cards_at = |s: &State| -> f32 {
+    // The first row under the header: its middle stays put when the phase changes.
+    let row_at = |s: &State, label: &str| -> f32 {
         let mut ui = testing::simulator_sized(size, s.view(&ctx));
-        let found = ui.find("Your cards…");
+        let found = ui.find(label);
         found
-            .unwrap_or_else(|e| panic!("Your cards… not drawn: {e:?}"))
+            .unwrap_or_else(|e| panic!("{label} not drawn: {e:?}"))
             .bounds()
-            .y
+            .center_y()
     };
     let mut s = started();
-    let mine = cards_at(&s);
+    let mine = row_at(&s, "The enemies are done: your move");
     click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "The enemies' turn"));
-    assert_eq!(cards_at(&s), mine, "the header grew when the phase changed");
+    assert_eq!(
+        row_at(&s, "Next step"),
+        mine,
+        "the header grew when the phase changed"
+    );
     Ok(())
 }
 

@@ -183,17 +183,18 @@ impl State {
 
     super::document::document_views!();
 
-    /// After undo/redo: forms that name entries or sessions may be stale.
-    /// Esc: the innermost open thing first: the "Replace file?" question, a quest choice,
-    /// the entry being written, the score form, a sheet correction; false when none was open.
+    /// Esc: the innermost open thing first: the "Replace file?" question, the entry being
+    /// written (opened from a quest's choices), the score form, a sheet correction, and only
+    /// then the quest choice picked in the lookup; false when none was open.
     pub fn escape(&mut self) -> bool {
         self.replace_export.take().is_some()
-            || self.pad.choice.take().is_some()
             || self.entry.take().is_some()
             || self.score.take().is_some()
             || self.sheet.correcting.take().is_some()
+            || self.pad.choice.take().is_some()
     }
 
+    /// After undo/redo: forms that name entries or sessions may be stale.
     pub fn refresh(&mut self) {
         let Some(c) = self.doc.as_ref().map(|d| d.state()) else {
             return;

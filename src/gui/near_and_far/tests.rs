@@ -779,3 +779,26 @@ fn the_full_card_box_on_map_11_shows_the_records_and_cannot_be_ticked() -> Resul
     assert!(!s.score.as_ref().unwrap().players[0].full_card);
     Ok(())
 }
+
+/// Issue 18 §3: Esc closes what the screen has open, innermost first (the quest-entry form,
+/// then the option chosen in the lookup), and says when nothing is left, so that the shell
+/// closes History next and only then leaves (tests/gui/keys.rs).
+#[test]
+fn esc_closes_near_and_fars_open_things_before_history_and_leaving() -> Result<(), Error> {
+    let mut s = opened(Mode::Campaign);
+    start_session(&mut s);
+    send(&mut s, Message::Tab(Tab::Lookup));
+    click(&mut s, selector::id("pad-1"))?;
+    click(&mut s, selector::id("pad-2"))?;
+    click(&mut s, "Look up")?;
+    send(&mut s, Message::Lookup(super::lookup::Msg::Choose(0)));
+    send(&mut s, Message::Lookup(super::lookup::Msg::StartEntry));
+    assert!(s.entry.is_some(), "the entry form is open");
+    assert!(s.escape());
+    assert!(s.entry.is_none(), "Esc closed the entry form first");
+    assert!(s.pad.choice.is_some(), "and kept the chosen option");
+    assert!(s.escape());
+    assert!(s.pad.choice.is_none());
+    assert!(!s.escape(), "nothing left open");
+    Ok(())
+}
