@@ -45,6 +45,9 @@ fn with_a_game(kind: Kind) -> std::result::Result<(tempfile::TempDir, App), iced
     match kind {
         Kind::Furtherance => {
             click(&mut app, kind.title())?;
+            // A fixed seed: the enemy's draws are the same on every run.
+            let seed = furtherance::SetupField::Seed("7".into());
+            let _ = app.update(furtherance::Message::Setup(seed).into());
             let _ = app.update(furtherance::Message::Start.into());
         }
         Kind::Worldspanner => super::table_screens::start_worldspanner(&mut app)?,
