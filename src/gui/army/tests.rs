@@ -280,6 +280,17 @@ fn recruiting_at_1024_with_large_type_shows_the_points_left_and_keeps_the_button
         written.x >= table.x + table.width,
         "the army sheet {written:?} is not beside the table {table:?}"
     );
+    // Each recruit's line is one line: "1." is not left above "General", on a 1024 screen
+    // and in the window the app opens there (90%: 709 units wide with large type).
+    for at in [size, (709.0, 460.0)] {
+        for line in ["1. General", "2. Grunt"] {
+            let b = testing::in_view(&s, at, line).expect("in view");
+            assert!(
+                b.height < style::BODY * 1.6,
+                "{line:?} wraps in the narrow sheet at {at:?}: {b:?}"
+            );
+        }
+    }
     assert_eq!(
         testing::in_view(&s, size, "+ Grunt").map(|b| b.position()),
         grunt,
