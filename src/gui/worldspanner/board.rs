@@ -21,9 +21,9 @@ pub fn domes(game: &Game) -> Element<'_, Message> {
         let mut line: Row<'_, Message> = row![
             text(n.to_string())
                 .size(style::BODY)
-                .width(Length::Fixed(18.0))
+                .width(Length::Fixed(14.0))
         ]
-        .spacing(4)
+        .spacing(3)
         .align_y(Center);
         for s in 1..=DOMES_PER_KEY {
             let slot = DomeSlot { number: n, slot: s };
@@ -59,7 +59,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                     .wrapping(iced::widget::text::Wrapping::None)
                     .into(),
             )
-            .padding([0, 4])
+            .padding([0, 3])
             .style(move |theme: &iced::Theme| container::Style {
                 border: iced::Border {
                     color: style::seat_colour(theme, seat),
@@ -88,7 +88,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
             )
             .width(Fill)
             .height(Length::Fixed(DOME_CELL))
-            .padding([0, 4])
+            .padding([0, 3])
             .style(style::primary)
             .on_press(Message::Place(Some(slot)))
             .into()
@@ -99,7 +99,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                 .style(style::muted)
                 .into(),
         )
-        .padding([0, 4])
+        .padding([0, 3])
         .style(style::card)
         .into(),
     }

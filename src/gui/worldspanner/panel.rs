@@ -143,7 +143,8 @@ impl ChallengeForm {
                 row![
                     pick_list(keys, key, move |c| f(FormMsg::Key(c)))
                         .placeholder("Faction key")
-                        .text_size(style::BODY),
+                        .text_size(style::BODY)
+                        .width(Fill),
                     text("space").size(style::BODY),
                     pick_list(vec![1u8, 2, 3, 4], Some(self.space + 1), move |s| {
                         f(FormMsg::Space(s))
@@ -273,7 +274,7 @@ impl ChallengeForm {
                     .on_input(move |s| f(FormMsg::OwnReason(s)))
                     .on_submit(Message::Draw)
                     .size(style::BODY)
-                    .width(260),
+                    .width(Fill),
             ]
             .spacing(6)
             .align_y(Center),
@@ -306,7 +307,7 @@ fn input<'a>(
         .on_input(on)
         .on_submit(Message::Draw)
         .size(style::BODY)
-        .width(88)
+        .width(60)
         .into()
 }
 

@@ -26,7 +26,7 @@ pub struct Table<'a> {
 }
 
 /// The challenge column's width; the Dome board's.
-const LEFT: f32 = 300.0;
+const LEFT: f32 = 266.0;
 const BOARD: f32 = 190.0;
 
 pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
@@ -131,7 +131,7 @@ fn deck_line(game: &Game, side: TeamSide) -> Element<'_, Message> {
     row![
         container(
             // The discards are counted in the deck box under the board.
-            text(format!("{} in deck", team.deck.draw_len()))
+            text(format!("{} left", team.deck.draw_len()))
                 .size(style::SMALL)
                 .wrapping(text::Wrapping::None)
         )
