@@ -207,9 +207,20 @@ pub fn view<'a>(
                 .spacing(12)
                 .into()
         } else {
-            row![table, widgets::card(scrollable(sheet), 16),]
-                .spacing(20)
-                .into()
+            // Wide, each scrolls on its own in the height left, so who plays first and the
+            // start stay in view under them (large type on a 1366×768 screen).
+            row![
+                scrollable(table).height(Fill),
+                // Its buttons clear of the scrollbar.
+                widgets::card(
+                    scrollable(container(sheet).padding(iced::Padding::ZERO.right(14))),
+                    16
+                )
+                .height(Fill),
+            ]
+            .spacing(20)
+            .height(Fill)
+            .into()
         }
     };
 

@@ -330,3 +330,22 @@ fn a_lone_general_cannot_start_play() -> Result {
     );
     Ok(())
 }
+
+/// The screen's area in the window the app opens on a 1366×768 screen with large type (90% of
+/// it, at 1/1.3): the top bar and the notice line take about 100 units of its 532.
+const LARGE_TYPE_1366_WINDOW: (f32, f32) = (945.0, 430.0);
+
+#[test]
+fn writing_armies_at_1366_with_large_type_keeps_the_start_and_the_sheet_in_view() -> Result {
+    let size = LARGE_TYPE_1366_WINDOW;
+    let mut s = writing();
+    testing::click_sized(&mut s, size, "+ General")?;
+    // Who goes first and the start are in view, under the table and the sheet.
+    for label in ["Reveal armies and start", "Ann goes first", "1. General"] {
+        assert!(
+            testing::in_view(&s, size, label).is_some(),
+            "{label:?} is cut or out of view at {size:?}"
+        );
+    }
+    Ok(())
+}
