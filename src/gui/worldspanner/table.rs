@@ -16,6 +16,7 @@ use crate::gui::{style, widgets};
 use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
 /// What the table side shows besides the game.
+#[derive(Clone, Copy)]
 pub struct Table<'a> {
     pub side: TeamSide,
     pub form: &'a ChallengeForm,
@@ -55,6 +56,22 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     .height(Length::Fixed(LINE))
     .center_y(Length::Fixed(LINE))
     .clip(true);
+    // Below NARROW units (the window on a 1024 px screen with large type, or with the share
+    // panel open) the board joins the challenge column's scroll, so the heroes keep a width.
+    let columns = iced::widget::responsive(move |size| columns(game, t, size.width < NARROW));
+    column![bar(game, side, said.into()), columns]
+        .spacing(8)
+        .height(Fill)
+        .into()
+}
+
+/// Below this width the Dome board is not a column of its own.
+const NARROW: f32 = 800.0;
+
+/// The challenge column, the board and the heroes (`narrow`: the board under the challenge).
+fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Message> {
+    let side = t.side;
+    let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
     // Left: the side's deck and its Digital/Physical switch, the card drawn (fixed height),
     // then the challenge panel headed by Draw. A physical card being read, or a hero waiting
     // for its Dome, asks in this column's place (beside the board), card and panel both, so
@@ -63,21 +80,32 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
         Some(ask) => Some(ask.view()),
         None => pending(game),
     };
+    // The board with, under it, the deck and the glory board.
+    let board =
+        || column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP);
     let left = match question {
-        Some(q) => column![scrollable(q).height(Fill).width(Fill)],
-        None => column![
-            deck_line(game, side),
-            super::card_view::view(game),
-            scrollable(
-                column![
-                    widgets::card(t.form.view(game, side, refused(Where::Draw)), 8),
-                    last_result(game)
-                ]
-                .spacing(style::GAP)
-            )
-            .height(Fill)
-            .width(Fill),
-        ],
+        Some(q) => {
+            let mut q = column![q].spacing(style::GAP);
+            if narrow {
+                q = q.push(board());
+            }
+            column![scrollable(q).height(Fill).width(Fill)]
+        }
+        None => {
+            let mut panel = column![
+                widgets::card(t.form.view(game, side, refused(Where::Draw)), 8),
+                last_result(game)
+            ]
+            .spacing(style::GAP);
+            if narrow {
+                panel = panel.push(board());
+            }
+            column![
+                deck_line(game, side),
+                super::card_view::view(game),
+                scrollable(panel).height(Fill).width(Fill),
+            ]
+        }
     }
     .spacing(6)
     .width(Length::Fixed(LEFT))
@@ -93,21 +121,13 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     .height(Fill);
     // Between them the board, beside the Dome question, and under it the deck and the glory.
     // The column scrolls as a whole; the six rows of Domes are at its top, in view.
-    let board = scrollable(
-        container(
-            column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP),
-        )
-        .padding(iced::Padding::ZERO.right(10)),
-    )
-    .width(Length::Fixed(BOARD + 10.0))
-    .height(Fill);
-    column![
-        bar(game, side, said.into()),
-        row![left, board, middle].spacing(10).height(Fill)
-    ]
-    .spacing(8)
-    .height(Fill)
-    .into()
+    if narrow {
+        return row![left, middle].spacing(10).height(Fill).into();
+    }
+    let board = scrollable(container(board()).padding(iced::Padding::ZERO.right(10)))
+        .width(Length::Fixed(BOARD + 10.0))
+        .height(Fill);
+    row![left, board, middle].spacing(10).height(Fill).into()
 }
 
 /// The reserved line's height: one line of small type.
