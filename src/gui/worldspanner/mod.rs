@@ -6,6 +6,7 @@
 mod ask;
 mod board;
 mod card_view;
+mod clip;
 mod deck_io;
 mod decks;
 mod editor;

@@ -103,7 +103,10 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
             column![
                 deck_line(game, side),
                 super::card_view::view(game),
-                scrollable(panel).height(Fill).width(Fill),
+                // A pick list cut by the column's edge is clipped too (clip.rs).
+                scrollable(super::clip::clip_text(panel))
+                    .height(Fill)
+                    .width(Fill),
             ]
         }
     }
