@@ -9,6 +9,7 @@ mod share;
 mod shared;
 mod table_screens;
 mod window;
+mod worldspanner_window;
 
 use iced_test::simulator;
 use tablemate::doc::Kind;

@@ -160,14 +160,20 @@ pub fn view<'a>(
             let s = g.table.stats(*k);
             list = list.push(
                 row![
-                    text(format!("{}. {}", i + 1, s.name))
-                        .size(style::BODY)
-                        .width(Fill),
+                    // One line, never wrapped ("1." over "General" in a narrow sheet): cut
+                    // at the points if the sheet is narrower still.
+                    container(
+                        text(format!("{}. {}", i + 1, s.name))
+                            .size(style::BODY)
+                            .wrapping(iced::widget::text::Wrapping::None)
+                    )
+                    .width(Fill)
+                    .clip(true),
                     text(format!("{} pts", s.cost))
                         .size(style::BODY)
                         .style(style::muted),
                     button(text(format!("Remove {}", i + 1)).size(style::SMALL))
-                        .padding([4, 10])
+                        .padding([4, if narrow { 6 } else { 10 }])
                         .style(style::secondary)
                         .on_press(Message::Dismiss(i)),
                 ]
@@ -182,14 +188,17 @@ pub fn view<'a>(
         for w in player.army.warnings(&g.table) {
             notes = notes.push(text(w).size(style::SMALL).style(style::warning_text));
         }
-        let sheet = column![
-            text(format!("{}'s army sheet", player.name)).size(style::HEADING),
-            text(format!("Follower Points left: {left} of {FOLLOWER_POINTS}")).size(style::TITLE),
-            list,
-            notes,
-            widgets::secondary("Hide army", Some(Message::Hide)),
-        ]
-        .spacing(10);
+        let sheet =
+            column![
+                text(format!("{}'s army sheet", player.name)).size(style::HEADING),
+                // Narrow, a size smaller: the line stays one line beside the table.
+                text(format!("Follower Points left: {left} of {FOLLOWER_POINTS}"))
+                    .size(if narrow { style::HEADING } else { style::TITLE }),
+                list,
+                notes,
+                widgets::secondary("Hide army", Some(Message::Hide)),
+            ]
+            .spacing(10);
         // The sheet stays beside the table at every width, so each recruit shows on it where
         // the eye is (docs/table-ux.md 2). Narrow, the outer column scrolls; a scrollable inside
         // it would have no height to fill.
@@ -198,9 +207,20 @@ pub fn view<'a>(
                 .spacing(12)
                 .into()
         } else {
-            row![table, widgets::card(scrollable(sheet), 16),]
-                .spacing(20)
-                .into()
+            // Wide, each scrolls on its own in the height left, so who plays first and the
+            // start stay in view under them (large type on a 1366×768 screen).
+            row![
+                scrollable(table).height(Fill),
+                // Its buttons clear of the scrollbar.
+                widgets::card(
+                    scrollable(container(sheet).padding(iced::Padding::ZERO.right(14))),
+                    16
+                )
+                .height(Fill),
+            ]
+            .spacing(20)
+            .height(Fill)
+            .into()
         }
     };
 

@@ -280,6 +280,17 @@ fn recruiting_at_1024_with_large_type_shows_the_points_left_and_keeps_the_button
         written.x >= table.x + table.width,
         "the army sheet {written:?} is not beside the table {table:?}"
     );
+    // Each recruit's line is one line: "1." is not left above "General", on a 1024 screen
+    // and in the window the app opens there (90%: 709 units wide with large type).
+    for at in [size, (709.0, 460.0)] {
+        for line in ["1. General", "2. Grunt"] {
+            let b = testing::in_view(&s, at, line).expect("in view");
+            assert!(
+                b.height < style::BODY * 1.6,
+                "{line:?} wraps in the narrow sheet at {at:?}: {b:?}"
+            );
+        }
+    }
     assert_eq!(
         testing::in_view(&s, size, "+ Grunt").map(|b| b.position()),
         grunt,
@@ -317,5 +328,24 @@ fn a_lone_general_cannot_start_play() -> Result {
             .text
             .contains("Ann's army is not ready: the army has no followers besides its General")
     );
+    Ok(())
+}
+
+/// The screen's area in the window the app opens on a 1366×768 screen with large type (90% of
+/// it, at 1/1.3): the top bar and the notice line take about 100 units of its 532.
+const LARGE_TYPE_1366_WINDOW: (f32, f32) = (945.0, 430.0);
+
+#[test]
+fn writing_armies_at_1366_with_large_type_keeps_the_start_and_the_sheet_in_view() -> Result {
+    let size = LARGE_TYPE_1366_WINDOW;
+    let mut s = writing();
+    testing::click_sized(&mut s, size, "+ General")?;
+    // Who goes first and the start are in view, under the table and the sheet.
+    for label in ["Reveal armies and start", "Ann goes first", "1. General"] {
+        assert!(
+            testing::in_view(&s, size, label).is_some(),
+            "{label:?} is cut or out of view at {size:?}"
+        );
+    }
     Ok(())
 }

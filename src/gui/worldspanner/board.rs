@@ -14,14 +14,16 @@ use crate::worldspanner::{DomeNumber, Game, HeroRef, HeroStatus, Step, TeamSide}
 /// coloured by the team of the hero in it (its name whole on hover), the allowed empty places
 /// buttons while a hero waits for its Dome (docs/worldspanner.md, The screen).
 pub fn domes(game: &Game) -> Element<'_, Message> {
-    let mut grid = column![text("Domes").size(style::HEADING)].spacing(4);
+    // No heading: the numbers 1 to 6 and the places' own numbers name the board, and its
+    // height goes to the rows (all six in view with large type at 1366×768).
+    let mut grid = column![].spacing(3);
     for n in DomeNumber::all() {
         let mut line: Row<'_, Message> = row![
             text(n.to_string())
                 .size(style::BODY)
-                .width(Length::Fixed(18.0))
+                .width(Length::Fixed(14.0))
         ]
-        .spacing(4)
+        .spacing(3)
         .align_y(Center);
         for s in 1..=DOMES_PER_KEY {
             let slot = DomeSlot { number: n, slot: s };
@@ -29,7 +31,7 @@ pub fn domes(game: &Game) -> Element<'_, Message> {
         }
         grid = grid.push(line);
     }
-    widgets::card(grid, 8).into()
+    widgets::card(grid, 6).into()
 }
 
 /// One of the 24 places: a hero (team-coloured, name whole on hover), "Place" while allowed,
@@ -57,7 +59,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                     .wrapping(iced::widget::text::Wrapping::None)
                     .into(),
             )
-            .padding([0, 4])
+            .padding([0, 3])
             .style(move |theme: &iced::Theme| container::Style {
                 border: iced::Border {
                     color: style::seat_colour(theme, seat),
@@ -86,7 +88,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
             )
             .width(Fill)
             .height(Length::Fixed(DOME_CELL))
-            .padding([0, 4])
+            .padding([0, 3])
             .style(style::primary)
             .on_press(Message::Place(Some(slot)))
             .into()
@@ -97,7 +99,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                 .style(style::muted)
                 .into(),
         )
-        .padding([0, 4])
+        .padding([0, 3])
         .style(style::card)
         .into(),
     }
@@ -116,39 +118,49 @@ fn allowed(game: &Game, n: DomeNumber) -> bool {
         .is_some_and(|p| p.candidates.iter().any(|c| c.number == n))
 }
 
-/// The team's heroes as tiles in setup order, each with its actions on it: a tile never
-/// moves when one of its buttons is pressed (docs/worldspanner.md, The screen). The melee
-/// order by Wits sits in a reserved line above the tiles, so marking a fight moves nothing.
-pub fn heroes<'a>(game: &'a Game, side: TeamSide, fight: &[HeroRef]) -> Column<'a, Message> {
-    let mut tiles: Vec<Element<'_, Message>> = Vec::new();
-    for i in 0..game.team(side).heroes.len() {
-        tiles.push(hero_tile(
-            game,
-            HeroRef {
+/// The team's heroes as compact tiles in setup order, as many side by side as the column
+/// holds: each tile has the hero's name, where it is and the one action its place allows
+/// (enter, leave the Dome, raise, renew, the fight mark). A click elsewhere on a tile picks
+/// the hero (for the challenge and the strip above the tiles, [`picked_strip`]). A tile never
+/// moves when one of its buttons is pressed (docs/worldspanner.md, The screen).
+pub fn heroes<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    fight: &'a [HeroRef],
+    picked: Option<usize>,
+) -> Element<'a, Message> {
+    iced::widget::responsive(move |size| {
+        let count = game.team(side).heroes.len();
+        // As many columns as hold a tile of the narrowest width, spread over the width.
+        let across = (((size.width + TILE_GAP) / (TILE_MIN + TILE_GAP)).floor() as usize)
+            .clamp(1, count.max(1));
+        let mut grid = Column::new().spacing(TILE_GAP);
+        let mut line = Row::new().spacing(TILE_GAP);
+        for i in 0..count {
+            let r = HeroRef {
                 team: side,
                 hero: i,
-            },
-            fight,
-        ));
-    }
-    let order = if fight.is_empty() {
-        "Mark heroes in a melee fight (Fight) for their order by Wits.".to_string()
-    } else {
-        melee_order(game, fight)
-    };
-    column![
-        container(text(order).size(style::SMALL).style(style::muted))
-            .height(Length::Fixed(style::SMALL * 2.7))
-            .clip(true),
-        Row::with_children(tiles)
-            .spacing(6)
-            .wrap()
-            .vertical_spacing(6),
-    ]
-    .spacing(4)
+            };
+            line = line.push(hero_tile(game, r, fight, picked == Some(i)));
+            if (i + 1) % across == 0 {
+                grid = grid.push(line);
+                line = Row::new().spacing(TILE_GAP);
+            }
+        }
+        if !count.is_multiple_of(across) {
+            // The last line's tiles keep the width of the others.
+            for _ in count % across..across {
+                line = line.push(iced::widget::Space::new().width(Fill));
+            }
+            grid = grid.push(line);
+        }
+        iced::widget::scrollable(grid).height(Fill).into()
+    })
+    .into()
 }
+
 /// "Melee order by Wits: Blackbeard 7, Rizzik 5 (ties: the active team first)".
-fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
+pub fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
     let (order, unknown) = game.melee_order(fight);
     let mut s = format!(
         "Melee order by Wits: {}",
@@ -172,71 +184,165 @@ fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
     s + " (ties: the active team first)"
 }
 
-/// One hero's tile: name and where it is, its wounds, gold and Boosts each with their own
-/// buttons, and the actions its place allows (enter, leave the Dome, dismiss, banish, raise,
-/// renew, the fight mark). Every tile has the same buttons' rows, so tiles line up.
-fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, Message> {
+/// A hand button of one hero: a full target (docs/table-ux.md: >= 32 px).
+fn hero_button<'a>(label: String, r: HeroRef, op: Option<HeroOp>) -> Element<'a, Message> {
+    button(
+        text(label)
+            .size(style::SMALL)
+            .align_y(Center)
+            .wrapping(iced::widget::text::Wrapping::None),
+    )
+    .height(Length::Fixed(TARGET))
+    .padding([0, 6])
+    .style(style::secondary)
+    .on_press_maybe(op.map(|op| Message::Hero(r, op)))
+    .into()
+}
+
+/// One hero's tile: its name and place in one line, and under it the action its place allows
+/// (or that it has acted this step). Every tile has the same height, so tiles line up.
+fn hero_tile<'a>(
+    game: &'a Game,
+    r: HeroRef,
+    fight: &[HeroRef],
+    picked: bool,
+) -> Element<'a, Message> {
     let Ok(h) = game.hero(r) else {
         return column![].into();
     };
     // The hero's one action of this step, once taken (Rounds, p. 7): the engine refuses a
     // second, and the tile says so before anyone tries.
     let acted = game.acted.iter().find(|d| d.hero == r).map(|d| d.deed);
-    let op_maybe = |label: &'static str, op: Option<HeroOp>| -> Element<'a, Message> {
-        button(text(label).size(style::SMALL).align_y(Center))
-            .height(Length::Fixed(TARGET))
-            .padding([0, 8])
-            .style(style::secondary)
-            .on_press_maybe(op.map(|op| Message::Hero(r, op)))
-            .into()
-    };
-    let op = |label: &'static str, op: HeroOp| op_maybe(label, Some(op));
+    let op = |label: &str, op: HeroOp| hero_button(label.to_string(), r, Some(op));
     let mut ops: Vec<Element<'_, Message>> = Vec::new();
     match h.status {
         HeroStatus::Waiting if game.rounds.step == Step::Reinforce => {
-            ops.push(op("Enter (Reinforce)", HeroOp::Reinforce))
+            ops.push(op("Enter", HeroOp::Reinforce))
         }
         // Leaving the Dome is the Move action: disabled once the hero has acted.
-        HeroStatus::InDome { .. } => ops.push(op_maybe(
-            "Leave the Dome",
+        HeroStatus::InDome { .. } => ops.push(hero_button(
+            "Leave Dome".into(),
+            r,
             acted.is_none().then_some(HeroOp::LeaveDome),
         )),
         // Offered only while an Underworld reward waits: it is taken at once or lost.
         HeroStatus::Underpit if game.team(r.team).underworld_credits > 0 => {
-            ops.push(op("Raise to the Pit", HeroOp::Raise))
+            ops.push(op("Raise to Pit", HeroOp::Raise))
         }
         HeroStatus::Pit if game.team(r.team).underworld_credits > 0 => {
             ops.push(op("Renew", HeroOp::Renew))
         }
-        _ => {}
-    }
-    if h.status == HeroStatus::OnMap {
-        ops.push(op(
+        HeroStatus::OnMap => ops.push(op(
             if fight.contains(&r) {
-                "Out of the fight"
+                "Out of fight"
             } else {
                 "Fight"
             },
             HeroOp::Fight,
-        ));
+        )),
+        _ => {}
     }
-    if h.status.in_play() {
-        ops.push(op("Dismiss", HeroOp::Dismiss));
-        ops.push(op("Banish", HeroOp::Banish));
-    }
-    if let Some(deed) = acted {
-        ops.push(
+    // Where the hero is, or what it did this step (its Move button is then disabled).
+    let place = match acted {
+        Some(deed) => format!("acted this step: {}", deed.done()),
+        None => h.status.describe(),
+    };
+    let actions: Element<'_, Message> = if ops.is_empty() {
+        text("no action now")
+            .size(style::SMALL)
+            .style(style::muted)
+            .wrapping(iced::widget::text::Wrapping::None)
+            .into()
+    } else {
+        Row::with_children(ops).spacing(4).align_y(Center).into()
+    };
+    let tile = container(column![
+        // One line of fixed height: a long place ("being dismissed: choose a Dome") is
+        // cut, never wrapped, so the tile keeps its height; the whole line on hover.
+        iced::widget::tooltip(
             container(
-                text(format!("acted this step: {}", deed.done()))
-                    .size(style::SMALL)
-                    .style(style::muted),
+                row![
+                    text(h.name.clone())
+                        .size(style::BODY)
+                        .wrapping(iced::widget::text::Wrapping::None),
+                    text(place.clone())
+                        .size(style::SMALL)
+                        .style(style::muted)
+                        .wrapping(iced::widget::text::Wrapping::None),
+                ]
+                .spacing(6)
+                .align_y(Center)
             )
+            .width(Fill)
+            .height(Length::Fixed(style::BODY * 1.3))
+            .center_y(Length::Fixed(style::BODY * 1.3))
+            .clip(true),
+            container(text(format!("{}: {place}", h.name)).size(style::SMALL))
+                .padding(6)
+                .style(style::card),
+            iced::widget::tooltip::Position::Top,
+        ),
+        container(actions)
             .height(Length::Fixed(TARGET))
             .center_y(Length::Fixed(TARGET))
-            .into(),
-        );
+            .clip(true),
+    ])
+    .padding(3)
+    .width(Fill)
+    .style(if picked { style::selected } else { style::card });
+    iced::widget::mouse_area(tile)
+        .on_press(Message::Form(super::FormMsg::Hero(super::form::Choice {
+            value: r.hero,
+            label: h.name.clone(),
+        })))
+        .into()
+}
+
+/// The picked hero's strip above the tiles, of one fixed height: its name and place (or a
+/// refusal of a hero action, in red), Dismiss and Banish, and its wounds, gold and Boosts
+/// each with their own buttons (named on hover). With no hero picked the buttons are there,
+/// disabled, and the line says how to pick one.
+pub fn picked_strip<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    picked: Option<usize>,
+    refused: Option<&'a str>,
+) -> Element<'a, Message> {
+    let r = picked.map(|hero| HeroRef { team: side, hero });
+    let h = r.and_then(|r| game.hero(r).ok());
+    let line = match (refused, h) {
+        (Some(why), _) => text(why).size(style::SMALL).style(style::danger_text),
+        (None, Some(h)) => text(format!("{}: {}", h.name, h.status.describe())).size(style::BODY),
+        (None, None) => text(format!("{}: pick a hero's tile", side.name()))
+            .size(style::SMALL)
+            .style(style::muted),
+    };
+    let in_play = h.is_some_and(|h| h.status.in_play());
+    let when = |op: HeroOp, ok: bool| ok.then_some(op);
+    let mut dismiss: Vec<Element<'_, Message>> = Vec::new();
+    for (label, op) in [("Dismiss", HeroOp::Dismiss), ("Banish", HeroOp::Banish)] {
+        dismiss.push(match r {
+            Some(r) => hero_button(label.into(), r, when(op, in_play)),
+            None => hero_button(
+                label.into(),
+                HeroRef {
+                    team: side,
+                    hero: 0,
+                },
+                None,
+            ),
+        });
     }
-    let boost = if h.boost_active { " (in use)" } else { "" };
+    let top = row![
+        container(line)
+            .width(Fill)
+            .height(Length::Fixed(TARGET))
+            .center_y(Length::Fixed(TARGET))
+            .clip(true),
+        Row::with_children(dismiss).spacing(4),
+    ]
+    .spacing(6)
+    .align_y(Center);
     // The counts with their steppers; each button names itself on hover.
     let stepper = |label: &'static str, tip: &'static str, o: Option<HeroOp>| {
         iced::widget::tooltip(
@@ -248,10 +354,10 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
                     .width(Fill),
             )
             .height(Length::Fixed(TARGET))
-            .width(Length::Fixed(if label.len() > 3 { 44.0 } else { TARGET }))
+            .width(Length::Fixed(if label.len() > 3 { 36.0 } else { TARGET }))
             .padding(0)
             .style(style::secondary)
-            .on_press_maybe(o.map(|o| Message::Hero(r, o))),
+            .on_press_maybe(r.zip(o).map(|(r, o)| Message::Hero(r, o))),
             container(text(tip).size(style::SMALL))
                 .padding(6)
                 .style(style::card),
@@ -262,83 +368,63 @@ fn hero_tile<'a>(game: &'a Game, r: HeroRef, fight: &[HeroRef]) -> Element<'a, M
     let step = |label: &'static str, tip: &'static str, o: HeroOp| -> Element<'a, Message> {
         stepper(label, tip, Some(o))
     };
-    // Each count with its buttons is one group, so a narrow tile wraps between groups.
     let group = |items: Vec<Element<'a, Message>>| -> Element<'a, Message> {
-        Row::with_children(items).spacing(3).align_y(Center).into()
+        Row::with_children(items).spacing(1).align_y(Center).into()
     };
     let count = |s: String| -> Element<'a, Message> { text(s).size(style::SMALL).into() };
-    // "Use" is always there (disabled out of play), so every tile's counts wrap alike and a
-    // tile keeps its height when its hero enters or leaves play.
-    let boosts = vec![
-        count(format!("{} Boost{boost}", h.boosts)),
-        step("+", "+1 Boost", HeroOp::GainBoost),
-        stepper(
-            "Use",
-            "Use a Boost (a hero in play)",
-            h.status.in_play().then_some(HeroOp::UseBoost),
-        ),
-    ];
+    let (wounds, health, gold, boosts, active) = h.map_or((0, 0, 0, 0, false), |h| {
+        (h.wounds, h.health, h.gold, h.boosts, h.boost_active)
+    });
     let counts = row![
         group(vec![
-            count(format!("{}/{} wounds", h.wounds, h.health)),
+            count(if h.is_some() {
+                format!("{wounds}/{health} wounds")
+            } else {
+                "– wounds".into()
+            }),
             step("+", "+1 wound", HeroOp::Wound),
             step("−", "Heal 1", HeroOp::Heal),
         ]),
         group(vec![
-            count(format!("{} gold", h.gold)),
+            count(format!("{gold} gold")),
             step("+", "+1 gold", HeroOp::GoldUp),
             step("−", "−1 gold", HeroOp::GoldDown),
         ]),
-        group(boosts),
+        group(vec![
+            count(format!(
+                "{boosts} Boost{}",
+                if active { " (in use)" } else { "" }
+            )),
+            step("+", "+1 Boost", HeroOp::GainBoost),
+            // "Use" is always there (disabled out of play), so the strip keeps its shape.
+            stepper(
+                "Use",
+                "Use a Boost (a hero in play)",
+                in_play.then_some(HeroOp::UseBoost),
+            ),
+        ]),
     ]
-    .spacing(10);
-    let actions: Element<'_, Message> = if ops.is_empty() {
-        text("nothing to do in this step")
-            .size(style::SMALL)
-            .style(style::muted)
-            .into()
-    } else {
-        Row::with_children(ops)
-            .spacing(4)
-            .wrap()
-            .vertical_spacing(4)
-            .into()
-    };
+    .spacing(6)
+    .align_y(Center);
     container(
         column![
-            // One line of fixed height: a long place ("being dismissed: choose a Dome") is
-            // cut, never wrapped, so the tile keeps its height.
-            container(
-                row![
-                    text(h.name.clone())
-                        .size(style::BODY)
-                        .wrapping(iced::widget::text::Wrapping::None),
-                    text(h.status.describe())
-                        .size(style::SMALL)
-                        .style(style::muted)
-                        .wrapping(iced::widget::text::Wrapping::None),
-                ]
-                .spacing(8)
-                .align_y(Center)
-            )
-            .height(Length::Fixed(style::BODY * 1.5))
-            .center_y(Length::Fixed(style::BODY * 1.5))
-            .clip(true),
-            // The actions keep room for two rows of buttons even when they take one or none,
-            // so a narrow tile wraps them without covering the counts and tiles line up.
-            container(actions).height(Length::Fixed(2.0 * TARGET + 4.0)),
-            counts.wrap().vertical_spacing(4),
+            top,
+            container(counts)
+                .height(Length::Fixed(TARGET))
+                .center_y(Length::Fixed(TARGET))
+                .clip(true)
         ]
-        .spacing(4),
+        .spacing(2),
     )
-    .padding(6)
-    .width(Length::Fixed(TILE))
+    .padding(3)
+    .width(Fill)
     .style(style::card)
     .into()
 }
 
-/// A hero tile's width: two tiles side by side at 1366 px, one column at 1024 px.
-const TILE: f32 = 340.0;
+/// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
+const TILE_MIN: f32 = 125.0;
+const TILE_GAP: f32 = 6.0;
 
 pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let mut col = column![text("Glory board").size(style::HEADING)].spacing(6);

@@ -6,6 +6,7 @@
 mod ask;
 mod board;
 mod card_view;
+mod clip;
 mod deck_io;
 mod decks;
 mod editor;
@@ -463,18 +464,29 @@ impl State {
             Some(doc) => doc.saved.title.clone(),
             None => "New Worldspanner Factions game".into(),
         };
-        let top = row![crate::gui::widgets::fitted_title(title), tabs]
-            .spacing(style::GAP)
-            .align_y(iced::Center);
         // The table holds still: it fills the window and each of its columns scrolls on its
         // own, so the main loop needs no page scrolling. The other panels scroll as a page.
         if self.doc.is_some() && self.panel == Panel::Table {
+            // Closer: the title (also in the top bar) in heading size, little padding, so
+            // the step bar, the challenge, the Domes and the heroes are all in view with
+            // large type at 1366×768 (docs/worldspanner.md, The screen).
+            let top = row![
+                container(crate::gui::widgets::hover_title(title, style::HEADING))
+                    .width(iced::Fill)
+                    .clip(true),
+                tabs
+            ]
+            .spacing(style::GAP)
+            .align_y(iced::Center);
             column![top, body]
-                .spacing(style::GAP)
-                .padding(16)
+                .spacing(8)
+                .padding([8, 10])
                 .height(iced::Fill)
                 .into()
         } else {
+            let top = row![crate::gui::widgets::fitted_title(title), tabs]
+                .spacing(style::GAP)
+                .align_y(iced::Center);
             container(scrollable(
                 column![top, body].spacing(style::GAP).padding(16),
             ))
@@ -523,7 +535,7 @@ impl State {
             .count();
         if let Some(r) = &mut self.refused {
             r.text += &format!(
-                " — press Enter (Reinforce) on a waiting hero's tile ({waiting} waiting), then \
+                " — press Enter on a waiting hero's tile ({waiting} waiting), then \
                  Place it in a Dome."
             );
         }

@@ -49,9 +49,9 @@ impl ChallengeForm {
         let f = |m: FormMsg| Message::Form(m);
         let heroes = choices(game, side, |s| s.in_play());
         let hero = heroes.iter().find(|c| Some(c.value) == self.hero).cloned();
-        // The Draw button heads the panel. Beside it, every field it still needs (it is
-        // disabled until they are filled); under it, in a line of fixed height, a refusal or
-        // the chances. However long the form below grows, Draw stays at the same pixel and in
+        // The Draw button heads the panel. Right under it, in two lines of fixed height, a
+        // refusal, else every field it still needs (it is disabled until they are filled),
+        // else the chances. However long the form below grows, Draw stays at the same pixel and in
         // view at 768 px (docs/table-ux.md 1 and 2), and nothing scrolls when it is refused.
         let draw = if self.what.paid() {
             "Pay and adventure"
@@ -66,28 +66,20 @@ impl ChallengeForm {
         };
         let below = match refused {
             Some(r) => text(r).size(style::SMALL).style(style::danger_text),
+            None if !needs.is_empty() => text(needs).size(style::SMALL).style(style::warning_text),
             None if self.what.paid() => text(""),
             None => text(self.odds_line(game, side).unwrap_or_default())
                 .size(style::SMALL)
                 .style(style::muted),
         };
         let mut col: Column<'_, Message> = column![
-            row![
-                crate::gui::widgets::keyed(
-                    button(text(draw).size(style::BODY))
-                        .padding([10, 14])
-                        .style(style::primary)
-                        .on_press_maybe(missing.is_empty().then_some(Message::Draw)),
-                    "D"
-                ),
-                container(text(needs).size(style::SMALL).style(style::warning_text))
-                    .width(Fill)
-                    .height(Length::Fixed(NEEDS))
-                    .center_y(Length::Fixed(NEEDS))
-                    .clip(true),
-            ]
-            .spacing(8)
-            .align_y(Center),
+            crate::gui::widgets::keyed(
+                button(text(draw).size(style::BODY))
+                    .padding([8, 12])
+                    .style(style::primary)
+                    .on_press_maybe(missing.is_empty().then_some(Message::Draw)),
+                "D"
+            ),
             container(below)
                 .width(Fill)
                 .height(Length::Fixed(style::SMALL * 2.8))
@@ -151,7 +143,8 @@ impl ChallengeForm {
                 row![
                     pick_list(keys, key, move |c| f(FormMsg::Key(c)))
                         .placeholder("Faction key")
-                        .text_size(style::BODY),
+                        .text_size(style::BODY)
+                        .width(Fill),
                     text("space").size(style::BODY),
                     pick_list(vec![1u8, 2, 3, 4], Some(self.space + 1), move |s| {
                         f(FormMsg::Space(s))
@@ -281,7 +274,7 @@ impl ChallengeForm {
                     .on_input(move |s| f(FormMsg::OwnReason(s)))
                     .on_submit(Message::Draw)
                     .size(style::BODY)
-                    .width(260),
+                    .width(Fill),
             ]
             .spacing(6)
             .align_y(Center),
@@ -289,9 +282,6 @@ impl ChallengeForm {
         col.into()
     }
 }
-
-/// The height of the "Needs:" note beside Draw: three lines of small type.
-const NEEDS: f32 = style::SMALL * 4.0;
 
 fn choices(game: &Game, side: TeamSide, keep: impl Fn(HeroStatus) -> bool) -> Vec<Choice<usize>> {
     game.team(side)
@@ -317,7 +307,7 @@ fn input<'a>(
         .on_input(on)
         .on_submit(Message::Draw)
         .size(style::BODY)
-        .width(88)
+        .width(60)
         .into()
 }
 

@@ -9,13 +9,14 @@ use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
 use super::ask::Ask;
-use super::board::{domes, glory, heroes};
+use super::board::{domes, glory, heroes, melee_order, picked_strip};
 use super::form::ChallengeForm;
 use super::{Message, Refusal, Where};
 use crate::gui::{style, widgets};
 use crate::worldspanner::{DomeRange, Face, Game, HeroRef, LastEvent, TeamSide};
 
 /// What the table side shows besides the game.
+#[derive(Clone, Copy)]
 pub struct Table<'a> {
     pub side: TeamSide,
     pub form: &'a ChallengeForm,
@@ -26,115 +27,175 @@ pub struct Table<'a> {
 }
 
 /// The challenge column's width; the Dome board's.
-const LEFT: f32 = 370.0;
-const BOARD: f32 = 250.0;
+const LEFT: f32 = 266.0;
+const BOARD: f32 = 190.0;
 
 pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     let side = t.side;
     let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
-    // The reserved line under the bar: a refusal of Next step (or of the glory board), else
-    // what the last action said. One line of fixed height, so nothing below it moves.
-    // Two lines of small type: a refusal with its "how" fits whole at 1024 px.
-    let said: Element<'_, Message> = match refused(Where::Bar) {
-        Some(r) => text(r).size(style::SMALL).style(style::danger_text).into(),
-        None => text(t.lines.join(" · ")).size(style::SMALL).into(),
+    // The reserved line in the step bar: a refusal of Next step (or of the glory board) in
+    // red, else the melee order of the heroes marked as fighting, else what the last action
+    // said, else the step's reminder. One line of small type and of fixed height, so nothing
+    // below it moves; the whole text on hover.
+    let (said, style_of): (String, fn(&iced::Theme) -> text::Style) = match refused(Where::Bar) {
+        Some(r) => (r.to_string(), style::danger_text),
+        None if !t.fight.is_empty() => (melee_order(game, t.fight), style::muted),
+        // The game over (or reopened) says so before anything else.
+        None if !t.lines.is_empty() && !game.locked() && !game.rounds.finished => {
+            (t.lines.join(" · "), text::default)
+        }
+        None => (reminder(game), style::muted),
     };
-    let said = container(said)
-        .padding([0, 10])
-        .width(Fill)
-        .height(Length::Fixed(style::SMALL * 2.8))
-        .center_y(Length::Fixed(style::SMALL * 2.8))
-        .clip(true);
-    // Left: the card drawn (fixed height), then the challenge panel headed by Draw. While a
-    // physical card is being read its question takes the panel's place, where Draw was.
-    // A physical card being read, or a hero waiting for its Dome, asks in this column's place
-    // (beside the board), card and panel both, so the answers are in view with large type
-    // too; Draw waits until it is answered.
+    let said = container(
+        text(said)
+            .size(style::SMALL)
+            .style(style_of)
+            .wrapping(text::Wrapping::None),
+    )
+    .width(Fill)
+    .height(Length::Fixed(LINE))
+    .center_y(Length::Fixed(LINE))
+    .clip(true);
+    // Below NARROW units (the window on a 1024 px screen with large type, or with the share
+    // panel open) the board joins the challenge column's scroll, so the heroes keep a width.
+    let columns = iced::widget::responsive(move |size| columns(game, t, size.width < NARROW));
+    column![bar(game, side, said.into()), columns]
+        .spacing(8)
+        .height(Fill)
+        .into()
+}
+
+/// Below this width the Dome board is not a column of its own.
+const NARROW: f32 = 800.0;
+
+/// The challenge column, the board and the heroes (`narrow`: the board under the challenge).
+fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Message> {
+    let side = t.side;
+    let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
+    // Left: the side's deck and its Digital/Physical switch, the card drawn (fixed height),
+    // then the challenge panel headed by Draw. A physical card being read, or a hero waiting
+    // for its Dome, asks in this column's place (beside the board), card and panel both, so
+    // the answers are in view with large type too; Draw waits until it is answered.
     let question = match t.asking {
         Some(ask) => Some(ask.view()),
         None => pending(game),
     };
+    // The board with, under it, the deck and the glory board.
+    let board =
+        || column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP);
     let left = match question {
-        Some(q) => column![scrollable(q).height(Fill).width(Fill)],
-        None => column![
-            super::card_view::view(game),
-            scrollable(
-                column![
-                    widgets::card(t.form.view(game, side, refused(Where::Draw)), 10),
-                    last_result(game)
-                ]
-                .spacing(style::GAP)
-            )
-            .height(Fill)
-            .width(Fill),
-        ],
+        Some(q) => {
+            let mut q = column![q].spacing(style::GAP);
+            if narrow {
+                q = q.push(board());
+            }
+            column![scrollable(q).height(Fill).width(Fill)]
+        }
+        None => {
+            let mut panel = column![
+                widgets::card(t.form.view(game, side, refused(Where::Draw)), 8),
+                last_result(game)
+            ]
+            .spacing(style::GAP);
+            if narrow {
+                panel = panel.push(board());
+            }
+            column![
+                deck_line(game, side),
+                super::card_view::view(game),
+                // A pick list cut by the column's edge is clipped too (clip.rs).
+                scrollable(super::clip::clip_text(panel))
+                    .height(Fill)
+                    .width(Fill),
+            ]
+        }
     }
-    .spacing(style::GAP)
+    .spacing(6)
     .width(Length::Fixed(LEFT))
     .height(Fill);
-    // Middle: the heroes, their refusal in the heading's line.
-    let heading = row![
-        text(format!("{} heroes", side.name()))
-            .size(style::HEADING)
-            .wrapping(iced::widget::text::Wrapping::None),
-        container(
-            text(refused(Where::Heroes).unwrap_or_default())
-                .size(style::SMALL)
-                .style(style::danger_text)
-        )
-        .width(Fill)
-        .height(Length::Fixed(style::HEADING * 1.4))
-        .center_y(Length::Fixed(style::HEADING * 1.4))
-        .clip(true),
-    ]
-    .spacing(8)
-    .align_y(Center);
+    // Right: the picked hero's strip (its counts, Dismiss and Banish, a refused hero action),
+    // then every hero's tile.
     let middle = column![
-        heading,
-        scrollable(heroes(game, side, t.fight))
-            .height(Fill)
-            .width(Fill),
+        picked_strip(game, side, t.form.hero, refused(Where::Heroes)),
+        heroes(game, side, t.fight, t.form.hero),
     ]
-    .spacing(4)
+    .spacing(6)
     .width(Fill)
     .height(Fill);
     // Between them the board, beside the Dome question, and under it the deck and the glory.
-    // The column scrolls as a whole: where the window is short (large type at 1366×768) the
-    // Domes' last rows are a scroll away instead of squeezed out of reach.
-    let board = scrollable(
+    // The column scrolls as a whole; the six rows of Domes are at its top, in view.
+    if narrow {
+        return row![left, middle].spacing(10).height(Fill).into();
+    }
+    let board = scrollable(container(board()).padding(iced::Padding::ZERO.right(10)))
+        .width(Length::Fixed(BOARD + 10.0))
+        .height(Fill);
+    row![left, board, middle].spacing(10).height(Fill).into()
+}
+
+/// The reserved line's height: one line of small type.
+const LINE: f32 = style::SMALL * 1.5;
+
+/// What the step asks of the table, or that the game is over or reopened.
+fn reminder(game: &Game) -> String {
+    let r = &game.rounds;
+    if game.locked() {
+        "The game is over: see the glory count. Reopen to correct something.".to_string()
+    } else if r.finished {
+        "Reopened for corrections: no more draws; Undo closes it again.".to_string()
+    } else {
+        format!("{}: {}", r.step.name(), r.step.reminder())
+    }
+}
+
+/// The side's deck in one line over the card: its counts and the Digital/Physical switch.
+fn deck_line(game: &Game, side: TeamSide) -> Element<'_, Message> {
+    let team = game.team(side);
+    row![
         container(
-            column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP),
+            // The discards are counted in the deck box under the board.
+            text(format!("{} left", team.deck.draw_len()))
+                .size(style::SMALL)
+                .wrapping(text::Wrapping::None)
         )
-        .padding(iced::Padding::ZERO.right(12)),
-    )
-    .width(Length::Fixed(BOARD))
-    .height(Fill);
-    column![
-        bar(game, side),
-        said,
-        row![left, board, middle].spacing(style::GAP).height(Fill)
+        .width(Fill)
+        .clip(true),
+        mode(
+            "Digital deck",
+            !team.physical,
+            Message::DeckMode(side, false),
+            style::SMALL
+        ),
+        mode(
+            "Physical deck",
+            team.physical,
+            Message::DeckMode(side, true),
+            style::SMALL
+        ),
     ]
-    .spacing(6)
-    .height(Fill)
+    .spacing(4)
+    .align_y(Center)
     .into()
 }
 
-fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
+/// The step bar: the round and step, the side shown, Next step; under them the steps of this
+/// turn and the reserved line (`said`). Two rows of fixed height: nothing under it moves.
+fn bar<'a>(game: &'a Game, side: TeamSide, said: Element<'a, Message>) -> Element<'a, Message> {
     let r = &game.rounds;
-    let mut steps = row![].spacing(6);
+    let mut steps = row![].spacing(4);
     for s in r.steps_this_turn() {
-        let label = text(s.name()).size(style::BODY);
+        let label = text(s.name()).size(style::SMALL);
         steps = steps.push(if *s == r.step && !r.finished {
-            container(label).padding([4, 10]).style(style::selected)
+            container(label).padding([1, 8]).style(style::selected)
         } else {
-            container(label).padding([4, 10])
+            container(label).padding([1, 8])
         });
     }
     let mut sides = row![].spacing(6);
     for t in TeamSide::BOTH {
         sides = sides.push(
             button(text(format!("{} side", t.name())).size(style::BODY))
-                .padding([6, 12])
+                .padding([6, 10])
                 .style(if t == side {
                     style::primary
                 } else {
@@ -146,63 +207,33 @@ fn bar(game: &Game, side: TeamSide) -> Element<'_, Message> {
     // After Black's last turn the same place offers the explicit, undoable Reopen (RULINGS).
     let next = if game.locked() {
         button(text("Reopen").size(style::HEADING))
-            .padding([8, 20])
+            .padding([6, 18])
             .style(style::secondary)
             .on_press(Message::Reopen)
     } else {
         button(text("Next step").size(style::HEADING))
-            .padding([8, 20])
+            .padding([6, 18])
             .style(style::primary)
             .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep))
     };
     container(
         column![
             row![
-                // Fill: at 1024 px with large type the round line wraps; the buttons keep
-                // their size and Next step is never cut off.
-                text(r.describe()).size(style::HEADING).width(Fill),
+                // Fill and cut at its end, never wrapped: the bar keeps one height and the
+                // buttons keep their size; the whole on hover.
+                container(widgets::hover_title(r.describe(), style::HEADING))
+                    .width(Fill)
+                    .clip(true),
                 sides,
                 next
             ]
-            .spacing(style::GAP)
+            .spacing(8)
             .align_y(Center),
-            // The deck's counts and its Digital/Physical switch share the steps' row, so they
-            // are in view without scrolling and take no height from the hero list.
-            row![
-                container(steps.wrap()).width(Fill),
-                text(format!(
-                    "{} deck {} · discard {}",
-                    side.name(),
-                    game.team(side).deck.draw_len(),
-                    game.team(side).deck.discard_len()
-                ))
-                .size(style::BODY),
-                mode(
-                    "Digital deck",
-                    !game.team(side).physical,
-                    Message::DeckMode(side, false)
-                ),
-                mode(
-                    "Physical deck",
-                    game.team(side).physical,
-                    Message::DeckMode(side, true)
-                ),
-            ]
-            .spacing(6)
-            .align_y(Center),
-            text(if game.locked() {
-                "The game is over: see the glory count. Reopen to correct something.".to_string()
-            } else if r.finished {
-                "Reopened for corrections: no more draws; Undo closes it again.".to_string()
-            } else {
-                format!("{}: {}", r.step.name(), r.step.reminder())
-            })
-            .size(style::BODY)
-            .style(style::muted),
+            row![steps, said].spacing(8).align_y(Center),
         ]
-        .spacing(6),
+        .spacing(4),
     )
-    .padding(10)
+    .padding([6, 10])
     .width(Fill)
     .style(style::card)
     .into()
@@ -341,9 +372,10 @@ fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
     .into()
 }
 
-fn mode(label: &str, on: bool, message: Message) -> Element<'_, Message> {
-    button(text(label).size(style::BODY))
-        .padding([4, 12])
+fn mode(label: &str, on: bool, message: Message, size: f32) -> Element<'_, Message> {
+    button(text(label).size(size).align_y(Center))
+        .height(Length::Fixed(32.0))
+        .padding([0, 8])
         .style(if on { style::primary } else { style::secondary })
         .on_press_maybe((!on).then_some(message))
         .into()

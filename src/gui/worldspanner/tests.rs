@@ -115,7 +115,7 @@ fn a_hero_typed_without_health_is_asked_for_it_not_given_four() {
 fn reinforce_proposes_domes_and_the_player_places_the_hero() {
     let mut s = started();
     // The first tile's Enter is hero 1's.
-    click(&mut s, "Enter (Reinforce)");
+    click(&mut s, "Enter");
     let game = s.game().unwrap();
     let p = game
         .pending
@@ -147,7 +147,7 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
     // It says how heroes are brought in.
     assert!(
         n.text
-            .contains("Enter (Reinforce) on a waiting hero's tile (8 waiting)"),
+            .contains("Enter on a waiting hero's tile (8 waiting)"),
         "{}",
         n.text
     );
@@ -176,9 +176,9 @@ pub(super) fn round_two() -> State {
 fn the_screen_follows_the_active_team_and_can_show_either_side() {
     let mut s = round_two();
     assert!(shows(&s, "Round 2 of 10: Skyhawks, Free"));
-    assert!(shows(&s, "Skyhawks heroes"));
+    assert!(shows(&s, "Skyhawks: pick a hero's tile"));
     click(&mut s, "Psiclones side");
-    assert!(shows(&s, "Psiclones heroes"));
+    assert!(shows(&s, "Psiclones: pick a hero's tile"));
     assert!(shows(
         &s,
         "Psiclones deck: Sample challenge deck (not the real cards)"
@@ -613,18 +613,22 @@ fn leave_the_dome_is_disabled_for_a_hero_that_already_acted() {
             deed: crate::worldspanner::Deed::Shot,
         });
     }
-    let mut ui = simulator(board::heroes(&game, TeamSide::Skyhawks, &[]));
+    let mut ui = simulator(board::heroes(&game, TeamSide::Skyhawks, &[], None));
     ui.find("acted this step: taken its shot").unwrap();
-    ui.click("Leave the Dome").unwrap();
-    assert_eq!(
-        ui.into_messages().count(),
-        0,
-        "a disabled button sent a message"
+    ui.click("Leave Dome").unwrap();
+    // The click picks the hero (its tile is under the button) and nothing else.
+    assert!(
+        ui.into_messages()
+            .all(|m| !matches!(m, Message::Hero(_, HeroOp::LeaveDome))),
+        "a disabled button sent its action"
     );
     // The same tile before the action: the button works.
     let game = s.game().unwrap();
-    let mut ui = simulator(board::heroes(game, TeamSide::Skyhawks, &[]));
+    let mut ui = simulator(board::heroes(game, TeamSide::Skyhawks, &[], None));
     assert!(ui.find("acted this step: taken its shot").is_err());
-    ui.click("Leave the Dome").unwrap();
-    assert_eq!(ui.into_messages().count(), 1);
+    ui.click("Leave Dome").unwrap();
+    assert!(matches!(
+        ui.into_messages().collect::<Vec<_>>().as_slice(),
+        [Message::Hero(_, HeroOp::LeaveDome)]
+    ));
 }

@@ -205,25 +205,38 @@ fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
     // Round 1, Reinforce: every waiting hero offers Enter on its own tile.
     let s = super::tests::started();
     for (name, size) in WINDOWS {
-        for label in ["Enter (Reinforce)", "Skyhawks hero 1", "0/4 wounds"] {
+        for label in ["Enter", "Skyhawks hero 1"] {
             let (at, inside) = place(&s, size, label);
             assert!(inside, "{label} at {name}: {at:?} needs a scroll");
         }
         let (tile, _) = place(&s, size, "Skyhawks hero 1");
-        let (enter, _) = place(&s, size, "Enter (Reinforce)");
+        let (enter, _) = place(&s, size, "Enter");
         assert!(
             enter.y > tile.y && enter.y - tile.y < 60.0,
             "at {name}: Enter ({enter:?}) is on the tile of hero 1 ({tile:?})"
         );
     }
-    // Round 2: the heroes in Domes offer Leave, Dismiss and Banish on their tiles.
-    let mut s = round_two();
-    s.update(Message::Side(TeamSide::Skyhawks), &c);
+    // Round 2: the heroes in Domes offer Leave on their tiles; hero 1 picked by its tile,
+    // its counts, Dismiss and Banish are in the strip above the tiles.
     for (name, size) in WINDOWS {
-        for label in ["Leave the Dome", "Dismiss", "Banish"] {
+        let mut s = round_two();
+        s.update(Message::Side(TeamSide::Skyhawks), &c);
+        let picked = testing::click_on(&mut s, &c, (size.width, size.height), "Skyhawks hero 1")
+            .expect("hero 1's tile");
+        assert_eq!(
+            picked.messages, 1,
+            "at {name}: a click on the tile picks the hero"
+        );
+        for label in ["Leave Dome", "Dismiss", "Banish", "0/4 wounds"] {
             let (at, inside) = place(&s, size, label);
             assert!(inside, "{label} at {name}: {at:?} needs a scroll");
         }
+        let dismissed =
+            testing::click_on(&mut s, &c, (size.width, size.height), "Dismiss").expect("Dismiss");
+        assert!(
+            dismissed.messages == 1 && dismissed.moved,
+            "at {name}: Dismiss acts on the picked hero"
+        );
     }
 }
 
@@ -271,7 +284,7 @@ fn enter_reinforce_keeps_every_tile_where_it_was() {
 }
 
 #[test]
-fn draw_is_disabled_with_every_missing_field_listed_beside_it() {
+fn draw_is_disabled_with_every_missing_field_listed_right_under_it() {
     let c = ctx();
     let mut s = round_two();
     s.update(Message::Form(FormMsg::What(form::What::Melee)), &c);
@@ -283,8 +296,10 @@ fn draw_is_disabled_with_every_missing_field_listed_beside_it() {
         let (note, inside) = place(&s, size, needs);
         assert!(inside, "at {name}: the note {note:?} needs a scroll");
         assert!(
-            note.x > draw.x + draw.width && note.y < draw.y + draw.height,
-            "at {name}: the note {note:?} is beside Draw {draw:?}"
+            (note.x - draw.x).abs() < 16.0
+                && note.y >= draw.y + draw.height
+                && note.y - (draw.y + draw.height) < 24.0,
+            "at {name}: the note {note:?} is right under Draw {draw:?}"
         );
         // Disabled: a click sends nothing.
         let clicked =
@@ -368,7 +383,10 @@ fn next_step_refused_in_reinforce_is_shown_under_it_and_says_how() {
     let mut s = super::tests::started();
     testing::update(&mut s, Message::NextStep, &c);
     let text = s.refused().expect("refused").text.clone();
-    assert!(text.contains("press Enter (Reinforce)"), "{text}");
+    assert!(
+        text.contains("press Enter on a waiting hero's tile"),
+        "{text}"
+    );
     for (name, size) in WINDOWS {
         let (next, _) = place(&s, size, "Next step");
         let (at, found) = {
@@ -432,6 +450,14 @@ fn a_tiles_wrapped_actions_never_cover_its_counts_and_no_tile_moves_when_a_hero_
     let c = ctx();
     let mut s = round_two();
     s.update(Message::Side(TeamSide::Skyhawks), &c);
+    // Hero 1 picked: its counts and removals are in the strip above the tiles.
+    s.update(
+        Message::Form(FormMsg::Hero(form::Choice {
+            value: 0,
+            label: String::new(),
+        })),
+        &c,
+    );
     for (name, size) in WINDOWS.into_iter().chain([NARROWEST]) {
         let (banish, _) = place(&s, size, "Banish");
         let (wounds, _) = place(&s, size, "0/4 wounds");

@@ -161,7 +161,7 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
         &s,
         "Melee order by Wits: no hero card, Wits unknown: Skyhawks hero 1 (ties: the active team first)"
     ));
-    click(&mut s, "Out of the fight");
+    click(&mut s, "Out of fight");
     assert!(s.fight.is_empty());
 }
 
