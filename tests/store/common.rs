@@ -50,6 +50,16 @@ pub fn notes_of(store: &Store, id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The text of every backup of save `id`, newest first.
+pub fn backup_texts(store: &Store, id: &str) -> Vec<String> {
+    store
+        .backups(id)
+        .unwrap()
+        .into_iter()
+        .map(|b| std::fs::read_to_string(&b.path).unwrap())
+        .collect()
+}
+
 /// A save of another kind (an army game) for wrong-kind tests.
 pub fn army_game() -> Saved<tablemate::army::SaveData> {
     let table = tablemate::army::FollowerTable::bundled().expect("bundled follower table");

@@ -434,12 +434,7 @@ fn an_outside_change_landing_during_a_save_is_kept_as_a_backup() {
     store.save("g", &game("my next")).unwrap();
     store.set_fault_hook(None);
     assert_eq!(notes_of(&store, "g"), "my next");
-    let kept: Vec<String> = store
-        .backups("g")
-        .unwrap()
-        .into_iter()
-        .map(|b| std::fs::read_to_string(&b.path).unwrap())
-        .collect();
+    let kept = backup_texts(&store, "g");
     assert!(
         kept.contains(&outside),
         "the version written during the save was lost"

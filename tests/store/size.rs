@@ -112,12 +112,7 @@ fn an_outside_change_landing_during_act_is_kept_as_a_backup() {
     })));
     store.act("g", &[GOLD.to_string()]).unwrap();
     store.set_fault_hook(None);
-    let kept: Vec<String> = store
-        .backups("g")
-        .unwrap()
-        .into_iter()
-        .map(|b| std::fs::read_to_string(&b.path).unwrap())
-        .collect();
+    let kept = super::common::backup_texts(&store, "g");
     assert!(
         kept.contains(&outside),
         "the version written during act was lost"
