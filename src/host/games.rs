@@ -232,9 +232,12 @@ impl SeatPage for crate::near_and_far::Campaign {
 
 mod worldspanner {
     use super::*;
+    use crate::host::ws_seat;
     use crate::worldspanner::adventure::Adventure;
     use crate::worldspanner::victory::SPACES_PER_KEY;
-    use crate::worldspanner::{Face, Game, HeroStatus, LastEvent, TeamSide};
+    use crate::worldspanner::{
+        ChallengeKind, Face, Game, HeroRef, HeroStatus, LastEvent, TeamSide,
+    };
 
     /// Round, the challenge in progress, the Domes: what the whole table shares.
     pub(super) fn shared(g: &Game) -> Markup {
@@ -266,7 +269,12 @@ mod worldspanner {
     fn challenge_form(g: &Game, side: TeamSide, hero: usize) -> Markup {
         let physical = g.team(side).physical;
         let hero_ref = json!({"team": side, "hero": hero});
-        let challenge = |kind: &str| json!({"kind": kind, "rating": "{rating}", "against": "{against}", "modifiers": []});
+        let hero_at = HeroRef { team: side, hero };
+        // The modifiers the rules allow for each kind that the team holds now.
+        let faction_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::FactionAdventure);
+        let lith_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::LithAdventure);
+        let other_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::Other);
+        let challenge = |kind: &str, mods: &[Value]| json!({"kind": kind, "rating": "{rating}", "against": "{against}", "modifiers": mods});
         let read = |action: Value| {
             if physical {
                 json!({"action": "read", "cards": [{"face": "{face}"}], "then": action})
@@ -276,22 +284,23 @@ mod worldspanner {
         };
         let faction = read(json!({"action": "adventure", "hero": hero_ref,
             "adventure": {"type": "{type}", "faction": "{faction}", "space": "{space}"},
-            "challenge": challenge("faction-adventure")}));
+            "challenge": challenge("faction-adventure", &faction_mods.1)}));
         let lith = read(json!({"action": "adventure", "hero": hero_ref,
-            "adventure": "{adventure}", "challenge": challenge("lith-adventure")}));
+            "adventure": "{adventure}", "challenge": challenge("lith-adventure", &lith_mods.1)}));
         let other = read(
             json!({"action": "challenge", "team": side, "hero": hero_ref,
-            "challenge": challenge("other")}),
+            "challenge": challenge("other", &other_mods.1)}),
         );
         let value = |v: Value| {
             v.as_str()
                 .map(String::from)
                 .unwrap_or_else(|| v.to_string())
         };
-        let ratings = |against: u8| {
+        let ratings = |against: u8, mods: &Markup| {
             html! {
                 label { "Rating " input name="rating" type="number" min="0" max="20" required; }
                 label { "Against " input name="against" type="number" min="0" max="20" value=(against) required; }
+                (mods)
                 @if physical {
                     label { "The face on the card you flipped " select name="face" {
                         @for f in Face::ALL.iter().rev() {
@@ -314,7 +323,7 @@ mod worldspanner {
                         } } }
                     label { "Space " select name="space" data-json="" {
                         @for i in 0..SPACES_PER_KEY { option value=(i) { (i + 1) } } } }
-                    (ratings(5))
+                    (ratings(5, &faction_mods.0))
                 }
             }
             details {
@@ -324,12 +333,12 @@ mod worldspanner {
                         @for a in [Adventure::Haggler {}, Adventure::MirrorPool {}, Adventure::Vortex {}, Adventure::Underworld {}] {
                             option value=(serde_json::to_string(&a).unwrap_or_default()) { (a.name()) }
                         } } }
-                    (ratings(5))
+                    (ratings(5, &lith_mods.0))
                 }
             }
             details {
                 summary.big { "Other challenge…" }
-                form.act data-act=(other.to_string()) { (ratings(5)) }
+                form.act data-act=(other.to_string()) { (ratings(5, &other_mods.0)) }
             }
         }
     }
@@ -395,11 +404,15 @@ mod worldspanner {
                                         (act_button("Gold −1", &json!({"action": "gold", "hero": hero, "change": -1})))
                                     }
                                     (challenge_form(g, team.side, i))
+                                    (ws_seat::hero_actions(g, HeroRef { team: team.side, hero: i }))
                                 }
                             }
                         }
                     }
                 }
+            }
+            @if let Some(side) = seat.and_then(|s| g.teams.iter().map(|t| t.side).find(|t| t.name() == s.name)) {
+                (ws_seat::glory(g, side))
             }
             (shared(g))
         }

@@ -6,6 +6,7 @@ mod browser;
 mod http;
 mod pages;
 mod seats;
+mod ws_seat;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
