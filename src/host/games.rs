@@ -465,8 +465,9 @@ mod furnace_duel {
         }
     }
 
-    /// The end-of-game tallies, the seat's own first: the same `record-result` as the window's
-    /// pad (the table's action: either player enters the game just played).
+    /// The end-of-game tallies: the seat's own (`record-tally`, combined with the other
+    /// player's when both are in), or both on one phone, its own first (the same
+    /// `record-result` as the window's pad).
     fn tallies(c: &Campaign, me: usize) -> Markup {
         let other = 1 - me;
         let mut tallies = [Value::Null, Value::Null];
@@ -491,16 +492,39 @@ mod furnace_duel {
                 }
             }
         };
+        let token = html! {
+            label { "Who held the 1st player token at the end " select name="first" {
+                option value=(seat_code(me)) { (c.players[me]) }
+                option value=(seat_code(other)) { (c.players[other]) } } }
+        };
+        // The seat's own half: kept until the other player's is in, then both make the result.
+        let own = json!({"action": "record-tally", "seat": seat_code(me),
+            "tally": tallies[me], "first_player_token": "{first}"});
+        let halves = c.current().map_or([None, None], |g| g.halves);
+        let tech = c.tech_values(c.current_index());
         html! {
             section {
                 h2 { "The game just played" }
-                form.act data-act=(action.to_string()) {
-                    (fields("my", &format!("Mine ({})", c.players[me])))
-                    (fields("their", &c.players[other]))
-                    label { "1st player token " select name="first" {
-                        option value=(seat_code(me)) { (c.players[me]) }
-                        option value=(seat_code(other)) { (c.players[other]) } } }
-                    button type="submit" { "Enter the tallies" }
+                @if let Some(h) = halves[me] {
+                    p.big { "Your tally is in (" (h.tally.money(tech[me])) " money): waiting for "
+                        (c.players[other]) "'s. Enter yours again to correct it." }
+                }
+                @if halves[other].is_some() {
+                    p.big { (c.players[other]) "'s tally is in: enter yours to make the result." }
+                }
+                form.act data-act=(own.to_string()) {
+                    (fields("my", &format!("My own tally ({})", c.players[me])))
+                    (token)
+                    button type="submit" { "Enter my tally" }
+                }
+                details {
+                    summary { "Enter both tallies on this phone…" }
+                    form.act data-act=(action.to_string()) {
+                        (fields("my", &format!("Mine ({})", c.players[me])))
+                        (fields("their", &c.players[other]))
+                        (token)
+                        button type="submit" { "Enter the tallies" }
+                    }
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! them. Plain sockets, so every status is seen as a phone sees it.
 
 mod browser;
+mod fd_seat;
 mod http;
 mod pages;
 mod seats;
