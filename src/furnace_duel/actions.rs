@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoardId, Campaign, CampaignError, GameResult, GeneralAchievement, Seat};
+use super::{
+    BoardId, Campaign, CampaignError, GameResult, GeneralAchievement, Half, HalfDone, Seat, Tally,
+};
 use crate::doc::{Acted, Playable};
 
 /// A change to the campaign, in its JSON form `{"action": "claim-board", "seat": "a"}`
@@ -15,6 +17,14 @@ pub enum Action {
     /// The current game's final tallies (Game end, p. 7): the winner by the book's tie-breaks.
     RecordResult {
         result: GameResult,
+    },
+    /// `seat`'s own tally of the current game, entered from their own seat: kept until the
+    /// other player's is in, then both make the result (docs/furnace-duel.md).
+    RecordTally {
+        seat: Seat,
+        tally: Tally,
+        /// Who this player says held the 1st player token.
+        first_player_token: Seat,
     },
     /// `seat` reached the board's special achievement first (Boards description, pp. 10-14).
     ClaimBoard {
@@ -55,6 +65,28 @@ impl Campaign {
             .map_or_else(|| id.to_string(), |b| b.name.clone())
     }
 
+    /// The history entry of a game's result, however it was entered.
+    fn result_acted(&self, at: &str, o: super::Outcome) -> Acted {
+        let label = format!(
+            "{at}: result {} {} – {} {}; {} wins ({})",
+            self.name(Seat::A),
+            o.money[0],
+            self.name(Seat::B),
+            o.money[1],
+            self.name(o.winner),
+            o.decided_by.describe()
+        );
+        let lines = if self.is_finished() {
+            vec!["the campaign's six games are played".to_string()]
+        } else {
+            match self.next_chooser() {
+                Some(s) => vec![format!("{} picks the next board", self.name(s))],
+                None => Vec::new(),
+            }
+        };
+        Acted::new(label, lines)
+    }
+
     /// "Game 2 (Germany)": where the labels of this game's entries say they happened.
     fn at(&self) -> String {
         let board = self
@@ -92,26 +124,30 @@ impl Campaign {
         let at = self.at();
         let name = |c: &Campaign, s: Seat| c.name(s).to_string();
         let label = match action {
+            Action::RecordTally {
+                seat,
+                tally,
+                first_player_token,
+            } => {
+                let half = Half {
+                    tally,
+                    first_player_token,
+                };
+                return match self.record_half(seat, half)? {
+                    HalfDone::Waiting { money } => Ok(Acted::new(
+                        format!(
+                            "{at}: {}'s tally in ({money} money); waiting for {}'s",
+                            name(self, seat),
+                            name(self, seat.other())
+                        ),
+                        Vec::new(),
+                    )),
+                    HalfDone::Combined(o) => Ok(self.result_acted(&at, o)),
+                };
+            }
             Action::RecordResult { result } => {
                 let o = self.record_result(result)?;
-                let label = format!(
-                    "{at}: result {} {} – {} {}; {} wins ({})",
-                    name(self, Seat::A),
-                    o.money[0],
-                    name(self, Seat::B),
-                    o.money[1],
-                    name(self, o.winner),
-                    o.decided_by.describe()
-                );
-                let lines = if self.is_finished() {
-                    vec!["the campaign's six games are played".to_string()]
-                } else {
-                    match self.next_chooser() {
-                        Some(s) => vec![format!("{} picks the next board", name(self, s))],
-                        None => Vec::new(),
-                    }
-                };
-                return Ok(Acted::new(label, lines));
+                return Ok(self.result_acted(&at, o));
             }
             Action::ClaimBoard { seat } => {
                 self.claim_board_achievement(seat)?;

@@ -62,6 +62,10 @@ pub struct Game {
     pub runner_up_note: String,
     #[serde(default)]
     pub result: Option<GameResult>,
+    /// Each player's own half of the result while the other's is not in yet (entered from
+    /// their own seats: `Campaign::record_half`).
+    #[serde(default, skip_serializing_if = "super::halves::none_in")]
+    pub halves: [Option<super::halves::Half>; 2],
 }
 
 impl Game {
@@ -74,6 +78,7 @@ impl Game {
             bonuses_used: Vec::new(),
             runner_up_note: String::new(),
             result: None,
+            halves: [None, None],
         }
     }
 }
@@ -212,7 +217,10 @@ impl Campaign {
     pub fn record_result(&mut self, result: GameResult) -> Result<Outcome, CampaignError> {
         let index = self.current_index();
         let mut next = self.clone();
-        next.current_mut()?.result = Some(result);
+        let game = next.current_mut()?;
+        game.result = Some(result);
+        // The result is in: any half entered from a seat is done with.
+        game.halves = [None, None];
         if let Some(o) = next.sum_overflow() {
             return Err(CampaignError::SumTooLarge {
                 player: self.name(o.seat).to_string(),

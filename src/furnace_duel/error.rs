@@ -82,4 +82,17 @@ pub enum CampaignError {
         game: usize,
         what: &'static str,
     },
+    #[error(
+        "the result of game {game} is already in: a player's own tally is for a game still being counted (correct the result on the laptop)"
+    )]
+    ResultAlreadyIn { game: usize },
+    #[error(
+        "{player} says {says} held the 1st player token, {other} says {other_says}: agree, then enter it again (the token breaks an absolute tie, GAME END, p. 7)"
+    )]
+    TokenDisagrees {
+        player: String,
+        says: String,
+        other: String,
+        other_says: String,
+    },
 }

@@ -10,6 +10,7 @@
 //! - `achievements`: General and board achievements and their claim rules.
 //! - `bonuses`: runner-up bonuses, setup reminders, the Capitalist choosing order.
 //! - `sheet`: the pad as a table, totals and the campaign winner.
+//! - `halves`: each player's own tally, combined into the result when both are in.
 
 mod achievements;
 mod actions;
@@ -17,6 +18,7 @@ mod boards;
 mod bonuses;
 mod campaign;
 mod error;
+mod halves;
 mod scoring;
 mod seats;
 mod sheet;
@@ -32,6 +34,7 @@ pub use boards::{
 pub use bonuses::HeldBonus;
 pub use campaign::{BonusUse, Campaign, GAMES_PER_CAMPAIGN, Game, Settings};
 pub use error::CampaignError;
+pub use halves::{Half, HalfDone};
 pub use scoring::{DecidedBy, GameResult, Outcome, Seat, TECH_TOKEN_MONEY, Tally};
 pub use sheet::{CampaignOutcome, Overflow, Row, Sheet};
 
@@ -141,6 +144,29 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
                 format!("{at}.result"),
                 "is missing, but a later game was started",
             ));
+        }
+        if !halves::none_in(&g.halves) {
+            if g.result.is_some() {
+                return Err(Invalid::new(
+                    format!("{at}.halves"),
+                    "a player's half of the result is left after the result was entered",
+                ));
+            }
+            if g.halves.iter().all(Option::is_some) {
+                return Err(Invalid::new(
+                    format!("{at}.halves"),
+                    "both players' halves are in but were not made the result",
+                ));
+            }
+            let values = c.tech_values(i);
+            for (k, h) in g.halves.iter().enumerate() {
+                if h.is_some_and(|h| h.tally.checked_money(values[k]).is_none()) {
+                    return Err(Invalid::new(
+                        format!("{at}.halves[{k}]"),
+                        format!("the money passes {}", u32::MAX),
+                    ));
+                }
+            }
         }
         if g.board_achievement.is_some()
             && c.board(g.board)

@@ -1,5 +1,5 @@
 //! Furnace Duel at the table network (docs/table-network.md): one seat per player. A seat
-//! claims and withdraws its own achievements and bonuses; the game's final tallies, the next
+//! claims and withdraws its own achievements and bonuses and enters its own tally; the game's final tallies, the next
 //! board and the runner-up's note are the table's (either player enters them).
 
 use super::{Action, Campaign, Seat as Side};
@@ -28,7 +28,8 @@ impl Seated for Campaign {
             | Action::ClaimGeneral { seat, .. }
             | Action::WithdrawGeneral { seat, .. }
             | Action::UseBonus { seat, .. }
-            | Action::UnuseBonus { seat, .. } => self.seat_rule(seat),
+            | Action::UnuseBonus { seat, .. }
+            | Action::RecordTally { seat, .. } => self.seat_rule(seat),
             Action::RecordResult { .. }
             | Action::WithdrawBoard {}
             | Action::SetRunnerUpNote { .. }

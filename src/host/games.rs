@@ -270,9 +270,12 @@ impl SeatPage for crate::near_and_far::Campaign {
 
 mod worldspanner {
     use super::*;
+    use crate::host::ws_seat;
     use crate::worldspanner::adventure::Adventure;
     use crate::worldspanner::victory::SPACES_PER_KEY;
-    use crate::worldspanner::{Face, Game, HeroStatus, LastEvent, TeamSide};
+    use crate::worldspanner::{
+        ChallengeKind, Face, Game, HeroRef, HeroStatus, LastEvent, TeamSide,
+    };
 
     /// Round, the challenge in progress, the Domes: what the whole table shares.
     pub(super) fn shared(g: &Game) -> Markup {
@@ -304,7 +307,12 @@ mod worldspanner {
     fn challenge_form(g: &Game, side: TeamSide, hero: usize) -> Markup {
         let physical = g.team(side).physical;
         let hero_ref = json!({"team": side, "hero": hero});
-        let challenge = |kind: &str| json!({"kind": kind, "rating": "{rating}", "against": "{against}", "modifiers": []});
+        let hero_at = HeroRef { team: side, hero };
+        // The modifiers the rules allow for each kind that the team holds now.
+        let faction_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::FactionAdventure);
+        let lith_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::LithAdventure);
+        let other_mods = ws_seat::modifiers(g, hero_at, ChallengeKind::Other);
+        let challenge = |kind: &str, mods: &[Value]| json!({"kind": kind, "rating": "{rating}", "against": "{against}", "modifiers": mods});
         let read = |action: Value| {
             if physical {
                 json!({"action": "read", "cards": [{"face": "{face}"}], "then": action})
@@ -314,22 +322,23 @@ mod worldspanner {
         };
         let faction = read(json!({"action": "adventure", "hero": hero_ref,
             "adventure": {"type": "{type}", "faction": "{faction}", "space": "{space}"},
-            "challenge": challenge("faction-adventure")}));
+            "challenge": challenge("faction-adventure", &faction_mods.1)}));
         let lith = read(json!({"action": "adventure", "hero": hero_ref,
-            "adventure": "{adventure}", "challenge": challenge("lith-adventure")}));
+            "adventure": "{adventure}", "challenge": challenge("lith-adventure", &lith_mods.1)}));
         let other = read(
             json!({"action": "challenge", "team": side, "hero": hero_ref,
-            "challenge": challenge("other")}),
+            "challenge": challenge("other", &other_mods.1)}),
         );
         let value = |v: Value| {
             v.as_str()
                 .map(String::from)
                 .unwrap_or_else(|| v.to_string())
         };
-        let ratings = |against: u8| {
+        let ratings = |against: u8, mods: &Markup| {
             html! {
                 label { "Rating " input name="rating" type="number" min="0" max="20" required; }
                 label { "Against " input name="against" type="number" min="0" max="20" value=(against) required; }
+                (mods)
                 @if physical {
                     label { "The face on the card you flipped " select name="face" {
                         @for f in Face::ALL.iter().rev() {
@@ -352,7 +361,7 @@ mod worldspanner {
                         } } }
                     label { "Space " select name="space" data-json="" {
                         @for i in 0..SPACES_PER_KEY { option value=(i) { (i + 1) } } } }
-                    (ratings(5))
+                    (ratings(5, &faction_mods.0))
                 }
             }
             details {
@@ -362,12 +371,12 @@ mod worldspanner {
                         @for a in [Adventure::Haggler {}, Adventure::MirrorPool {}, Adventure::Vortex {}, Adventure::Underworld {}] {
                             option value=(serde_json::to_string(&a).unwrap_or_default()) { (a.name()) }
                         } } }
-                    (ratings(5))
+                    (ratings(5, &lith_mods.0))
                 }
             }
             details {
                 summary.big { "Other challenge…" }
-                form.act data-act=(other.to_string()) { (ratings(5)) }
+                form.act data-act=(other.to_string()) { (ratings(5, &other_mods.0)) }
             }
         }
     }
@@ -433,11 +442,15 @@ mod worldspanner {
                                         (act_button("Gold −1", &json!({"action": "gold", "hero": hero, "change": -1})))
                                     }
                                     (challenge_form(g, team.side, i))
+                                    (ws_seat::hero_actions(g, HeroRef { team: team.side, hero: i }))
                                 }
                             }
                         }
                     }
                 }
+            }
+            @if let Some(side) = seat.and_then(|s| g.teams.iter().map(|t| t.side).find(|t| t.name() == s.name)) {
+                (ws_seat::glory(g, side))
             }
             (shared(g))
         }
@@ -490,8 +503,9 @@ mod furnace_duel {
         }
     }
 
-    /// The end-of-game tallies, the seat's own first: the same `record-result` as the window's
-    /// pad (the table's action: either player enters the game just played).
+    /// The end-of-game tallies: the seat's own (`record-tally`, combined with the other
+    /// player's when both are in), or both on one phone, its own first (the same
+    /// `record-result` as the window's pad).
     fn tallies(c: &Campaign, me: usize) -> Markup {
         let other = 1 - me;
         let mut tallies = [Value::Null, Value::Null];
@@ -516,16 +530,39 @@ mod furnace_duel {
                 }
             }
         };
+        let token = html! {
+            label { "Who held the 1st player token at the end " select name="first" {
+                option value=(seat_code(me)) { (c.players[me]) }
+                option value=(seat_code(other)) { (c.players[other]) } } }
+        };
+        // The seat's own half: kept until the other player's is in, then both make the result.
+        let own = json!({"action": "record-tally", "seat": seat_code(me),
+            "tally": tallies[me], "first_player_token": "{first}"});
+        let halves = c.current().map_or([None, None], |g| g.halves);
+        let tech = c.tech_values(c.current_index());
         html! {
             section {
                 h2 { "The game just played" }
-                form.act data-act=(action.to_string()) {
-                    (fields("my", &format!("Mine ({})", c.players[me])))
-                    (fields("their", &c.players[other]))
-                    label { "1st player token " select name="first" {
-                        option value=(seat_code(me)) { (c.players[me]) }
-                        option value=(seat_code(other)) { (c.players[other]) } } }
-                    button type="submit" { "Enter the tallies" }
+                @if let Some(h) = halves[me] {
+                    p.big { "Your tally is in (" (h.tally.money(tech[me])) " money): waiting for "
+                        (c.players[other]) "'s. Enter yours again to correct it." }
+                }
+                @if halves[other].is_some() {
+                    p.big { (c.players[other]) "'s tally is in: enter yours to make the result." }
+                }
+                form.act data-act=(own.to_string()) {
+                    (fields("my", &format!("My own tally ({})", c.players[me])))
+                    (token)
+                    button type="submit" { "Enter my tally" }
+                }
+                details {
+                    summary { "Enter both tallies on this phone…" }
+                    form.act data-act=(action.to_string()) {
+                        (fields("my", &format!("Mine ({})", c.players[me])))
+                        (fields("their", &c.players[other]))
+                        (token)
+                        button type="submit" { "Enter the tallies" }
+                    }
                 }
             }
         }

@@ -11,6 +11,7 @@ mod games;
 mod pages;
 mod server;
 mod table;
+mod ws_seat;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Mutex;

@@ -15,6 +15,8 @@
     var a = document.activeElement;
     if (a && a.form && main.contains(a)) return true;
     return Array.prototype.some.call(main.querySelectorAll("input, select"), function (i) {
+      if (i.type === "checkbox") return i.checked !== i.defaultChecked;
+      // A select shows its marked option at first, or else its first one.
       return i.tagName === "SELECT" ? i.selectedIndex !== shown(i) : i.value !== i.defaultValue;
     });
   }
@@ -85,17 +87,43 @@
     live.className = "bad";
   }
 
+  // A field's value: a number box's number, a tick box's tick, a data-json field's JSON.
+  function field(input) {
+    if (input.type === "checkbox") return input.checked;
+    // An optional field left empty is sent as null (none).
+    if (input.dataset && input.dataset.optional !== undefined && !input.value.trim()) return null;
+    if (input.type === "number") return Number(input.value);
+    if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
+    return input.value.trim();
+  }
+
+  // Is the field named `name` chosen: ticked, or holding something other than 0 or none?
+  function chosen(name, form) {
+    var input = form.elements[name];
+    if (!input) return false;
+    var v = field(input);
+    return !(v === false || v === null || v === "" || v === 0 || v !== v);
+  }
+
+  // Fills an action template from a form (the template's rules are in src/host/ws_seat.rs):
+  // "{field}" takes the field; in a list, {"$if": field, "then": x} is x only while the
+  // field is chosen; {"$pick": field, ...} is the branch the field's value names.
   function fill(v, form) {
     if (typeof v === "string" && v.length > 2 && v[0] === "{" && v[v.length - 1] === "}") {
       var input = form.elements[v.slice(1, -1)];
-      if (input) {
-        if (input.dataset && input.dataset.optional !== undefined && !input.value.trim()) return null;
-        if (input.type === "number") return Number(input.value);
-        if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
-        return input.value.trim();
-      }
+      if (input) return field(input);
     }
-    if (Array.isArray(v)) return v.map(function (x) { return fill(x, form); });
+    if (Array.isArray(v)) {
+      return v.filter(function (x) {
+        return !(x && typeof x === "object" && "$if" in x) || chosen(x["$if"], form);
+      }).map(function (x) {
+        return fill(x && typeof x === "object" && "$if" in x ? x.then : x, form);
+      });
+    }
+    if (v && typeof v === "object" && "$pick" in v) {
+      var picked = form.elements[v["$pick"]];
+      return fill(picked ? v[String(field(picked))] : null, form);
+    }
     if (v && typeof v === "object") {
       var o = {};
       Object.keys(v).forEach(function (k) { o[k] = fill(v[k], form); });

@@ -155,6 +155,16 @@ fn any_action() -> impl Strategy<Value = Action> {
             r.first_player_token = t;
             Action::RecordResult { result: r }
         }),
+        (seat.clone(), 0u32..80, seat.clone()).prop_map(|(seat, cash, first_player_token)| {
+            Action::RecordTally {
+                seat,
+                tally: Tally {
+                    cash,
+                    ..Tally::default()
+                },
+                first_player_token,
+            }
+        }),
         seat.clone().prop_map(|seat| Action::ClaimBoard { seat }),
         Just(Action::WithdrawBoard {}),
         (seat.clone(), general.clone())
@@ -209,6 +219,12 @@ fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> 
         Action::WithdrawBoard {},
     ];
     for seat in Seat::BOTH {
+        // Each player's own half, with the token as this step's result says.
+        candidates.push(Action::RecordTally {
+            seat,
+            tally: tallies[seat.index()],
+            first_player_token: token,
+        });
         candidates.push(Action::ClaimBoard { seat });
         for achievement in GeneralAchievement::ALL {
             candidates.push(Action::ClaimGeneral { seat, achievement });

@@ -2,6 +2,7 @@
 //! (pages 10-14), GAME END (page 7) and docs/rulings.md's Furnace Duel section, as a named test.
 
 mod actions;
+mod halves;
 #[path = "../shared/mod.rs"]
 mod shared;
 use shared::run;

@@ -275,3 +275,74 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         "not reloaded"
     );
 }
+
+#[test]
+fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_reloading() {
+    use tablemate::worldspanner::{HeroStatus, Step, TeamSide};
+    let s = super::pages::worldspanner_with(false, |g| {
+        g.rounds.round = 2;
+        g.rounds.active = TeamSide::Skyhawks;
+        g.rounds.step = Step::Melee;
+        g.team_mut(TeamSide::Psiclones).heroes[0].status = HeroStatus::OnMap;
+        g.team_mut(TeamSide::Skyhawks).heroes[0].boost_active = true;
+    });
+    let link = |seat: &str| format!("http://{}/seat/{}", s.addr(), s.token(seat));
+    let driver = driver();
+    let sky = Browser::open(&driver);
+    let psi = Browser::open(&driver);
+    sky.go(&link("Skyhawks"));
+    psi.go(&link("Psiclones"));
+    sky.wait_for_text("#live", "Live");
+    psi.wait_for_text("#live", "Live");
+    psi.script("window.stillHere = true; return true;");
+    // Every form open at once: still one narrow column, every target at least 44 px high.
+    let fit = sky.script(
+        "document.querySelectorAll('details').forEach(d => d.open = true);
+         return {width: innerWidth, scroll: document.documentElement.scrollWidth,
+          smallest: Math.min(...[...document.querySelectorAll('button, input, select, summary')]
+            .map(e => e.getBoundingClientRect().height))};",
+    );
+    let n = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
+    assert!(n("scroll") <= n("width"), "no sideways scrolling: {fit}");
+    assert!(
+        n("smallest") >= 44.0,
+        "every target at least 44 px high: {fit}"
+    );
+    let form = "form[data-act*='melee-hit'][data-act*='\"hero\":0']";
+    // The numbers typed in one go (each WebDriver call is slow on a loaded machine); the
+    // Boost ticked and the form sent by taps.
+    let typed = sky.script(&format!(
+        "const f = document.querySelector(\"{}\");
+         for (const [k, v] of [['rating', 9], ['against', 0], ['power', 9], ['armor', 0], ['wound', 2]])
+           f.elements[k].value = v;
+         return f.elements.length;",
+        form.replace('"', "\\\"")
+    ));
+    assert!(typed.as_u64().is_some_and(|n| n > 5), "{typed}");
+    let boost = sky.find(&format!("{form} input[name='boost']"));
+    sky.call("POST", &format!("/element/{boost}/click"), Value::Null);
+    let attack = sky.find(&format!("{form} button[type='submit']"));
+    sky.call("POST", &format!("/element/{attack}/click"), Value::Null);
+    sky.wait_for_text("#main", "Done: Skyhawks");
+    let label = s.last_label();
+    assert!(label.contains("Sky1"), "{label}");
+    psi.wait_for_text("#view", &label);
+    assert_eq!(
+        psi.script("return window.stillHere === true;"),
+        json!(true),
+        "not reloaded"
+    );
+    // The attack carried the ticked Boost on the Hit and, natural melee, on the Damage.
+    let g: tablemate::worldspanner::Game = s.state();
+    let Some(tablemate::worldspanner::LastEvent::Attack { outcome, .. }) = &g.last else {
+        panic!("no attack: {:?}", g.last)
+    };
+    assert!(
+        outcome
+            .hit
+            .challenge
+            .modifiers
+            .contains(&tablemate::worldspanner::Modifier::Boost {}),
+        "{outcome:?}"
+    );
+}

@@ -3,9 +3,11 @@
 //! them. Plain sockets, so every status is seen as a phone sees it.
 
 mod browser;
+mod fd_seat;
 mod http;
 mod pages;
 mod seats;
+mod ws_seat;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

@@ -14,14 +14,14 @@ use super::http::{Reply, request};
 use super::{HOSTILE, act, history, near_and_far_save};
 
 /// A save shared in this process, as the window shares it.
-struct Shared {
+pub(super) struct Shared {
     host: Host,
     root: tempfile::TempDir,
     id: String,
 }
 
 impl Shared {
-    fn new(root: tempfile::TempDir, id: &str) -> Shared {
+    pub(super) fn new(root: tempfile::TempDir, id: &str) -> Shared {
         let store = Arc::new(Store::open(root.path()).expect("store"));
         let host = Host::start(store, id, "127.0.0.1:0".parse().expect("addr")).expect("host");
         Shared {
@@ -31,11 +31,11 @@ impl Shared {
         }
     }
 
-    fn addr(&self) -> String {
+    pub(super) fn addr(&self) -> String {
         self.host.addr().to_string()
     }
 
-    fn token(&self, seat: &str) -> String {
+    pub(super) fn token(&self, seat: &str) -> String {
         let link = self
             .host
             .links()
@@ -46,22 +46,31 @@ impl Shared {
         link.rsplit('/').next().unwrap_or_default().to_string()
     }
 
-    fn get(&self, path: &str) -> Reply {
+    pub(super) fn get(&self, path: &str) -> Reply {
         request(&self.addr(), "GET", path, &[], b"")
     }
 
     /// Seat `seat`'s page (`suffix` "" for the page itself, "/quest?n=41" for a lookup).
-    fn page(&self, seat: &str, suffix: &str) -> String {
+    pub(super) fn page(&self, seat: &str, suffix: &str) -> String {
         let r = self.get(&format!("/seat/{}{suffix}", self.token(seat)));
         assert_eq!(r.status, 200, "{}", r.body);
         r.body
     }
 
-    fn act(&self, seat: &str, action: Value) -> Reply {
+    pub(super) fn act(&self, seat: &str, action: Value) -> Reply {
         act(&self.addr(), &self.token(seat), action, None)
     }
 
-    fn last_label(&self) -> String {
+    /// The game as saved now.
+    pub(super) fn state<G: tablemate::doc::GameDoc>(&self) -> G {
+        let saved: Saved<G> = Store::open(self.root.path())
+            .expect("store")
+            .load(&self.id)
+            .expect("the save");
+        saved.current().clone()
+    }
+
+    pub(super) fn last_label(&self) -> String {
         history(self.root.path(), &self.id)
             .last()
             .cloned()
@@ -70,7 +79,7 @@ impl Shared {
 }
 
 /// The actions the page's buttons and forms carry (`data-act`), as the script reads them.
-fn actions_on(page: &str) -> Vec<Value> {
+pub(super) fn actions_on(page: &str) -> Vec<Value> {
     page.split("data-act=\"")
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
@@ -85,21 +94,40 @@ fn actions_on(page: &str) -> Vec<Value> {
 }
 
 /// The first action on the page named `name`.
-fn action_named(page: &str, name: &str) -> Value {
+pub(super) fn action_named(page: &str, name: &str) -> Value {
     actions_on(page)
         .into_iter()
         .find(|a| a["action"] == name)
         .unwrap_or_else(|| panic!("no {name} action on the page: {page}"))
 }
 
-/// Fills a form's `{field}` placeholders as the page's script does.
-fn fill(v: &Value, fields: &[(&str, Value)]) -> Value {
+/// Fills a form's `{field}` placeholders as the page's script does: in a list an
+/// `{"$if": field, "then": x}` item is x only while the field is chosen (not false, null, ""
+/// or 0), and `{"$pick": field, ...}` is the branch the field's value names.
+pub(super) fn fill(v: &Value, fields: &[(&str, Value)]) -> Value {
+    let get = |name: &str| fields.iter().find(|(k, _)| *k == name).map(|(_, x)| x);
+    let chosen = |name: &Value| {
+        name.as_str().and_then(get).is_some_and(|x| {
+            !matches!(x, Value::Null | Value::Bool(false)) && *x != json!("") && *x != json!(0)
+        })
+    };
     match v {
-        Value::String(s) if s.starts_with('{') && s.ends_with('}') => fields
-            .iter()
-            .find(|(k, _)| *k == &s[1..s.len() - 1])
-            .map_or_else(|| v.clone(), |(_, x)| x.clone()),
-        Value::Array(a) => Value::Array(a.iter().map(|x| fill(x, fields)).collect()),
+        Value::String(s) if s.starts_with('{') && s.ends_with('}') => get(&s[1..s.len() - 1])
+            .cloned()
+            .unwrap_or_else(|| v.clone()),
+        Value::Array(a) => Value::Array(
+            a.iter()
+                .filter(|x| x.get("$if").is_none_or(chosen))
+                .map(|x| fill(x.get("$if").map_or(x, |_| &x["then"]), fields))
+                .collect(),
+        ),
+        Value::Object(o) if o.contains_key("$pick") => {
+            let picked = o["$pick"].as_str().and_then(get).map(|x| match x {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            });
+            picked.map_or(Value::Null, |k| fill(&o[&k], fields))
+        }
         Value::Object(o) => Value::Object(
             o.iter()
                 .map(|(k, x)| (k.clone(), fill(x, fields)))
@@ -121,7 +149,7 @@ fn new_id(stdout: &str) -> String {
 }
 
 /// A page, its style and its script together stay under 100 KB (the issue's page weight).
-fn assert_light(s: &Shared, page: &str) {
+pub(super) fn assert_light(s: &Shared, page: &str) {
     let css = s.get("/assets/seat.css").body.len();
     let js = s.get("/assets/seat.js").body.len();
     let total = page.len() + css + js;
@@ -332,7 +360,15 @@ fn the_rules_lookup_reads_the_data_folders_own_digest_like_the_window() {
 
 // --- Worldspanner -------------------------------------------------------------------------
 
-fn worldspanner_shared(physical: bool) -> Shared {
+pub(super) fn worldspanner_shared(physical: bool) -> Shared {
+    worldspanner_with(physical, |_| {})
+}
+
+/// A Worldspanner game shared in this process, Sky1 on the map, changed by `set` first.
+pub(super) fn worldspanner_with(
+    physical: bool,
+    set: impl FnOnce(&mut tablemate::worldspanner::Game),
+) -> Shared {
     use tablemate::worldspanner::{self, MapDesign, TeamSide, sample};
     let root = tempfile::tempdir().expect("temp");
     let store = Store::open(root.path()).expect("store");
@@ -342,6 +378,7 @@ fn worldspanner_shared(physical: bool) -> Shared {
     g.team_mut(TeamSide::Skyhawks).physical = physical;
     // Sky1 is in the arena (a Reinforce step earlier).
     g.team_mut(TeamSide::Skyhawks).heroes[0].status = worldspanner::HeroStatus::OnMap;
+    set(&mut g);
     let id = store.new_id(tablemate::doc::Kind::Worldspanner);
     store
         .save(&id, &Saved::new("Test", "New game", g))

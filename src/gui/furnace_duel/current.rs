@@ -67,6 +67,24 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
         .spacing(8),
     );
     let tech = c.tech_values(index);
+    // A player's own tally sent from their seat's phone, waiting for the other's.
+    for seat in Seat::BOTH {
+        if let Some(h) = game.halves[seat.index()] {
+            body = body.push(
+                text(format!(
+                    "{}'s own tally is in from their phone: {} money, {} Company cards, {} resources, says {} holds the 1st player token; waiting for {}'s",
+                    c.name(seat),
+                    h.tally.money(tech[seat.index()]),
+                    h.tally.company_cards,
+                    h.tally.resources,
+                    c.name(h.first_player_token),
+                    c.name(seat.other())
+                ))
+                .size(style::BODY)
+                .style(style::warning_text),
+            );
+        }
+    }
     for field in TallyField::ALL {
         let label = if field == TallyField::TechTokens {
             format!("{} (×{} / ×{})", field.label(), tech[0], tech[1])

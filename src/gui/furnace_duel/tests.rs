@@ -327,3 +327,36 @@ fn from_game_two_record_result_stays_in_view_under_the_setup_reminders() -> Resu
     );
     Ok(())
 }
+
+#[test]
+fn a_tally_sent_from_a_players_phone_shows_on_the_pad_until_the_others_is_in() {
+    use crate::furnace_duel::{Action, Tally};
+    let mut s = started(false);
+    let tally = |cash| Tally {
+        cash,
+        company_cards: 2,
+        ..Tally::default()
+    };
+    let send_half = |s: &mut State, seat, cash| {
+        let doc = s.doc.as_mut().expect("a campaign");
+        doc.saved
+            .act(Action::RecordTally {
+                seat,
+                tally: tally(cash),
+                first_player_token: Seat::B,
+            })
+            .expect("the half is taken");
+    };
+    let pending = "Ann's own tally is in from their phone: 40 money, 2 Company cards, \
+                   0 resources, says Bob holds the 1st player token; waiting for Bob's";
+    assert!(!shows(&s, pending));
+    send_half(&mut s, Seat::A, 40);
+    assert!(shows(&s, pending));
+    assert!(
+        !shows(&s, "Ann wins 40 to 31 — most money"),
+        "no result from one half"
+    );
+    send_half(&mut s, Seat::B, 31);
+    assert!(!shows(&s, pending), "the halves made the result");
+    assert!(shows(&s, "Ann wins 40 to 31 — most money"));
+}

@@ -1,0 +1,364 @@
+//! Worldspanner on a team's phone, beyond the hero's simple buttons (docs/table-network.md,
+//! "Worldspanner"): attacks (Hit, then Damage), paid adventures, the modifiers a challenge may
+//! carry, +1 Boost, dismiss, banish, capture and tribute. Each sends the same action as the
+//! window's Worldspanner screen, and each is offered only while the rules allow it now.
+//!
+//! A form's action is a template the page's script fills (`seat.js`): `"{field}"` takes the
+//! field's value; in a list, `{"$if": "field", "then": X}` is X only while the field is ticked
+//! or holds something other than 0 (a modifier the player chose); `{"$pick": "field", ...}`
+//! is the branch named by the field's value (melee with or without a weapon card).
+
+use maud::{Markup, html};
+use serde_json::{Value, json};
+
+use super::pages::act_button;
+use crate::worldspanner::victory::SPACES_PER_KEY;
+use crate::worldspanner::{
+    Action, ChallengeKind, Face, Game, HeroRef, HeroStatus, PaidKind, Step, TeamSide,
+};
+
+/// Would the rules take `action` now? Tried on a copy of the game: nothing changes.
+pub(super) fn may(g: &Game, action: Action) -> bool {
+    g.clone().apply(action).is_ok()
+}
+
+/// A JSON value as an option's `value`: a string as itself, anything else as JSON.
+pub(super) fn option_value<T: serde::Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The step's one action is still the hero's to take, in a step its team may act in, and no
+/// arriving hero waits for its Dome (Rounds, p. 7; the engine's same checks).
+fn free_to_act(g: &Game, hero: HeroRef, step: &[Step]) -> bool {
+    g.pending.is_none()
+        && !g.locked()
+        && !g.rounds.finished
+        && step.contains(&g.rounds.step)
+        && g.rounds.may_act(hero.team)
+        && !g.acted.iter().any(|d| d.hero == hero)
+        && g.hero(hero).is_ok_and(|h| h.status == HeroStatus::OnMap)
+}
+
+/// Attacks the hero may make now: melee in the Melee step, a shot in the Action or Reaction
+/// step (COMBAT, p. 18-19), only from the map.
+pub(super) fn may_attack(g: &Game, hero: HeroRef) -> Option<bool> {
+    if free_to_act(g, hero, &[Step::Melee]) {
+        Some(false)
+    } else if free_to_act(g, hero, &[Step::Action, Step::Reaction]) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// A paid adventure: in the team's Adventure step, from the map (p. 14-17).
+pub(super) fn may_pay(g: &Game, hero: HeroRef) -> bool {
+    free_to_act(g, hero, &[Step::Adventure])
+}
+
+/// The modifiers a challenge by `hero` may carry that the team holds now, as the fields the
+/// player fills and the template items they become. `kind` says which the rules allow for it.
+pub(super) fn modifiers(g: &Game, hero: HeroRef, kind: ChallengeKind) -> (Markup, Vec<Value>) {
+    let side = hero.team;
+    let boost_active = g.hero(hero).is_ok_and(|h| h.boost_active);
+    let holds_tile = g.keys.iter().any(|k| k.favor(side).is_some());
+    let lith = g.lith.favor(side);
+    let on_key = kind == ChallengeKind::FactionAdventure;
+    let lith_adventure = kind == ChallengeKind::LithAdventure;
+    let attack = matches!(kind, ChallengeKind::MeleeHit | ChallengeKind::RangedHit);
+    let when = |field: &str, then: Value| json!({"$if": field, "then": then});
+    let mut items = Vec::new();
+    if on_key {
+        items.push(when("relation", json!("{relation}")));
+    }
+    if boost_active {
+        items.push(when("boost", json!({"type": "boost"})));
+    }
+    if attack {
+        items.push(when("target_boost", json!({"type": "target-boost"})));
+    }
+    if holds_tile {
+        items.push(when(
+            "favor",
+            json!({"type": "favor-tile", "amount": "{favor}"}),
+        ));
+    }
+    if lith_adventure && let Some(f) = lith {
+        items.push(when("lith", json!({"type": "liths-favor", "favor": f})));
+    }
+    if kind == ChallengeKind::RangedHit {
+        items.push(when(
+            "terrain",
+            json!({"type": "terrain-stealth", "spaces": "{terrain}"}),
+        ));
+    }
+    items.push(when(
+        "own",
+        json!({"type": "other", "amount": "{own}", "reason": "{own_reason}"}),
+    ));
+    let markup = html! {
+        @if on_key {
+            label { "Faction relation " select name="relation" data-json="" {
+                option value="null" { "none" }
+                option value=(json!({"type": "home-faction"}).to_string()) { "Home faction +2" }
+                option value=(json!({"type": "opposing-faction"}).to_string()) { "Opposing faction −2" }
+            } }
+        }
+        @if boost_active { label.tick { input type="checkbox" name="boost"; "Boost in use +1" } }
+        @if attack { label.tick { input type="checkbox" name="target_boost"; "Target's Boost in use −1" } }
+        @if holds_tile {
+            label { "Favor tile (±) " input name="favor" type="number" min="-6" max="6" value="0"; }
+        }
+        @if lith_adventure && let Some(f) = lith {
+            label.tick { input type="checkbox" name="lith"; "Lith's Favor +" (f.amount()) }
+        }
+        @if kind == ChallengeKind::RangedHit {
+            label { "Camouflaging spaces in the line of fire " input name="terrain" type="number" min="0" max="9" value="0"; }
+        }
+        details {
+            summary { "Own modifier (an ability or card)…" }
+            label { "Amount (±) " input name="own" type="number" min="-12" max="12" value="0"; }
+            label { "Why " input name="own_reason" autocomplete="off"; }
+        }
+    };
+    (markup, items)
+}
+
+/// Wraps `action` for a physical deck: the cards the team flipped, read at the table.
+fn read(g: &Game, side: TeamSide, cards: Value, action: Value) -> Value {
+    if g.team(side).physical {
+        json!({"action": "read", "cards": cards, "then": action})
+    } else {
+        action
+    }
+}
+
+fn faces(name: &str, label: &str) -> Markup {
+    html! {
+        label { (label) " " select name=(name) {
+            @for f in Face::ALL.iter().rev() { option value=(option_value(f)) { (f.name()) } }
+        } }
+    }
+}
+
+/// The attack form: Hit (rating against defence, the target's Boost), then Damage (Power
+/// against Armor, the Wound rating), as the window's challenge panel builds it.
+fn attack_form(g: &Game, hero: HeroRef, ranged: bool) -> Markup {
+    let side = hero.team;
+    let hit_kind = if ranged {
+        ChallengeKind::RangedHit
+    } else {
+        ChallengeKind::MeleeHit
+    };
+    let (mods, hit_mods) = modifiers(g, hero, hit_kind);
+    // The Damage challenge keeps the attacker's Boost only for natural melee; the target's
+    // Boost and the player's own modifier count there too (Boosts, p. 23).
+    let damage_mods = |natural: bool| -> Vec<Value> {
+        hit_mods
+            .iter()
+            .filter(|m| match m["then"]["type"].as_str() {
+                Some("boost") => natural,
+                Some("target-boost" | "other") => true,
+                _ => false,
+            })
+            .cloned()
+            .collect()
+    };
+    let hows: Vec<(&str, &str, bool)> = if ranged {
+        vec![("ranged", "Ranged attack", false)]
+    } else {
+        vec![
+            ("natural", "Melee, natural (no weapon card)", true),
+            ("weapon", "Melee with a weapon card", false),
+        ]
+    };
+    let mut damage_kind = serde_json::Map::new();
+    let mut damage_modifiers = serde_json::Map::new();
+    damage_kind.insert("$pick".into(), json!("how"));
+    damage_modifiers.insert("$pick".into(), json!("how"));
+    for (key, _, natural) in &hows {
+        damage_kind.insert(
+            key.to_string(),
+            serde_json::to_value(ChallengeKind::Damage {
+                natural_melee: *natural,
+            })
+            .unwrap_or_default(),
+        );
+        damage_modifiers.insert(key.to_string(), Value::Array(damage_mods(*natural)));
+    }
+    let action = json!({"action": "attack", "attacker": hero, "target": "{target}",
+        "attack": {
+            "hit": {"kind": hit_kind, "rating": "{rating}", "against": "{against}", "modifiers": hit_mods},
+            "damage": {"kind": damage_kind, "rating": "{power}", "against": "{armor}", "modifiers": damage_modifiers},
+            "wound_rating": "{wound}"}});
+    // A miss ends the attack: no Damage card is drawn (p. 18), so none is read.
+    let action = read(
+        g,
+        side,
+        json!([{"hit": "{hit}"}, {"$if": "hit", "then": {"face": "{damage_face}"}}]),
+        action,
+    );
+    let targets: Vec<(HeroRef, &str)> = g
+        .team(side.other())
+        .heroes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.status == HeroStatus::OnMap)
+        .map(|(i, h)| {
+            (
+                HeroRef {
+                    team: side.other(),
+                    hero: i,
+                },
+                h.name.as_str(),
+            )
+        })
+        .collect();
+    html! {
+        details {
+            summary.big { (if ranged { "Ranged attack…" } else { "Melee attack…" }) }
+            form.act data-act=(action.to_string()) {
+                label { "Attack " select name="how" {
+                    @for (key, label, _) in &hows { option value=(key) { (label) } } } }
+                label { "Target " select name="target" data-json="" {
+                    @for (r, name) in &targets { option value=(json!(r).to_string()) { (name) } }
+                    option value="null" { "No hero (a minion)" }
+                } }
+                label { "Hit: rating " input name="rating" type="number" min="0" max="20" required; }
+                label { "against defence " input name="against" type="number" min="0" max="20" required; }
+                label { "Damage: Power " input name="power" type="number" min="0" max="20" required; }
+                label { "against Armor " input name="armor" type="number" min="0" max="20" required; }
+                label { "Wound rating " input name="wound" type="number" min="0" max="4" required; }
+                (mods)
+                @if g.team(side).physical {
+                    label { "Hit card: the blue Hit bar is beside the row " select name="hit" data-json="" {
+                        option value="true" { "Yes: a hit" } option value="false" { "No: a miss" } } }
+                    (faces("damage_face", "Damage card (on a hit): the face beside the row"))
+                }
+                button type="submit" { (if g.team(side).physical { "Enter the cards" } else { "Attack" }) }
+            }
+        }
+    }
+}
+
+/// A paid adventure: no card is drawn, no faction modifier applies; the hero is dismissed
+/// after (p. 14-17).
+fn paid_form(g: &Game, hero: HeroRef) -> Markup {
+    let mut key = serde_json::Map::new();
+    key.insert("$pick".into(), json!("kind"));
+    for k in PaidKind::ALL {
+        key.insert(
+            option_value(&k),
+            if k.on_faction_key() {
+                json!(["{faction}", "{space}"])
+            } else {
+                Value::Null
+            },
+        );
+    }
+    let action = json!({"action": "paid", "hero": hero, "paid": {"kind": "{kind}", "key": key,
+        "gold": "{gold}", "cards": "{cards}", "home": "{home}"}});
+    html! {
+        details {
+            summary.big { "Paid adventure (gold or cards)…" }
+            form.act data-act=(action.to_string()) {
+                label { "Which " select name="kind" {
+                    @for k in PaidKind::ALL { option value=(option_value(&k)) { (k.name()) } } } }
+                label { "Faction key (not for Lith's Lair) " select name="faction" {
+                    @for k in &g.keys { option value=(option_value(&k.faction)) { (k.faction.key_name()) } } } }
+                label { "Space " select name="space" data-json="" {
+                    @for i in 0..SPACES_PER_KEY { option value=(i) { (i + 1) } } } }
+                label { "Gold paid " input name="gold" type="number" min="0" value="0" required; }
+                label { "Cards paid " input name="cards" type="number" min="0" value="0" required; }
+                label.tick { input type="checkbox" name="home"; "Hero of this key's faction" }
+                p.page { "No card is drawn and no faction modifier applies (p. 14); the hero is dismissed after." }
+                button type="submit" { "Pay and adventure" }
+            }
+        }
+    }
+}
+
+/// The hero's further actions on its team's phone: Dismiss, Banish, +1 Boost, the Underworld
+/// reward, an attack and a paid adventure, each only while the rules allow it.
+pub(super) fn hero_actions(g: &Game, hero: HeroRef) -> Markup {
+    let r = json!(hero);
+    let buttons: Vec<(&str, Action, Value)> = vec![
+        (
+            "Dismiss",
+            Action::Dismiss { hero },
+            json!({"action": "dismiss", "hero": r}),
+        ),
+        (
+            "Banish",
+            Action::Banish { hero },
+            json!({"action": "banish", "hero": r}),
+        ),
+        (
+            "+1 Boost",
+            Action::GainBoosts { hero, boosts: 1 },
+            json!({"action": "gain-boosts", "hero": r, "boosts": 1}),
+        ),
+        (
+            "Raise to the Pit",
+            Action::RaiseFromUnderpit { hero },
+            json!({"action": "raise-from-underpit", "hero": r}),
+        ),
+        (
+            "Renew",
+            Action::Renew { hero },
+            json!({"action": "renew", "hero": r}),
+        ),
+    ];
+    html! {
+        div.row {
+            @for (label, action, sent) in buttons {
+                @if may(g, action) { (act_button(label, &sent)) }
+            }
+        }
+        @if let Some(ranged) = may_attack(g, hero) { (attack_form(g, hero, ranged)) }
+        @if may_pay(g, hero) { (paid_form(g, hero)) }
+    }
+}
+
+/// The team's Glory board: its markers on each Faction key with a Capture button on each
+/// space it does not hold, +1 tribute to Lith, a glory card.
+pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
+    let tribute = Action::Tribute {
+        team: side,
+        amount: 1,
+    };
+    html! {
+        section {
+            h2 { "Glory board" }
+            @for k in &g.keys {
+                h3 { (k.faction.key_name()) ": " (side.name()) " " (k.markers(side))
+                    " · " (side.other().name()) " " (k.markers(side.other())) }
+                div.row {
+                    @for s in 0..SPACES_PER_KEY {
+                        @if k.spaces.get(s).copied().flatten() != Some(side)
+                            && may(g, Action::Capture { team: side, faction: k.faction, space: s }) {
+                            (act_button(&format!("Capture space {}", s + 1),
+                                &json!({"action": "capture", "team": side, "faction": k.faction, "space": s})))
+                        }
+                    }
+                }
+            }
+            p { "Lith's tribute: " @match g.lith.holder {
+                Some(t) => { (t.name()) " " (g.lith.amount) },
+                None => "none",
+            } }
+            div.row {
+                @if may(g, tribute) {
+                    (act_button("+1 tribute to Lith", &json!({"action": "tribute", "team": side, "amount": 1})))
+                }
+                @if may(g, Action::GloryCard { team: side }) {
+                    (act_button("Glory card", &json!({"action": "glory-card", "team": side})))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Furnace Duel: each player enters their own tally from their own phone (docs/furnace-duel.md,
+//! "Each player enters their own tally"): the half waits, the other seat is told, and the
+//! second half makes the result. A seat may send only its own half.
+
+use serde_json::{Value, json};
+use tablemate::furnace_duel::{Campaign, Seat};
+
+use super::pages::{Shared, action_named, assert_light, fill};
+
+fn own_tally(s: &Shared, seat: &str, cash: u32, first: &str) -> Value {
+    let page = s.page(seat, "");
+    let form = action_named(&page, "record-tally");
+    let n = |x: u32| json!(x);
+    fill(
+        &form,
+        &[
+            ("my_cash", n(cash)),
+            ("my_tech", n(1)),
+            ("my_bonus", n(0)),
+            ("my_company", n(2)),
+            ("my_resources", n(3)),
+            ("first", json!(first)),
+        ],
+    )
+}
+
+#[test]
+fn each_player_enters_only_their_own_tally_and_the_second_makes_the_result() {
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .expect("an id")
+        .to_string();
+    let s = Shared::new(root, &id);
+    let page = s.page("Ann", "");
+    assert!(page.contains("Enter my tally"), "{page}");
+    assert_light(&s, &page);
+    let ann = own_tally(&s, "Ann", 40, "a");
+    assert_eq!(ann["seat"], "a");
+    assert_eq!(ann["tally"]["cash"], 40);
+    // Bob's seat (and the table's) may not send Ann's half.
+    assert_eq!(s.act("Bob", ann.clone()).status, 403);
+    assert_eq!(s.act("table", ann.clone()).status, 403);
+    let r = s.act("Ann", ann);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        s.last_label(),
+        "Ann's phone: Game 1 (Britain): Ann's tally in (42 money); waiting for Bob's"
+    );
+    assert!(s.page("Ann", "").contains("Your tally is in (42 money)"));
+    let bob_page = s.page("Bob", "");
+    assert!(bob_page.contains("tally is in: enter yours"), "{bob_page}");
+    // Bob says Bob held the token, Ann said Ann: refused with the rule, nothing changes.
+    let disagree = own_tally(&s, "Bob", 30, "b");
+    let r = s.act("Bob", disagree);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("1st player token"), "{}", r.body);
+    let bob = own_tally(&s, "Bob", 30, "a");
+    assert_eq!(bob["seat"], "b");
+    let r = s.act("Bob", bob);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(s.last_label().contains("Ann wins"), "{}", s.last_label());
+    let c: Campaign = s.state();
+    let o = c.outcome(0).expect("the result");
+    assert_eq!((o.winner, o.money), (Seat::A, [42, 32]));
+    assert!(
+        !s.page("Ann", "").contains("Enter my tally"),
+        "the game is scored"
+    );
+}

@@ -1,0 +1,395 @@
+//! Worldspanner on a team's phone, over real HTTP (docs/table-network.md, "Worldspanner"):
+//! attacks, paid adventures, modifiers, +1 Boost, dismiss, banish, capture and tribute. Each is
+//! on the page while the rules allow it and not otherwise; sent as the page's script fills it,
+//! it is the window's action (200) and changes the game as the window's would.
+
+use serde_json::{Value, json};
+use tablemate::worldspanner::{
+    Action, Deed, Faction, Game, HeroRef, HeroStatus, LastEvent, Modifier, Step, TeamSide,
+};
+
+use super::pages::{Shared, actions_on, assert_light, fill, worldspanner_with};
+
+const SKY: TeamSide = TeamSide::Skyhawks;
+const PSI: TeamSide = TeamSide::Psiclones;
+
+fn hero(team: TeamSide, hero: usize) -> HeroRef {
+    HeroRef { team, hero }
+}
+
+/// The page's actions named `name` (under a physical deck's `read`, the action read).
+fn offered(page: &str, name: &str) -> Vec<Value> {
+    actions_on(page)
+        .into_iter()
+        .filter(|a| a["action"] == name || (a["action"] == "read" && a["then"]["action"] == name))
+        .collect()
+}
+
+/// The page's action `name` for `r` (the field naming the hero given).
+fn offered_for(page: &str, name: &str, field: &str, r: HeroRef) -> Option<Value> {
+    offered(page, name).into_iter().find(|a| {
+        let core = if a["action"] == "read" { &a["then"] } else { a };
+        core[field] == json!(r)
+    })
+}
+
+/// The filled form as an engine action (it must parse, as the host parses it).
+fn parsed(filled: &Value) -> Action {
+    serde_json::from_value(filled.clone())
+        .unwrap_or_else(|e| panic!("the form's action is not an action: {e}: {filled}"))
+}
+
+/// The second round, `step` of the Skyhawks' turn: Psi1 on the map too.
+fn in_step(physical: bool, step: Step, set: impl FnOnce(&mut Game)) -> Shared {
+    worldspanner_with(physical, |g| {
+        g.rounds.round = 2;
+        g.rounds.active = SKY;
+        g.rounds.step = step;
+        g.team_mut(PSI).heroes[0].status = HeroStatus::OnMap;
+        set(g);
+    })
+}
+
+#[test]
+fn dismiss_and_banish_are_offered_only_for_a_hero_in_play_and_send_the_windows_action() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    assert_light(&s, &page);
+    for name in ["dismiss", "banish"] {
+        assert!(
+            offered_for(&page, name, "hero", hero(SKY, 0)).is_some(),
+            "{name} Sky1 (on the map): {page}"
+        );
+        assert!(
+            offered_for(&page, name, "hero", hero(SKY, 1)).is_none(),
+            "{name} offered for Sky2, who waits off the map"
+        );
+    }
+    let banish = offered_for(&page, "banish", "hero", hero(SKY, 0)).expect("banish");
+    assert_eq!(parsed(&banish), Action::Banish { hero: hero(SKY, 0) });
+    assert_eq!(s.act("Psiclones", banish.clone()).status, 403);
+    let r = s.act("Skyhawks", banish);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert_eq!(
+        g.hero(hero(SKY, 0)).expect("Sky1").status,
+        HeroStatus::Arriving
+    );
+    assert_eq!(
+        g.pending.as_ref().map(|p| p.chooser),
+        Some(PSI),
+        "the enemy places it"
+    );
+    // While Sky1 waits for its Dome nothing else draws: no Dismiss or Banish for anyone.
+    let page = s.page("Skyhawks", "");
+    assert!(offered(&page, "dismiss").is_empty(), "{page}");
+    assert!(offered(&page, "banish").is_empty(), "{page}");
+}
+
+#[test]
+fn a_boost_is_gained_from_the_heroes_seat_and_the_game_counts_it() {
+    let s = in_step(false, Step::Free, |_| {});
+    let page = s.page("Skyhawks", "");
+    let gain = offered_for(&page, "gain-boosts", "hero", hero(SKY, 1)).expect("+1 Boost");
+    assert_eq!(
+        parsed(&gain),
+        Action::GainBoosts {
+            hero: hero(SKY, 1),
+            boosts: 1
+        }
+    );
+    let before = s.state::<Game>().hero(hero(SKY, 1)).expect("Sky2").boosts;
+    assert_eq!(s.act("Psiclones", gain.clone()).status, 403);
+    assert_eq!(s.act("Skyhawks", gain).status, 200);
+    let after = s.state::<Game>().hero(hero(SKY, 1)).expect("Sky2").boosts;
+    assert_eq!(after, before + 1);
+    // A finished game takes nothing: no +1 Boost on the page.
+    let done = in_step(false, Step::Free, |g| g.rounds.finished = true);
+    let page = done.page("Skyhawks", "");
+    assert!(offered(&page, "gain-boosts").is_empty(), "{page}");
+}
+
+fn attack_fields(how: &str) -> Vec<(&'static str, Value)> {
+    vec![
+        ("how", json!(how)),
+        ("target", json!(hero(PSI, 0))),
+        ("rating", json!(9)),
+        ("against", json!(0)),
+        ("power", json!(9)),
+        ("armor", json!(0)),
+        ("wound", json!(2)),
+        ("target_boost", json!(false)),
+        ("own", json!(0)),
+        ("terrain", json!(0)),
+        ("favor", json!(0)),
+    ]
+}
+
+#[test]
+fn a_melee_attack_is_offered_only_in_the_melee_step_and_sends_hit_then_damage() {
+    // Round 1 is only Reinforce: no attack for anyone.
+    let early = worldspanner_with(false, |_| {});
+    assert!(offered(&early.page("Skyhawks", ""), "attack").is_empty());
+    let s = in_step(false, Step::Melee, |_| {});
+    let page = s.page("Skyhawks", "");
+    assert_light(&s, &page);
+    let form = offered_for(&page, "attack", "attacker", hero(SKY, 0)).expect("Sky1 attacks");
+    assert!(
+        offered_for(&page, "attack", "attacker", hero(SKY, 1)).is_none(),
+        "Sky2 is off the map"
+    );
+    // Natural melee: the Damage challenge is natural; with a weapon card it is not.
+    let natural = parsed(&fill(&form, &attack_fields("natural")));
+    let weapon = parsed(&fill(&form, &attack_fields("weapon")));
+    let Action::Attack { attack, target, .. } = &weapon else {
+        panic!("{weapon:?}")
+    };
+    assert_eq!(*target, Some(hero(PSI, 0)));
+    assert_eq!(
+        attack.damage.kind,
+        tablemate::worldspanner::ChallengeKind::Damage {
+            natural_melee: false
+        }
+    );
+    assert_eq!(s.act("Psiclones", json!(natural)).status, 403);
+    let r = s.act("Skyhawks", json!(natural));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert!(
+        matches!(&g.last, Some(LastEvent::Attack { attacker, .. }) if *attacker == hero(SKY, 0)),
+        "{:?}",
+        g.last
+    );
+    assert!(
+        g.acted
+            .iter()
+            .any(|d| d.hero == hero(SKY, 0) && d.deed == Deed::MeleeAttack)
+    );
+    // The hero's one action of the step is taken: no second attack on the page.
+    let page = s.page("Skyhawks", "");
+    assert!(offered_for(&page, "attack", "attacker", hero(SKY, 0)).is_none());
+}
+
+#[test]
+fn a_shot_is_offered_in_the_action_step_with_the_camouflage_it_may_carry() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    let form = offered_for(&page, "attack", "attacker", hero(SKY, 0)).expect("Sky1 shoots");
+    let mut fields = attack_fields("ranged");
+    fields.push(("terrain", json!(2)));
+    fields.retain(|(k, v)| *k != "terrain" || *v != json!(0));
+    let shot = parsed(&fill(&form, &fields));
+    let Action::Attack { attack, .. } = &shot else {
+        panic!("{shot:?}")
+    };
+    assert_eq!(
+        attack.hit.kind,
+        tablemate::worldspanner::ChallengeKind::RangedHit
+    );
+    assert_eq!(
+        attack.hit.modifiers,
+        vec![Modifier::TerrainStealth { spaces: 2 }]
+    );
+    let r = s.act("Skyhawks", json!(shot));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Psiclones do not act in the Skyhawks' Action step: no attack on their page.
+    let psi = s.page("Psiclones", "");
+    assert!(offered(&psi, "attack").is_empty(), "{psi}");
+}
+
+#[test]
+fn a_physical_decks_attack_reads_only_the_hit_card_on_a_miss() {
+    let s = in_step(true, Step::Melee, |_| {});
+    let page = s.page("Skyhawks", "");
+    let form = offered_for(&page, "attack", "attacker", hero(SKY, 0)).expect("Sky1 attacks");
+    assert_eq!(form["action"], "read", "{form}");
+    let mut fields = attack_fields("natural");
+    fields.push(("hit", json!(false)));
+    fields.push(("damage_face", json!("pass")));
+    let miss = fill(&form, &fields);
+    assert_eq!(miss["cards"], json!([{"hit": false}]), "{miss}");
+    parsed(&miss);
+    let r = s.act("Skyhawks", miss);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert!(
+        matches!(&g.last, Some(LastEvent::Attack { outcome, .. }) if outcome.damage.is_none()),
+        "a miss draws no Damage card: {:?}",
+        g.last
+    );
+    // A hit reads both cards, the Damage card's face second.
+    let s = in_step(true, Step::Melee, |_| {});
+    let form = offered_for(&s.page("Skyhawks", ""), "attack", "attacker", hero(SKY, 0))
+        .expect("Sky1 attacks");
+    let mut fields = attack_fields("natural");
+    fields.push(("hit", json!(true)));
+    fields.push(("damage_face", json!("amaze")));
+    let hit = fill(&form, &fields);
+    assert_eq!(
+        hit["cards"],
+        json!([{"hit": true}, {"face": "amaze"}]),
+        "{hit}"
+    );
+    let r = s.act("Skyhawks", hit);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let wounds = s.state::<Game>().hero(hero(PSI, 0)).expect("Psi1").wounds;
+    assert!(wounds > 0, "an Amaze on Damage wounds Psi1");
+}
+
+#[test]
+fn a_paid_adventure_is_offered_in_the_adventure_step_and_pays_from_the_heros_gold() {
+    let s = in_step(false, Step::Action, |_| {});
+    assert!(offered(&s.page("Skyhawks", ""), "paid").is_empty());
+    let s = in_step(false, Step::Adventure, |g| {
+        g.team_mut(SKY).heroes[0].gold = 3;
+    });
+    let page = s.page("Skyhawks", "");
+    let form = offered_for(&page, "paid", "hero", hero(SKY, 0)).expect("Sky1 pays");
+    assert!(offered_for(&page, "paid", "hero", hero(SKY, 1)).is_none());
+    let fields = [
+        ("kind", json!("inspire")),
+        ("faction", json!("icons")),
+        ("space", json!(1)),
+        ("gold", json!(2)),
+        ("cards", json!(0)),
+        ("home", json!(false)),
+    ];
+    let inspire = fill(&form, &fields);
+    assert_eq!(inspire["paid"]["key"], json!(["icons", 1]));
+    parsed(&inspire);
+    // Lith's Chamber is on no Faction key: the form sends none.
+    let mut lith = fields.to_vec();
+    lith[0] = ("kind", json!("liths-chamber"));
+    assert_eq!(fill(&form, &lith)["paid"]["key"], Value::Null);
+    assert_eq!(s.act("Psiclones", inspire.clone()).status, 403);
+    let boosts = s.state::<Game>().hero(hero(SKY, 0)).expect("Sky1").boosts;
+    let r = s.act("Skyhawks", inspire);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    let h = g.hero(hero(SKY, 0)).expect("Sky1");
+    assert_eq!((h.gold, h.boosts), (1, boosts + 2), "2 gold for 2 Boosts");
+    assert_eq!(
+        g.keys
+            .iter()
+            .find(|k| k.faction == Faction::Icons)
+            .expect("Icons")
+            .spaces[1],
+        Some(SKY)
+    );
+}
+
+#[test]
+fn a_challenges_modifiers_are_offered_only_while_the_team_holds_them() {
+    let s = in_step(false, Step::Adventure, |_| {});
+    let page = s.page("Skyhawks", "");
+    assert!(
+        page.contains("name=\"relation\""),
+        "home or opposing on a key"
+    );
+    assert!(!page.contains("name=\"boost\""), "no Boost in use");
+    assert!(!page.contains("name=\"favor\""), "no favor tile held");
+    assert!(!page.contains("name=\"lith\""), "no Lith's Favor held");
+    let s = in_step(false, Step::Adventure, |g| {
+        g.team_mut(SKY).heroes[0].boost_active = true;
+        g.lith.holder = Some(SKY);
+        g.lith.amount = 3;
+        for sp in 0..3 {
+            g.keys[0].spaces[sp] = Some(SKY);
+        }
+    });
+    let page = s.page("Skyhawks", "");
+    for field in ["boost", "favor", "lith"] {
+        assert!(
+            page.contains(&format!("name=\"{field}\"")),
+            "{field}: {page}"
+        );
+    }
+    let adventures: Vec<Value> = offered(&page, "adventure")
+        .into_iter()
+        .filter(|a| a["hero"] == json!(hero(SKY, 0)))
+        .collect();
+    let faction = adventures
+        .iter()
+        .find(|a| a["adventure"]["type"] == "{type}")
+        .expect("the Faction form");
+    let filled = fill(
+        faction,
+        &[
+            ("type", json!("faction-task")),
+            ("faction", json!("lords")),
+            ("space", json!(3)),
+            ("rating", json!(5)),
+            ("against", json!(5)),
+            ("relation", json!({"type": "home-faction"})),
+            ("boost", json!(true)),
+            ("favor", json!(0)),
+            ("own", json!(2)),
+            ("own_reason", json!("Scout ability")),
+        ],
+    );
+    let Action::Adventure { challenge, .. } = parsed(&filled) else {
+        panic!("{filled}")
+    };
+    assert_eq!(
+        challenge.modifiers,
+        vec![
+            Modifier::HomeFaction {},
+            Modifier::Boost {},
+            Modifier::Other {
+                amount: 2,
+                reason: "Scout ability".into()
+            }
+        ]
+    );
+    let r = s.act("Skyhawks", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert!(
+        matches!(&g.last, Some(LastEvent::Challenge { outcome, .. }) if outcome.challenge.modifiers == challenge.modifiers),
+        "{:?}",
+        g.last
+    );
+}
+
+#[test]
+fn capture_is_offered_on_the_spaces_the_team_does_not_hold_and_tribute_goes_to_lith() {
+    let s = in_step(false, Step::Action, |g| g.keys[0].spaces[0] = Some(SKY));
+    let page = s.page("Skyhawks", "");
+    let captures = offered(&page, "capture");
+    let spaces = 4 * s.state::<Game>().keys.len();
+    assert_eq!(
+        captures.len(),
+        spaces - 1,
+        "every space but the one held: {page}"
+    );
+    let lords = s.state::<Game>().keys[0].faction;
+    assert!(
+        !captures
+            .iter()
+            .any(|c| c["faction"] == json!(lords) && c["space"] == 0)
+    );
+    let capture = captures
+        .iter()
+        .find(|c| c["faction"] == json!(lords) && c["space"] == 1)
+        .expect("space 2")
+        .clone();
+    assert_eq!(s.act("Psiclones", capture.clone()).status, 403);
+    assert_eq!(s.act("Skyhawks", capture).status, 200);
+    assert_eq!(s.state::<Game>().keys[0].spaces[1], Some(SKY));
+    let tribute = offered(&page, "tribute").pop().expect("+1 tribute");
+    assert_eq!(
+        parsed(&tribute),
+        Action::Tribute {
+            team: SKY,
+            amount: 1
+        }
+    );
+    assert_eq!(s.act("Skyhawks", tribute).status, 200);
+    let g: Game = s.state();
+    assert_eq!((g.lith.holder, g.lith.amount), (Some(SKY), 1));
+    // A finished game is locked: nothing to capture, no tribute.
+    let done = in_step(false, Step::Action, |g| g.rounds.finished = true);
+    let page = done.page("Skyhawks", "");
+    assert!(offered(&page, "capture").is_empty(), "{page}");
+    assert!(offered(&page, "tribute").is_empty(), "{page}");
+}
