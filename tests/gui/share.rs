@@ -16,17 +16,22 @@ fn shared_campaign(dir: &std::path::Path) -> std::result::Result<App, iced_test:
     click(&mut app, "Share")?;
     assert!(shows(&app, "Share to the table"));
     assert!(shows(&app, "Starting…"));
-    // The click's task starts the host off the UI thread; a test runs the same start itself.
-    let id = app.screen.document().expect("a game").id().to_string();
-    let store = app.store.clone().expect("a store");
-    let started = share::start(store, &id, app.sharing.listen);
-    let _ = app.update(Message::Share(share::Message::Started(started)));
+    start_as_the_task_does(&mut app);
     assert!(
         app.sharing.is_on(),
         "the host did not start: {:?}",
         app.sharing.error
     );
     Ok(app)
+}
+
+/// The "Share" click's task starts the host off the UI thread; a test runs the same start
+/// itself and hands the result back as the task would.
+fn start_as_the_task_does(app: &mut App) {
+    let id = app.screen.document().expect("a game").id().to_string();
+    let store = app.store.clone().expect("a store");
+    let started = share::start(store, &id, app.sharing.listen);
+    let _ = app.update(Message::Share(share::Message::Started(started)));
 }
 
 #[test]
@@ -272,10 +277,7 @@ fn an_address_set_in_the_share_panel_moves_sharing_there_and_is_kept_in_settings
     assert!(!app.sharing.is_on());
     assert_eq!(app.sharing.listen, address.parse().expect("addr"));
     assert!(shows(&app, "Starting…"));
-    let id = app.screen.document().expect("a game").id().to_string();
-    let store = app.store.clone().expect("a store");
-    let started = share::start(store, &id, app.sharing.listen);
-    let _ = app.update(Message::Share(share::Message::Started(started)));
+    start_as_the_task_does(&mut app);
     assert_eq!(
         app.sharing.url(),
         Some(format!("http://{address}/").as_str())

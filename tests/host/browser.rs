@@ -274,6 +274,38 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         json!(true),
         "not reloaded"
     );
+
+    // A list left on the option the page came with is not a form being filled in: an army
+    // seat, with its attack list, still follows the other general's change.
+    let army = army_in_play();
+    ana.go(&format!("http://{}/seat/{}", army.addr, army.token("Ann")));
+    ana.wait_for_text("#live", "Live");
+    let r = army.act("Bob", json!({"action": "end-turn"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    ana.wait_for_text("#view", "Ann ends the turn; Bob to play");
+}
+
+/// An army game in play (Ann and Bob, each a General and one follower), served.
+fn army_in_play() -> super::Served {
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(
+        root.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let made: Value = serde_json::from_str(&out.stdout).expect("new's JSON");
+    let id = made["id"].as_str().expect("an id").to_string();
+    let script = r#"{"action":"recruit","player":0,"kind":"general"}
+{"action":"recruit","player":0,"kind":"grunt"}
+{"action":"recruit","player":1,"kind":"general"}
+{"action":"recruit","player":1,"kind":"tank"}
+{"action":"start","first":0}"#;
+    let out = tablemate::cli::run_in(root.path(), &["act", &id, "-"], script);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    serve(root, &id)
 }
 
 #[test]

@@ -527,21 +527,7 @@ fn a_furnace_duel_seat_enters_the_tallies_and_sees_the_standings() {
 
 #[test]
 fn an_army_seat_acts_for_its_own_followers() {
-    let root = tempfile::tempdir().expect("temp");
-    let id = new_id(&run(
-        root.path(),
-        &[
-            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
-        ],
-        "",
-    ));
-    let script = r#"{"action":"recruit","player":0,"kind":"general"}
-{"action":"recruit","player":0,"kind":"grunt"}
-{"action":"recruit","player":1,"kind":"general"}
-{"action":"recruit","player":1,"kind":"tank"}
-{"action":"start","first":0}"#;
-    run(root.path(), &["act", &id, "-"], script);
-    let s = Shared::new(root, &id);
+    let s = army_in_play();
     let page = s.page("Ann", "");
     assert!(page.contains("Gather a Resource Card"), "{page}");
     assert_light(&s, &page);
