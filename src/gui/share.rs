@@ -563,7 +563,10 @@ fn seat_card(l: &LinkInfo) -> Element<'_, AppMessage> {
             text(who).size(style::BODY),
             text(connected).size(style::SMALL).style(style::muted),
             qr,
-            text(l.link.as_str()).size(style::SMALL),
+            // The token is one long word: it breaks where it must, never past the panel.
+            text(l.link.as_str())
+                .size(style::SMALL)
+                .wrapping(iced::widget::text::Wrapping::WordOrGlyph),
             widgets::secondary(
                 "New link",
                 Some(AppMessage::Share(Message::NewLink(l.seat.clone())))

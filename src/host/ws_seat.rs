@@ -78,7 +78,13 @@ pub(super) fn modifiers(g: &Game, hero: HeroRef, kind: ChallengeKind) -> (Markup
     if boost_active {
         items.push(when("boost", json!({"type": "boost"})));
     }
-    if attack {
+    // The target's Boost counts only while an enemy hero it could hit has one in use.
+    let target_boost = attack
+        && g.team(side.other())
+            .heroes
+            .iter()
+            .any(|h| h.status == HeroStatus::OnMap && h.boost_active);
+    if target_boost {
         items.push(when("target_boost", json!({"type": "target-boost"})));
     }
     if holds_tile {
@@ -109,7 +115,7 @@ pub(super) fn modifiers(g: &Game, hero: HeroRef, kind: ChallengeKind) -> (Markup
             } }
         }
         @if boost_active { label.tick { input type="checkbox" name="boost"; "Boost in use +1" } }
-        @if attack { label.tick { input type="checkbox" name="target_boost"; "Target's Boost in use −1" } }
+        @if target_boost { label.tick { input type="checkbox" name="target_boost"; "Target's Boost in use −1" } }
         @if holds_tile {
             label { "Favor tile (±) " input name="favor" type="number" min="-6" max="6" value="0"; }
         }
@@ -260,8 +266,27 @@ fn paid_form(g: &Game, hero: HeroRef) -> Markup {
             },
         );
     }
+    // Rescue dismisses allies and Kidnap banishes enemies, each ticked by name, in the order
+    // listed (p. 16-17): every other hero in play, the team's own first.
+    let in_play: Vec<(HeroRef, &str)> = [hero.team, hero.team.other()]
+        .into_iter()
+        .flat_map(|team| {
+            g.team(team)
+                .heroes
+                .iter()
+                .enumerate()
+                .map(move |(i, h)| (HeroRef { team, hero: i }, h))
+        })
+        .filter(|(r, h)| *r != hero && h.status.in_play())
+        .map(|(r, h)| (r, h.name.as_str()))
+        .collect();
+    let tick = |r: &HeroRef| format!("target_{}_{}", option_value(&r.team), r.hero);
+    let targets: Vec<Value> = in_play
+        .iter()
+        .map(|(r, _)| json!({"$if": tick(r), "then": r}))
+        .collect();
     let action = json!({"action": "paid", "hero": hero, "paid": {"kind": "{kind}", "key": key,
-        "gold": "{gold}", "cards": "{cards}", "home": "{home}"}});
+        "gold": "{gold}", "cards": "{cards}", "home": "{home}", "targets": targets}});
     html! {
         details {
             summary.big { "Paid adventure (gold or cards)…" }
@@ -275,6 +300,18 @@ fn paid_form(g: &Game, hero: HeroRef) -> Markup {
                 label { "Gold paid " input name="gold" type="number" min="0" value="0" required; }
                 label { "Cards paid " input name="cards" type="number" min="0" value="0" required; }
                 label.tick { input type="checkbox" name="home"; "Hero of this key's faction" }
+                @if !in_play.is_empty() {
+                    fieldset {
+                        legend { "Rescue: allies to dismiss (1 gold each) · Kidnap: enemies to banish (2 gold each)" }
+                        @for (r, name) in &in_play {
+                            label.tick {
+                                input type="checkbox" name=(tick(r));
+                                (if r.team == hero.team { "Rescue: dismiss " } else { "Kidnap: banish " })
+                                (name)
+                            }
+                        }
+                    }
+                }
                 p.page { "No card is drawn and no faction modifier applies (p. 14); the hero is dismissed after." }
                 button type="submit" { "Pay and adventure" }
             }

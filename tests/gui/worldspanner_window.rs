@@ -112,3 +112,32 @@ fn the_worldspanner_loop_is_in_view_without_scrolling_at_1024_and_with_large_typ
     }
     Ok(())
 }
+
+/// With the share panel open beside the table (the window narrower by the panel), the picked
+/// hero's strip puts its counts on more rows instead of cutting them: every count and button of
+/// the strip is whole and in view at 1024×768 and with large type at 1366×768.
+#[test]
+fn the_picked_heroes_strip_is_whole_with_the_share_panel_open() -> Result {
+    for (name, (w, h), large) in &WINDOWS[..2] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::open(dir.path().to_path_buf());
+        let _ = app.update(Message::LargeType(*large));
+        let scale = app.scale_factor();
+        let size = (w / scale, h / scale);
+        start_worldspanner(&mut app)?;
+        // The panel shows at once ("Starting…"); the host's start is a task not run here.
+        super::click(&mut app, "Share")?;
+        assert!(super::shows(&app, "Share to the table"), "at {name}");
+        for (label, times) in [
+            ("Use", 1),
+            ("+", 3),
+            ("−", 2),
+            ("Dismiss", 1),
+            ("Banish", 1),
+            ("0 gold", 1),
+        ] {
+            all_in_view(&app, name, size, label, times);
+        }
+    }
+    Ok(())
+}

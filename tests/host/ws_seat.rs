@@ -393,3 +393,67 @@ fn capture_is_offered_on_the_spaces_the_team_does_not_hold_and_tribute_goes_to_l
     assert!(offered(&page, "capture").is_empty(), "{page}");
     assert!(offered(&page, "tribute").is_empty(), "{page}");
 }
+
+/// Rescue dismisses the allies ticked on the form and Kidnap banishes the enemies ticked, each
+/// by name (p. 16-17): the phone lists every other hero in play, and what it sends is the
+/// window's paid adventure with those targets.
+#[test]
+fn rescue_and_kidnap_send_the_heroes_ticked_on_the_phone_as_their_targets() {
+    let s = in_step(false, Step::Adventure, |g| {
+        g.team_mut(SKY).heroes[0].gold = 4;
+        g.team_mut(SKY).heroes[1].status = HeroStatus::OnMap;
+    });
+    let page = s.page("Skyhawks", "");
+    assert!(page.contains("Rescue: dismiss ") && page.contains("Kidnap: banish "));
+    let form = offered_for(&page, "paid", "hero", hero(SKY, 0)).expect("Sky1 pays");
+    let ally = "target_skyhawks_1".to_string();
+    let enemy = "target_psiclones_0".to_string();
+    assert!(
+        page.contains(&ally) && page.contains(&enemy),
+        "both heroes listed"
+    );
+    let listed: Vec<&Value> = form["paid"]["targets"]
+        .as_array()
+        .expect("targets")
+        .iter()
+        .map(|t| &t["then"])
+        .collect();
+    assert_eq!(
+        listed,
+        [&json!(hero(SKY, 1)), &json!(hero(PSI, 0))],
+        "every other hero in play, the team's own first; not the hero on the adventure"
+    );
+    let kidnap = [
+        ("kind", json!("kidnap")),
+        ("faction", json!("villains")),
+        ("space", json!(0)),
+        ("gold", json!(2)),
+        ("cards", json!(0)),
+        ("home", json!(false)),
+        (enemy.as_str(), json!(true)),
+        (ally.as_str(), json!(false)),
+    ];
+    let filled = fill(&form, &kidnap);
+    assert_eq!(filled["paid"]["targets"], json!([hero(PSI, 0)]));
+    parsed(&filled);
+    let r = s.act("Skyhawks", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert!(
+        !g.hero(hero(PSI, 0)).expect("Psi1").status.in_play(),
+        "Psi1 kidnapped: banished, or waiting for its Dome"
+    );
+    assert_eq!(g.hero(hero(SKY, 0)).expect("Sky1").gold, 2, "2 gold paid");
+}
+
+/// The target's Boost (−1 to Hit) is offered on an attack only while an enemy hero on the map
+/// has its Boost in use; otherwise the rules would refuse it.
+#[test]
+fn the_targets_boost_is_offered_only_while_an_enemy_on_the_map_has_one_in_use() {
+    let s = in_step(false, Step::Melee, |_| {});
+    assert!(!s.page("Skyhawks", "").contains("name=\"target_boost\""));
+    let s = in_step(false, Step::Melee, |g| {
+        g.team_mut(PSI).heroes[0].boost_active = true;
+    });
+    assert!(s.page("Skyhawks", "").contains("name=\"target_boost\""));
+}

@@ -301,12 +301,15 @@ fn hero_tile<'a>(
 /// The picked hero's strip above the tiles, of one fixed height: its name and place (or a
 /// refusal of a hero action, in red), Dismiss and Banish, and its wounds, gold and Boosts
 /// each with their own buttons (named on hover). With no hero picked the buttons are there,
-/// disabled, and the line says how to pick one.
+/// disabled, and the line says how to pick one. In a column narrower than [`STRIP_ONE_ROW`]
+/// (the share panel open beside the table) the counts take two rows, and below
+/// [`STRIP_TWO_ROWS`] three, so every button stays whole: the rows depend on `width` only.
 pub fn picked_strip<'a>(
     game: &'a Game,
     side: TeamSide,
     picked: Option<usize>,
     refused: Option<&'a str>,
+    width: f32,
 ) -> Element<'a, Message> {
     let r = picked.map(|hero| HeroRef { team: side, hero });
     let h = r.and_then(|r| game.hero(r).ok());
@@ -375,7 +378,7 @@ pub fn picked_strip<'a>(
     let (wounds, health, gold, boosts, active) = h.map_or((0, 0, 0, 0, false), |h| {
         (h.wounds, h.health, h.gold, h.boosts, h.boost_active)
     });
-    let counts = row![
+    let groups = [
         group(vec![
             count(if h.is_some() {
                 format!("{wounds}/{health} wounds")
@@ -403,24 +406,41 @@ pub fn picked_strip<'a>(
                 in_play.then_some(HeroOp::UseBoost),
             ),
         ]),
-    ]
-    .spacing(6)
-    .align_y(Center);
-    container(
-        column![
-            top,
-            container(counts)
-                .height(Length::Fixed(TARGET))
-                .center_y(Length::Fixed(TARGET))
-                .clip(true)
-        ]
-        .spacing(2),
-    )
-    .padding(3)
-    .width(Fill)
-    .style(style::card)
-    .into()
+    ];
+    // How many groups share a row: all three, two, or one each.
+    let per_row = if width >= STRIP_ONE_ROW {
+        3
+    } else if width >= STRIP_TWO_ROWS {
+        2
+    } else {
+        1
+    };
+    let mut strip = column![top].spacing(2);
+    let mut line = Row::new().spacing(6).align_y(Center);
+    for (i, g) in groups.into_iter().enumerate() {
+        line = line.push(g);
+        if (i + 1) % per_row == 0 || i == 2 {
+            strip = strip.push(
+                container(line)
+                    .height(Length::Fixed(TARGET))
+                    .center_y(Length::Fixed(TARGET))
+                    .clip(true),
+            );
+            line = Row::new().spacing(6).align_y(Center);
+        }
+    }
+    container(strip)
+        .padding(3)
+        .width(Fill)
+        .style(style::card)
+        .into()
 }
+
+/// The narrowest column whose strip holds the three counts on one row (each with its buttons,
+/// "10/10 wounds" and "3 Boosts (in use)" at their widest).
+pub const STRIP_ONE_ROW: f32 = 400.0;
+/// The narrowest column whose strip holds two counts on a row.
+pub const STRIP_TWO_ROWS: f32 = 280.0;
 
 /// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
 const TILE_MIN: f32 = 125.0;

@@ -115,13 +115,19 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     .height(Fill);
     // Right: the picked hero's strip (its counts, Dismiss and Banish, a refused hero action),
     // then every hero's tile.
-    let middle = column![
-        picked_strip(game, side, t.form.hero, refused(Where::Heroes)),
-        heroes(game, side, t.fight, t.form.hero),
-    ]
-    .spacing(6)
-    .width(Fill)
-    .height(Fill);
+    // The strip's rows follow the column's width (never its content), so it keeps its shape
+    // while the table plays and only changes when the window or the share panel does.
+    let (picked, fight, strip_refused) = (t.form.hero, t.fight, refused(Where::Heroes));
+    let middle = iced::widget::responsive(move |size| {
+        column![
+            picked_strip(game, side, picked, strip_refused, size.width),
+            heroes(game, side, fight, picked),
+        ]
+        .spacing(6)
+        .width(Fill)
+        .height(Fill)
+        .into()
+    });
     // Between them the board, beside the Dome question, and under it the deck and the glory.
     // The column scrolls as a whole; the six rows of Domes are at its top, in view.
     if narrow {
