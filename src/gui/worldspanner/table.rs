@@ -320,7 +320,7 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                 .padding([8, 20])
                 .style(style::primary)
                 .on_press(Message::Place(None)),
-                text("or press Place on another allowed Dome on the board beside.")
+                text("or press Place on another allowed Dome on the Domes board.")
                     .size(style::SMALL)
                     .style(style::muted),
                 text(format!(
