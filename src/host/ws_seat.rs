@@ -14,8 +14,17 @@ use serde_json::{Value, json};
 use super::pages::act_button;
 use crate::worldspanner::victory::SPACES_PER_KEY;
 use crate::worldspanner::{
-    Action, ChallengeKind, Face, Game, HeroRef, HeroStatus, PaidKind, Step, TeamSide,
+    Action, ChallengeKind, Face, Game, Hero, HeroRef, HeroStatus, PaidKind, Step, TeamSide,
 };
+
+/// `team`'s heroes with their references, in setup order.
+fn heroes_of(g: &Game, team: TeamSide) -> impl Iterator<Item = (HeroRef, &Hero)> {
+    g.team(team)
+        .heroes
+        .iter()
+        .enumerate()
+        .map(move |(hero, h)| (HeroRef { team, hero }, h))
+}
 
 /// Would the rules take `action` now? Tried on a copy of the game: nothing changes.
 pub(super) fn may(g: &Game, action: Action) -> bool {
@@ -208,21 +217,9 @@ fn attack_form(g: &Game, hero: HeroRef, ranged: bool) -> Markup {
         json!([{"hit": "{hit}"}, {"$if": "hit", "then": {"face": "{damage_face}"}}]),
         action,
     );
-    let targets: Vec<(HeroRef, &str)> = g
-        .team(side.other())
-        .heroes
-        .iter()
-        .enumerate()
+    let targets: Vec<(HeroRef, &str)> = heroes_of(g, side.other())
         .filter(|(_, h)| h.status == HeroStatus::OnMap)
-        .map(|(i, h)| {
-            (
-                HeroRef {
-                    team: side.other(),
-                    hero: i,
-                },
-                h.name.as_str(),
-            )
-        })
+        .map(|(r, h)| (r, h.name.as_str()))
         .collect();
     html! {
         details {
@@ -268,15 +265,8 @@ fn paid_form(g: &Game, hero: HeroRef) -> Markup {
     }
     // Rescue dismisses allies and Kidnap banishes enemies, each ticked by name, in the order
     // listed (p. 16-17): every other hero in play, the team's own first.
-    let in_play: Vec<(HeroRef, &str)> = [hero.team, hero.team.other()]
-        .into_iter()
-        .flat_map(|team| {
-            g.team(team)
-                .heroes
-                .iter()
-                .enumerate()
-                .map(move |(i, h)| (HeroRef { team, hero: i }, h))
-        })
+    let in_play: Vec<(HeroRef, &str)> = heroes_of(g, hero.team)
+        .chain(heroes_of(g, hero.team.other()))
         .filter(|(r, h)| *r != hero && h.status.in_play())
         .map(|(r, h)| (r, h.name.as_str()))
         .collect();

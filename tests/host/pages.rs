@@ -598,19 +598,30 @@ fn the_furtherance_table_seat_shows_the_enemy_turn_with_the_clis_explanations() 
     assert!(actions_on(&page).is_empty(), "the table seat only shows");
 }
 
-#[test]
-fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
-    use tablemate::furtherance::{Action, Game};
-    let root = tempfile::tempdir().expect("temp");
+/// A Furtherance game made by the CLI in `root` (seed 11), opened from the store and its turn
+/// ended the window's way (`act_one_step`, not yet saved): its id, the store and the game.
+fn furtherance_turn_ended(
+    root: &std::path::Path,
+) -> (String, Store, Saved<tablemate::furtherance::Game>) {
     let id = new_id(&run(
-        root.path(),
+        root,
         &["furtherance", "new", "--seed", "11", "--json"],
         "",
     ));
+    let store = Store::open(root).expect("store");
+    let mut saved: Saved<tablemate::furtherance::Game> = store.load(&id).expect("the game");
+    saved
+        .act_one_step(tablemate::furtherance::Action::EndTurn {})
+        .expect("end turn");
+    (id, store, saved)
+}
+
+#[test]
+fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
+    use tablemate::furtherance::Action;
+    let root = tempfile::tempdir().expect("temp");
     // The window's way: End turn, then Next step by step, each its own history entry.
-    let store = Store::open(root.path()).expect("store");
-    let mut saved: Saved<Game> = store.load(&id).expect("the game");
-    saved.act_one_step(Action::EndTurn {}).expect("end turn");
+    let (id, store, mut saved) = furtherance_turn_ended(root.path());
     for _ in 0..3 {
         saved.act_one_step(Action::Next {}).expect("a step");
     }
@@ -783,17 +794,10 @@ fn board_cells(page: &str) -> Vec<(String, String, String)> {
 
 #[test]
 fn the_furtherance_table_seat_draws_the_board_with_the_units_and_the_newest_steps_squares() {
-    use tablemate::furtherance::{Action, Game, Seat, Step};
+    use tablemate::furtherance::{Action, Seat, Step};
     let root = tempfile::tempdir().expect("temp");
-    let id = new_id(&run(
-        root.path(),
-        &["furtherance", "new", "--seed", "11", "--json"],
-        "",
-    ));
     // Stepped the window's way until an enemy unit has just moved.
-    let store = Store::open(root.path()).expect("store");
-    let mut saved: Saved<Game> = store.load(&id).expect("the game");
-    saved.act_one_step(Action::EndTurn {}).expect("end turn");
+    let (id, store, mut saved) = furtherance_turn_ended(root.path());
     let mut path = None;
     for _ in 0..200 {
         if let Some(Step::Move { path: p, .. }) =
