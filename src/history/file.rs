@@ -38,38 +38,34 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::delta::{self, Direction, Op};
-use super::{Entry, History, MAX_ENTRIES, default_capacity};
+use super::{Entry, History, MAX_ENTRIES, band, default_capacity};
 
 #[derive(Serialize)]
-struct HistoryOut<'a, T> {
+struct HistoryOut<'a> {
     cursor: usize,
     capacity: usize,
+    length: usize,
+    change_bytes: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     digest: Option<String>,
     current: &'a RawValue,
-    entries: Vec<Out<'a, T>>,
+    /// Last, so the store can cut the list out of a file without reading it (`band.rs`).
+    entries: &'a RawValue,
 }
 
-/// One entry in the file: its text as read, where that is exactly what would be written
-/// (the same change, no whole state), else written from its fields.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Out<'a, T> {
-    Written(&'a RawValue),
+    Written(&'a super::Written),
     Fields(EntryOut<'a, T>),
 }
 
-impl<'a, T> Out<'a, T> {
-    /// What the digest covers of the entry: its change, if it is reached by one.
-    fn change(&self, i: usize, links: &'a [Option<Box<RawValue>>]) -> Option<&'a str> {
+impl<T> Out<'_, T> {
+    /// Whether the entry goes without the change that reaches it (then it carries its state).
+    fn change_is_missing(&self) -> bool {
         match self {
-            Out::Written(_) => links.get(i).and_then(|l| l.as_deref()).map(RawValue::get),
-            Out::Fields(e) => e
-                .state
-                .is_none()
-                .then_some(e.change)
-                .flatten()
-                .map(RawValue::get),
+            Out::Written(w) => !w.with_change,
+            Out::Fields(e) => e.change.is_none(),
         }
     }
 }
@@ -88,12 +84,14 @@ struct EntryOut<'a, T> {
     one_step: bool,
 }
 
-impl<T: Serialize> Serialize for History<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl<T: Serialize> History<T> {
+    /// Each entry as it goes in the file.
+    fn outs(&self) -> Result<Vec<Out<'_, T>>, String> {
         let cursor = self.cursor;
-        let link = |i: usize| self.links.get(i).and_then(|l| l.as_deref());
-        let mut entries = Vec::with_capacity(self.entries.len());
-        for (i, e) in self.entries.iter().enumerate() {
+        let (list, links) = self.list();
+        let link = |i: usize| links.get(i).and_then(|l| l.as_deref());
+        let mut entries = Vec::with_capacity(list.len());
+        for (i, e) in list.iter().enumerate() {
             // Below the cursor an entry is reached by undoing the next entry's change,
             // above it by doing its own: where that change is missing, it goes whole (such
             // states are never let go, see `History::let_go`).
@@ -105,10 +103,10 @@ impl<T: Serialize> Serialize for History<T> {
             let state = match reachable {
                 true => None,
                 false => Some(e.state.get().ok_or_else(|| {
-                    serde::ser::Error::custom(format!(
+                    format!(
                         "history entry {} can be neither reached nor saved whole",
                         i + 1
-                    ))
+                    )
                 })?),
             };
             let change = if i == 0 { None } else { link(i) };
@@ -119,7 +117,7 @@ impl<T: Serialize> Serialize for History<T> {
                 && state.is_none()
                 && w.with_change == change.is_some()
             {
-                entries.push(Out::Written(&w.text));
+                entries.push(Out::Written(w));
                 continue;
             }
             entries.push(Out::Fields(EntryOut {
@@ -131,20 +129,63 @@ impl<T: Serialize> Serialize for History<T> {
                 one_step: e.action.as_ref().is_some_and(|a| a.one_step),
             }));
         }
+        Ok(entries)
+    }
+}
+
+impl<T: Serialize> Serialize for History<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        fn error<E: serde::ser::Error>(e: impl std::fmt::Display) -> E {
+            E::custom(e)
+        }
         // The current state goes in as compact text, so its bytes in the file are the ones
-        // the digest covers; the digest only when every entry is reached by its change.
-        let current =
-            serde_json::value::to_raw_value(&self.current).map_err(serde::ser::Error::custom)?;
-        let digest = entries
-            .iter()
-            .enumerate()
-            .skip(1)
-            .map(|(i, e)| e.change(i, &self.links))
-            .collect::<Option<Vec<_>>>()
-            .map(|changes| digest(cursor, current.get(), changes.into_iter()));
+        // the digest covers.
+        let current = serde_json::value::to_raw_value(&self.current).map_err(error)?;
+        let out_of_band = band::wants_entries_out();
+        // The entries' text: unread entries as they are (only where the store lays the file
+        // out, `band.rs`: in JSON they need reading, to be written as JSON values), the others
+        // each as read or written from its fields, compact.
+        let (text, list, whole): (&str, Option<Box<RawValue>>, bool) = match &self.unread {
+            Some(unread) if out_of_band => (&unread.text, None, false),
+            _ => {
+                let outs = self.outs().map_err(error)?;
+                let whole = outs
+                    .iter()
+                    .skip(1)
+                    .any(|o| matches!(o, Out::Fields(EntryOut { state: Some(_), .. })));
+                let list = serde_json::value::to_raw_value(&outs).map_err(error)?;
+                (
+                    "",
+                    Some(list),
+                    whole || outs.iter().skip(1).any(|o| o.change_is_missing()),
+                )
+            }
+        };
+        let text = match &list {
+            Some(list) => inside_brackets(list.get()),
+            None => text,
+        };
+        let length = self.len();
+        let change_bytes = self.change_bytes();
+        // The digest only when every entry after the first is reached by its change: a
+        // history as written is then read without walking them (`rebuild`).
+        let digest = (!whole).then(|| seal(self.cursor, current.get(), length, change_bytes, text));
+        let empty;
+        let entries = match out_of_band {
+            true => {
+                band::put_entries_out(text.to_string());
+                empty = RawValue::from_string("[]".to_string()).map_err(error)?;
+                &*empty
+            }
+            false => list
+                .as_deref()
+                .ok_or_else(|| error("unread entries outside the store"))?,
+        };
         HistoryOut {
-            cursor,
+            cursor: self.cursor,
             capacity: self.capacity,
+            length,
+            change_bytes,
             digest,
             current: &current,
             entries,
@@ -153,11 +194,100 @@ impl<T: Serialize> Serialize for History<T> {
     }
 }
 
+/// The text inside a JSON list's brackets.
+fn inside_brackets(list: &str) -> &str {
+    list.strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .unwrap_or("")
+}
+
+/// One entry recorded at the end of unread entries, as its text in the file (`None` if it
+/// cannot be put in JSON, then the history records it the usual way).
+pub(super) fn entry_text(
+    label: &str,
+    at: DateTime<Utc>,
+    change: &RawValue,
+    action: Option<&super::Recorded>,
+) -> Option<String> {
+    serde_json::to_string(&EntryOut::<()> {
+        label,
+        at,
+        change: Some(change),
+        state: None,
+        action: action.map(|a| a.json.as_ref()),
+        one_step: action.is_some_and(|a| a.one_step),
+    })
+    .ok()
+}
+
+/// Reads entries kept as the file's text (`History::unread`), trusted as the store wrote them
+/// (the digest matched): each entry's label, time and action, its change kept as text. If the
+/// text does not read as `len` such entries (possible only for a file made to match its
+/// digest by hand), every entry is listed as unreadable, none reached by a change, so undo and
+/// the deep check refuse them by number and nothing panics.
+pub(super) fn read_entries<T>(text: &str, len: usize) -> super::Listed<T> {
+    let read = || -> Result<super::Listed<T>, String> {
+        let texts: Vec<Box<RawValue>> =
+            serde_json::from_str(&format!("[{text}]")).map_err(|e| e.to_string())?;
+        if texts.len() != len {
+            return Err(format!("{} entries where the file says {len}", texts.len()));
+        }
+        let mut entries = Vec::with_capacity(len);
+        let mut links = Vec::with_capacity(len);
+        for (i, text) in texts.into_iter().enumerate() {
+            let e: EntryIn = serde_json::from_str(text.get()).map_err(|e| e.to_string())?;
+            if i > 0 && (e.change.is_none() || e.state.is_some()) {
+                return Err(format!(
+                    "history entry {} is not reached by its change",
+                    i + 1
+                ));
+            }
+            let mut entry = Entry::new(e.label, e.at, None);
+            entry.action = e.action.map(|json| super::Recorded {
+                json,
+                one_step: e.one_step,
+            });
+            entry.written = (!text.get().contains('\n')).then(|| super::Written {
+                text,
+                with_change: e.change.is_some(),
+            });
+            entries.push(entry);
+            links.push(if i == 0 { None } else { e.change });
+        }
+        Ok(super::Listed { entries, links })
+    };
+    read().unwrap_or_else(|problem| super::Listed {
+        entries: (0..len)
+            .map(|i| {
+                Entry::new(
+                    format!("unreadable history entry {}: {problem}", i + 1),
+                    DateTime::<Utc>::UNIX_EPOCH,
+                    None,
+                )
+            })
+            .collect(),
+        links: vec![None; len],
+    })
+}
+
+/// The text of an entry read from the file goes back as it is.
+impl Serialize for super::Written {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.text.serialize(s)
+    }
+}
+
 #[derive(Deserialize)]
 struct HistoryIn {
     #[serde(deserialize_with = "entries_with_text")]
     entries: Vec<(EntryIn, Box<RawValue>)>,
     cursor: usize,
+    /// How many entries and how many bytes of changes (written since the entries went last
+    /// in the file; covered by the digest).
+    #[serde(default)]
+    length: Option<usize>,
+    #[serde(default)]
+    change_bytes: Option<usize>,
     #[serde(default = "default_capacity")]
     capacity: usize,
     #[serde(default)]
@@ -241,8 +371,34 @@ pub(super) fn digest<'a>(
     format!("{:08x}", h.finalize())
 }
 
+/// The digest of a history as this version writes it: a CRC-32 of the cursor, the current
+/// state's text, the number of entries, the bytes of their changes and the text inside the
+/// `entries` list exactly as written, as 8 hex digits. It covers the entries' labels, times
+/// and actions too, so a history whose digest matches can be kept unread (`band.rs`).
+pub(super) fn seal(
+    cursor: usize,
+    current: &str,
+    length: usize,
+    change_bytes: usize,
+    entries: &str,
+) -> String {
+    let mut h = crc32fast::Hasher::new();
+    let mut part = |text: &str| {
+        h.update(&(text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    };
+    part("entries");
+    part(&cursor.to_string());
+    part(current);
+    part(&length.to_string());
+    part(&change_bytes.to_string());
+    part(entries);
+    format!("{:08x}", h.finalize())
+}
+
 /// Whether `file` is a history as the store wrote it: every entry after the first carries its
-/// change and no whole state, and the digest over them matches.
+/// change and no whole state, and the digest matches, as this version writes it ([`seal`]) or
+/// as earlier ones did ([`digest`]).
 fn as_written(file: &HistoryIn) -> bool {
     let (Some(current), Some(stored)) = (&file.current, &file.digest) else {
         return false;
@@ -254,11 +410,81 @@ fn as_written(file: &HistoryIn) -> bool {
             _ => return false,
         }
     }
+    if let (Some(length), Some(change_bytes)) = (file.length, file.change_bytes) {
+        let sum: usize = changes.iter().map(|c| c.len()).sum();
+        if length == file.entries.len() && change_bytes == sum {
+            let texts: Vec<&str> = file.entries.iter().map(|(_, t)| t.get()).collect();
+            let text = texts.join(",");
+            if *stored == seal(file.cursor, current.get(), length, change_bytes, &text) {
+                return true;
+            }
+        }
+    }
     *stored == digest(file.cursor, current.get(), changes.into_iter())
+}
+
+/// A history whose entries the store cut out of the file and handed over unread
+/// (`band.rs`): only its head is read, and the digest must cover the text handed over.
+fn unread<T: Serialize + DeserializeOwned + Clone>(
+    file: HistoryIn,
+    text: String,
+) -> Result<History<T>, String> {
+    let (Some(len), Some(change_bytes), Some(current), Some(stored)) =
+        (file.length, file.change_bytes, &file.current, &file.digest)
+    else {
+        return Err("the history's entries are not in the file".into());
+    };
+    if len > MAX_ENTRIES {
+        return Err(format!(
+            "the history holds {len} entries; a save may hold at most {MAX_ENTRIES}"
+        ));
+    }
+    if file.cursor >= len {
+        return Err(format!(
+            "the history points at entry {} but has only {len}",
+            file.cursor
+        ));
+    }
+    if *stored != seal(file.cursor, current.get(), len, change_bytes, &text) {
+        return Err("the history's entries do not match its digest".into());
+    }
+    let current: T = serde_json::from_str(current.get()).map_err(|e| e.to_string())?;
+    Ok(History {
+        entries: Vec::new(),
+        links: Vec::new(),
+        current,
+        cursor: file.cursor,
+        capacity: migrated_capacity(file.capacity, len),
+        revision: 0,
+        tail_value: None,
+        as_written: Some(true),
+        unread: Some(Box::new(super::Unread {
+            text,
+            len,
+            change_bytes,
+            read: std::sync::OnceLock::new(),
+        })),
+    })
+}
+
+/// An impossible capacity (under 2, fewer than the entries) is refused by `validate` with the
+/// numbers. Saves written with the old default (400, which forgot most of a long game) keep
+/// the new default from now on.
+fn migrated_capacity(capacity: usize, len: usize) -> usize {
+    match capacity {
+        OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
+        c => c,
+    }
 }
 
 /// Checks the file form and keeps its changes. Errors name the entry (1-based).
 fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
+    if file.entries.is_empty()
+        && file.length.is_some_and(|n| n > 0)
+        && let Some(text) = band::take_entries_in()
+    {
+        return unread(file, text);
+    }
     let len = file.entries.len();
     if len > MAX_ENTRIES {
         return Err(format!(
@@ -308,13 +534,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     };
     let current: T = serde_json::from_str(anchor.get()).map_err(|e| e.to_string())?;
     drop(anchor);
-    // An impossible capacity (under 2, fewer than the entries) is refused by `validate`
-    // with the numbers. Saves written with the old default (400, which forgot most of a
-    // long game) keep the new default from now on.
-    let capacity = match file.capacity {
-        OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
-        c => c,
-    };
+    let capacity = migrated_capacity(file.capacity, len);
     let entries = || {
         meta.into_iter()
             .map(|(label, at, action, written)| {
@@ -337,6 +557,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             revision: 0,
             tail_value: None,
             as_written: written,
+            unread: None,
         });
     }
     // The walk starts from the state as this version writes it, as rebuilding does later.
@@ -387,6 +608,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
         revision: 0,
         tail_value: (cursor + 1 == len).then_some(value),
         as_written: written,
+        unread: None,
     })
 }
 

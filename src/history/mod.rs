@@ -12,6 +12,7 @@
 //! whole games. Undo after loading returns exactly to what was played: the states are stored,
 //! never recomputed by rules code.
 
+pub mod band;
 pub mod delta;
 mod file;
 #[cfg(test)]
@@ -122,13 +123,44 @@ pub struct History<T> {
     /// For a history read from a file: whether its digest matched (the file as Tablemate
     /// wrote it), `None` when it had none (older saves) or was made in memory. Not saved.
     as_written: Option<bool>,
+    /// The entries still as the file's text, when the store handed them over unread
+    /// ([`band`]): then `entries` and `links` are empty and every entry is in here. Read
+    /// when something first needs an entry (undo, the list of entries), so an action that
+    /// only adds an entry at the end never reads the ones before it.
+    unread: Option<Box<Unread<T>>>,
+}
+
+/// A history's entries as the file held them, not yet read (see `History::unread`): the text
+/// inside the file's `entries` list, which the file's digest covers, and what the file's
+/// head says of it. New entries recorded at the end are added to the text.
+#[derive(Clone)]
+struct Unread<T> {
+    text: String,
+    len: usize,
+    change_bytes: usize,
+    /// The entries read from `text`, once something needed them.
+    read: OnceLock<Listed<T>>,
+}
+
+/// The entries and the changes between them (`History::entries`, `History::links`).
+#[derive(Clone)]
+struct Listed<T> {
+    entries: Vec<Entry<T>>,
+    links: Vec<Option<Box<RawValue>>>,
+}
+
+impl<T> Unread<T> {
+    fn listed(&self) -> &Listed<T> {
+        self.read
+            .get_or_init(|| file::read_entries(&self.text, self.len))
+    }
 }
 
 /// What a history holds for a reader: its entries and where it stands.
 impl<T: std::fmt::Debug> std::fmt::Debug for History<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("History")
-            .field("entries", &self.entries)
+            .field("entries", &self.list().0)
             .field("cursor", &self.cursor)
             .field("capacity", &self.capacity)
             .field("current", &self.current)
@@ -141,20 +173,66 @@ impl<T: std::fmt::Debug> std::fmt::Debug for History<T> {
 /// same); how often they were changed in memory (`revision`) does not count.
 impl<T: PartialEq> PartialEq for History<T> {
     fn eq(&self, other: &Self) -> bool {
+        let (entries, links) = self.list();
+        let (other_entries, other_links) = other.list();
         self.cursor == other.cursor
             && self.capacity == other.capacity
             && self.current == other.current
-            && self.entries.len() == other.entries.len()
-            && self
-                .entries
+            && entries.len() == other_entries.len()
+            && entries
                 .iter()
-                .zip(&other.entries)
+                .zip(other_entries)
                 .all(|(a, b)| a.label == b.label && a.at == b.at)
-            && self
-                .links
+            && links
                 .iter()
-                .zip(&other.links)
+                .zip(other_links)
                 .all(|(a, b)| a.as_ref().map(|l| l.get()) == b.as_ref().map(|l| l.get()))
+    }
+}
+
+impl<T> History<T> {
+    pub fn len(&self) -> usize {
+        match &self.unread {
+            Some(unread) => unread.len,
+            None => self.entries.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many bytes of JSON text the kept changes take.
+    pub fn change_bytes(&self) -> usize {
+        match &self.unread {
+            Some(unread) => unread.change_bytes,
+            None => self.links.iter().map(link_len).sum(),
+        }
+    }
+
+    /// The entries and the changes between them, read from the file's text first if they are
+    /// still unread.
+    fn list(&self) -> (&[Entry<T>], &[Option<Box<RawValue>>]) {
+        match &self.unread {
+            Some(unread) => {
+                let listed = unread.listed();
+                (&listed.entries, &listed.links)
+            }
+            None => (&self.entries, &self.links),
+        }
+    }
+
+    /// Reads unread entries into `entries` and `links`, before anything changes them.
+    fn read_all(&mut self) {
+        if let Some(unread) = self.unread.take() {
+            let unread = *unread;
+            let listed = match unread.read.into_inner() {
+                Some(listed) => listed,
+                None => file::read_entries(&unread.text, unread.len),
+            };
+            self.entries = listed.entries;
+            self.links = listed.links;
+        }
     }
 }
 
@@ -215,6 +293,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             revision: 0,
             tail_value: None,
             as_written: None,
+            unread: None,
         }
     }
 
@@ -235,7 +314,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
 
     /// The entry the game is at now.
     pub fn current_entry(&self) -> &Entry<T> {
-        &self.entries[self.cursor]
+        &self.list().0[self.cursor]
     }
 
     /// The state right after entry `index`, rebuilt from the changes if it is not held.
@@ -244,7 +323,8 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             return Ok(&self.current);
         }
         let entry = self
-            .entries
+            .list()
+            .0
             .get(index)
             .ok_or(HistoryError::NoSuchEntry(index))?;
         if let Some(state) = entry.state.get() {
@@ -260,6 +340,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             entry: index + 1,
             problem,
         };
+        let (entries, links) = self.list();
         let down = index < self.cursor;
         let mut from = index;
         let source = loop {
@@ -267,7 +348,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             if from == self.cursor {
                 break &self.current;
             }
-            if let Some(s) = self.entries[from].state.get() {
+            if let Some(s) = entries[from].state.get() {
                 break s;
             }
         };
@@ -278,7 +359,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             (from + 1..=index).collect()
         };
         for k in steps {
-            let text = self.links[k]
+            let text = links[k]
                 .as_ref()
                 .ok_or_else(|| unreadable("no change leads to it".into()))?;
             let ops: Vec<delta::Op> =
@@ -300,6 +381,12 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
 
     /// [`History::record`], keeping the action that made the entry (for replay).
     pub fn record_action(&mut self, label: impl Into<String>, state: T, action: Option<Recorded>) {
+        let label = label.into();
+        let (label, state, action) = match self.add_unread(label, state, action) {
+            Ok(()) => return,
+            Err(back) => back,
+        };
+        self.read_all();
         let at_tail = self.cursor + 1 == self.entries.len();
         let previous = match self.tail_value.take() {
             Some(v) if at_tail => Some(v),
@@ -314,7 +401,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         self.links.truncate(self.cursor + 1);
         let old = std::mem::replace(&mut self.current, state);
         let _ = self.entries[self.cursor].state.set(old);
-        let mut entry = Entry::new(label.into(), Utc::now(), None);
+        let mut entry = Entry::new(label, Utc::now(), None);
         entry.action = action;
         self.entries.push(entry);
         self.links.push(change);
@@ -336,6 +423,56 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         self.cursor = self.entries.len() - 1;
         self.let_go();
         self.revision += 1;
+    }
+
+    /// Records an entry at the end of entries still unread by adding its text to theirs, so
+    /// the ones before are neither read nor written again: when the entries are unread, none
+    /// has been read since (an undo or the list of entries reads them), the cursor is at the
+    /// newest, and nothing has to be forgotten. Otherwise gives everything back for
+    /// [`History::record_action`] to record the usual way.
+    #[allow(clippy::type_complexity)]
+    fn add_unread(
+        &mut self,
+        label: String,
+        state: T,
+        action: Option<Recorded>,
+    ) -> Result<(), (String, T, Option<Recorded>)> {
+        let Some(unread) = self.unread.as_mut() else {
+            return Err((label, state, action));
+        };
+        if unread.read.get().is_some()
+            || self.cursor + 1 != unread.len
+            || unread.len + 1 > self.capacity
+        {
+            return Err((label, state, action));
+        }
+        let previous = match self.tail_value.take() {
+            Some(v) => Some(v),
+            None => serde_json::to_value(&self.current).ok(),
+        };
+        let (Some(change), value) = (match &previous {
+            Some(prev) => link(prev, &state),
+            None => (None, None),
+        }) else {
+            return Err((label, state, action));
+        };
+        if unread.change_bytes + change.get().len() > MAX_CHANGE_BYTES {
+            return Err((label, state, action));
+        }
+        let Some(text) = file::entry_text(&label, Utc::now(), &change, action.as_ref()) else {
+            return Err((label, state, action));
+        };
+        if !unread.text.is_empty() {
+            unread.text.push(',');
+        }
+        unread.text.push_str(&text);
+        unread.len += 1;
+        unread.change_bytes += change.get().len();
+        self.tail_value = value;
+        self.current = state;
+        self.cursor = unread.len - 1;
+        self.revision += 1;
+        Ok(())
     }
 
     /// Lets go of rebuilt states far behind the newest entry: they are rebuilt from the
@@ -375,7 +512,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     }
 
     pub fn can_redo(&self) -> bool {
-        self.cursor + 1 < self.entries.len()
+        self.cursor + 1 < self.len()
     }
 
     /// Steps back one entry; returns the label of the action undone. `None` when there is
@@ -410,6 +547,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// Returns to any entry of the list (undo or redo several steps at once). Nothing changes
     /// if the entry cannot be rebuilt.
     pub fn goto(&mut self, index: usize) -> Result<(), HistoryError> {
+        self.read_all();
         if index >= self.entries.len() {
             return Err(HistoryError::NoSuchEntry(index));
         }
@@ -431,22 +569,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         self.cursor
     }
 
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// The entries' labels and times (their states: [`History::state`]).
     pub fn entries(&self) -> &[Entry<T>] {
-        &self.entries
-    }
-
-    /// How many bytes of JSON text the kept changes take.
-    pub fn change_bytes(&self) -> usize {
-        self.links.iter().map(link_len).sum()
+        self.list().0
     }
 
     /// Rebuilds every entry's state in turn, walking down from the current state and up from
@@ -463,20 +588,20 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             problem,
         };
         check(self.cursor, &self.current).map_err(|e| unreadable(self.cursor, e))?;
+        let (entries, links) = self.list();
         let start = serde_json::to_value(&self.current)
             .map_err(|e| unreadable(self.cursor, e.to_string()))?;
         let below = (0..self.cursor)
             .rev()
             .map(|i| (i, i + 1, delta::Direction::Backward));
-        let above =
-            (self.cursor + 1..self.entries.len()).map(|i| (i, i, delta::Direction::Forward));
+        let above = (self.cursor + 1..entries.len()).map(|i| (i, i, delta::Direction::Forward));
         let mut value = start.clone();
         for (n, (index, link, direction)) in below.chain(above).enumerate() {
             if n == self.cursor {
                 // The walk up starts again from the current state.
                 value = start.clone();
             }
-            match (&self.links[link], self.entries[index].state.get()) {
+            match (&links[link], entries[index].state.get()) {
                 (Some(text), _) => {
                     let ops: Vec<delta::Op> = serde_json::from_str(text.get())
                         .map_err(|e| unreadable(index, e.to_string()))?;
@@ -497,22 +622,23 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// Checks a history that came from a file: it must have entries, point at one of them,
     /// and have room to undo.
     pub fn validate(&self) -> Result<(), HistoryError> {
-        if self.entries.is_empty() {
+        let len = self.len();
+        if len == 0 {
             return Err(HistoryError::Empty);
         }
         if self.capacity < 2 {
             return Err(HistoryError::CapacityTooSmall(self.capacity));
         }
-        if self.entries.len() > self.capacity {
+        if len > self.capacity {
             return Err(HistoryError::OverCapacity {
-                len: self.entries.len(),
+                len,
                 capacity: self.capacity,
             });
         }
-        if self.cursor >= self.entries.len() {
+        if self.cursor >= len {
             return Err(HistoryError::CursorOutOfRange {
                 cursor: self.cursor,
-                len: self.entries.len(),
+                len,
             });
         }
         Ok(())

@@ -265,3 +265,117 @@ fn the_deep_check_sees_every_state_and_names_a_refused_one() {
         }
     );
 }
+
+/// Serialises `h` as the store does, its entries handed over beside the JSON (`band.rs`).
+fn out_of_band<T: Clone + Serialize + DeserializeOwned>(h: &History<T>) -> (String, String) {
+    let (json, _, entries) = band::out_of_band(None, || serde_json::to_string(h).unwrap());
+    (json, entries.expect("the entries handed over"))
+}
+
+/// Reads what `out_of_band` wrote, its entries handed over unread.
+fn in_band<T: Clone + Serialize + DeserializeOwned>(
+    json: &str,
+    entries: &str,
+) -> Result<History<T>, String> {
+    let (back, taken, _) = band::out_of_band(Some(entries.to_string()), || {
+        serde_json::from_str::<History<T>>(json).map_err(|e| e.to_string())
+    });
+    assert!(taken || back.is_err(), "the entries were handed over");
+    back
+}
+
+/// Entries handed over beside the JSON are kept as text: loading, recording at the end and
+/// saving again read none of them, the saved text is the old one with the new entry after
+/// it, and the history is the same as one read the whole way.
+#[test]
+fn entries_handed_over_are_not_read_to_record_at_the_end() {
+    let mut h = History::new("start", vec![1]);
+    for i in 2..=6 {
+        h.record(format!("push {i}"), (1..=i).collect::<Vec<i32>>());
+    }
+    let (json, entries) = out_of_band(&h);
+    assert!(json.contains("\"entries\":[]"), "{json}");
+    assert!(json.ends_with(",\"entries\":[]}"), "entries last: {json}");
+    let mut back: History<Vec<i32>> = in_band(&json, &entries).unwrap();
+    assert!(back.unread.is_some());
+    assert_eq!(back.len(), 6);
+    assert_eq!(back.as_written(), Some(true));
+    back.record("push 7", (1..=7).collect());
+    let (again, more) = out_of_band(&back);
+    let unread = back.unread.as_ref().expect("still unread");
+    assert!(unread.read.get().is_none(), "no entry was read");
+    assert!(more.starts_with(&entries) && more[entries.len()..].starts_with(",{\"label\""));
+    // The same history read the whole way and unread, and the one recorded in memory but
+    // for the new entry's time.
+    let whole = serde_json::to_string(&back).unwrap();
+    let read: History<Vec<i32>> = serde_json::from_str(&whole).unwrap();
+    assert_eq!(in_band::<Vec<i32>>(&again, &more).unwrap(), read);
+    h.record("push 7", (1..=7).collect());
+    let labels = |h: &History<Vec<i32>>| -> Vec<String> {
+        h.entries().iter().map(|e| e.label.clone()).collect()
+    };
+    assert_eq!(labels(&read), labels(&h));
+    let changes = |h: &History<Vec<i32>>| -> Vec<Option<String>> {
+        h.list()
+            .1
+            .iter()
+            .map(|l| l.as_ref().map(|l| l.get().to_string()))
+            .collect()
+    };
+    assert_eq!(changes(&read), changes(&h), "the same changes");
+    assert_eq!(read.current(), h.current());
+    // Undo reads them, and goes back through every entry.
+    while back.can_undo() {
+        back.undo().expect("an entry to undo");
+    }
+    assert_eq!(*back.current(), vec![1]);
+    assert!(back.unread.is_none());
+}
+
+/// Entries handed over that the digest does not cover (an edit, a wrong cut) are refused as
+/// the history loads, so the store reads the file the whole way instead.
+#[test]
+fn entries_handed_over_must_match_the_digest() {
+    let mut h = History::new("start", 0);
+    h.record("one", 1);
+    h.record("two", 2);
+    let (json, entries) = out_of_band(&h);
+    let edited = entries.replace("\"one\"", "\"One\"");
+    let err = in_band::<i32>(&json, &edited).unwrap_err();
+    assert!(err.contains("do not match its digest"), "{err}");
+    let err = in_band::<i32>(&json, &entries[1..]).unwrap_err();
+    assert!(err.contains("do not match its digest"), "{err}");
+    // Without the entries handed over, the JSON alone holds none.
+    let err = serde_json::from_str::<History<i32>>(&json).unwrap_err();
+    assert!(err.to_string().contains("no entries"), "{err}");
+}
+
+/// A file made to match its digest by hand around entries that do not read (a CRC-32 can be
+/// forged) loads, but nothing panics: every entry is listed as unreadable, undo and the deep
+/// check refuse them by number, and the current state stays playable.
+#[test]
+fn entries_that_do_not_read_under_a_forged_digest_are_refused_by_number() {
+    let mut h = History::new("start", 0);
+    h.record("one", 1);
+    h.record("two", 2);
+    let (json, _) = out_of_band(&h);
+    let mut file: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let garbage = "{\"label\":1},{\"nonsense\":true},7";
+    let current = file["current"].to_string();
+    file["digest"] = file::seal(2, &current, 3, h.change_bytes(), garbage).into();
+    let mut back: History<i32> = in_band(&file.to_string(), garbage).unwrap();
+    assert_eq!(back.len(), 3);
+    assert!(
+        back.entries()[0]
+            .label
+            .contains("unreadable history entry 1")
+    );
+    let err = back
+        .check_every_state(|_, _| Ok(()))
+        .expect_err("the deep check refuses");
+    assert!(matches!(err, HistoryError::Unreadable { .. }), "{err}");
+    assert!(back.try_undo().is_err());
+    assert_eq!(*back.current(), 2);
+    back.record("three", 3);
+    assert_eq!(*back.current(), 3);
+}

@@ -28,6 +28,11 @@ pub(crate) struct EnvelopeOut<'a, T: ?Sized> {
     pub saved_at: DateTime<Utc>,
     pub summary: &'a str,
     pub data: &'a T,
+    /// The length of the text inside the data's history's `entries` list, which the store
+    /// writes last in the data: the field after it, so a reader finds it from the end of the
+    /// file and cuts the list out without reading it ([`cut`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entries_bytes: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -52,6 +57,8 @@ pub struct Opened {
     pub data: String,
     /// The version the file was written in (older ones were migrated in memory).
     pub file_version: u32,
+    /// The title the data gives the save (cleaned for printing), empty if none.
+    pub title: String,
 }
 
 /// Turns raw bytes into text, refusing what is not UTF-8 with the byte offset. A UTF-8 byte
@@ -202,27 +209,124 @@ fn open_checked(
     check: fn(Kind, &str) -> Result<String, crate::games::SaveError>,
 ) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
+    // A file as the store lays it out is checked without reading its history's entries
+    // (their digest covers them); any other file, and any problem, the whole way.
+    if let Some((head, entries)) = cut(text) {
+        let (opened, taken, _) =
+            crate::history::band::out_of_band(Some(entries.to_string()), || {
+                read(&head).and_then(|read| {
+                    let summary =
+                        check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+                    Ok(opened(read, &summary, Some(entries)))
+                })
+            });
+        if let (Ok(opened), true) = (opened, taken) {
+            return Ok(opened);
+        }
+    }
     let read = read(text)?;
     let summary = check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+    Ok(opened(read, &summary, None))
+}
+
+/// What `open` gives back of a file read: `entries`, when they were cut out of the file,
+/// go back into the data.
+fn opened(read: Read<'_>, summary: &str, entries: Option<&str>) -> Opened {
     // What a file says is printed on terminals and screens: cleaned of control characters.
     let summary = super::read::clean_text(if summary.is_empty() {
         &read.summary
     } else {
-        &summary
+        summary
     });
-    Ok(Opened {
+    let title = title_of(&read.data);
+    let data = match entries {
+        Some(entries) => with_entries(&read.data, entries),
+        None => read.data.into_owned(),
+    };
+    Opened {
         kind: read.kind,
         saved_at: read.saved_at,
         summary,
-        data: read.data.into_owned(),
+        data,
         file_version: read.file_version,
-    })
+        title,
+    }
+}
+
+/// The title a save's data gives it, cleaned for printing (empty if it has none).
+fn title_of(data: &str) -> String {
+    #[derive(Deserialize)]
+    struct Titled {
+        #[serde(default)]
+        title: String,
+    }
+    serde_json::from_str::<Titled>(data)
+        .map(|t| super::read::clean_text(t.title.trim()))
+        .unwrap_or_default()
+}
+
+/// How the store ends a save's data: the history's `entries` list last in the history, the
+/// history last in the data (`Saved`), and the list's length after the data.
+const ENTRIES_OPEN: &str = "\"entries\":[";
+const ENTRIES_CLOSE: &str = "]}}";
+const ENTRIES_BYTES: &str = "\"entries_bytes\"";
+
+/// Cuts a file the store laid out into its head (all of it but the text inside the history's
+/// `entries` list) and that text, found from the end of the file by the length written there,
+/// without reading the list. `None` for any file laid out otherwise (older saves, files
+/// written by hand or by other programs): those are read the whole way.
+pub(crate) fn cut(text: &str) -> Option<(String, &str)> {
+    let body = text.trim_end().strip_suffix('}')?.trim_end();
+    let digits = body.len() - body.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let length: usize = body.get(digits..)?.parse().ok()?;
+    let before = body[..digits]
+        .trim_end()
+        .strip_suffix(':')?
+        .trim_end()
+        .strip_suffix(ENTRIES_BYTES)?
+        .trim_end()
+        .strip_suffix(',')?
+        .trim_end()
+        .strip_suffix(ENTRIES_CLOSE)?;
+    let end = before.len();
+    let start = end.checked_sub(length)?;
+    let opening = text.get(..start)?;
+    if !opening.ends_with(ENTRIES_OPEN) {
+        return None;
+    }
+    let entries = text.get(start..end)?;
+    let mut head = String::with_capacity(text.len() - length);
+    head.push_str(opening);
+    head.push_str(&text[end..]);
+    Some((head, entries))
+}
+
+/// A save's data with the entries cut out of it put back.
+fn with_entries(data: &str, entries: &str) -> String {
+    let at = data.len().saturating_sub(ENTRIES_CLOSE.len());
+    let mut out = String::with_capacity(data.len() + entries.len());
+    out.push_str(&data[..at]);
+    out.push_str(entries);
+    out.push_str(&data[at..]);
+    out
 }
 
 /// Reads an envelope as a save of game `T`: migrated, parsed once, validated. This is what
 /// loading a game does; `open` is for when the kind is not known in advance.
 pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
     let text = as_text(bytes)?;
+    // As `open_checked`: a file as the store lays it out keeps its history's entries unread.
+    if let Some((head, entries)) = cut(text) {
+        let (saved, taken, _) =
+            crate::history::band::out_of_band(Some(entries.to_string()), || parse_as::<T>(&head));
+        if let (Ok(saved), true) = (saved, taken) {
+            return Ok(saved);
+        }
+    }
+    parse_as(text)
+}
+
+fn parse_as<T: GameDoc>(text: &str) -> Result<Saved<T>, Problem> {
     let read = read(text)?;
     if read.kind != T::KIND {
         return Err(Problem::WrongKind {
@@ -280,12 +384,50 @@ pub fn encode<T: Serialize + ?Sized>(
     saved_at: DateTime<Utc>,
     data: &T,
 ) -> Result<Vec<u8>, serde_json::Error> {
-    serde_json::to_vec_pretty(&EnvelopeOut {
+    encode_with(kind, summary, saved_at, data, None)
+}
+
+/// Serialises a save into a current-version envelope laid out so that the next read can cut
+/// its history's entries out unread ([`cut`]): the data compact, the entries last.
+pub fn encode_save<T: Serialize>(
+    kind: Kind,
+    summary: &str,
+    saved_at: DateTime<Utc>,
+    saved: &T,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let (data, _, entries) =
+        crate::history::band::out_of_band(None, || serde_json::value::to_raw_value(saved));
+    encode_with(kind, summary, saved_at, &*data?, entries)
+}
+
+/// [`encode`], with `entries` (the text inside the data's history's `entries` list, which the
+/// data leaves empty: `crate::history::band`) put back last, its length after the data.
+pub(crate) fn encode_with<T: Serialize + ?Sized>(
+    kind: Kind,
+    summary: &str,
+    saved_at: DateTime<Utc>,
+    data: &T,
+    entries: Option<String>,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let mut bytes = serde_json::to_vec_pretty(&EnvelopeOut {
         format: FORMAT,
         version: VERSION,
         kind,
         saved_at,
         summary,
         data,
-    })
+        entries_bytes: entries.as_ref().map(String::len),
+    })?;
+    if let Some(entries) = entries {
+        let tail = format!(",\n  {ENTRIES_BYTES}: {}\n}}", entries.len());
+        let empty = format!("{ENTRIES_OPEN}{ENTRIES_CLOSE}{tail}");
+        if !bytes.ends_with(empty.as_bytes()) {
+            return Err(serde::ser::Error::custom(
+                "the save's history is not last in its data",
+            ));
+        }
+        let at = bytes.len() - tail.len() - ENTRIES_CLOSE.len();
+        bytes.splice(at..at, entries.into_bytes());
+    }
+    Ok(bytes)
 }

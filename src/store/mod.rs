@@ -354,7 +354,7 @@ impl Store {
             let status = match self.read_own(&path) {
                 Ok((o, seen)) => {
                     self.mark_verified(&path, seen);
-                    title = title_of(&o.data);
+                    title = o.title.clone();
                     if let Some((len, modified)) = stamp {
                         kept.insert(
                             id.clone(),
@@ -626,16 +626,4 @@ fn modified(path: &Path) -> Option<DateTime<Utc>> {
         .and_then(|m| m.modified())
         .ok()
         .map(DateTime::<Utc>::from)
-}
-
-/// The player's title inside a save's data (`Saved::title`), without parsing the game.
-fn title_of(data: &str) -> String {
-    #[derive(serde::Deserialize)]
-    struct Titled {
-        #[serde(default)]
-        title: String,
-    }
-    serde_json::from_str::<Titled>(data)
-        .map(|t| read::clean_text(t.title.trim()))
-        .unwrap_or_default()
 }

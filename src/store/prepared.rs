@@ -18,7 +18,7 @@ pub struct Prepared {
 impl Prepared {
     pub fn new<T: GameDoc>(saved: &Saved<T>) -> Result<Prepared, StoreError> {
         let summary = saved.summary();
-        let bytes = envelope::encode(T::KIND, &summary, Utc::now(), saved)
+        let bytes = envelope::encode_save(T::KIND, &summary, Utc::now(), saved)
             .map_err(|e| StoreError::Encode(e.to_string()))?;
         Ok(Prepared {
             kind: T::KIND,

@@ -77,20 +77,45 @@ impl Store {
     fn script<T>(
         &self,
         id: &str,
-        change: impl FnOnce(games::Game, &str) -> Result<Scripted<T>, ScriptError>,
+        change: impl Fn(games::Game, &str) -> Result<Scripted<T>, ScriptError>,
     ) -> Result<T, ScriptFailed> {
         let (path, bytes, stamp) = self.read_save(id)?;
         let bad = |p| StoreError::bad(&path, p);
         let text = envelope::as_text(&bytes).map_err(bad)?;
-        let opened = envelope::read(text).map_err(bad)?;
-        let scripted = change(games::game(opened.kind), &opened.data).map_err(|e| match e {
-            ScriptError::Save(e) => ScriptFailed::Store(bad(opened.data_problem(&e))),
-            other => ScriptFailed::Script(other),
-        })?;
+        let run = |text: &str| -> Result<_, ScriptFailed> {
+            let opened = envelope::read(text).map_err(bad)?;
+            let scripted = change(games::game(opened.kind), &opened.data).map_err(|e| match e {
+                ScriptError::Save(e) => ScriptFailed::Store(bad(opened.data_problem(&e))),
+                other => ScriptFailed::Script(other),
+            })?;
+            Ok((opened.kind, scripted))
+        };
+        // A file as the store lays it out is changed without reading its history's entries
+        // (`envelope::cut`): they are written back as they are, the new one after them.
+        // Any other file, or any problem there, goes the whole way.
+        let cut = envelope::cut(text);
+        let (ran, entries) = match cut {
+            Some((head, entries)) => {
+                let (ran, taken, out) =
+                    crate::history::band::out_of_band(Some(entries.to_string()), || run(&head));
+                match (ran, taken) {
+                    (Ok(ran), true) => (Ok(ran), out),
+                    _ => {
+                        let (ran, _, out) = crate::history::band::out_of_band(None, || run(text));
+                        (ran, out)
+                    }
+                }
+            }
+            None => {
+                let (ran, _, out) = crate::history::band::out_of_band(None, || run(text));
+                (ran, out)
+            }
+        };
+        let (kind, scripted) = ran?;
         match (scripted.changed, stamp) {
             (Some(Changed { summary, data }), stamp) => {
                 self.writable()?;
-                let new = envelope::encode(opened.kind, &summary, Utc::now(), &*data)
+                let new = envelope::encode_with(kind, &summary, Utc::now(), &*data, entries)
                     .map_err(|e| StoreError::Encode(e.to_string()))?;
                 // The file read above was validated by the game's row: while its stamp
                 // holds it is not read again before it is replaced.

@@ -125,42 +125,61 @@ fn an_outside_change_landing_during_act_is_kept_as_a_backup() {
     );
 }
 
-/// `act` copies the history's entries as the file holds them instead of parsing and writing
-/// them again (docs/store.md, costs): a label spelled with a JSON escape (`\u00e9`, which
-/// Tablemate itself would write as `é`) is still spelled that way after an action, while the
-/// new entry is written by Tablemate; and once the history is full, the entry that becomes
-/// the first loses its change, so it is written anew, and the save still loads and checks.
+/// The text inside a save's history's `entries` list, as the file holds it.
+fn entries_text(text: &str) -> &str {
+    let start = text.find("\"entries\":[").expect("compact entries") + "\"entries\":[".len();
+    let end = text.rfind("]}}").expect("the entries end the data");
+    &text[start..end]
+}
+
+/// `act` copies the history's entries as the file holds them instead of reading and writing
+/// them again (docs/store.md, costs): after an action the old entries' text is the start of
+/// the new one, byte for byte, and only the new entry follows it. A file edited by hand (a
+/// label spelled with a JSON escape, `\u00e9`, which Tablemate itself writes as `é`) no longer
+/// matches its digest: its entries are read, checked and written anew once, and copied from
+/// then on. Once the history is full, the entry that becomes the first loses its change, so
+/// it is written anew, and the save still loads, checks and undoes to its first entry.
 #[test]
 fn act_writes_the_entries_it_did_not_change_as_the_file_held_them() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
-    let saved = long_games::worldspanner_kept(30, 3, 30);
-    assert_eq!(saved.history.len(), 30);
+    let saved = long_games::worldspanner_kept(29, 3, 30);
+    assert_eq!(saved.history.len(), 29);
     store.save("g", &saved).unwrap();
-    // `act` writes the data compact.
-    store.act("g", &[GOLD.to_string()]).unwrap();
     let path = store.save_path("g").unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    store.act("g", &[GOLD.to_string()]).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    // The autosave laid the entries out on lines; `act` writes them compact, not copied.
+    // Compact, and the 29 entries copied with the new one after them.
     assert!(!text.contains("\"label\": \""), "{text}");
-    let entries = text.find("\"entries\":[").expect("compact entries");
-    let first = entries + text[entries..].find("\"label\":\"").unwrap() + "\"label\":\"".len();
-    let escaped = format!("{}Caf\\u00e9 {}", &text[..first], &text[first..]);
-    let marked = escaped.matches("Caf\\u00e9").count();
-    let last = escaped.rfind("\"label\":\"").unwrap() + "\"label\":\"".len();
-    let escaped = format!("{}Caf\\u00e9 {}", &escaped[..last], &escaped[last..]);
+    let (old, new) = (entries_text(&before), entries_text(&text));
+    assert!(new.starts_with(old) && new[old.len()..].starts_with(",{\"label\":"));
+    assert_eq!(new[old.len() + 1..].matches("\"label\":").count(), 1);
+    // A hand edit: the entries are read and written anew, by Tablemate's spelling.
+    let first = text.find("\"entries\":[").unwrap();
+    let first = first + text[first..].find("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let last = text.rfind("\"label\":\"").unwrap() + "\"label\":\"".len();
+    let escaped = format!(
+        "{}Caf\\u00e9 {}Caf\\u00e9 {}",
+        &text[..first],
+        &text[first..last],
+        &text[last..]
+    );
+    // The length at the end still fits the edited list: only the digest can see the edit.
+    let length = entries_text(&text).len();
+    let grown = length + escaped.len() - text.len();
+    let escaped = escaped.replace(
+        &format!("\"entries_bytes\": {length}"),
+        &format!("\"entries_bytes\": {grown}"),
+    );
+    assert_eq!(entries_text(&escaped).len(), grown);
     std::fs::write(&path, &escaped).unwrap();
     assert!(store.check_save("g").is_ok());
     store.act("g", &[GOLD.to_string()]).unwrap();
     let after = std::fs::read_to_string(&path).unwrap();
-    // The first entry was forgotten (the history keeps 30), the last one is kept as read.
-    assert_eq!(marked, 1);
-    assert_eq!(
-        after.matches("Caf\\u00e9").count(),
-        1,
-        "the newest entries were written again instead of copied"
-    );
-    assert!(!after.contains("Café"), "{after}");
+    // The first entry was forgotten (the history keeps 30), the last one written anew.
+    assert_eq!(after.matches("Caf\\u00e9").count(), 0, "{after}");
+    assert_eq!(after.matches("Café").count(), 1);
     let opened = store.check_save("g").unwrap();
     assert!(matches!(opened, tablemate::store::FileReport::Save { .. }));
     let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
@@ -171,4 +190,38 @@ fn act_writes_the_entries_it_did_not_change_as_the_file_held_them() {
     while back.history.can_undo() {
         back.undo().unwrap().expect("an entry to undo");
     }
+}
+
+/// Every save the store writes ends with its history's entries and, after the data, their
+/// length: what lets the next read cut them out without reading them (docs/store.md). A
+/// length that does not fit (a hand edit) only means the file is read the whole way: it
+/// opens, plays and is written with the right length again.
+#[test]
+fn a_save_ends_with_its_entries_and_their_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &long_games::worldspanner(40, 9)).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let length = entries_text(&text).len();
+    let tail = format!("]}}}},\n  \"entries_bytes\": {length}\n}}");
+    assert!(text.ends_with(&tail), "{}", &text[text.len() - 60..]);
+    std::fs::write(
+        &path,
+        text.replace(
+            &tail,
+            &tail.replace(&length.to_string(), &(length - 1).to_string()),
+        ),
+    )
+    .unwrap();
+    assert!(store.check_save("g").is_ok());
+    let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
+    assert_eq!(back.history.len(), 40);
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let after = std::fs::read_to_string(&path).unwrap();
+    let length = entries_text(&after).len();
+    assert!(after.ends_with(&format!("\"entries_bytes\": {length}\n}}")));
+    let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
+    assert_eq!(back.history.len(), 41);
+    assert_eq!(back.history.as_written(), Some(true));
 }
