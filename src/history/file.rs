@@ -220,6 +220,45 @@ pub(super) fn entry_text(
     .ok()
 }
 
+/// Forgets the oldest of unread entries (`History::unread`) in their text: reads only it and
+/// the entry after it, which becomes the first, loses its change and is written from its
+/// fields. Returns how many bytes of changes were forgotten with it, or `None`, changing
+/// nothing, if the two do not read as the store writes them (a file forged to match its
+/// digest).
+pub(super) fn forget_first(text: &mut String) -> Option<usize> {
+    /// The first JSON value in `text`, if `text` starts with it followed by a comma.
+    fn first(text: &str) -> Option<&str> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let raw = <Box<RawValue>>::deserialize(&mut de).ok()?;
+        let len = raw.get().len();
+        (text.starts_with(raw.get()) && text.as_bytes().get(len) == Some(&b','))
+            .then(|| &text[..len])
+    }
+    let oldest = first(text)?.len();
+    let rest = &text[oldest + 1..];
+    let next_len = match first(rest) {
+        Some(next) => next.len(),
+        // The last entry: nothing after it.
+        None => rest.len(),
+    };
+    let next: EntryIn = serde_json::from_str(&rest[..next_len]).ok()?;
+    if next.state.is_some() {
+        return None;
+    }
+    let forgotten = next.change.as_ref().map_or(0, |c| c.get().len());
+    let written = serde_json::to_string(&EntryOut::<()> {
+        label: &next.label,
+        at: next.at,
+        change: None,
+        state: None,
+        action: next.action.as_deref(),
+        one_step: next.one_step,
+    })
+    .ok()?;
+    text.replace_range(..oldest + 1 + next_len, &written);
+    Some(forgotten)
+}
+
 /// Reads entries kept as the file's text (`History::unread`), trusted as the store wrote them
 /// (the digest matched): each entry's label, time and action, its change kept as text. If the
 /// text does not read as `len` such entries (possible only for a file made to match its

@@ -440,10 +440,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         let Some(unread) = self.unread.as_mut() else {
             return Err((label, state, action));
         };
-        if unread.read.get().is_some()
-            || self.cursor + 1 != unread.len
-            || unread.len + 1 > self.capacity
-        {
+        if unread.read.get().is_some() || self.cursor + 1 != unread.len {
             return Err((label, state, action));
         }
         let previous = match self.tail_value.take() {
@@ -456,18 +453,41 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         }) else {
             return Err((label, state, action));
         };
-        if unread.change_bytes + change.get().len() > MAX_CHANGE_BYTES {
-            return Err((label, state, action));
-        }
         let Some(text) = file::entry_text(&label, Utc::now(), &change, action.as_ref()) else {
             return Err((label, state, action));
         };
+        let (was_len, was_text, was_bytes) = (unread.len, unread.text.len(), unread.change_bytes);
         if !unread.text.is_empty() {
             unread.text.push(',');
         }
         unread.text.push_str(&text);
         unread.len += 1;
         unread.change_bytes += change.get().len();
+        // Forget the oldest beyond the capacity, and more while the changes pass
+        // `MAX_CHANGE_BYTES`, as `record_action` does: each costs reading the oldest entry and
+        // the one after it, not the rest.
+        let capacity = self.capacity;
+        let over =
+            |len: usize, bytes: usize| len > capacity || (bytes > MAX_CHANGE_BYTES && len > 2);
+        if over(unread.len, unread.change_bytes) {
+            let (mut text, mut len, mut bytes) =
+                (unread.text.clone(), unread.len, unread.change_bytes);
+            while over(len, bytes) {
+                let Some(forgotten) = file::forget_first(&mut text) else {
+                    // Entries that do not read as the store writes them (only in a file
+                    // forged to match its digest): back to before, recorded the usual way.
+                    unread.text.truncate(was_text);
+                    unread.len = was_len;
+                    unread.change_bytes = was_bytes;
+                    return Err((label, state, action));
+                };
+                len -= 1;
+                bytes -= forgotten.min(bytes);
+            }
+            unread.text = text;
+            unread.len = len;
+            unread.change_bytes = bytes;
+        }
         self.tail_value = value;
         self.current = state;
         self.cursor = unread.len - 1;

@@ -379,3 +379,35 @@ fn entries_that_do_not_read_under_a_forged_digest_are_refused_by_number() {
     back.record("three", 3);
     assert_eq!(*back.current(), 3);
 }
+
+/// A full history kept unread forgets its oldest entries as one kept in memory does, reading
+/// only the entries it forgets and the one that becomes the first: the same labels, changes
+/// and states, and undo still reaches the new first entry.
+#[test]
+fn a_full_history_kept_unread_forgets_its_oldest_as_one_in_memory() {
+    let mut h = History::with_capacity("start", vec![0], 4);
+    for i in 1..=3 {
+        h.record(format!("push {i}"), (0..=i).collect::<Vec<i32>>());
+    }
+    let (json, entries) = out_of_band(&h);
+    let mut back: History<Vec<i32>> = in_band(&json, &entries).unwrap();
+    for i in 4..=9 {
+        h.record(format!("push {i}"), (0..=i).collect::<Vec<i32>>());
+        back.record(format!("push {i}"), (0..=i).collect::<Vec<i32>>());
+    }
+    let unread = back.unread.as_ref().expect("still unread");
+    assert!(unread.read.get().is_none(), "no entry was read whole");
+    assert_eq!(back.len(), 4);
+    assert_eq!(back.change_bytes(), h.change_bytes());
+    let labels = |h: &History<Vec<i32>>| -> Vec<String> {
+        h.entries().iter().map(|e| e.label.clone()).collect()
+    };
+    assert_eq!(labels(&back), ["push 6", "push 7", "push 8", "push 9"]);
+    assert_eq!(labels(&back), labels(&h));
+    let (again, more) = out_of_band(&back);
+    let mut read: History<Vec<i32>> = in_band(&again, &more).unwrap();
+    while read.can_undo() {
+        read.undo().expect("an entry to undo");
+    }
+    assert_eq!(*read.current(), (0..=6).collect::<Vec<i32>>());
+}

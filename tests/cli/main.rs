@@ -278,10 +278,10 @@ fn act_on_a_save_whose_data_is_wrong_names_the_line_in_the_file_and_changes_noth
     // The title is a string: a number in its place is not a save of the game.
     let line = text
         .lines()
-        .position(|l| l.trim_start().starts_with("\"title\""))
-        .expect("the save has a title line")
+        .position(|l| l.contains("\"title\":\"Friday\""))
+        .expect("the save has a title")
         + 1;
-    let broken = text.replacen("\"title\": \"Friday\"", "\"title\": 7", 1);
+    let broken = text.replacen("\"title\":\"Friday\"", "\"title\":7", 1);
     assert_ne!(broken, text);
     std::fs::write(&path, &broken).unwrap();
     let out = run(dir.path(), &["act", ID, REINFORCE_SKY1]);
