@@ -220,12 +220,28 @@ pub(super) fn entry_text(
     .ok()
 }
 
-/// Forgets the oldest of unread entries (`History::unread`) in their text: reads only it and
-/// the entry after it, which becomes the first, loses its change and is written from its
-/// fields. Returns how many bytes of changes were forgotten with it, or `None`, changing
-/// nothing, if the two do not read as the store writes them (a file forged to match its
-/// digest).
-pub(super) fn forget_first(text: &mut String) -> Option<usize> {
+/// What forgetting the oldest of unread entries (`History::unread`) does to their text.
+pub(super) struct Forgotten {
+    /// The text up to here goes ...
+    pub end: usize,
+    /// ... replaced by the entry that becomes the first, without its change.
+    pub first: String,
+    /// The entries and bytes of changes kept.
+    pub len: usize,
+    pub change_bytes: usize,
+}
+
+/// Forgets the oldest of unread entries (`History::unread`) while `over` says there are too
+/// many: reads only the entries forgotten and the one after them, which becomes the first,
+/// loses its change and is written from its fields. `None` if they do not read as the store
+/// writes them (a file forged to match its digest); nothing is changed either way, the
+/// caller replaces the text.
+pub(super) fn forget_oldest(
+    text: &str,
+    mut len: usize,
+    mut change_bytes: usize,
+    over: impl Fn(usize, usize) -> bool,
+) -> Option<Forgotten> {
     /// The first JSON value in `text`, if `text` starts with it followed by a comma.
     fn first(text: &str) -> Option<&str> {
         let mut de = serde_json::Deserializer::from_str(text);
@@ -234,29 +250,39 @@ pub(super) fn forget_first(text: &mut String) -> Option<usize> {
         (text.starts_with(raw.get()) && text.as_bytes().get(len) == Some(&b','))
             .then(|| &text[..len])
     }
-    let oldest = first(text)?.len();
-    let rest = &text[oldest + 1..];
-    let next_len = match first(rest) {
-        Some(next) => next.len(),
-        // The last entry: nothing after it.
-        None => rest.len(),
-    };
-    let next: EntryIn = serde_json::from_str(&rest[..next_len]).ok()?;
-    if next.state.is_some() {
-        return None;
+    let mut start = 0;
+    let mut done = None;
+    while over(len, change_bytes) {
+        let oldest = first(&text[start..])?.len();
+        let next_start = start + oldest + 1;
+        let rest = &text[next_start..];
+        let next_len = first(rest).map_or(rest.len(), str::len);
+        let next: EntryIn = serde_json::from_str(&rest[..next_len]).ok()?;
+        if next.state.is_some() || len < 2 {
+            return None;
+        }
+        let forgotten = next.change.as_ref().map_or(0, |c| c.get().len());
+        change_bytes -= forgotten.min(change_bytes);
+        len -= 1;
+        let written = serde_json::to_string(&EntryOut::<()> {
+            label: &next.label,
+            at: next.at,
+            change: None,
+            state: None,
+            action: next.action.as_deref(),
+            one_step: next.one_step,
+        })
+        .ok()?;
+        done = Some((next_start + next_len, written));
+        start = next_start;
     }
-    let forgotten = next.change.as_ref().map_or(0, |c| c.get().len());
-    let written = serde_json::to_string(&EntryOut::<()> {
-        label: &next.label,
-        at: next.at,
-        change: None,
-        state: None,
-        action: next.action.as_deref(),
-        one_step: next.one_step,
+    let (end, first) = done?;
+    Some(Forgotten {
+        end,
+        first,
+        len,
+        change_bytes,
     })
-    .ok()?;
-    text.replace_range(..oldest + 1 + next_len, &written);
-    Some(forgotten)
 }
 
 /// Reads entries kept as the file's text (`History::unread`), trusted as the store wrote them

@@ -470,23 +470,19 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         let over =
             |len: usize, bytes: usize| len > capacity || (bytes > MAX_CHANGE_BYTES && len > 2);
         if over(unread.len, unread.change_bytes) {
-            let (mut text, mut len, mut bytes) =
-                (unread.text.clone(), unread.len, unread.change_bytes);
-            while over(len, bytes) {
-                let Some(forgotten) = file::forget_first(&mut text) else {
-                    // Entries that do not read as the store writes them (only in a file
-                    // forged to match its digest): back to before, recorded the usual way.
-                    unread.text.truncate(was_text);
-                    unread.len = was_len;
-                    unread.change_bytes = was_bytes;
-                    return Err((label, state, action));
-                };
-                len -= 1;
-                bytes -= forgotten.min(bytes);
-            }
-            unread.text = text;
-            unread.len = len;
-            unread.change_bytes = bytes;
+            let Some(forgotten) =
+                file::forget_oldest(&unread.text, unread.len, unread.change_bytes, over)
+            else {
+                // Entries that do not read as the store writes them (only in a file forged
+                // to match its digest): back to before, recorded the usual way.
+                unread.text.truncate(was_text);
+                unread.len = was_len;
+                unread.change_bytes = was_bytes;
+                return Err((label, state, action));
+            };
+            unread.text.replace_range(..forgotten.end, &forgotten.first);
+            unread.len = forgotten.len;
+            unread.change_bytes = forgotten.change_bytes;
         }
         self.tail_value = value;
         self.current = state;

@@ -427,7 +427,11 @@ pub(crate) fn encode_with<T: Serialize + ?Sized>(
             ));
         }
         let at = bytes.len() - tail.len() - ENTRIES_CLOSE.len();
-        bytes.splice(at..at, entries.into_bytes());
+        let mut out = Vec::with_capacity(bytes.len() + entries.len());
+        out.extend_from_slice(&bytes[..at]);
+        out.extend_from_slice(entries.as_bytes());
+        out.extend_from_slice(&bytes[at..]);
+        bytes = out;
     }
     Ok(bytes)
 }
