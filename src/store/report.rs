@@ -27,6 +27,12 @@ const PLAYER_KEYS: &[&str] = &[
     "comments",
 ];
 
+/// Keys whose string values a player typed only in objects of a certain shape, named by a
+/// key beside them: a ledger correction's reason (Near and Far, beside `corrects`) and an
+/// Own modifier's reason (Worldspanner, beside `amount`). Elsewhere `reason` is a rules word
+/// (why a hero goes to a Dome: `reinforce`, `adventure`...), kept as it is.
+const PLAYER_KEYS_BESIDE: &[(&str, &str)] = &[("reason", "corrects"), ("reason", "amount")];
+
 /// The newest crash reports kept in a report (older ones are named only by count).
 pub const MAX_CRASH_REPORTS: usize = 20;
 
@@ -129,6 +135,9 @@ fn collect(value: &Value, player_written: bool, found: &mut Vec<String>) {
                     });
             for (k, v) in fields {
                 let typed = PLAYER_KEYS.contains(&k.as_str())
+                    || PLAYER_KEYS_BESIDE
+                        .iter()
+                        .any(|(key, beside)| k == key && fields.contains_key(*beside))
                     || (changes_player_text && (k == "old" || k == "new" || k == "items"));
                 collect(v, typed, found);
             }
@@ -310,6 +319,21 @@ mod tests {
                 .starts_with("text-")
         );
         assert!(!out.to_string().contains("Ann"));
+    }
+
+    /// A reason a player typed (a Near and Far ledger correction, a Worldspanner Own
+    /// modifier) is replaced; a reason that is a rules word (a hero's way to a Dome) stays.
+    #[test]
+    fn a_reason_a_player_typed_is_replaced_and_a_rules_reason_stays() {
+        let save = serde_json::json!({
+            "ledger": [{"type": "correction", "corrects": 3, "reason": "ticked the wrong card"}],
+            "action": {"modifiers": [{"amount": 2, "reason": "Shadow cloak"}]},
+            "pending": {"hero": {"team": "skyhawks", "hero": 0}, "reason": "reinforce"},
+        });
+        let out = Redactor::of(&save).value(&save).to_string();
+        assert!(!out.contains("wrong card"), "{out}");
+        assert!(!out.contains("Shadow cloak"), "{out}");
+        assert!(out.contains(r#""reason":"reinforce""#), "{out}");
     }
 
     #[test]
