@@ -40,24 +40,12 @@ pub(super) fn option_value<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
-/// The step's one action is still the hero's to take, in a step its team may act in, and no
-/// arriving hero waits for its Dome (Rounds, p. 7; the engine's same checks).
-fn free_to_act(g: &Game, hero: HeroRef, step: &[Step]) -> bool {
-    g.pending.is_none()
-        && !g.locked()
-        && !g.rounds.finished
-        && step.contains(&g.rounds.step)
-        && g.rounds.may_act(hero.team)
-        && !g.acted.iter().any(|d| d.hero == hero)
-        && g.hero(hero).is_ok_and(|h| h.status == HeroStatus::OnMap)
-}
-
 /// Attacks the hero may make now: melee in the Melee step, a shot in the Action or Reaction
 /// step (COMBAT, p. 18-19), only from the map.
 pub(super) fn may_attack(g: &Game, hero: HeroRef) -> Option<bool> {
-    if free_to_act(g, hero, &[Step::Melee]) {
+    if g.free_to_act(hero, &[Step::Melee]) {
         Some(false)
-    } else if free_to_act(g, hero, &[Step::Action, Step::Reaction]) {
+    } else if g.free_to_act(hero, &[Step::Action, Step::Reaction]) {
         Some(true)
     } else {
         None
@@ -66,7 +54,7 @@ pub(super) fn may_attack(g: &Game, hero: HeroRef) -> Option<bool> {
 
 /// A paid adventure: in the team's Adventure step, from the map (p. 14-17).
 pub(super) fn may_pay(g: &Game, hero: HeroRef) -> bool {
-    free_to_act(g, hero, &[Step::Adventure])
+    g.free_to_act(hero, &[Step::Adventure])
 }
 
 /// The modifiers a challenge by `hero` may carry that the team holds now, as the fields the

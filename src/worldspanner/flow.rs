@@ -61,7 +61,7 @@ impl Game {
     /// Records `hero`'s one action of this step, refusing a second (Rounds, p. 7; Ranged
     /// attack, p. 19).
     pub(super) fn take_action(&mut self, hero: HeroRef, deed: Deed) -> Result<(), RuleError> {
-        if let Some(first) = self.acted.iter().find(|d| d.hero == hero) {
+        if let Some(first) = self.first_deed(hero) {
             return Err(TurnError::AlreadyActed {
                 hero: self.name(hero),
                 step: self.rounds.step,
@@ -71,6 +71,28 @@ impl Game {
         }
         self.acted.push(StepDeed { hero, deed });
         Ok(())
+    }
+
+    /// What `hero` has already done in this step, if anything (its one action, p. 7).
+    fn first_deed(&self, hero: HeroRef) -> Option<&StepDeed> {
+        self.acted.iter().find(|d| d.hero == hero)
+    }
+
+    /// Whether `hero` may take its one action of the step now, the step being one of `steps`:
+    /// nothing waits for a Dome, the game is not over, it is a step `hero`'s team acts in,
+    /// `hero` has not acted in it yet and is on the map (Rounds, p. 7). The same checks the
+    /// actions make (`apply`, `require_step`, `take_action`), each of which refuses with its
+    /// own reason; a screen or a phone asks this to offer an attack or a paid adventure.
+    pub fn free_to_act(&self, hero: HeroRef, steps: &[Step]) -> bool {
+        self.pending.is_none()
+            && !self.locked()
+            && steps
+                .iter()
+                .any(|&step| self.require_step(step, hero.team).is_ok())
+            && self.first_deed(hero).is_none()
+            && self
+                .hero(hero)
+                .is_ok_and(|h| h.status == super::team::HeroStatus::OnMap)
     }
 
     pub(super) fn require_in_play(&self, hero: HeroRef) -> Result<(), RuleError> {

@@ -325,3 +325,37 @@ fn random_play_never_lets_a_hero_act_twice_in_a_step() {
         "only {second_tries_refused} second tries"
     );
 }
+
+/// The engine's one answer to "may this hero act now" (what the phone and the window offer
+/// buttons by) agrees with the actions: free in its team's Melee step, from the map, until it
+/// has attacked; never in a step its team has none, off the map, or with a Dome waiting.
+#[test]
+fn a_hero_is_free_to_act_only_in_its_teams_step_once_and_from_the_map() {
+    let mut g = both_on_the_map_at_melee();
+    let melee = [Step::Melee];
+    assert!(g.free_to_act(h(S, 0), &melee));
+    assert!(g.free_to_act(h(P, 0), &melee));
+    assert!(!g.free_to_act(h(S, 0), &[Step::Adventure]), "not this step");
+    assert!(!g.free_to_act(h(S, 1), &melee), "not on the map");
+    misses(&mut g, S);
+    ok(
+        &mut g,
+        attacks(h(S, 0), Some(h(P, 0)), ChallengeKind::MeleeHit),
+    );
+    assert!(!g.free_to_act(h(S, 0), &melee), "it has attacked");
+    refused_unchanged(
+        &mut g,
+        attacks(h(S, 0), Some(h(P, 0)), ChallengeKind::MeleeHit),
+    );
+    assert!(
+        g.free_to_act(h(P, 0), &melee),
+        "the other team's hero still may"
+    );
+    // The Adventure step is the active team's (Psiclones) alone.
+    ok(&mut g, Action::NextStep {});
+    assert!(g.free_to_act(h(P, 0), &[Step::Adventure]));
+    assert!(
+        !g.free_to_act(h(S, 0), &[Step::Adventure]),
+        "not its team's step"
+    );
+}
