@@ -209,24 +209,33 @@ fn open_checked(
     check: fn(Kind, &str) -> Result<String, crate::games::SaveError>,
 ) -> Result<Opened, Problem> {
     let text = as_text(bytes)?;
-    // A file as the store lays it out is checked without reading its history's entries
-    // (their digest covers them); any other file, and any problem, the whole way.
+    with_entries_cut(text, |text, entries| {
+        let read = read(text)?;
+        let summary = check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
+        Ok(opened(read, &summary, entries))
+    })
+    .0
+}
+
+/// Runs `f` on a file's text the cheap way when the store laid it out: its history's entries
+/// cut out ([`cut`]), handed to the history unread (`crate::history::band`) and given to `f`
+/// as the second argument (the digest covers them, so nothing reads them). Any other file, or
+/// any failure that way (a digest that does not cover them, a game that does not take them),
+/// runs `f` on the whole text, so its errors are the whole file's. Returns what `f` returned
+/// and the entries a history serialised inside `f` handed back.
+pub(crate) fn with_entries_cut<R, E>(
+    text: &str,
+    f: impl Fn(&str, Option<&str>) -> Result<R, E>,
+) -> (Result<R, E>, Option<String>) {
+    use crate::history::band::out_of_band;
     if let Some((head, entries)) = cut(text) {
-        let (opened, taken, _) =
-            crate::history::band::out_of_band(Some(entries.to_string()), || {
-                read(&head).and_then(|read| {
-                    let summary =
-                        check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
-                    Ok(opened(read, &summary, Some(entries)))
-                })
-            });
-        if let (Ok(opened), true) = (opened, taken) {
-            return Ok(opened);
+        let (ran, taken, out) = out_of_band(Some(entries.to_string()), || f(&head, Some(entries)));
+        if let (Ok(ran), true) = (ran, taken) {
+            return (Ok(ran), out);
         }
     }
-    let read = read(text)?;
-    let summary = check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
-    Ok(opened(read, &summary, None))
+    let (ran, _, out) = out_of_band(None, || f(text, None));
+    (ran, out)
 }
 
 /// What `open` gives back of a file read: `entries`, when they were cut out of the file,
@@ -315,15 +324,7 @@ fn with_entries(data: &str, entries: &str) -> String {
 /// loading a game does; `open` is for when the kind is not known in advance.
 pub fn open_as<T: GameDoc>(bytes: &[u8]) -> Result<Saved<T>, Problem> {
     let text = as_text(bytes)?;
-    // As `open_checked`: a file as the store lays it out keeps its history's entries unread.
-    if let Some((head, entries)) = cut(text) {
-        let (saved, taken, _) =
-            crate::history::band::out_of_band(Some(entries.to_string()), || parse_as::<T>(&head));
-        if let (Ok(saved), true) = (saved, taken) {
-            return Ok(saved);
-        }
-    }
-    parse_as(text)
+    with_entries_cut(text, |text, _| parse_as::<T>(text)).0
 }
 
 fn parse_as<T: GameDoc>(text: &str) -> Result<Saved<T>, Problem> {

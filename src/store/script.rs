@@ -90,27 +90,9 @@ impl Store {
             })?;
             Ok((opened.kind, scripted))
         };
-        // A file as the store lays it out is changed without reading its history's entries
-        // (`envelope::cut`): they are written back as they are, the new one after them.
-        // Any other file, or any problem there, goes the whole way.
-        let cut = envelope::cut(text);
-        let (ran, entries) = match cut {
-            Some((head, entries)) => {
-                let (ran, taken, out) =
-                    crate::history::band::out_of_band(Some(entries.to_string()), || run(&head));
-                match (ran, taken) {
-                    (Ok(ran), true) => (Ok(ran), out),
-                    _ => {
-                        let (ran, _, out) = crate::history::band::out_of_band(None, || run(text));
-                        (ran, out)
-                    }
-                }
-            }
-            None => {
-                let (ran, _, out) = crate::history::band::out_of_band(None, || run(text));
-                (ran, out)
-            }
-        };
+        // A file as the store lays it out is changed without reading its history's entries:
+        // they are written back as they are, the new one after them.
+        let (ran, entries) = envelope::with_entries_cut(text, |text, _| run(text));
         let (kind, scripted) = ran?;
         match (scripted.changed, stamp) {
             (Some(Changed { summary, data }), stamp) => {
