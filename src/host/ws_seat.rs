@@ -31,6 +31,15 @@ pub(super) fn may(g: &Game, action: Action) -> bool {
     g.clone().apply(action).is_ok()
 }
 
+/// A button that sends `action` (as the engine writes it in JSON), shown only while the
+/// rules allow it ([`may`]).
+fn offer(g: &Game, label: &str, action: Action) -> Markup {
+    let sent = serde_json::to_value(&action).ok();
+    html! {
+        @if let Some(sent) = sent && may(g, action) { (act_button(label, &sent)) }
+    }
+}
+
 /// A JSON value as an option's `value`: a string as itself, anything else as JSON.
 pub(super) fn option_value<T: serde::Serialize>(v: &T) -> String {
     match serde_json::to_value(v) {
@@ -300,39 +309,16 @@ fn paid_form(g: &Game, hero: HeroRef) -> Markup {
 /// The hero's further actions on its team's phone: Dismiss, Banish, +1 Boost, the Underworld
 /// reward, an attack and a paid adventure, each only while the rules allow it.
 pub(super) fn hero_actions(g: &Game, hero: HeroRef) -> Markup {
-    let r = json!(hero);
-    let buttons: Vec<(&str, Action, Value)> = vec![
-        (
-            "Dismiss",
-            Action::Dismiss { hero },
-            json!({"action": "dismiss", "hero": r}),
-        ),
-        (
-            "Banish",
-            Action::Banish { hero },
-            json!({"action": "banish", "hero": r}),
-        ),
-        (
-            "+1 Boost",
-            Action::GainBoosts { hero, boosts: 1 },
-            json!({"action": "gain-boosts", "hero": r, "boosts": 1}),
-        ),
-        (
-            "Raise to the Pit",
-            Action::RaiseFromUnderpit { hero },
-            json!({"action": "raise-from-underpit", "hero": r}),
-        ),
-        (
-            "Renew",
-            Action::Renew { hero },
-            json!({"action": "renew", "hero": r}),
-        ),
+    let buttons = [
+        ("Dismiss", Action::Dismiss { hero }),
+        ("Banish", Action::Banish { hero }),
+        ("+1 Boost", Action::GainBoosts { hero, boosts: 1 }),
+        ("Raise to the Pit", Action::RaiseFromUnderpit { hero }),
+        ("Renew", Action::Renew { hero }),
     ];
     html! {
         div.row {
-            @for (label, action, sent) in buttons {
-                @if may(g, action) { (act_button(label, &sent)) }
-            }
+            @for (label, action) in buttons { (offer(g, label, action)) }
         }
         @if let Some(ranged) = may_attack(g, hero) { (attack_form(g, hero, ranged)) }
         @if may_pay(g, hero) { (paid_form(g, hero)) }
@@ -342,10 +328,6 @@ pub(super) fn hero_actions(g: &Game, hero: HeroRef) -> Markup {
 /// The team's Glory board: its markers on each Faction key with a Capture button on each
 /// space it does not hold, +1 tribute to Lith, a glory card.
 pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
-    let tribute = Action::Tribute {
-        team: side,
-        amount: 1,
-    };
     html! {
         section {
             h2 { "Glory board" }
@@ -354,10 +336,9 @@ pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
                     " · " (side.other().name()) " " (k.markers(side.other())) }
                 div.row {
                     @for s in 0..SPACES_PER_KEY {
-                        @if k.spaces.get(s).copied().flatten() != Some(side)
-                            && may(g, Action::Capture { team: side, faction: k.faction, space: s }) {
-                            (act_button(&format!("Capture space {}", s + 1),
-                                &json!({"action": "capture", "team": side, "faction": k.faction, "space": s})))
+                        @if k.spaces.get(s).copied().flatten() != Some(side) {
+                            (offer(g, &format!("Capture space {}", s + 1),
+                                Action::Capture { team: side, faction: k.faction, space: s }))
                         }
                     }
                 }
@@ -367,12 +348,8 @@ pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
                 None => "none",
             } }
             div.row {
-                @if may(g, tribute) {
-                    (act_button("+1 tribute to Lith", &json!({"action": "tribute", "team": side, "amount": 1})))
-                }
-                @if may(g, Action::GloryCard { team: side }) {
-                    (act_button("Glory card", &json!({"action": "glory-card", "team": side})))
-                }
+                (offer(g, "+1 tribute to Lith", Action::Tribute { team: side, amount: 1 }))
+                (offer(g, "Glory card", Action::GloryCard { team: side }))
             }
         }
     }
