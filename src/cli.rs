@@ -474,11 +474,11 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
             Err(e) => return Output::fail(format!("tablemate: {e}\n")),
         }
     };
-    let opened = match crate::store::read_envelope(&path) {
+    let (opened, data) = match crate::store::read_save_data(&path) {
         Ok(o) => o,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
-    let r = match (crate::games::game(opened.kind).replay)(&opened.data) {
+    let r = match (crate::games::game(opened.kind).replay)(&data) {
         Ok(r) => r,
         Err(e) => return Output::fail(format!("tablemate: {}: {e}\n", path.display())),
     };

@@ -53,8 +53,6 @@ pub struct Opened {
     pub kind: Kind,
     pub saved_at: DateTime<Utc>,
     pub summary: String,
-    /// The data as JSON text of the current version.
-    pub data: String,
     /// The version the file was written in (older ones were migrated in memory).
     pub file_version: u32,
     /// The title the data gives the save (cleaned for printing), empty if none.
@@ -196,23 +194,41 @@ pub(crate) fn read(text: &str) -> Result<Read<'_>, Problem> {
 /// current state, and the history's changes unless they are as the store wrote them (see
 /// `crate::history`'s file form).
 pub fn open(bytes: &[u8]) -> Result<Opened, Problem> {
-    open_checked(bytes, crate::games::check_save)
+    open_checked(bytes, crate::games::check_save, |_, _| ()).map(|(opened, ())| opened)
 }
 
 /// [`open`], and every history entry rebuilt and validated (`tablemate check --deep`).
 pub fn open_deep(bytes: &[u8]) -> Result<Opened, Problem> {
-    open_checked(bytes, crate::games::check_save_deep)
+    open_checked(bytes, crate::games::check_save_deep, |_, _| ()).map(|(opened, ())| opened)
 }
 
-fn open_checked(
+/// [`open`], and the data as JSON text of the current version, the history's entries in it
+/// (put back when they were cut out): for a caller that reads the data itself (`replay`).
+/// `open` does not put them together, since listing and checking never look at them.
+pub fn open_with_data(bytes: &[u8]) -> Result<(Opened, String), Problem> {
+    open_checked(
+        bytes,
+        crate::games::check_save,
+        |data, entries| match entries {
+            Some(entries) => with_entries(data, entries),
+            None => data.to_string(),
+        },
+    )
+}
+
+/// Reads, checks and opens a file, and makes `data` (from the data as read and the entries cut
+/// out of it, if they were) what the caller wants of the data.
+fn open_checked<D>(
     bytes: &[u8],
     check: fn(Kind, &str) -> Result<String, crate::games::SaveError>,
-) -> Result<Opened, Problem> {
+    data: impl Fn(&str, Option<&str>) -> D,
+) -> Result<(Opened, D), Problem> {
     let text = as_text(bytes)?;
     with_entries_cut(text, |text, entries| {
         let read = read(text)?;
         let summary = check(read.kind, &read.data).map_err(|e| read.data_problem(&e))?;
-        Ok(opened(read, &summary, entries))
+        let data = data(&read.data, entries);
+        Ok((opened(read, &summary), data))
     })
     .0
 }
@@ -238,27 +254,20 @@ pub(crate) fn with_entries_cut<R, E>(
     (ran, out)
 }
 
-/// What `open` gives back of a file read: `entries`, when they were cut out of the file,
-/// go back into the data.
-fn opened(read: Read<'_>, summary: &str, entries: Option<&str>) -> Opened {
+/// What `open` gives back of a file read.
+fn opened(read: Read<'_>, summary: &str) -> Opened {
     // What a file says is printed on terminals and screens: cleaned of control characters.
     let summary = super::read::clean_text(if summary.is_empty() {
         &read.summary
     } else {
         summary
     });
-    let title = title_of(&read.data);
-    let data = match entries {
-        Some(entries) => with_entries(&read.data, entries),
-        None => read.data.into_owned(),
-    };
     Opened {
         kind: read.kind,
         saved_at: read.saved_at,
         summary,
-        data,
         file_version: read.file_version,
-        title,
+        title: title_of(&read.data),
     }
 }
 

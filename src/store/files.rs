@@ -85,3 +85,9 @@ pub fn read_envelope(path: &Path) -> Result<Opened, StoreError> {
     let bytes = read_bounded(path)?;
     envelope::open(&bytes).map_err(|p| StoreError::bad(path, p))
 }
+
+/// [`read_envelope`], and the data as JSON text of the current version, whole.
+pub fn read_save_data(path: &Path) -> Result<(Opened, String), StoreError> {
+    let bytes = read_bounded(path)?;
+    envelope::open_with_data(&bytes).map_err(|p| StoreError::bad(path, p))
+}

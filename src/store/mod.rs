@@ -40,7 +40,8 @@ pub use envelope::Opened;
 pub use error::{Problem, StoreError};
 pub(crate) use files::read_bounded;
 pub use files::{
-    MAX_DATA_BYTES, Origin, data_text, peek_settings, read_envelope, read_text, write_file,
+    MAX_DATA_BYTES, Origin, data_text, peek_settings, read_envelope, read_save_data, read_text,
+    write_file,
 };
 use ids::check_id;
 pub use ids::{MAX_ID_LEN, valid_id};

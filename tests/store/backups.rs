@@ -28,8 +28,8 @@ fn saving_keeps_the_previous_version_as_a_backup() {
     store.save("g", &game("two")).unwrap();
     let backups = store.backups("g").unwrap();
     assert_eq!(backups.len(), 1);
-    let opened = store::read_envelope(&backups[0].path).unwrap();
-    assert!(opened.data.contains("\"one\""));
+    let (_, data) = store::read_save_data(&backups[0].path).unwrap();
+    assert!(data.contains("\"one\""));
     assert_eq!(notes_of(&store, "g"), "two");
 }
 
@@ -112,9 +112,9 @@ fn a_burst_of_saves_keeps_one_backup_holding_the_previous_version() {
     let backups = store.backups("g").unwrap();
     assert_eq!(backups.len(), 1, "{backups:?}");
     assert!(
-        store::read_envelope(&backups[0].path)
+        store::read_save_data(&backups[0].path)
             .unwrap()
-            .data
+            .1
             .contains("\"v28\"")
     );
 }
@@ -142,9 +142,9 @@ fn saving_repeatedly_keeps_at_most_ten_backups() {
     let backups = store.backups("g").unwrap();
     assert_eq!(backups.len(), store::BACKUPS_PER_SAVE);
     assert!(
-        store::read_envelope(&backups[0].path)
+        store::read_save_data(&backups[0].path)
             .unwrap()
-            .data
+            .1
             .contains("\"v24\""),
         "the newest backup is the version just replaced"
     );
@@ -241,18 +241,18 @@ fn a_deleted_save_stays_recoverable_after_it_is_restored_and_saved_again() {
         .unwrap()
         .into_iter()
         .find(|b| {
-            store::read_envelope(&b.path)
+            store::read_save_data(&b.path)
                 .unwrap()
-                .data
+                .1
                 .contains("\"old\"")
         })
         .unwrap();
     store.restore_backup("g", &old.name).unwrap();
     store.save("g", &game("old then a move")).unwrap();
     let has_last = store.backups("g").unwrap().iter().any(|b| {
-        store::read_envelope(&b.path)
+        store::read_save_data(&b.path)
             .unwrap()
-            .data
+            .1
             .contains("\"last\"")
     });
     assert!(

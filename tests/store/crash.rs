@@ -168,9 +168,9 @@ fn crash_loop(iterations: usize, seed: u64) -> CrashStats {
             );
         }
         for backup in store.backups(CRASH_ID).unwrap() {
-            let opened = store::read_envelope(&backup.path)
+            let (_, data) = store::read_save_data(&backup.path)
                 .unwrap_or_else(|e| panic!("iteration {i}: backup damaged: {e}"));
-            let saved: Saved<SaveData> = serde_json::from_str(&opened.data).unwrap();
+            let saved: Saved<SaveData> = serde_json::from_str(&data).unwrap();
             let v = whole_version(&note(&saved))
                 .unwrap_or_else(|e| panic!("iteration {i}: partial backup: {e}"));
             assert!(v <= on_disk, "a backup is never newer than the save");
