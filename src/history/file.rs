@@ -61,11 +61,12 @@ enum Out<'a, T> {
 }
 
 impl<T> Out<'_, T> {
-    /// Whether the entry goes without the change that reaches it (then it carries its state).
-    fn change_is_missing(&self) -> bool {
+    /// Whether the entry is not reached by its change as it goes in the file: it has none, or
+    /// it goes whole. A history with such an entry after the first has no digest.
+    fn unreached(&self) -> bool {
         match self {
             Out::Written(w) => !w.with_change,
-            Out::Fields(e) => e.change.is_none(),
+            Out::Fields(e) => e.change.is_none() || e.state.is_some(),
         }
     }
 }
@@ -149,16 +150,9 @@ impl<T: Serialize> Serialize for History<T> {
             Some(unread) if out_of_band => (&unread.text, None, false),
             _ => {
                 let outs = self.outs().map_err(error)?;
-                let whole = outs
-                    .iter()
-                    .skip(1)
-                    .any(|o| matches!(o, Out::Fields(EntryOut { state: Some(_), .. })));
+                let whole = outs.iter().skip(1).any(Out::unreached);
                 let list = serde_json::value::to_raw_value(&outs).map_err(error)?;
-                (
-                    "",
-                    Some(list),
-                    whole || outs.iter().skip(1).any(|o| o.change_is_missing()),
-                )
+                ("", Some(list), whole)
             }
         };
         let text = match &list {

@@ -388,14 +388,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         };
         self.read_all();
         let at_tail = self.cursor + 1 == self.entries.len();
-        let previous = match self.tail_value.take() {
-            Some(v) if at_tail => Some(v),
-            _ => serde_json::to_value(self.current()).ok(),
-        };
-        let (change, value) = match &previous {
-            Some(prev) => link(prev, &state),
-            None => (None, None),
-        };
+        let (change, value) = self.change_to(&state, at_tail);
         self.tail_value = value;
         self.entries.truncate(self.cursor + 1);
         self.links.truncate(self.cursor + 1);
@@ -425,10 +418,29 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         self.revision += 1;
     }
 
+    /// The change from the current state to `state`, and `state` in JSON form for the next
+    /// one: at the newest entry it diffs against that entry's JSON form kept from the last
+    /// record, instead of serialising the current state again.
+    fn change_to(
+        &mut self,
+        state: &T,
+        at_tail: bool,
+    ) -> (Option<Box<RawValue>>, Option<serde_json::Value>) {
+        let previous = match self.tail_value.take() {
+            Some(v) if at_tail => Some(v),
+            _ => serde_json::to_value(&self.current).ok(),
+        };
+        match &previous {
+            Some(prev) => link(prev, state),
+            None => (None, None),
+        }
+    }
+
     /// Records an entry at the end of entries still unread by adding its text to theirs, so
     /// the ones before are neither read nor written again: when the entries are unread, none
-    /// has been read since (an undo or the list of entries reads them), the cursor is at the
-    /// newest, and nothing has to be forgotten. Otherwise gives everything back for
+    /// has been read since (an undo or the list of entries reads them) and the cursor is at
+    /// the newest. Forgetting the oldest reads only those and the next
+    /// ([`file::forget_oldest`]). Otherwise gives everything back for
     /// [`History::record_action`] to record the usual way.
     #[allow(clippy::type_complexity)]
     fn add_unread(
@@ -437,20 +449,17 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         state: T,
         action: Option<Recorded>,
     ) -> Result<(), (String, T, Option<Recorded>)> {
-        let Some(unread) = self.unread.as_mut() else {
-            return Err((label, state, action));
-        };
-        if unread.read.get().is_some() || self.cursor + 1 != unread.len {
+        let unread_at_newest = self
+            .unread
+            .as_ref()
+            .is_some_and(|u| u.read.get().is_none() && self.cursor + 1 == u.len);
+        if !unread_at_newest {
             return Err((label, state, action));
         }
-        let previous = match self.tail_value.take() {
-            Some(v) => Some(v),
-            None => serde_json::to_value(&self.current).ok(),
+        let (Some(change), value) = self.change_to(&state, true) else {
+            return Err((label, state, action));
         };
-        let (Some(change), value) = (match &previous {
-            Some(prev) => link(prev, &state),
-            None => (None, None),
-        }) else {
+        let Some(unread) = self.unread.as_mut() else {
             return Err((label, state, action));
         };
         let Some(text) = file::entry_text(&label, Utc::now(), &change, action.as_ref()) else {
