@@ -295,23 +295,32 @@ impl<T: GameDoc> Saved<T> {
 impl<T: Playable> Saved<T> {
     /// Applies `action` as one labelled history entry; on a refusal nothing changes.
     pub fn act(&mut self, action: T::Action) -> Result<Acted, T::Refusal> {
-        self.record(action, false)
+        self.record(action, false, None)
     }
 
     /// `act` through `Playable::act_one_step`: what a screen that steps through a turn sends.
     pub fn act_one_step(&mut self, action: T::Action) -> Result<Acted, T::Refusal> {
-        self.record(action, true)
+        self.record(action, true, None)
     }
 
     /// Applies `action` (one step at a time with `one_step`) to a copy of the current state
     /// and records the result with the action's JSON, so `tablemate replay` can apply it again.
-    fn record(&mut self, action: T::Action, one_step: bool) -> Result<Acted, T::Refusal> {
+    /// `by` names who sent it (a seat's phone) at the front of the entry's label.
+    pub(crate) fn record(
+        &mut self,
+        action: T::Action,
+        one_step: bool,
+        by: Option<&str>,
+    ) -> Result<Acted, T::Refusal> {
         let json = serde_json::value::to_raw_value(&action).ok();
         let mut next = self.current().clone();
-        let acted = match one_step {
+        let mut acted = match one_step {
             true => next.act_one_step(action)?,
             false => next.act(action)?,
         };
+        if let Some(by) = by {
+            acted.label = format!("{by}: {}", acted.label);
+        }
         let recorded = json.map(|json| crate::history::Recorded { json, one_step });
         self.history
             .record_action(acted.label.clone(), next, recorded);

@@ -92,12 +92,9 @@ impl<T: Playable> Saved<T> {
     /// `Saved::act` for an action sent from a seat's phone: the history entry's label names
     /// the seat ("Ana's phone: Rin buys Fishing"); the same rules and refusals, nothing
     /// changes on a refusal.
+    /// It is `Saved::act` itself, so the entry keeps the action for `tablemate replay`.
     pub fn act_from_seat(&mut self, seat: &str, action: T::Action) -> Result<Acted, T::Refusal> {
-        let mut next = self.current().clone();
-        let mut acted = next.act(action)?;
-        acted.label = format!("{seat}'s phone: {}", acted.label);
-        self.history.record(acted.label.clone(), next);
-        Ok(acted)
+        self.record(action, false, Some(&format!("{seat}'s phone")))
     }
 }
 

@@ -190,6 +190,31 @@ fn a_seats_action_is_applied_saved_and_labelled_with_the_seat() {
     assert_eq!(state.json()["revision"], 2);
 }
 
+/// A phone's action is `Saved::act` like any other: its entry keeps the action, so `tablemate
+/// replay` applies it again instead of skipping it.
+#[test]
+fn a_seats_action_is_kept_with_its_entry_and_replays() {
+    let (root, id) = near_and_far_save();
+    let s = serve(root, &id);
+    for word in ["BRAVE", "WISE"] {
+        let r = s.act("Ana", keyword("Rin", word));
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let out = tablemate::cli::run_in(s.root.path(), &["replay", &id], "");
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains("replayed 2 of 3 entries from the first; no divergence"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.contains("without a recorded action"),
+        "{}",
+        out.stdout
+    );
+}
+
 #[test]
 fn no_token_or_an_unknown_token_is_401() {
     let (root, id) = near_and_far_save();
