@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use tablemate::doc::{Kind, Saved};
 use tablemate::gui::home::Message as HomeMsg;
-use tablemate::gui::settings::Settings;
+use tablemate::gui::settings::{Place, Settings};
 use tablemate::gui::style::ThemeChoice;
 use tablemate::gui::{App, Message};
 use tablemate::store::Store;
@@ -71,11 +71,18 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// The data folder for `look`: its settings, and a Worldspanner game on the sample decks.
+/// The data folder for `look`: its settings (the window's size among them, which decides
+/// whether the top bar closes up), and a Worldspanner game on the sample decks.
 fn prepare(root: &Path, look: &Look) -> Result<(), Box<dyn Error>> {
     let settings = Settings {
         theme: look.theme,
         large_type: look.large_type,
+        window: Some(Place {
+            width: look.width,
+            height: look.height,
+            x: None,
+            y: None,
+        }),
         ..Settings::default()
     };
     std::fs::write(
