@@ -42,6 +42,9 @@ use crate::worldspanner::{
 
 pub use editor::EditorMsg;
 pub use form::FormMsg;
+/// What [`FormMsg`] carries, named here so the challenge form can be filled from outside the
+/// screen: examples/screenshots.rs drives the real app with them for the manual's pictures.
+pub use form::{Choice, What};
 pub use setup::SetupMsg;
 
 /// What the middle of the screen shows.
