@@ -841,7 +841,8 @@ mod furtherance {
         let files = ["a", "b", "c", "d", "e", "f", "g"];
         let kingdom = |s: Square| {
             Castle::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|c| b.kingdom(*c).contains(&s))
                 .map(|c| (c.as_str(), b.castle_of(s).is_some()))
         };
@@ -887,7 +888,7 @@ mod furtherance {
                     }
                 }
                 p.page {
-                    @for (i, c) in Castle::ALL.into_iter().enumerate() {
+                    @for (i, &c) in Castle::ALL.iter().enumerate() {
                         @if i > 0 { " · " }
                         (capitalise(c.castle_name())) ": "
                         @if g.is_destroyed(c) { "destroyed" } @else { (g.castle(c).hp) " HP" }
