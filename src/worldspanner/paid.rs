@@ -11,16 +11,17 @@ use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
 
+/// What a paid adventure is, declared in the order the panel and the seat page offer them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PaidKind {
+    /// Buy Market cards at the plaque's price (at least one).
+    Market,
     /// Crown District or Celestial Theatre: discard cards, 2 Boosts each (+1 gold each for a
     /// hero of the key's faction).
     CardTask,
     /// Pay the Quest's gold: its card draws (+1 gold for a hero of the key's faction).
     GoldQuest,
-    /// Buy Market cards at the plaque's price (at least one).
-    Market,
     /// Watchman Keep: 1 gold per ally dismissed (or 1 gold just to capture).
     Rescue,
     /// Celestial Theatre: 1 Boost per gold.
