@@ -4,6 +4,7 @@
 //! banish enemies one at a time, then the adventurer is dismissed.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::error::{AdventureError, RuleError, add_up};
 use super::game::{Game, Reason, Removal};
@@ -12,7 +13,7 @@ use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
 
 /// What a paid adventure is, declared in the order the panel and the seat page offer them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum PaidKind {
     /// Buy Market cards at the plaque's price (at least one).
@@ -37,17 +38,8 @@ pub enum PaidKind {
 }
 
 impl PaidKind {
-    pub const ALL: [PaidKind; 9] = [
-        PaidKind::Market,
-        PaidKind::CardTask,
-        PaidKind::GoldQuest,
-        PaidKind::Rescue,
-        PaidKind::Inspire,
-        PaidKind::Kidnap,
-        PaidKind::Infirmary,
-        PaidKind::LithsChamber,
-        PaidKind::Bounty,
-    ];
+    /// Every kind, as declared.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     /// Is it on a Faction key (and so captures a space)?
     pub fn on_faction_key(self) -> bool {
