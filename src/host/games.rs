@@ -624,7 +624,7 @@ mod army {
         html! {
             div.row {
                 // Only the promotions the rules allow now (one earned, not at its cap).
-                @for p in Promotion::ALL.into_iter().filter(|p| own.is_some_and(|f| f.promotion_refusal(*p).is_none())) {
+                @for p in Promotion::ALL.iter().copied().filter(|p| own.is_some_and(|f| f.promotion_refusal(*p).is_none())) {
                     (act_button(&format!("Promote: {}", p.title()),
                         &json!({"action": "promote", "follower": follower, "promotion": p})))
                 }
@@ -677,7 +677,7 @@ mod army {
                 @if !f.kind.is_general() {
                     form.act data-act=(become_.to_string()) {
                         label { "Becomes " select name="kind" {
-                            @for k in FollowerKind::ALL.into_iter().filter(|k| !k.is_general()) {
+                            @for k in FollowerKind::ALL.iter().copied().filter(|k| !k.is_general()) {
                                 option value=(k.as_str()) { (k) }
                             } } }
                         button type="submit" { "Become" }
