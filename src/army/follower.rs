@@ -4,12 +4,13 @@
 //! resource cards may pass them.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::error::ArmyError;
 use super::followers::{FollowerKind, FollowerStats, MAX_DAMAGE, MAX_HEALTH, MAX_MOVEMENT};
 
 /// What a promotion raises (Promoting).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum Promotion {
     /// Movement +1, up to 3.
@@ -21,7 +22,8 @@ pub enum Promotion {
 }
 
 impl Promotion {
-    pub const ALL: [Promotion; 3] = [Promotion::Movement, Promotion::Damage, Promotion::Health];
+    /// Every promotion, as declared: the order the sheet offers them in.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn title(self) -> &'static str {
         match self {

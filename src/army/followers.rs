@@ -4,6 +4,7 @@
 //! No I/O here.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 /// The data kind of the follower table file.
 pub const DATA_KIND: &str = "army-followers";
@@ -25,7 +26,9 @@ pub const MAX_DAMAGE: u8 = 3;
 pub const MAX_HEALTH: u8 = 6;
 
 /// The eleven follower types of the table, the General first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum FollowerKind {
     General,
@@ -42,19 +45,9 @@ pub enum FollowerKind {
 }
 
 impl FollowerKind {
-    pub const ALL: [FollowerKind; 11] = [
-        FollowerKind::General,
-        FollowerKind::Grunt,
-        FollowerKind::Shield,
-        FollowerKind::Warrior,
-        FollowerKind::Scout,
-        FollowerKind::Tank,
-        FollowerKind::Berserker,
-        FollowerKind::Protector,
-        FollowerKind::Gladiator,
-        FollowerKind::Assassin,
-        FollowerKind::Champion,
-    ];
+    /// The eleven, in the table's order as declared; `FALLBACK` follows it and is indexed by
+    /// `kind as usize`.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -75,7 +68,7 @@ impl FollowerKind {
     /// Accepts the type's name in any case ("Tank", "tank").
     pub fn parse(s: &str) -> Option<FollowerKind> {
         let s = s.trim().to_ascii_lowercase();
-        FollowerKind::ALL.into_iter().find(|k| k.as_str() == s)
+        FollowerKind::ALL.iter().copied().find(|k| k.as_str() == s)
     }
 
     /// The name as printed in the table.
@@ -155,7 +148,7 @@ impl FollowerTable {
         crate::datafile::holds_each_once(
             "followers",
             "every follower type",
-            FollowerKind::ALL,
+            FollowerKind::ALL.iter().copied(),
             &kinds,
             |k| format!("{:?}", k.as_str()),
         )?;
@@ -226,7 +219,8 @@ static FALLBACK: std::sync::LazyLock<Vec<FollowerStats>> = std::sync::LazyLock::
         (6, 2, 3, 4),
     ];
     FollowerKind::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .zip(rows)
         .map(|(kind, (cost, movement, damage, health))| FollowerStats {
             kind,

@@ -194,7 +194,8 @@ pub fn show_json(id: &str, saved: &Saved<Campaign>) -> Value {
         .collect();
     let left = |s: Seat| -> Vec<&'static str> {
         GeneralAchievement::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|a| c.general_scored(s, *a).is_none())
             .map(|a| a.as_str())
             .collect()

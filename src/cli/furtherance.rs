@@ -391,7 +391,8 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
     };
     if json {
         let castles: serde_json::Map<String, serde_json::Value> = Seat::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .map(|s| {
                 let c = game.castle(s);
                 (

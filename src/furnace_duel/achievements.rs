@@ -3,6 +3,7 @@
 //! goes to the first player to reach it in that game (docs/rulings.md, Furnace Duel).
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::campaign::Campaign;
 use super::error::CampaignError;
@@ -18,7 +19,9 @@ pub const HOARD_RESOURCES: u32 = 20;
 pub const LANDSLIDE_GAP: u32 = 30;
 
 /// The four General Achievements, claimable in any game of the campaign.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum GeneralAchievement {
     /// A continuous chain of at least 8 claimed routes of your colour.
@@ -32,12 +35,8 @@ pub enum GeneralAchievement {
 }
 
 impl GeneralAchievement {
-    pub const ALL: [GeneralAchievement; 4] = [
-        GeneralAchievement::ChainOfEightRoutes,
-        GeneralAchievement::TripleUpgrade,
-        GeneralAchievement::TwentyResources,
-        GeneralAchievement::WinByThirty,
-    ];
+    /// The four, as declared: the order the pad and the CLI list them in.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     /// A short name for the pad's columns and messages.
     pub fn title(self) -> &'static str {
@@ -79,7 +78,8 @@ impl GeneralAchievement {
     pub fn parse(s: &str) -> Option<GeneralAchievement> {
         let s = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
         GeneralAchievement::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|a| a.as_str() == s)
     }
 }

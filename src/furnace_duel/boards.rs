@@ -3,6 +3,7 @@
 //! checked from the text of `data/furnace-duel/boards.json`; no I/O here.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 /// The data kind of the boards file.
 pub const DATA_KIND: &str = "furnace-duel-boards";
@@ -11,7 +12,9 @@ pub const DATA_KIND: &str = "furnace-duel-boards";
 pub const BOARDS_PATH: &str = "data/furnace-duel/boards.json";
 
 /// The six boards of the game, in rulebook order. A campaign plays each exactly once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum BoardId {
     Britain,
@@ -23,14 +26,8 @@ pub enum BoardId {
 }
 
 impl BoardId {
-    pub const ALL: [BoardId; 6] = [
-        BoardId::Britain,
-        BoardId::Alps,
-        BoardId::BalticSea,
-        BoardId::TranscontinentalRailroad,
-        BoardId::Victoria,
-        BoardId::NewEngland,
-    ];
+    /// The six boards, in rulebook order as declared.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     /// The id as written in files and on the command line.
     pub fn as_str(self) -> &'static str {
@@ -46,7 +43,7 @@ impl BoardId {
 
     pub fn parse(s: &str) -> Option<BoardId> {
         let s = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
-        BoardId::ALL.into_iter().find(|b| b.as_str() == s)
+        BoardId::ALL.iter().copied().find(|b| b.as_str() == s)
     }
 }
 
@@ -137,7 +134,7 @@ impl Boards {
         crate::datafile::holds_each_once(
             "boards",
             "all six boards, as a campaign needs",
-            BoardId::ALL,
+            BoardId::ALL.iter().copied(),
             &ids,
             |id| format!("board {:?}", id.as_str()),
         )?;
@@ -219,7 +216,7 @@ mod tests {
         let britain = boards.get(BoardId::Britain).unwrap();
         assert_eq!(britain.winner_points, 7);
         assert!(britain.special_achievement.is_none());
-        for id in BoardId::ALL.into_iter().skip(1) {
+        for id in BoardId::ALL.iter().copied().skip(1) {
             let b = boards.get(id).unwrap();
             assert_eq!(b.winner_points, 10, "{id}");
             assert_eq!(b.special_achievement.as_ref().map(|a| a.points), Some(5));

@@ -108,7 +108,7 @@ impl Campaign {
         if players.iter().any(|p| p.is_empty()) || players[0] == players[1] {
             return Err(CampaignError::BadPlayers);
         }
-        for id in BoardId::ALL {
+        for &id in BoardId::ALL {
             if boards.get(id).is_none() {
                 return Err(CampaignError::MissingBoard(id.as_str()));
             }
@@ -192,7 +192,8 @@ impl Campaign {
     /// Boards not yet played, in rulebook order.
     pub fn available_boards(&self) -> Vec<BoardId> {
         BoardId::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|b| !self.games.iter().any(|g| g.board == *b))
             .collect()
     }

@@ -76,7 +76,7 @@ impl TryFrom<BoardFile> for Board {
             distance: [[u8::MAX; CELLS]; 3],
             file,
         };
-        for seat in Seat::ALL {
+        for &seat in Seat::ALL {
             for s in board.file.castles.get(seat) {
                 board.castle_of[s.index()] = Some(seat);
             }
@@ -216,7 +216,8 @@ impl Board {
     /// Playable orthogonal neighbours of `s` not behind a wall: the squares one move away.
     pub fn neighbours(&self, s: Square) -> impl Iterator<Item = Square> + '_ {
         Dir::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter_map(move |d| s.step(d).filter(|n| self.is_square(*n) && !self.wall(s, d)))
     }
 

@@ -192,7 +192,8 @@ impl BoardFile {
 
     fn castle_of(&self, s: Square) -> Option<Seat> {
         Seat::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|seat| self.castles.get(*seat).contains(&s))
     }
 
@@ -217,7 +218,7 @@ impl BoardFile {
     fn goal(&self) -> BTreeSet<Square> {
         let mut goal = BTreeSet::new();
         for c in &self.castles.player {
-            for d in Dir::ALL {
+            for &d in Dir::ALL {
                 if let Some(n) = c.step(d)
                     && self.is_square(n)
                     && self.castle_of(n).is_none()
@@ -240,7 +241,7 @@ impl BoardFile {
         }
         while let Some(s) = queue.pop_front() {
             let d = dist[s.index()].unwrap_or(0);
-            for dir in Dir::ALL {
+            for &dir in Dir::ALL {
                 if let Some(p) = s.step(dir)
                     && dist[p.index()].is_none()
                     && self.is_square(p)
@@ -269,7 +270,8 @@ impl BoardFile {
                 }
                 let Some(d) = dist[s.index()] else { continue };
                 let mut next: Vec<Square> = Dir::ALL
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter_map(|dir| s.step(dir))
                     .filter(|n| {
                         dist[n.index()] == Some(d.wrapping_sub(1)) && self.legal_step(seat, *s, *n)
@@ -302,7 +304,7 @@ impl BoardFile {
             ));
         }
         let mut in_castle = crate::datafile::FirstSeen::new();
-        for seat in Seat::ALL {
+        for &seat in Seat::ALL {
             let castle = self.castles.get(seat);
             if castle.len() != 3 {
                 return Err(format!(

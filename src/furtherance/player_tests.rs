@@ -336,7 +336,7 @@ fn assert_legal_lists_match_the_rules(g: &Game, unit: UnitId) {
         let listed = attacks.contains(&(t.square, Target::Unit(t.id)));
         assert_eq!(listed, accepted, "attack on {}: {attacks:?}", t.square);
     }
-    for castle in Seat::ALL {
+    for &castle in Seat::ALL {
         let accepted = g
             .clone()
             .apply(Action::AttackCastle {

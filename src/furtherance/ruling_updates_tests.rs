@@ -9,8 +9,8 @@ use super::step::{Battle, Hit, NoSpawn};
 use super::test_support::*;
 use super::*;
 
-fn counters(g: &Game) -> [u8; 4] {
-    Seat::ALL.map(|s| g.castle(s).counters)
+fn counters(g: &Game) -> Vec<u8> {
+    Seat::ALL.iter().map(|&s| g.castle(s).counters).collect()
 }
 
 /// Ends the turn and steps through the enemy phase, answering by default; returns every

@@ -6,8 +6,8 @@ use super::step::{Battle, Fate, Hit, NoSpawn, Source};
 use super::test_support::*;
 use super::*;
 
-fn counters(g: &Game) -> [u8; 4] {
-    Seat::ALL.map(|s| g.castle(s).counters)
+fn counters(g: &Game) -> Vec<u8> {
+    Seat::ALL.iter().map(|&s| g.castle(s).counters).collect()
 }
 
 fn turns_taken(steps: &[Step]) -> Vec<Seat> {
@@ -52,7 +52,7 @@ fn setup_puts_the_difficultys_hourglass_counters_on_across() {
 #[test]
 fn setup_gives_every_castle_ten_hp_and_the_player_zero_vp_and_two_workers() {
     let g = game();
-    for seat in Seat::ALL {
+    for &seat in Seat::ALL {
         assert_eq!(g.castle(seat).hp, 10, "{seat}");
     }
     assert_eq!(g.ledger().vp, 0);

@@ -62,8 +62,6 @@ pub enum Style {
 }
 
 impl Style {
-    pub const ALL: [Style; 3] = [Style::None, Style::Random, Style::Greedy];
-
     pub fn as_str(self) -> &'static str {
         match self {
             Style::None => "none",

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use strum::VariantArray;
 
 /// One square of the board. `x` runs west to east and `y` south to north, both -3..=3, with
 /// the player's castle on the south edge (docs/game-facts.md: the designer's prototype grid).
@@ -61,7 +62,10 @@ impl Square {
 
     /// The direction from `self` to an orthogonal neighbour `other`.
     pub fn dir_to(self, other: Square) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|d| self.step(*d) == Some(other))
+        Dir::ALL
+            .iter()
+            .copied()
+            .find(|d| self.step(*d) == Some(other))
     }
 
     /// Squared straight-line distance (for tie-breaking arrow directions).
@@ -120,7 +124,7 @@ impl<'de> Deserialize<'de> for Square {
 
 /// The four directions a unit moves in (one space is one orthogonal step: the rulebook's
 /// "can attack 2 spaces away" reaches a diagonal square, so a diagonal is two moves).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, VariantArray)]
 pub enum Dir {
     North,
     East,
@@ -129,7 +133,8 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+    /// The four directions, in the order declared (clockwise from North).
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn delta(self) -> (i8, i8) {
         match self {
@@ -162,7 +167,18 @@ impl Dir {
 /// A seat at the table, in clockwise order: the player, then the enemy castles to the
 /// player's left, across, and right (RULINGS: Furtherance solo, castle order).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    Default,
+    VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Seat {
@@ -174,7 +190,8 @@ pub enum Seat {
 }
 
 impl Seat {
-    pub const ALL: [Seat; 4] = [Seat::Player, Seat::Left, Seat::Across, Seat::Right];
+    /// Every seat, clockwise as declared; `index` counts in the same order.
+    pub const ALL: &[Self] = Self::VARIANTS;
     /// The enemy castles in turn order.
     pub const ENEMIES: [Seat; 3] = [Seat::Left, Seat::Across, Seat::Right];
 
@@ -242,7 +259,8 @@ impl Seat {
 
     pub fn parse(text: &str) -> Option<Seat> {
         Seat::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|s| s.as_str().eq_ignore_ascii_case(text.trim()))
     }
 }

@@ -4,6 +4,7 @@
 //! work still to resolve. Setup by difficulty lives here too (SOLO SETUP; RULINGS).
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::agenda::{Pending, Task};
 use super::board::Board;
@@ -13,7 +14,7 @@ use super::square::{Seat, Square};
 use super::units::{Ability, Catalog, KindId, UnitKind};
 
 /// Hourglass counters placed on the Across castle at setup (SOLO SETUP).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum Difficulty {
     Learner,
@@ -23,7 +24,8 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Learner, Difficulty::Normal, Difficulty::Hard];
+    /// Easiest first, as declared.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn hourglass_counters(self) -> u8 {
         match self {
@@ -43,7 +45,8 @@ impl Difficulty {
 
     pub fn parse(text: &str) -> Option<Difficulty> {
         Difficulty::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|d| d.title().eq_ignore_ascii_case(text.trim()))
     }
 }

@@ -3,11 +3,14 @@
 //! copies in the 36-card unit deck, plus which of those values are sample data.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 pub const UNITS_KIND: &str = "furtherance-units";
 
 /// The unit abilities of the rulebook's INDEX.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ability {
     /// "Can attack 2 spaces away": any unit on a square it could reach in two moves.
@@ -32,16 +35,8 @@ pub enum Ability {
 }
 
 impl Ability {
-    pub const ALL: [Ability; 8] = [
-        Ability::AttackTwoSpacesAway,
-        Ability::OneAttackPerTurn,
-        Ability::NoCounterAttacks,
-        Ability::SacrificeToDestroyBuilding,
-        Ability::NoAttackingNewUnits,
-        Ability::AdjacentUnitsMayBattleInstead,
-        Ability::FieldVictoryPoints,
-        Ability::TakesAdjacentDamage,
-    ];
+    /// Every ability, as declared; its place here is its bit in `Abilities`.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     fn bit(self) -> u8 {
         1 << (Ability::ALL.iter().position(|a| *a == self).unwrap_or(0) as u8)
@@ -84,7 +79,11 @@ impl Abilities {
     }
 
     pub fn list(self) -> Vec<Ability> {
-        Ability::ALL.into_iter().filter(|a| self.has(*a)).collect()
+        Ability::ALL
+            .iter()
+            .copied()
+            .filter(|a| self.has(*a))
+            .collect()
     }
 }
 

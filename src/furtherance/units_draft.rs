@@ -20,14 +20,6 @@ pub enum Column {
 }
 
 impl Column {
-    pub const ALL: [Column; 5] = [
-        Column::Name,
-        Column::Cost,
-        Column::Attack,
-        Column::Hp,
-        Column::Copies,
-    ];
-
     pub fn title(self) -> &'static str {
         match self {
             Column::Name => "name",

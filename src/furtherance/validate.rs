@@ -135,7 +135,7 @@ impl Game {
                 ));
             }
         }
-        for seat in Seat::ALL {
+        for &seat in Seat::ALL {
             let c = self.castle(seat);
             let at = format!("castles.{seat}");
             if c.hp > MAX_CASTLE_HP {

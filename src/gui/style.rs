@@ -3,6 +3,7 @@
 
 use iced::widget::{button, container, text};
 use iced::{Background, Border, Color, Theme};
+use strum::VariantArray;
 
 /// Text sizes, before the large-type scale factor.
 pub const TITLE: f32 = 30.0;
@@ -23,7 +24,9 @@ pub const NARROW: f32 = 900.0;
 pub const LARGE_TYPE_SCALE: f32 = 1.3;
 
 /// The user's theme choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, VariantArray,
+)]
 pub enum ThemeChoice {
     #[default]
     System,
@@ -32,7 +35,8 @@ pub enum ThemeChoice {
 }
 
 impl ThemeChoice {
-    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+    /// Every choice, as declared: the theme picker on Home.
+    pub const ALL: &[Self] = Self::VARIANTS;
 }
 
 impl std::fmt::Display for ThemeChoice {

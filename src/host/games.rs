@@ -624,7 +624,7 @@ mod army {
         html! {
             div.row {
                 // Only the promotions the rules allow now (one earned, not at its cap).
-                @for p in Promotion::ALL.into_iter().filter(|p| own.is_some_and(|f| f.promotion_refusal(*p).is_none())) {
+                @for p in Promotion::ALL.iter().copied().filter(|p| own.is_some_and(|f| f.promotion_refusal(*p).is_none())) {
                     (act_button(&format!("Promote: {}", p.title()),
                         &json!({"action": "promote", "follower": follower, "promotion": p})))
                 }
@@ -677,7 +677,7 @@ mod army {
                 @if !f.kind.is_general() {
                     form.act data-act=(become_.to_string()) {
                         label { "Becomes " select name="kind" {
-                            @for k in FollowerKind::ALL.into_iter().filter(|k| !k.is_general()) {
+                            @for k in FollowerKind::ALL.iter().copied().filter(|k| !k.is_general()) {
                                 option value=(k.as_str()) { (k) }
                             } } }
                         button type="submit" { "Become" }
@@ -841,7 +841,8 @@ mod furtherance {
         let files = ["a", "b", "c", "d", "e", "f", "g"];
         let kingdom = |s: Square| {
             Castle::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|c| b.kingdom(*c).contains(&s))
                 .map(|c| (c.as_str(), b.castle_of(s).is_some()))
         };
@@ -887,7 +888,7 @@ mod furtherance {
                     }
                 }
                 p.page {
-                    @for (i, c) in Castle::ALL.into_iter().enumerate() {
+                    @for (i, &c) in Castle::ALL.iter().enumerate() {
                         @if i > 0 { " · " }
                         (capitalise(c.castle_name())) ": "
                         @if g.is_destroyed(c) { "destroyed" } @else { (g.castle(c).hp) " HP" }

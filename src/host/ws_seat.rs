@@ -250,7 +250,7 @@ fn attack_form(g: &Game, hero: HeroRef, ranged: bool) -> Markup {
 fn paid_form(g: &Game, hero: HeroRef) -> Markup {
     let mut key = serde_json::Map::new();
     key.insert("$pick".into(), json!("kind"));
-    for k in PaidKind::ALL {
+    for &k in PaidKind::ALL {
         key.insert(
             option_value(&k),
             if k.on_faction_key() {
@@ -279,7 +279,7 @@ fn paid_form(g: &Game, hero: HeroRef) -> Markup {
             summary.big { "Paid adventure (gold or cards)…" }
             form.act data-act=(action.to_string()) {
                 label { "Which " select name="kind" {
-                    @for k in PaidKind::ALL { option value=(option_value(&k)) { (k.name()) } } } }
+                    @for &k in PaidKind::ALL { option value=(option_value(&k)) { (k.name()) } } } }
                 label { "Faction key (not for Lith's Lair) " select name="faction" {
                     @for k in &g.keys { option value=(option_value(&k.faction)) { (k.faction.key_name()) } } } }
                 label { "Space " select name="space" data-json="" {

@@ -6,6 +6,7 @@
 //! every modifier with its reason) and the melee order by Wits (COMBAT, Melee step).
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::challenge::{Challenge, ChallengeKind, Modifier};
 use super::error::{ChallengeError, HeroCardError, HeroError, RuleError};
@@ -19,7 +20,7 @@ pub const DATA_KIND: &str = "worldspanner-hero-library";
 pub const LIBRARY_PATH: &str = "data/worldspanner/heroes.json";
 
 /// The rated skills printed down a hero card, in the book's order (HEROES, Ratings).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "lowercase")]
 pub enum Skill {
     Speed,
@@ -39,22 +40,8 @@ pub enum Skill {
 }
 
 impl Skill {
-    pub const ALL: [Skill; 14] = [
-        Skill::Speed,
-        Skill::Strength,
-        Skill::Intellect,
-        Skill::Virtue,
-        Skill::Fame,
-        Skill::Agility,
-        Skill::Stealth,
-        Skill::Armor,
-        Skill::Aim,
-        Skill::Point,
-        Skill::Wits,
-        Skill::Melee,
-        Skill::Power,
-        Skill::Wound,
-    ];
+    /// Every skill, as declared: the book's order, which `HeroCard::ratings` follows.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn name(self) -> &'static str {
         match self {

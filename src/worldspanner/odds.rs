@@ -5,12 +5,13 @@
 //! draw reshuffles the discard pile, so the odds are over those cards instead.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::card::{ChallengeCard, Difference, Face};
 use crate::deck::Deck;
 
 /// Which cards the odds are over: a labelled setting saved with the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum OddsOver {
     /// The team's whole 36-card deck (no card counting): the default.
@@ -21,7 +22,8 @@ pub enum OddsOver {
 }
 
 impl OddsOver {
-    pub const ALL: [OddsOver; 2] = [OddsOver::WholeDeck, OddsOver::CardsLeft];
+    /// Both settings, as declared: the odds panel's order.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     /// The setting's label, as the Odds view and the challenge panel show it.
     pub fn label(self) -> &'static str {

@@ -4,6 +4,7 @@
 //! banish enemies one at a time, then the adventurer is dismissed.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::error::{AdventureError, RuleError, add_up};
 use super::game::{Game, Reason, Removal};
@@ -11,16 +12,17 @@ use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What a paid adventure is, declared in the order the panel and the seat page offer them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum PaidKind {
+    /// Buy Market cards at the plaque's price (at least one).
+    Market,
     /// Crown District or Celestial Theatre: discard cards, 2 Boosts each (+1 gold each for a
     /// hero of the key's faction).
     CardTask,
     /// Pay the Quest's gold: its card draws (+1 gold for a hero of the key's faction).
     GoldQuest,
-    /// Buy Market cards at the plaque's price (at least one).
-    Market,
     /// Watchman Keep: 1 gold per ally dismissed (or 1 gold just to capture).
     Rescue,
     /// Celestial Theatre: 1 Boost per gold.
@@ -36,17 +38,8 @@ pub enum PaidKind {
 }
 
 impl PaidKind {
-    pub const ALL: [PaidKind; 9] = [
-        PaidKind::Market,
-        PaidKind::CardTask,
-        PaidKind::GoldQuest,
-        PaidKind::Rescue,
-        PaidKind::Inspire,
-        PaidKind::Kidnap,
-        PaidKind::Infirmary,
-        PaidKind::LithsChamber,
-        PaidKind::Bounty,
-    ];
+    /// Every kind, as declared.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     /// Is it on a Faction key (and so captures a space)?
     pub fn on_faction_key(self) -> bool {

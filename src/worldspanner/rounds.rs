@@ -3,12 +3,15 @@
 //! Reinforce only. The game ends when the Psiclones finish the last round.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::error::{RuleError, TurnError};
 use super::team::{GameLength, TeamSide};
 use crate::doc::Invalid;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Step {
     Free,
@@ -28,14 +31,8 @@ pub enum Actors {
 }
 
 impl Step {
-    pub const ALL: [Step; 6] = [
-        Step::Free,
-        Step::Action,
-        Step::Reaction,
-        Step::Melee,
-        Step::Adventure,
-        Step::Reinforce,
-    ];
+    /// The steps of a turn, in play order as declared; `next` walks them.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -157,7 +154,7 @@ impl RoundTracker {
         if self.round == 1 {
             &[Step::Reinforce]
         } else {
-            &Step::ALL
+            Step::ALL
         }
     }
 

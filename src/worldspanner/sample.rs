@@ -55,7 +55,7 @@ mod tests {
 
     #[test]
     fn a_sample_setup_starts_a_game_on_every_map_and_team_size() {
-        for map in MapDesign::ALL {
+        for &map in MapDesign::ALL {
             for &size in map.team_sizes() {
                 let s = setup(map, size, 10, 7).unwrap();
                 assert_eq!(s.factions.len(), map.faction_keys());

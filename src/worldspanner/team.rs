@@ -4,6 +4,7 @@
 //! Dome, on the map, in the Pit or the Underpit) and how often it was renewed.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::domes::DomeSlot;
 use super::error::{RuleError, SetupError};
@@ -68,7 +69,7 @@ pub struct HeroRef {
 }
 
 /// The map designs and the team sizes each is made for (SETUP; Set 2 map designs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum MapDesign {
     /// Set 1: 3 platters, 5 Faction keys; 6, 8 or 9 heroes.
@@ -81,14 +82,8 @@ pub enum MapDesign {
 }
 
 impl MapDesign {
-    pub const ALL: [MapDesign; 6] = [
-        MapDesign::Standard,
-        MapDesign::TriLine,
-        MapDesign::TriSplit,
-        MapDesign::Quad,
-        MapDesign::QuadLine,
-        MapDesign::QuadSplit,
-    ];
+    /// Every map design, as declared: the setup form's order.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn name(self) -> &'static str {
         match self {

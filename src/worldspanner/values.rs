@@ -4,6 +4,7 @@
 //! COMBAT, p. 18; Luck, p. 22.)
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::error::CardError;
 
@@ -65,7 +66,9 @@ impl std::fmt::Display for Difference {
 }
 
 /// The five faces of a challenge card, worst first, so `Ord` reads "better than".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Face {
     /// Failure of Painful Proportions.
@@ -77,13 +80,8 @@ pub enum Face {
 }
 
 impl Face {
-    pub const ALL: [Face; 5] = [
-        Face::Fopp,
-        Face::Fail,
-        Face::Squeak,
-        Face::Pass,
-        Face::Amaze,
-    ];
+    /// Every face, worst first, as declared (the order `Ord` follows too).
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn name(self) -> &'static str {
         match self {

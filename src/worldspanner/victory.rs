@@ -4,13 +4,16 @@
 //! tie-breakers (VICTORY, p. 5), explained line by line.
 
 use serde::{Deserialize, Serialize};
+use strum::VariantArray;
 
 use super::challenge::LithFavor;
 use super::error::{AdventureError, RuleError};
 use super::team::TeamSide;
 
 /// The nine factions and their keys (FACTIONS; Set 1 has the first seven).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Faction {
     Lords,
@@ -31,17 +34,8 @@ impl std::fmt::Display for Faction {
 }
 
 impl Faction {
-    pub const ALL: [Faction; 9] = [
-        Faction::Lords,
-        Faction::Warriors,
-        Faction::Defenders,
-        Faction::Villains,
-        Faction::Icons,
-        Faction::Outcasts,
-        Faction::Commoners,
-        Faction::Exemplars,
-        Faction::Adventurers,
-    ];
+    /// Every faction, as declared: Set 1's seven first.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -75,7 +69,7 @@ impl Faction {
     /// Accepts the faction's name or its key's name, any case.
     pub fn parse(s: &str) -> Option<Faction> {
         let t = s.trim().to_ascii_lowercase().replace(['\'', '-'], " ");
-        Faction::ALL.into_iter().find(|f| {
+        Faction::ALL.iter().copied().find(|f| {
             f.name().to_ascii_lowercase() == t
                 || f.key_name().to_ascii_lowercase().replace('\'', " ") == t
         })

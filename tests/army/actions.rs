@@ -223,7 +223,7 @@ fn legal_actions(g: &ArmyGame) -> Vec<Action> {
         Phase::Building => {
             let mut out = Vec::new();
             for (player, pl) in g.players.iter().enumerate() {
-                for kind in FollowerKind::ALL {
+                for &kind in FollowerKind::ALL {
                     let affordable = g.table.stats(kind).cost <= pl.army.remaining(&g.table);
                     if affordable && !(kind.is_general() && pl.army.generals() > 0) {
                         out.push(Action::Recruit { player, kind });
@@ -242,7 +242,7 @@ fn legal_actions(g: &ArmyGame) -> Vec<Action> {
             let mut out = vec![Action::EndTurn {}];
             for attacker in alive(turn) {
                 let f = g.follower(attacker).unwrap();
-                for promotion in Promotion::ALL {
+                for &promotion in Promotion::ALL {
                     if f.promotion_refusal(promotion).is_none() {
                         out.push(Action::Promote {
                             follower: attacker,

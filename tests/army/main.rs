@@ -400,7 +400,7 @@ fn promotions_stop_at_the_caps() {
     };
     g.set_by_hand(id, stats).unwrap();
     g.attack(id, at(1, 1)).unwrap();
-    for p in Promotion::ALL {
+    for &p in Promotion::ALL {
         assert!(g.promote(id, p).is_err(), "{p:?} should be capped");
     }
 }

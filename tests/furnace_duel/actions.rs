@@ -226,11 +226,11 @@ fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> 
             first_player_token: token,
         });
         candidates.push(Action::ClaimBoard { seat });
-        for achievement in GeneralAchievement::ALL {
+        for &achievement in GeneralAchievement::ALL {
             candidates.push(Action::ClaimGeneral { seat, achievement });
             candidates.push(Action::WithdrawGeneral { seat, achievement });
         }
-        for from in BoardId::ALL {
+        for &from in BoardId::ALL {
             candidates.push(Action::UseBonus { seat, from });
             candidates.push(Action::UnuseBonus { seat, from });
         }
@@ -280,7 +280,7 @@ fn records_agree(c: &Campaign) -> Result<(), TestCaseError> {
         }
     }
     for seat in Seat::BOTH {
-        for achievement in GeneralAchievement::ALL {
+        for &achievement in GeneralAchievement::ALL {
             let times = c
                 .games
                 .iter()

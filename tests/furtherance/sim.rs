@@ -67,7 +67,7 @@ fn play_games(style: Style, seeds: std::ops::Range<u64>, rounds: u32) -> Reached
     let mut reached = Reached::default();
     let dir = tempfile::tempdir().expect("a temporary folder");
     let store = Store::open(dir.path()).expect("the store opens");
-    for difficulty in Difficulty::ALL {
+    for &difficulty in Difficulty::ALL {
         for seed in seeds.clone() {
             let game = new_game(difficulty, seed);
             let counters = game.counters_total();

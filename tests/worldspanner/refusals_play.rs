@@ -148,7 +148,7 @@ fn action(d: &mut Dice, g: &Game) -> Action {
         13 => Action::Paid {
             hero: hero(d),
             paid: PaidAdventure {
-                kind: d.pick(&PaidKind::ALL),
+                kind: d.pick(PaidKind::ALL),
                 key: (d.roll(4) > 0).then(|| (faction, d.roll(5))),
                 gold: d.roll(5) as u32,
                 cards: d.roll(2) as u32,

@@ -73,7 +73,7 @@ fn follower_row<'a>(
             actions = actions.push(small("Attack".into(), Some(Message::Attack(at)), true));
         }
         if turn == Some(at.player) && f.promotions_pending() > 0 {
-            for p in Promotion::ALL {
+            for &p in Promotion::ALL {
                 let label = match p {
                     Promotion::Movement => "+1 Move",
                     Promotion::Damage => "+1 Dmg",
@@ -179,7 +179,8 @@ fn edit_dialog<'a>(g: &'a ArmyGame, edit: &'a HandEdit) -> Element<'a, Message> 
         );
     }
     let kinds: Vec<FollowerKind> = FollowerKind::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|k| !k.is_general())
         .collect();
     column![

@@ -85,7 +85,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
             );
         }
     }
-    for field in TallyField::ALL {
+    for &field in TallyField::ALL {
         let label = if field == TallyField::TechTokens {
             format!("{} (×{} / ×{})", field.label(), tech[0], tech[1])
         } else {
@@ -193,7 +193,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
     body = body.push(
         text("General Achievements (5 each, once per player per campaign):").size(style::BODY),
     );
-    for ach in GeneralAchievement::ALL {
+    for &ach in GeneralAchievement::ALL {
         let mut buttons = row![].spacing(8).align_y(iced::Center);
         for seat in Seat::BOTH {
             let cell: Element<'_, Message> = match c.general_scored(seat, ach) {

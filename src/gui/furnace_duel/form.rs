@@ -2,10 +2,12 @@
 //! 1st player token, typed as text and parsed into a `GameResult` with a message naming any
 //! mistyped field.
 
+use strum::{EnumCount, VariantArray};
+
 use crate::furnace_duel::{GameResult, Seat, Tally};
 
 /// One number of the end-of-game entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, VariantArray, EnumCount)]
 pub enum TallyField {
     Cash,
     TechTokens,
@@ -15,13 +17,8 @@ pub enum TallyField {
 }
 
 impl TallyField {
-    pub const ALL: [TallyField; 5] = [
-        TallyField::Cash,
-        TallyField::TechTokens,
-        TallyField::BoardBonus,
-        TallyField::CompanyCards,
-        TallyField::Resources,
-    ];
+    /// Every number, as declared: the form's order, which `ResultForm::fields` follows.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn label(self) -> &'static str {
         match self {
@@ -75,7 +72,7 @@ fn seat_key(seat: Seat) -> &'static str {
 /// The end-of-game entry for the current game: the typed text of each number.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ResultForm {
-    pub(crate) fields: [[String; 5]; 2],
+    pub(crate) fields: [[String; TallyField::COUNT]; 2],
     pub(crate) token: Option<Seat>,
 }
 
@@ -84,7 +81,9 @@ impl ResultForm {
         match result {
             None => ResultForm::default(),
             Some(r) => ResultForm {
-                fields: [0, 1].map(|k| TallyField::ALL.map(|f| f.get(&r.tallies[k]).to_string())),
+                fields: [0, 1].map(|k| {
+                    std::array::from_fn(|i| TallyField::ALL[i].get(&r.tallies[k]).to_string())
+                }),
                 token: Some(r.first_player_token),
             },
         }
@@ -109,7 +108,7 @@ impl ResultForm {
     pub(crate) fn parse(&self, players: &[String; 2]) -> Result<GameResult, String> {
         let mut tallies = [Tally::default(); 2];
         for seat in Seat::BOTH {
-            for (i, field) in TallyField::ALL.into_iter().enumerate() {
+            for (i, &field) in TallyField::ALL.iter().enumerate() {
                 let raw = self.fields[seat.index()][i].trim();
                 let value = if raw.is_empty() && field != TallyField::Cash {
                     0

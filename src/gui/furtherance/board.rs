@@ -168,7 +168,8 @@ impl BoardView<'_> {
             let rect = Path::rectangle(top, Size::new(cell, cell));
             frame.fill(&rect, field);
             let tint = Seat::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|seat| board.kingdom(*seat).contains(&s))
                 .map(|seat| (seat, board.castle_of(s).is_some()));
             if let Some((seat, castle)) = tint {
@@ -344,7 +345,7 @@ impl BoardView<'_> {
 
     fn draw_castles(&self, frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
         let text = theme.palette().text;
-        for seat in Seat::ALL {
+        for &seat in Seat::ALL {
             let c = self.game.castle(seat);
             let top = corner(origin, cell, info_corner(seat));
             let mut lines = vec![

@@ -353,7 +353,8 @@ impl canvas::Program<BoardMsg> for EditView<'_> {
             let rect = Path::rectangle(corner(origin, cell, *s), Size::new(cell, cell));
             frame.fill(&rect, field);
             if let Some(seat) = Seat::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|seat| self.file.castles.get(*seat).contains(s))
             {
                 frame.fill(

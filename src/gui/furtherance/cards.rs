@@ -76,7 +76,7 @@ pub fn ability_id(i: usize) -> iced::widget::Id {
 
 pub fn ability_choices() -> Vec<AbilityChoice> {
     std::iter::once(AbilityChoice(None))
-        .chain(Ability::ALL.into_iter().map(|a| AbilityChoice(Some(a))))
+        .chain(Ability::ALL.iter().copied().map(|a| AbilityChoice(Some(a))))
         .collect()
 }
 

@@ -669,7 +669,7 @@ fn legal_lines(g: &Game, id: UnitId) -> Element<'_, Message> {
 
 fn castles_block(g: &Game) -> Element<'_, Message> {
     let mut col = column![text("Castles and your book").size(style::HEADING)].spacing(6);
-    for seat in Seat::ALL {
+    for &seat in Seat::ALL {
         let c = g.castle(seat);
         let name = match seat {
             Seat::Player => "Your castle HP".to_string(),
@@ -742,7 +742,7 @@ fn place_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
     let mut owners = row![small("Place a unit by hand for")]
         .spacing(6)
         .align_y(iced::Center);
-    for seat in Seat::ALL {
+    for &seat in Seat::ALL {
         let label = match seat {
             Seat::Player => "you",
             other => other.as_str(),

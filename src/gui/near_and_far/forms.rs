@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use strum::VariantArray;
+
 use crate::near_and_far::scoring::Town;
 use crate::near_and_far::{Campaign, Facts, Lookup, MapNumber, Mode};
 
@@ -139,7 +141,7 @@ pub struct LookupPad {
 }
 
 /// The kind of roll a choice asks for, in the entry form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, VariantArray)]
 pub enum TestKind {
     #[default]
     None,
@@ -148,7 +150,8 @@ pub enum TestKind {
 }
 
 impl TestKind {
-    pub const ALL: [TestKind; 3] = [TestKind::None, TestKind::Skill, TestKind::Combat];
+    /// Every kind, as declared: the entry form's pick list.
+    pub const ALL: &[Self] = Self::VARIANTS;
 }
 
 impl fmt::Display for TestKind {

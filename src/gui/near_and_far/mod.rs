@@ -19,6 +19,7 @@ mod table;
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill};
+use strum::VariantArray;
 
 use super::document::Doc;
 use super::screen::{Action, Ctx, Notice};
@@ -35,7 +36,7 @@ pub use forms::{EntryForm, LookupPad, ScoreForm, SessionForm, SetupForm, SheetFo
 pub const BODY_ID: &str = "nf-tab-body";
 
 /// The open campaign's tabs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, VariantArray)]
 pub enum Tab {
     Session,
     Lookup,
@@ -45,13 +46,8 @@ pub enum Tab {
 }
 
 impl Tab {
-    const ALL: [Tab; 5] = [
-        Tab::Session,
-        Tab::Lookup,
-        Tab::Sheets,
-        Tab::Scoring,
-        Tab::Chart,
-    ];
+    /// Every tab, as declared: the tab bar's order.
+    const ALL: &[Self] = Self::VARIANTS;
 
     fn label(self) -> &'static str {
         match self {
@@ -302,7 +298,7 @@ impl State {
         };
         let c = doc.state();
         let mut tabs = row![].spacing(8);
-        for t in Tab::ALL {
+        for &t in Tab::ALL {
             let b = button(text(t.label()).size(style::BODY))
                 .padding([10, 18])
                 .style(if t == self.tab {

@@ -1,6 +1,8 @@
 //! The score sheet as typed: one line of text fields per player and per trade route, turned
 //! into the engine's `ScoreInput` (blank fields count as 0; a wrong field is named).
 
+use strum::VariantArray;
+
 use crate::near_and_far::MapNumber;
 use crate::near_and_far::scoring::{PlayerInput, ScoreInput, ScoreSettings, Town, TradeRouteInput};
 
@@ -28,7 +30,7 @@ pub struct PlayerFields {
 }
 
 /// The numeric fields of a player line, for the form's rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, VariantArray)]
 pub enum Field {
     Camps,
     Artifacts,
@@ -44,19 +46,8 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 11] = [
-        Field::Camps,
-        Field::Artifacts,
-        Field::Unpurchased,
-        Field::Threats,
-        Field::CardBonuses,
-        Field::Coins,
-        Field::Gems,
-        Field::FactionTokens,
-        Field::Chiefs,
-        Field::Reputation,
-        Field::Treasures,
-    ];
+    /// Every field, as declared: the score sheet's rows.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn label(self) -> &'static str {
         match self {

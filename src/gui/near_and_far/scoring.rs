@@ -163,7 +163,7 @@ impl State {
             head = head.push(text(p.name.clone()).size(style::HEADING).width(Fill));
         }
         grid = grid.push(head);
-        for field in Field::ALL {
+        for &field in Field::ALL {
             let mut line = Row::new()
                 .spacing(8)
                 .align_y(Center)

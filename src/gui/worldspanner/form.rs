@@ -2,13 +2,15 @@
 //! modifiers the rules allow for it, and for attacks the target and the weapon. It builds one
 //! engine action; the engine says which rule refuses it, if any. (Its look is in panel.rs.)
 
+use strum::VariantArray;
+
 use crate::worldspanner::{
     Action as Play, Adventure, Attack, Challenge, ChallengeKind, Faction, Game, HeroRef, Modifier,
     PaidAdventure, PaidKind, Skill, TeamSide,
 };
 
 /// What the panel draws for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, VariantArray)]
 pub enum What {
     #[default]
     Task,
@@ -25,18 +27,8 @@ pub enum What {
 }
 
 impl What {
-    pub const ALL: [What; 10] = [
-        What::Task,
-        What::Quest,
-        What::Haggler,
-        What::MirrorPool,
-        What::Vortex,
-        What::Underworld,
-        What::Melee,
-        What::Ranged,
-        What::Other,
-        What::Paid,
-    ];
+    /// Every choice, as declared: the panel's pick list.
+    pub const ALL: &[Self] = Self::VARIANTS;
 
     pub fn on_faction_key(self) -> bool {
         matches!(self, What::Task | What::Quest)

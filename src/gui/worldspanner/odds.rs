@@ -49,7 +49,7 @@ pub fn view(game: &Game, side: TeamSide) -> Element<'_, Message> {
     }
     // The setting is labelled and saved with the game (RULINGS: whole deck by default).
     let mut setting = row![].spacing(6);
-    for over in OddsOver::ALL {
+    for &over in OddsOver::ALL {
         setting = setting.push(
             button(text(over.label()).size(style::BODY))
                 .style(if over == game.odds_over {

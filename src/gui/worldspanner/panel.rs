@@ -120,7 +120,11 @@ impl ChallengeForm {
         if self.what.paid() {
             col = col.push(
                 pick_list(
-                    PaidKind::ALL.map(PaidChoice),
+                    PaidKind::ALL
+                        .iter()
+                        .copied()
+                        .map(PaidChoice)
+                        .collect::<Vec<_>>(),
                     self.paid.map(PaidChoice),
                     move |k| f(FormMsg::PaidKind(k)),
                 )

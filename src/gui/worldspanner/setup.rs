@@ -225,7 +225,7 @@ impl SetupForm {
         .wrap()
         .vertical_spacing(8);
         let mut keys = row![].spacing(16);
-        for f in Faction::ALL {
+        for &f in Faction::ALL {
             keys = keys.push(
                 checkbox(self.factions.contains(&f))
                     .label(f.key_name())
