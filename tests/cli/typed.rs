@@ -400,6 +400,24 @@ fn near_and_far(root: &std::path::Path) -> Vec<String> {
                 "character-quest", "code": "R1"}, "outcome": "success", "date": "2026-03-02"}),
             json!({"action": "write-next-quest", "character": "Eyim", "code": "E4",
                 "date": "2026-03-02"}),
+            json!({"action": "record-quest", "character": "Eyim", "read": {"kind":
+                "character-quest", "code": "E4"}, "outcome": "success", "next": "E5",
+                "rewards": {"keywords": ["Zqx-nf-keyword-3"],
+                    "lose_keywords": ["Zqx-nf-keyword-3"]}, "date": "2026-03-02"}),
+            json!({"action": "note-reward", "character": "Rin", "item": {"type":
+                "experience-reward", "amount": 2}, "date": "2026-03-02"}),
+            json!({"action": "note-reward", "character": "Rin", "item": {"type":
+                "keyword-gained", "keyword": "Zqx-nf-keyword-4"}, "date": "2026-03-02"}),
+            json!({"action": "correct", "character": "Rin", "entry": 4, "reason":
+                "Zqx-nf-reason-3", "replacement": {"type": "keyword-gained",
+                "keyword": "Zqx-nf-keyword-5"}, "date": "2026-03-02"}),
+            json!({"action": "finish-session", "scores": {"players": [
+                {"name": "Rin", "camps": 5, "reputation": 1},
+                {"name": "Eyim", "camps": 3, "reputation": 0}],
+                "trade_routes": [{"name": "Zqx-nf-route-2", "sole": 4, "joint": 2,
+                    "camps": ["Rin", "Eyim"]}]}, "date": "2026-03-03"}),
+            json!({"action": "buy-talent", "character": "Rin", "talent": "Zqx-nf-talent",
+                "date": "2026-03-04"}),
         ],
     );
     vec![id, second]

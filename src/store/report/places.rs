@@ -429,6 +429,7 @@ static FURTHERANCE: Table = Table {
         ("pending.options[]", Told),
         ("pending.resume.kind", Rules),
         ("pending.resume.seat", Rules),
+        ("pending.resume.strike.battle", Rules),
         ("settings.difficulty", Rules),
         ("settings.deck_mode", Rules),
         ("settings.death", Rules),
