@@ -193,6 +193,8 @@ fn a_report_holds_nothing_a_player_typed_and_its_save_still_validates() {
     let typed = typed::folder(false);
     let mut problems = Vec::new();
     for (kind, id) in &typed.saves {
+        let saved = save_json(typed.root(), id).to_string();
+        assert!(marked(&saved), "{id} holds no marker to look for");
         let (out, file) = report_as(typed.root(), &format!("{id}.json"), &[id]);
         assert_eq!(out.code, 0, "{id}: {}", out.stderr);
         let text = std::fs::read_to_string(&file).unwrap();
