@@ -296,3 +296,4 @@ fn act_on_a_save_whose_data_is_wrong_names_the_line_in_the_file_and_changes_noth
 }
 mod replay;
 mod report;
+mod typed;

@@ -1,9 +1,14 @@
 //! `tablemate report`: one file for a bug report, the save in it with player text replaced.
 
+use std::collections::BTreeSet;
+
 use tablemate::cli::run_in;
-use tablemate::doc::Saved;
+use tablemate::doc::{Kind, Saved};
 use tablemate::store::Store;
+use tablemate::store::report::{Class, spots};
 use tablemate::worldspanner::*;
+
+use crate::typed::{self, marked};
 
 const NAME: &str = "Alice Marchetti";
 const TITLE: &str = "Friday at Bellamy's";
@@ -37,14 +42,23 @@ fn report_in(
     dir: &tempfile::TempDir,
     args: &[&str],
 ) -> (tablemate::cli::Output, std::path::PathBuf) {
-    let out_dir = dir.path().join("out");
+    report_as(dir.path(), "report.json", args)
+}
+
+/// `tablemate report ARGS --out out/NAME` in the data folder `root`.
+fn report_as(
+    root: &std::path::Path,
+    name: &str,
+    args: &[&str],
+) -> (tablemate::cli::Output, std::path::PathBuf) {
+    let out_dir = root.join("out");
     std::fs::create_dir_all(&out_dir).unwrap();
-    let file = out_dir.join("report.json");
+    let file = out_dir.join(name);
     let mut all = vec!["report"];
     all.extend_from_slice(args);
     let file_arg = file.to_str().unwrap().to_string();
     all.extend(["--out", &file_arg]);
-    (run_in(dir.path(), &all, ""), file)
+    (run_in(root, &all, ""), file)
 }
 
 #[test]
@@ -107,4 +121,108 @@ fn a_report_for_a_save_that_does_not_exist_is_refused_and_writes_nothing() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("nosuch"), "{}", out.stderr);
     assert!(!file.exists());
+}
+
+/// The save `id` of the data folder `root`, as JSON.
+fn save_json(root: &std::path::Path, id: &str) -> serde_json::Value {
+    let path = root.join("saves").join(format!("{id}.json"));
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// The rule the report's redaction stands on (src/store/report/places.rs): every string a save
+/// holds (envelope, current state, history entries and their labels, changes, recorded actions)
+/// sits at a place its tables call player text or rules text. Saves of all five games, played
+/// through their public actions with a marker in everything a player can type, are walked: a
+/// place no line covers fails, named as the tables write it, and so does a marker at a place
+/// called rules text (it would go into a report as it is).
+#[test]
+fn every_string_a_save_can_hold_is_classified_as_player_text_or_rules_text() {
+    let typed = typed::folder(true);
+    let mut unclassified = std::collections::BTreeMap::new();
+    let mut typed_but_kept = BTreeSet::new();
+    let mut kinds_marked = BTreeSet::new();
+    for (kind, id) in &typed.saves {
+        for spot in spots(&save_json(typed.root(), id)) {
+            match spot.class {
+                None => {
+                    let example: String = spot.text.chars().take(60).collect();
+                    unclassified
+                        .entry(format!("{kind}: {}", spot.at))
+                        .or_insert(example);
+                }
+                Some((line, Class::Rules)) if marked(&spot.text) => {
+                    typed_but_kept.insert(format!(
+                        "{kind}: {} (by line {line:?}) holds {:?}",
+                        spot.at, spot.text
+                    ));
+                }
+                Some((_, Class::Typed | Class::Data)) if marked(&spot.text) => {
+                    kinds_marked.insert(kind.as_str());
+                }
+                _ => {}
+            }
+        }
+    }
+    let unclassified: Vec<String> = unclassified
+        .into_iter()
+        .map(|(at, example)| format!("{at}  (e.g. {example:?})"))
+        .collect();
+    assert!(
+        unclassified.is_empty(),
+        "strings at places no line of src/store/report/places.rs covers (add each as player \
+         text or rules text):\n{}",
+        unclassified.join("\n")
+    );
+    assert!(
+        typed_but_kept.is_empty(),
+        "text a player typed at places the tables call rules text:\n{}",
+        typed_but_kept.into_iter().collect::<Vec<_>>().join("\n")
+    );
+    assert_eq!(
+        kinds_marked.len(),
+        Kind::ALL.len(),
+        "markers reached {kinds_marked:?}"
+    );
+}
+
+/// What a player typed is nowhere in the report of any game: `tablemate report ID` on saves
+/// with a marker in every field a player types (typed::folder), its save still validating and
+/// the rules' own words still in it.
+#[test]
+fn a_report_holds_nothing_a_player_typed_and_its_save_still_validates() {
+    let typed = typed::folder(false);
+    let mut problems = Vec::new();
+    for (kind, id) in &typed.saves {
+        let saved = save_json(typed.root(), id).to_string();
+        assert!(marked(&saved), "{id} holds no marker to look for");
+        let (out, file) = report_as(typed.root(), &format!("{id}.json"), &[id]);
+        assert_eq!(out.code, 0, "{id}: {}", out.stderr);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let leaked: BTreeSet<&str> = text.lines().map(str::trim).filter(|l| marked(l)).collect();
+        if !leaked.is_empty() {
+            let leaked: Vec<&str> = leaked.into_iter().collect();
+            problems.push(format!(
+                "{id}: typed text in the report:\n  {}",
+                leaked.join("\n  ")
+            ));
+        }
+        let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+        if report["save"]["validates"] != true {
+            problems.push(format!("{id}: {}", report["save"]["validates"]));
+        }
+        let file = report["save"]["file"].to_string();
+        let rules: &[&str] = match kind {
+            Kind::FurnaceDuel => &["\"baltic-sea\"", "\"Britain\"", "triple-upgrade"],
+            Kind::Army => &["\"berserker\"", "\"Berserker\""],
+            Kind::NearAndFar => &["\"Rin\"", "\"Cooking\"", "\"start-session\""],
+            Kind::Worldspanner => &["\"skyhawks\"", "\"lords\"", "\"reinforce\""],
+            Kind::Furtherance => &["\"Juggernaut\"", "\"digital\""],
+        };
+        for word in rules {
+            if !file.contains(word) {
+                problems.push(format!("{id}: rules text {word} is not in the report"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
