@@ -506,13 +506,7 @@ fn worldspanner_play(root: &std::path::Path, id: &str, turns: usize) {
     let store = Store::open(root).unwrap();
     let mut saved: Saved<Game> = store.load(id).unwrap();
     let mut p = long_games::Pick::new(7);
-    let faces = [
-        Face::Fopp,
-        Face::Fail,
-        Face::Squeak,
-        Face::Pass,
-        Face::Amaze,
-    ];
+    let faces = Face::ALL;
     let ranges = ["1-2", "3-4", "5-6", "1 or 6"];
     for _ in 0..turns {
         let g = saved.current().clone();
@@ -554,7 +548,7 @@ fn worldspanner_play(root: &std::path::Path, id: &str, turns: usize) {
                 ),
                 wound_rating: 2,
             };
-            (attack, faces[p.below(5)])
+            (attack, faces[p.below(faces.len())])
         };
         let mut tries = Vec::new();
         if let Some(pending) = &g.pending {
@@ -629,7 +623,7 @@ fn worldspanner_play(root: &std::path::Path, id: &str, turns: usize) {
                     let kind = adventure.kind();
                     tries.push(read(
                         team,
-                        vec![Reading::face(faces[p.below(5)])],
+                        vec![Reading::face(faces[p.below(faces.len())])],
                         Action::Adventure {
                             hero,
                             adventure,
