@@ -98,6 +98,11 @@ fn the_worldspanner_loop_is_in_view_without_scrolling_at_1024_and_with_large_typ
         start_worldspanner(&mut app)?;
         // Round 1, Reinforce: all eight heroes wait, each with Enter on its tile.
         the_loop_is_in_view(&app, name, size, &[("Enter", 8)]);
+        // Each tile's name is whole with the number that tells the numbered heroes apart
+        // ("Skyhawks hero" was cut before it at 1024): the column already names the team.
+        for n in 1..=8 {
+            all_in_view(&app, name, size, &format!("Hero {n}"), 1);
+        }
         // Three heroes of each team entered and placed: round 2, Skyhawks' Free step. The
         // three in Domes offer Leave Dome; a picked hero's Dismiss and Banish act.
         for team in TeamSide::BOTH {
@@ -109,6 +114,12 @@ fn the_worldspanner_loop_is_in_view_without_scrolling_at_1024_and_with_large_typ
             let _ = app.update(worldspanner::Message::NextStep.into());
         }
         the_loop_is_in_view(&app, name, size, &[("Leave Dome", 3)]);
+        // The placed heroes' Dome cells: initials and number, whole ("hero" alone before).
+        if size.0 >= 800.0 {
+            for n in 1..=3 {
+                all_in_view(&app, name, size, &format!("H{n}"), 2);
+            }
+        }
     }
     Ok(())
 }

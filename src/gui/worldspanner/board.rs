@@ -48,13 +48,10 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
         Some(h) => {
             let seat = h.team.index();
             let name = game.name(h);
-            // The cell's colour names the team: "Skyhawks hero 3" shows as "hero 3".
-            let short = name
-                .strip_prefix(&format!("{} ", h.team.name()))
-                .unwrap_or(&name)
-                .to_string();
+            // The cell's colour names the team, and the cell holds about four letters:
+            // "Skyhawks hero 3" shows as "H3" (its whole name on hover).
             let cell = size(
-                text(short)
+                text(cell_name(game, h))
                     .size(style::SMALL)
                     .wrapping(iced::widget::text::Wrapping::None)
                     .into(),
@@ -102,6 +99,63 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
         .padding([0, 3])
         .style(style::card)
         .into(),
+    }
+}
+
+/// A hero's name where its team is already shown (its tile sits in the team's column, its Dome
+/// cell has the team's colour): without the team's name in front, so the heroes of "Use
+/// numbered heroes" read "Hero 3" on a narrow tile instead of "Skyhawks hero" cut before the
+/// number that tells them apart. A name that is only the team's name stays whole.
+fn within_team(team: TeamSide, name: &str) -> String {
+    let rest = name
+        .strip_prefix(team.name())
+        .and_then(|rest| rest.strip_prefix(' '))
+        .map(str::trim)
+        .filter(|rest| !rest.is_empty());
+    match rest {
+        Some(rest) => {
+            let mut chars = rest.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }
+        None => name.to_string(),
+    }
+}
+
+/// The label of a hero in a Dome cell, about four letters wide: a name ending in a number
+/// longer than that keeps the initials of its words and the number ("Hero 12" is "H12", "Red
+/// Knight 2" is "RK2"), unless another hero of the team would then read the same; any other
+/// name is its [`within_team`] name, cut at the cell's edge. The whole name is on hover.
+fn cell_name(game: &Game, r: HeroRef) -> String {
+    let label = |name: &str| {
+        let short = within_team(r.team, name);
+        let numbered = short.rsplit_once(' ').filter(|(words, n)| {
+            !words.trim().is_empty() && !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+        });
+        match numbered {
+            Some((words, n)) if short.chars().count() > 4 => {
+                let initials: String = words
+                    .split_whitespace()
+                    .filter_map(|w| w.chars().next())
+                    .flat_map(char::to_uppercase)
+                    .collect();
+                format!("{initials}{n}")
+            }
+            _ => short,
+        }
+    };
+    let name = game.name(r);
+    let mine = label(&name);
+    let team = &game.team(r.team).heroes;
+    let taken = team
+        .iter()
+        .filter(|h| h.name != name)
+        .any(|h| label(&h.name) == mine);
+    if taken {
+        within_team(r.team, &name)
+    } else {
+        mine
     }
 }
 
@@ -262,7 +316,7 @@ fn hero_tile<'a>(
         iced::widget::tooltip(
             container(
                 row![
-                    text(h.name.clone())
+                    text(within_team(r.team, &h.name))
                         .size(style::BODY)
                         .wrapping(iced::widget::text::Wrapping::None),
                     text(place.clone())
@@ -520,4 +574,83 @@ pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
         }
     }
     widgets::card(col, 10).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worldspanner::{Game, HeroEntry, MapDesign, sample};
+
+    fn game_with(names: [&[&str]; 2]) -> Game {
+        let mut setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
+        for (team, list) in names.iter().enumerate() {
+            for (i, name) in list.iter().enumerate() {
+                setup.heroes[team][i] = HeroEntry::new(name, 4);
+            }
+        }
+        Game::new(setup).unwrap()
+    }
+
+    fn sky(hero: usize) -> HeroRef {
+        HeroRef {
+            team: TeamSide::Skyhawks,
+            hero,
+        }
+    }
+
+    #[test]
+    fn a_tile_drops_its_teams_name_so_numbered_heroes_keep_their_number() {
+        assert_eq!(within_team(TeamSide::Skyhawks, "Skyhawks hero 7"), "Hero 7");
+        assert_eq!(
+            within_team(TeamSide::Psiclones, "Psiclones hero 12"),
+            "Hero 12"
+        );
+        // Only the tile's own team, and only a whole word.
+        assert_eq!(
+            within_team(TeamSide::Skyhawks, "Psiclones hero 1"),
+            "Psiclones hero 1"
+        );
+        assert_eq!(
+            within_team(TeamSide::Skyhawks, "Skyhawksman"),
+            "Skyhawksman"
+        );
+        // A name that is the team's name alone stays whole.
+        assert_eq!(within_team(TeamSide::Skyhawks, "Skyhawks"), "Skyhawks");
+        assert_eq!(within_team(TeamSide::Skyhawks, "Skyhawks "), "Skyhawks ");
+        assert_eq!(within_team(TeamSide::Skyhawks, "Blackbeard"), "Blackbeard");
+    }
+
+    #[test]
+    fn a_dome_cell_shows_a_long_numbered_name_as_its_initials_and_number() {
+        let game = game_with([
+            &[
+                "Skyhawks hero 1",
+                "Red Knight 2",
+                "Sky3",
+                "Blackbeard",
+                "Rogue 10",
+            ],
+            &[],
+        ]);
+        assert_eq!(cell_name(&game, sky(0)), "H1");
+        assert_eq!(cell_name(&game, sky(1)), "RK2");
+        // Short enough already, or not numbered: the name (cut at the cell's edge).
+        assert_eq!(cell_name(&game, sky(2)), "Sky3");
+        assert_eq!(cell_name(&game, sky(3)), "Blackbeard");
+        assert_eq!(cell_name(&game, sky(4)), "R10");
+    }
+
+    #[test]
+    fn a_dome_cell_never_gives_two_heroes_of_a_team_the_same_label() {
+        let game = game_with([&["Rogue 2", "Ranger 2", "Rogue 3"], &["Rook 2"]]);
+        assert_eq!(cell_name(&game, sky(0)), "Rogue 2");
+        assert_eq!(cell_name(&game, sky(1)), "Ranger 2");
+        assert_eq!(cell_name(&game, sky(2)), "R3");
+        // The other team's colour tells "R2" apart.
+        let psi = HeroRef {
+            team: TeamSide::Psiclones,
+            hero: 0,
+        };
+        assert_eq!(cell_name(&game, psi), "R2");
+    }
 }

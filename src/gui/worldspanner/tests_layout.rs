@@ -205,11 +205,11 @@ fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
     // Round 1, Reinforce: every waiting hero offers Enter on its own tile.
     let s = super::tests::started();
     for (name, size) in WINDOWS {
-        for label in ["Enter", "Skyhawks hero 1"] {
+        for label in ["Enter", "Hero 1"] {
             let (at, inside) = place(&s, size, label);
             assert!(inside, "{label} at {name}: {at:?} needs a scroll");
         }
-        let (tile, _) = place(&s, size, "Skyhawks hero 1");
+        let (tile, _) = place(&s, size, "Hero 1");
         let (enter, _) = place(&s, size, "Enter");
         assert!(
             enter.y > tile.y && enter.y - tile.y < 60.0,
@@ -221,7 +221,7 @@ fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
     for (name, size) in WINDOWS {
         let mut s = round_two();
         s.update(Message::Side(TeamSide::Skyhawks), &c);
-        let picked = testing::click_on(&mut s, &c, (size.width, size.height), "Skyhawks hero 1")
+        let picked = testing::click_on(&mut s, &c, (size.width, size.height), "Hero 1")
             .expect("hero 1's tile");
         assert_eq!(
             picked.messages, 1,
@@ -243,7 +243,7 @@ fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
 #[test]
 fn enter_reinforce_keeps_every_tile_where_it_was() {
     let c = ctx();
-    let names: Vec<String> = (1..=8).map(|i| format!("Skyhawks hero {i}")).collect();
+    let names: Vec<String> = (1..=8).map(|i| format!("Hero {i}")).collect();
     for (name, size) in WINDOWS {
         let mut s = super::tests::started();
         let before = bounds_of(&s, size, &names);
@@ -259,18 +259,11 @@ fn enter_reinforce_keeps_every_tile_where_it_was() {
             "at {name}: a tile moved while the Dome is asked"
         );
         assert!(testing::update(&mut s, Message::Place(None), &c).moved);
-        // Hero 3 is now on the board too (its name there is found first): the other tiles'
-        // names, and hero 3's place shown on its own tile, are where its tile was.
-        let others: Vec<String> = names
-            .iter()
-            .filter(|n| n.as_str() != "Skyhawks hero 3")
-            .cloned()
-            .collect();
-        let mut kept = before.clone();
-        kept.remove(2);
+        // Hero 3 is now on the board too (as "H3"): every tile's name, and hero 3's place
+        // shown on its own tile, are where they were.
         assert_eq!(
-            bounds_of(&s, size, &others),
-            kept,
+            bounds_of(&s, size, &names),
+            before,
             "at {name}: a tile moved after Enter (Reinforce)"
         );
         let dome = s.game().unwrap().domes.find(hero).expect("placed");
@@ -469,7 +462,7 @@ fn a_tiles_wrapped_actions_never_cover_its_counts_and_no_tile_moves_when_a_hero_
     // Hero 1 enters play: hero 2's tile stays where it was, though hero 1's buttons change.
     let (name, size) = NARROWEST;
     let mut s = super::tests::started();
-    let before = place(&s, size, "Skyhawks hero 2").0;
+    let before = place(&s, size, "Hero 2").0;
     let hero = HeroRef {
         team: TeamSide::Skyhawks,
         hero: 0,
@@ -477,7 +470,7 @@ fn a_tiles_wrapped_actions_never_cover_its_counts_and_no_tile_moves_when_a_hero_
     assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::Reinforce), &c).moved);
     assert!(testing::update(&mut s, Message::Place(None), &c).moved);
     assert_eq!(
-        place(&s, size, "Skyhawks hero 2").0,
+        place(&s, size, "Hero 2").0,
         before,
         "at {name}: hero 2's tile moved when hero 1 entered play"
     );
