@@ -9,6 +9,15 @@ use iced::{Center, Element, Fill, Length};
 use super::screen::Notice;
 use super::style;
 
+/// A seed typed in a setup form (Furtherance, Worldspanner): the number, or why it is not one.
+/// The same seed gives the same shuffles and draws (docs/store.md).
+pub fn typed_seed(typed: &str) -> Result<u64, String> {
+    typed
+        .trim()
+        .parse()
+        .map_err(|_| format!("The seed must be a whole number (0 to {}).", u64::MAX))
+}
+
 /// A friendly local time: "Sat 21 Nov 2026, 20:15".
 pub fn when(at: DateTime<Utc>) -> String {
     at.with_timezone(&Local)

@@ -64,10 +64,7 @@ impl SetupForm {
 
     /// The seed typed in the form, or why it is not one.
     pub fn seed(&self) -> Result<u64, String> {
-        self.seed
-            .trim()
-            .parse()
-            .map_err(|_| "The seed must be a whole number (0 to 18446744073709551615).".to_string())
+        crate::gui::widgets::typed_seed(&self.seed)
     }
 
     pub fn settings(&self) -> Settings {

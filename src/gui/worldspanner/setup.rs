@@ -150,11 +150,7 @@ impl SetupForm {
 
     /// The title and the engine's setup, or what is missing.
     pub fn build(&self) -> Result<(String, Setup), String> {
-        let seed: u64 = self
-            .seed
-            .trim()
-            .parse()
-            .map_err(|_| "the seed must be a whole number".to_string())?;
+        let seed = crate::gui::widgets::typed_seed(&self.seed)?;
         for side in TeamSide::BOTH {
             let d = &self.decks[side.index()];
             if let (Some(p), true) = (&d.problem, d.cards.is_empty()) {

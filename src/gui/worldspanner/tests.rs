@@ -48,6 +48,22 @@ fn setup_starts_a_game_at_round_one_reinforce() {
 }
 
 #[test]
+fn a_seed_that_is_not_a_whole_number_starts_no_game_and_says_why() {
+    let c = ctx();
+    let mut s = State::new(&c);
+    testing::update(&mut s, Message::Setup(SetupMsg::Seed("seven".into())), &c);
+    click(&mut s, "Use numbered heroes");
+    let a = click(&mut s, "Start game");
+    assert!(!a.moved, "no game is started");
+    assert!(s.document().is_none());
+    let said = a.notice.map(|n| n.text).unwrap_or_default();
+    assert_eq!(
+        said,
+        format!("The seed must be a whole number (0 to {}).", u64::MAX)
+    );
+}
+
+#[test]
 fn setup_warns_that_the_sample_deck_is_not_the_real_cards() {
     let s = State::new(&ctx());
     assert!(shows(
