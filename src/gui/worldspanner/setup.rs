@@ -242,14 +242,18 @@ impl SetupForm {
         .spacing(24);
         let ready = self.heroes.iter().all(|h| h.len() == self.size as usize)
             && self.factions.len() == self.map.faction_keys();
-        let hint = if ready {
-            String::new()
-        } else {
-            format!(
+        // Under the seed as it is typed, where the eye is, not only in the notice line when
+        // Start is pressed (docs/table-ux.md).
+        let seed_problem = crate::gui::widgets::typed_seed(&self.seed).err();
+        let hint = match (&seed_problem, ready) {
+            (Some(problem), _) => text(problem.clone()).style(style::danger_text),
+            (None, true) => text(""),
+            (None, false) => text(format!(
                 "To start: {} Faction keys and {} heroes on each team.",
                 self.map.faction_keys(),
                 self.size
-            )
+            ))
+            .style(style::muted),
         };
         column![
             basics,
@@ -277,7 +281,7 @@ impl SetupForm {
             ]
             .spacing(24)
             .align_y(Center),
-            text(hint).size(style::BODY).style(style::muted),
+            hint.size(style::BODY),
             teams,
         ]
         .spacing(style::GAP)

@@ -52,15 +52,18 @@ fn a_seed_that_is_not_a_whole_number_starts_no_game_and_says_why() {
     let c = ctx();
     let mut s = State::new(&c);
     testing::update(&mut s, Message::Setup(SetupMsg::Seed("seven".into())), &c);
+    let problem = format!("The seed must be a whole number (0 to {}).", u64::MAX);
+    // Said under the seed as it is typed, before Start is pressed.
+    assert!(shows(&s, &problem));
     click(&mut s, "Use numbered heroes");
     let a = click(&mut s, "Start game");
     assert!(!a.moved, "no game is started");
     assert!(s.document().is_none());
     let said = a.notice.map(|n| n.text).unwrap_or_default();
-    assert_eq!(
-        said,
-        format!("The seed must be a whole number (0 to {}).", u64::MAX)
-    );
+    assert_eq!(said, problem);
+    // A whole number: the line goes.
+    testing::update(&mut s, Message::Setup(SetupMsg::Seed(" 7 ".into())), &c);
+    assert!(!shows(&s, &problem));
 }
 
 #[test]
