@@ -1,29 +1,21 @@
 //! Tablemate: a desktop companion for board games. It runs the AI opponents and keeps the books.
 //!
-//! Layers (docs/architecture.md), importing one way: the iced `gui` (feature `gui`) and the
-//! `cli` → the `store`, the only code that touches files → the table of `games` → the engines,
-//! with no iced and no I/O (`furtherance`, `worldspanner`, `near_and_far`, `furnace_duel`,
-//! `army`, `rules`) → the leaves (`doc`, `datafile`, `history`, `rng`, `deck`). Checked by
-//! `tests/layers.rs`.
+//! Layers (docs/architecture.md), importing one way: the iced `gui` (feature `gui`), the
+//! table network's `host` (feature `host`) and the `cli` → the `store`, the only code that
+//! touches files → the crate `tablemate-core`: the table of `games`, the engines with no iced
+//! and no I/O (`furtherance`, `worldspanner`, `near_and_far`, `furnace_duel`, `army`, `rules`)
+//! and the leaves (`doc`, `datafile`, `history`, `rng`, `deck`, `seat`, `bundled`). The core is
+//! its own crate, so the compiler keeps it below this one; `tests/layers.rs` checks the order
+//! of the app's own modules.
 
-pub mod army;
-pub mod bundled;
+pub use tablemate_core::{
+    army, bundled, datafile, deck, doc, furnace_duel, furtherance, games, history, near_and_far,
+    rng, rules, seat, worldspanner,
+};
+
 pub mod cli;
-pub mod datafile;
-pub mod deck;
-pub mod doc;
-pub mod furnace_duel;
-pub mod furtherance;
-pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
-pub mod history;
 #[cfg(feature = "host")]
 pub mod host;
-pub mod near_and_far;
-mod newtype;
-pub mod rng;
-pub mod rules;
-pub mod seat;
 pub mod store;
-pub mod worldspanner;

@@ -1,4 +1,4 @@
-//! Which seat may take which action, per game (src/seat.rs and each engine's `seats.rs`),
+//! Which seat may take which action, per game (crates/core/src/seat.rs and each engine's `seats.rs`),
 //! asked of states a table reaches.
 
 use tablemate::seat::{Plays, SeatRule, Seated};

@@ -123,7 +123,7 @@ pub(super) fn game(kind: Kind) -> Game {
     Game { state, action }
 }
 
-// Furnace Duel (src/furnace_duel/campaign.rs, actions.rs). The boards are the campaign's copy
+// Furnace Duel (crates/core/src/furnace_duel/campaign.rs, actions.rs). The boards are the campaign's copy
 // of the boards file, which a player may replace with their own.
 
 static FURNACE_DUEL: Table = Table {
@@ -165,7 +165,7 @@ static FURNACE_DUEL_ACTION: Table = Table {
     within: &[],
 };
 
-// Army sheets (src/army/game.rs, follower.rs, actions.rs). A follower's label is its type's
+// Army sheets (crates/core/src/army/game.rs, follower.rs, actions.rs). A follower's label is its type's
 // rules title and number ("Scout 2"); the type's name is the follower table's.
 
 static ARMY: Table = Table {
@@ -187,7 +187,7 @@ static ARMY_ACTION: Table = Table {
     within: &[],
 };
 
-// Near and Far (src/near_and_far/campaign/, sheet.rs, ledger.rs, session.rs). Characters,
+// Near and Far (crates/core/src/near_and_far/campaign/, sheet.rs, ledger.rs, session.rs). Characters,
 // talents, keywords, threats and bosses are the box's names, or the players' own (their
 // data files, a keyword they wrote down): data. Quest codes, dates and enum words are rules.
 
@@ -216,7 +216,7 @@ static NEAR_AND_FAR: Table = Table {
     ],
 };
 
-/// A ledger entry's item (src/near_and_far/ledger.rs), and the item a correction puts in.
+/// A ledger entry's item (crates/core/src/near_and_far/ledger.rs), and the item a correction puts in.
 static LEDGER_ITEM: Table = Table {
     lines: &[
         ("type", Rules),
@@ -232,7 +232,7 @@ static LEDGER_ITEM: Table = Table {
     within: &[("replacement", &LEDGER_ITEM)],
 };
 
-/// The campaign's copy of the box's cards (src/near_and_far/campaign/cards.rs).
+/// The campaign's copy of the box's cards (crates/core/src/near_and_far/campaign/cards.rs).
 static BOX_CARDS: Table = Table {
     lines: &[
         ("talents[].name", Data),
@@ -295,7 +295,7 @@ static NEAR_AND_FAR_ACTION: Table = Table {
     ],
 };
 
-// Worldspanner Factions (src/worldspanner/game.rs, team.rs, challenge.rs, play.rs). Hero
+// Worldspanner Factions (crates/core/src/worldspanner/game.rs, team.rs, challenge.rs, play.rs). Hero
 // names, a hero card's own words, an own modifier's reason and a card's AI symbol are typed;
 // a deck's name is the sample's or the player's own.
 
@@ -345,7 +345,7 @@ static WORLDSPANNER: Table = Table {
     ],
 };
 
-/// A hero card of the hero library (src/worldspanner/library.rs), as the player typed it.
+/// A hero card of the hero library (crates/core/src/worldspanner/library.rs), as the player typed it.
 static HERO_CARD: Table = Table {
     lines: &[
         ("name", Typed),
@@ -357,7 +357,7 @@ static HERO_CARD: Table = Table {
     within: &[],
 };
 
-/// A challenge card (src/worldspanner/card.rs): its Dome range, and the AI symbol as the
+/// A challenge card (crates/core/src/worldspanner/card.rs): its Dome range, and the AI symbol as the
 /// player names it.
 static CHALLENGE_CARD: Table = Table {
     lines: &[("domes", Rules), ("ai_symbol", Typed)],
@@ -414,7 +414,7 @@ static WORLDSPANNER_ACTION: Table = Table {
     ],
 };
 
-// Furtherance (src/furtherance/state.rs, step.rs, explain.rs, agenda.rs). No player is named;
+// Furtherance (crates/core/src/furtherance/state.rs, step.rs, explain.rs, agenda.rs). No player is named;
 // unit names are the units file's, which the player may write (the window's units editor);
 // the engine's questions and lines quote them.
 
@@ -452,7 +452,7 @@ static FURTHERANCE: Table = Table {
     ],
 };
 
-/// The board file (src/furtherance/board_file.rs): squares and seats, and its own words.
+/// The board file (crates/core/src/furtherance/board_file.rs): squares and seats, and its own words.
 static BOARD_FILE: Table = Table {
     lines: &[
         ("data_kind", Rules),
@@ -471,7 +471,7 @@ static BOARD_FILE: Table = Table {
     within: &[],
 };
 
-/// The units file (src/furtherance/units.rs).
+/// The units file (crates/core/src/furtherance/units.rs).
 static UNITS_FILE: Table = Table {
     lines: &[
         ("data_kind", Rules),
@@ -490,7 +490,7 @@ static UNIT_REF: Table = Table {
     within: &[],
 };
 
-/// The work still to do (src/furtherance/agenda.rs).
+/// The work still to do (crates/core/src/furtherance/agenda.rs).
 static TASK: Table = Table {
     lines: &[
         ("task", Rules),
@@ -501,7 +501,7 @@ static TASK: Table = Table {
     within: &[],
 };
 
-/// What the engine reports (src/furtherance/step.rs).
+/// What the engine reports (crates/core/src/furtherance/step.rs).
 static STEP: Table = Table {
     lines: &[
         ("type", Rules),
@@ -534,7 +534,7 @@ static STEP: Table = Table {
     ],
 };
 
-/// Why the engine did a step, or not another (src/furtherance/explain.rs).
+/// Why the engine did a step, or not another (crates/core/src/furtherance/explain.rs).
 static REASON: Table = Table {
     lines: &[
         ("reason", Rules),

@@ -199,7 +199,7 @@ fn castle_title(seat: Seat) -> String {
     capitalise(seat.castle_name())
 }
 
-pub(crate) fn capitalise(name: &str) -> String {
+pub fn capitalise(name: &str) -> String {
     let mut c = name.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

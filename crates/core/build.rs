@@ -1,6 +1,8 @@
 //! Embeds every JSON file under `data/` and `storybook-index/` into the binary, so the app
 //! runs with no files beside it. The generated table maps a path such as
-//! `data/furtherance/board.json` to the file's text; `crate::bundled` reads it.
+//! `data/furtherance/board.json` to the file's text; `crate::bundled` reads it. The folders
+//! sit at the workspace's root (two levels above this crate), where players and the docs
+//! find them.
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -19,7 +21,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets this"));
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets this"));
+    let root = manifest.join("../..");
     let mut files = Vec::new();
     for top in ["data", "storybook-index"] {
         println!("cargo:rerun-if-changed={top}");

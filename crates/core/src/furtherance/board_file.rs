@@ -673,7 +673,7 @@ mod tests {
 
     #[test]
     fn a_units_file_labelled_as_a_board_says_so() {
-        let units = include_str!("../../data/furtherance/units.json");
+        let units = include_str!("../../../../data/furtherance/units.json");
         let relabelled = units.replacen("furtherance-units", BOARD_KIND, 1);
         assert_ne!(relabelled, units, "the units file names its data_kind");
         let err = BoardFile::parse(&relabelled).unwrap_err();

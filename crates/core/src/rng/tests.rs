@@ -1,5 +1,5 @@
 //! Pins the random sequences saves depend on: the deck's shuffle for a few seeds, the stream's
-//! picks, and draws from states saved before `rand` joined (fixtures in tests/fixtures/).
+//! picks, and draws from states saved before `rand` joined (fixtures in rng/fixtures/).
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -36,7 +36,7 @@ fn the_streams_picks_for_these_seeds_never_change() {
 /// draws what it drew then, through a reshuffle of its discards.
 #[test]
 fn a_deck_saved_before_rand_joined_draws_the_same_cards() {
-    let text = include_str!("../../tests/fixtures/deck-seed-7-before-rand.json");
+    let text = include_str!("fixtures/deck-seed-7-before-rand.json");
     let mut deck: Deck<u32> = serde_json::from_str(text).expect("the fixture loads");
     assert!(
         deck.put_back(0, Position::Top).is_err(),
@@ -55,7 +55,7 @@ fn a_deck_saved_before_rand_joined_draws_the_same_cards() {
 /// A stream saved before `rand` joined (seed 99, three picks in) picks and shuffles as then.
 #[test]
 fn a_stream_saved_before_rand_joined_picks_the_same_numbers() {
-    let text = include_str!("../../tests/fixtures/rng-seed-99-before-rand.json");
+    let text = include_str!("fixtures/rng-seed-99-before-rand.json");
     let mut rng: SeededRng = serde_json::from_str(text).expect("the fixture loads");
     assert_eq!(rng.seed(), 99);
     let picks: Vec<u64> = (0..10).map(|_| rng.below(1000)).collect();
