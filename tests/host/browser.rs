@@ -1,8 +1,10 @@
 //! Seats in a real headless Chromium (Debian's `chromium` and `chromium-driver`, which
 //! `.ci/run` installs): a phone-sized seat taps an action and a second seat's page shows it
 //! without being reloaded. Driven over the WebDriver protocol with the same plain HTTP as the
-//! other tests. Without Chromium these tests fail, naming what to install.
+//! other tests. Without Chromium they are skipped and say so on stderr, unless `CI` is set (as
+//! `.ci/run` sets it): then a missing Chromium fails them, naming what to install.
 
+use std::io::Write as _;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -34,12 +36,25 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-fn driver() -> Driver {
-    assert!(
-        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(DRIVER).exists(),
-        "browser tests need Debian's chromium and chromium-driver \
-         (apt-get install -y chromium chromium-driver; .ci/run installs them)"
-    );
+/// ChromeDriver, or `None` (after a line on stderr) when Chromium is not installed and the
+/// run is not CI's: a plain `cargo test` passes on any machine, and CI cannot skip them.
+fn driver() -> Option<Driver> {
+    let installed =
+        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(DRIVER).exists();
+    if !installed {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set, so the browser tests must run: they need Debian's chromium and \
+             chromium-driver (apt-get install -y chromium chromium-driver; .ci/run installs them)"
+        );
+        // Straight to stderr, past the test harness's capture, so a passing run still says it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "browser tests skipped: no {CHROMIUM} or {DRIVER}. To run them: apt-get install -y \
+             chromium chromium-driver, then cargo test --test host browser (CI=1 makes them required)"
+        );
+        return None;
+    }
     let port = free_port();
     let child = Command::new(DRIVER)
         .arg(format!("--port={port}"))
@@ -56,7 +71,7 @@ fn driver() -> Driver {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    Driver { child, addr }
+    Some(Driver { child, addr })
 }
 
 fn call(addr: &str, method: &str, path: &str, body: Value) -> Value {
@@ -170,13 +185,13 @@ impl Drop for Browser<'_> {
 
 #[test]
 fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
+    let Some(driver) = driver() else { return };
     let (root, id) = near_and_far_save();
     let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
     let out = tablemate::cli::run_in(root.path(), &["act", &id, start], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let served = serve(root, &id);
     let link = |seat: &str| format!("http://{}/seat/{}", served.addr, served.token(seat));
-    let driver = driver();
     let ana = Browser::open(&driver);
     let table = Browser::open(&driver);
     ana.go(&link("Ana"));
@@ -310,6 +325,7 @@ fn army_in_play() -> super::Served {
 
 #[test]
 fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_reloading() {
+    let Some(driver) = driver() else { return };
     use tablemate::worldspanner::{HeroStatus, Step, TeamSide};
     let s = super::pages::worldspanner_with(false, |g| {
         g.rounds.round = 2;
@@ -319,7 +335,6 @@ fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_r
         g.team_mut(TeamSide::Skyhawks).heroes[0].boost_active = true;
     });
     let link = |seat: &str| format!("http://{}/seat/{}", s.addr(), s.token(seat));
-    let driver = driver();
     let sky = Browser::open(&driver);
     let psi = Browser::open(&driver);
     sky.go(&link("Skyhawks"));
