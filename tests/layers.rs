@@ -197,3 +197,62 @@ fn the_check_itself_sees_a_forbidden_name() {
     let names: Vec<_> = found.iter().map(|(l, m)| format!("{l}:{m}")).collect();
     assert_eq!(names, ["2:doc", "3:store", "5:gui"]);
 }
+
+/// The first name in backticks in `cell`, if any.
+fn first_ticked(cell: &str) -> Option<&str> {
+    let start = cell.find('`')? + 1;
+    let len = cell[start..].find('`')?;
+    Some(&cell[start..start + len])
+}
+
+/// Every name in backticks in `cell`.
+fn ticked(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+/// The modules a crate's lib.rs declares (`mod x;` / `pub mod x;`, any `#[cfg]` before them).
+fn declared_modules(lib: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(lib).expect("lib.rs is readable");
+    let mut out: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim().strip_prefix("pub ").unwrap_or(l.trim());
+            let name = l.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.to_string())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_architecture_docs_layers_table_names_each_crates_modules() {
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc");
+    let mut core = Vec::new();
+    let mut app = Vec::new();
+    for line in doc.lines().filter(|l| l.starts_with("| `tablemate")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // | crate | layer | modules | may name |
+        let (Some(krate), Some(modules)) = (cells.get(1), cells.get(3)) else {
+            continue;
+        };
+        let into = match first_ticked(krate) {
+            Some("tablemate-core") => &mut core,
+            Some("tablemate") => &mut app,
+            other => panic!("a layers row names an unknown crate {other:?}: {line}"),
+        };
+        into.extend(ticked(modules).into_iter().map(str::to_string));
+    }
+    core.sort();
+    app.sort();
+    assert_eq!(
+        core,
+        declared_modules(&root().join("crates/core/src/lib.rs")),
+        "docs/architecture.md's layers table and crates/core/src/lib.rs disagree"
+    );
+    assert_eq!(
+        app,
+        declared_modules(&root().join("src/lib.rs")),
+        "docs/architecture.md's layers table and src/lib.rs disagree"
+    );
+}

@@ -268,3 +268,19 @@ pub fn board_colours(theme: &Theme) -> (Color, Color, Color, Color) {
         p.warning.base.color,
     )
 }
+
+/// A Worldspanner challenge card's face band: green for success, yellow for Squeak, orange and
+/// red for failures (the printed card's colours, the same in both themes).
+pub fn face_band(face: crate::worldspanner::Face) -> Color {
+    use crate::worldspanner::Face;
+    match face {
+        Face::Amaze => Color::from_rgb8(0x3f, 0xa8, 0x4c),
+        Face::Pass => Color::from_rgb8(0x9b, 0xd0, 0x8c),
+        Face::Squeak => Color::from_rgb8(0xf1, 0xd8, 0x6a),
+        Face::Fail => Color::from_rgb8(0xf0, 0x9a, 0x5a),
+        Face::Fopp => Color::from_rgb8(0xd9, 0x4f, 0x4f),
+    }
+}
+
+/// The blue Hit bar under a challenge card's bands.
+pub const HIT_BLUE: Color = Color::from_rgb(0.20, 0.42, 0.85);

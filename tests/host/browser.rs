@@ -146,12 +146,15 @@ impl<'a> Browser<'a> {
         self.call("POST", "/execute/sync", json!({"script": js, "args": []}))
     }
 
+    /// The rendered text of `css` (empty when it is not on the page), read in one script call:
+    /// a page that redraws between finding an element and reading it cannot leave a stale
+    /// reference behind.
     fn text(&self, css: &str) -> String {
-        let id = self.find(css);
-        self.call("GET", &format!("/element/{id}/text"), Value::Null)
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+        let js = format!(
+            "const e = document.querySelector({}); return e ? e.innerText : '';",
+            serde_json::to_string(css).unwrap_or_default()
+        );
+        self.script(&js).as_str().unwrap_or_default().to_string()
     }
 
     /// Waits (up to 5 s) until the text of `css` contains `words`.

@@ -56,8 +56,7 @@ pub fn try_request(
     let _ = s
         .write_all(head.as_bytes())
         .and_then(|()| s.write_all(body));
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
+    let raw = read_reply(&mut s);
     let text = String::from_utf8_lossy(&raw).to_string();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head.split_whitespace().nth(1)?.parse().ok()?;
@@ -66,6 +65,38 @@ pub fn try_request(
         headers: head.to_lowercase(),
         body: body.to_string(),
     })
+}
+
+/// One answer's bytes: up to the end of its body when it says its length, else to the end of
+/// the stream. Servers that answer `Connection: close` without closing (ChromeDriver does)
+/// would otherwise hold every request for the whole read timeout.
+fn read_reply(s: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 16 * 1024];
+    loop {
+        if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..end]).to_lowercase();
+            let length = head.lines().find_map(|l| {
+                let v = l.strip_prefix("content-length:")?;
+                v.trim().parse::<usize>().ok()
+            });
+            if let Some(length) = length {
+                while raw.len() < end + 4 + length {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => raw.extend_from_slice(&buf[..n]),
+                    }
+                }
+                return raw;
+            }
+            let _ = s.read_to_end(&mut raw);
+            return raw;
+        }
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => return raw,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
 }
 
 /// An open live stream (`/api/events`), read event by event.

@@ -8,23 +8,10 @@ use iced::{Border, Center, Color, Element, Fill, Length, Theme};
 
 use super::Message;
 use crate::gui::style;
-use crate::worldspanner::{ChallengeCard, ChallengeOutcome, Difference, Face, Game, LastEvent};
+use crate::worldspanner::{ChallengeCard, ChallengeOutcome, Difference, Game, LastEvent};
 
 /// The card's fixed height: header, rows, footer.
 pub const HEIGHT: f32 = style::HEADING * 1.4 + 58.0 + style::SMALL * 1.4 + 26.0;
-
-/// One band's colour: green for success, yellow for Squeak, orange and red for failures.
-fn band(face: Face) -> Color {
-    match face {
-        Face::Amaze => Color::from_rgb8(0x3f, 0xa8, 0x4c),
-        Face::Pass => Color::from_rgb8(0x9b, 0xd0, 0x8c),
-        Face::Squeak => Color::from_rgb8(0xf1, 0xd8, 0x6a),
-        Face::Fail => Color::from_rgb8(0xf0, 0x9a, 0x5a),
-        Face::Fopp => Color::from_rgb8(0xd9, 0x4f, 0x4f),
-    }
-}
-
-const HIT_BLUE: Color = Color::from_rgb(0.20, 0.42, 0.85);
 
 /// The 13 rows of `card`, the row at `read` framed.
 fn rows(card: &ChallengeCard, read: Difference) -> Element<'static, Message> {
@@ -48,14 +35,14 @@ fn rows(card: &ChallengeCard, read: Difference) -> Element<'static, Message> {
             .center_x(Fill)
             .height(Length::Fixed(24.0))
             .style(move |_: &Theme| container::Style {
-                background: Some(band(face).into()),
+                background: Some(style::face_band(face).into()),
                 ..container::Style::default()
             }),
             container(text(""))
                 .width(Fill)
                 .height(Length::Fixed(7.0))
                 .style(move |_: &Theme| container::Style {
-                    background: hit.then(|| HIT_BLUE.into()),
+                    background: hit.then(|| style::HIT_BLUE.into()),
                     ..container::Style::default()
                 }),
         ]
