@@ -5,7 +5,7 @@ use tablemate::doc::{GameDoc, Saved};
 use tablemate::store::Store;
 
 #[path = "../../benches/support/long_games.rs"]
-mod long_games;
+pub mod long_games;
 
 const MB: u64 = 1_000_000;
 
