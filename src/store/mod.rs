@@ -396,6 +396,7 @@ impl Store {
             });
         }
         out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
+        let kept = listing::bounded(kept);
         if kept != index && self.read_only().is_none() {
             listing::store(&self.root, kept);
         }
@@ -478,9 +479,15 @@ impl Store {
         bytes: &[u8],
         known: Option<(&[u8], read::Stamp)>,
     ) -> Result<(), StoreError> {
-        // Never write what the store would refuse to read back.
+        // Never write what the store would refuse to read back; say what is in it.
         if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
-            return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
+            return Err(StoreError::bad(
+                path,
+                Problem::TooLargeToSave {
+                    bytes: bytes.len() as u64,
+                    title_chars: envelope::title_chars(bytes),
+                },
+            ));
         }
         // The new version is written and synced under a temporary name first: if that fails
         // (disk full, folder not writable) no backup has been rotated and nothing changed.

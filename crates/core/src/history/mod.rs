@@ -283,13 +283,16 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
     }
 
+    /// A history keeping `capacity` entries, held between 2 (room to undo) and
+    /// [`MAX_ENTRIES`] (what a save may hold when it is read back): a history never records
+    /// more entries than the store reads, it forgets its oldest instead.
     pub fn with_capacity(label: impl Into<String>, state: T, capacity: usize) -> Self {
         Self {
             entries: vec![Entry::new(label.into(), Utc::now(), None)],
             links: vec![None],
             current: state,
             cursor: 0,
-            capacity: capacity.max(2),
+            capacity: capacity.clamp(2, MAX_ENTRIES),
             revision: 0,
             tail_value: None,
             as_written: None,
