@@ -280,11 +280,17 @@ pub fn execute_with_input(
 ) -> Output {
     let open = || Store::open(root).map_err(|e| Output::fail(format!("tablemate: {e}\n")));
     match command {
-        Command::Where => Output::ok(format!(
-            "{}\nlog: {}\n",
-            root.display(),
-            crate::store::log::path_in(root).display()
-        )),
+        Command::Where => {
+            let log = crate::store::log::path_in(root);
+            let note = crate::store::log::problem(&log)
+                .map(|p| format!(" (not written: {p})"))
+                .unwrap_or_default();
+            Output::ok(format!(
+                "{}\nlog: {}{note}\n",
+                root.display(),
+                log.display()
+            ))
+        }
         Command::Report { id, out, force } => match open() {
             Ok(store) => report(&store, id.as_deref(), out.as_deref(), force),
             Err(o) => o,
@@ -551,6 +557,9 @@ fn list(store: &Store, json: bool) -> Output {
         return Output::json(&serde_json::Value::Array(items));
     }
     if listings.is_empty() {
+        if let Some(e) = store.saves_problem() {
+            return Output::fail(format!("tablemate: {e}\n"));
+        }
         return Output::ok("no saves yet\n");
     }
     let mut s = String::new();

@@ -44,6 +44,7 @@ fn dir(store: &Store, id: &str) -> PathBuf {
 /// `backups/<id>` ready to use: created if missing, refused (named) if it is a link or
 /// anything but a real folder, so nothing outside the data folder is written or deleted.
 fn real_dir(store: &Store, id: &str, create: bool) -> Result<PathBuf, StoreError> {
+    super::own_dir(&store.root.join("backups"))?;
     let dir = dir(store, id);
     if !read::present(&dir) {
         if create {
@@ -354,6 +355,9 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
 
 /// Every save's backup folder under the data folder `root`.
 pub fn dirs(root: &Path) -> Vec<PathBuf> {
+    if super::own_dir(&root.join("backups")).is_err() {
+        return Vec::new();
+    }
     let Ok(entries) = fs::read_dir(root.join("backups")) else {
         return Vec::new();
     };
@@ -365,6 +369,9 @@ pub fn dirs(root: &Path) -> Vec<PathBuf> {
 }
 
 pub fn ids(store: &Store) -> Vec<String> {
+    if super::own_dir(&store.root.join("backups")).is_err() {
+        return Vec::new();
+    }
     let Ok(entries) = fs::read_dir(store.root.join("backups")) else {
         return Vec::new();
     };
