@@ -308,7 +308,7 @@ pub fn execute_with_input(
         },
         Command::ExportAll { path, force } => match open() {
             Ok(store) => match store.export_all(&path, force) {
-                Ok(n) => Output::ok(format!("exported {n} saves to {}\n", path.display())),
+                Ok(e) => Output::ok(exported(&e)),
                 Err(e) => Output::fail(format!("tablemate: {e}\n")),
             },
             Err(o) => o,
@@ -533,6 +533,28 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
     }
     out
 }
+
+/// What `export-all` says: the saves and the one bundle, or the several it split them into
+/// (each within the 64 MB a bundle may hold, so `import` reads every one).
+fn exported(e: &crate::store::Exported) -> String {
+    match e.files.as_slice() {
+        [one] => format!("exported {} saves to {}\n", e.saves, one.display()),
+        files => {
+            let mut s = format!(
+                "exported {} saves in {} bundles (together they pass the 64 MB one bundle may hold; import each):\n",
+                e.saves,
+                files.len()
+            );
+            for f in files {
+                s += &format!("  {}\n", f.display());
+            }
+            s
+        }
+    }
+}
+
+/// How much of a title one line of `tablemate list` shows (the whole title is in `--json`).
+pub const LIST_TITLE_CHARS: usize = 60;
 
 fn list(store: &Store, json: bool) -> Output {
     let listings = store.list();

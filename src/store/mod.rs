@@ -51,7 +51,7 @@ pub use prepared::Prepared;
 pub use read::bytes_read_on_this_thread;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
-pub use transfer::{FileReport, Imported, check_bytes, check_file, check_file_deep};
+pub use transfer::{Exported, FileReport, Imported, check_bytes, check_file, check_file_deep};
 
 use crate::doc::{GameDoc, Kind, Saved};
 
