@@ -596,7 +596,7 @@ fn list(store: &Store, json: bool) -> Output {
                 let title = if l.title.is_empty() {
                     String::new()
                 } else {
-                    format!("“{}” ", l.title)
+                    format!("“{}” ", crate::doc::elide(&l.title, LIST_TITLE_CHARS))
                 };
                 s += &format!(
                     "{:<40} {}  {:<22} {title}{summary}\n",

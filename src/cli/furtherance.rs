@@ -662,7 +662,12 @@ fn show(root: &Path, id: &str, json: bool) -> Output {
             Err(e) => Output::fail(format!("tablemate: {e}\n")),
         };
     }
-    let mut s = format!("{}\n{}\n\n", saved.title, game.summary_line());
+    // A heading: the title elided to what a line shows (docs/cli.md).
+    let mut s = format!(
+        "{}\n{}\n\n",
+        crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS),
+        game.summary_line()
+    );
     s += &render(game);
     s += "\n";
     for seat in Seat::ENEMIES {

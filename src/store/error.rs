@@ -109,7 +109,8 @@ pub enum StoreError {
     #[error("there is no save called {0:?}")]
     NotFound(String),
     #[error(
-        "{0:?} is not a valid save id (up to 100 letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")"
+        "{0:?} is not a valid save id (up to {max} letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")",
+        max = super::MAX_ID_LEN
     )]
     BadId(String),
     #[error("could not encode the save: {0}")]
