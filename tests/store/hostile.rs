@@ -609,7 +609,11 @@ fn a_save_with_a_huge_title_is_listed_as_damaged_and_the_index_is_not_rewritten(
     let long_ok = "L".repeat(200);
     let good = store.save_path("good").unwrap();
     let text = std::fs::read_to_string(&good).unwrap();
-    std::fs::write(&good, text.replace("\"Test game\"", &format!("\"{long_ok}\""))).unwrap();
+    std::fs::write(
+        &good,
+        text.replace("\"Test game\"", &format!("\"{long_ok}\"")),
+    )
+    .unwrap();
     age(&huge, 60);
     age(&good, 60);
     let listed = store.list();
@@ -626,7 +630,10 @@ fn a_save_with_a_huge_title_is_listed_as_damaged_and_the_index_is_not_rewritten(
     assert!(first.len() < 10_000, "{} bytes", first.len());
     let stamp = |p: &Path| {
         let m = std::fs::metadata(p).unwrap();
-        (m.modified().unwrap(), std::os::unix::fs::MetadataExt::ino(&m))
+        (
+            m.modified().unwrap(),
+            std::os::unix::fs::MetadataExt::ino(&m),
+        )
     };
     let before = stamp(&index);
     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -638,6 +645,41 @@ fn a_save_with_a_huge_title_is_listed_as_damaged_and_the_index_is_not_rewritten(
     let out = crate::shared::run(dir.path(), &["list"]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(out.stdout.len() < 2_000, "{} bytes", out.stdout.len());
-    assert!(out.stdout.contains(&format!("{}…", "L".repeat(59))), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(&format!("{}…", "L".repeat(59))),
+        "{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("at most 200"), "{}", out.stdout);
+}
+
+/// A player's name has at most 40 characters (`doc::MAX_NAME_CHARS`): a longer one is refused
+/// when a game is made, with the limit, and a file holding one (another program wrote a
+/// megabyte there) fails its check naming the field, so no list or window lays it out.
+#[test]
+fn a_name_past_the_bound_is_refused_when_made_and_when_read() {
+    let boards = tablemate::furnace_duel::Boards::bundled().unwrap();
+    let long = "N".repeat(tablemate::doc::MAX_NAME_CHARS + 1);
+    let e = SaveData::new([long, "Ben".into()], boards, Default::default()).unwrap_err();
+    assert!(e.to_string().contains("at most 40 characters"), "{e}");
+    let table = tablemate::army::FollowerTable::bundled().unwrap();
+    let e = tablemate::army::SaveData::new(vec!["A".repeat(41), "Ben".into()], table).unwrap_err();
+    assert!(e.to_string().contains("at most 40 characters"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("x")).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"Ann\""));
+    std::fs::write(
+        &path,
+        text.replace("\"Ann\"", &format!("\"{}\"", "A".repeat(1_000_000))),
+    )
+    .unwrap();
+    let e = store.check_save("g").unwrap_err().to_string();
+    assert!(
+        e.contains("players") && e.contains("at most 40"),
+        "{}",
+        &e[..e.len().min(300)]
+    );
 }

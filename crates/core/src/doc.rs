@@ -183,6 +183,15 @@ pub trait Playable: GameDoc {
 /// refused when a file holding one is read ([`Saved::validate`]).
 pub const MAX_TITLE_CHARS: usize = 200;
 
+/// The most characters a player's or general's name may have: what a seat, a score line or a
+/// list shows whole. Checked when a game is made and when a file is read (docs/store.md).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Whether `name` is within [`MAX_NAME_CHARS`] characters.
+pub fn name_fits(name: &str) -> bool {
+    name.chars().nth(MAX_NAME_CHARS).is_none()
+}
+
 /// `text` cut to at most `max` characters, with `…` as the last one when it was cut: how a
 /// list or a heading shows a long title (the whole title stays in the save).
 pub fn elide(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
@@ -419,7 +428,10 @@ mod tests {
         forged.title = long;
         let e = forged.validate().unwrap_err();
         assert_eq!(e.at, "title");
-        assert!(e.problem.contains("250 characters") && e.problem.contains("200"), "{e}");
+        assert!(
+            e.problem.contains("250 characters") && e.problem.contains("200"),
+            "{e}"
+        );
         let short = Saved::new("Friday", "New", Tiny(1));
         assert_eq!(short.title, "Friday");
     }
