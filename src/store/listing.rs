@@ -86,8 +86,10 @@ pub(super) fn bounded(mut saves: BTreeMap<String, Cached>) -> BTreeMap<String, C
     let mut total: usize = saves.iter().map(|(id, c)| weight(id, c)).sum();
     let budget = MAX_BYTES as usize - 1024;
     if total > budget {
-        let mut by_weight: Vec<(usize, String)> =
-            saves.iter().map(|(id, c)| (weight(id, c), id.clone())).collect();
+        let mut by_weight: Vec<(usize, String)> = saves
+            .iter()
+            .map(|(id, c)| (weight(id, c), id.clone()))
+            .collect();
         by_weight.sort_by(|a, b| b.cmp(a));
         for (w, id) in by_weight {
             if total <= budget {

@@ -90,7 +90,10 @@ const NO_FOLLOW: i32 = 0x0100 | 0x0004;
 #[cfg(all(
     unix,
     not(any(
-        all(target_os = "linux", any(target_arch = "x86_64", target_arch = "aarch64")),
+        all(
+            target_os = "linux",
+            any(target_arch = "x86_64", target_arch = "aarch64")
+        ),
         target_os = "macos",
         target_os = "ios"
     ))

@@ -314,9 +314,7 @@ fn odd_names_in_a_backup_folder_never_break_act_undo_restore_listing_or_pruning(
     let dir = tempfile::tempdir().unwrap();
     let outside = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
-    store
-        .save("g", &long_games::worldspanner(20, 3))
-        .unwrap();
+    store.save("g", &long_games::worldspanner(20, 3)).unwrap();
     store.act("g", &[GOLD.to_string()]).unwrap();
     let backups = dir.path().join("backups/g");
     let real = store.backups("g").unwrap()[0].path.clone();
@@ -421,7 +419,10 @@ fn odd_names_in_a_backup_folder_never_break_act_undo_restore_listing_or_pruning(
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| !n.starts_with('.') && n.starts_with("20"))
         .collect();
-    assert!(files.len() <= tablemate::store::BACKUPS_PER_SAVE, "{files:?}");
+    assert!(
+        files.len() <= tablemate::store::BACKUPS_PER_SAVE,
+        "{files:?}"
+    );
     let names: Vec<String> = store
         .backups("g")
         .unwrap()
@@ -443,7 +444,10 @@ fn odd_names_in_a_backup_folder_never_break_act_undo_restore_listing_or_pruning(
     for n in ["60", "70", "80"] {
         let link = backups.join(format!("{t}_s0000{n}.json"));
         assert!(
-            std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
             "{link:?}"
         );
     }

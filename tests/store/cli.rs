@@ -216,7 +216,8 @@ fn a_bad_id_is_refused_with_the_real_length_limit() {
     let out = run(dir.path(), &["check", &long]);
     assert_eq!(out.code, 1, "{out:?}");
     assert!(
-        out.stderr.contains(&format!("up to {}", tablemate::store::MAX_ID_LEN)),
+        out.stderr
+            .contains(&format!("up to {}", tablemate::store::MAX_ID_LEN)),
         "{out:?}"
     );
 }
@@ -229,13 +230,19 @@ fn history_numbers_entries_from_one_like_every_message() {
     let store = Store::open(dir.path()).unwrap();
     store.save("g", &game("x")).unwrap();
     store
-        .act("g", &[r#"{"action":"set-runner-up-note","note":"y"}"#.to_string()])
+        .act(
+            "g",
+            &[r#"{"action":"set-runner-up-note","note":"y"}"#.to_string()],
+        )
         .unwrap();
     drop(store);
     let out = run(dir.path(), &["history", "g"]);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert!(lines[0].starts_with(">   2  "), "{out:?}");
-    assert!(lines[1].starts_with("    1  ") && lines[1].contains("New game"), "{out:?}");
+    assert!(
+        lines[1].starts_with("    1  ") && lines[1].contains("New game"),
+        "{out:?}"
+    );
     let v: serde_json::Value =
         serde_json::from_str(&run(dir.path(), &["history", "g", "--json"]).stdout).unwrap();
     assert_eq!(v["entries"][1]["number"], 1);

@@ -569,7 +569,10 @@ fn saves_or_backups_as_a_link_opens_read_only_and_nothing_is_read_or_written_thr
         let before = snapshot(outside.path());
         let store = Store::open(root).unwrap();
         let why = store.read_only().expect("read-only").description.clone();
-        assert!(why.contains(which) && why.contains("symbolic link"), "{why}");
+        assert!(
+            why.contains(which) && why.contains("symbolic link"),
+            "{why}"
+        );
         assert!(store.save("g", &game("three")).is_err());
         match which {
             "saves" => {

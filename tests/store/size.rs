@@ -273,7 +273,11 @@ fn a_long_simulation_saves_a_history_capped_at_the_entry_limit() {
     assert_eq!(listed.len(), 1);
     let path = store.save_path(&listed[0].id).unwrap();
     let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.contains("\"capacity\":20000"), "{}", &text[..600.min(text.len())]);
+    assert!(
+        text.contains("\"capacity\":20000"),
+        "{}",
+        &text[..600.min(text.len())]
+    );
     store.check_save(&listed[0].id).unwrap();
     store.check_save_deep(&listed[0].id).unwrap();
 }

@@ -220,9 +220,13 @@ fn export_all_splits_into_bundles_within_the_bound_and_each_imports() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     for i in 0..7 {
-        store.save(&format!("g{i}"), &game(&format!("note {i}"))).unwrap();
+        store
+            .save(&format!("g{i}"), &game(&format!("note {i}")))
+            .unwrap();
     }
-    let one = std::fs::metadata(store.save_path("g0").unwrap()).unwrap().len();
+    let one = std::fs::metadata(store.save_path("g0").unwrap())
+        .unwrap()
+        .len();
     let bound = 3 * one + 600;
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("all.json");
@@ -246,19 +250,30 @@ fn export_all_splits_into_bundles_within_the_bound_and_each_imports() {
     assert_eq!(copy.list().len(), 7);
     assert_eq!(notes_of(&copy, "g6"), "note 6");
     // One save larger than a bundle can hold: named, nothing written.
-    store.save("big", &game(&"b".repeat(bound as usize))).unwrap();
+    store
+        .save("big", &game(&"b".repeat(bound as usize)))
+        .unwrap();
     let other = out.path().join("other.json");
-    let err = store.export_all_within(&other, false, bound).unwrap_err().to_string();
+    let err = store
+        .export_all_within(&other, false, bound)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("save big is") && err.contains("tablemate export big FILE"),
         "{err}"
     );
-    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), exported.files.len());
+    assert_eq!(
+        std::fs::read_dir(out.path()).unwrap().count(),
+        exported.files.len()
+    );
     // The command says which files it wrote.
     drop(store);
     let out = crate::shared::run(
         dir.path(),
-        &["export-all", &fresh.path().join("one.json").to_string_lossy()],
+        &[
+            "export-all",
+            &fresh.path().join("one.json").to_string_lossy(),
+        ],
     );
     assert_eq!(out.code, 0, "{out:?}");
     assert!(out.stdout.contains("exported 8 saves to"), "{out:?}");
