@@ -280,11 +280,17 @@ pub fn execute_with_input(
 ) -> Output {
     let open = || Store::open(root).map_err(|e| Output::fail(format!("tablemate: {e}\n")));
     match command {
-        Command::Where => Output::ok(format!(
-            "{}\nlog: {}\n",
-            root.display(),
-            crate::store::log::path_in(root).display()
-        )),
+        Command::Where => {
+            let log = crate::store::log::path_in(root);
+            let note = crate::store::log::problem(&log)
+                .map(|p| format!(" (not written: {p})"))
+                .unwrap_or_default();
+            Output::ok(format!(
+                "{}\nlog: {}{note}\n",
+                root.display(),
+                log.display()
+            ))
+        }
         Command::Report { id, out, force } => match open() {
             Ok(store) => report(&store, id.as_deref(), out.as_deref(), force),
             Err(o) => o,
@@ -302,7 +308,7 @@ pub fn execute_with_input(
         },
         Command::ExportAll { path, force } => match open() {
             Ok(store) => match store.export_all(&path, force) {
-                Ok(n) => Output::ok(format!("exported {n} saves to {}\n", path.display())),
+                Ok(e) => Output::ok(exported(&e)),
                 Err(e) => Output::fail(format!("tablemate: {e}\n")),
             },
             Err(o) => o,
@@ -528,6 +534,28 @@ fn replay(root: &std::path::Path, target: &str) -> Output {
     out
 }
 
+/// What `export-all` says: the saves and the one bundle, or the several it split them into
+/// (each within the 64 MB a bundle may hold, so `import` reads every one).
+fn exported(e: &crate::store::Exported) -> String {
+    match e.files.as_slice() {
+        [one] => format!("exported {} saves to {}\n", e.saves, one.display()),
+        files => {
+            let mut s = format!(
+                "exported {} saves in {} bundles (together they pass the 64 MB one bundle may hold; import each):\n",
+                e.saves,
+                files.len()
+            );
+            for f in files {
+                s += &format!("  {}\n", f.display());
+            }
+            s
+        }
+    }
+}
+
+/// How much of a title one line of `tablemate list` shows (the whole title is in `--json`).
+pub const LIST_TITLE_CHARS: usize = 60;
+
 fn list(store: &Store, json: bool) -> Output {
     let listings = store.list();
     if json {
@@ -551,6 +579,9 @@ fn list(store: &Store, json: bool) -> Output {
         return Output::json(&serde_json::Value::Array(items));
     }
     if listings.is_empty() {
+        if let Some(e) = store.saves_problem() {
+            return Output::fail(format!("tablemate: {e}\n"));
+        }
         return Output::ok("no saves yet\n");
     }
     let mut s = String::new();
@@ -565,7 +596,7 @@ fn list(store: &Store, json: bool) -> Output {
                 let title = if l.title.is_empty() {
                     String::new()
                 } else {
-                    format!("“{}” ", l.title)
+                    format!("“{}” ", crate::doc::elide(&l.title, LIST_TITLE_CHARS))
                 };
                 s += &format!(
                     "{:<40} {}  {:<22} {title}{summary}\n",

@@ -154,7 +154,7 @@ fn history_line(l: &HistoryLine) -> String {
     format!(
         "{} {:>3}  {}  {}{}\n",
         if l.current { ">" } else { " " },
-        l.index,
+        l.number,
         l.at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M"),
         l.label,
         if l.undone { "  (undone)" } else { "" }

@@ -206,7 +206,7 @@ fn show(root: &Path, id: &str, json: bool) -> Output {
     if json {
         return Output::json(&show_json(id, &saved));
     }
-    let mut s = format!("{}\n{}\n", saved.title, saved.summary());
+    let mut s = format!("{}\n{}\n", crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS), saved.summary());
     for (i, p) in g.players.iter().enumerate() {
         s += &format!(
             "\n{}{}\n",

@@ -237,7 +237,7 @@ pub fn show_text(saved: &Saved<Campaign>) -> String {
     let c = saved.current();
     let sheet = c.sheet();
     let [a, b] = &c.players;
-    let mut s = format!("{}\n{}\n\n", saved.title, saved.summary());
+    let mut s = format!("{}\n{}\n\n", crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS), saved.summary());
     s += &format!("{:<3} {:<26} {:>18} {:>18}\n", "#", "board", a, b);
     for row in &sheet.rows {
         let col = |k: usize| -> String {

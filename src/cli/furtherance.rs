@@ -339,8 +339,12 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
     let game = Game::new(settings, board, catalog, seed);
-    // Room for every action of every round, so the whole game is kept.
-    let capacity = crate::history::DEFAULT_CAPACITY.max(rounds as usize * 150);
+    // Room for every action of every round, so the whole game is kept, up to what a save may
+    // hold when read back: a longer simulation keeps its last `MAX_ENTRIES` entries (capped,
+    // not refused: docs/furtherance.md).
+    let capacity = crate::history::DEFAULT_CAPACITY
+        .max((rounds as usize).saturating_mul(150))
+        .min(crate::history::MAX_ENTRIES);
     let mut saved = Saved {
         title: format!(
             "Furtherance solo — {} — simulated ({}), seed {seed}",
@@ -658,7 +662,12 @@ fn show(root: &Path, id: &str, json: bool) -> Output {
             Err(e) => Output::fail(format!("tablemate: {e}\n")),
         };
     }
-    let mut s = format!("{}\n{}\n\n", saved.title, game.summary_line());
+    // A heading: the title elided to what a line shows (docs/cli.md).
+    let mut s = format!(
+        "{}\n{}\n\n",
+        crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS),
+        game.summary_line()
+    );
     s += &render(game);
     s += "\n";
     for seat in Seat::ENEMIES {

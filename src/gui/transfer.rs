@@ -83,13 +83,20 @@ pub fn export(
     overwrite: bool,
 ) -> Result<Notice, PathBuf> {
     let result = match id {
-        Some(id) => store.export(id, path, overwrite).map(|()| 1),
-        None => store.export_all(path, overwrite),
+        Some(id) => store.export(id, path, overwrite).map(|()| (1, 1)),
+        None => store
+            .export_all(path, overwrite)
+            .map(|e| (e.saves, e.files.len())),
     };
     match result {
-        Ok(n) => Ok(Notice::info(format!(
+        Ok((n, 1)) => Ok(Notice::info(format!(
             "Exported {n} save{} to {}",
             if n == 1 { "" } else { "s" },
+            path.display()
+        ))),
+        // Past what one bundle may hold: several files beside it (store::Exported).
+        Ok((n, files)) => Ok(Notice::info(format!(
+            "Exported {n} saves in {files} bundles beside {} (-1, -2, ...): import each",
             path.display()
         ))),
         Err(StoreError::Exists { path }) => Err(path),

@@ -44,6 +44,7 @@ fn dir(store: &Store, id: &str) -> PathBuf {
 /// `backups/<id>` ready to use: created if missing, refused (named) if it is a link or
 /// anything but a real folder, so nothing outside the data folder is written or deleted.
 fn real_dir(store: &Store, id: &str, create: bool) -> Result<PathBuf, StoreError> {
+    super::own_dir(&store.root.join("backups"))?;
     let dir = dir(store, id);
     if !read::present(&dir) {
         if create {
@@ -69,7 +70,14 @@ fn name_time(name: &str) -> Option<DateTime<Utc>> {
         .map(|d| d.with_timezone(&Utc))
 }
 
-/// The sequence number in a backup's name (`..._s000012...`), 0 when it has none.
+/// The largest sequence number the store writes or believes: a backup a second for 30,000
+/// years. A name carrying a larger one (`_s18446744073709551615`) was not written by the
+/// store: it counts as a name without a sequence, so the next number never overflows and such
+/// a name cannot stay "newest" forever.
+pub(crate) const MAX_SEQUENCE: u64 = 999_999_999_999;
+
+/// The sequence number in a backup's name (`..._s000012...`), 0 when it has none or carries
+/// one the store could not have written (over [`MAX_SEQUENCE`], or not digits).
 fn sequence(name: &str) -> u64 {
     let stem = name.strip_suffix(".json").unwrap_or(name);
     stem.split('_')
@@ -77,10 +85,20 @@ fn sequence(name: &str) -> u64 {
         .find_map(|part| {
             let digits = part.strip_prefix('s')?;
             (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| digits.parse().ok())
+                .then(|| digits.parse::<u64>().ok())
                 .flatten()
         })
+        .filter(|n| *n <= MAX_SEQUENCE)
         .unwrap_or(0)
+}
+
+/// The sequence number after `newest`, checked: at [`MAX_SEQUENCE`] it stays there (names
+/// then tie on the number and are told apart by `_2`, `_3`...).
+fn next_sequence(newest: u64) -> u64 {
+    newest
+        .checked_add(1)
+        .filter(|n| *n <= MAX_SEQUENCE)
+        .unwrap_or(MAX_SEQUENCE)
 }
 
 /// Newest first: by sequence number, then (for names without one) by name.
@@ -96,7 +114,7 @@ fn is_pinned(name: &str) -> bool {
 /// `_kept` when pinned, and `_2`, `_3`... added if that name is somehow taken.
 fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     // Colons are not allowed in Windows file names; 'h' stands in and is undone on reading.
-    let next = names(dir).iter().map(|n| sequence(n)).max().unwrap_or(0) + 1;
+    let next = next_sequence(names(dir).iter().map(|n| sequence(n)).max().unwrap_or(0));
     let stamp = format!(
         "{}_s{next:06}",
         now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
@@ -104,8 +122,9 @@ fn unique_name(dir: &Path, now: DateTime<Utc>, pinned: bool) -> String {
     );
     let marker = if pinned { PINNED } else { "" };
     let mut name = format!("{stamp}{marker}.json");
-    let mut n = 2;
-    while dir.join(&name).exists() {
+    // `present`, not `exists`: a dangling link or a folder under that name is taken too.
+    let mut n: u32 = 2;
+    while read::present(&dir.join(&name)) && n < u32::MAX {
         name = format!("{stamp}{marker}_{n}.json");
         n += 1;
     }
@@ -121,7 +140,8 @@ fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = entries
         .flatten()
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+        // A name that is not UTF-8 is not the store's: pruning could not name it back.
+        .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| !n.starts_with('.') && name_time(n).is_some())
         .collect();
     names.sort_by(|a, b| newest_first(a, b));
@@ -144,7 +164,10 @@ pub fn keep(store: &Store, id: &str, path: &Path, pinned: bool) -> Result<Kept, 
         return keep_pinned(&dir, path);
     }
     let now = Utc::now();
+    // Only a backup the store numbered is replaced by the burst rule: a name without a
+    // sequence (an older version's, or put there by hand) is never overwritten.
     if let Some(newest) = names(&dir).first()
+        && sequence(newest) > 0
         && !is_pinned(newest)
         && name_time(newest).is_some_and(|t| (now - t).num_seconds().abs() < BURST_SECONDS)
     {
@@ -332,6 +355,9 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
 
 /// Every save's backup folder under the data folder `root`.
 pub fn dirs(root: &Path) -> Vec<PathBuf> {
+    if super::own_dir(&root.join("backups")).is_err() {
+        return Vec::new();
+    }
     let Ok(entries) = fs::read_dir(root.join("backups")) else {
         return Vec::new();
     };
@@ -343,6 +369,9 @@ pub fn dirs(root: &Path) -> Vec<PathBuf> {
 }
 
 pub fn ids(store: &Store) -> Vec<String> {
+    if super::own_dir(&store.root.join("backups")).is_err() {
+        return Vec::new();
+    }
     let Ok(entries) = fs::read_dir(store.root.join("backups")) else {
         return Vec::new();
     };

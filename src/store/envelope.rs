@@ -283,6 +283,22 @@ fn title_of(data: &str) -> String {
         .unwrap_or_default()
 }
 
+/// How many characters the title in the envelope `bytes` has, if it has one: for the message
+/// refusing to write a save over [`MAX_FILE_BYTES`] (read only then).
+pub(crate) fn title_chars(bytes: &[u8]) -> Option<usize> {
+    #[derive(Deserialize)]
+    struct Title {
+        title: String,
+    }
+    #[derive(Deserialize)]
+    struct Envelope {
+        data: Title,
+    }
+    serde_json::from_slice::<Envelope>(bytes)
+        .ok()
+        .map(|e| e.data.title.chars().count())
+}
+
 /// How the store ends a save's data: the history's `entries` list last in the history, the
 /// history last in the data (`Saved`), and the list's length after the data.
 const ENTRIES_OPEN: &str = "\"entries\":[";

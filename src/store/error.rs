@@ -14,6 +14,20 @@ pub enum Problem {
     Empty,
     #[error("the file is {0} bytes, larger than any Tablemate file can be")]
     TooLarge(u64),
+    /// A save the store will not write, because it would refuse to read it back.
+    #[error(
+        "saving it would make a file of {bytes} bytes, more than the {max} bytes (64 MB) a save may hold, so nothing was written{}; undo the change that made it grow, or shorten the text typed into it",
+        title_note(.title_chars),
+        max = envelope::MAX_FILE_BYTES
+    )]
+    TooLargeToSave {
+        bytes: u64,
+        title_chars: Option<usize>,
+    },
+    /// A file the store will not write because it would pass a bound, with the bound, the
+    /// cause and what to do (an export past what a bundle may hold).
+    #[error("{0}")]
+    OverBound(String),
     #[error("the file is not UTF-8 text (bad byte at offset {offset})")]
     NotUtf8 { offset: usize },
     #[error("the file is not valid JSON: {0}")]
@@ -34,6 +48,16 @@ pub enum Problem {
     NotRegular(String),
     #[error("the file could not be read: {0}")]
     Unreadable(String),
+}
+
+fn title_note(title_chars: &Option<usize>) -> String {
+    match title_chars {
+        Some(n) => format!(
+            " (its title is {n} characters, at most {} allowed; the rest is the game and its history)",
+            crate::doc::MAX_TITLE_CHARS
+        ),
+        None => String::new(),
+    }
 }
 
 fn format_note(format: &Option<String>) -> String {
@@ -85,7 +109,8 @@ pub enum StoreError {
     #[error("there is no save called {0:?}")]
     NotFound(String),
     #[error(
-        "{0:?} is not a valid save id (up to 100 letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")"
+        "{0:?} is not a valid save id (up to {max} letters, digits, '-' and '_', not starting with '-', not a device name such as \"con\")",
+        max = super::MAX_ID_LEN
     )]
     BadId(String),
     #[error("could not encode the save: {0}")]

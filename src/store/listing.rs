@@ -67,6 +67,41 @@ pub(super) fn load(root: &Path) -> BTreeMap<String, Cached> {
         .unwrap_or_default()
 }
 
+/// The most text (title and summary) one save may put in the index: a save whose line says
+/// more is read at every listing instead of cached, so no save can grow the index.
+const MAX_ENTRY_TEXT: usize = 4 * 1024;
+
+/// What of `saves` the index keeps: lines within [`MAX_ENTRY_TEXT`], and only as many as fit
+/// in [`MAX_BYTES`] (the others are read at every listing). The same saves always give the
+/// same index, so a listing that changed nothing compares equal to the file and does not
+/// write it again, and the index never grows past what [`load`] reads.
+pub(super) fn bounded(mut saves: BTreeMap<String, Cached>) -> BTreeMap<String, Cached> {
+    saves.retain(|_, c| c.title.len() + c.summary.len() <= MAX_ENTRY_TEXT);
+    // Each line's size as written (its key written the same way), plus room for the commas.
+    let weight = |id: &str, c: &Cached| {
+        serde_json::to_string(c).map_or(MAX_BYTES as usize, |t| t.len())
+            + serde_json::to_string(id).map_or(MAX_BYTES as usize, |t| t.len())
+            + 2
+    };
+    let mut total: usize = saves.iter().map(|(id, c)| weight(id, c)).sum();
+    let budget = MAX_BYTES as usize - 1024;
+    if total > budget {
+        let mut by_weight: Vec<(usize, String)> = saves
+            .iter()
+            .map(|(id, c)| (weight(id, c), id.clone()))
+            .collect();
+        by_weight.sort_by(|a, b| b.cmp(a));
+        for (w, id) in by_weight {
+            if total <= budget {
+                break;
+            }
+            saves.remove(&id);
+            total -= w;
+        }
+    }
+    saves
+}
+
 /// Writes the index (atomically; a failure only means the next listing reads more).
 pub(super) fn store(root: &Path, saves: BTreeMap<String, Cached>) {
     let file = IndexFile {
@@ -74,7 +109,9 @@ pub(super) fn store(root: &Path, saves: BTreeMap<String, Cached>) {
         saves,
     };
     let path = root.join(FILE);
-    if let Ok(bytes) = serde_json::to_vec(&file) {
+    if let Ok(bytes) = serde_json::to_vec(&file)
+        && bytes.len() as u64 <= MAX_BYTES
+    {
         let _ = super::atomic::write(&path, &bytes);
     }
 }

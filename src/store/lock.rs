@@ -17,13 +17,18 @@ pub enum Outcome {
     HeldBy(Holder),
 }
 
+/// Takes the lock at `path`. A lock file that is a symbolic link (or anything but a regular
+/// file) is refused with the reason, never followed: the store then opens read-only, and
+/// nothing it points to is written (docs/store.md).
 pub fn acquire(path: &Path) -> std::io::Result<Outcome> {
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)?;
+    let mut file = super::read::open_own(
+        path,
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    )?;
     match file.try_lock() {
         Ok(()) => {
             file.set_len(0)?;

@@ -54,7 +54,12 @@ fn write(level: &str, text: &str) {
 
 /// Appends one line to the log at `path`, rotating it first if it has reached `max` bytes.
 pub fn append(path: &Path, max: u64, level: &str, text: &str) {
-    if std::fs::metadata(path).is_ok_and(|m| m.len() >= max) {
+    // Never through a link: a log that is a symbolic link (or not a regular file) is neither
+    // rotated nor written (`problem` says why, for `tablemate where`).
+    if problem(path).is_some() {
+        return;
+    }
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.len() >= max) {
         let mut old = path.as_os_str().to_owned();
         old.push(".1");
         let _ = std::fs::rename(path, PathBuf::from(old));
@@ -64,9 +69,22 @@ pub fn append(path: &Path, max: u64, level: &str, text: &str) {
         chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ"),
         text.replace('\n', " ")
     );
-    if let Ok(mut f) = OpenOptions::new().create(true).append(true).open(path) {
+    if let Ok(mut f) = super::read::open_own(path, OpenOptions::new().create(true).append(true)) {
         let _ = f.write_all(line.as_bytes());
     }
+}
+
+/// Why the log at `path` is not written, when something other than a regular file is there
+/// (a symbolic link is never followed); `None` when it is a file or not there yet.
+pub fn problem(path: &Path) -> Option<String> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_file() {
+        return None;
+    }
+    Some(match meta.file_type().is_symlink() {
+        true => "it is a symbolic link: Tablemate does not follow or write through it".into(),
+        false => "it is not a regular file: Tablemate does not write it".into(),
+    })
 }
 
 /// Writes a crash report (`crash-<UTC time>.txt`) into the data folder `root` and returns
@@ -77,7 +95,11 @@ pub fn crash_report(root: &Path, text: &str) -> std::io::Result<PathBuf> {
         "crash-{}.txt",
         chrono::Utc::now().format("%Y%m%d-%H%M%S")
     ));
-    std::fs::write(&path, text)?;
+    let mut file = super::read::open_own(
+        &path,
+        OpenOptions::new().write(true).create(true).truncate(true),
+    )?;
+    file.write_all(text.as_bytes())?;
     append(
         &path_in(root),
         MAX_BYTES,

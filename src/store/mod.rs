@@ -51,7 +51,7 @@ pub use prepared::Prepared;
 pub use read::bytes_read_on_this_thread;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
-pub use transfer::{FileReport, Imported, check_bytes, check_file, check_file_deep};
+pub use transfer::{Exported, FileReport, Imported, check_bytes, check_file, check_file_deep};
 
 use crate::doc::{GameDoc, Kind, Saved};
 
@@ -186,7 +186,11 @@ impl Store {
         fs::create_dir_all(&root).map_err(|e| StoreError::io(&root, e))?;
         let mut unwritable = None;
         for dir in [root.join("saves"), root.join("backups")] {
-            if let Err(e) = fs::create_dir_all(&dir) {
+            // `saves/` or `backups/` as a symbolic link (or a file) is not followed: the store
+            // opens read-only and says why, and reads no save through it (docs/store.md).
+            if let Err(e) = own_dir(&dir) {
+                unwritable = Some(e);
+            } else if let Err(e) = fs::create_dir_all(&dir) {
                 unwritable = Some(StoreError::io(&dir, e));
             }
         }
@@ -283,9 +287,17 @@ impl Store {
         self.root.join("saves")
     }
 
+    /// Why `saves/` cannot be used, when it is a symbolic link or not a folder (the list is
+    /// then empty for that reason, not because there are no saves).
+    pub fn saves_problem(&self) -> Option<StoreError> {
+        own_dir(&self.saves_dir()).err()
+    }
+
     pub fn save_path(&self, id: &str) -> Result<PathBuf, StoreError> {
         check_id(id)?;
-        Ok(self.saves_dir().join(format!("{id}.json")))
+        let dir = self.saves_dir();
+        own_dir(&dir)?;
+        Ok(dir.join(format!("{id}.json")))
     }
 
     /// A new unique id for a save of `kind`, e.g. `furtherance-20261122-0915-3`.
@@ -315,6 +327,10 @@ impl Store {
         let dir = self.saves_dir();
         let mut out = Vec::new();
         let mut opened = 0;
+        // Never through a link: the store opened read-only and says why.
+        if own_dir(&dir).is_err() {
+            return (out, opened);
+        }
         let Ok(entries) = fs::read_dir(&dir) else {
             return (out, opened);
         };
@@ -396,6 +412,7 @@ impl Store {
             });
         }
         out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
+        let kept = listing::bounded(kept);
         if kept != index && self.read_only().is_none() {
             listing::store(&self.root, kept);
         }
@@ -478,9 +495,15 @@ impl Store {
         bytes: &[u8],
         known: Option<(&[u8], read::Stamp)>,
     ) -> Result<(), StoreError> {
-        // Never write what the store would refuse to read back.
+        // Never write what the store would refuse to read back; say what is in it.
         if bytes.len() as u64 > envelope::MAX_FILE_BYTES {
-            return Err(StoreError::bad(path, Problem::TooLarge(bytes.len() as u64)));
+            return Err(StoreError::bad(
+                path,
+                Problem::TooLargeToSave {
+                    bytes: bytes.len() as u64,
+                    title_chars: envelope::title_chars(bytes),
+                },
+            ));
         }
         // The new version is written and synced under a temporary name first: if that fails
         // (disk full, folder not writable) no backup has been rotated and nothing changed.
@@ -619,6 +642,29 @@ impl Store {
         let bytes =
             serde_json::to_vec_pretty(settings).map_err(|e| StoreError::Encode(e.to_string()))?;
         atomic::write(&path, &bytes).map_err(|e| StoreError::io(&path, e))
+    }
+}
+
+/// `saves/` or `backups/` of the data folder, as the store uses it: a real folder, or nothing
+/// yet. A symbolic link there (or a file) is refused with the reason: everything under it may
+/// be outside the data folder, and the store neither reads nor writes through a link.
+pub(crate) fn own_dir(dir: &Path) -> Result<(), StoreError> {
+    match fs::symlink_metadata(dir) {
+        Ok(meta) if meta.file_type().is_dir() => Ok(()),
+        Ok(meta) => {
+            let what = match meta.file_type().is_symlink() {
+                true => "a symbolic link",
+                false => "not a folder",
+            };
+            Err(StoreError::io(
+                dir,
+                std::io::Error::other(format!(
+                    "it is {what}: Tablemate neither reads nor writes saves through it (to keep the \
+                     data somewhere else, point TABLEMATE_HOME at that folder)"
+                )),
+            ))
+        }
+        Err(_) => Ok(()),
     }
 }
 

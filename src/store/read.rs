@@ -78,6 +78,59 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
+/// `O_NOFOLLOW | O_NONBLOCK` where their values are known without a C library binding: an
+/// open that would go through a symbolic link fails instead, and a FIFO swapped in opens
+/// without waiting. Elsewhere 0, and only the check of `symlink_metadata` before opening holds.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+const NO_FOLLOW: i32 = 0o400_000 | 0o4000;
+#[cfg(all(target_os = "linux", target_arch = "aarch64"))]
+const NO_FOLLOW: i32 = 0o100_000 | 0o4000;
+#[cfg(any(target_os = "macos", target_os = "ios"))]
+const NO_FOLLOW: i32 = 0x0100 | 0x0004;
+#[cfg(all(
+    unix,
+    not(any(
+        all(
+            target_os = "linux",
+            any(target_arch = "x86_64", target_arch = "aarch64")
+        ),
+        target_os = "macos",
+        target_os = "ios"
+    ))
+))]
+const NO_FOLLOW: i32 = 0;
+
+/// Why a file the store writes in place (the lock, the log, a crash report) is refused: it is
+/// not a regular file (a symbolic link, a folder, a FIFO...), which the store never follows.
+fn not_followed(kind: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "it is {kind}, not a regular file: Tablemate does not follow or write through it"
+    ))
+}
+
+/// Opens a file of the data folder that the store writes in place (`tablemate.lock`,
+/// `tablemate.log`, a crash report) with `options`, never through a symbolic link: what is
+/// at `path` is checked first (`symlink_metadata`), the open itself refuses a link where the
+/// platform allows (`O_NOFOLLOW`, so a link swapped in between is caught too), and the
+/// opened handle must be a regular file. Refused with the reason otherwise.
+pub(crate) fn open_own(path: &Path, options: &mut OpenOptions) -> std::io::Result<File> {
+    if let Ok(meta) = fs::symlink_metadata(path)
+        && let Some(kind) = odd_kind(&meta)
+    {
+        return Err(not_followed(kind));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(NO_FOLLOW);
+    }
+    let file = options.open(path)?;
+    if let Some(kind) = odd_kind(&file.metadata()?) {
+        return Err(not_followed(kind));
+    }
+    Ok(file)
+}
+
 /// Reads a regular file of at most `limit` bytes.
 pub(crate) fn read_limited(path: &Path, links: Links, limit: u64) -> Result<Vec<u8>, StoreError> {
     check_regular(path, links)?;

@@ -187,37 +187,111 @@ impl Store {
         write_export(dest, &bytes, overwrite)
     }
 
-    /// Writes every good save into one bundle file at `dest`; returns how many it holds.
-    pub fn export_all(&self, dest: &Path, overwrite: bool) -> Result<usize, StoreError> {
+    /// Writes every good save into bundles: one file at `dest` when they fit in the 64 MB a
+    /// bundle may hold (what `import` reads), else several, `STEM-1.EXT`, `STEM-2.EXT`... each
+    /// within it. Saves are read one bundle at a time, never all at once. Says how many saves
+    /// went into which files; a save too large to go in any bundle is refused by name before
+    /// anything is written (it exports alone with `export`).
+    pub fn export_all(&self, dest: &Path, overwrite: bool) -> Result<Exported, StoreError> {
+        self.export_all_within(dest, overwrite, envelope::MAX_FILE_BYTES)
+    }
+
+    /// [`Store::export_all`] with bundles of at most `bound` bytes (tests use a small one).
+    #[doc(hidden)]
+    pub fn export_all_within(
+        &self,
+        dest: &Path,
+        overwrite: bool,
+        bound: u64,
+    ) -> Result<Exported, StoreError> {
         self.refuse_inside(dest)?;
-        let mut texts = Vec::new();
+        // Planned by the files' sizes: which saves go together, so the file names are known
+        // (and checked against overwriting) before the first is written.
+        let mut groups: Vec<Vec<(String, std::path::PathBuf)>> = vec![Vec::new()];
+        let mut used = BUNDLE_HEAD;
         for listing in self.list() {
-            if listing.kind().is_some() {
-                let bytes = super::read::read(&listing.path, super::read::Links::Refuse)?;
-                let text = String::from_utf8(bytes)
-                    .map_err(|_| StoreError::bad(&listing.path, Problem::NotUtf8 { offset: 0 }))?;
-                texts.push((listing.id, text));
+            if listing.kind().is_none() {
+                continue;
+            }
+            let len = std::fs::symlink_metadata(&listing.path)
+                .map_err(|e| StoreError::io(&listing.path, e))?
+                .len();
+            let cost = entry_cost(&listing.id, len);
+            if BUNDLE_HEAD.saturating_add(cost) > bound {
+                return Err(StoreError::bad(
+                    &listing.path,
+                    Problem::OverBound(format!(
+                        "save {} is {len} bytes: with a bundle's own text it passes the {bound} bytes a \
+                         bundle may hold, so export-all wrote nothing; export it alone (tablemate \
+                         export {} FILE) and the others after moving it aside",
+                        listing.id, listing.id
+                    )),
+                ));
+            }
+            if used.saturating_add(cost) > bound
+                && let Some(last) = groups.last()
+                && !last.is_empty()
+            {
+                groups.push(Vec::new());
+                used = BUNDLE_HEAD;
+            }
+            used = used.saturating_add(cost);
+            if let Some(last) = groups.last_mut() {
+                last.push((listing.id, listing.path));
             }
         }
-        let mut saves = Vec::new();
-        for (id, text) in &texts {
-            let raw: &RawValue =
-                serde_json::from_str(text).map_err(|e| StoreError::Encode(format!("{id}: {e}")))?;
-            saves.push(BundleEntry {
-                id: id.clone(),
-                envelope: raw,
+        let files: Vec<std::path::PathBuf> = match groups.len() {
+            1 => vec![dest.to_path_buf()],
+            n => (1..=n).map(|i| numbered(dest, i)).collect(),
+        };
+        if !overwrite && let Some(taken) = files.iter().find(|f| super::read::present(f)) {
+            return Err(StoreError::Exists {
+                path: taken.clone(),
             });
         }
-        let count = saves.len();
-        let bundle = Bundle {
-            format: BUNDLE_FORMAT.into(),
-            version: 1,
-            saves,
-        };
-        let bytes =
-            serde_json::to_vec_pretty(&bundle).map_err(|e| StoreError::Encode(e.to_string()))?;
-        write_export(dest, &bytes, overwrite)?;
-        Ok(count)
+        let mut count = 0;
+        for (group, file) in groups.iter().zip(&files) {
+            let mut texts = Vec::new();
+            for (id, path) in group {
+                let bytes = super::read::read(path, super::read::Links::Refuse)?;
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| StoreError::bad(path, Problem::NotUtf8 { offset: 0 }))?;
+                texts.push((id, text));
+            }
+            let mut saves = Vec::new();
+            for (id, text) in &texts {
+                let raw: &RawValue = serde_json::from_str(text)
+                    .map_err(|e| StoreError::Encode(format!("{id}: {e}")))?;
+                saves.push(BundleEntry {
+                    id: id.to_string(),
+                    envelope: raw,
+                });
+            }
+            count += saves.len();
+            let bundle = Bundle {
+                format: BUNDLE_FORMAT.into(),
+                version: 1,
+                saves,
+            };
+            let bytes = serde_json::to_vec_pretty(&bundle)
+                .map_err(|e| StoreError::Encode(e.to_string()))?;
+            if bytes.len() as u64 > bound {
+                // A save grew between the plan and the read.
+                return Err(StoreError::bad(
+                    file,
+                    Problem::OverBound(format!(
+                        "this bundle would be {} bytes, more than the {bound} a bundle may hold \
+                         (a save changed while exporting): export again",
+                        bytes.len()
+                    )),
+                ));
+            }
+            write_export(file, &bytes, true)?;
+        }
+        Ok(Exported {
+            saves: count,
+            files,
+        })
     }
 
     /// Imports a save or a bundle. Every save in the file is validated first; if any fails,
@@ -350,6 +424,36 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// What `export_all` wrote: how many saves, in which bundle files (one, or several when they
+/// pass what one bundle may hold).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    pub saves: usize,
+    pub files: Vec<std::path::PathBuf>,
+}
+
+/// A bundle's own text around its saves (format, version, brackets), with room to spare.
+const BUNDLE_HEAD: u64 = 256;
+
+/// What one save of `len` bytes adds to a bundle: the file as it is, its id and the text
+/// around them (indentation, keys, commas), with room to spare.
+fn entry_cost(id: &str, len: u64) -> u64 {
+    len.saturating_add(2 * id.len() as u64 + 64)
+}
+
+/// `dest` with `-N` before its extension: `all.json` becomes `all-2.json`.
+fn numbered(dest: &Path, n: usize) -> std::path::PathBuf {
+    let stem = dest
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "tablemate-saves".into());
+    let name = match dest.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    dest.with_file_name(name)
 }
 
 pub(super) fn write_export(dest: &Path, bytes: &[u8], overwrite: bool) -> Result<(), StoreError> {

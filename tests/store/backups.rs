@@ -15,6 +15,7 @@ use tablemate::furnace_duel::SaveData;
 use tablemate::store::{self, ListingStatus, Problem, Store, StoreError};
 
 use super::common::*;
+use crate::shared::run;
 
 #[test]
 fn saving_keeps_the_previous_version_as_a_backup() {
@@ -296,4 +297,160 @@ fn restore_refuses_names_outside_the_backup_folder() {
         );
     }
     assert_eq!(notes_of(&store, "g"), "A");
+}
+
+/// One `Gold` +1 for the first Skyhawk: accepted at any step.
+const GOLD: &str = r#"{"action":"gold","hero":{"team":"skyhawks","hero":0},"change":1}"#;
+
+/// Names the store never writes, put in `backups/<id>/` by hand, another program or an older
+/// version: a sequence past `u64`, at `u64::MAX` (whose `+ 1` overflowed and made every save of
+/// the game panic), at the store's own cap, zero, empty, not digits, negative, two of them, no
+/// sequence, no time, hidden, not UTF-8, and folders and links (one dangling, one pointing out
+/// of the data folder) under backup names. `act`, `undo`, `backups`, `restore` and pruning all
+/// go on working, and nothing outside the folder is touched.
+#[test]
+fn odd_names_in_a_backup_folder_never_break_act_undo_restore_listing_or_pruning() {
+    use super::size::long_games;
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &long_games::worldspanner(20, 3)).unwrap();
+    store.act("g", &[GOLD.to_string()]).unwrap();
+    let backups = dir.path().join("backups/g");
+    let real = store.backups("g").unwrap()[0].path.clone();
+    let good = std::fs::read(&real).unwrap();
+    let t = "2026-01-01T00h00h00.000Z";
+    let odd_files = [
+        format!("{t}_s18446744073709551615.json"),
+        format!("{t}_s18446744073709551616.json"),
+        format!("{t}_s99999999999999999999999999999999.json"),
+        format!("{t}_s999999999999.json"),
+        format!("{t}_s0.json"),
+        format!("{t}_s000000.json"),
+        format!("{t}_s.json"),
+        format!("{t}_sabc.json"),
+        format!("{t}_s-5.json"),
+        format!("{t}_s+5.json"),
+        format!("{t}_s1_s18446744073709551615.json"),
+        format!("{t}.json"),
+        format!("{t}_kept.json"),
+        format!("{t}_s18446744073709551615_kept.json"),
+        "2099-12-31T23h59h59.999Z_s18446744073709551615.json".to_string(),
+        "garbage.json".to_string(),
+        ".hidden_s18446744073709551615.json".to_string(),
+        "not-json_s5".to_string(),
+    ];
+    for name in &odd_files {
+        std::fs::write(backups.join(name), &good).unwrap();
+    }
+    std::fs::write(backups.join(format!("{t}_s000003.json")), b"{ damaged").unwrap();
+    std::fs::create_dir(backups.join(format!("{t}_s000050.json"))).unwrap();
+    let target = outside.path().join("theirs.json");
+    std::fs::write(&target, b"not the store's").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        std::os::unix::fs::symlink(&target, backups.join(format!("{t}_s000060.json"))).unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("missing.json"),
+            backups.join(format!("{t}_s000070.json")),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(outside.path(), backups.join(format!("{t}_s000080.json")))
+            .unwrap();
+        let not_utf8 = std::ffi::OsStr::from_bytes(b"2026-01-01T00h00h00.000Z_s\xff\xfe.json");
+        std::fs::write(backups.join(not_utf8), &good).unwrap();
+    }
+    drop(store);
+
+    // A restore from the absurdly numbered backup (pruned first later: it counts as
+    // unnumbered), then `act`, in process and as a command, and `undo`.
+    let store = Store::open(dir.path()).unwrap();
+    let restored = store
+        .restore_backup("g", &format!("{t}_s18446744073709551615.json"))
+        .unwrap();
+    assert!(restored.is_some());
+    for _ in 0..3 {
+        let applied = store.act("g", &[GOLD.to_string()]).unwrap();
+        assert!(applied.refused.is_none(), "{:?}", applied.refused);
+    }
+    drop(store);
+    let out = run(dir.path(), &["act", "g", GOLD]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let out = run(dir.path(), &["undo", "g"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    // Listing: every entry named, none of them a crash.
+    let out = run(dir.path(), &["backups", "g"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("_s18446744073709551615"), "{out:?}");
+    let store = Store::open(dir.path()).unwrap();
+    let listed = store.backups("g").unwrap();
+    // The store's own backup comes first: numbered after every number it could have written
+    // (here at its cap, since a name holds the cap itself), never one of the odd names.
+    let newest = &listed[0];
+    assert!(
+        !newest.name.starts_with(t) && !newest.name.starts_with("2099") && newest.content.is_ok(),
+        "{:?}",
+        listed.iter().map(|b| &b.name).collect::<Vec<_>>()
+    );
+    // Restore, from an absurdly named backup and from a real one, many times: each replaced
+    // version is kept and the folder pruned down.
+    assert!(
+        store
+            .restore_backup("g", &format!("{t}_s000050.json"))
+            .is_err()
+    );
+    assert!(
+        store
+            .restore_backup("g", &format!("{t}_s000060.json"))
+            .is_err()
+    );
+    let mut kept = Vec::new();
+    for _ in 0..14 {
+        let name = store.backups("g").unwrap()[0].name.clone();
+        store.restore_backup("g", &name).unwrap();
+        kept.push(store.backups("g").unwrap()[0].name.clone());
+        store.act("g", &[GOLD.to_string()]).unwrap();
+    }
+    let files: Vec<String> = std::fs::read_dir(&backups)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_type().unwrap().is_file())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| !n.starts_with('.') && n.starts_with("20"))
+        .collect();
+    assert!(
+        files.len() <= tablemate::store::BACKUPS_PER_SAVE,
+        "{files:?}"
+    );
+    let names: Vec<String> = store
+        .backups("g")
+        .unwrap()
+        .into_iter()
+        .map(|b| b.name)
+        .collect();
+    assert!(names.contains(kept.last().unwrap()), "{names:?}");
+    drop(store);
+    let name = kept.last().unwrap().clone();
+    let out = run(dir.path(), &["restore", "g", &name]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let store = Store::open(dir.path()).unwrap();
+    // The game still loads, and what is not the store's is where it was.
+    let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
+    assert!(back.history.len() > 1);
+    assert!(backups.join(format!("{t}_s000050.json")).is_dir());
+    assert_eq!(std::fs::read(&target).unwrap(), b"not the store's");
+    #[cfg(unix)]
+    for n in ["60", "70", "80"] {
+        let link = backups.join(format!("{t}_s0000{n}.json"));
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "{link:?}"
+        );
+    }
+    assert!(backups.join("garbage.json").exists());
+    assert!(backups.join("not-json_s5").exists());
 }

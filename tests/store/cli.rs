@@ -207,3 +207,44 @@ fn cli_rules_search_forgives_typos_and_groups_results_with_pages() {
     );
     assert_eq!(out.code, 1);
 }
+
+/// A bad id's message gives the real limit (120 characters, `MAX_ID_LEN`), not another one.
+#[test]
+fn a_bad_id_is_refused_with_the_real_length_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "a".repeat(tablemate::store::MAX_ID_LEN + 1);
+    let out = run(dir.path(), &["check", &long]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr
+            .contains(&format!("up to {}", tablemate::store::MAX_ID_LEN)),
+        "{out:?}"
+    );
+}
+
+/// `tablemate history` numbers entries from 1, as every error naming an entry does; `--json`
+/// gives that `number` beside the 0-based `index` scripts already read.
+#[test]
+fn history_numbers_entries_from_one_like_every_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("x")).unwrap();
+    store
+        .act(
+            "g",
+            &[r#"{"action":"set-runner-up-note","note":"y"}"#.to_string()],
+        )
+        .unwrap();
+    drop(store);
+    let out = run(dir.path(), &["history", "g"]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[0].starts_with(">   2  "), "{out:?}");
+    assert!(
+        lines[1].starts_with("    1  ") && lines[1].contains("New game"),
+        "{out:?}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(dir.path(), &["history", "g", "--json"]).stdout).unwrap();
+    assert_eq!(v["entries"][1]["number"], 1);
+    assert_eq!(v["entries"][1]["index"], 0);
+}

@@ -241,7 +241,7 @@ fn a_fifo_in_saves_is_listed_as_damaged_and_never_hangs_list_or_export_all() {
                 .iter()
                 .map(|l| format!("{:?}", l.status))
                 .collect();
-            let exported = store.export_all(&dest, false);
+            let exported = store.export_all(&dest, false).map(|e| e.saves);
             let checked = tablemate::store::check_file(&root.join("data-pipe.json"));
             (
                 listed,
@@ -464,4 +464,135 @@ fn a_save_that_fails_at_the_last_moment_changes_nothing() {
     assert!(err.to_string().contains("no space"), "{err}");
     store.set_fault_hook(None);
     assert_eq!(notes_of(&store, "g"), "kept");
+}
+
+/// `tablemate.lock` is written at every start: a symbolic link there (to a file the player
+/// cares about) is refused, never followed. The store opens read-only and says why; the file
+/// it points to keeps its bytes. So does a folder or a FIFO at that name.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_is_a_link_or_not_a_file_is_refused_and_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let precious = outside.path().join("precious.txt");
+    std::fs::write(&precious, "keep me").unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root).unwrap();
+    std::os::unix::fs::symlink(&precious, root.join("tablemate.lock")).unwrap();
+    let store = Store::open(root).unwrap();
+    let holder = store.read_only().expect("read-only").description.clone();
+    assert!(holder.contains("symbolic link"), "{holder}");
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
+    assert!(store.save("g", &game("x")).is_err());
+    drop(store);
+    // A dangling link is not created through either.
+    std::fs::remove_file(root.join("tablemate.lock")).unwrap();
+    let target = outside.path().join("created.txt");
+    std::os::unix::fs::symlink(&target, root.join("tablemate.lock")).unwrap();
+    let store = Store::open(root).unwrap();
+    assert!(store.read_only().is_some());
+    assert!(!target.exists(), "the lock was created through a link");
+    drop(store);
+    // A folder and a FIFO at the lock's name.
+    std::fs::remove_file(root.join("tablemate.lock")).unwrap();
+    std::fs::create_dir(root.join("tablemate.lock")).unwrap();
+    let store = Store::open(root).unwrap();
+    let holder = store.read_only().expect("read-only").description.clone();
+    assert!(holder.contains("a folder"), "{holder}");
+    drop(store);
+    std::fs::remove_dir(root.join("tablemate.lock")).unwrap();
+    if Command::new("mkfifo")
+        .arg(root.join("tablemate.lock"))
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let store = Store::open(root).unwrap();
+        let holder = store.read_only().expect("read-only").description.clone();
+        assert!(holder.contains("FIFO"), "{holder}");
+    }
+}
+
+/// `tablemate.log` is appended to and rotated: through a symbolic link it would grow and
+/// rename a file outside the data folder. It is neither written nor rotated, and
+/// `tablemate where` says why; a crash report is not written through a link either.
+#[cfg(unix)]
+#[test]
+fn a_log_that_is_a_link_is_never_written_and_where_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let precious = outside.path().join("precious.txt");
+    std::fs::write(&precious, "keep me").unwrap();
+    let log = tablemate::store::log::path_in(dir.path());
+    std::os::unix::fs::symlink(&precious, &log).unwrap();
+    for i in 0..50 {
+        tablemate::store::log::append(&log, 10, "WARN", &format!("line {i}"));
+    }
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
+    assert!(
+        std::fs::symlink_metadata(&log)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!dir.path().join("tablemate.log.1").exists());
+    let out = crate::shared::run(dir.path(), &["where"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        out.stdout.contains("not written") && out.stdout.contains("symbolic link"),
+        "{out:?}"
+    );
+    // A regular log is written as before.
+    std::fs::remove_file(&log).unwrap();
+    tablemate::store::log::append(&log, 1000, "WARN", "written");
+    assert!(std::fs::read_to_string(&log).unwrap().contains("written"));
+}
+
+/// `saves/` or `backups/` as a symbolic link would make every save or backup a file outside
+/// the data folder: the store follows neither. It opens read-only saying which and why, lists
+/// and loads nothing through the link (the list says why it is empty), and writes nothing
+/// where it points (docs/store.md).
+#[cfg(unix)]
+#[test]
+fn saves_or_backups_as_a_link_opens_read_only_and_nothing_is_read_or_written_through_it() {
+    for which in ["saves", "backups"] {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let store = Store::open(root).unwrap();
+        store.save("g", &game("one")).unwrap();
+        store.save("g", &game("two")).unwrap();
+        drop(store);
+        // The real folder moves outside and a link takes its place.
+        let moved = outside.path().join(which);
+        std::fs::rename(root.join(which), &moved).unwrap();
+        std::os::unix::fs::symlink(&moved, root.join(which)).unwrap();
+        let before = snapshot(outside.path());
+        let store = Store::open(root).unwrap();
+        let why = store.read_only().expect("read-only").description.clone();
+        assert!(
+            why.contains(which) && why.contains("symbolic link"),
+            "{why}"
+        );
+        assert!(store.save("g", &game("three")).is_err());
+        match which {
+            "saves" => {
+                assert!(store.list().is_empty());
+                let e = store.load::<SaveData>("g").unwrap_err().to_string();
+                assert!(e.contains("symbolic link"), "{e}");
+                let out = crate::shared::run(root, &["list"]);
+                assert_eq!(out.code, 1, "{out:?}");
+                assert!(out.stderr.contains("symbolic link"), "{out:?}");
+            }
+            _ => {
+                assert_eq!(store.list().len(), 1);
+                let e = store.backups("g").unwrap_err().to_string();
+                assert!(e.contains("symbolic link"), "{e}");
+                assert!(store.ids_with_backups().is_empty());
+            }
+        }
+        let out = crate::shared::run(root, &["act", "g", "{}"]);
+        assert_eq!(out.code, 1, "{out:?}");
+        drop(store);
+        assert_eq!(snapshot(outside.path()), before, "{which}: written through");
+    }
 }

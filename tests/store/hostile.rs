@@ -591,3 +591,95 @@ fn the_listing_index_never_hides_a_fresh_change_and_survives_damage() {
     assert!(matches!(listed[0].status, ListingStatus::Ok { .. }));
     assert_eq!(store.list_counting().1, 0);
 }
+
+/// A save holding a title past the 200-character bound (a 1 MB one here, written by another
+/// program) is listed as damaged with the bound named, never as a title: `list` prints no
+/// megabyte line, and the listing index neither holds it nor is written again at every list
+/// while nothing changes.
+#[test]
+fn a_save_with_a_huge_title_is_listed_as_damaged_and_the_index_is_not_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("good", &game("x")).unwrap();
+    store.save("huge", &game("y")).unwrap();
+    let huge = store.save_path("huge").unwrap();
+    let text = std::fs::read_to_string(&huge).unwrap();
+    let long = "T".repeat(1_000_000);
+    std::fs::write(&huge, text.replace("\"Test game\"", &format!("\"{long}\""))).unwrap();
+    let long_ok = "L".repeat(200);
+    let good = store.save_path("good").unwrap();
+    let text = std::fs::read_to_string(&good).unwrap();
+    std::fs::write(
+        &good,
+        text.replace("\"Test game\"", &format!("\"{long_ok}\"")),
+    )
+    .unwrap();
+    age(&huge, 60);
+    age(&good, 60);
+    let listed = store.list();
+    let damaged = listed.iter().find(|l| l.id == "huge").unwrap();
+    match &damaged.status {
+        ListingStatus::Damaged { problem, .. } => {
+            let p = problem.to_string();
+            assert!(p.contains("title") && p.contains("at most 200"), "{p}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let index = dir.path().join("listing.json");
+    let first = std::fs::read(&index).unwrap();
+    assert!(first.len() < 10_000, "{} bytes", first.len());
+    let stamp = |p: &Path| {
+        let m = std::fs::metadata(p).unwrap();
+        (
+            m.modified().unwrap(),
+            std::os::unix::fs::MetadataExt::ino(&m),
+        )
+    };
+    let before = stamp(&index);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    for _ in 0..3 {
+        store.list();
+    }
+    assert_eq!(stamp(&index), before, "listing.json was written again");
+    drop(store);
+    let out = crate::shared::run(dir.path(), &["list"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.len() < 2_000, "{} bytes", out.stdout.len());
+    assert!(
+        out.stdout.contains(&format!("{}…", "L".repeat(59))),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("at most 200"), "{}", out.stdout);
+}
+
+/// A player's name has at most 40 characters (`doc::MAX_NAME_CHARS`): a longer one is refused
+/// when a game is made, with the limit, and a file holding one (another program wrote a
+/// megabyte there) fails its check naming the field, so no list or window lays it out.
+#[test]
+fn a_name_past_the_bound_is_refused_when_made_and_when_read() {
+    let boards = tablemate::furnace_duel::Boards::bundled().unwrap();
+    let long = "N".repeat(tablemate::doc::MAX_NAME_CHARS + 1);
+    let e = SaveData::new([long, "Ben".into()], boards, Default::default()).unwrap_err();
+    assert!(e.to_string().contains("at most 40 characters"), "{e}");
+    let table = tablemate::army::FollowerTable::bundled().unwrap();
+    let e = tablemate::army::SaveData::new(vec!["A".repeat(41), "Ben".into()], table).unwrap_err();
+    assert!(e.to_string().contains("at most 40 characters"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("x")).unwrap();
+    let path = store.save_path("g").unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"Ann\""));
+    std::fs::write(
+        &path,
+        text.replace("\"Ann\"", &format!("\"{}\"", "A".repeat(1_000_000))),
+    )
+    .unwrap();
+    let e = store.check_save("g").unwrap_err().to_string();
+    assert!(
+        e.contains("players") && e.contains("at most 40"),
+        "{}",
+        &e[..e.len().min(300)]
+    );
+}

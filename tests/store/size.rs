@@ -5,7 +5,7 @@ use tablemate::doc::{GameDoc, Saved};
 use tablemate::store::Store;
 
 #[path = "../../benches/support/long_games.rs"]
-mod long_games;
+pub mod long_games;
 
 const MB: u64 = 1_000_000;
 
@@ -224,4 +224,60 @@ fn a_save_ends_with_its_entries_and_their_length() {
     let back: Saved<tablemate::worldspanner::Game> = store.load("g").unwrap();
     assert_eq!(back.history.len(), 41);
     assert_eq!(back.history.as_written(), Some(true));
+}
+
+/// The store never writes a save it would refuse to read (docs/store.md): one over the 64 MB
+/// read bound is refused as it is written, and the refusal names the bound, says nothing was
+/// written and what to do, and gives the title's length (the title cannot be the cause: it is
+/// bounded; the rest is the game).
+#[test]
+fn a_save_over_the_64_mb_read_bound_is_refused_naming_the_bound_and_the_title() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    let big = super::common::game(&"x".repeat(65 * 1024 * 1024));
+    let e = store.save("g", &big).unwrap_err().to_string();
+    assert!(
+        e.contains("67108864 bytes (64 MB)")
+            && e.contains("nothing was written")
+            && e.contains("its title is 9 characters")
+            && e.contains("undo the change"),
+        "{}",
+        &e[..e.len().min(600)]
+    );
+    assert!(!store.save_path("g").unwrap().exists());
+}
+
+/// `furtherance simulate --rounds N --save` keeps room for every step of a long simulation,
+/// but never more than the 20,000 entries a save may hold (capped, not refused: the save is
+/// one the store reads back, with `check` and `check --deep`).
+#[test]
+fn a_long_simulation_saves_a_history_capped_at_the_entry_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::shared::run(
+        dir.path(),
+        &[
+            "furtherance",
+            "simulate",
+            "--rounds",
+            "200",
+            "--seed",
+            "4",
+            "--player",
+            "greedy",
+            "--save",
+        ],
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let store = Store::open(dir.path()).unwrap();
+    let listed = store.list();
+    assert_eq!(listed.len(), 1);
+    let path = store.save_path(&listed[0].id).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(
+        text.contains("\"capacity\":20000"),
+        "{}",
+        &text[..600.min(text.len())]
+    );
+    store.check_save(&listed[0].id).unwrap();
+    store.check_save_deep(&listed[0].id).unwrap();
 }

@@ -177,7 +177,7 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("all.json");
     assert_eq!(
-        store.export_all(&file, false).unwrap(),
+        store.export_all(&file, false).unwrap().saves,
         2,
         "damaged saves are left out"
     );
@@ -209,4 +209,72 @@ fn export_all_then_import_into_a_fresh_folder_round_trips() {
     let back = store.import(&file).unwrap();
     assert!(back.iter().all(|i| !i.renamed));
     assert_eq!(snapshot(dir.path()), before);
+}
+
+/// Saves that together pass what one bundle may hold (64 MB; a small bound here) are exported
+/// into several bundles, `all-1.json`, `all-2.json`..., each within it, and the message names
+/// them; importing each brings every save back. A save too large for any bundle is refused by
+/// name, with the bound and what to do, before anything is written.
+#[test]
+fn export_all_splits_into_bundles_within_the_bound_and_each_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    for i in 0..7 {
+        store
+            .save(&format!("g{i}"), &game(&format!("note {i}")))
+            .unwrap();
+    }
+    let one = std::fs::metadata(store.save_path("g0").unwrap())
+        .unwrap()
+        .len();
+    let bound = 3 * one + 600;
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("all.json");
+    let exported = store.export_all_within(&file, false, bound).unwrap();
+    assert_eq!(exported.saves, 7);
+    assert!(exported.files.len() >= 3, "{exported:?}");
+    assert!(!file.exists(), "several bundles are numbered");
+    for (i, f) in exported.files.iter().enumerate() {
+        assert_eq!(f, &out.path().join(format!("all-{}.json", i + 1)));
+        assert!(std::fs::metadata(f).unwrap().len() <= bound);
+    }
+    // Again without --force: refused whole, naming a file that is there.
+    let err = store.export_all_within(&file, false, bound).unwrap_err();
+    assert!(matches!(err, StoreError::Exists { .. }), "{err:?}");
+    // Each imports; together they are every save.
+    let fresh = tempfile::tempdir().unwrap();
+    let copy = Store::open(fresh.path()).unwrap();
+    for f in &exported.files {
+        copy.import(f).unwrap();
+    }
+    assert_eq!(copy.list().len(), 7);
+    assert_eq!(notes_of(&copy, "g6"), "note 6");
+    // One save larger than a bundle can hold: named, nothing written.
+    store
+        .save("big", &game(&"b".repeat(bound as usize)))
+        .unwrap();
+    let other = out.path().join("other.json");
+    let err = store
+        .export_all_within(&other, false, bound)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("save big is") && err.contains("tablemate export big FILE"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(out.path()).unwrap().count(),
+        exported.files.len()
+    );
+    // The command says which files it wrote.
+    drop(store);
+    let out = crate::shared::run(
+        dir.path(),
+        &[
+            "export-all",
+            &fresh.path().join("one.json").to_string_lossy(),
+        ],
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("exported 8 saves to"), "{out:?}");
 }

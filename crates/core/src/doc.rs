@@ -178,6 +178,41 @@ pub trait Playable: GameDoc {
     }
 }
 
+/// The most characters a save's title may have: what a list line or a window's title bar can
+/// show (docs/store.md). A longer title is cut to it when a game is made ([`Saved::new`]) and
+/// refused when a file holding one is read ([`Saved::validate`]).
+pub const MAX_TITLE_CHARS: usize = 200;
+
+/// The most characters a player's or general's name may have: what a seat, a score line or a
+/// list shows whole. Checked when a game is made and when a file is read (docs/store.md).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Whether `name` is within [`MAX_NAME_CHARS`] characters.
+pub fn name_fits(name: &str) -> bool {
+    name.chars().nth(MAX_NAME_CHARS).is_none()
+}
+
+/// `text` cut to at most `max` characters, with `…` as the last one when it was cut: how a
+/// list or a heading shows a long title (the whole title stays in the save).
+pub fn elide(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some(_) => {
+            let keep = max.saturating_sub(1);
+            let end = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
+            std::borrow::Cow::Owned(format!("{}…", &text[..end]))
+        }
+    }
+}
+
+/// `title` as a save keeps it: at most [`MAX_TITLE_CHARS`] characters.
+fn bounded_title(title: String) -> String {
+    match title.char_indices().nth(MAX_TITLE_CHARS) {
+        Some((end, _)) => title[..end].to_string(),
+        None => title,
+    }
+}
+
 /// A saved game or campaign: a title the user gave it and the labelled history, whose current
 /// entry is the state of play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -191,9 +226,11 @@ pub struct Saved<T> {
 }
 
 impl<T: GameDoc> Saved<T> {
+    /// A new save. A title longer than [`MAX_TITLE_CHARS`] characters is cut to it (a save
+    /// holding a longer one would be refused when read back).
     pub fn new(title: impl Into<String>, first_label: impl Into<String>, state: T) -> Self {
         Self {
-            title: title.into(),
+            title: bounded_title(title.into()),
             history: History::new(first_label, state),
         }
     }
@@ -210,6 +247,13 @@ impl<T: GameDoc> Saved<T> {
     /// Every other entry is checked when undo, redo or goto reaches it ([`Saved::goto`]), so
     /// loading costs the same however long the history is (docs/store.md).
     pub fn validate(&self) -> Result<(), Invalid> {
+        let chars = self.title.chars().count();
+        if chars > MAX_TITLE_CHARS {
+            return Err(Invalid::new(
+                "title",
+                format!("it has {chars} characters; a title may have at most {MAX_TITLE_CHARS}"),
+            ));
+        }
         self.history
             .validate()
             .map_err(|e| Invalid::new("history", e.to_string()))?;
@@ -358,6 +402,47 @@ mod tests {
         let i = Invalid::new("teams[0].heroes[2]", "health 9 is above 6");
         assert_eq!(i.to_string(), "teams[0].heroes[2]: health 9 is above 6");
         assert_eq!(Invalid::new("", "no history").to_string(), "no history");
+    }
+
+    /// A tiny game for the tests of `Saved` alone.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Tiny(u8);
+
+    impl GameDoc for Tiny {
+        const KIND: Kind = Kind::Army;
+        fn summary(&self) -> String {
+            "tiny".into()
+        }
+        fn validate(&self) -> Result<(), Invalid> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_title_over_200_characters_is_cut_when_made_and_refused_when_read() {
+        let long = "é".repeat(MAX_TITLE_CHARS + 50);
+        let saved = Saved::new(long.clone(), "New", Tiny(1));
+        assert_eq!(saved.title.chars().count(), MAX_TITLE_CHARS);
+        assert!(saved.validate().is_ok());
+        let mut forged = saved.clone();
+        forged.title = long;
+        let e = forged.validate().unwrap_err();
+        assert_eq!(e.at, "title");
+        assert!(
+            e.problem.contains("250 characters") && e.problem.contains("200"),
+            "{e}"
+        );
+        let short = Saved::new("Friday", "New", Tiny(1));
+        assert_eq!(short.title, "Friday");
+    }
+
+    #[test]
+    fn elide_keeps_short_text_and_cuts_long_text_with_an_ellipsis() {
+        assert_eq!(elide("Friday", 10), "Friday");
+        assert_eq!(elide("abcdefghij", 10), "abcdefghij");
+        assert_eq!(elide("abcdefghijk", 10), "abcdefghi…");
+        assert_eq!(elide("ééééé", 3), "éé…");
+        assert_eq!(elide("", 0), "");
     }
 
     #[test]

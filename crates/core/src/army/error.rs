@@ -8,7 +8,10 @@ pub enum ArmyError {
         "the game is for two or four generals (the book has starting squares for 2 or 4), not {0}"
     )]
     PlayerCount(usize),
-    #[error("every player needs a name, and the names must differ")]
+    #[error(
+        "every player needs a name of at most {} characters, and the names must differ",
+        crate::doc::MAX_NAME_CHARS
+    )]
     BadNames,
     #[error("there is no player number {0}")]
     NoSuchPlayer(usize),

@@ -92,7 +92,11 @@ impl ArmyGame {
         }
         let names: Vec<String> = names.into_iter().map(|n| n.trim().to_string()).collect();
         let distinct: std::collections::HashSet<&String> = names.iter().collect();
-        if names.iter().any(|n| n.is_empty()) || distinct.len() != names.len() {
+        if names
+            .iter()
+            .any(|n| n.is_empty() || !crate::doc::name_fits(n))
+            || distinct.len() != names.len()
+        {
             return Err(ArmyError::BadNames);
         }
         Ok(ArmyGame {

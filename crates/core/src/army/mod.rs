@@ -85,6 +85,16 @@ fn validate(g: &ArmyGame) -> Result<(), Invalid> {
         if p.name.trim().is_empty() {
             return Err(Invalid::new(format!("{at}.name"), "is empty"));
         }
+        if !crate::doc::name_fits(&p.name) {
+            return Err(Invalid::new(
+                format!("{at}.name"),
+                format!(
+                    "has {} characters; a name may have at most {}",
+                    p.name.chars().count(),
+                    crate::doc::MAX_NAME_CHARS
+                ),
+            ));
+        }
         if let Some(first) = names.again(p.name.as_str(), i) {
             return Err(Invalid::new(
                 format!("{at}.name"),

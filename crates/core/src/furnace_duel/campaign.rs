@@ -105,7 +105,11 @@ impl Campaign {
         settings: Settings,
     ) -> Result<Campaign, CampaignError> {
         let players = players.map(|p| p.trim().to_string());
-        if players.iter().any(|p| p.is_empty()) || players[0] == players[1] {
+        if players
+            .iter()
+            .any(|p| p.is_empty() || !crate::doc::name_fits(p))
+            || players[0] == players[1]
+        {
             return Err(CampaignError::BadPlayers);
         }
         for &id in BoardId::ALL {

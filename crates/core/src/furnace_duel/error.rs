@@ -4,7 +4,10 @@
 /// A refused campaign entry.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CampaignError {
-    #[error("both players need a name, and the two names must differ")]
+    #[error(
+        "both players need a name of at most {} characters, and the two names must differ",
+        crate::doc::MAX_NAME_CHARS
+    )]
     BadPlayers,
     #[error("the boards data has no entry for {0}")]
     MissingBoard(&'static str),

@@ -83,6 +83,16 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
     if c.players.iter().any(|p| p.trim().is_empty()) {
         return Err(Invalid::new("players", "a player name is empty"));
     }
+    if let Some(p) = c.players.iter().find(|p| !crate::doc::name_fits(p)) {
+        return Err(Invalid::new(
+            "players",
+            format!(
+                "a name has {} characters; a name may have at most {}",
+                p.chars().count(),
+                crate::doc::MAX_NAME_CHARS
+            ),
+        ));
+    }
     if c.players[0] == c.players[1] {
         return Err(Invalid::new("players", "the two names are the same"));
     }

@@ -168,6 +168,17 @@ impl UnitPile {
         self.len() == 0
     }
 
+    /// A card put on the discard pile by hand, for tests of the checks.
+    #[cfg(test)]
+    pub(crate) fn push_for_test(&mut self, kind: KindId) {
+        self.discard.push(kind);
+    }
+
+    /// Every card the deck holds, the draw pile then the discard pile.
+    pub fn cards(&self) -> impl Iterator<Item = KindId> + '_ {
+        self.draw.iter().chain(&self.discard).copied()
+    }
+
     /// How many cards of `kind` the deck holds (draw and discard piles).
     pub fn count(&self, kind: KindId) -> usize {
         self.draw

@@ -113,6 +113,9 @@ pub struct CatalogFile {
     pub units: Vec<UnitFile>,
 }
 
+/// The most cards the copies of a units file may add up to (the printed deck has 36).
+pub const MAX_DECK_CARDS: usize = 100_000;
+
 const SAMPLE_FIELDS: [&str; 6] = ["name", "cost", "attack", "hp", "abilities", "copies"];
 
 impl CatalogFile {
@@ -137,6 +140,15 @@ impl CatalogFile {
         }
         if self.units.len() > usize::from(u16::MAX) {
             file("units: too many units".to_string());
+        }
+        // Every copy becomes a card of the digital deck, held in the save and counted at
+        // every check: bounded, so a units file cannot make every save huge or slow.
+        let cards: usize = self.units.iter().map(|u| usize::from(u.copies)).sum();
+        if cards > MAX_DECK_CARDS {
+            file(format!(
+                "units: the copies add up to a deck of {cards} cards; a deck may hold at most \
+                 {MAX_DECK_CARDS}"
+            ));
         }
         if !self.units.is_empty() && self.units.iter().all(|u| u.attack == 0) {
             file(

@@ -27,22 +27,36 @@ impl Game {
 
     /// Every card of the unit deck is in exactly one place (digital deck): the draw or
     /// discard pile, an enemy unit on the board, or an enemy castle's research.
+    ///
+    /// One pass over the cards, counted per kind: linear in the deck and the catalogue, so a
+    /// units file of 20,000 types does not make every check quadratic (docs/store.md).
     pub fn deck_conserved(&self) -> Result<(), Invalid> {
         let Some(deck) = &self.deck else {
             return Ok(());
         };
+        let mut totals = vec![0usize; self.catalog.len()];
+        let cards = deck
+            .cards()
+            .chain(
+                self.units
+                    .iter()
+                    .filter(|u| u.owner.is_enemy())
+                    .map(|u| u.kind),
+            )
+            .chain(self.castles.iter().flat_map(|c| c.research.iter().copied()));
+        for kind in cards {
+            match totals.get_mut(usize::from(kind.0)) {
+                Some(n) => *n += 1,
+                None => {
+                    return Err(Invalid::new(
+                        "deck",
+                        format!("a card of unknown unit kind {} is in play", kind.0),
+                    ));
+                }
+            }
+        }
         for kind in self.catalog.ids() {
-            let on_board = self
-                .units
-                .iter()
-                .filter(|u| u.owner.is_enemy() && u.kind == kind)
-                .count();
-            let researched: usize = self
-                .castles
-                .iter()
-                .map(|c| c.research.iter().filter(|k| **k == kind).count())
-                .sum();
-            let total = deck.count(kind) + on_board + researched;
+            let total = totals[usize::from(kind.0)];
             let copies = usize::from(self.catalog.kind(kind).copies);
             if total != copies {
                 return Err(Invalid::new(
@@ -275,5 +289,47 @@ mod tests {
         // With its work still in hand the same enemy turn is a good position.
         g.begin_enemy_phase();
         g.check().unwrap();
+    }
+
+    /// A units file of 20,000 types (within the data bound) is checked in time linear in its
+    /// size: the deck is counted once, not once per type (docs/store.md). Quadratic, this
+    /// took minutes; the bound below is generous for a debug build on a loaded machine.
+    #[test]
+    fn a_catalogue_of_20000_unit_types_is_checked_in_linear_time() {
+        use super::super::units::{Catalog, CatalogFile};
+        let mut file: CatalogFile = Catalog::bundled().unwrap().file().clone();
+        let first = file.units[0].clone();
+        while file.units.len() < 20_000 {
+            let mut u = first.clone();
+            u.name = format!("Sample unit {}", file.units.len());
+            u.copies = 1;
+            file.units.push(u);
+        }
+        let catalog = Catalog::try_from(file).unwrap();
+        let g = Game::new(
+            super::super::Settings::default(),
+            super::super::board::Board::standard(),
+            catalog,
+            7,
+        );
+        let started = std::time::Instant::now();
+        for _ in 0..5 {
+            g.check().unwrap();
+        }
+        let took = started.elapsed();
+        assert!(took.as_secs_f64() < 5.0, "5 checks took {took:?}");
+        // A card of a kind the catalogue does not have is refused, not ignored.
+        let mut bad = g.clone();
+        if let Some(deck) = bad.deck.as_mut() {
+            deck.push_for_test(super::super::units::KindId(u16::MAX));
+        }
+        assert!(bad.check().is_err());
+        // The copies are bounded: a file whose deck would pass 100,000 cards is refused.
+        let mut file: CatalogFile = g.catalog.file().clone();
+        for u in &mut file.units {
+            u.copies = 255;
+        }
+        let e = Catalog::try_from(file).unwrap_err();
+        assert!(e.contains("at most 100000"), "{e}");
     }
 }

@@ -100,8 +100,11 @@ pub struct Moved {
 /// One entry of a save's history.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct HistoryLine {
-    /// 0 is the oldest entry kept.
+    /// 0 is the oldest entry kept (for scripts written against it; `history --json` keeps it).
     pub index: usize,
+    /// The entry's number as everything Tablemate prints counts them: from 1, the oldest
+    /// kept (`index + 1`), as in "history entry 250" of an error (docs/cli.md).
+    pub number: usize,
     pub label: String,
     pub at: DateTime<Utc>,
     /// The state of play: what the app shows and the next action starts from.
@@ -226,6 +229,7 @@ pub fn history<T: GameDoc>(data: &str) -> Result<Vec<HistoryLine>, ScriptError> 
         .rev()
         .map(|(index, e)| HistoryLine {
             index,
+            number: index + 1,
             label: e.label.clone(),
             at: e.at,
             current: index == cursor,

@@ -528,11 +528,13 @@ fn unread<T: Serialize + DeserializeOwned + Clone>(
 
 /// An impossible capacity (under 2, fewer than the entries) is refused by `validate` with the
 /// numbers. Saves written with the old default (400, which forgot most of a long game) keep
-/// the new default from now on.
+/// the new default from now on. A capacity over [`MAX_ENTRIES`] (written before the store
+/// held it there, or by hand) is clamped to it: more entries than that are refused as they
+/// load, so the history must forget its oldest before it gets there.
 fn migrated_capacity(capacity: usize, len: usize) -> usize {
     match capacity {
         OLD_DEFAULT_CAPACITY if len <= OLD_DEFAULT_CAPACITY => default_capacity(),
-        c => c,
+        c => c.min(MAX_ENTRIES),
     }
 }
 

@@ -283,13 +283,16 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
     }
 
+    /// A history keeping `capacity` entries, held between 2 (room to undo) and
+    /// [`MAX_ENTRIES`] (what a save may hold when it is read back): a history never records
+    /// more entries than the store reads, it forgets its oldest instead.
     pub fn with_capacity(label: impl Into<String>, state: T, capacity: usize) -> Self {
         Self {
             entries: vec![Entry::new(label.into(), Utc::now(), None)],
             links: vec![None],
             current: state,
             cursor: 0,
-            capacity: capacity.max(2),
+            capacity: capacity.clamp(2, MAX_ENTRIES),
             revision: 0,
             tail_value: None,
             as_written: None,
@@ -359,17 +362,25 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             (from + 1..=index).collect()
         };
         for k in steps {
+            // A change that does not fit is named by its own entry (the 250th), not only by
+            // the entry being reached through it (the first, for a replay from the start).
+            let at_change = |problem: String| {
+                unreadable(format!(
+                    "the change stored with entry {} does not fit: {problem}",
+                    k + 1
+                ))
+            };
             let text = links[k]
                 .as_ref()
-                .ok_or_else(|| unreadable("no change leads to it".into()))?;
+                .ok_or_else(|| at_change("no change leads to it".into()))?;
             let ops: Vec<delta::Op> =
-                serde_json::from_str(text.get()).map_err(|e| unreadable(e.to_string()))?;
+                serde_json::from_str(text.get()).map_err(|e| at_change(e.to_string()))?;
             let direction = if down {
                 delta::Direction::Backward
             } else {
                 delta::Direction::Forward
             };
-            delta::apply(&mut value, &ops, direction).map_err(unreadable)?;
+            delta::apply(&mut value, &ops, direction).map_err(at_change)?;
         }
         T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }

@@ -411,3 +411,59 @@ fn a_full_history_kept_unread_forgets_its_oldest_as_one_in_memory() {
     }
     assert_eq!(*read.current(), (0..=6).collect::<Vec<i32>>());
 }
+
+/// A history is never recorded past what a save may hold when read back (docs/store.md): a
+/// capacity asked over [`MAX_ENTRIES`] is held there, so the oldest entries are forgotten and
+/// the history still loads.
+#[test]
+fn a_history_never_records_more_entries_than_a_save_may_hold() {
+    let mut h = History::with_capacity("start", 0, usize::MAX);
+    assert_eq!(h.capacity, MAX_ENTRIES);
+    for i in 1..=MAX_ENTRIES + 5 {
+        h.record("step", i);
+    }
+    assert_eq!(h.len(), MAX_ENTRIES);
+    assert_eq!(*h.current(), MAX_ENTRIES + 5);
+    let text = serde_json::to_string(&h).unwrap();
+    let back: History<usize> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.len(), MAX_ENTRIES);
+    back.validate().unwrap();
+    assert_eq!(History::with_capacity("start", 0, 0).capacity, 2);
+}
+
+/// A capacity over the entry limit (a file from before it was held there, or a hand edit) is
+/// clamped to it as the history loads: the next action forgets the oldest instead of writing
+/// a save that would be refused.
+#[test]
+fn a_capacity_over_the_entry_limit_is_clamped_as_it_loads() {
+    let text = r#"{"cursor":0,"capacity":1000000,"entries":[{"label":"x","at":"2026-01-01T00:00:00Z","state":1}]}"#;
+    let back: History<i32> = serde_json::from_str(text).unwrap();
+    assert_eq!(back.capacity, MAX_ENTRIES);
+}
+
+/// Reaching the first entry walks down through every change; one that does not fit at entry
+/// 250 is named there ("the change stored with entry 250"), not only as entry 1, the one
+/// being reached (what `tablemate replay` and an undo report).
+#[test]
+fn an_entry_reached_through_a_change_that_does_not_fit_names_that_change() {
+    let mut h = History::new("start", 0);
+    for i in 1..300 {
+        h.record(format!("step {i}"), i);
+    }
+    let text = serde_json::to_string(&h).unwrap();
+    let mut file: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let change = file["entries"][249]["change"].to_string();
+    assert!(change.contains("249"), "{change}");
+    file["entries"][249]["change"] = serde_json::from_str(&change.replace("249", "7")).unwrap();
+    let changes: Vec<String> = (1..300)
+        .map(|i| file["entries"][i]["change"].to_string())
+        .collect();
+    let current = file["current"].to_string();
+    file["digest"] = digest(299, &current, changes.iter().map(String::as_str)).into();
+    let back: History<i32> = serde_json::from_str(&file.to_string()).unwrap();
+    let err = back.state(0).unwrap_err().to_string();
+    assert!(
+        err.contains("history entry 1 ") && err.contains("entry 250 does not fit"),
+        "{err}"
+    );
+}
