@@ -30,6 +30,12 @@ pub enum ActError {
     /// 500: it could not be written; nothing was applied.
     #[error("could not save, nothing was changed: {0}")]
     NotSaved(String),
+    /// 500: the host failed on this action (a bug: it panicked); the game was read again
+    /// from disk, so nothing was changed, and every other request is served as before.
+    #[error(
+        "the host failed on this action (a fault in Tablemate, not in the action): nothing was changed"
+    )]
+    Failed,
 }
 
 /// What an applied action left: the new revision and its history label.
@@ -176,6 +182,23 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
             .map(|e| e.label.clone())
             .collect()
     }
+}
+
+/// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from
+/// disk, so nothing half-done stays in memory, and only this request fails.
+pub fn act_caught(
+    table: &mut dyn Table,
+    seat: &str,
+    action: Value,
+    seen: Option<u64>,
+) -> Result<Done, ActError> {
+    let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        table.act(seat, action, seen)
+    }));
+    acted.unwrap_or_else(|_| {
+        let _ = table.reload();
+        Err(ActError::Failed)
+    })
 }
 
 /// Opens save `id` for sharing, whatever game it is.
