@@ -8,6 +8,8 @@ use tablemate::worldspanner::*;
 
 const ID: &str = "friday";
 
+#[path = "../shared/random_json.rs"]
+mod random_json;
 #[path = "../shared/mod.rs"]
 mod shared;
 use shared::run;

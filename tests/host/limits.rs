@@ -69,6 +69,58 @@ fn a_dome_slot_outside_one_to_four_from_a_phone_is_refused_and_play_goes_on() {
     assert_eq!(state.status, 200, "{}", state.body);
 }
 
+#[test]
+fn random_actions_from_every_seat_are_answered_and_the_host_serves_normally_after() {
+    use crate::random_json::{Dice, mutate, worldspanner_templates};
+    let (root, id) = worldspanner_save();
+    let s = serve(root, &id);
+    let templates: Vec<Value> = worldspanner_templates()
+        .iter()
+        .map(|t| serde_json::from_str(t).expect("a template"))
+        .collect();
+    let seats = ["Skyhawks", "Psiclones", "table"];
+    let mut d = Dice(0x5eed_1234_abcd_0001);
+    let mut statuses = std::collections::BTreeMap::new();
+    for _ in 0..240 {
+        let mut action = templates[d.roll(templates.len())].clone();
+        if d.roll(2) == 0 {
+            mutate(&mut action, &mut d);
+        }
+        let seat = seats[d.roll(seats.len())];
+        let revision = (d.roll(3) == 0).then(|| d.roll(400) as u64);
+        let r = act(&s.addr, &s.token(seat), action.clone(), revision);
+        assert!(
+            [200, 400, 403, 409, 422].contains(&r.status),
+            "{seat} {action}: {} {}",
+            r.status,
+            r.body
+        );
+        *statuses.entry(r.status).or_insert(0) += 1;
+    }
+    assert!(statuses.get(&200).is_some_and(|n| *n > 5), "{statuses:?}");
+    // Every seat's page and state are served after the barrage, and a bad Dome slot is still
+    // refused for what it is.
+    for seat in seats {
+        let token = s.token(seat);
+        let page = request(&s.addr, "GET", &format!("/seat/{token}"), &[], b"");
+        assert_eq!(page.status, 200, "{seat}: {}", page.body);
+        let auth = format!("Bearer {token}");
+        let state = request(
+            &s.addr,
+            "GET",
+            "/api/state",
+            &[("Authorization", &auth)],
+            b"",
+        );
+        assert_eq!(state.status, 200, "{seat}: {}", state.body);
+    }
+    let r = s.act(
+        "Psiclones",
+        json!({"action": "place", "dome": {"number": 1, "slot": 5}}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+}
+
 /// A game whose `act` panics on `{"action": "boom"}` and whose first page panics: an engine
 /// bug, put there on purpose.
 struct Faulty {

@@ -7,6 +7,8 @@ mod fd_seat;
 mod http;
 mod limits;
 mod pages;
+#[path = "../shared/random_json.rs"]
+mod random_json;
 mod seats;
 mod ws_seat;
 
