@@ -40,6 +40,11 @@ pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 16;
 pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 /// A request (other than the live stream) that takes longer is answered 408.
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// Longest action id a phone may choose (`POST /api/act` `"id"`).
+pub const MAX_ACTION_ID: usize = 64;
+/// Action ids whose answers are kept for repeats, over every seat (oldest forgotten first):
+/// far more than a phone's retries ever span.
+pub const KEPT_ACTION_IDS: usize = 512;
 /// The port `serve` and the window listen on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8765;
 
@@ -129,6 +134,8 @@ pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// What the server threads and the owner of a [`Host`] share.
 pub struct Shared {
     pub table: Mutex<Box<dyn Table>>,
+    /// The answers to recent action ids (locked only while `table` is held).
+    answered: Mutex<server::Answered>,
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,

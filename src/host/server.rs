@@ -115,6 +115,7 @@ impl Host {
         let (revision, _) = tokio::sync::watch::channel(table.revision());
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
+            answered: Mutex::new(Answered::default()),
             seats: Mutex::new(seats),
             revision,
             base_url,
@@ -438,6 +439,9 @@ struct ActBody {
     /// The revision the page showed; left out, the stale check is skipped (scripts).
     #[serde(default)]
     revision: Option<u64>,
+    /// The phone's own name for this action, the same when it sends it again: applied once.
+    #[serde(default)]
+    id: Option<String>,
 }
 
 async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
@@ -462,37 +466,103 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
             );
         }
     };
+    if let Some(id) = &req.id
+        && (id.is_empty() || id.chars().count() > super::MAX_ACTION_ID)
+    {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("an action's id is 1 to {} characters", super::MAX_ACTION_ID),
+            None,
+        );
+    }
     let shared = st.shared.clone();
-    let seat_name = seat.clone();
-    let done = tokio::task::spawn_blocking(move || {
+    let answered = tokio::task::spawn_blocking(move || {
         let mut t = lock(&shared.table);
-        let r = table::act_caught(t.as_mut(), &seat_name, req.action, req.revision);
+        // Looked up and recorded while holding the game: a repeat sent while the first is
+        // being applied waits, then gets the first one's answer.
+        if let Some(id) = &req.id
+            && let Some(first) = lock(&shared.answered).get(&seat, id)
+        {
+            return first;
+        }
+        let r = table::act_caught(t.as_mut(), &seat, req.action, req.revision);
         // Told while still holding the game, so the live streams see revisions in order.
         shared.revision.send_replace(t.revision());
-        r
+        let answer = match r {
+            Ok(done) => Answer {
+                status: StatusCode::OK,
+                body: json!({ "revision": done.revision, "label": done.label }),
+            },
+            Err(e) => {
+                let status = match &e {
+                    ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
+                    ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
+                    ActError::Stale { .. } => StatusCode::CONFLICT,
+                    ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+                };
+                Answer {
+                    status,
+                    body: json!({ "error": e.to_string(), "revision": t.revision() }),
+                }
+            }
+        };
+        // Only what the game decided is kept: an action that was not applied for another
+        // reason (a stale page, a failure) may be sent again under the same id.
+        if let Some(id) = req.id
+            && matches!(
+                answer.status,
+                StatusCode::OK | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
+            )
+        {
+            lock(&shared.answered).keep(&seat, id, answer.clone());
+        }
+        answer
     })
     .await;
-    let now = Some(current_revision(&st.shared));
-    match done {
-        Ok(Ok(done)) => {
-            st.shared.sync_seats();
-            axum::Json(json!({ "revision": done.revision, "label": done.label })).into_response()
-        }
-        Ok(Err(e)) => {
-            let status = match &e {
-                ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
-                ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
-                ActError::Stale { .. } => StatusCode::CONFLICT,
-                ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
-            };
-            error(status, e.to_string(), now)
+    match answered {
+        Ok(a) => {
+            if a.status == StatusCode::OK {
+                st.shared.sync_seats();
+            }
+            (a.status, axum::Json(a.body)).into_response()
         }
         Err(_) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the host failed".into(),
-            now,
+            Some(current_revision(&st.shared)),
         ),
+    }
+}
+
+/// What `/api/act` answered, kept for a repeat of the same action id.
+#[derive(Clone)]
+pub(super) struct Answer {
+    status: StatusCode,
+    body: Value,
+}
+
+/// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
+/// first: a phone that did not hear an answer sends its action again under the same id, and
+/// gets the first answer instead of the action applied twice.
+#[derive(Default)]
+pub(super) struct Answered {
+    kept: std::collections::VecDeque<(String, String, Answer)>,
+}
+
+impl Answered {
+    fn get(&self, seat: &str, id: &str) -> Option<Answer> {
+        self.kept
+            .iter()
+            .find(|(s, i, _)| s == seat && i == id)
+            .map(|(_, _, a)| a.clone())
+    }
+
+    fn keep(&mut self, seat: &str, id: String, answer: Answer) {
+        if self.kept.len() >= super::KEPT_ACTION_IDS {
+            self.kept.pop_front();
+        }
+        self.kept.push_back((seat.to_string(), id, answer));
     }
 }
 

@@ -21,7 +21,8 @@ pub enum ActError {
     /// 403: another seat's action, or the host's.
     #[error("{seat} may not do that: {why}")]
     WrongSeat { seat: String, why: String },
-    /// 409: the action answers a state the phone no longer shows.
+    /// 409: the action answers a state the phone no longer shows (or never showed: a revision
+    /// from the future).
     #[error("the game moved on (revision {now}, this page showed {seen}): look again")]
     Stale { seen: u64, now: u64 },
     /// 422: the game's own rules refuse it (the rule's message).
@@ -122,8 +123,10 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
                 why: super::why_not(&rule),
             });
         }
+        // A revision the host never reached (a page from before a restart) is as stale as
+        // an old one: the page did not show this game.
         if let Some(seen) = seen
-            && seen < self.revision
+            && seen != self.revision
             && state.needs_fresh_view(&action)
         {
             return Err(ActError::Stale {

@@ -18,7 +18,7 @@ use crate::http::request;
 use crate::{act, serve};
 
 /// A six-a-side Worldspanner game at round 1, the Skyhawks' Reinforce step.
-fn worldspanner_save() -> (tempfile::TempDir, String) {
+pub fn worldspanner_save() -> (tempfile::TempDir, String) {
     let root = tempfile::tempdir().expect("a temp folder");
     let mut args = vec!["worldspanner", "new", "--seed", "7", "--json"];
     for f in ["lords", "defenders", "villains", "icons", "exemplars"] {

@@ -9,6 +9,7 @@ mod limits;
 mod pages;
 #[path = "../shared/random_json.rs"]
 mod random_json;
+mod repeats;
 mod seats;
 mod ws_seat;
 
