@@ -8,15 +8,17 @@
 //! reaches the file system.
 
 mod games;
+mod listen;
 mod pages;
 mod server;
 mod table;
 mod ws_seat;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+pub use pages::Books;
 pub use server::{Host, HostError, LinkInfo, WindowWrite};
 pub use table::{ActError, Done, Table};
 
@@ -27,10 +29,22 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// Requests a seat may make in a burst, then [`REFILL_PER_SECOND`] more each second (429).
 pub const BURST: f64 = 150.0;
 pub const REFILL_PER_SECOND: f64 = 50.0;
-/// Open connections at once; more are closed at once.
+/// Open connections at once; one more is answered 503 and closed.
 pub const MAX_CONNECTIONS: usize = 64;
+/// Open connections from one address at once, well under [`MAX_CONNECTIONS`]: a device
+/// holding connections open (a stranger on the Wi-Fi, a phone gone to sleep) cannot fill the
+/// host. A phone uses a few (the page, its live stream, an action).
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 16;
+/// A request's headers must arrive within this; a kept-alive connection that stays idle this
+/// long is closed too (the browser opens another when it needs one).
+pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 /// A request (other than the live stream) that takes longer is answered 408.
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// Longest action id a phone may choose (`POST /api/act` `"id"`).
+pub const MAX_ACTION_ID: usize = 64;
+/// Action ids whose answers are kept for repeats, over every seat (oldest forgotten first):
+/// far more than a phone's retries ever span.
+pub const KEPT_ACTION_IDS: usize = 512;
 /// The port `serve` and the window listen on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8765;
 
@@ -109,9 +123,19 @@ impl SeatEntry {
     }
 }
 
+/// Takes `m`'s lock even if a thread panicked while holding it, so one failed request never
+/// turns every later one into an error. What the locks guard stays whole through a panic: an
+/// action that panics is caught and the game read again from disk (`table::act_caught`), a
+/// page only reads the game, and the seats' list is changed one field at a time.
+pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// What the server threads and the owner of a [`Host`] share.
 pub struct Shared {
     pub table: Mutex<Box<dyn Table>>,
+    /// The answers to recent action ids (locked only while `table` is held).
+    answered: Mutex<server::Answered>,
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
@@ -123,13 +147,8 @@ pub struct Shared {
 impl Shared {
     /// Adds seats the game has gained (a late joiner) with fresh tokens; keeps the others.
     fn sync_seats(&self) {
-        let wanted = match self.table.lock() {
-            Ok(t) => t.seats(),
-            Err(_) => return,
-        };
-        let Ok(mut seats) = self.seats.lock() else {
-            return;
-        };
+        let wanted = lock(&self.table).seats();
+        let mut seats = lock(&self.seats);
         for s in wanted {
             if !seats.iter().any(|e| e.name == s.name)
                 && let Ok(e) = SeatEntry::new(s.name, Some(s.plays))
@@ -142,7 +161,7 @@ impl Shared {
 
     /// The seat holding `token`, by name.
     fn seat_for(&self, token: &str) -> Option<String> {
-        let seats = self.seats.lock().ok()?;
+        let seats = lock(&self.seats);
         // Every seat is compared, so the time taken does not say which one matched.
         let mut found = None;
         for s in seats.iter() {

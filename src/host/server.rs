@@ -3,10 +3,8 @@
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
@@ -17,11 +15,10 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 
 use super::table::{self, ActError};
-use super::{MAX_BODY, MAX_CONNECTIONS, REQUEST_TIMEOUT, SeatEntry, Shared, pages};
+use super::{MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
 use crate::seat::{Plays, Seat, TABLE};
 use crate::store::Store;
 
@@ -85,6 +82,15 @@ impl Host {
         let root = store.root().to_path_buf();
         let table = table::open(store, id).map_err(open)?;
         let books = pages::Books::load(&root, table.kind());
+        Host::share(table, books, listen)
+    }
+
+    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`.
+    pub fn share(
+        table: Box<dyn super::Table>,
+        books: pages::Books,
+        listen: SocketAddr,
+    ) -> Result<Host, HostError> {
         let std_listener = std::net::TcpListener::bind(listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
             .map_err(|source| HostError::Bind {
@@ -109,6 +115,7 @@ impl Host {
         let (revision, _) = tokio::sync::watch::channel(table.revision());
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
+            answered: Mutex::new(Answered::default()),
             seats: Mutex::new(seats),
             revision,
             base_url,
@@ -129,22 +136,7 @@ impl Host {
                     let Ok(listener) = TcpListener::from_std(std_listener) else {
                         return;
                     };
-                    let limited = Limited {
-                        inner: listener,
-                        open: Arc::new(AtomicUsize::new(0)),
-                    };
-                    let mut until = closed.clone();
-                    let serve = axum::serve(limited, app).with_graceful_shutdown(async move {
-                        let _ = until.wait_for(|c| *c).await;
-                    });
-                    let mut last = closed;
-                    tokio::select! {
-                        _ = serve => {}
-                        _ = async move {
-                            let _ = last.wait_for(|c| *c).await;
-                            tokio::time::sleep(Duration::from_millis(300)).await;
-                        } => {}
-                    }
+                    super::listen::serve(listener, app, closed).await;
                 });
                 runtime.shutdown_timeout(Duration::from_millis(200));
             })
@@ -169,10 +161,7 @@ impl Host {
 
     /// Every seat's link, the player seats first and the table seat last.
     pub fn links(&self) -> Vec<LinkInfo> {
-        let Ok(seats) = self.shared.seats.lock() else {
-            return Vec::new();
-        };
-        seats
+        lock(&self.shared.seats)
             .iter()
             .map(|s| LinkInfo {
                 seat: s.name.clone(),
@@ -189,7 +178,7 @@ impl Host {
         let token = super::Token::new().ok()?;
         let link = self.shared.link(&token);
         {
-            let mut seats = self.shared.seats.lock().ok()?;
+            let mut seats = lock(&self.shared.seats);
             let entry = seats.iter_mut().find(|s| s.name == seat)?;
             entry.token = token;
         }
@@ -201,7 +190,7 @@ impl Host {
     /// The window changed the save: read it again and tell every seat.
     pub fn reload(&self) -> Result<(), String> {
         let revision = {
-            let mut t = self.shared.table.lock().map_err(|e| e.to_string())?;
+            let mut t = lock(&self.shared.table);
             t.reload()?;
             t.revision()
         };
@@ -212,7 +201,7 @@ impl Host {
 
     /// The shared game's revision now (moves on every phone action and reload).
     pub fn revision(&self) -> u64 {
-        self.shared.table.lock().map(|t| t.revision()).unwrap_or(0)
+        lock(&self.shared.table).revision()
     }
 
     /// The window's own change while sharing: `write` (the window's save) runs only if the
@@ -225,11 +214,7 @@ impl Host {
         write: impl FnOnce() -> Result<(), String>,
     ) -> Result<u64, WindowWrite> {
         let revision = {
-            let mut t = self
-                .shared
-                .table
-                .lock()
-                .map_err(|e| WindowWrite::Failed(e.to_string()))?;
+            let mut t = lock(&self.shared.table);
             let now = t.revision();
             if now != seen {
                 return Err(WindowWrite::Moved { seen, now });
@@ -325,8 +310,21 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         .merge(timed)
         .fallback(|| async { plain(StatusCode::NOT_FOUND, "not found") })
         .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        // A handler that panics answers its own request 500 (the lock it held is recovered:
+        // `super::lock`), and the host goes on serving every seat.
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(failed))
         .layer(axum::middleware::map_response(guard_headers))
         .with_state(state)
+}
+
+/// The answer to a request whose handler panicked (an engine bug): that request fails, the
+/// host does not.
+fn failed(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the host failed on this request; nothing was changed".into(),
+        None,
+    )
 }
 
 /// On every answer: nothing is cached, no page may be framed or sniffed, the link (the key)
@@ -411,12 +409,10 @@ impl Denied {
 fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Denied> {
     let token = token.ok_or(Denied::Unknown)?;
     let seat = shared.seat_for(token).ok_or(Denied::Unknown)?;
-    let allowed = shared
-        .seats
-        .lock()
-        .ok()
-        .and_then(|mut s| s.iter_mut().find(|e| e.name == seat).map(|e| e.spend()))
-        .unwrap_or(false);
+    let allowed = lock(&shared.seats)
+        .iter_mut()
+        .find(|e| e.name == seat)
+        .is_some_and(|e| e.spend());
     if !allowed {
         return Err(Denied::TooMany);
     }
@@ -432,13 +428,7 @@ async fn api_state(State(st): State<AppState>, headers: HeaderMap) -> Response {
         Ok(s) => s,
         Err(d) => return d.response(),
     };
-    let Ok(t) = st.shared.table.lock() else {
-        return error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the host failed".into(),
-            None,
-        );
-    };
+    let t = lock(&st.shared.table);
     axum::Json(table::state_json(t.as_ref(), &seat)).into_response()
 }
 
@@ -449,6 +439,9 @@ struct ActBody {
     /// The revision the page showed; left out, the stale check is skipped (scripts).
     #[serde(default)]
     revision: Option<u64>,
+    /// The phone's own name for this action, the same when it sends it again: applied once.
+    #[serde(default)]
+    id: Option<String>,
 }
 
 async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
@@ -473,40 +466,103 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
             );
         }
     };
+    if let Some(id) = &req.id
+        && (id.is_empty() || id.chars().count() > super::MAX_ACTION_ID)
+    {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("an action's id is 1 to {} characters", super::MAX_ACTION_ID),
+            None,
+        );
+    }
     let shared = st.shared.clone();
-    let seat_name = seat.clone();
-    let done = tokio::task::spawn_blocking(move || {
-        let mut t = shared
-            .table
-            .lock()
-            .map_err(|_| ActError::NotSaved("the host failed".into()))?;
-        let r = t.act(&seat_name, req.action, req.revision);
+    let answered = tokio::task::spawn_blocking(move || {
+        let mut t = lock(&shared.table);
+        // Looked up and recorded while holding the game: a repeat sent while the first is
+        // being applied waits, then gets the first one's answer.
+        if let Some(id) = &req.id
+            && let Some(first) = lock(&shared.answered).get(&seat, id)
+        {
+            return first;
+        }
+        let r = table::act_caught(t.as_mut(), &seat, req.action, req.revision);
         // Told while still holding the game, so the live streams see revisions in order.
         shared.revision.send_replace(t.revision());
-        r
+        let answer = match r {
+            Ok(done) => Answer {
+                status: StatusCode::OK,
+                body: json!({ "revision": done.revision, "label": done.label }),
+            },
+            Err(e) => {
+                let status = match &e {
+                    ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
+                    ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
+                    ActError::Stale { .. } => StatusCode::CONFLICT,
+                    ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+                };
+                Answer {
+                    status,
+                    body: json!({ "error": e.to_string(), "revision": t.revision() }),
+                }
+            }
+        };
+        // Only what the game decided is kept: an action that was not applied for another
+        // reason (a stale page, a failure) may be sent again under the same id.
+        if let Some(id) = req.id
+            && matches!(
+                answer.status,
+                StatusCode::OK | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
+            )
+        {
+            lock(&shared.answered).keep(&seat, id, answer.clone());
+        }
+        answer
     })
     .await;
-    let now = Some(current_revision(&st.shared));
-    match done {
-        Ok(Ok(done)) => {
-            st.shared.sync_seats();
-            axum::Json(json!({ "revision": done.revision, "label": done.label })).into_response()
-        }
-        Ok(Err(e)) => {
-            let status = match &e {
-                ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
-                ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
-                ActError::Stale { .. } => StatusCode::CONFLICT,
-                ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                ActError::NotSaved(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            };
-            error(status, e.to_string(), now)
+    match answered {
+        Ok(a) => {
+            if a.status == StatusCode::OK {
+                st.shared.sync_seats();
+            }
+            (a.status, axum::Json(a.body)).into_response()
         }
         Err(_) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the host failed".into(),
-            now,
+            Some(current_revision(&st.shared)),
         ),
+    }
+}
+
+/// What `/api/act` answered, kept for a repeat of the same action id.
+#[derive(Clone)]
+pub(super) struct Answer {
+    status: StatusCode,
+    body: Value,
+}
+
+/// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
+/// first: a phone that did not hear an answer sends its action again under the same id, and
+/// gets the first answer instead of the action applied twice.
+#[derive(Default)]
+pub(super) struct Answered {
+    kept: std::collections::VecDeque<(String, String, Answer)>,
+}
+
+impl Answered {
+    fn get(&self, seat: &str, id: &str) -> Option<Answer> {
+        self.kept
+            .iter()
+            .find(|(s, i, _)| s == seat && i == id)
+            .map(|(_, _, a)| a.clone())
+    }
+
+    fn keep(&mut self, seat: &str, id: String, answer: Answer) {
+        if self.kept.len() >= super::KEPT_ACTION_IDS {
+            self.kept.pop_front();
+        }
+        self.kept.push_back((seat.to_string(), id, answer));
     }
 }
 
@@ -535,8 +591,9 @@ impl Watching {
 
 impl Drop for Watching {
     fn drop(&mut self) {
-        if let Ok(mut seats) = self.shared.seats.lock()
-            && let Some(e) = seats.iter_mut().find(|e| e.name == self.seat)
+        if let Some(e) = lock(&self.shared.seats)
+            .iter_mut()
+            .find(|e| e.name == self.seat)
         {
             e.connected = e.connected.saturating_sub(1);
         }
@@ -553,9 +610,7 @@ async fn api_events(
         Ok(s) => s,
         Err(d) => return d.response(),
     };
-    if let Ok(mut seats) = st.shared.seats.lock()
-        && let Some(e) = seats.iter_mut().find(|e| e.name == seat)
-    {
+    if let Some(e) = lock(&st.shared.seats).iter_mut().find(|e| e.name == seat) {
         e.connected += 1;
     }
     let watching = Watching {
@@ -591,12 +646,10 @@ async fn api_events(
 /// so.
 fn page_seat(shared: &Shared, token: &str) -> Option<(String, Option<Plays>)> {
     let seat = authorize(shared, Some(token)).ok()?;
-    let plays = shared
-        .seats
-        .lock()
-        .ok()
-        .and_then(|s| s.iter().find(|e| e.name == seat).map(|e| e.plays.clone()))
-        .flatten();
+    let plays = lock(&shared.seats)
+        .iter()
+        .find(|e| e.name == seat)
+        .and_then(|e| e.plays.clone());
     Some((seat, plays))
 }
 
@@ -612,9 +665,7 @@ async fn seat_page(State(st): State<AppState>, Path(token): Path<String>) -> Res
     let Some((seat, plays)) = page_seat(&st.shared, &token) else {
         return no_page(&st.shared, &token);
     };
-    let Ok(t) = st.shared.table.lock() else {
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
-    };
+    let t = lock(&st.shared.table);
     page(pages::whole(t.as_ref(), &seat, plays, &token))
 }
 
@@ -622,9 +673,7 @@ async fn seat_part(State(st): State<AppState>, Path(token): Path<String>) -> Res
     let Some((seat, plays)) = page_seat(&st.shared, &token) else {
         return no_page(&st.shared, &token);
     };
-    let Ok(t) = st.shared.table.lock() else {
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
-    };
+    let t = lock(&st.shared.table);
     page(pages::part(t.as_ref(), &seat, plays, &token))
 }
 
@@ -641,10 +690,7 @@ async fn seat_rules(
     let Some((seat, _)) = page_seat(&st.shared, &token) else {
         return no_page(&st.shared, &token);
     };
-    let kind = match st.shared.table.lock() {
-        Ok(t) => t.kind(),
-        Err(_) => return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed"),
-    };
+    let kind = lock(&st.shared.table).kind();
     let query: String = q.q.unwrap_or_default().chars().take(200).collect();
     page(pages::rules(
         &st.shared.books.rules,
@@ -673,9 +719,7 @@ async fn seat_quest(
     let Some(plays) = plays else {
         return plain(StatusCode::NOT_FOUND, "the table seat reads no quests");
     };
-    let Ok(t) = st.shared.table.lock() else {
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "the host failed");
-    };
+    let t = lock(&st.shared.table);
     let query: String = q.n.unwrap_or_default().chars().take(20).collect();
     let me = Seat {
         name: seat.clone(),
@@ -701,85 +745,4 @@ async fn style() -> Response {
         pages::STYLE,
     )
         .into_response()
-}
-
-/// The listener with a ceiling on open connections: one over it is closed at once.
-struct Limited {
-    inner: TcpListener,
-    open: Arc<AtomicUsize>,
-}
-
-impl axum::serve::Listener for Limited {
-    type Io = Counted;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Counted, SocketAddr) {
-        loop {
-            let (stream, addr) = match self.inner.accept().await {
-                Ok(c) => c,
-                Err(_) => {
-                    // Out of file descriptors and the like: wait and try again.
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            };
-            if self.open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-                self.open.fetch_sub(1, Ordering::SeqCst);
-                drop(stream);
-                continue;
-            }
-            let _ = stream.set_nodelay(true);
-            return (
-                Counted {
-                    stream,
-                    open: self.open.clone(),
-                },
-                addr,
-            );
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        self.inner.local_addr()
-    }
-}
-
-/// An accepted connection, counted until it closes.
-struct Counted {
-    stream: TcpStream,
-    open: Arc<AtomicUsize>,
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.open.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
-    }
 }

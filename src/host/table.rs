@@ -21,7 +21,8 @@ pub enum ActError {
     /// 403: another seat's action, or the host's.
     #[error("{seat} may not do that: {why}")]
     WrongSeat { seat: String, why: String },
-    /// 409: the action answers a state the phone no longer shows.
+    /// 409: the action answers a state the phone no longer shows (or never showed: a revision
+    /// from the future).
     #[error("the game moved on (revision {now}, this page showed {seen}): look again")]
     Stale { seen: u64, now: u64 },
     /// 422: the game's own rules refuse it (the rule's message).
@@ -30,6 +31,12 @@ pub enum ActError {
     /// 500: it could not be written; nothing was applied.
     #[error("could not save, nothing was changed: {0}")]
     NotSaved(String),
+    /// 500: the host failed on this action (a bug: it panicked); the game was read again
+    /// from disk, so nothing was changed, and every other request is served as before.
+    #[error(
+        "the host failed on this action (a fault in Tablemate, not in the action): nothing was changed"
+    )]
+    Failed,
 }
 
 /// What an applied action left: the new revision and its history label.
@@ -116,8 +123,10 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
                 why: super::why_not(&rule),
             });
         }
+        // A revision the host never reached (a page from before a restart) is as stale as
+        // an old one: the page did not show this game.
         if let Some(seen) = seen
-            && seen < self.revision
+            && seen != self.revision
             && state.needs_fresh_view(&action)
         {
             return Err(ActError::Stale {
@@ -176,6 +185,23 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
             .map(|e| e.label.clone())
             .collect()
     }
+}
+
+/// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from
+/// disk, so nothing half-done stays in memory, and only this request fails.
+pub fn act_caught(
+    table: &mut dyn Table,
+    seat: &str,
+    action: Value,
+    seen: Option<u64>,
+) -> Result<Done, ActError> {
+    let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        table.act(seat, action, seen)
+    }));
+    acted.unwrap_or_else(|_| {
+        let _ = table.reload();
+        Err(ActError::Failed)
+    })
 }
 
 /// Opens save `id` for sharing, whatever game it is.

@@ -8,6 +8,8 @@ use tablemate::worldspanner::*;
 
 const ID: &str = "friday";
 
+#[path = "../shared/random_json.rs"]
+mod random_json;
 #[path = "../shared/mod.rs"]
 mod shared;
 use shared::run;
@@ -66,6 +68,34 @@ fn json_that_is_not_an_action_of_the_game_is_refused_with_serdes_reason() {
     );
     assert!(out.stderr.contains("unknown variant"), "{}", out.stderr);
     assert_eq!(load(dir.path()).history.len(), 1);
+}
+
+#[test]
+fn a_dome_slot_outside_one_to_four_is_refused() {
+    let dir = new_game();
+    let out = run(dir.path(), &["act", ID, REINFORCE_SKY1]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // A hero waits for its Dome: each slot below would reach the Dome map if it were read.
+    for slot in ["5", "0", "255", "256", "-1", "1.5"] {
+        let place = format!(r#"{{"action":"place","dome":{{"number":1,"slot":{slot}}}}}"#);
+        let out = run(dir.path(), &["act", ID, &place]);
+        assert_eq!(out.code, 1, "slot {slot}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("not a Worldspanner Factions action"),
+            "{}",
+            out.stderr
+        );
+        if slot != "1.5" {
+            assert!(
+                out.stderr.contains("a Dome's slot is 1 to 4"),
+                "slot {slot}: {}",
+                out.stderr
+            );
+        }
+    }
+    assert_eq!(load(dir.path()).history.len(), 2, "nothing was changed");
+    let out = run(dir.path(), &["act", ID, PLACE]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }
 
 #[test]
@@ -220,6 +250,7 @@ fn answer_is_act_with_the_numbered_option() {
     );
 }
 mod games;
+mod random_actions;
 
 #[test]
 fn check_accepts_a_saves_id_as_every_other_command_does() {

@@ -419,16 +419,21 @@ pub enum DeckTool {
 impl DeckTool {
     /// "Skyhawks deck: shuffle the undrawn cards".
     pub fn label(&self, deck_name: &str) -> String {
+        // Counted from 1 as a player counts; any number typed, even one no deck reaches,
+        // has a label (the deck refuses it after).
+        let shown = |n: &usize| n.saturating_add(1);
         let what = match self {
             DeckTool::ShuffleUndrawn => "shuffle the undrawn cards".to_string(),
             DeckTool::ReshuffleAll => "full reshuffle (discards back in)".to_string(),
-            DeckTool::Remove(n) => format!("remove drawn card {} from the game", n + 1),
-            DeckTool::PutBack(n, Position::Top) => format!("put drawn card {} back on top", n + 1),
+            DeckTool::Remove(n) => format!("remove drawn card {} from the game", shown(n)),
+            DeckTool::PutBack(n, Position::Top) => {
+                format!("put drawn card {} back on top", shown(n))
+            }
             DeckTool::PutBack(n, Position::Bottom) => {
-                format!("put drawn card {} back at the bottom", n + 1)
+                format!("put drawn card {} back at the bottom", shown(n))
             }
             DeckTool::PutBack(n, Position::Shuffled) => {
-                format!("shuffle drawn card {} back in", n + 1)
+                format!("shuffle drawn card {} back in", shown(n))
             }
         };
         format!("{deck_name}: {what}")

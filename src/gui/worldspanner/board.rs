@@ -6,7 +6,7 @@ use iced::{Center, Element, Fill, Length};
 
 use super::{HeroOp, Message};
 use crate::gui::{style, widgets};
-use crate::worldspanner::domes::{DOMES_PER_KEY, DomeSlot};
+use crate::worldspanner::domes::DomeSlot;
 use crate::worldspanner::victory::SPACES_PER_KEY;
 use crate::worldspanner::{DomeNumber, Game, HeroRef, HeroStatus, Step, TeamSide};
 
@@ -25,8 +25,7 @@ pub fn domes(game: &Game) -> Element<'_, Message> {
         ]
         .spacing(3)
         .align_y(Center);
-        for s in 1..=DOMES_PER_KEY {
-            let slot = DomeSlot { number: n, slot: s };
+        for slot in DomeSlot::on_key(n) {
             line = line.push(dome_cell(game, slot));
         }
         grid = grid.push(line);

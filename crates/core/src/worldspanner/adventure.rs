@@ -34,10 +34,18 @@ impl Adventure {
     pub fn name(&self) -> String {
         match self {
             Adventure::FactionTask { faction, space } => {
-                format!("{} Task (space {})", faction.key_name(), space + 1)
+                format!(
+                    "{} Task (space {})",
+                    faction.key_name(),
+                    space.saturating_add(1)
+                )
             }
             Adventure::FactionQuest { faction, space } => {
-                format!("{} Quest (space {})", faction.key_name(), space + 1)
+                format!(
+                    "{} Quest (space {})",
+                    faction.key_name(),
+                    space.saturating_add(1)
+                )
             }
             Adventure::Haggler {} => "Haggler".into(),
             Adventure::MirrorPool {} => "Mirror Pool".into(),

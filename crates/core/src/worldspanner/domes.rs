@@ -13,21 +13,72 @@ use super::team::HeroRef;
 /// Domes on each Dome key.
 pub const DOMES_PER_KEY: u8 = 4;
 
-/// One Dome: its key's number and which of the key's four Domes (1 to 4, as the players
-/// agree to count them).
+/// Which of a key's four Domes (1 to 4, as the players agree to count them). Checked when it
+/// is made and when it is read, from a save, the CLI or a phone, so a Dome outside the key can
+/// never reach the map (`{"number": 1, "slot": 5}` is refused while it is read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "u8")]
+pub struct Slot(u8);
+
+impl Slot {
+    pub fn new(n: u8) -> Result<Slot, DomeError> {
+        Slot::try_from(i64::from(n))
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The four Domes of a key, in order.
+    pub fn all() -> impl Iterator<Item = Slot> {
+        (1..=DOMES_PER_KEY).map(Slot)
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0 - 1)
+    }
+}
+
+/// Any JSON integer, so that 0, 5, 255, 300 and -1 all get the same refusal naming the range.
+impl TryFrom<i64> for Slot {
+    type Error = DomeError;
+    fn try_from(n: i64) -> Result<Slot, DomeError> {
+        match u8::try_from(n) {
+            Ok(s) if (1..=DOMES_PER_KEY).contains(&s) => Ok(Slot(s)),
+            _ => Err(DomeError::NoSuchSlot { slot: n }),
+        }
+    }
+}
+
+impl From<Slot> for u8 {
+    fn from(s: Slot) -> u8 {
+        s.0
+    }
+}
+
+impl std::fmt::Display for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// One Dome: its key's number and which of the key's four Domes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DomeSlot {
     pub number: DomeNumber,
-    pub slot: u8,
+    pub slot: Slot,
 }
 
 impl DomeSlot {
     pub fn new(number: DomeNumber, slot: u8) -> Result<DomeSlot, RuleError> {
-        if !(1..=DOMES_PER_KEY).contains(&slot) {
-            return Err(DomeError::NoSuchDome { number, slot }.into());
-        }
+        let slot = Slot::new(slot).map_err(|_| DomeError::NoSuchDome { number, slot })?;
         Ok(DomeSlot { number, slot })
+    }
+
+    /// The four Domes of key `number`, in order.
+    pub fn on_key(number: DomeNumber) -> impl Iterator<Item = DomeSlot> {
+        Slot::all().map(move |slot| DomeSlot { number, slot })
     }
 }
 
@@ -117,7 +168,7 @@ pub struct DomeMap {
 
 impl DomeMap {
     pub fn occupant(&self, slot: DomeSlot) -> Option<HeroRef> {
-        self.domes[slot.number.index()][(slot.slot - 1) as usize]
+        self.domes[slot.number.index()][slot.slot.index()]
     }
 
     /// Heroes in the Domes of each number.
@@ -128,18 +179,13 @@ impl DomeMap {
 
     /// Where `hero` is, if in a Dome.
     pub fn find(&self, hero: HeroRef) -> Option<DomeSlot> {
-        DomeNumber::all().find_map(|n| {
-            (1..=DOMES_PER_KEY)
-                .map(|s| DomeSlot { number: n, slot: s })
-                .find(|slot| self.occupant(*slot) == Some(hero))
-        })
+        DomeNumber::all()
+            .find_map(|n| DomeSlot::on_key(n).find(|slot| self.occupant(*slot) == Some(hero)))
     }
 
     /// The first empty Dome of key `number`.
     pub fn first_empty(&self, number: DomeNumber) -> Option<DomeSlot> {
-        (1..=DOMES_PER_KEY)
-            .map(|s| DomeSlot { number, slot: s })
-            .find(|slot| self.occupant(*slot).is_none())
+        DomeSlot::on_key(number).find(|slot| self.occupant(*slot).is_none())
     }
 
     pub fn candidates(&self, range: DomeRange) -> Result<Vec<Candidate>, RuleError> {
@@ -156,14 +202,14 @@ impl DomeMap {
             .into());
         }
         self.vacate(hero);
-        self.domes[slot.number.index()][(slot.slot - 1) as usize] = Some(hero);
+        self.domes[slot.number.index()][slot.slot.index()] = Some(hero);
         Ok(())
     }
 
     /// Takes `hero` out of its Dome, if it is in one.
     pub fn vacate(&mut self, hero: HeroRef) -> Option<DomeSlot> {
         let slot = self.find(hero)?;
-        self.domes[slot.number.index()][(slot.slot - 1) as usize] = None;
+        self.domes[slot.number.index()][slot.slot.index()] = None;
         Some(slot)
     }
 
@@ -171,8 +217,7 @@ impl DomeMap {
     pub fn all(&self) -> Vec<(DomeSlot, HeroRef)> {
         let mut out = Vec::new();
         for n in DomeNumber::all() {
-            for s in 1..=DOMES_PER_KEY {
-                let slot = DomeSlot { number: n, slot: s };
+            for slot in DomeSlot::on_key(n) {
                 if let Some(h) = self.occupant(slot) {
                     out.push((slot, h));
                 }
@@ -222,4 +267,28 @@ pub fn parse_occupied(text: &str) -> Result<[u8; 6], RuleError> {
         occupied[n.index()] = k;
     }
     Ok(occupied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dome_slot_outside_one_to_four_is_refused_while_it_is_read() {
+        for bad in ["0", "5", "255", "256", "-1", "9223372036854775807"] {
+            let json = format!(r#"{{"number":1,"slot":{bad}}}"#);
+            let err = serde_json::from_str::<DomeSlot>(&json).unwrap_err();
+            assert!(
+                err.to_string().contains("a Dome's slot is 1 to 4"),
+                "{bad}: {err}"
+            );
+        }
+        let read: DomeSlot = serde_json::from_str(r#"{"number":2,"slot":4}"#).unwrap();
+        assert_eq!(read.to_string(), "Dome 2.4");
+        assert_eq!(
+            serde_json::to_string(&read).unwrap(),
+            r#"{"number":2,"slot":4}"#
+        );
+        assert_eq!(Slot::all().count(), usize::from(DOMES_PER_KEY));
+    }
 }

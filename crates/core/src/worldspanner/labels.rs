@@ -51,7 +51,7 @@ impl Action {
                 n(hero),
                 paid.kind.name(),
                 paid.key
-                    .map(|(f, s)| format!(" at {} space {}", f.key_name(), s + 1))
+                    .map(|(f, s)| format!(" at {} space {}", f.key_name(), s.saturating_add(1)))
                     .unwrap_or_default()
             ),
             Action::Attack {
@@ -71,7 +71,11 @@ impl Action {
                 team,
                 faction,
                 space,
-            } => format!("{team}: capture {} space {}", faction.key_name(), space + 1),
+            } => format!(
+                "{team}: capture {} space {}",
+                faction.key_name(),
+                space.saturating_add(1)
+            ),
             Action::Tribute { team, amount } => format!("{team}: {amount} tribute to Lith"),
             Action::GloryCard { team } => format!("{team}: glory card achieved"),
             Action::RaiseFromUnderpit { hero } => {

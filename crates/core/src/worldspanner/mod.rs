@@ -39,7 +39,7 @@ pub use challenge::{
     Modifier, wounds_caused,
 };
 pub use deckfile::{DECK_SIZE, DeckEditor, DeckFile, Progress};
-pub use domes::{Because, Candidate, DomeMap, DomeSlot};
+pub use domes::{Because, Candidate, DomeMap, DomeSlot, Slot};
 pub use error::{
     AdventureError, AttackKind, AttackRole, CardError, ChallengeError, CombatError, DomeError,
     HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,

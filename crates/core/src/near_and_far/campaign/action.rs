@@ -300,7 +300,16 @@ impl Playable for Campaign {
                 cards
                     .validate()
                     .map_err(|e| RuleError::from(e.within("cards")))?;
-                self.cards = cards;
+                // The sheets may already name a card of the old list (a talent bought): a
+                // list without it would leave a campaign that no longer opens.
+                let old = std::mem::replace(&mut self.cards, cards);
+                if let Err(e) = self.validate() {
+                    self.cards = old;
+                    return Err(RuleError::Invalid {
+                        at: "cards".into(),
+                        problem: format!("the campaign already uses a card this list lacks: {e}"),
+                    });
+                }
                 Acted::new("The box's cards kept with the campaign", Vec::new())
             }
         })

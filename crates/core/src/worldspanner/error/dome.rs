@@ -10,6 +10,12 @@ use crate::worldspanner::team::{HeroRef, TeamSide};
 pub enum DomeError {
     #[error("Dome key {number} has Domes 1 to {}, not {slot}", DOMES_PER_KEY)]
     NoSuchDome { number: DomeNumber, slot: u8 },
+    /// A Dome's `slot` read from JSON (a script, a phone, a save) outside the key's four.
+    #[error(
+        "a Dome's slot is 1 to {} (the four Domes of its key), not {slot}",
+        DOMES_PER_KEY
+    )]
+    NoSuchSlot { slot: i64 },
     #[error("all 24 Domes are full: there is nowhere to dismiss the hero (Dismissal, p. 7)")]
     AllFull,
     #[error(
