@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::card::Face;
 use super::challenge::{AdventureResult, Challenge, ChallengeKind};
 use super::error::{AdventureError, RuleError};
-use super::game::{Game, LastEvent, Reason, Removal};
+use super::game::{AdventuredFrom, Game, LastEvent, Place, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
@@ -43,6 +43,18 @@ impl Adventure {
             Adventure::MirrorPool {} => "Mirror Pool".into(),
             Adventure::Vortex {} => "Vortex".into(),
             Adventure::Underworld {} => "Underworld".into(),
+        }
+    }
+
+    /// The space the hero stands on to challenge it.
+    pub fn place(&self) -> Place {
+        match *self {
+            Adventure::FactionTask { faction, space }
+            | Adventure::FactionQuest { faction, space } => Place::Key { faction, space },
+            Adventure::Haggler {} => Place::Haggler,
+            Adventure::MirrorPool {} => Place::MirrorPool,
+            Adventure::Vortex {} => Place::Vortex,
+            Adventure::Underworld {} => Place::Underworld,
         }
     }
 
@@ -197,6 +209,34 @@ pub(crate) fn reward(
 }
 
 impl Game {
+    /// Refuses `hero` adventuring from `place` when another hero already did this step: one
+    /// hero per space (THE MAP, p. 8), three at the Underworld (LITH ADVENTURES, p. 17). A hero
+    /// that already adventured is refused by its one action instead.
+    pub(super) fn stand_on(&self, hero: HeroRef, place: Place) -> Result<(), RuleError> {
+        if self.adventured.iter().any(|a| a.hero == hero) {
+            return Ok(());
+        }
+        let there: Vec<String> = self
+            .adventured
+            .iter()
+            .filter(|a| a.place == place)
+            .map(|a| self.name(a.hero))
+            .collect();
+        if there.len() < place.spaces() {
+            return Ok(());
+        }
+        Err(if place == Place::Underworld {
+            AdventureError::UnderworldFull { heroes: there }
+        } else {
+            AdventureError::SpaceTaken {
+                place: place.name(),
+                first: there.join(", "),
+                hero: self.name(hero),
+            }
+        }
+        .into())
+    }
+
     pub(super) fn adventure(
         &mut self,
         hero: HeroRef,
@@ -233,7 +273,10 @@ impl Game {
         }
         let from_card = self.played_from_card(hero, &adventure, &mut challenge)?;
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
+        let place = adventure.place();
+        self.stand_on(hero, place)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
+        self.adventured.push(AdventuredFrom { hero, place });
         let card = self.draw(hero.team, super::physical::Need::Face)?;
         let outcome = challenge.read(&card)?;
         let mut lines = from_card;

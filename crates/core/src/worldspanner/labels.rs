@@ -27,6 +27,10 @@ impl Action {
                 }
             }
             Action::LeaveDome { hero } => format!("{}: {} leaves the Dome", hero.team, n(hero)),
+            Action::Move { hero } => format!("{}: {} moves", hero.team, n(hero)),
+            Action::PassMelee { hero } => {
+                format!("{}: {} makes no melee attack", hero.team, n(hero))
+            }
             Action::Challenge {
                 team,
                 hero,

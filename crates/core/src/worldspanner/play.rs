@@ -48,6 +48,16 @@ pub enum Action {
     LeaveDome {
         hero: HeroRef,
     },
+    /// The hero's Move (or Slip Away) on the map in the Action step (p. 9): its one action,
+    /// recorded so the Reaction step knows it left its space (p. 19).
+    Move {
+        hero: HeroRef,
+    },
+    /// The hero makes no melee attack this Melee step: its turn in the order of Wits passes
+    /// to the next (COMBAT, Resolving melee, p. 18).
+    PassMelee {
+        hero: HeroRef,
+    },
     /// Any challenge, drawn from `team`'s deck.
     Challenge {
         team: TeamSide,
@@ -212,6 +222,8 @@ impl Game {
                 | Action::Paid { .. }
                 | Action::Attack { .. }
                 | Action::LeaveDome { .. }
+                | Action::Move { .. }
+                | Action::PassMelee { .. }
         );
         if draws && let Some(p) = &self.pending {
             return Err(DomeError::PlaceFirst {
@@ -262,6 +274,44 @@ impl Game {
                 self.hero_mut(hero)?.status = HeroStatus::OnMap;
                 Ok(vec![format!("{} moves out of the Dome", self.name(hero))])
             }
+            Action::Move { hero } => {
+                self.require_step(Step::Action, hero.team)?;
+                let h = self.hero(hero)?;
+                match h.status {
+                    HeroStatus::OnMap => {}
+                    HeroStatus::InDome { .. } => {
+                        return Err(HeroError::MoveOutOfDome {
+                            hero: h.name.clone(),
+                        }
+                        .into());
+                    }
+                    status => {
+                        return Err(HeroError::NotInPlay {
+                            hero: h.name.clone(),
+                            status,
+                        }
+                        .into());
+                    }
+                }
+                self.take_action(hero, Deed::Moved)?;
+                Ok(vec![format!(
+                    "{} moves: a Reaction shot may target it in any space it moved into (p. 19)",
+                    self.name(hero)
+                )])
+            }
+            Action::PassMelee { hero } => {
+                if self.rounds.step != Step::Melee || self.hero(hero)?.status != HeroStatus::OnMap {
+                    return Err(super::error::CombatError::NoMeleeToPass {
+                        hero: self.name(hero),
+                    }
+                    .into());
+                }
+                self.take_action(hero, Deed::PassedMelee)?;
+                Ok(vec![format!(
+                    "{} makes no melee attack this step: the next in the order of Wits goes",
+                    self.name(hero)
+                )])
+            }
             Action::Challenge {
                 team,
                 hero,
@@ -272,6 +322,7 @@ impl Game {
                         return Err(ChallengeError::OtherTeamsDeck.into());
                     }
                     self.require_in_play(h)?;
+                    self.challenge_from_card(h, &challenge)?;
                 }
                 self.check_modifiers(team, hero, None, &challenge)?;
                 let need = match challenge.kind {

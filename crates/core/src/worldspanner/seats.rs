@@ -29,6 +29,8 @@ impl Seated for Game {
             | Action::Dismiss { hero }
             | Action::Banish { hero }
             | Action::LeaveDome { hero }
+            | Action::Move { hero }
+            | Action::PassMelee { hero }
             | Action::Adventure { hero, .. }
             | Action::Paid { hero, .. }
             | Action::Wound { hero, .. }

@@ -14,6 +14,9 @@ pub enum HeroError {
     NotInPlay { hero: String, status: HeroStatus },
     #[error("{hero} is not in a Dome")]
     NotInDome { hero: String },
+    /// `move` for a hero in a Dome: its move out is `leave-dome`.
+    #[error("{hero} is in a Dome: its move is out of the Dome (leave-dome, p. 9)")]
+    MoveOutOfDome { hero: String },
     #[error("{hero} already has a Boost in use: one at a time (Boosts, p. 23)")]
     BoostInUse { hero: String },
     #[error("{hero} has no Boost token")]
