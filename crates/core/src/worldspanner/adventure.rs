@@ -277,7 +277,11 @@ impl Game {
         self.stand_on(hero, place)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
         self.adventured.push(AdventuredFrom { hero, place });
-        let card = self.draw(hero.team, super::physical::Need::Face)?;
+        let card = self.draw_at(
+            hero.team,
+            super::physical::Need::Face,
+            Some(challenge.difference()),
+        )?;
         let outcome = challenge.read(&card)?;
         let mut lines = from_card;
         lines.extend(outcome.explain());

@@ -74,9 +74,14 @@ impl Game {
         }
         // The first draw is the Hit challenge (the blue bar), the second the Damage (the face).
         let mut draws = 0;
+        let (hit_row, damage_row) = (attack.hit.difference(), attack.damage.difference());
         let outcome = attack.resolve(|| {
             draws += 1;
-            self.draw(team, if draws == 1 { Need::Hit } else { Need::Face })
+            if draws == 1 {
+                self.draw_at(team, Need::Hit, Some(hit_row))
+            } else {
+                self.draw_at(team, Need::Face, Some(damage_row))
+            }
         })?;
         let mut lines = from_cards;
         lines.extend(outcome.explain());

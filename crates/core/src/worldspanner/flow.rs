@@ -129,6 +129,16 @@ impl Game {
     /// (which must say what `need` reads) and still moves one card from the draw pile to the
     /// discard pile, so the counts stay true and the table hears when to reshuffle.
     pub(super) fn draw(&mut self, team: TeamSide, need: Need) -> Result<ChallengeCard, RuleError> {
+        self.draw_at(team, need, None)
+    }
+
+    /// `draw` for a challenge that reads `row` on the card: a physical deck's refusal names it.
+    pub(super) fn draw_at(
+        &mut self,
+        team: TeamSide,
+        need: Need,
+        row: Option<super::card::Difference>,
+    ) -> Result<ChallengeCard, RuleError> {
         let digital = self
             .team_mut(team)
             .deck
@@ -137,10 +147,10 @@ impl Game {
         if !self.team(team).physical {
             return Ok(digital);
         }
-        let reading = self
-            .readings
-            .pop_front()
-            .ok_or(PhysicalError::NotRead { team, need })?;
+        let reading =
+            self.readings
+                .pop_front()
+                .ok_or(PhysicalError::NotRead { team, need, row })?;
         reading.check(need)?;
         if self.team(team).deck.draw_len() == 0 {
             self.notes.push(format!(

@@ -155,6 +155,21 @@ pub enum Action {
 }
 
 impl Game {
+    /// Refuses a hand entry that changes nothing, naming the hero (or a bad reference).
+    fn nothing(
+        &self,
+        hero: HeroRef,
+        amount: i64,
+        what: &'static str,
+    ) -> Result<Vec<String>, RuleError> {
+        Err(HeroError::NothingToRecord {
+            hero: self.hero(hero)?.name.clone(),
+            amount,
+            what,
+        }
+        .into())
+    }
+
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
@@ -330,7 +345,7 @@ impl Game {
                     | super::challenge::ChallengeKind::RangedHit => Need::Hit,
                     _ => Need::Face,
                 };
-                let card = self.draw(team, need)?;
+                let card = self.draw_at(team, need, Some(challenge.difference()))?;
                 let outcome = challenge.read(&card)?;
                 let lines = outcome.explain();
                 self.last = Some(LastEvent::Challenge {
@@ -352,6 +367,10 @@ impl Game {
                 target,
                 attack,
             } => self.attack(attacker, target, attack),
+            Action::Wound { hero, wounds: 0 } => self.nothing(hero, 0, "wounds"),
+            Action::Heal { hero, wounds: 0 } => self.nothing(hero, 0, "wounds healed"),
+            Action::GainBoosts { hero, boosts: 0 } => self.nothing(hero, 0, "Boosts"),
+            Action::Gold { hero, change: 0 } => self.nothing(hero, 0, "gold"),
             Action::Wound { hero, wounds } => self.wound(hero, wounds),
             Action::Heal { hero, wounds } => {
                 let h = self.hero_mut(hero)?;

@@ -447,3 +447,68 @@ fn the_new_records_are_left_out_of_a_save_when_empty_and_read_back() {
     assert_eq!(back, g);
     back.validate().unwrap();
 }
+
+#[test]
+fn with_a_physical_deck_the_refusal_names_the_row_before_asking_for_the_face() {
+    // Lazar's Vortex with Lith's Favor: row 0 is named, with how to send the face read.
+    let mut g = game(vec![lazar()], vec![blackbeard()], Step::Adventure, FAIL);
+    g.lith.give(S, 3).unwrap();
+    g.team_mut(S).physical = true;
+    let e = refused(
+        &mut g,
+        Action::Adventure {
+            hero: h(S, 0),
+            adventure: Adventure::Vortex {},
+            challenge: Challenge::new(ChallengeKind::LithAdventure, 4, 5),
+        },
+    );
+    let text = e.to_string();
+    assert!(text.contains("say which face is beside row 0"), "{text}");
+    assert!(text.contains(r#""action": "read""#), "{text}");
+    // An attack names the Hit bar's row: Blackbeard's Melee 6 against Lazar's Agility 8.
+    let mut g = game(vec![blackbeard()], vec![lazar()], Step::Melee, FAIL);
+    g.team_mut(S).physical = true;
+    let e = refused(&mut g, melee(h(S, 0), h(P, 0), 6, 8, 3, 2));
+    assert!(
+        e.to_string()
+            .contains("whether the blue Hit bar is beside row -2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_hand_entry_that_changes_nothing_is_refused_and_not_recorded() {
+    let mut g = game(vec![], vec![], Step::Free, FAIL);
+    for a in [
+        Action::Wound {
+            hero: h(S, 0),
+            wounds: 0,
+        },
+        Action::Gold {
+            hero: h(S, 0),
+            change: 0,
+        },
+        Action::Heal {
+            hero: h(S, 0),
+            wounds: 0,
+        },
+        Action::GainBoosts {
+            hero: h(S, 0),
+            boosts: 0,
+        },
+    ] {
+        let e = refused(&mut g, a);
+        assert!(e.to_string().contains("nothing is recorded"), "{e}");
+    }
+}
+
+#[test]
+fn renewing_a_hero_on_the_map_says_only_a_hero_in_the_pit_can_be_renewed() {
+    let mut g = game(vec![], vec![], Step::Adventure, FAIL);
+    g.team_mut(S).underworld_credits = 1;
+    let e = refused(&mut g, Action::Renew { hero: h(S, 0) });
+    assert_eq!(
+        e.to_string(),
+        "Sky1 is on the map: only a hero in the Pit can be renewed (Death's Edge, Underworld, p. 17)"
+    );
+}
