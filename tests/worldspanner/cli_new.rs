@@ -293,3 +293,18 @@ fn worldspanner_new_uses_each_teams_saved_deck_by_default_and_says_which() {
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["decks"]["psiclones"]["from"], "file");
 }
+
+#[test]
+fn worldspanner_new_hero_takes_starting_boosts_like_the_setup_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let heroes = six_a_side("Sky1:5:2:3");
+    let out = run_in(dir.path(), &args(&heroes, &["--json"]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let g = load(dir.path(), v["id"].as_str().unwrap());
+    let h = &g.current().teams[0].heroes[0];
+    assert_eq!((h.health, h.gold, h.boosts), (5, 2, 3));
+    let out = run_in(dir.path(), &args(&six_a_side("Sky1:5:2:300"), &[]), "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("Boosts"), "{}", out.stderr);
+}

@@ -26,7 +26,8 @@ pub struct NewArgs {
     /// A Faction key on the map (lords, warriors, ...), once per key the map has.
     #[arg(long = "faction", required = true)]
     factions: Vec<String>,
-    /// A hero: TEAM=NAME[:HEALTH[:GOLD]] (health 4, gold 0 by default), or TEAM=@NAME for the
+    /// A hero: TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] (health 4, gold and Boosts 0 by default), or
+    /// TEAM=@NAME for the
     /// card of that name in the hero library. TEAM is skyhawks or psiclones.
     #[arg(long = "hero", required = true)]
     heroes: Vec<String>,
@@ -69,7 +70,7 @@ pub(super) fn library(root: &Path) -> Result<HeroLibrary, String> {
 
 fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(TeamSide, HeroEntry), String> {
     let Some((side, rest)) = spec.split_once('=') else {
-        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD]] or TEAM=@NAME"));
+        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] or TEAM=@NAME"));
     };
     let side = team(side)?;
     if let Some(name) = rest.strip_prefix('@') {
@@ -97,10 +98,12 @@ fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(T
     let health = u8::try_from(number("health", parts.next(), 4)?)
         .map_err(|_| format!("--hero {spec:?}: the health is too large"))?;
     let gold = number("gold", parts.next(), 0)?;
+    let boosts = u8::try_from(number("Boosts", parts.next(), 0)?)
+        .map_err(|_| format!("--hero {spec:?}: at most 255 Boosts"))?;
     if parts.next().is_some() {
-        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD"));
+        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD:BOOSTS"));
     }
-    Ok((side, HeroEntry { gold, ..HeroEntry::new(name, health) }))
+    Ok((side, HeroEntry { gold, boosts, ..HeroEntry::new(name, health) }))
 }
 
 pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {

@@ -512,3 +512,22 @@ fn renewing_a_hero_on_the_map_says_only_a_hero_in_the_pit_can_be_renewed() {
         "Sky1 is on the map: only a hero in the Pit can be renewed (Death's Edge, Underworld, p. 17)"
     );
 }
+
+#[test]
+fn the_dome_question_names_the_free_domes_and_the_action_that_answers() {
+    let mut g = game(vec![], vec![], Step::Adventure, FAIL);
+    let lines = ok(&mut g, task(h(S, 0), 0));
+    let asked = lines
+        .iter()
+        .find(|l| l.contains("choose the Dome"))
+        .expect("the Dome question");
+    assert!(
+        asked.contains("free Dome 1.1, Dome 1.2, Dome 1.3, Dome 1.4, Dome 2.1"),
+        "{asked}"
+    );
+    assert!(
+        asked.contains(r#"{"action": "place", "dome": {"number": 1, "slot": 1}}"#),
+        "{asked}"
+    );
+    assert_eq!(g.view().pending.map(|p| p.free.len()), Some(8));
+}

@@ -360,17 +360,9 @@ impl Game {
             chooser: p.chooser,
             banished: p.how == super::game::Removal::Banish,
             awaiting_range: p.awaiting_card,
-            free: p
-                .candidates
+            free: self
+                .free_domes(&p.candidates)
                 .iter()
-                .flat_map(|c| {
-                    (1..=DOMES_PER_KEY)
-                        .map(move |slot| DomeSlot {
-                            number: c.number,
-                            slot,
-                        })
-                        .filter(|s| self.domes.occupant(*s).is_none())
-                })
                 .map(|s| s.to_string())
                 .collect(),
         });
