@@ -128,3 +128,42 @@ fn worldspanner_show_in_words_names_heroes_domes_keys_and_the_melee_order() {
     let out = run_in(dir.path(), &["worldspanner", "show", "no-such-game"], "");
     assert_eq!(out.code, 1);
 }
+
+#[test]
+fn tablemate_answer_places_the_waiting_hero_in_the_nth_free_dome_the_question_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = Game::new(setup(6, MapDesign::Standard, 10)).unwrap();
+    through_round_one(&mut g);
+    g.domes.vacate(h(S, 0));
+    g.hero_mut(h(S, 0)).unwrap().status = HeroStatus::OnMap;
+    g.rounds.step = Step::Adventure;
+    let store = Store::open(dir.path()).unwrap();
+    let id = store.new_id(tablemate::doc::Kind::Worldspanner);
+    store
+        .save(&id, &Saved::new("Friday", "New game", g))
+        .unwrap();
+    drop(store);
+    let task = r#"{"action":"adventure","hero":{"team":"skyhawks","hero":0},
+        "adventure":{"type":"faction-task","faction":"lords","space":0},
+        "challenge":{"kind":"faction-adventure","rating":5,"against":5,"modifiers":[]}}"#;
+    let out = run_in(dir.path(), &["act", &id, task], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("choose the Dome: free Dome")
+            && out.stdout.contains("tablemate answer ID N"),
+        "{}",
+        out.stdout
+    );
+    let out = run_in(dir.path(), &["worldspanner", "show", &id, "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let first = v["pending"]["free"][0].as_str().unwrap().to_string();
+    let out = run_in(dir.path(), &["answer", &id, "1"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(&format!("placed in {first}")),
+        "{}",
+        out.stdout
+    );
+    let saved: Saved<Game> = Store::open(dir.path()).unwrap().load(&id).unwrap();
+    assert!(saved.current().pending.is_none());
+}

@@ -157,7 +157,8 @@ impl Game {
         let names: Vec<String> = free.iter().map(|s| s.to_string()).collect();
         format!(
             "{chooser} choose the Dome: free {}; answer with {{\"action\": \"place\", \"dome\": \
-             {{\"number\": {}, \"slot\": {}}}}}, or {{\"action\": \"place\"}} for {first}",
+             {{\"number\": {}, \"slot\": {}}}}}, or {{\"action\": \"place\"}} for {first}, or \
+             `tablemate answer ID N` for the Nth free Dome",
             names.join(", "),
             first.number,
             first.slot

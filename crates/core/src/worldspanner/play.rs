@@ -44,6 +44,11 @@ pub enum Action {
     Place {
         dome: Option<DomeSlot>,
     },
+    /// Answers the Dome question with its `option`-th free Dome (1-based, in the order the
+    /// question lists them): `tablemate answer ID N`.
+    Answer {
+        option: usize,
+    },
     /// The hero's Move action out of its Dome (p. 9).
     LeaveDome {
         hero: HeroRef,
@@ -276,6 +281,22 @@ impl Game {
                 self.begin_removal(hero, how, Reason::Other)
             }
             Action::Place { dome } => self.place(dome),
+            Action::Answer { option } => {
+                let p = self.pending.as_ref().ok_or(DomeError::NobodyWaiting)?;
+                if p.awaiting_card {
+                    return Err(DomeError::RangeFirst { team: p.chooser }.into());
+                }
+                let free = self.free_domes(&p.candidates);
+                let slot = option
+                    .checked_sub(1)
+                    .and_then(|i| free.get(i))
+                    .copied()
+                    .ok_or(DomeError::NoSuchAnswer {
+                        option,
+                        count: free.len(),
+                    })?;
+                self.place(Some(slot))
+            }
             Action::LeaveDome { hero } => {
                 self.require_step(Step::Action, hero.team)?;
                 if !matches!(self.hero(hero)?.status, HeroStatus::InDome { .. }) {

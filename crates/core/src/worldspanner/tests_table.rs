@@ -531,3 +531,25 @@ fn the_dome_question_names_the_free_domes_and_the_action_that_answers() {
     );
     assert_eq!(g.view().pending.map(|p| p.free.len()), Some(8));
 }
+
+#[test]
+fn the_dome_question_is_answered_with_the_nth_free_dome() {
+    let mut g = game(vec![], vec![], Step::Adventure, FAIL);
+    ok(&mut g, task(h(S, 0), 0));
+    let e = refused(&mut g, Action::Answer { option: 9 });
+    assert!(e.to_string().contains("numbered 1 to 8"), "{e}");
+    assert!(
+        refused(&mut g, Action::Answer { option: 0 })
+            .to_string()
+            .contains("1 to 8")
+    );
+    let label = Action::Answer { option: 3 }.label(&g);
+    assert_eq!(label, "Sky1 placed in Dome 1.3");
+    ok(&mut g, Action::Answer { option: 3 });
+    assert!(matches!(
+        g.hero(h(S, 0)).unwrap().status,
+        HeroStatus::InDome { dome } if dome.to_string() == "Dome 1.3"
+    ));
+    let e = refused(&mut g, Action::Answer { option: 1 });
+    assert!(e.to_string().contains("no hero is waiting"), "{e}");
+}

@@ -35,6 +35,11 @@ pub enum DomeError {
     NoRangeAwaited,
     #[error("no hero is waiting for a Dome")]
     NobodyWaiting,
+    /// `answer N` past the free Domes the question lists.
+    #[error(
+        "the Dome question lists {count} free Dome(s), numbered 1 to {count}; {option} is not one"
+    )]
+    NoSuchAnswer { option: usize, count: usize },
     #[error("first say the Dome range on the card {team} drew")]
     RangeFirst { team: TeamSide },
     #[error("no proposed Dome has room")]
