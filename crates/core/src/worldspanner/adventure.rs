@@ -290,6 +290,18 @@ impl Game {
         if let AdventureResult::Success { .. } = result {
             lines.extend(reward(self, hero, &adventure, outcome.face)?);
         }
+        if let Adventure::FactionQuest { .. } = adventure
+            && !outcome.face.succeeded()
+        {
+            lines.push(if result.banished() {
+                "the Quest card stays face up on its deck: both teams face it until one beats it \
+                 (Faction adventures, Quests)"
+            } else {
+                "the Quest card stays face up on its deck: it is the quest there until beaten \
+                 (Faction adventures, Quests)"
+            }
+            .into());
+        }
         if result.boost() {
             let h = self.hero_mut(hero)?;
             h.boosts = super::error::add_up(|| format!("{name}'s Boosts"), h.boosts, 1)?;

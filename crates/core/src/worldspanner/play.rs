@@ -20,7 +20,7 @@ use super::paid::PaidAdventure;
 use super::physical::{Need, Reading};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
-use super::victory::{Capture, Faction};
+use super::victory::{Capture, Faction, FavorSide};
 use crate::deck::{Deck, DeckTool, WhenEmpty};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -178,7 +178,9 @@ impl Game {
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
+        let tiles = self.favor_tiles();
         let mut lines = next.apply_in_place(action)?;
+        lines.extend(next.favor_news(&tiles));
         if !next.readings.is_empty() {
             return Err(PhysicalError::TooManyRead {
                 extra: next.readings.len(),
@@ -188,6 +190,40 @@ impl Game {
         lines.append(&mut next.notes);
         *self = next;
         Ok(lines)
+    }
+
+    /// The favor tile side each team holds on each key (p. 16).
+    fn favor_tiles(&self) -> Vec<[Option<FavorSide>; 2]> {
+        self.keys
+            .iter()
+            .map(|k| TeamSide::BOTH.map(|t| k.favor(t)))
+            .collect()
+    }
+
+    /// Favor tiles gained, flipped or lost since `before` (Faction favor, p. 16), announced.
+    fn favor_news(&self, before: &[[Option<FavorSide>; 2]]) -> Vec<String> {
+        let side = |s: FavorSide| if s == FavorSide::Four { 4 } else { 3 };
+        let mut news = Vec::new();
+        for (k, was) in self.keys.iter().zip(before) {
+            for team in TeamSide::BOTH {
+                let key = k.faction.key_name();
+                news.push(match (was[team.index()], k.favor(team)) {
+                    (None, Some(s)) => format!(
+                        "{team} gain the {key} favor tile, {} side up (Faction favor, p. 16)",
+                        side(s)
+                    ),
+                    (Some(a), Some(b)) if a != b => format!(
+                        "{team} turn the {key} favor tile to its {} side (Faction favor, p. 16)",
+                        side(b)
+                    ),
+                    (Some(_), None) => format!(
+                        "{team} lose the {key} favor tile: fewer than 3 markers (Faction favor, p. 16)"
+                    ),
+                    _ => continue,
+                });
+            }
+        }
+        news
     }
 
     /// The action itself, under any cards read at the table.

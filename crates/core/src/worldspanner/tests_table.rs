@@ -553,3 +553,57 @@ fn the_dome_question_is_answered_with_the_nth_free_dome() {
     let e = refused(&mut g, Action::Answer { option: 1 });
     assert!(e.to_string().contains("no hero is waiting"), "{e}");
 }
+
+#[test]
+fn favor_tiles_gained_turned_and_lost_are_announced() {
+    let mut g = game(vec![], vec![], Step::Free, FAIL);
+    let capture = |team, space| Action::Capture {
+        team,
+        faction: Faction::Lords,
+        space,
+    };
+    ok(&mut g, capture(S, 0));
+    ok(&mut g, capture(S, 1));
+    let lines = ok(&mut g, capture(S, 2));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Skyhawks gain the Crown District favor tile, 3 side up")),
+        "{lines:?}"
+    );
+    let lines = ok(&mut g, capture(S, 3));
+    assert!(
+        lines.iter().any(|l| l.contains("to its 4 side")),
+        "{lines:?}"
+    );
+    ok(&mut g, capture(P, 3));
+    let lines = ok(&mut g, capture(P, 2));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Skyhawks lose the Crown District favor tile")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_quest_not_beaten_stays_face_up_on_its_deck() {
+    let mut g = game(vec![], vec![], Step::Adventure, FAIL);
+    let lines = ok(
+        &mut g,
+        Action::Adventure {
+            hero: h(S, 0),
+            adventure: Adventure::FactionQuest {
+                faction: Faction::Lords,
+                space: 0,
+            },
+            challenge: Challenge::new(ChallengeKind::FactionAdventure, 5, 5),
+        },
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("stays face up") && l.contains("until beaten")),
+        "{lines:?}"
+    );
+}
