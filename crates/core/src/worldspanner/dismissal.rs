@@ -122,7 +122,14 @@ impl Game {
             }
             .into());
         }
-        self.domes.place(slot, p.hero)?;
+        self.domes.place(slot, p.hero).map_err(|e| match e {
+            RuleError::Dome(DomeError::Occupied { slot, occupant }) => DomeError::OccupiedBy {
+                slot,
+                hero: self.name(occupant),
+            }
+            .into(),
+            other => other,
+        })?;
         self.hero_mut(p.hero)?.status = HeroStatus::InDome { dome: slot };
         self.placed = Some(Placed {
             hero: p.hero,

@@ -607,3 +607,34 @@ fn a_quest_not_beaten_stays_face_up_on_its_deck() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_dome_already_taken_is_refused_naming_the_hero_in_it() {
+    let mut g = game(vec![], vec![], Step::Adventure, FAIL);
+    ok(&mut g, task(h(S, 0), 0));
+    ok(&mut g, Action::Place { dome: None });
+    ok(&mut g, task(h(S, 2), 1));
+    let taken = domes::DomeSlot::new(DomeNumber::new(1).unwrap(), 1).unwrap();
+    let e = refused(&mut g, Action::Place { dome: Some(taken) });
+    assert_eq!(
+        e.to_string(),
+        "Dome 1.1 already holds Sky1: one hero per Dome (Dismissal, p. 7)"
+    );
+}
+
+#[test]
+fn next_higher_says_it_wrapped_only_when_counting_went_past_six() {
+    let range = DomeRange::span(3, 4).unwrap();
+    let mut occupied = [0u8; 6];
+    occupied[2] = 4;
+    occupied[3] = 4;
+    let c = domes::candidates(range, occupied).unwrap();
+    assert!(
+        !domes::explain(range, &c).contains("wraps"),
+        "5 is just higher"
+    );
+    occupied = [0, 0, 0, 0, 4, 4];
+    let range = DomeRange::span(5, 6).unwrap();
+    let c = domes::candidates(range, occupied).unwrap();
+    assert!(domes::explain(range, &c).contains("(6 wraps to 1)"));
+}

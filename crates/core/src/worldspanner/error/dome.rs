@@ -18,6 +18,9 @@ pub enum DomeError {
         .occupant.hero + 1
     )]
     Occupied { slot: DomeSlot, occupant: HeroRef },
+    /// `Occupied` as the game says it, with the occupant's name.
+    #[error("{slot} already holds {hero}: one hero per Dome (Dismissal, p. 7)")]
+    OccupiedBy { slot: DomeSlot, hero: String },
     /// A Dome outside the proposal for the card drawn.
     #[error(
         "{}; Dome {number} is not allowed (Dismissal, p. 7)",
