@@ -11,6 +11,7 @@ use super::Output;
 mod deck;
 mod heroes;
 mod new;
+mod show;
 use crate::deck::{Deck, WhenEmpty};
 use crate::worldspanner::card::DomeRange;
 use crate::worldspanner::deckfile::SAMPLE_PATH;
@@ -24,6 +25,14 @@ pub enum Command {
     /// Start a game: map, rounds, Faction keys, heroes per team (typed or from the hero
     /// library), each team's deck digital or physical; prints its id (--json: `{id, ...}`).
     New(new::NewArgs),
+    /// The game ID as the table sees it: round and step, each team's heroes (health, wounds,
+    /// gold, Boosts, where), the Domes and their free places, markers per key, Lith's
+    /// tribute and Favor, favor tiles, who has acted this step, the melee order and the odds.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// The hero library: list, add a card from a file, remove a card.
     #[command(subcommand)]
     Heroes(heroes::Heroes),
@@ -137,6 +146,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 fn run(command: Command, root: &Path) -> Result<Output, String> {
     match command {
         Command::New(args) => new::new(args, root),
+        Command::Show { id, json } => show::show(&id, json, root),
         Command::Heroes(c) => heroes::run(c, root),
         Command::Deck(c) => deck::run(c, root),
         Command::Odds {

@@ -15,6 +15,10 @@ pub struct DeckInfo {
     pub cards: Vec<ChallengeCard>,
     pub sample: bool,
     pub problem: Option<String>,
+    /// Where the cards were read: the team's saved deck, or the sample (or its replacement).
+    pub origin: String,
+    /// The team's own saved deck was used (not the sample).
+    pub saved: bool,
 }
 
 /// The team's own deck if the player saved one, else the sample (or its replacement).
@@ -28,6 +32,8 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
                     cards: f.cards,
                     sample: f.header.sample_data,
                     problem: None,
+                    origin,
+                    saved: true,
                 };
             }
             Err(e) => problem = Some(format!("{origin}: {e}; using the sample deck")),
@@ -36,20 +42,27 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
         // A team deck that cannot be read is named, not silently passed over.
         Err(e) => problem = Some(format!("{e}; using the sample deck")),
     }
-    match super::load_data(root, SAMPLE_PATH, |t| {
-        DeckFile::parse(t).map_err(|e| e.to_string())
-    }) {
-        Ok(f) => DeckInfo {
+    let sample = super::read_data(root, SAMPLE_PATH).and_then(|(text, origin)| {
+        DeckFile::parse(&text)
+            .map(|f| (f, origin.clone()))
+            .map_err(|e| format!("{origin}: {e}"))
+    });
+    match sample {
+        Ok((f, origin)) => DeckInfo {
             name: f.name,
             cards: f.cards,
             sample: f.header.sample_data,
             problem,
+            origin,
+            saved: false,
         },
         Err(e) => DeckInfo {
             name: "no deck".into(),
             cards: Vec::new(),
             sample: true,
             problem: Some(e),
+            origin: SAMPLE_PATH.into(),
+            saved: false,
         },
     }
 }

@@ -248,3 +248,63 @@ fn the_deck_editor_works_headless_card_by_card_and_into_a_game() {
     assert_eq!(after.history.len(), before + 1);
     assert_eq!(after.current().teams[0].deck_name, "Table deck");
 }
+
+#[test]
+fn worldspanner_new_uses_each_teams_saved_deck_by_default_and_says_which() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = Store::open(dir.path()).unwrap();
+        let mut file = crate::common::sample();
+        file.name = "Table deck".into();
+        tablemate::store::challenge_decks::save_team_deck(&store, TeamSide::Psiclones, &file)
+            .unwrap();
+    }
+    let heroes = six_a_side("Sky1");
+    let out = run_in(dir.path(), &args(&heroes, &["--json"]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["decks"]["psiclones"]["from"], "saved");
+    assert_eq!(v["decks"]["psiclones"]["name"], "Table deck");
+    assert_eq!(v["decks"]["skyhawks"]["from"], "sample");
+    let g = load(dir.path(), v["id"].as_str().unwrap());
+    assert_eq!(g.current().teams[1].deck_name, "Table deck");
+    assert_ne!(g.current().teams[0].deck_name, "Table deck");
+    // In words: which deck each team draws from, and how to save one.
+    let out = run_in(dir.path(), &args(&heroes, &[]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("Psiclones draw from \"Table deck\" (your saved Psiclones deck"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("deck save skyhawks"), "{}", out.stdout);
+    // A deck file given on the command line still wins.
+    let sample_file = dir.path().join("sample.json");
+    std::fs::write(&sample_file, crate::common::sample().to_json()).unwrap();
+    let out = run_in(
+        dir.path(),
+        &args(
+            &heroes,
+            &["--psiclones-deck", sample_file.to_str().unwrap(), "--json"],
+        ),
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["decks"]["psiclones"]["from"], "file");
+}
+
+#[test]
+fn worldspanner_new_hero_takes_starting_boosts_like_the_setup_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let heroes = six_a_side("Sky1:5:2:3");
+    let out = run_in(dir.path(), &args(&heroes, &["--json"]), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let g = load(dir.path(), v["id"].as_str().unwrap());
+    let h = &g.current().teams[0].heroes[0];
+    assert_eq!((h.health, h.gold, h.boosts), (5, 2, 3));
+    let out = run_in(dir.path(), &args(&six_a_side("Sky1:5:2:300"), &[]), "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("Boosts"), "{}", out.stderr);
+}

@@ -119,17 +119,25 @@ fn a_whole_game_is_played_on_physical_decks_with_library_heroes_and_every_state_
                     && next(3) > 0
                 {
                     let card = g.card(attacker).unwrap();
+                    // Both heroes are played from their cards: the target's Agility and Armor.
+                    let r = g.attack_ratings(attacker, Some(target), false, true);
                     let attack = Attack {
-                        hit: Challenge::new(ChallengeKind::MeleeHit, card.rating(Skill::Melee), 5),
+                        hit: Challenge::new(
+                            ChallengeKind::MeleeHit,
+                            card.rating(Skill::Melee),
+                            r.defence.unwrap(),
+                        ),
                         damage: Challenge::new(
                             ChallengeKind::Damage {
                                 natural_melee: true,
                             },
                             card.rating(Skill::Power),
-                            4,
+                            r.armor.unwrap(),
                         ),
                         wound_rating: card.rating(Skill::Wound),
                     };
+                    // A target with more Wits would strike first: here it makes no attack.
+                    tries.push(Action::PassMelee { hero: target });
                     let hit = next(2) == 0;
                     let mut cards = vec![Reading::hit(hit)];
                     if hit {

@@ -7,6 +7,7 @@ mod cards;
 mod challenges;
 mod cli;
 mod cli_new;
+mod cli_show;
 mod domes;
 mod endtoend;
 mod from_card;

@@ -499,7 +499,8 @@ fn a_physical_deck_draw_needs_a_card_read_that_says_what_the_draw_reads() {
         refused(&mut g, challenge()),
         RuleError::Physical(PhysicalError::NotRead {
             team: S,
-            need: Need::Face
+            need: Need::Face,
+            row: Some(Difference::clamped(0))
         })
     );
     let read = |cards: Vec<Reading>| Action::Read {

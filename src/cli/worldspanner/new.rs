@@ -11,6 +11,7 @@ use super::super::Output;
 use super::load_deck;
 use crate::doc::Saved;
 use crate::store::Store;
+use crate::store::challenge_decks;
 use crate::worldspanner::library::LIBRARY_PATH;
 use crate::worldspanner::{Faction, Game, GameLength, HeroEntry, HeroLibrary, MapDesign, Setup, TeamSide};
 
@@ -25,7 +26,8 @@ pub struct NewArgs {
     /// A Faction key on the map (lords, warriors, ...), once per key the map has.
     #[arg(long = "faction", required = true)]
     factions: Vec<String>,
-    /// A hero: TEAM=NAME[:HEALTH[:GOLD]] (health 4, gold 0 by default), or TEAM=@NAME for the
+    /// A hero: TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] (health 4, gold and Boosts 0 by default), or
+    /// TEAM=@NAME for the
     /// card of that name in the hero library. TEAM is skyhawks or psiclones.
     #[arg(long = "hero", required = true)]
     heroes: Vec<String>,
@@ -68,7 +70,7 @@ pub(super) fn library(root: &Path) -> Result<HeroLibrary, String> {
 
 fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(TeamSide, HeroEntry), String> {
     let Some((side, rest)) = spec.split_once('=') else {
-        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD]] or TEAM=@NAME"));
+        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] or TEAM=@NAME"));
     };
     let side = team(side)?;
     if let Some(name) = rest.strip_prefix('@') {
@@ -96,10 +98,12 @@ fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(T
     let health = u8::try_from(number("health", parts.next(), 4)?)
         .map_err(|_| format!("--hero {spec:?}: the health is too large"))?;
     let gold = number("gold", parts.next(), 0)?;
+    let boosts = u8::try_from(number("Boosts", parts.next(), 0)?)
+        .map_err(|_| format!("--hero {spec:?}: at most 255 Boosts"))?;
     if parts.next().is_some() {
-        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD"));
+        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD:BOOSTS"));
     }
-    Ok((side, HeroEntry { gold, ..HeroEntry::new(name, health) }))
+    Ok((side, HeroEntry { gold, boosts, ..HeroEntry::new(name, health) }))
 }
 
 pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
@@ -120,10 +124,35 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
         physical[team(p)?.index()] = true;
     }
     let team_size = u8::try_from(heroes[0].len()).map_err(|_| "too many heroes".to_string())?;
+    // Each team's deck: the file given, else the team's own saved deck (`deck save`), else
+    // the sample; the output says which, so a table never plays invented cards unawares.
     let mut decks = Vec::new();
-    for path in [&args.skyhawks_deck, &args.psiclones_deck] {
-        let (file, _origin) = load_deck(path.as_deref(), root)?;
-        decks.push((file.name.clone(), file.cards));
+    let mut told = Vec::new();
+    for (side, path) in TeamSide::BOTH.into_iter().zip([&args.skyhawks_deck, &args.psiclones_deck]) {
+        let told_deck = match path {
+            Some(path) => {
+                let (file, origin) = load_deck(Some(path), root)?;
+                let d = TeamDeck { name: file.name.clone(), from: "file", file: origin, sample_data: file.header.sample_data, problem: None };
+                decks.push((file.name, file.cards));
+                d
+            }
+            None => {
+                let info = challenge_decks::load_deck(Some(root), side);
+                if info.cards.is_empty() {
+                    return Err(format!("{side} have no deck: {}", info.problem.unwrap_or_default()));
+                }
+                let d = TeamDeck {
+                    name: info.name.clone(),
+                    from: if info.saved { "saved" } else { "sample" },
+                    file: info.origin,
+                    sample_data: info.sample,
+                    problem: info.problem,
+                };
+                decks.push((info.name, info.cards));
+                d
+            }
+        };
+        told.push((side, told_deck));
     }
     let [sky, psi]: [(String, _); 2] = decks.try_into().map_err(|_| "two decks".to_string())?;
     let setup = Setup {
@@ -137,6 +166,7 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
         physical,
     };
     let game = Game::new(setup).map_err(|e| e.to_string())?;
+    let game_physical = physical;
     let title = match args.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_string(),
         _ => "Worldspanner Factions".to_string(),
@@ -146,7 +176,48 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
     let saved = Saved::new(title, "New game", game);
     store.save(&id, &saved).map_err(|e| e.to_string())?;
     if args.json {
-        return Ok(Output::json(&json!({ "id": id, "title": saved.title, "summary": saved.summary() })));
+        let decks: serde_json::Map<String, serde_json::Value> = told
+            .iter()
+            .map(|(side, d)| {
+                let physical = game_physical[side.index()];
+                (
+                    side.name().to_ascii_lowercase(),
+                    json!({
+                        "name": d.name, "from": d.from, "file": d.file,
+                        "sample_data": d.sample_data, "physical": physical, "problem": d.problem,
+                    }),
+                )
+            })
+            .collect();
+        return Ok(Output::json(&json!({
+            "id": id, "title": saved.title, "summary": saved.summary(), "decks": decks,
+        })));
     }
-    Ok(Output::ok(format!("created {id}: {}\n", saved.summary())))
+    let mut s = format!("created {id}: {}\n", saved.summary());
+    for (side, d) in &told {
+        let whose = match d.from {
+            "saved" => format!("your saved {side} deck, {}", d.file),
+            "file" => d.file.clone(),
+            _ => format!(
+                "the sample deck{}; save your own with `tablemate worldspanner deck save {}`",
+                if d.sample_data { ", invented cards" } else { "" },
+                side.name().to_ascii_lowercase()
+            ),
+        };
+        s += &format!("  {side} draw from {:?} ({whose}){}\n", d.name, if game_physical[side.index()] { ", drawn by hand from the box" } else { "" });
+        if let Some(p) = &d.problem {
+            s += &format!("  note: {p}\n");
+        }
+    }
+    Ok(Output::ok(s))
+}
+
+/// Which deck a team was given, for the output.
+struct TeamDeck {
+    name: String,
+    /// "file" (--skyhawks-deck), "saved" (the team's own, `deck save`) or "sample".
+    from: &'static str,
+    file: String,
+    sample_data: bool,
+    problem: Option<String>,
 }

@@ -333,6 +333,15 @@ static WORLDSPANNER: Table = Table {
         ("odds_over", Rules),
         ("acted[].hero.team", Rules),
         ("acted[].deed", Rules),
+        // Who moved in the Action step, the melee attacks and the adventure spaces taken
+        // this step (issue 33): teams, deeds and places, all the rules' words.
+        ("action_step[].hero.team", Rules),
+        ("action_step[].deed", Rules),
+        ("blows[].attacker.team", Rules),
+        ("blows[].target.team", Rules),
+        ("adventured[].hero.team", Rules),
+        ("adventured[].place.at", Rules),
+        ("adventured[].place.faction", Rules),
     ],
     within: &[
         ("teams[].heroes[].start.card", &HERO_CARD),

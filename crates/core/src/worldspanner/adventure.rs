@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::card::Face;
 use super::challenge::{AdventureResult, Challenge, ChallengeKind};
 use super::error::{AdventureError, RuleError};
-use super::game::{Game, LastEvent, Reason, Removal};
+use super::game::{AdventuredFrom, Game, LastEvent, Place, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
@@ -51,6 +51,18 @@ impl Adventure {
             Adventure::MirrorPool {} => "Mirror Pool".into(),
             Adventure::Vortex {} => "Vortex".into(),
             Adventure::Underworld {} => "Underworld".into(),
+        }
+    }
+
+    /// The space the hero stands on to challenge it.
+    pub fn place(&self) -> Place {
+        match *self {
+            Adventure::FactionTask { faction, space }
+            | Adventure::FactionQuest { faction, space } => Place::Key { faction, space },
+            Adventure::Haggler {} => Place::Haggler,
+            Adventure::MirrorPool {} => Place::MirrorPool,
+            Adventure::Vortex {} => Place::Vortex,
+            Adventure::Underworld {} => Place::Underworld,
         }
     }
 
@@ -205,6 +217,34 @@ pub(crate) fn reward(
 }
 
 impl Game {
+    /// Refuses `hero` adventuring from `place` when another hero already did this step: one
+    /// hero per space (THE MAP, p. 8), three at the Underworld (LITH ADVENTURES, p. 17). A hero
+    /// that already adventured is refused by its one action instead.
+    pub(super) fn stand_on(&self, hero: HeroRef, place: Place) -> Result<(), RuleError> {
+        if self.adventured.iter().any(|a| a.hero == hero) {
+            return Ok(());
+        }
+        let there: Vec<String> = self
+            .adventured
+            .iter()
+            .filter(|a| a.place == place)
+            .map(|a| self.name(a.hero))
+            .collect();
+        if there.len() < place.spaces() {
+            return Ok(());
+        }
+        Err(if place == Place::Underworld {
+            AdventureError::UnderworldFull { heroes: there }
+        } else {
+            AdventureError::SpaceTaken {
+                place: place.name(),
+                first: there.join(", "),
+                hero: self.name(hero),
+            }
+        }
+        .into())
+    }
+
     pub(super) fn adventure(
         &mut self,
         hero: HeroRef,
@@ -241,8 +281,15 @@ impl Game {
         }
         let from_card = self.played_from_card(hero, &adventure, &mut challenge)?;
         self.check_modifiers(hero.team, Some(hero), None, &challenge)?;
+        let place = adventure.place();
+        self.stand_on(hero, place)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
-        let card = self.draw(hero.team, super::physical::Need::Face)?;
+        self.adventured.push(AdventuredFrom { hero, place });
+        let card = self.draw_at(
+            hero.team,
+            super::physical::Need::Face,
+            Some(challenge.difference()),
+        )?;
         let outcome = challenge.read(&card)?;
         let mut lines = from_card;
         lines.extend(outcome.explain());
@@ -250,6 +297,18 @@ impl Game {
         let name = self.name(hero);
         if let AdventureResult::Success { .. } = result {
             lines.extend(reward(self, hero, &adventure, outcome.face)?);
+        }
+        if let Adventure::FactionQuest { .. } = adventure
+            && !outcome.face.succeeded()
+        {
+            lines.push(if result.banished() {
+                "the Quest card stays face up on its deck: both teams face it until one beats it \
+                 (Faction adventures, Quests)"
+            } else {
+                "the Quest card stays face up on its deck: it is the quest there until beaten \
+                 (Faction adventures, Quests)"
+            }
+            .into());
         }
         if result.boost() {
             let h = self.hero_mut(hero)?;

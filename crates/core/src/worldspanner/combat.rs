@@ -3,7 +3,8 @@
 
 use super::challenge::{Attack, ChallengeKind};
 use super::error::{AttackKind, AttackRole, CombatError, RuleError};
-use super::game::{Deed, Game, LastEvent};
+use super::game::{Blow, Deed, Game, LastEvent};
+use super::library::Skill;
 use super::physical::Need;
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
@@ -35,6 +36,9 @@ impl Game {
             }
             .into());
         }
+        if melee {
+            self.not_defeated_before_its_turn(attacker)?;
+        }
         for (role, r) in [
             (AttackRole::Attacker, Some(attacker)),
             (AttackRole::Target, target),
@@ -53,16 +57,34 @@ impl Game {
         if target.is_some_and(|t| t.team == team) {
             return Err(CombatError::TargetsAlly.into());
         }
+        let mut attack = attack;
+        let from_cards = self.attack_from_cards(attacker, target, &mut attack)?;
         self.check_modifiers(team, Some(attacker), target, &attack.hit)?;
         self.check_modifiers(team, Some(attacker), target, &attack.damage)?;
+        if let Some(t) = target {
+            if melee {
+                self.in_order_of_wits(attacker, t)?;
+            } else if self.rounds.step == Step::Reaction {
+                self.moved_in_its_action_step(t)?;
+            }
+        }
         self.take_action(attacker, if melee { Deed::MeleeAttack } else { Deed::Shot })?;
+        if melee && let Some(target) = target {
+            self.blows.push(Blow { attacker, target });
+        }
         // The first draw is the Hit challenge (the blue bar), the second the Damage (the face).
         let mut draws = 0;
+        let (hit_row, damage_row) = (attack.hit.difference(), attack.damage.difference());
         let outcome = attack.resolve(|| {
             draws += 1;
-            self.draw(team, if draws == 1 { Need::Hit } else { Need::Face })
+            if draws == 1 {
+                self.draw_at(team, Need::Hit, Some(hit_row))
+            } else {
+                self.draw_at(team, Need::Face, Some(damage_row))
+            }
         })?;
-        let mut lines = outcome.explain();
+        let mut lines = from_cards;
+        lines.extend(outcome.explain());
         if let Some(t) = target
             && outcome.wounds > 0
         {
@@ -75,6 +97,92 @@ impl Game {
             lines: lines.clone(),
         });
         Ok(lines)
+    }
+
+    /// A hero that fell to an earlier blow of this Melee step lost its turn (p. 18).
+    fn not_defeated_before_its_turn(&self, attacker: HeroRef) -> Result<(), RuleError> {
+        if self.hero(attacker)?.defeated()
+            && let Some(b) = self.blows.iter().rev().find(|b| b.target == attacker)
+        {
+            return Err(CombatError::DefeatedBeforeItsTurn {
+                hero: self.name(attacker),
+                by: self.name(b.attacker),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Where `hero` stands in the order of Wits (COMBAT, Resolving melee, p. 18): its Wits and
+    /// whether it goes before `other` (higher Wits, or the same and of the active team).
+    /// `None` when either has no card (its Wits is unknown).
+    fn goes_before(&self, hero: HeroRef, other: HeroRef) -> Option<(u8, bool)> {
+        let wits = self.card(hero)?.rating(Skill::Wits);
+        let theirs = self.card(other)?.rating(Skill::Wits);
+        let active = self.rounds.active;
+        let tie = wits == theirs && hero.team == active && other.team != active;
+        Some((wits, wits > theirs || tie))
+    }
+
+    /// Refuses `attacker` striking `target` while a hero of their fight that goes before it
+    /// by Wits has neither attacked nor passed this step. The fight is the attacker, its
+    /// target and every hero linked to them by this step's blows: the app does not see the
+    /// map, so it knows who is adjacent only from the attacks made (p. 18).
+    fn in_order_of_wits(&self, attacker: HeroRef, target: HeroRef) -> Result<(), RuleError> {
+        let mut fight = vec![attacker, target];
+        loop {
+            let before = fight.len();
+            for b in &self.blows {
+                for (a, c) in [(b.attacker, b.target), (b.target, b.attacker)] {
+                    if fight.contains(&a) && !fight.contains(&c) {
+                        fight.push(c);
+                    }
+                }
+            }
+            if fight.len() == before {
+                break;
+            }
+        }
+        let Some(card) = self.card(attacker) else {
+            return Ok(());
+        };
+        let attacker_wits = card.rating(Skill::Wits);
+        for &other in &fight[1..] {
+            let waiting = self
+                .hero(other)
+                .is_ok_and(|h| h.status == HeroStatus::OnMap)
+                && !self.acted.iter().any(|d| d.hero == other);
+            if !waiting {
+                continue;
+            }
+            if let Some((first_wits, true)) = self.goes_before(other, attacker) {
+                return Err(CombatError::MeleeOrder {
+                    attacker: self.name(attacker),
+                    attacker_wits,
+                    first: self.name(other),
+                    first_wits,
+                    tie: first_wits == attacker_wits,
+                }
+                .into());
+            }
+        }
+        Ok(())
+    }
+
+    /// A Reaction shot's target must have moved in its team's Action step (RANGED ATTACK,
+    /// During Reaction step, p. 19). The app knows only the moves it was told of (moving out
+    /// of a Dome, or `move`): a hero it saw take another action (a shot) stayed in its space
+    /// and is refused; a hero with nothing recorded is left to the table.
+    fn moved_in_its_action_step(&self, target: HeroRef) -> Result<(), RuleError> {
+        match self.action_step.iter().find(|d| d.hero == target) {
+            Some(d) if !d.deed.moved() => Err(CombatError::ReactionTargetStayed {
+                target: self.name(target),
+                team: target.team,
+                did: d.deed,
+            }
+            .into()),
+            _ => Ok(()),
+        }
     }
 
     /// Wounds a hero; at wounds equal to Health the hero is defeated (DEFEAT, p. 18).

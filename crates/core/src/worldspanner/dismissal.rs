@@ -4,11 +4,11 @@
 //! (raise from the Underpit, renew from the Pit, p. 17).
 
 use super::card::DomeRange;
-use super::domes::{self, DomeSlot};
+use super::domes::{self, Candidate, DomeSlot};
 use super::error::{DomeError, HeroError, RuleError};
 use super::game::{Game, Pending, Placed, Reason, Removal};
 use super::physical::{Need, Reading};
-use super::team::{HeroRef, HeroStatus};
+use super::team::{HeroRef, HeroStatus, TeamSide};
 
 impl Game {
     /// Starts the next queued dismissal, if any.
@@ -64,7 +64,7 @@ impl Game {
                 card.domes()
             ),
             domes::explain(card.domes(), &candidates),
-            format!("{chooser} choose the Dome"),
+            self.dome_question(chooser, &candidates),
         ];
         self.pending = Some(Pending {
             hero,
@@ -90,7 +90,7 @@ impl Game {
         let lines = vec![
             format!("{} draw Domes {range}", p.chooser),
             domes::explain(range, &candidates),
-            format!("{} choose the Dome", p.chooser),
+            self.dome_question(p.chooser, &candidates),
         ];
         self.pending = Some(Pending {
             card,
@@ -122,7 +122,14 @@ impl Game {
             }
             .into());
         }
-        self.domes.place(slot, p.hero)?;
+        self.domes.place(slot, p.hero).map_err(|e| match e {
+            RuleError::Dome(DomeError::Occupied { slot, occupant }) => DomeError::OccupiedBy {
+                slot,
+                hero: self.name(occupant),
+            }
+            .into(),
+            other => other,
+        })?;
         self.hero_mut(p.hero)?.status = HeroStatus::InDome { dome: slot };
         self.placed = Some(Placed {
             hero: p.hero,
@@ -132,6 +139,37 @@ impl Game {
         let mut lines = vec![format!("{} is in {slot}", self.name(p.hero))];
         lines.extend(self.next_in_queue()?);
         Ok(lines)
+    }
+
+    /// The empty Domes a waiting hero may take, in rule order.
+    pub fn free_domes(&self, candidates: &[Candidate]) -> Vec<DomeSlot> {
+        candidates
+            .iter()
+            .flat_map(|c| {
+                (1..=domes::DOMES_PER_KEY).map(move |slot| DomeSlot {
+                    number: c.number,
+                    slot,
+                })
+            })
+            .filter(|s| self.domes.occupant(*s).is_none())
+            .collect()
+    }
+
+    /// "Skyhawks choose the Dome: free Dome 3.1, 3.2 ...", with the action that answers.
+    fn dome_question(&self, chooser: TeamSide, candidates: &[Candidate]) -> String {
+        let free = self.free_domes(candidates);
+        let Some(first) = free.first() else {
+            return format!("{chooser} choose the Dome");
+        };
+        let names: Vec<String> = free.iter().map(|s| s.to_string()).collect();
+        format!(
+            "{chooser} choose the Dome: free {}; answer with {{\"action\": \"place\", \"dome\": \
+             {{\"number\": {}, \"slot\": {}}}}}, or {{\"action\": \"place\"}} for {first}, or \
+             `tablemate answer ID N` for the Nth free Dome",
+            names.join(", "),
+            first.number,
+            first.slot
+        )
     }
 
     pub(super) fn use_underworld(

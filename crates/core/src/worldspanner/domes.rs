@@ -152,8 +152,14 @@ pub fn explain(range: DomeRange, candidates: &[Candidate]) -> String {
         ),
         Some(Because::NextHigher) => format!(
             "card shows {range} but those Domes are full: use the next higher number with room, \
-             {} (6 wraps to 1)",
-            candidates[0].number
+             {}{}",
+            candidates[0].number,
+            // Said only when the count went past 6 and started again at 1.
+            if candidates[0].number < range.top() {
+                " (6 wraps to 1)"
+            } else {
+                ""
+            }
         ),
         None => "no empty Dome".to_string(),
     }

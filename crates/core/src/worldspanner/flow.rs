@@ -5,7 +5,7 @@
 use super::card::ChallengeCard;
 use super::challenge::{Challenge, Modifier};
 use super::error::{ChallengeError, HeroError, PhysicalError, RuleError, TurnError};
-use super::game::{Deed, Game, StepDeed};
+use super::game::{ActionDeed, Deed, Game, StepDeed};
 use super::physical::Need;
 use super::rounds::{Advanced, Step};
 use super::team::{HeroRef, TeamSide};
@@ -24,8 +24,15 @@ impl Game {
             }
         }
         let advanced = self.rounds.advance()?;
-        // A new step: every hero has its one action again (Rounds, p. 7).
+        // A new step: every hero has its one action again (Rounds, p. 7); the melee attacks
+        // and the adventure spaces taken were this step's only.
         self.acted.clear();
+        self.blows.clear();
+        self.adventured.clear();
+        // Who moved in the Action step counts for the Reaction step's shots only (p. 19).
+        if self.rounds.step != Step::Reaction {
+            self.action_step.clear();
+        }
         let starts_free = match advanced {
             Advanced::Turn(team, Step::Free) => Some(team),
             Advanced::Round(_) => Some(TeamSide::Skyhawks),
@@ -70,6 +77,17 @@ impl Game {
             .into());
         }
         self.acted.push(StepDeed { hero, deed });
+        if self.rounds.step == Step::Action {
+            let from_dome = match deed {
+                Deed::LeftDome => self.domes.find(hero),
+                _ => None,
+            };
+            self.action_step.push(ActionDeed {
+                hero,
+                deed,
+                from_dome,
+            });
+        }
         Ok(())
     }
 
@@ -111,6 +129,16 @@ impl Game {
     /// (which must say what `need` reads) and still moves one card from the draw pile to the
     /// discard pile, so the counts stay true and the table hears when to reshuffle.
     pub(super) fn draw(&mut self, team: TeamSide, need: Need) -> Result<ChallengeCard, RuleError> {
+        self.draw_at(team, need, None)
+    }
+
+    /// `draw` for a challenge that reads `row` on the card: a physical deck's refusal names it.
+    pub(super) fn draw_at(
+        &mut self,
+        team: TeamSide,
+        need: Need,
+        row: Option<super::card::Difference>,
+    ) -> Result<ChallengeCard, RuleError> {
         let digital = self
             .team_mut(team)
             .deck
@@ -119,10 +147,10 @@ impl Game {
         if !self.team(team).physical {
             return Ok(digital);
         }
-        let reading = self
-            .readings
-            .pop_front()
-            .ok_or(PhysicalError::NotRead { team, need })?;
+        let reading =
+            self.readings
+                .pop_front()
+                .ok_or(PhysicalError::NotRead { team, need, row })?;
         reading.check(need)?;
         if self.team(team).deck.draw_len() == 0 {
             self.notes.push(format!(

@@ -120,6 +120,10 @@ pub enum Deed {
     MeleeAttack,
     /// Challenged (or paid for) the adventure it stands on (ADVENTURE BASICS, p. 14).
     Adventured,
+    /// Moved on the map (or slipped away) in the Action step (MOVE & SLIP AWAY, p. 9).
+    Moved,
+    /// Made no melee attack this Melee step: its turn in the order of Wits is over (p. 18).
+    PassedMelee,
 }
 
 impl Deed {
@@ -130,6 +134,8 @@ impl Deed {
             Deed::Shot => "taken its shot",
             Deed::MeleeAttack => "made its melee attack",
             Deed::Adventured => "challenged an adventure",
+            Deed::Moved => "moved",
+            Deed::PassedMelee => "passed on its melee attack",
         }
     }
 }
@@ -140,6 +146,81 @@ impl Deed {
 pub struct StepDeed {
     pub hero: HeroRef,
     pub deed: Deed,
+}
+
+impl Deed {
+    /// The hero left the space it started the step in (a move out of its Dome or on the map).
+    pub fn moved(self) -> bool {
+        matches!(self, Deed::LeftDome | Deed::Moved)
+    }
+}
+
+/// What a hero did in the active team's Action step, and from where it moved: kept through the
+/// Reaction step, whose shots may target only heroes that moved (RANGED ATTACK, p. 19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDeed {
+    pub hero: HeroRef,
+    pub deed: Deed,
+    /// The Dome it moved out of; `None` for a hero that started the step on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_dome: Option<DomeSlot>,
+}
+
+/// A melee attack made this Melee step: who struck whom (the order by Wits, p. 18).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Blow {
+    pub attacker: HeroRef,
+    pub target: HeroRef,
+}
+
+/// An adventure space a hero stands on: one hero per space (THE MAP, p. 8), the Underworld
+/// three spaces (LITH ADVENTURES, p. 17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "at", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Place {
+    /// A Faction key's adventure space (0-based, as stored).
+    Key {
+        faction: Faction,
+        space: usize,
+    },
+    Haggler,
+    MirrorPool,
+    Vortex,
+    /// One of the Underworld's three spaces.
+    Underworld,
+    LithsChamber,
+    /// Lith's Lair market.
+    Bounty,
+}
+
+impl Place {
+    /// "Watchman Keep space 2", "the Haggler".
+    pub fn name(self) -> String {
+        match self {
+            Place::Key { faction, space } => format!("{} space {}", faction.key_name(), space + 1),
+            Place::Haggler => "the Haggler".into(),
+            Place::MirrorPool => "the Mirror Pool".into(),
+            Place::Vortex => "the Vortex".into(),
+            Place::Underworld => "the Underworld".into(),
+            Place::LithsChamber => "Lith's Chamber".into(),
+            Place::Bounty => "the Bounty market".into(),
+        }
+    }
+
+    /// How many heroes can stand on it at once.
+    pub fn spaces(self) -> usize {
+        if self == Place::Underworld { 3 } else { 1 }
+    }
+}
+
+/// A hero's adventure this Adventure step and where it stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdventuredFrom {
+    pub hero: HeroRef,
+    pub place: Place,
 }
 
 /// The last hero placed in a Dome, and the card that sent it there.
@@ -176,6 +257,16 @@ pub struct Game {
     /// (ROUNDS, p. 7; RANGED ATTACK, p. 19): emptied when the step ends.
     #[serde(default)]
     pub acted: Vec<StepDeed>,
+    /// The active team's last Action step, hero by hero, and where each moved from: kept
+    /// through the Reaction step (RANGED ATTACK, During Reaction step, p. 19).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub action_step: Vec<ActionDeed>,
+    /// The melee attacks of this Melee step (COMBAT, Resolving melee, p. 18).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blows: Vec<Blow>,
+    /// The adventure spaces heroes challenged from this Adventure step (THE MAP, p. 8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adventured: Vec<AdventuredFrom>,
     /// Cards read at the table for the action being applied; always empty between actions.
     #[serde(skip)]
     pub(super) readings: std::collections::VecDeque<Reading>,
@@ -282,6 +373,9 @@ impl Game {
             odds_over: OddsOver::default(),
             reopened: false,
             acted: Vec::new(),
+            action_step: Vec::new(),
+            blows: Vec::new(),
+            adventured: Vec::new(),
             readings: Default::default(),
             notes: Vec::new(),
         })
@@ -355,11 +449,12 @@ impl Game {
             .count()
     }
 
-    /// Heroes each team must have brought in by the end of this round's Reinforce: a third,
-    /// rounded up, per round so far.
+    /// Heroes each team must have brought in by the end of this round's Reinforce: the sum of
+    /// the rounds' quotas so far (`team::reinforce_quota`, the one Reinforce rule).
     pub fn reinforce_target(&self) -> usize {
-        let per_round = self.team_size.div_ceil(3) as usize;
-        (per_round * self.rounds.round as usize).min(self.team_size as usize)
+        (1..=self.rounds.round)
+            .map(|round| usize::from(super::team::reinforce_quota(self.team_size, round)))
+            .sum()
     }
 
     /// What the glory count needs to know about `side`.
@@ -540,6 +635,20 @@ impl Game {
                     ),
                 ));
             }
+        }
+        for (i, d) in self.action_step.iter().enumerate() {
+            self.hero(d.hero)
+                .map_err(|e| Invalid::new(format!("action_step[{i}]"), e.to_string()))?;
+        }
+        for (i, b) in self.blows.iter().enumerate() {
+            for r in [b.attacker, b.target] {
+                self.hero(r)
+                    .map_err(|e| Invalid::new(format!("blows[{i}]"), e.to_string()))?;
+            }
+        }
+        for (i, a) in self.adventured.iter().enumerate() {
+            self.hero(a.hero)
+                .map_err(|e| Invalid::new(format!("adventured[{i}]"), e.to_string()))?;
         }
         if !self.queue.is_empty() && self.pending.is_none() {
             return Err(Invalid::new(

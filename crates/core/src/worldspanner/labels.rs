@@ -26,7 +26,23 @@ impl Action {
                     None => format!("{who} placed in the proposed Dome"),
                 }
             }
+            Action::Answer { option } => {
+                let who = game.pending.as_ref().map_or("hero".into(), |p| n(&p.hero));
+                let dome = game.pending.as_ref().and_then(|p| {
+                    game.free_domes(&p.candidates)
+                        .get(option.wrapping_sub(1))
+                        .copied()
+                });
+                match dome {
+                    Some(d) => format!("{who} placed in {d}"),
+                    None => format!("{who}: Dome question, answer {option}"),
+                }
+            }
             Action::LeaveDome { hero } => format!("{}: {} leaves the Dome", hero.team, n(hero)),
+            Action::Move { hero } => format!("{}: {} moves", hero.team, n(hero)),
+            Action::PassMelee { hero } => {
+                format!("{}: {} makes no melee attack", hero.team, n(hero))
+            }
             Action::Challenge {
                 team,
                 hero,

@@ -357,7 +357,7 @@ impl Game {
             }
             .into());
         }
-        let mut lines = Vec::new();
+        let mut lines = self.boost_and_favor_from_card(hero, c);
         let Some(key) = adventure.key() else {
             return Ok(lines);
         };
@@ -403,6 +403,181 @@ impl Game {
             c.modifiers.push(m);
         }
         Ok(lines)
+    }
+
+    /// The Boost in use (+1 to every numbered rating but Wound, p. 23) and, on Lith's Lair
+    /// and Death's Edge, the team's Lith's Favor (p. 17), added to a library hero's challenge
+    /// when not typed; returns the lines saying so.
+    fn boost_and_favor_from_card(&self, hero: HeroRef, c: &mut Challenge) -> Vec<String> {
+        let mut lines = Vec::new();
+        let name = self.name(hero);
+        let boost_counts = c.skill != Some(Skill::Wound)
+            && c.kind
+                != (ChallengeKind::Damage {
+                    natural_melee: false,
+                });
+        if boost_counts
+            && self.hero(hero).is_ok_and(|h| h.boost_active)
+            && !c.modifiers.contains(&Modifier::Boost {})
+        {
+            lines.push(format!("from {name}'s card: its Boost is in use, +1"));
+            c.modifiers.push(Modifier::Boost {});
+        }
+        if c.kind == ChallengeKind::LithAdventure
+            && let Some(favor) = self.lith.favor(hero.team)
+            && !c
+                .modifiers
+                .iter()
+                .any(|m| matches!(m, Modifier::LithsFavor { .. }))
+        {
+            lines.push(format!(
+                "{} hold Lith's Favor: {:+} (p. 17)",
+                hero.team,
+                favor.amount()
+            ));
+            c.modifiers.push(Modifier::LithsFavor { favor });
+        }
+        lines
+    }
+
+    /// An attack played from the hero cards (COMBAT, p. 18; RANGED ATTACK, p. 19): a library
+    /// attacker's Hit rating is its printed Melee (a shot: the Aim or Point its weapon names),
+    /// its fists' Power and Wound are printed too, and its Boost in use is added; a library
+    /// target's Agility (Stealth against a shot) and Armor are its printed ones, and its Boost
+    /// in use is added against the attacker. A rating typed otherwise is refused naming the
+    /// card's value (a weapon's bonus is an own modifier with its reason); a hero without a
+    /// card is taken as typed. Returns what was added, for the explanation.
+    pub(super) fn attack_from_cards(
+        &self,
+        attacker: HeroRef,
+        target: Option<HeroRef>,
+        attack: &mut super::challenge::Attack,
+    ) -> Result<Vec<String>, RuleError> {
+        use super::error::CombatError;
+        let ranged = attack.hit.kind == ChallengeKind::RangedHit;
+        let natural_melee = attack.damage.kind
+            == ChallengeKind::Damage {
+                natural_melee: true,
+            };
+        let mut lines = Vec::new();
+        let printed = |hero: HeroRef, skill: Skill, printed: u8, typed: u8| {
+            if printed == typed {
+                Ok(())
+            } else {
+                Err(RuleError::from(ChallengeError::RatingNotOnCard {
+                    hero: self.name(hero),
+                    skill,
+                    printed,
+                    typed,
+                }))
+            }
+        };
+        if let Some(card) = self.card(attacker) {
+            let name = self.name(attacker);
+            if ranged {
+                let (aim, point) = (card.rating(Skill::Aim), card.rating(Skill::Point));
+                match attack.hit.skill {
+                    Some(skill) => printed(attacker, skill, card.rating(skill), attack.hit.rating)?,
+                    None if attack.hit.rating == aim => attack.hit.skill = Some(Skill::Aim),
+                    None if attack.hit.rating == point => attack.hit.skill = Some(Skill::Point),
+                    None => {
+                        return Err(CombatError::ShotRatingNotOnCard {
+                            hero: name,
+                            aim,
+                            point,
+                            typed: attack.hit.rating,
+                        }
+                        .into());
+                    }
+                }
+            } else {
+                if let Some(given) = attack.hit.skill.filter(|s| *s != Skill::Melee) {
+                    return Err(CombatError::MeleeHitSkill { given }.into());
+                }
+                attack.hit.skill = Some(Skill::Melee);
+                printed(
+                    attacker,
+                    Skill::Melee,
+                    card.rating(Skill::Melee),
+                    attack.hit.rating,
+                )?;
+            }
+            if natural_melee {
+                printed(
+                    attacker,
+                    Skill::Power,
+                    card.rating(Skill::Power),
+                    attack.damage.rating,
+                )?;
+                printed(
+                    attacker,
+                    Skill::Wound,
+                    card.rating(Skill::Wound),
+                    attack.wound_rating,
+                )?;
+            }
+            lines.extend(self.boost_and_favor_from_card(attacker, &mut attack.hit));
+            if natural_melee
+                && self.hero(attacker).is_ok_and(|h| h.boost_active)
+                && !attack.damage.modifiers.contains(&Modifier::Boost {})
+            {
+                attack.damage.modifiers.push(Modifier::Boost {});
+            }
+        }
+        if let Some(t) = target
+            && let Some(card) = self.card(t)
+        {
+            let defence = if ranged {
+                Skill::Stealth
+            } else {
+                Skill::Agility
+            };
+            printed(t, defence, card.rating(defence), attack.hit.against)?;
+            printed(
+                t,
+                Skill::Armor,
+                card.rating(Skill::Armor),
+                attack.damage.against,
+            )?;
+            if self.hero(t).is_ok_and(|h| h.boost_active) {
+                let mut added = false;
+                for c in [&mut attack.hit, &mut attack.damage] {
+                    if !c.modifiers.contains(&Modifier::TargetBoost {}) {
+                        c.modifiers.push(Modifier::TargetBoost {});
+                        added = true;
+                    }
+                }
+                if added {
+                    lines.push(format!(
+                        "from {}'s card: its Boost is in use, +1 to its {defence} and Armor",
+                        self.name(t)
+                    ));
+                }
+            }
+        }
+        Ok(lines)
+    }
+
+    /// A free-standing challenge by a library hero that names its rating: the rating must be
+    /// the printed one.
+    pub(super) fn challenge_from_card(
+        &self,
+        hero: HeroRef,
+        c: &Challenge,
+    ) -> Result<(), RuleError> {
+        if let (Some(card), Some(skill)) = (self.card(hero), c.skill) {
+            let printed = card.rating(skill);
+            if printed != c.rating {
+                return Err(ChallengeError::RatingNotOnCard {
+                    hero: self.name(hero),
+                    skill,
+                    printed,
+                    typed: c.rating,
+                }
+                .into());
+            }
+        }
+        Ok(())
     }
 
     pub fn attack_ratings(

@@ -29,8 +29,11 @@ pub mod rounds;
 pub mod sample;
 mod seats;
 pub mod team;
+#[cfg(test)]
+mod tests_table;
 pub mod values;
 pub mod victory;
+pub mod view;
 
 pub use adventure::Adventure;
 pub use card::{AiSymbol, ChallengeCard, Difference, DomeNumber, DomeRange, Face, Luck};
@@ -45,7 +48,8 @@ pub use error::{
     HeroCardError, HeroError, PhysicalError, RuleError, SetupError, SightBlock, TurnError,
 };
 pub use game::{
-    Deed, Game, LastEvent, Pending, Placed, Reason, Removal, Setup, StepDeed, TeamState,
+    ActionDeed, AdventuredFrom, Blow, Deed, Game, LastEvent, Pending, Place, Placed, Reason,
+    Removal, Setup, StepDeed, TeamState,
 };
 pub use library::{AttackRatings, HeroCard, HeroChallenge, HeroLibrary, Skill};
 pub use odds::{Odds, OddsOver};

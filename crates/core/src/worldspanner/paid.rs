@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use strum::VariantArray;
 
 use super::error::{AdventureError, RuleError, add_up};
-use super::game::{Game, Reason, Removal};
+use super::game::{AdventuredFrom, Game, Place, Reason, Removal};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus};
 use super::victory::{Capture, Faction};
@@ -175,7 +175,14 @@ impl Game {
             }
             self.require_in_play(*t)?;
         }
+        let place = match (paid.key, kind) {
+            (Some((faction, space)), _) => Place::Key { faction, space },
+            (None, PaidKind::Bounty) => Place::Bounty,
+            (None, _) => Place::LithsChamber,
+        };
+        self.stand_on(hero, place)?;
         self.take_action(hero, super::game::Deed::Adventured)?;
+        self.adventured.push(AdventuredFrom { hero, place });
         let name = self.name(hero);
         let h = self.hero_mut(hero)?;
         if h.gold < gold {

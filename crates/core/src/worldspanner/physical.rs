@@ -69,6 +69,24 @@ impl Need {
             Need::Domes => "say which Dome range the card shows",
         }
     }
+
+    /// What to ask the table for, naming the row the rules read when it is known.
+    pub fn ask_at(self, row: Option<super::card::Difference>) -> String {
+        match (self, row) {
+            (Need::Face, Some(r)) => format!("say which face is beside row {r}"),
+            (Need::Hit, Some(r)) => format!("say whether the blue Hit bar is beside row {r}"),
+            _ => self.ask().to_string(),
+        }
+    }
+
+    /// A reading in an action's JSON, for the refusal that asks for it.
+    pub fn example(self) -> &'static str {
+        match self {
+            Need::Face => "{\"face\": \"pass\"}",
+            Need::Hit => "{\"hit\": true}",
+            Need::Domes => "{\"domes\": \"3-4\"}",
+        }
+    }
 }
 
 impl Reading {

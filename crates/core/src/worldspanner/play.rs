@@ -20,7 +20,7 @@ use super::paid::PaidAdventure;
 use super::physical::{Need, Reading};
 use super::rounds::Step;
 use super::team::{HeroRef, HeroStatus, TeamSide};
-use super::victory::{Capture, Faction};
+use super::victory::{Capture, Faction, FavorSide};
 use crate::deck::{Deck, DeckTool, WhenEmpty};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,8 +44,23 @@ pub enum Action {
     Place {
         dome: Option<DomeSlot>,
     },
+    /// Answers the Dome question with its `option`-th free Dome (1-based, in the order the
+    /// question lists them): `tablemate answer ID N`.
+    Answer {
+        option: usize,
+    },
     /// The hero's Move action out of its Dome (p. 9).
     LeaveDome {
+        hero: HeroRef,
+    },
+    /// The hero's Move (or Slip Away) on the map in the Action step (p. 9): its one action,
+    /// recorded so the Reaction step knows it left its space (p. 19).
+    Move {
+        hero: HeroRef,
+    },
+    /// The hero makes no melee attack this Melee step: its turn in the order of Wits passes
+    /// to the next (COMBAT, Resolving melee, p. 18).
+    PassMelee {
         hero: HeroRef,
     },
     /// Any challenge, drawn from `team`'s deck.
@@ -145,10 +160,27 @@ pub enum Action {
 }
 
 impl Game {
+    /// Refuses a hand entry that changes nothing, naming the hero (or a bad reference).
+    fn nothing(
+        &self,
+        hero: HeroRef,
+        amount: i64,
+        what: &'static str,
+    ) -> Result<Vec<String>, RuleError> {
+        Err(HeroError::NothingToRecord {
+            hero: self.hero(hero)?.name.clone(),
+            amount,
+            what,
+        }
+        .into())
+    }
+
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
+        let tiles = self.favor_tiles();
         let mut lines = next.apply_in_place(action)?;
+        lines.extend(next.favor_news(&tiles));
         if !next.readings.is_empty() {
             return Err(PhysicalError::TooManyRead {
                 extra: next.readings.len(),
@@ -158,6 +190,40 @@ impl Game {
         lines.append(&mut next.notes);
         *self = next;
         Ok(lines)
+    }
+
+    /// The favor tile side each team holds on each key (p. 16).
+    fn favor_tiles(&self) -> Vec<[Option<FavorSide>; 2]> {
+        self.keys
+            .iter()
+            .map(|k| TeamSide::BOTH.map(|t| k.favor(t)))
+            .collect()
+    }
+
+    /// Favor tiles gained, flipped or lost since `before` (Faction favor, p. 16), announced.
+    fn favor_news(&self, before: &[[Option<FavorSide>; 2]]) -> Vec<String> {
+        let side = |s: FavorSide| if s == FavorSide::Four { 4 } else { 3 };
+        let mut news = Vec::new();
+        for (k, was) in self.keys.iter().zip(before) {
+            for team in TeamSide::BOTH {
+                let key = k.faction.key_name();
+                news.push(match (was[team.index()], k.favor(team)) {
+                    (None, Some(s)) => format!(
+                        "{team} gain the {key} favor tile, {} side up (Faction favor, p. 16)",
+                        side(s)
+                    ),
+                    (Some(a), Some(b)) if a != b => format!(
+                        "{team} turn the {key} favor tile to its {} side (Faction favor, p. 16)",
+                        side(b)
+                    ),
+                    (Some(_), None) => format!(
+                        "{team} lose the {key} favor tile: fewer than 3 markers (Faction favor, p. 16)"
+                    ),
+                    _ => continue,
+                });
+            }
+        }
+        news
     }
 
     /// The action itself, under any cards read at the table.
@@ -212,6 +278,8 @@ impl Game {
                 | Action::Paid { .. }
                 | Action::Attack { .. }
                 | Action::LeaveDome { .. }
+                | Action::Move { .. }
+                | Action::PassMelee { .. }
         );
         if draws && let Some(p) = &self.pending {
             return Err(DomeError::PlaceFirst {
@@ -249,6 +317,22 @@ impl Game {
                 self.begin_removal(hero, how, Reason::Other)
             }
             Action::Place { dome } => self.place(dome),
+            Action::Answer { option } => {
+                let p = self.pending.as_ref().ok_or(DomeError::NobodyWaiting)?;
+                if p.awaiting_card {
+                    return Err(DomeError::RangeFirst { team: p.chooser }.into());
+                }
+                let free = self.free_domes(&p.candidates);
+                let slot = option
+                    .checked_sub(1)
+                    .and_then(|i| free.get(i))
+                    .copied()
+                    .ok_or(DomeError::NoSuchAnswer {
+                        option,
+                        count: free.len(),
+                    })?;
+                self.place(Some(slot))
+            }
             Action::LeaveDome { hero } => {
                 self.require_step(Step::Action, hero.team)?;
                 if !matches!(self.hero(hero)?.status, HeroStatus::InDome { .. }) {
@@ -262,6 +346,44 @@ impl Game {
                 self.hero_mut(hero)?.status = HeroStatus::OnMap;
                 Ok(vec![format!("{} moves out of the Dome", self.name(hero))])
             }
+            Action::Move { hero } => {
+                self.require_step(Step::Action, hero.team)?;
+                let h = self.hero(hero)?;
+                match h.status {
+                    HeroStatus::OnMap => {}
+                    HeroStatus::InDome { .. } => {
+                        return Err(HeroError::MoveOutOfDome {
+                            hero: h.name.clone(),
+                        }
+                        .into());
+                    }
+                    status => {
+                        return Err(HeroError::NotInPlay {
+                            hero: h.name.clone(),
+                            status,
+                        }
+                        .into());
+                    }
+                }
+                self.take_action(hero, Deed::Moved)?;
+                Ok(vec![format!(
+                    "{} moves: a Reaction shot may target it in any space it moved into (p. 19)",
+                    self.name(hero)
+                )])
+            }
+            Action::PassMelee { hero } => {
+                if self.rounds.step != Step::Melee || self.hero(hero)?.status != HeroStatus::OnMap {
+                    return Err(super::error::CombatError::NoMeleeToPass {
+                        hero: self.name(hero),
+                    }
+                    .into());
+                }
+                self.take_action(hero, Deed::PassedMelee)?;
+                Ok(vec![format!(
+                    "{} makes no melee attack this step: the next in the order of Wits goes",
+                    self.name(hero)
+                )])
+            }
             Action::Challenge {
                 team,
                 hero,
@@ -272,6 +394,7 @@ impl Game {
                         return Err(ChallengeError::OtherTeamsDeck.into());
                     }
                     self.require_in_play(h)?;
+                    self.challenge_from_card(h, &challenge)?;
                 }
                 self.check_modifiers(team, hero, None, &challenge)?;
                 let need = match challenge.kind {
@@ -279,7 +402,7 @@ impl Game {
                     | super::challenge::ChallengeKind::RangedHit => Need::Hit,
                     _ => Need::Face,
                 };
-                let card = self.draw(team, need)?;
+                let card = self.draw_at(team, need, Some(challenge.difference()))?;
                 let outcome = challenge.read(&card)?;
                 let lines = outcome.explain();
                 self.last = Some(LastEvent::Challenge {
@@ -301,6 +424,10 @@ impl Game {
                 target,
                 attack,
             } => self.attack(attacker, target, attack),
+            Action::Wound { hero, wounds: 0 } => self.nothing(hero, 0, "wounds"),
+            Action::Heal { hero, wounds: 0 } => self.nothing(hero, 0, "wounds healed"),
+            Action::GainBoosts { hero, boosts: 0 } => self.nothing(hero, 0, "Boosts"),
+            Action::Gold { hero, change: 0 } => self.nothing(hero, 0, "gold"),
             Action::Wound { hero, wounds } => self.wound(hero, wounds),
             Action::Heal { hero, wounds } => {
                 let h = self.hero_mut(hero)?;

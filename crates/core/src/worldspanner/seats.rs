@@ -29,6 +29,8 @@ impl Seated for Game {
             | Action::Dismiss { hero }
             | Action::Banish { hero }
             | Action::LeaveDome { hero }
+            | Action::Move { hero }
+            | Action::PassMelee { hero }
             | Action::Adventure { hero, .. }
             | Action::Paid { hero, .. }
             | Action::Wound { hero, .. }
@@ -47,7 +49,9 @@ impl Seated for Game {
             | Action::DeckMode { team: t, .. } => team(*t),
             // Where a dismissed or banished hero goes, and the Domes read off the table:
             // whoever stands at the board.
-            Action::Place { .. } | Action::ReadDomes { .. } => SeatRule::AnyPlayer,
+            Action::Place { .. } | Action::Answer { .. } | Action::ReadDomes { .. } => {
+                SeatRule::AnyPlayer
+            }
             Action::Reopen {} | Action::OddsOver { .. } | Action::ReplaceDeck { .. } => {
                 SeatRule::Host
             }
@@ -58,7 +62,7 @@ impl Seated for Game {
         match action {
             Action::Read { then, .. } => self.needs_fresh_view(then),
             // Ending a step twice skips one nobody saw; a placement answers one question.
-            Action::NextStep {} | Action::Place { .. } => true,
+            Action::NextStep {} | Action::Place { .. } | Action::Answer { .. } => true,
             _ => false,
         }
     }

@@ -49,4 +49,19 @@ pub enum AdventureError {
     },
     #[error("give at least 1 tribute")]
     NoTribute,
+    /// A second hero adventuring from one space in one Adventure step.
+    #[error(
+        "{first} already adventured from {place} this Adventure step, and {hero} cannot stand there too: only one hero can be in each space (The map, p. 8)"
+    )]
+    SpaceTaken {
+        place: String,
+        first: String,
+        hero: String,
+    },
+    /// A fourth hero at the Underworld in one Adventure step.
+    #[error(
+        "the Underworld takes up three spaces and {} have tried it this Adventure step: at most three heroes a step, one in each space (Death's Edge, p. 17; The map, p. 8)",
+        .heroes.join(", ")
+    )]
+    UnderworldFull { heroes: Vec<String> },
 }

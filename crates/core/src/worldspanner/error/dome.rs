@@ -24,6 +24,9 @@ pub enum DomeError {
         .occupant.hero + 1
     )]
     Occupied { slot: DomeSlot, occupant: HeroRef },
+    /// `Occupied` as the game says it, with the occupant's name.
+    #[error("{slot} already holds {hero}: one hero per Dome (Dismissal, p. 7)")]
+    OccupiedBy { slot: DomeSlot, hero: String },
     /// A Dome outside the proposal for the card drawn.
     #[error(
         "{}; Dome {number} is not allowed (Dismissal, p. 7)",
@@ -41,6 +44,11 @@ pub enum DomeError {
     NoRangeAwaited,
     #[error("no hero is waiting for a Dome")]
     NobodyWaiting,
+    /// `answer N` past the free Domes the question lists.
+    #[error(
+        "the Dome question lists {count} free Dome(s), numbered 1 to {count}; {option} is not one"
+    )]
+    NoSuchAnswer { option: usize, count: usize },
     #[error("first say the Dome range on the card {team} drew")]
     RangeFirst { team: TeamSide },
     #[error("no proposed Dome has room")]

@@ -14,6 +14,9 @@ pub enum HeroError {
     NotInPlay { hero: String, status: HeroStatus },
     #[error("{hero} is not in a Dome")]
     NotInDome { hero: String },
+    /// `move` for a hero in a Dome: its move out is `leave-dome`.
+    #[error("{hero} is in a Dome: its move is out of the Dome (leave-dome, p. 9)")]
+    MoveOutOfDome { hero: String },
     #[error("{hero} already has a Boost in use: one at a time (Boosts, p. 23)")]
     BoostInUse { hero: String },
     #[error("{hero} has no Boost token")]
@@ -22,7 +25,7 @@ pub enum HeroError {
     #[error("{hero} has only {gold} gold")]
     NotEnoughGold { hero: String, gold: u32 },
     /// Raising from the Underpit or renewing from the Pit a hero who is elsewhere.
-    #[error("{hero} is {}, not {}", .status.describe(), .expected.describe())]
+    #[error("{hero} is {}: {}", .status.describe(), only(*.expected))]
     WrongStatus {
         hero: String,
         status: HeroStatus,
@@ -33,4 +36,25 @@ pub enum HeroError {
     /// A challenge built from the hero library for a hero entered by hand.
     #[error("{hero} has no card in the hero library")]
     NoHeroCard { hero: String },
+    /// A hand entry that changes nothing (0 wounds, 0 gold...): not put in the history.
+    #[error("{amount} {what} for {hero}: nothing changes, so nothing is recorded")]
+    NothingToRecord {
+        hero: String,
+        amount: i64,
+        what: &'static str,
+    },
+}
+
+/// Who the Underworld's reward can reach (Death's Edge, p. 17).
+fn only(expected: HeroStatus) -> String {
+    match expected {
+        HeroStatus::Pit => {
+            "only a hero in the Pit can be renewed (Death's Edge, Underworld, p. 17)".into()
+        }
+        HeroStatus::Underpit => {
+            "only a hero in the Underpit can be raised to the Pit (Death's Edge, Underworld, p. 17)"
+                .into()
+        }
+        other => format!("it must be {}", other.describe()),
+    }
 }

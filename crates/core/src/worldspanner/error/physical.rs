@@ -1,6 +1,7 @@
 //! Refusals about cards drawn at the table: what a reading must say, how many readings an
 //! action takes, and switching a deck while a range is awaited.
 
+use crate::worldspanner::card::Difference;
 use crate::worldspanner::physical::Need;
 use crate::worldspanner::team::TeamSide;
 
@@ -9,8 +10,18 @@ use crate::worldspanner::team::TeamSide;
 pub enum PhysicalError {
     #[error("{extra} more card(s) read than the rules drew")]
     TooManyRead { extra: usize },
-    #[error("the {team} deck is physical: draw a card and {}", .need.ask())]
-    NotRead { team: TeamSide, need: Need },
+    /// `row`: the row the rules read on the card, when the draw is a challenge's (the app
+    /// names it before asking for the face or the Hit bar).
+    #[error(
+        "the {team} deck is physical: draw a card and {}; send the action inside {{\"action\": \"read\", \"cards\": [{}], \"then\": ...}}",
+        .need.ask_at(*.row),
+        .need.example()
+    )]
+    NotRead {
+        team: TeamSide,
+        need: Need,
+        row: Option<Difference>,
+    },
     #[error("the card read at the table does not say what is needed: {}", .need.ask())]
     ReadingLacks { need: Need },
     #[error("read all the cards in one list")]
