@@ -146,7 +146,7 @@ impl Game {
         candidates
             .iter()
             .flat_map(|c| {
-                (1..=domes::DOMES_PER_KEY).map(move |slot| DomeSlot {
+                domes::Slot::all().map(move |slot| DomeSlot {
                     number: c.number,
                     slot,
                 })

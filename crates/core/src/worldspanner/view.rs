@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::challenge::LithFavor;
-use super::domes::{DOMES_PER_KEY, DomeSlot};
+use super::domes::{DomeSlot, Slot};
 use super::game::{Deed, Game, Place};
 use super::library::Skill;
 use super::odds::OddsOver;
@@ -314,7 +314,7 @@ impl Game {
         let mut free_domes = 0;
         let domes = DomeNumber::all()
             .map(|number| {
-                let places: Vec<Option<Named>> = (1..=DOMES_PER_KEY)
+                let places: Vec<Option<Named>> = Slot::all()
                     .map(|slot| {
                         self.domes
                             .occupant(DomeSlot { number, slot })
