@@ -138,6 +138,9 @@ pub fn worldspanner_templates() -> Vec<String> {
     let damage = challenge(r#"{"damage":{"natural_melee":true}}"#);
     let mut t = vec![
         r#"{"action":"next-step"}"#.to_string(),
+        r#"{"action":"answer","option":1}"#.to_string(),
+        format!(r#"{{"action":"move","hero":{s0}}}"#),
+        format!(r#"{{"action":"pass-melee","hero":{p0}}}"#),
         format!(r#"{{"action":"reinforce","hero":{s0}}}"#),
         format!(r#"{{"action":"reinforce","hero":{s1}}}"#),
         format!(r#"{{"action":"reinforce","hero":{p0}}}"#),
