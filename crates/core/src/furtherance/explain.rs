@@ -42,6 +42,18 @@ pub enum Rule {
     Reach,
     /// Attacked units strike back; yours must (SOLO RULES 2).
     CounterAttack,
+    /// An attacked enemy unit strikes back (COMBAT): the AI's side, not your must.
+    StrikeBack,
+    /// "No counter attacks" (INDEX): the unit neither strikes back nor is struck back.
+    NoCounterAttacks,
+    /// "No attacking new units" (INDEX).
+    NoAttackingNewUnits,
+    /// "One attack per turn" (INDEX).
+    OneAttack,
+    /// The setting "An attacked unit strikes back" (whatever the range by default).
+    CounterRangeSetting,
+    /// The setting "When you attack an enemy castle" (its strongest unit defends by default).
+    EnemyCastleDefenceSetting,
     /// A unit dies when its damage reaches its HP (COMBAT).
     Death,
     /// A dead enemy unit goes to its castle's research.
@@ -58,7 +70,8 @@ pub enum Rule {
     CastleCounters,
     /// A destroyed castle gives +2 VP and spawns no more.
     Destroyed,
-    /// A sacrifice destroys one of your buildings (INDEX; a setting).
+    /// A sacrifice destroys one of your buildings: the card's ability, used by the AI under
+    /// the setting "An enemy unit that may sacrifice itself to burn a building".
     Sacrifice,
     /// Your castle at 0 HP: you lose.
     Lose,
@@ -70,10 +83,17 @@ pub enum Rule {
 
 impl Rule {
     /// A tie the rules break by letting the player choose.
+    /// Choosing which of your units an enemy attacks is the player's choice (SOLO AI ¶2), not
+    /// a tie between equal options.
     pub fn is_tie(self) -> bool {
+        matches!(self, Rule::MoveOrderTie | Rule::SpawnResearchTie)
+    }
+
+    /// A setting chosen at setup, not the book's requirement (docs/rulings.md).
+    pub fn is_setting(self) -> bool {
         matches!(
             self,
-            Rule::MoveOrderTie | Rule::TargetTie | Rule::SpawnResearchTie
+            Rule::Sacrifice | Rule::CounterRangeSetting | Rule::EnemyCastleDefenceSetting
         )
     }
 
@@ -94,6 +114,20 @@ impl Rule {
             }
             Rule::Reach => "INDEX (can attack 2 spaces away)",
             Rule::CounterAttack => "COMBAT; SOLO RULES 2 (your units must counter-attack)",
+            Rule::StrikeBack => "COMBAT (an attacked unit counter-attacks)",
+            Rule::NoCounterAttacks => {
+                "INDEX (No counter attacks: it neither strikes back nor is struck back)"
+            }
+            Rule::NoAttackingNewUnits => {
+                "INDEX (No attacking new units: not a unit with a new unit token)"
+            }
+            Rule::OneAttack => "INDEX (One attack per turn)",
+            Rule::CounterRangeSetting => {
+                "setting \"An attacked unit strikes back\", chosen at setup (COMBAT names no range)"
+            }
+            Rule::EnemyCastleDefenceSetting => {
+                "setting \"When you attack an enemy castle\", chosen at setup (the SOLO AI gives enemy castles no defence)"
+            }
             Rule::Death => "COMBAT (a unit dies when its damage reaches its HP)",
             Rule::Research => "SOLO AI ¶3 (a dead enemy unit goes to its research)",
             Rule::SpawnResearch => "SOLO AI ¶3 (most expensive in research, then highest attack)",
@@ -102,7 +136,9 @@ impl Rule {
             Rule::SpawnPlace => "SOLO AI ¶3-4 (centre space, then the spawn order)",
             Rule::CastleCounters => "ATTACKING (1 counter per damage; all at 5 HP or less)",
             Rule::Destroyed => "ATTACKING (+2 VP, the castle spawns no more)",
-            Rule::Sacrifice => "INDEX (sacrifice to destroy a building)",
+            Rule::Sacrifice => {
+                "setting \"An enemy unit that may sacrifice itself to burn a building\", chosen at setup (the card's ability: INDEX)"
+            }
             Rule::Lose => "ENDING (your castle at 0 HP)",
             Rule::Win => "ENDING (4 VP)",
             Rule::YourTurn => "GAMEPLAY (your turn)",
@@ -129,6 +165,36 @@ pub enum Stop {
     TwoSpaces,
 }
 
+/// Why an attacked unit did not strike back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum NoCounter {
+    /// Saved before the cause was recorded.
+    #[default]
+    Unrecorded,
+    /// A unit of the fight has "No counter attacks" (`unit` names it: "Left's Sample Raider").
+    Ability { unit: String, ability: String },
+    /// The unit has 0 attack.
+    NoAttack,
+    /// The attacker stands outside the counter-attacker's reach, under the setting.
+    OutOfReach,
+}
+
+/// Where a unit comes in its castle's move order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Turn {
+    /// No unit of the castle has moved yet this turn.
+    #[default]
+    First,
+    /// Some have moved, some are still to move after it.
+    Next,
+    /// Every other unit of the castle has moved.
+    Last,
+    /// The castle's only unit.
+    Only,
+}
+
 /// One typed reason, or one alternative ruled out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "kebab-case")]
@@ -148,6 +214,8 @@ pub enum Reason {
     MovesFirst {
         unit: UnitRef,
         moves: Option<u8>,
+        #[serde(default)]
+        turn: Turn,
     },
     /// Ruled out: a unit farther from your castle goes later.
     Farther {
@@ -189,14 +257,47 @@ pub enum Reason {
     NotTheCastle,
     /// It attacks your castle: next to it and to none of your units.
     AttacksCastle,
+    /// It attacks your castle: next to it, and the units of yours beside it carry a new unit
+    /// token, which `attacker` may not attack ("No attacking new units").
+    AttacksCastlePassingOver {
+        attacker: String,
+        spared: Vec<UnitRef>,
+    },
+    /// Ruled out: your unit carries a new unit token, which `attacker` may not attack.
+    NewUnitSpared {
+        unit: UnitRef,
+        attacker: String,
+    },
+    /// You were not asked how to take an attack on your castle: no unit inside may defend
+    /// (`inside`: those the attacker may not attack) and you have no building.
+    NoDefenceQuestion {
+        attacker: String,
+        inside: Vec<UnitRef>,
+    },
+    /// An enemy castle's unit defends it against your attack, under the setting.
+    DefendsCastle {
+        unit: UnitRef,
+    },
+    /// The unit attacks only once this turn ("One attack per turn").
+    OneAttack {
+        unit: String,
+    },
+    /// The attacked side struck back although the attacker stood beyond its reach (the
+    /// default of the counter-attack range setting).
+    StrikesBackAtRange {
+        by: String,
+        must: bool,
+    },
     /// The attacked side struck back.
     StrikesBack {
         by: String,
         must: bool,
     },
-    /// No counter-attack.
+    /// No counter-attack, and why.
     NoStrikeBack {
         by: String,
+        #[serde(default)]
+        cause: NoCounter,
     },
     /// A unit died: damage reached (or, under the other setting, exceeded) its HP.
     Died {
@@ -276,6 +377,15 @@ fn who(u: &UnitRef) -> String {
     format!("{} {} ({})", u.owner.owner_word(), u.name, u.square)
 }
 
+/// "your Knight (d1)", "your Knight (c1) and your Fighter (e1)".
+fn names(units: &[UnitRef]) -> String {
+    let all: Vec<String> = units.iter().map(who).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => all.join(""),
+    }
+}
+
 impl Reason {
     /// The rule the reason rests on.
     pub fn rule(&self) -> Rule {
@@ -292,8 +402,19 @@ impl Reason {
             },
             Reason::Fights { reach: true, .. } => Rule::Reach,
             Reason::Fights { .. } | Reason::NotTheCastle => Rule::StopAndAttack,
-            Reason::AttacksCastle => Rule::CastleAttack,
-            Reason::StrikesBack { .. } | Reason::NoStrikeBack { .. } => Rule::CounterAttack,
+            Reason::AttacksCastle | Reason::AttacksCastlePassingOver { .. } => Rule::CastleAttack,
+            Reason::NewUnitSpared { .. } => Rule::NoAttackingNewUnits,
+            Reason::NoDefenceQuestion { .. } => Rule::CastleDefence,
+            Reason::DefendsCastle { .. } => Rule::EnemyCastleDefenceSetting,
+            Reason::OneAttack { .. } => Rule::OneAttack,
+            Reason::StrikesBackAtRange { .. } => Rule::CounterRangeSetting,
+            Reason::StrikesBack { must: true, .. } => Rule::CounterAttack,
+            Reason::StrikesBack { .. } => Rule::StrikeBack,
+            Reason::NoStrikeBack { cause, .. } => match cause {
+                NoCounter::Ability { .. } => Rule::NoCounterAttacks,
+                NoCounter::OutOfReach => Rule::CounterRangeSetting,
+                NoCounter::NoAttack | NoCounter::Unrecorded => Rule::StrikeBack,
+            },
             Reason::Died {
                 to_research: true, ..
             } => Rule::Research,
@@ -332,11 +453,28 @@ pub fn describe(reason: &Reason) -> String {
         Reason::EnemiesDone => {
             "every enemy castle has taken its turn or passed a counter: your turn".into()
         }
-        Reason::MovesFirst { unit, moves } => format!(
-            "{} moves first: it is the closest to your castle ({})",
-            who(unit),
-            moves_text(*moves)
-        ),
+        Reason::MovesFirst { unit, moves, turn } => match turn {
+            Turn::First => format!(
+                "{} moves first: it is the closest to your castle ({})",
+                who(unit),
+                moves_text(*moves)
+            ),
+            Turn::Next => format!(
+                "{} moves next: of the units yet to move, it is the closest to your castle ({})",
+                who(unit),
+                moves_text(*moves)
+            ),
+            Turn::Last => format!(
+                "{} moves last: the castle's other units have moved ({})",
+                who(unit),
+                moves_text(*moves)
+            ),
+            Turn::Only => format!(
+                "{} moves: it is its castle's only unit ({})",
+                who(unit),
+                moves_text(*moves)
+            ),
+        },
         Reason::Farther { unit, moves, first } => format!(
             "not {} first: it is farther from your castle ({}; the one moving is at {})",
             who(unit),
@@ -347,14 +485,14 @@ pub fn describe(reason: &Reason) -> String {
             if rule.is_tie() {
                 "a tie — the table chose (the question named the tie-break rule)".to_string()
             } else {
-                "the table chose: the rules leave this to you".to_string()
+                "you chose: the rules leave this to you".to_string()
             }
         }
         Reason::Tied { option, rule } => {
             if rule.is_tie() {
                 format!("not {option}: a tie — the table chose")
             } else {
-                format!("not {option}: the rules leave it to you, and the table chose")
+                format!("not {option}: the rules leave it to you, and you chose another")
             }
         }
         Reason::Arrow { from, to } => {
@@ -407,6 +545,44 @@ pub fn describe(reason: &Reason) -> String {
         Reason::AttacksCastle => {
             "attacks your castle: it is next to the castle and to none of your units".into()
         }
+        Reason::AttacksCastlePassingOver { attacker, spared } => format!(
+            "attacks your castle: it is next to the castle, and {} beside it {} passed over: {} a new unit token, and {attacker} has \"No attacking new units\"",
+            names(spared),
+            if spared.len() == 1 { "is" } else { "are" },
+            if spared.len() == 1 { "it carries" } else { "they carry" },
+        ),
+        Reason::NewUnitSpared { unit, attacker } => format!(
+            "not {}: it carries a new unit token, and {attacker} has \"No attacking new units\"",
+            who(unit)
+        ),
+        Reason::NoDefenceQuestion { attacker, inside } => {
+            if inside.is_empty() {
+                "no question how to take it: none of your units is inside your castle to defend it, and you have no building to take the damage".to_string()
+            } else {
+                format!(
+                    "no question how to take it: {} inside your castle may not defend against {attacker}, which may not attack a unit with a new unit token (\"No attacking new units\"), and you have no building to take the damage",
+                    names(inside)
+                )
+            }
+        }
+        Reason::DefendsCastle { unit } => format!(
+            "{} defends {}: its unit inside with the most health left (a setting chosen at setup; the book gives enemy castles no defence)",
+            who(unit),
+            unit.owner.the_castle()
+        ),
+        Reason::OneAttack { unit } => format!(
+            "{unit} attacks once this turn: its card says \"One attack per turn\""
+        ),
+        Reason::StrikesBackAtRange { by, must } => {
+            let must = if *must {
+                " (and your side must counter-attack when able)"
+            } else {
+                ""
+            };
+            format!(
+                "{by} strikes back although the attacker stands beyond its reach: by the default setting a counter-attack ignores range{must}"
+            )
+        }
         Reason::StrikesBack { by, must } => {
             if *must {
                 format!("{by} strikes back: your side must counter-attack when able")
@@ -414,9 +590,22 @@ pub fn describe(reason: &Reason) -> String {
                 format!("{by} strikes back: an attacked unit counter-attacks")
             }
         }
-        Reason::NoStrikeBack { by } => format!(
-            "{by} does not strike back: an ability or the counter-attack reach setting prevents it"
-        ),
+        Reason::NoStrikeBack { by, cause } => match cause {
+            NoCounter::Ability { unit, ability } => {
+                if unit == by {
+                    format!("{by} does not strike back: it has \"{ability}\"")
+                } else {
+                    format!("{by} does not strike back: {unit} has \"{ability}\"")
+                }
+            }
+            NoCounter::NoAttack => format!("{by} does not strike back: it has no attack (0)"),
+            NoCounter::OutOfReach => format!(
+                "{by} does not strike back: the attacker stands beyond its reach, and the setting chosen at setup lets a unit strike back only within its own reach"
+            ),
+            NoCounter::Unrecorded => format!(
+                "{by} does not strike back: an ability, 0 attack or the counter-attack range setting prevents it"
+            ),
+        },
         Reason::Died {
             unit,
             exceeds,
@@ -482,11 +671,12 @@ pub fn describe(reason: &Reason) -> String {
             "{} is at 0 HP: destroyed, +2 VP to you",
             capitalise(castle.the_castle())
         ),
-        Reason::Sacrificed => "it gives itself up to destroy one of your buildings".into(),
+        Reason::Sacrificed => "it gives itself up to destroy one of your buildings, as its card allows; the AI uses that ability at your castle by a setting chosen at setup".into(),
         Reason::Won { vp } => format!("you have {vp} VP (recorded plus on the field): you win"),
         Reason::Lost => "your castle is at 0 HP: you lose".into(),
         Reason::YourAction => "your own action".into(),
-        Reason::YourChoice { rule } => format!("the rules leave this to you: {}", rule.cite()),
+        // The citation follows once, after the dash.
+        Reason::YourChoice { .. } => "the rules leave this to you".into(),
     };
     format!("{what} — {}", reason.rule().cite())
 }

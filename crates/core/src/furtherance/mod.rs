@@ -36,6 +36,8 @@ mod validate;
 #[cfg(test)]
 mod ability_tests;
 #[cfg(test)]
+mod explain_cases_tests;
+#[cfg(test)]
 mod explain_tests;
 #[cfg(test)]
 mod player_tests;
