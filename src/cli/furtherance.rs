@@ -62,10 +62,10 @@ pub enum DestroyedArg {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DefenceArg {
-    /// Its unit inside with the most health left defends (default).
-    StrongestDefends,
-    /// It never defends.
+    /// It never defends, as the solo AI gives it no such move (default).
     Never,
+    /// Its unit inside with the most health left defends.
+    StrongestDefends,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -123,8 +123,8 @@ pub struct RuleArgs {
     /// A destroyed enemy castle's units are discarded / keep fighting.
     #[arg(long, value_enum, default_value = "discarded")]
     destroyed_castle_units: DestroyedArg,
-    /// When you attack an enemy castle, its strongest unit inside defends / it never defends.
-    #[arg(long, value_enum, default_value = "strongest-defends")]
+    /// When you attack an enemy castle, it never defends / its strongest unit inside defends.
+    #[arg(long, value_enum, default_value = "never")]
     enemy_castle_defence: DefenceArg,
     /// Enemy units that attack 2 spaces away stop next to your unit / when one is in reach.
     #[arg(long, value_enum, default_value = "next-to-your-unit")]

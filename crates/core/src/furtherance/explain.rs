@@ -52,7 +52,8 @@ pub enum Rule {
     OneAttack,
     /// The setting "An attacked unit strikes back" (whatever the range by default).
     CounterRangeSetting,
-    /// The setting "When you attack an enemy castle" (its strongest unit defends by default).
+    /// The setting "When you attack an enemy castle" (by default it never defends; a setting
+    /// lets its strongest unit inside defend).
     EnemyCastleDefenceSetting,
     /// A unit dies when its damage reaches its HP (COMBAT).
     Death,

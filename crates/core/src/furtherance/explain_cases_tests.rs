@@ -21,6 +21,14 @@ fn attack_by(g: &Game, id: UnitId) -> Explained {
     )
 }
 
+/// A game under the setting where an enemy castle's strongest unit inside defends it.
+fn strongest_defends() -> Game {
+    game_with(Settings {
+        enemy_castle_defence: EnemyCastleDefence::DefendWithStrongest,
+        ..Settings::default()
+    })
+}
+
 fn sturdy(g: &mut Game, ids: &[UnitId]) {
     for unit in ids {
         g.apply(Action::SetHpBonus {
@@ -119,7 +127,7 @@ fn a_castle_attack_without_a_defender_or_building_says_why_no_question_came() {
 
 #[test]
 fn an_enemy_castles_defender_says_why_and_its_strike_back_cites_the_enemy_rule() {
-    let mut g = game();
+    let mut g = strongest_defends();
     let defender = place(&mut g, Seat::Left, "Knight", "a4");
     let mine = place(&mut g, Seat::Player, "Knight", "b4");
     sturdy(&mut g, &[defender, mine]);
@@ -243,7 +251,7 @@ fn settings_and_rulings_are_named_as_settings_not_as_the_books_requirement() {
     assert!(text.contains("by the default setting"), "{text}");
     assert!(text.contains(Rule::CounterRangeSetting.cite()), "{text}");
     // The enemy castle's defence reads as a setting.
-    let mut g = game();
+    let mut g = strongest_defends();
     place(&mut g, Seat::Left, "Knight", "a4");
     let mine = place(&mut g, Seat::Player, "Knight", "b4");
     g.apply(Action::AttackCastle {
