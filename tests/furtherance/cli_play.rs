@@ -62,6 +62,7 @@ fn show_lists_unit_ids_and_hp_and_the_waiting_question_numbered_with_its_default
         ],
     );
     assert_eq!(shown.stdout.matches("(default)").count(), 1);
+    assert_eq!(ended.stdout.matches("Question:").count(), 1, "asked once");
     // Every unit line starts with its id, the one `act` takes.
     let saved: Saved<Game> = Store::open(dir.path()).unwrap().load("ask").unwrap();
     for u in saved.current().units() {
@@ -81,9 +82,8 @@ fn the_text_board_gives_no_two_unit_types_the_same_tag() {
     // Bundled units: Archer is kind 4, Arsonist kind 5, Sample Assassin kind 9 and Sample
     // Raider kind 13 (docs/furtherance.md, the units file).
     for (kind, at) in [(4, "c3"), (5, "d3"), (9, "c5"), (13, "d5")] {
-        let action = format!(
-            r#"{{"action":"place-unit","owner":"player","kind":{kind},"square":"{at}"}}"#
-        );
+        let action =
+            format!(r#"{{"action":"place-unit","owner":"player","kind":{kind},"square":"{at}"}}"#);
         let placed = run(dir.path(), &["act", &id, &action]);
         assert_eq!(placed.code, 0, "{}", placed.stderr);
     }
@@ -128,7 +128,11 @@ fn end_turn_step_stops_after_each_enemy_step_and_next_goes_on() {
         ],
     );
     assert!(!ended.stdout.contains("Knight moves"), "{}", ended.stdout);
-    assert_eq!(entries(dir.path(), "step"), before + 2, "one entry per step");
+    assert_eq!(
+        entries(dir.path(), "step"),
+        before + 2,
+        "one entry per step"
+    );
     let next = run(dir.path(), &["furtherance", "next", "step", "--explain"]);
     assert_eq!(next.code, 0, "{}", next.stderr);
     says(
@@ -145,7 +149,10 @@ fn end_turn_step_stops_after_each_enemy_step_and_next_goes_on() {
     says(&rest.stdout, &["Round 2: your turn"]);
     let again = run(dir.path(), &["furtherance", "next", "step"]);
     assert_eq!(again.code, 1);
-    says(&again.stderr, &["nothing to resolve", "nothing was changed"]);
+    says(
+        &again.stderr,
+        &["nothing to resolve", "nothing was changed"],
+    );
 }
 
 #[test]

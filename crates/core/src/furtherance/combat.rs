@@ -226,8 +226,13 @@ impl Game {
                 })
                 .map(|u| u.id)
                 .collect();
-            let inside = inside.into_iter().filter_map(|id| self.unit_ref(id)).collect();
-            let attacker_name = self.unit(attacker).map(|a| format!("{} {}", a.owner.owner_word(), self.name(a)))?;
+            let inside = inside
+                .into_iter()
+                .filter_map(|id| self.unit_ref(id))
+                .collect();
+            let attacker_name = self
+                .unit(attacker)
+                .map(|a| format!("{} {}", a.owner.owner_word(), self.name(a)))?;
             self.because(Reason::NoDefenceQuestion {
                 attacker: attacker_name,
                 inside,

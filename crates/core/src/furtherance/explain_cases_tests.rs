@@ -60,7 +60,9 @@ fn a_unit_that_does_not_strike_back_names_the_no_counter_attacks_ability() {
     );
     let text = e.text();
     assert!(
-        text.contains("your Knight does not strike back: Left's Sample Raider has \"No counter attacks\""),
+        text.contains(
+            "your Knight does not strike back: Left's Sample Raider has \"No counter attacks\""
+        ),
         "{text}"
     );
     assert!(text.contains(Rule::NoCounterAttacks.cite()), "{text}");
@@ -98,7 +100,11 @@ fn a_raider_beside_a_new_recruit_says_it_passed_it_over_and_why_no_defence_quest
     let knight = g.unit_at(sq("c1")).unwrap().id;
     enemy_phase(&mut g);
     let e = attack_by(&g, raider);
-    assert!(matches!(e.step, Step::CastleAttacked { .. }), "{:?}", e.step);
+    assert!(
+        matches!(e.step, Step::CastleAttacked { .. }),
+        "{:?}",
+        e.step
+    );
     assert!(!e.reasons.why.contains(&Reason::AttacksCastle));
     assert!(e.reasons.why.iter().any(|r| matches!(r,
         Reason::AttacksCastlePassingOver { spared, .. } if spared.len() == 1 && spared[0].id == knight)));
@@ -108,7 +114,10 @@ fn a_raider_beside_a_new_recruit_says_it_passed_it_over_and_why_no_defence_quest
         Reason::NoDefenceQuestion { inside, .. } if inside.len() == 1 && inside[0].id == knight)));
     let text = e.text();
     assert!(!text.contains("to none of your units"), "{text}");
-    assert!(text.contains("your Knight (c1) beside it is passed over"), "{text}");
+    assert!(
+        text.contains("your Knight (c1) beside it is passed over"),
+        "{text}"
+    );
     assert!(text.contains("new unit token"), "{text}");
     assert!(text.contains("no question how to take it"), "{text}");
     assert!(text.contains(Rule::NoAttackingNewUnits.cite()), "{text}");
@@ -147,7 +156,10 @@ fn an_enemy_castles_defender_says_why_and_its_strike_back_cites_the_enemy_rule()
         .expect("the defender strikes back");
     assert_eq!(strikes.rule(), Rule::StrikeBack);
     let text = e.text();
-    assert!(text.contains("Left's Knight (a4) defends the Left castle"), "{text}");
+    assert!(
+        text.contains("Left's Knight (a4) defends the Left castle"),
+        "{text}"
+    );
     assert!(
         !text.contains(Rule::CounterAttack.cite()),
         "an enemy unit is not bound by your must: {text}"
@@ -233,7 +245,10 @@ fn settings_and_rulings_are_named_as_settings_not_as_the_books_requirement() {
     g.ledger.buildings = 1;
     let arsonist = place(&mut g, Seat::Left, "Arsonist", "c2");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| matches!(s, Step::Sacrificed { unit, .. } if unit.id == arsonist));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Sacrificed { unit, .. } if unit.id == arsonist),
+    );
     let text = e.text();
     assert!(text.contains("setting"), "{text}");
     assert!(!text.contains("— INDEX"), "{text}");
@@ -245,8 +260,12 @@ fn settings_and_rulings_are_named_as_settings_not_as_the_books_requirement() {
     sturdy(&mut g, &[blocker, archer, target]);
     enemy_phase(&mut g);
     let e = attack_by(&g, archer);
-    assert!(e.reasons.why.iter().any(|r| matches!(r,
-        Reason::StrikesBackAtRange { must: true, .. })));
+    assert!(
+        e.reasons
+            .why
+            .iter()
+            .any(|r| matches!(r, Reason::StrikesBackAtRange { must: true, .. }))
+    );
     let text = e.text();
     assert!(text.contains("by the default setting"), "{text}");
     assert!(text.contains(Rule::CounterRangeSetting.cite()), "{text}");
@@ -261,7 +280,10 @@ fn settings_and_rulings_are_named_as_settings_not_as_the_books_requirement() {
     .unwrap();
     let text = attack_by(&g, mine).text();
     assert!(text.contains("a setting chosen at setup"), "{text}");
-    assert!(text.contains(Rule::EnemyCastleDefenceSetting.cite()), "{text}");
+    assert!(
+        text.contains(Rule::EnemyCastleDefenceSetting.cite()),
+        "{text}"
+    );
 }
 
 #[test]
@@ -270,19 +292,28 @@ fn the_last_unit_to_move_moves_last_not_first() {
     let near = place(&mut g, Seat::Left, "Knight", "c3");
     let far = place(&mut g, Seat::Left, "Knight", "b5");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| matches!(s, Step::Move { unit, .. } if unit.id == far));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Move { unit, .. } if unit.id == far),
+    );
     assert!(e.reasons.why.iter().any(|r| matches!(r,
         Reason::MovesFirst { unit, turn: Turn::Last, .. } if unit.id == far)));
     let text = e.text();
     assert!(!text.contains("Knight (b5) moves first"), "{text}");
     assert!(text.contains("Knight (b5) moves last"), "{text}");
-    let e = explained_for(&g, |s| matches!(s, Step::Move { unit, .. } if unit.id == near));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Move { unit, .. } if unit.id == near),
+    );
     assert!(e.text().contains("moves first"), "{}", e.text());
     // A castle's only unit is neither first nor last.
     let mut g = game();
     let only = place(&mut g, Seat::Left, "Knight", "b5");
     enemy_phase(&mut g);
-    let e = explained_for(&g, |s| matches!(s, Step::Move { unit, .. } if unit.id == only));
+    let e = explained_for(
+        &g,
+        |s| matches!(s, Step::Move { unit, .. } if unit.id == only),
+    );
     assert!(e.text().contains("its castle's only unit"), "{}", e.text());
 }
 
