@@ -274,7 +274,7 @@ impl Game {
                     });
                 }
                 if once {
-                    self.because(Reason::OneAttack { unit: name });
+                    self.because(Reason::OneAttack { attacker: name });
                 }
                 self.agenda.push(Task::Attacks {
                     unit: id,
@@ -293,7 +293,7 @@ impl Game {
             self.ruled_out(Reason::NotTheCastle);
         }
         if once {
-            self.because(Reason::OneAttack { unit: name });
+            self.because(Reason::OneAttack { attacker: name });
         }
         let chosen = focus
             .filter(|f| candidates.contains(f))

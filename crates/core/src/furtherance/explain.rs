@@ -283,7 +283,7 @@ pub enum Reason {
     },
     /// The unit attacks only once this turn ("One attack per turn").
     OneAttack {
-        unit: String,
+        attacker: String,
     },
     /// The attacked side struck back although the attacker stood beyond its reach (the
     /// default of the counter-attack range setting).

@@ -181,7 +181,7 @@ fn a_unit_with_one_attack_per_turn_says_why_it_attacked_once() {
     assert_eq!(attacks, 1);
     let e = attack_by(&g, brute);
     assert!(e.reasons.why.contains(&Reason::OneAttack {
-        unit: "Left's Sample Brute".into()
+        attacker: "Left's Sample Brute".into()
     }));
     let text = e.text();
     assert!(text.contains("attacks once this turn"), "{text}");

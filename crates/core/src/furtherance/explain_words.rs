@@ -160,8 +160,8 @@ pub fn describe(reason: &Reason) -> String {
             who(unit),
             unit.owner.the_castle()
         ),
-        Reason::OneAttack { unit } => format!(
-            "{unit} attacks once this turn: its card says \"One attack per turn\""
+        Reason::OneAttack { attacker } => format!(
+            "{attacker} attacks once this turn: its card says \"One attack per turn\""
         ),
         Reason::StrikesBackAtRange { by, must } => {
             let must = if *must {
