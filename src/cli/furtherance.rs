@@ -9,15 +9,17 @@ use std::path::Path;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
+mod play;
+
 use super::Output;
 use crate::doc::Saved;
 use crate::furtherance::sim::{Played, SimPlayer, Style, play_out};
-use crate::furtherance::square::Dir;
 use crate::furtherance::{
     Action, Board, BoardFile, Catalog, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits,
-    Difficulty, EnemyCastleDefence, EnemySacrifice, Game, ReachStop, Seat, Settings, Square, Step,
+    Difficulty, EnemyCastleDefence, EnemySacrifice, Game, ReachStop, Seat, Settings, Step,
 };
 use crate::store::Store;
+use play::{Pace, Play};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DifficultyArg {
@@ -62,10 +64,10 @@ pub enum DestroyedArg {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DefenceArg {
-    /// Its unit inside with the most health left defends (default).
-    StrongestDefends,
-    /// It never defends.
+    /// It never defends, as the solo AI gives it no such move (default).
     Never,
+    /// Its unit inside with the most health left defends.
+    StrongestDefends,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -123,8 +125,8 @@ pub struct RuleArgs {
     /// A destroyed enemy castle's units are discarded / keep fighting.
     #[arg(long, value_enum, default_value = "discarded")]
     destroyed_castle_units: DestroyedArg,
-    /// When you attack an enemy castle, its strongest unit inside defends / it never defends.
-    #[arg(long, value_enum, default_value = "strongest-defends")]
+    /// When you attack an enemy castle, it never defends / its strongest unit inside defends.
+    #[arg(long, value_enum, default_value = "never")]
     enemy_castle_defence: DefenceArg,
     /// Enemy units that attack 2 spaces away stop next to your unit / when one is in reach.
     #[arg(long, value_enum, default_value = "next-to-your-unit")]
@@ -197,11 +199,43 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Show a saved game: the board, castles and your book.
+    /// Show a saved game: the board, its units with their ids and HP, castles, your book, and
+    /// a waiting question with its options numbered.
     Show {
         id: String,
         #[arg(long)]
         json: bool,
+    },
+    /// End your turn in save ID. The enemies play on until your next turn, a question or the
+    /// end of the game; with --step they stop after their first step (go on with `next`).
+    EndTurn {
+        id: String,
+        /// Stop after each enemy step: one step now, the next with `tablemate furtherance next`.
+        #[arg(long)]
+        step: bool,
+        /// After each step, why it happened and what the rules ruled out.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// One more step of the enemies' turn (or of a fight) in save ID; with --all, on until
+    /// your turn, a question or the end. Always stops at a question.
+    Next {
+        id: String,
+        #[arg(long)]
+        all: bool,
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Answer the waiting question of save ID with option N (1-based, as `show` numbers it).
+    /// The enemies then play on, or with --step take one step.
+    Answer {
+        id: String,
+        #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+        option: u64,
+        #[arg(long)]
+        step: bool,
+        #[arg(long)]
+        explain: bool,
     },
 }
 
@@ -275,8 +309,26 @@ pub fn execute(command: Command, root: &Path) -> Output {
         ),
         Command::Board { derive } => board(root, derive.as_deref()),
         Command::Units => units(root),
-        Command::Show { id, json } => show(root, &id, json),
+        Command::Show { id, json } => play::show(root, &id, json),
         Command::Why { id, step, json } => why(root, &id, step, json),
+        Command::EndTurn { id, step, explain } => {
+            let pace = if step { Pace::Step } else { Pace::RunOn };
+            play::play(root, &id, Play::EndTurn, pace, explain)
+        }
+        Command::Next { id, all, explain } => {
+            let pace = if all { Pace::RunOn } else { Pace::Step };
+            play::play(root, &id, Play::Next, pace, explain)
+        }
+        Command::Answer {
+            id,
+            option,
+            step,
+            explain,
+        } => {
+            let pace = if step { Pace::Step } else { Pace::RunOn };
+            let option = usize::try_from(option).unwrap_or(usize::MAX);
+            play::play(root, &id, Play::Answer(option), pace, explain)
+        }
     }
 }
 
@@ -494,65 +546,6 @@ fn board(root: &Path, derive: Option<&Path>) -> Output {
     }
 }
 
-/// The board as text: one cell per square, walls as `|` and `=`.
-pub fn render(game: &Game) -> String {
-    let board = game.board();
-    let mut s = String::new();
-    for y in (-3..=3).rev() {
-        let _ = write!(s, "{} ", y + 4);
-        for x in -3..=3 {
-            let Some(sq) = Square::new(x, y) else {
-                continue;
-            };
-            let cell = if !board.is_square(sq) {
-                "  .  ".to_string()
-            } else if let Some(u) = game.unit_at(sq) {
-                let tag = match u.owner {
-                    Seat::Player => 'P',
-                    Seat::Left => 'L',
-                    Seat::Across => 'A',
-                    Seat::Right => 'R',
-                };
-                let name: String = game
-                    .name(u)
-                    .chars()
-                    .filter(|c| c.is_alphabetic())
-                    .take(2)
-                    .collect();
-                format!(
-                    "{tag}{name}{}{}",
-                    u.damage.min(9),
-                    if u.new { '*' } else { ' ' }
-                )
-            } else if let Some(c) = board.castle_of(sq) {
-                let initial = c.as_str().chars().next().unwrap_or('?');
-                format!(" [{}] ", initial.to_ascii_uppercase())
-            } else {
-                "  ·  ".to_string()
-            };
-            s.push_str(&format!("{cell:<5}"));
-            let east_wall = sq.step(Dir::East).is_some()
-                && (board.wall(sq, Dir::East) || board.player_wall(sq, Dir::East));
-            s.push(if east_wall { '|' } else { ' ' });
-        }
-        s.push('\n');
-        // Walls to the south of this row.
-        if y > -3 {
-            s.push_str("  ");
-            for x in -3..=3 {
-                let Some(sq) = Square::new(x, y) else {
-                    continue;
-                };
-                let wall = board.wall(sq, Dir::South) || board.player_wall(sq, Dir::South);
-                s.push_str(if wall { "===== " } else { "      " });
-            }
-            s.push('\n');
-        }
-    }
-    s.push_str("    a     b     c     d     e     f     g\n");
-    s
-}
-
 /// The explanation of history entry `index` of `saved`: its label, then each step with its
 /// "Why:" and "Why not:" lines.
 fn why_text(saved: &Saved<Game>, index: usize) -> String {
@@ -644,55 +637,4 @@ pub fn explain_since(root: &Path, id: &str, before: usize) -> Option<String> {
 pub fn cursor_of(root: &Path, id: &str) -> Option<usize> {
     let saved: Saved<Game> = Store::open(root).ok()?.load(id).ok()?;
     Some(saved.history.cursor())
-}
-
-fn show(root: &Path, id: &str, json: bool) -> Output {
-    let store = match Store::open(root) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let saved: Saved<Game> = match store.load(id) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let game = saved.current();
-    if json {
-        return match serde_json::to_value(game) {
-            Ok(v) => Output::json(&v),
-            Err(e) => Output::fail(format!("tablemate: {e}\n")),
-        };
-    }
-    // A heading: the title elided to what a line shows (docs/cli.md).
-    let mut s = format!(
-        "{}\n{}\n\n",
-        crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS),
-        game.summary_line()
-    );
-    s += &render(game);
-    s += "\n";
-    for seat in Seat::ENEMIES {
-        let c = game.castle(seat);
-        let _ = writeln!(
-            s,
-            "{}: {} HP, {} hourglass counter(s), research: {}",
-            seat.castle_name(),
-            c.hp,
-            c.counters,
-            c.research.len()
-        );
-    }
-    let l = game.ledger();
-    let _ = writeln!(
-        s,
-        "You: castle {} HP, {} VP, {} gold, {} workers, {} buildings",
-        game.castle(Seat::Player).hp,
-        game.total_vp(),
-        l.gold,
-        l.workers,
-        l.buildings
-    );
-    if let Some(p) = game.pending() {
-        let _ = writeln!(s, "Waiting for your answer: {}", p.question);
-    }
-    Output::ok(s)
 }

@@ -242,7 +242,7 @@ fn furtherance_new_takes_every_setup_setting_the_window_offers() {
             "--destroyed-castle-units",
             "keep-fighting",
             "--enemy-castle-defence",
-            "never",
+            "strongest-defends",
             "--two-space-units-stop",
             "when-in-reach",
             "--enemy-sacrifice",
@@ -256,7 +256,10 @@ fn furtherance_new_takes_every_setup_setting_the_window_offers() {
     let s = *saved.current().settings();
     assert_eq!(s.death, DeathRule::DamageExceedsHp);
     assert_eq!(s.destroyed_castle_units, DestroyedCastleUnits::KeepFighting);
-    assert_eq!(s.enemy_castle_defence, EnemyCastleDefence::Never);
+    assert_eq!(
+        s.enemy_castle_defence,
+        EnemyCastleDefence::DefendWithStrongest
+    );
     assert_eq!(s.reach_stop, ReachStop::WhenInReach);
     assert_eq!(s.enemy_sacrifice, EnemySacrifice::Attacks);
     assert_eq!(s.counter_range, CounterRange::WithinReach);

@@ -131,7 +131,9 @@ fn play_games(style: Style, seeds: std::ops::Range<u64>, rounds: u32) -> Reached
 
 #[test]
 fn greedy_player_games_reach_destroyed_castles_wins_and_losses_at_every_difficulty() {
-    let r = play_games(Style::Greedy, 2..4, 60);
+    // Seed 1 is won at Learner and Normal with the enemy castles never defending (the
+    // default: docs/rulings.md); seeds 2 and 3 are won by no difficulty.
+    let r = play_games(Style::Greedy, 1..3, 60);
     assert_eq!(r.games, 6);
     assert!(r.player_actions > 100, "the greedy player plays: {r:?}");
     assert!(

@@ -557,14 +557,22 @@ static REASON: Table = Table {
         ("stop.castle", Rules),
         ("stop.rule", Rules),
         ("name", Data),
-        // "your Knight", an option as the question lists it.
+        ("turn", Rules),
+        ("cause.kind", Rules),
+        // An ability's words are the app's own (Ability::text), not the units file's.
+        ("cause.ability", Rules),
+        // "your Knight", "Left's Sample Raider", an option as the question lists it.
         ("by", Told),
+        ("attacker", Told),
+        ("cause.unit", Told),
         ("option", Told),
     ],
     within: &[
         ("unit", &UNIT_REF),
         ("target", &UNIT_REF),
         ("stop.unit", &UNIT_REF),
+        ("spared[]", &UNIT_REF),
+        ("inside[]", &UNIT_REF),
     ],
 };
 

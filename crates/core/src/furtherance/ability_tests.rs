@@ -304,8 +304,11 @@ fn run_until_castle_question(g: &mut Game) -> Vec<Step> {
 }
 
 #[test]
-fn an_enemy_castle_defends_with_its_strongest_unit_inside() {
-    let mut g = game();
+fn under_the_strongest_defends_setting_an_enemy_castle_defends_with_its_strongest_unit_inside() {
+    let mut g = game_with(Settings {
+        enemy_castle_defence: EnemyCastleDefence::DefendWithStrongest,
+        ..Settings::default()
+    });
     let weak = place(&mut g, Seat::Left, "Sample Soldier", "a3");
     let strong = place(&mut g, Seat::Left, "Juggernaut", "a5");
     let knight = place(&mut g, Seat::Player, "Knight", "b4");
@@ -324,11 +327,9 @@ fn an_enemy_castle_defends_with_its_strongest_unit_inside() {
 }
 
 #[test]
-fn under_the_never_defend_setting_an_enemy_castle_takes_the_damage() {
-    let mut g = game_with(Settings {
-        enemy_castle_defence: EnemyCastleDefence::Never,
-        ..Settings::default()
-    });
+fn by_default_an_enemy_castle_never_defends_and_takes_the_damage() {
+    // The SOLO AI gives enemy castles no defence move (docs/rulings.md).
+    let mut g = game();
     place(&mut g, Seat::Left, "Juggernaut", "a4");
     let knight = place(&mut g, Seat::Player, "Knight", "b3");
     g.apply(Action::AttackCastle {

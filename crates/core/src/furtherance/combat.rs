@@ -3,7 +3,7 @@
 //! counters moving with damage), destroyed castles, sacrifices and deaths.
 
 use super::agenda::{Resume, Strike, Task};
-use super::explain::Reason;
+use super::explain::{NoCounter, Reason};
 use super::square::Seat;
 use super::state::{
     CounterRange, DestroyedCastleUnits, EnemyCastleDefence, Game, PASS_ALL_AT_HP, Unit, UnitId,
@@ -12,30 +12,42 @@ use super::step::{Battle, Fate, Hit, Step};
 use super::units::Ability;
 
 impl Game {
-    /// Does `target` strike back at `attacker`? Player units must when able (SOLO RULES 2) and
-    /// the AI always does. Not with "no counter attacks" on either side, not with 0 attack.
-    /// Range does not matter (RULINGS), unless the game's setting asks that in an ordinary
-    /// attack the attacker stand within the target's own reach; a unit defending a castle or
-    /// battling instead always fights back (COMBAT).
-    pub(crate) fn counter_damage(
+    /// Does `target` strike back at `attacker`, and for how much? Player units must when able
+    /// (SOLO RULES 2) and the AI always does. Not with "no counter attacks" on either side,
+    /// not with 0 attack. Range does not matter (RULINGS), unless the game's setting asks
+    /// that in an ordinary attack the attacker stand within the target's own reach; a unit
+    /// defending a castle or battling instead always fights back (COMBAT). With the damage
+    /// comes whether the attacker stood beyond the target's reach (struck back only by the
+    /// default setting); without, why not.
+    pub(crate) fn counter_check(
         &self,
         attacker: &Unit,
         target: &Unit,
         battle: Battle,
-    ) -> Option<u8> {
+    ) -> Result<(u8, bool), NoCounter> {
+        for u in [attacker, target] {
+            if self.has(u, Ability::NoCounterAttacks) {
+                return Err(NoCounter::Ability {
+                    unit: format!("{} {}", u.owner.owner_word(), self.name(u)),
+                    ability: Ability::NoCounterAttacks.text().to_string(),
+                });
+            }
+        }
         let attack = self.kind(target).attack;
-        let blocked = self.has(attacker, Ability::NoCounterAttacks)
-            || self.has(target, Ability::NoCounterAttacks)
-            || attack == 0;
-        let in_reach = self.settings.counter_range == CounterRange::IgnoresRange
-            || battle != Battle::Attack
-            || self.within_reach(
+        if attack == 0 {
+            return Err(NoCounter::NoAttack);
+        }
+        let beyond = battle == Battle::Attack
+            && !self.within_reach(
                 target.owner,
                 target.square,
                 attacker.square,
                 self.kind(target).reach(),
             );
-        (!blocked && in_reach).then_some(attack)
+        if beyond && self.settings.counter_range == CounterRange::WithinReach {
+            return Err(NoCounter::OutOfReach);
+        }
+        Ok((attack, beyond))
     }
 
     /// Player units next to `victim` that may take its damage instead (INDEX).
@@ -134,7 +146,8 @@ impl Game {
             }
         }
         let damage = self.kind(&attacker).attack;
-        let counter = self.counter_damage(&attacker, &target, strike.battle);
+        let checked = self.counter_check(&attacker, &target, strike.battle);
+        let counter = checked.as_ref().ok().map(|(c, _)| *c);
         if strike.protector.is_none() {
             let victim = if target.owner == Seat::Player {
                 Some((&target, damage))
@@ -175,12 +188,11 @@ impl Game {
             u.attacks = u.attacks.saturating_add(1);
         }
         let by = format!("{} {}", target.owner.owner_word(), self.name(&target));
-        self.because(match counter {
-            Some(_) => Reason::StrikesBack {
-                by,
-                must: target.owner == Seat::Player,
-            },
-            None => Reason::NoStrikeBack { by },
+        let must = target.owner == Seat::Player;
+        self.because(match checked {
+            Ok((_, false)) => Reason::StrikesBack { by, must },
+            Ok((_, true)) => Reason::StrikesBackAtRange { by, must },
+            Err(cause) => Reason::NoStrikeBack { by, cause },
         });
         Some(Step::Attack {
             attacker: self.unit_ref(attacker.id)?,
@@ -204,6 +216,27 @@ impl Game {
         let defenders = self.castle_defenders(attacker)?;
         let buildings = self.ledger.buildings > 0;
         if defenders.is_empty() && !buildings {
+            // Say why the table was not asked: with no defender and no building there is no
+            // choice (units inside that the attacker may not attack may not defend: RULINGS).
+            let inside: Vec<_> = self
+                .units
+                .iter()
+                .filter(|u| {
+                    u.owner == Seat::Player && self.board.castle_of(u.square) == Some(Seat::Player)
+                })
+                .map(|u| u.id)
+                .collect();
+            let inside = inside
+                .into_iter()
+                .filter_map(|id| self.unit_ref(id))
+                .collect();
+            let attacker_name = self
+                .unit(attacker)
+                .map(|a| format!("{} {}", a.owner.owner_word(), self.name(a)))?;
+            self.because(Reason::NoDefenceQuestion {
+                attacker: attacker_name,
+                inside,
+            });
             return self.hit_player_castle(attacker, false);
         }
         let mut options: Vec<String> = defenders
@@ -280,6 +313,7 @@ impl Game {
     pub(crate) fn hit_player_castle(&mut self, attacker: UnitId, building: bool) -> Option<Step> {
         let a = self.unit(attacker)?;
         let counter = (!self.has(a, Ability::NoCounterAttacks)).then_some(1u8);
+        let attacker_name = format!("{} {}", a.owner.owner_word(), self.name(a));
         if !building {
             let castle = self.castle_mut(Seat::Player);
             castle.hp = castle.hp.saturating_sub(1);
@@ -292,7 +326,13 @@ impl Game {
         let by = "your castle".to_string();
         self.because(match counter {
             Some(_) => Reason::StrikesBack { by, must: true },
-            None => Reason::NoStrikeBack { by },
+            None => Reason::NoStrikeBack {
+                by,
+                cause: NoCounter::Ability {
+                    unit: attacker_name,
+                    ability: Ability::NoCounterAttacks.text().to_string(),
+                },
+            },
         });
         Some(Step::CastleAttacked {
             attacker: self.unit_ref(attacker)?,
@@ -339,6 +379,9 @@ impl Game {
                 })
                 .map(|u| u.id);
             if let Some(d) = defender {
+                if let Some(unit) = self.unit_ref(d) {
+                    self.because(Reason::DefendsCastle { unit });
+                }
                 self.agenda.push(Task::Deaths);
                 self.agenda
                     .push(Task::Strike(Strike::new(attacker, d, Battle::Defence)));

@@ -2,7 +2,7 @@
 //! by distance, marching along the arrows, choosing what to attack, and spawning.
 
 use super::agenda::{Resume, Task};
-use super::explain::{Reason, Stop};
+use super::explain::{Reason, Stop, Turn};
 use super::square::{Seat, Square};
 use super::state::{
     DeckMode, DestroyedCastleUnits, EnemySacrifice, Game, Phase, ReachStop, UnitId,
@@ -117,10 +117,18 @@ impl Game {
         }
         let unit = tied[0];
         let moves = |d: u8| (d != u8::MAX).then_some(d);
+        // The last unit to move is not "first" (nor is a castle's only unit).
+        let turn = match (acted.is_empty(), waiting.len() == 1) {
+            (true, true) => Turn::Only,
+            (true, false) => Turn::First,
+            (false, true) => Turn::Last,
+            (false, false) => Turn::Next,
+        };
         if let Some(r) = self.unit_ref(unit) {
             self.because(Reason::MovesFirst {
                 unit: r,
                 moves: moves(nearest),
+                turn,
             });
         }
         for (d, other) in waiting.iter().filter(|(_, id)| *id != unit) {
@@ -237,17 +245,37 @@ impl Game {
         if left == 0 {
             return None;
         }
-        let unit = self.unit(id)?;
-        if self.is_dead(unit) {
+        let unit = self.unit(id)?.clone();
+        if self.is_dead(&unit) {
             return None;
         }
-        let adjacent = self.targets_from(unit, unit.square, 1);
+        let adjacent = self.targets_from(&unit, unit.square, 1);
         let next_to_castle = self.board.next_to_castle(unit.square, Seat::Player);
         let reach = adjacent.is_empty();
         let mut candidates = adjacent;
+        let name = format!("{} {}", unit.owner.owner_word(), self.name(&unit));
+        // A unit that attacks only once says so on its one attack (its `left` is then 1).
+        let once = self.has(&unit, Ability::OneAttackPerTurn);
         if candidates.is_empty() {
             if next_to_castle {
-                self.because(Reason::AttacksCastle);
+                let spared = self.new_units_spared(&unit);
+                if spared.is_empty() {
+                    self.because(Reason::AttacksCastle);
+                } else {
+                    for s in &spared {
+                        self.ruled_out(Reason::NewUnitSpared {
+                            unit: s.clone(),
+                            attacker: name.clone(),
+                        });
+                    }
+                    self.because(Reason::AttacksCastlePassingOver {
+                        attacker: name.clone(),
+                        spared,
+                    });
+                }
+                if once {
+                    self.because(Reason::OneAttack { attacker: name });
+                }
                 self.agenda.push(Task::Attacks {
                     unit: id,
                     left: left - 1,
@@ -256,13 +284,16 @@ impl Game {
                 self.agenda.push(Task::DefendCastle { attacker: id });
                 return None;
             }
-            candidates = self.targets(unit);
+            candidates = self.targets(&unit);
         }
         if candidates.is_empty() {
             return None;
         }
         if next_to_castle {
             self.ruled_out(Reason::NotTheCastle);
+        }
+        if once {
+            self.because(Reason::OneAttack { attacker: name });
         }
         let chosen = focus
             .filter(|f| candidates.contains(f))
@@ -295,6 +326,25 @@ impl Game {
                 candidates,
             },
         )
+    }
+
+    /// The player's units next to `unit` that it passes over because they carry a new unit
+    /// token and it has "No attacking new units" (INDEX; RULINGS).
+    fn new_units_spared(&self, unit: &super::state::Unit) -> Vec<super::step::UnitRef> {
+        if !self.has(unit, Ability::NoAttackingNewUnits) {
+            return Vec::new();
+        }
+        let ids: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|t| {
+                t.owner == Seat::Player
+                    && t.new
+                    && self.within_reach(unit.owner, unit.square, t.square, 1)
+            })
+            .map(|t| t.id)
+            .collect();
+        ids.into_iter().filter_map(|id| self.unit_ref(id)).collect()
     }
 
     /// After moving and attacking, a castle spawns: the most expensive unit in its research

@@ -49,10 +49,13 @@ pub enum RuleError {
     OffBoard(Square),
     #[error("{name} has made its {per_turn} attack(s) this turn (COMBAT; INDEX)")]
     NoAttacksLeft { name: String, per_turn: u8 },
-    #[error(
-        "{attacker} cannot reach {target}: units attack adjacent units, and 'can attack 2 spaces away' reaches a square two moves away, not over a wall (COMBAT; INDEX)"
-    )]
-    OutOfReach { attacker: String, target: String },
+    #[error("{attacker} cannot reach {target}: {why} (COMBAT; INDEX)")]
+    OutOfReach {
+        attacker: String,
+        target: String,
+        /// What is in the way: a wall, a unit, a castle space, or distance.
+        why: String,
+    },
     #[error("{0} has 'no attacking new units' and {1} carries a new unit token (INDEX)")]
     NewTarget(String, String),
     #[error("{0} is not next to {1}: a unit attacks a castle from a square beside it (COMBAT)")]

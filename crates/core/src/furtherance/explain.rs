@@ -2,8 +2,8 @@
 //! "Explanations"). The engine records, with every step it yields, the typed `Reason`s that
 //! decided it and the alternatives the rules ruled out. They are data, stored in the game
 //! state with the steps of the action that made them, so every history entry (and so undo,
-//! redo and a reloaded save) keeps its own; `describe` renders them to text in this one place,
-//! for the window, the command line and the table network's read-only seat alike.
+//! redo and a reloaded save) keeps its own; `describe` (explain_words.rs) renders them to text
+//! in one place, for the window, the command line and the table network's read-only seat alike.
 //!
 //! Rule references name the rulebook section and the paragraph or rule within it. The printed
 //! solo pages carry no page numbers in the text the app is built from, so none is invented.
@@ -11,7 +11,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::square::{Seat, Square};
-use super::step::{Step, UnitRef, capitalise};
+use super::step::{Step, UnitRef};
+
+pub use super::explain_words::describe;
 
 /// The rule a reason rests on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +44,19 @@ pub enum Rule {
     Reach,
     /// Attacked units strike back; yours must (SOLO RULES 2).
     CounterAttack,
+    /// An attacked enemy unit strikes back (COMBAT): the AI's side, not your must.
+    StrikeBack,
+    /// "No counter attacks" (INDEX): the unit neither strikes back nor is struck back.
+    NoCounterAttacks,
+    /// "No attacking new units" (INDEX).
+    NoAttackingNewUnits,
+    /// "One attack per turn" (INDEX).
+    OneAttack,
+    /// The setting "An attacked unit strikes back" (whatever the range by default).
+    CounterRangeSetting,
+    /// The setting "When you attack an enemy castle" (by default it never defends; a setting
+    /// lets its strongest unit inside defend).
+    EnemyCastleDefenceSetting,
     /// A unit dies when its damage reaches its HP (COMBAT).
     Death,
     /// A dead enemy unit goes to its castle's research.
@@ -58,7 +73,8 @@ pub enum Rule {
     CastleCounters,
     /// A destroyed castle gives +2 VP and spawns no more.
     Destroyed,
-    /// A sacrifice destroys one of your buildings (INDEX; a setting).
+    /// A sacrifice destroys one of your buildings: the card's ability, used by the AI under
+    /// the setting "An enemy unit that may sacrifice itself to burn a building".
     Sacrifice,
     /// Your castle at 0 HP: you lose.
     Lose,
@@ -70,10 +86,17 @@ pub enum Rule {
 
 impl Rule {
     /// A tie the rules break by letting the player choose.
+    /// Choosing which of your units an enemy attacks is the player's choice (SOLO AI ¶2), not
+    /// a tie between equal options.
     pub fn is_tie(self) -> bool {
+        matches!(self, Rule::MoveOrderTie | Rule::SpawnResearchTie)
+    }
+
+    /// A setting chosen at setup, not the book's requirement (docs/rulings.md).
+    pub fn is_setting(self) -> bool {
         matches!(
             self,
-            Rule::MoveOrderTie | Rule::TargetTie | Rule::SpawnResearchTie
+            Rule::Sacrifice | Rule::CounterRangeSetting | Rule::EnemyCastleDefenceSetting
         )
     }
 
@@ -94,6 +117,20 @@ impl Rule {
             }
             Rule::Reach => "INDEX (can attack 2 spaces away)",
             Rule::CounterAttack => "COMBAT; SOLO RULES 2 (your units must counter-attack)",
+            Rule::StrikeBack => "COMBAT (an attacked unit counter-attacks)",
+            Rule::NoCounterAttacks => {
+                "INDEX (No counter attacks: it neither strikes back nor is struck back)"
+            }
+            Rule::NoAttackingNewUnits => {
+                "INDEX (No attacking new units: not a unit with a new unit token)"
+            }
+            Rule::OneAttack => "INDEX (One attack per turn)",
+            Rule::CounterRangeSetting => {
+                "setting \"An attacked unit strikes back\", chosen at setup (COMBAT names no range)"
+            }
+            Rule::EnemyCastleDefenceSetting => {
+                "setting \"When you attack an enemy castle\", chosen at setup (the SOLO AI gives enemy castles no defence)"
+            }
             Rule::Death => "COMBAT (a unit dies when its damage reaches its HP)",
             Rule::Research => "SOLO AI ¶3 (a dead enemy unit goes to its research)",
             Rule::SpawnResearch => "SOLO AI ¶3 (most expensive in research, then highest attack)",
@@ -102,7 +139,9 @@ impl Rule {
             Rule::SpawnPlace => "SOLO AI ¶3-4 (centre space, then the spawn order)",
             Rule::CastleCounters => "ATTACKING (1 counter per damage; all at 5 HP or less)",
             Rule::Destroyed => "ATTACKING (+2 VP, the castle spawns no more)",
-            Rule::Sacrifice => "INDEX (sacrifice to destroy a building)",
+            Rule::Sacrifice => {
+                "setting \"An enemy unit that may sacrifice itself to burn a building\", chosen at setup (the card's ability: INDEX)"
+            }
             Rule::Lose => "ENDING (your castle at 0 HP)",
             Rule::Win => "ENDING (4 VP)",
             Rule::YourTurn => "GAMEPLAY (your turn)",
@@ -129,6 +168,36 @@ pub enum Stop {
     TwoSpaces,
 }
 
+/// Why an attacked unit did not strike back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum NoCounter {
+    /// Saved before the cause was recorded.
+    #[default]
+    Unrecorded,
+    /// A unit of the fight has "No counter attacks" (`unit` names it: "Left's Sample Raider").
+    Ability { unit: String, ability: String },
+    /// The unit has 0 attack.
+    NoAttack,
+    /// The attacker stands outside the counter-attacker's reach, under the setting.
+    OutOfReach,
+}
+
+/// Where a unit comes in its castle's move order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Turn {
+    /// No unit of the castle has moved yet this turn.
+    #[default]
+    First,
+    /// Some have moved, some are still to move after it.
+    Next,
+    /// Every other unit of the castle has moved.
+    Last,
+    /// The castle's only unit.
+    Only,
+}
+
 /// One typed reason, or one alternative ruled out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "kebab-case")]
@@ -148,6 +217,8 @@ pub enum Reason {
     MovesFirst {
         unit: UnitRef,
         moves: Option<u8>,
+        #[serde(default)]
+        turn: Turn,
     },
     /// Ruled out: a unit farther from your castle goes later.
     Farther {
@@ -189,14 +260,47 @@ pub enum Reason {
     NotTheCastle,
     /// It attacks your castle: next to it and to none of your units.
     AttacksCastle,
+    /// It attacks your castle: next to it, and the units of yours beside it carry a new unit
+    /// token, which `attacker` may not attack ("No attacking new units").
+    AttacksCastlePassingOver {
+        attacker: String,
+        spared: Vec<UnitRef>,
+    },
+    /// Ruled out: your unit carries a new unit token, which `attacker` may not attack.
+    NewUnitSpared {
+        unit: UnitRef,
+        attacker: String,
+    },
+    /// You were not asked how to take an attack on your castle: no unit inside may defend
+    /// (`inside`: those the attacker may not attack) and you have no building.
+    NoDefenceQuestion {
+        attacker: String,
+        inside: Vec<UnitRef>,
+    },
+    /// An enemy castle's unit defends it against your attack, under the setting.
+    DefendsCastle {
+        unit: UnitRef,
+    },
+    /// The unit attacks only once this turn ("One attack per turn").
+    OneAttack {
+        attacker: String,
+    },
+    /// The attacked side struck back although the attacker stood beyond its reach (the
+    /// default of the counter-attack range setting).
+    StrikesBackAtRange {
+        by: String,
+        must: bool,
+    },
     /// The attacked side struck back.
     StrikesBack {
         by: String,
         must: bool,
     },
-    /// No counter-attack.
+    /// No counter-attack, and why.
     NoStrikeBack {
         by: String,
+        #[serde(default)]
+        cause: NoCounter,
     },
     /// A unit died: damage reached (or, under the other setting, exceeded) its HP.
     Died {
@@ -264,18 +368,6 @@ pub enum Reason {
     },
 }
 
-fn moves_text(m: Option<u8>) -> String {
-    match m {
-        Some(1) => "1 move".into(),
-        Some(n) => format!("{n} moves"),
-        None => "no arrow leads on".into(),
-    }
-}
-
-fn who(u: &UnitRef) -> String {
-    format!("{} {} ({})", u.owner.owner_word(), u.name, u.square)
-}
-
 impl Reason {
     /// The rule the reason rests on.
     pub fn rule(&self) -> Rule {
@@ -292,8 +384,19 @@ impl Reason {
             },
             Reason::Fights { reach: true, .. } => Rule::Reach,
             Reason::Fights { .. } | Reason::NotTheCastle => Rule::StopAndAttack,
-            Reason::AttacksCastle => Rule::CastleAttack,
-            Reason::StrikesBack { .. } | Reason::NoStrikeBack { .. } => Rule::CounterAttack,
+            Reason::AttacksCastle | Reason::AttacksCastlePassingOver { .. } => Rule::CastleAttack,
+            Reason::NewUnitSpared { .. } => Rule::NoAttackingNewUnits,
+            Reason::NoDefenceQuestion { .. } => Rule::CastleDefence,
+            Reason::DefendsCastle { .. } => Rule::EnemyCastleDefenceSetting,
+            Reason::OneAttack { .. } => Rule::OneAttack,
+            Reason::StrikesBackAtRange { .. } => Rule::CounterRangeSetting,
+            Reason::StrikesBack { must: true, .. } => Rule::CounterAttack,
+            Reason::StrikesBack { .. } => Rule::StrikeBack,
+            Reason::NoStrikeBack { cause, .. } => match cause {
+                NoCounter::Ability { .. } => Rule::NoCounterAttacks,
+                NoCounter::OutOfReach => Rule::CounterRangeSetting,
+                NoCounter::NoAttack | NoCounter::Unrecorded => Rule::StrikeBack,
+            },
             Reason::Died {
                 to_research: true, ..
             } => Rule::Research,
@@ -313,182 +416,6 @@ impl Reason {
             Reason::YourChoice { rule } => *rule,
         }
     }
-}
-
-/// The reason in words, with its rule: "moves first: closest to your castle (3 moves) — SOLO
-/// AI ¶2 (closest unit moves first)".
-pub fn describe(reason: &Reason) -> String {
-    let what = match reason {
-        Reason::CastleActs { castle } => {
-            format!(
-                "{} holds no hourglass counters, so it takes its turn",
-                capitalise(castle.the_castle())
-            )
-        }
-        Reason::HoldsCounters { castle, held } => format!(
-            "{} holds {held} hourglass counter(s): it takes no turn, passes one on, and your turn begins",
-            capitalise(castle.the_castle())
-        ),
-        Reason::EnemiesDone => {
-            "every enemy castle has taken its turn or passed a counter: your turn".into()
-        }
-        Reason::MovesFirst { unit, moves } => format!(
-            "{} moves first: it is the closest to your castle ({})",
-            who(unit),
-            moves_text(*moves)
-        ),
-        Reason::Farther { unit, moves, first } => format!(
-            "not {} first: it is farther from your castle ({}; the one moving is at {})",
-            who(unit),
-            moves_text(*moves),
-            moves_text(*first)
-        ),
-        Reason::TableChose { rule } => {
-            if rule.is_tie() {
-                "a tie — the table chose (the question named the tie-break rule)".to_string()
-            } else {
-                "the table chose: the rules leave this to you".to_string()
-            }
-        }
-        Reason::Tied { option, rule } => {
-            if rule.is_tie() {
-                format!("not {option}: a tie — the table chose")
-            } else {
-                format!("not {option}: the rules leave it to you, and the table chose")
-            }
-        }
-        Reason::Arrow { from, to } => {
-            format!("{from}→{to}: the first arrow out of {from} whose square is free")
-        }
-        Reason::ArrowTaken { from, to } => {
-            format!("not {from}→{to}: that arrow comes first but {to} is taken")
-        }
-        Reason::Stops { at, stop } => match stop {
-            Stop::NextTo { unit } => {
-                format!(
-                    "stops at {at}: {} is next to it, so it must stop and attack",
-                    who(unit)
-                )
-            }
-            Stop::InReach { unit } => format!(
-                "stops at {at}: {} is within its reach (setting: stop when in reach)",
-                who(unit)
-            ),
-            Stop::AtYourCastle => {
-                format!("stops at {at}: next to your castle, where the arrows end")
-            }
-            Stop::Blocked => {
-                format!("stops at {at}: every arrow out of {at} leads to a taken square")
-            }
-            Stop::TwoSpaces => format!("stops at {at}: it has moved its 2 spaces"),
-        },
-        Reason::Fights {
-            target,
-            reach,
-            again,
-        } => {
-            if *again {
-                format!(
-                    "attacks {} again: it attacks as many times as it may",
-                    who(target)
-                )
-            } else if *reach {
-                format!(
-                    "attacks {}: 2 spaces away, within its reach, and none of your units is next to it",
-                    who(target)
-                )
-            } else {
-                format!("attacks {}: it is next to it", who(target))
-            }
-        }
-        Reason::NotTheCastle => {
-            "not your castle: a unit next to one of your units attacks that unit".into()
-        }
-        Reason::AttacksCastle => {
-            "attacks your castle: it is next to the castle and to none of your units".into()
-        }
-        Reason::StrikesBack { by, must } => {
-            if *must {
-                format!("{by} strikes back: your side must counter-attack when able")
-            } else {
-                format!("{by} strikes back: an attacked unit counter-attacks")
-            }
-        }
-        Reason::NoStrikeBack { by } => format!(
-            "{by} does not strike back: an ability or the counter-attack reach setting prevents it"
-        ),
-        Reason::Died {
-            unit,
-            exceeds,
-            to_research,
-        } => {
-            let rule = if *exceeds {
-                "exceeds its HP (setting)"
-            } else {
-                "reaches its HP"
-            };
-            let then = if *to_research {
-                format!(
-                    ", and goes to {}'s research to respawn later",
-                    unit.owner.the_castle()
-                )
-            } else {
-                String::new()
-            };
-            format!("{} dies: its damage {rule}{then}", who(unit))
-        }
-        Reason::FromResearch { name, cost, attack } => format!(
-            "{name} spawns from research: the most expensive there (cost {cost}, attack {attack})"
-        ),
-        Reason::Outranked { name, cost, attack } => {
-            format!("not {name}: it ranks lower (cost {cost}, attack {attack})")
-        }
-        Reason::FromDeck {
-            name,
-            attack,
-            drawn,
-        } => {
-            let card = if *drawn {
-                "the card you drew"
-            } else {
-                "the top card of the unit deck"
-            };
-            format!("{name} spawns: research is empty and {card} has {attack} attack")
-        }
-        Reason::ZeroAttack { name } => {
-            format!("{name} has 0 attack: it goes under the unit deck and the next card is drawn")
-        }
-        Reason::SpawnSquare { square, centre } => {
-            if *centre {
-                format!("placed on {square}: the centre of the castle is free")
-            } else {
-                format!("placed on {square}: the first free space of the spawn order")
-            }
-        }
-        Reason::SquareTaken { square } => format!("not {square}: that space is taken"),
-        Reason::CastleFull => "nothing spawns: all three castle spaces are taken".into(),
-        Reason::DeckEmpty => "nothing spawns: the unit deck and its discard pile are empty".into(),
-        Reason::NoAttacker => "nothing spawns: every card left in the deck has 0 attack".into(),
-        Reason::CountersMoved { moved, all, hp } => {
-            if *all {
-                format!(
-                    "{moved} hourglass counter(s) move on: the castle is at {hp} HP, 5 or less, so all of them go"
-                )
-            } else {
-                format!("{moved} hourglass counter(s) move on: one per damage dealt")
-            }
-        }
-        Reason::CastleFalls { castle } => format!(
-            "{} is at 0 HP: destroyed, +2 VP to you",
-            capitalise(castle.the_castle())
-        ),
-        Reason::Sacrificed => "it gives itself up to destroy one of your buildings".into(),
-        Reason::Won { vp } => format!("you have {vp} VP (recorded plus on the field): you win"),
-        Reason::Lost => "your castle is at 0 HP: you lose".into(),
-        Reason::YourAction => "your own action".into(),
-        Reason::YourChoice { rule } => format!("the rules leave this to you: {}", rule.cite()),
-    };
-    format!("{what} — {}", reason.rule().cite())
 }
 
 /// The reasons gathered for the step that is coming.

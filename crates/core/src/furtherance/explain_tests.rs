@@ -35,7 +35,7 @@ fn the_unit_closest_to_your_castle_moves_first_and_the_farther_one_is_ruled_out(
         .why
         .iter()
         .find_map(|r| match r {
-            Reason::MovesFirst { unit, moves } => Some((unit.id, *moves)),
+            Reason::MovesFirst { unit, moves, .. } => Some((unit.id, *moves)),
             _ => None,
         })
         .expect("a move-order reason");

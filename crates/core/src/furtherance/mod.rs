@@ -7,6 +7,7 @@
 //! - `state`: settings, setup by difficulty, the game state.
 //! - `agenda`, `step`: the resolution machine yielding one `Step` at a time, questions.
 //! - `enemy`, `combat`, `reach`: the solo AI, fights and castles, reach and movement.
+//! - `explain`, `explain_words`: the reasons each step carries, and their words.
 //! - `player`: the player's actions and hand edits.
 //! - `validate`: checks of a loaded game, the summary line.
 //! - `sim`: simulated players (none, random, greedy) for `simulate` and the property tests.
@@ -20,6 +21,7 @@ mod combat;
 mod enemy;
 pub mod error;
 pub mod explain;
+mod explain_words;
 pub mod pile;
 mod play;
 pub mod player;
@@ -35,6 +37,8 @@ mod validate;
 
 #[cfg(test)]
 mod ability_tests;
+#[cfg(test)]
+mod explain_cases_tests;
 #[cfg(test)]
 mod explain_tests;
 #[cfg(test)]

@@ -492,6 +492,7 @@ impl Game {
             return Err(RuleError::OutOfReach {
                 attacker: self.describe(attacker),
                 target: self.describe(target),
+                why: self.out_of_reach_why(a, t.square),
             });
         }
         Ok(())

@@ -3,7 +3,7 @@
 //! castle), attack reach (adjacent, or two moves for "can attack 2 spaces away"), and the
 //! "no attacking new units" restriction.
 
-use super::square::{CELLS, Seat, Square};
+use super::square::{CELLS, Dir, Seat, Square};
 use super::state::{Game, Unit, UnitId};
 use super::units::Ability;
 
@@ -27,6 +27,52 @@ impl Game {
             && board
                 .neighbours(from)
                 .any(|m| board.adjacent(m, to) && self.is_free(m) && board.may_enter(owner, m))
+    }
+
+    /// Why `unit` cannot hit a unit on `to` from where it stands: what is in the way (a unit,
+    /// a castle space it may not enter, a wall) or that it is too far. Read only when
+    /// `within_reach` said no.
+    pub(crate) fn out_of_reach_why(&self, unit: &Unit, to: Square) -> String {
+        let board = &self.board;
+        let from = unit.square;
+        let reach = self.kind(unit).reach();
+        let wall = "a wall stands between them, and no attack goes over a wall";
+        if from.dir_to(to).is_some() {
+            // Orthogonally next to it, yet not adjacent: a wall between.
+            return wall.into();
+        }
+        if reach < 2 {
+            return "it attacks only a unit one move away (orthogonal, no wall between)".into();
+        }
+        // The squares one step from both, as if there were no walls.
+        let between: Vec<Square> = Dir::ALL
+            .iter()
+            .filter_map(|d| from.step(*d))
+            .filter(|m| m.dir_to(to).is_some() && board.is_square(*m))
+            .collect();
+        if between.is_empty() {
+            return "it reaches a unit at most two moves away, and this one is farther".into();
+        }
+        let open: Vec<Square> = between
+            .iter()
+            .copied()
+            .filter(|m| board.adjacent(from, *m) && board.adjacent(*m, to))
+            .collect();
+        if let Some(m) = open.iter().find(|m| !self.is_free(**m)) {
+            let blocker = self
+                .unit_at(*m)
+                .map(|b| self.describe(b.id))
+                .unwrap_or_else(|| format!("a unit at {m}"));
+            return format!(
+                "{blocker} stands in the way: an attack 2 spaces away passes through a free square"
+            );
+        }
+        if let Some(m) = open.first() {
+            return format!(
+                "{m} is a space of a castle it may not enter: an attack 2 spaces away passes only through a square it could move to"
+            );
+        }
+        wall.into()
     }
 
     /// Units `attacker` could attack if it stood on `from`, within `reach` (1 or its own).

@@ -88,8 +88,10 @@ pub enum DestroyedCastleUnits {
 #[serde(rename_all = "kebab-case")]
 pub enum EnemyCastleDefence {
     /// The unit inside with the most health left defends.
-    #[default]
     DefendWithStrongest,
+    /// It never defends: the SOLO AI gives the enemies no such move, and they make no
+    /// optional choice the solo text does not give them (docs/rulings.md).
+    #[default]
     Never,
 }
 

@@ -1,0 +1,323 @@
+//! Playing from the command line: the text board (one tag per unit type), `show` with the
+//! units' ids and HP and a waiting question numbered, and `end-turn`, `next` and `answer`,
+//! which go on one enemy step at a time or on to the next question (docs/furtherance.md).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::super::Output;
+use super::why_text;
+use crate::doc::Saved;
+use crate::furtherance::square::Dir;
+use crate::furtherance::{Action, Catalog, Game, Seat, Square};
+use crate::store::Store;
+
+/// The board as text: one cell per square, walls as `|` and `=`.
+pub fn render(game: &Game) -> String {
+    let board = game.board();
+    let tags = tags(game.catalog());
+    let mut s = String::new();
+    for y in (-3..=3).rev() {
+        let _ = write!(s, "{} ", y + 4);
+        for x in -3..=3 {
+            let Some(sq) = Square::new(x, y) else {
+                continue;
+            };
+            let cell = if !board.is_square(sq) {
+                "  .  ".to_string()
+            } else if let Some(u) = game.unit_at(sq) {
+                let tag = match u.owner {
+                    Seat::Player => 'P',
+                    Seat::Left => 'L',
+                    Seat::Across => 'A',
+                    Seat::Right => 'R',
+                };
+                let name = tags.get(usize::from(u.kind.0)).map_or("??", String::as_str);
+                format!(
+                    "{tag}{name}{}{}",
+                    u.damage.min(9),
+                    if u.new { '*' } else { ' ' }
+                )
+            } else if let Some(c) = board.castle_of(sq) {
+                let initial = c.as_str().chars().next().unwrap_or('?');
+                format!(" [{}] ", initial.to_ascii_uppercase())
+            } else {
+                "  ·  ".to_string()
+            };
+            s.push_str(&format!("{cell:<5}"));
+            let east_wall = sq.step(Dir::East).is_some()
+                && (board.wall(sq, Dir::East) || board.player_wall(sq, Dir::East));
+            s.push(if east_wall { '|' } else { ' ' });
+        }
+        s.push('\n');
+        // Walls to the south of this row.
+        if y > -3 {
+            s.push_str("  ");
+            for x in -3..=3 {
+                let Some(sq) = Square::new(x, y) else {
+                    continue;
+                };
+                let wall = board.wall(sq, Dir::South) || board.player_wall(sq, Dir::South);
+                s.push_str(if wall { "===== " } else { "      " });
+            }
+            s.push('\n');
+        }
+    }
+    s.push_str("    a     b     c     d     e     f     g\n");
+    s
+}
+
+/// A two-letter tag per unit type for the text board, index for index with the units file,
+/// no two alike: the first two letters of its name (without "Sample"), else its first letter
+/// and a later one, else its first letter and a digit.
+pub fn tags(catalog: &Catalog) -> Vec<String> {
+    let mut taken: Vec<String> = Vec::new();
+    for id in catalog.ids() {
+        let name = &catalog.kind(id).name;
+        let letters: Vec<char> = name
+            .split_whitespace()
+            .filter(|w| *w != "Sample")
+            .flat_map(str::chars)
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        let first = letters.first().map_or('?', |c| c.to_ascii_uppercase());
+        let later = letters
+            .iter()
+            .skip(1)
+            .map(|c| c.to_ascii_lowercase())
+            .chain('0'..='9')
+            .chain('a'..='z');
+        let tag = later
+            .map(|c| format!("{first}{c}"))
+            .find(|t| !taken.contains(t))
+            .unwrap_or_else(|| format!("{:02}", taken.len() % 100));
+        taken.push(tag);
+    }
+    taken
+}
+
+/// The units on the board, one line each: id, board tag, square, name and HP left.
+fn unit_lines(game: &Game) -> String {
+    let tags = tags(game.catalog());
+    let mut s = String::new();
+    let mut units: Vec<_> = game.units().iter().collect();
+    units.sort_by_key(|u| (u.owner.index(), u.id));
+    for u in units {
+        let owner = match u.owner {
+            Seat::Player => 'P',
+            Seat::Left => 'L',
+            Seat::Across => 'A',
+            Seat::Right => 'R',
+        };
+        let tag = tags.get(usize::from(u.kind.0)).map_or("??", String::as_str);
+        let _ = writeln!(
+            s,
+            "  #{:<3} {owner}{tag}  {}  {} {}: {}/{} HP{}",
+            u.id.0,
+            u.square,
+            u.owner.owner_word(),
+            game.name(u),
+            game.health_left(u),
+            game.hp(u),
+            if u.new { ", new unit token" } else { "" }
+        );
+    }
+    s
+}
+
+/// A waiting question, its options numbered from 1 and the default marked, and how to answer.
+fn question_text(id: &str, game: &Game) -> String {
+    let Some(p) = game.pending() else {
+        return String::new();
+    };
+    let mut s = format!("Question: {}
+", p.question);
+    for (i, o) in p.options.iter().enumerate() {
+        let default = if i == p.default { "  (default)" } else { "" };
+        let _ = writeln!(s, "  {}. {o}{default}", i + 1);
+    }
+    let _ = writeln!(
+        s,
+        "Answer with: tablemate furtherance answer {id} N (N from 1 to {}; --step to go on one step at a time)",
+        p.options.len()
+    );
+    s
+}
+
+/// What the game waits for now: your answer, the next enemy step, your turn, or nothing.
+fn waiting_text(id: &str, game: &Game) -> String {
+    if let Some(o) = game.outcome() {
+        return format!("The game is over: you {}.\n", match o {
+            crate::furtherance::Outcome::Won => "won",
+            crate::furtherance::Outcome::Lost => "lost",
+        });
+    }
+    if game.pending().is_some() {
+        return question_text(id, game);
+    }
+    if game.is_resolving() {
+        return format!(
+            "Next step: tablemate furtherance next {id} (--all: on to your turn or a question)\n"
+        );
+    }
+    format!("Round {}: your turn.\n", game.round())
+}
+
+/// What `end-turn`, `next` and `answer` send.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Play {
+    EndTurn,
+    Next,
+    /// 1-based, as listed.
+    Answer(usize),
+}
+
+/// How far the enemies go on: one step, or until your turn, a question or the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pace {
+    Step,
+    RunOn,
+}
+
+/// `end-turn`, `next` and `answer`: the action through `Saved::act` (running on) or
+/// `Saved::act_one_step` as the window sends it, each a history entry; then what the game
+/// waits for. The save is written once, atomically, as `act` writes it.
+pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool) -> Output {
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let mut saved: Saved<Game> = match store.load(id) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let before = saved.history.cursor();
+    let mut out = String::new();
+    let first = match what {
+        Play::EndTurn => Action::EndTurn {},
+        Play::Next => Action::Next {},
+        Play::Answer(option) => Action::Answer { option },
+    };
+    // `next` is one step; `end-turn` and `answer` stepped show the first step of what they
+    // start; `next --all` goes on one entry per step, as the window's Run to end.
+    let (first_paced, more) = match (what, pace) {
+        (Play::Next, Pace::Step) => (true, 0),
+        (Play::Next, Pace::RunOn) => (true, usize::MAX),
+        (_, Pace::Step) => (true, 1),
+        (_, Pace::RunOn) => (false, 0),
+    };
+    let played = (|| {
+        let acted = match first_paced {
+            true => saved.act_one_step(first)?,
+            false => saved.act(first)?,
+        };
+        report_acted(&acted, &mut out);
+        for _ in 0..more {
+            let g = saved.current();
+            if !g.is_resolving() || g.pending().is_some() || g.outcome().is_some() {
+                break;
+            }
+            report_acted(&saved.act_one_step(Action::Next {})?, &mut out);
+        }
+        Ok::<(), crate::furtherance::RuleError>(())
+    })();
+    if let Err(e) = played {
+        let kept = if saved.history.cursor() == before {
+            "nothing was changed".to_string()
+        } else {
+            match store.save(id, &saved) {
+                Ok(()) => "the steps before it are kept".to_string(),
+                Err(e) => format!("tablemate: {e}"),
+            }
+        };
+        return Output {
+            stdout: out,
+            stderr: format!("tablemate: refused: {e}\n{kept}\n"),
+            code: 1,
+        };
+    }
+    if let Err(e) = crate::doc::GameDoc::validate(saved.current()) {
+        return Output::fail(format!("{out}tablemate: {e}\n"));
+    }
+    if let Err(e) = store.save(id, &saved) {
+        return Output::fail(format!("{out}tablemate: {e}\n"));
+    }
+    if explain {
+        out += "Why:\n";
+        for i in before + 1..=saved.history.cursor() {
+            out += &why_text(&saved, i);
+        }
+    }
+    out += &waiting_text(id, saved.current());
+    Output::ok(out)
+}
+
+/// An entry's label and its lines, as `tablemate act` prints them, less a question's one-line
+/// form: the question waiting at the end is printed numbered, once (`waiting_text`).
+fn report_acted(acted: &crate::doc::Acted, out: &mut String) {
+    let _ = writeln!(out, "{}", acted.label);
+    for line in acted
+        .lines
+        .iter()
+        .filter(|l| **l != acted.label && !l.starts_with("Question: "))
+    {
+        let _ = writeln!(out, "  {line}");
+    }
+}
+
+
+/// `tablemate furtherance show ID [--json]`.
+pub(super) fn show(root: &Path, id: &str, json: bool) -> Output {
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let saved: Saved<Game> = match store.load(id) {
+        Ok(s) => s,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let game = saved.current();
+    if json {
+        return match serde_json::to_value(game) {
+            Ok(v) => Output::json(&v),
+            Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        };
+    }
+    // A heading: the title elided to what a line shows (docs/cli.md).
+    let mut s = format!(
+        "{}\n{}\n\n",
+        crate::doc::elide(&saved.title, crate::cli::LIST_TITLE_CHARS),
+        game.summary_line()
+    );
+    s += &render(game);
+    s += "\n";
+    for seat in Seat::ENEMIES {
+        let c = game.castle(seat);
+        let _ = writeln!(
+            s,
+            "{}: {} HP, {} hourglass counter(s), research: {}",
+            seat.castle_name(),
+            c.hp,
+            c.counters,
+            c.research.len()
+        );
+    }
+    let l = game.ledger();
+    let _ = writeln!(
+        s,
+        "You: castle {} HP, {} VP, {} gold, {} workers, {} buildings",
+        game.castle(Seat::Player).hp,
+        game.total_vp(),
+        l.gold,
+        l.workers,
+        l.buildings
+    );
+    s += "\nUnits (id, tag on the board, square, HP left of HP):\n";
+    if game.units().is_empty() {
+        s += "  none\n";
+    }
+    s += &unit_lines(game);
+    s += "\n";
+    s += &waiting_text(id, game);
+    Output::ok(s)
+}
