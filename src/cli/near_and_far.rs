@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 
@@ -41,6 +42,9 @@ pub enum Command {
         long_game: bool,
         #[arg(long)]
         title: Option<String>,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -51,6 +55,9 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         player: String,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -60,6 +67,9 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         character: String,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -79,6 +89,9 @@ pub enum Command {
         /// Cross out the side quest read (saved in the campaign).
         #[arg(long)]
         mark: bool,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -89,6 +102,9 @@ pub enum Command {
         input: PathBuf,
         #[arg(long)]
         campaign: Option<String>,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -177,6 +193,12 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// `--date`: the day at the table, as the actions write it.
+fn table_day(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("{text:?} is not a day: write it as YYYY-MM-DD, e.g. 2026-03-02"))
+}
+
 pub fn execute(command: Command, root: &Path) -> Output {
     match command {
         Command::New {
@@ -185,6 +207,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
             extra_stories,
             long_game,
             title,
+            date,
             json,
         } => new_campaign(
             root,
@@ -195,11 +218,13 @@ pub fn execute(command: Command, root: &Path) -> Output {
                 long_game,
             },
             title,
+            date.unwrap_or_else(today),
             json,
         ),
         Command::Join {
             campaign,
             player,
+            date,
             json,
         } => {
             let Some((name, character)) = player.split_once('=') else {
@@ -213,7 +238,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
                 Action::AddCharacter {
                     player: name.trim().to_string(),
                     character: character.trim().to_string(),
-                    date: today(),
+                    date: date.unwrap_or_else(today),
                 },
                 json,
             )
@@ -221,13 +246,14 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Retire {
             campaign,
             character,
+            date,
             json,
         } => act_on(
             root,
             &campaign,
             Action::RetireCharacter {
                 character,
-                date: today(),
+                date: date.unwrap_or_else(today),
             },
             json,
         ),
@@ -237,13 +263,29 @@ pub fn execute(command: Command, root: &Path) -> Output {
             quest,
             map,
             mark,
+            date,
             json,
-        } => lookup(root, &campaign, &character, &quest, map, mark, json),
+        } => lookup(
+            root,
+            &campaign,
+            &character,
+            &quest,
+            map,
+            mark.then(|| date.unwrap_or_else(today)),
+            json,
+        ),
         Command::Score {
             input,
             campaign,
+            date,
             json,
-        } => score(root, &input, campaign.as_deref(), json),
+        } => score(
+            root,
+            &input,
+            campaign.as_deref(),
+            date.unwrap_or_else(today),
+            json,
+        ),
         Command::Sheet {
             campaign,
             character,
@@ -300,6 +342,7 @@ fn new_campaign(
     players: &[String],
     variants: Variants,
     title: Option<String>,
+    date: NaiveDate,
     json: bool,
 ) -> Output {
     let facts = match load_facts(root) {
@@ -321,7 +364,7 @@ fn new_campaign(
     };
     let card = facts.characters.card.layout;
     let (campaign, notices) =
-        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts))
+        match Campaign::new(mode, variants, card, &seats, date, Some(&facts))
             .map(|(c, notices)| (c.with_token_seed(crate::deck::fresh_seed()), notices))
         {
             Ok(c) => c,
@@ -353,7 +396,7 @@ fn lookup(
     character: &str,
     quest: &str,
     map: Option<u8>,
-    mark: bool,
+    mark: Option<NaiveDate>,
     json: bool,
 ) -> Output {
     let (store, mut saved) = match open_campaign(root, id) {
@@ -384,11 +427,13 @@ fn lookup(
         Err(e) => return fail(e),
     };
     let mut marked = false;
-    if mark && let Read::SideQuest { code, .. } = &answer.read {
+    if let Some(date) = mark
+        && let Read::SideQuest { code, .. } = &answer.read
+    {
         if let Err(e) = saved.act(Action::CrossOutSideQuest {
             character: answer.character.clone(),
             code: code.clone(),
-            date: today(),
+            date,
         }) {
             return fail(e);
         }

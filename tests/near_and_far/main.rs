@@ -21,6 +21,7 @@ mod refusals_end;
 mod scoring;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod slips;
 mod threats;
 mod tokens;
 mod validation;

@@ -5,14 +5,20 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::{fail, load_facts, open_campaign, today};
+use super::{fail, load_facts, open_campaign};
 use crate::cli::Output;
 use crate::near_and_far::Mode;
 use crate::near_and_far::campaign::Action;
 use crate::near_and_far::chart::journey_chart;
 use crate::near_and_far::scoring::ScoreInput;
 
-pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: bool) -> Output {
+pub(super) fn score(
+    root: &Path,
+    input: &Path,
+    campaign: Option<&str>,
+    date: chrono::NaiveDate,
+    json: bool,
+) -> Output {
     let text = match crate::store::read_text(input) {
         Ok(t) => t,
         Err(e) => return fail(e),
@@ -44,7 +50,7 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
             };
             match saved.act(Action::FinishSession {
                 scores: sheet,
-                date: today(),
+                date,
             }) {
                 Ok(acted) => notices = acted.lines,
                 Err(e) => return fail(format!("{}: {e}", input.display())),

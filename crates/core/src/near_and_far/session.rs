@@ -69,11 +69,43 @@ pub struct Session {
     pub quest_tokens: Vec<QuestCode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_seed: Option<u64>,
+    /// The quest tokens used so far, in order: each goes back to the supply after one attempt,
+    /// success or failure (p. 22).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_tokens: Vec<UsedToken>,
 }
+
+/// A quest token used: the space it stood on and the character who attempted the quest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsedToken {
+    pub space: QuestCode,
+    pub by: String,
+}
+
+/// A session may run past midnight: what happens in it is dated the day it began or the next.
+pub const SESSION_DAYS: u64 = 1;
 
 impl Session {
     pub fn is_finished(&self) -> bool {
         self.result.is_some()
+    }
+
+    /// Whether `date` can be a day of this session: the day it began or the next.
+    pub fn holds_date(&self, date: NaiveDate) -> bool {
+        date >= self.date
+            && self
+                .date
+                .checked_add_days(chrono::Days::new(SESSION_DAYS))
+                .is_none_or(|last| date <= last)
+    }
+
+    /// The spaces whose quest token is still on the board: those drawn and not used yet.
+    pub fn tokens_left(&self) -> Vec<QuestCode> {
+        self.quest_tokens
+            .iter()
+            .filter(|t| !self.used_tokens.iter().any(|u| &u.space == *t))
+            .cloned()
+            .collect()
     }
 
     pub fn won_last_ruin(&self) -> bool {

@@ -166,6 +166,31 @@ impl Campaign {
         if self.sheets.iter().any(|s| same(&s.character, &name)) {
             return Err(RuleError::CharacterTaken { character: name });
         }
+        // A name is how every action finds its card: a player named like another seat's
+        // character (or a character named like another seat's player) would make one name
+        // reach two cards (docs/near-and-far.md, "Players").
+        if let Some(s) = self
+            .sheets
+            .iter()
+            .find(|s| same(&s.character, player) && !same(&s.player, player))
+        {
+            return Err(RuleError::PlayerNamedLikeCharacter {
+                player: player.trim().to_string(),
+                character: s.character.clone(),
+                plays: s.player.clone(),
+            });
+        }
+        if let Some(s) = self
+            .sheets
+            .iter()
+            .find(|s| same(&s.player, &name) && !same(&s.player, player))
+        {
+            return Err(RuleError::CharacterNamedLikePlayer {
+                character: name,
+                player: s.player.clone(),
+                plays: s.character.clone(),
+            });
+        }
         let playing: Vec<String> = self
             .sheets
             .iter()
@@ -221,10 +246,13 @@ impl Campaign {
             .collect()
     }
 
+    /// The card `character` names: a character's own name first, then a player's (so a name
+    /// that is both can only ever mean the character).
     pub fn sheet(&self, character: &str) -> RuleResult<&Sheet> {
         self.sheets
             .iter()
-            .find(|s| same(&s.character, character) || same(&s.player, character))
+            .find(|s| same(&s.character, character))
+            .or_else(|| self.sheets.iter().find(|s| same(&s.player, character)))
             .ok_or_else(|| RuleError::NobodyPlays {
                 name: character.to_string(),
             })
@@ -257,6 +285,7 @@ impl Campaign {
     /// Adds `item` to `character`'s ledger if the sheet stays valid; returns the entry id.
     pub(crate) fn push(&mut self, character: &str, date: NaiveDate, item: Item) -> RuleResult<u32> {
         let i = self.sheet_index(character)?;
+        self.check_session_date(date)?;
         let session = self.current_session().map(|s| s.number);
         let id = self.sheets[i].ledger.push(date, session, item);
         if let Err(e) = self.sheets[i].view(self.mode, self.card) {
@@ -264,6 +293,18 @@ impl Campaign {
             return Err(e);
         }
         Ok(id)
+    }
+
+    /// During a session, what is written is dated inside it: the day it began or the next.
+    pub(crate) fn check_session_date(&self, date: NaiveDate) -> RuleResult<()> {
+        match self.current_session() {
+            Some(s) if !s.holds_date(date) => Err(RuleError::DateOutsideSession {
+                date,
+                session: s.number,
+                began: s.date,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Character Mode: every character has read its first 8 quests (p. 29).
