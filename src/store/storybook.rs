@@ -180,28 +180,55 @@ pub fn import_index_keeping(
         .filter(|c| take_theirs.contains(&c.code))
         .count();
     let mut message = format!(
-        "imported {} quests from {shown} into {}",
-        plan.new_quests,
+        "imported {} from {shown} into {}",
+        quests(plan.new_quests),
         written.display()
     );
     if !plan.conflicts.is_empty() {
         message += &format!(
-            "; {} quests differ from yours: kept yours for {}, took theirs for {taken}",
-            plan.conflicts.len(),
+            "; {} from yours: kept yours for {}, took theirs for {taken}",
+            match plan.conflicts.len() {
+                1 => "1 quest differs".to_string(),
+                n => format!("{n} quests differ"),
+            },
             plan.conflicts.len() - taken
+        );
+    }
+    if !plan.letter_conflicts.is_empty() {
+        let names: Vec<&str> = plan
+            .letter_conflicts
+            .iter()
+            .map(|l| l.character.as_str())
+            .collect();
+        let left_out: usize = plan.letter_conflicts.iter().map(|l| l.left_out.len()).sum();
+        message += &format!(
+            "; quest letters differ from yours for {}: kept yours, and left out their {} written with their letters",
+            names.join(", "),
+            quests(left_out)
         );
     }
     Ok(ImportOutcome {
         message,
         conflicts: plan.conflicts,
+        letter_conflicts: plan.letter_conflicts,
     })
 }
 
-/// What an import did, and the quests that differed from the player's.
+/// "1 quest", "3 quests".
+fn quests(n: usize) -> String {
+    match n {
+        1 => "1 quest".to_string(),
+        n => format!("{n} quests"),
+    }
+}
+
+/// What an import did, the quests that differed from the player's, and the characters whose
+/// quest letters differed.
 #[derive(Debug, Clone)]
 pub struct ImportOutcome {
     pub message: String,
     pub conflicts: Vec<index::Conflict>,
+    pub letter_conflicts: Vec<index::LettersConflict>,
 }
 
 /// Imports keeping every one of the player's entries; the message lists each conflict with
@@ -209,6 +236,18 @@ pub struct ImportOutcome {
 pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
     let out = import_index_keeping(store, path, &BTreeSet::new())?;
     let mut s = out.message;
+    for l in &out.letter_conflicts {
+        s += &format!(
+            "\n{}'s quest letters differ (yours kept):\n  yours: {:<50} | theirs: {}",
+            l.character,
+            index::LettersConflict::describe(&l.mine),
+            index::LettersConflict::describe(&l.theirs)
+        );
+        if !l.left_out.is_empty() {
+            let codes: Vec<String> = l.left_out.iter().map(|c| c.to_string()).collect();
+            s += &format!("\n  not imported (their letters): {}", codes.join(", "));
+        }
+    }
     for c in &out.conflicts {
         s += &format!("\n{} differs (yours kept):", c.code);
         let mine = index::describe_entry(&c.mine);
