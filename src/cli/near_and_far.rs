@@ -13,14 +13,15 @@ mod reports;
 
 use crate::store::storybook::{load_facts, load_index};
 use index_files::index_command;
-use reports::{chart, score, sheet};
+use reports::{chart, score, session, sheet};
 
 use super::Output;
 use crate::doc::Saved;
 use crate::near_and_far::campaign::Action;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Campaign, MapNumber, Mode, QuestCode, Read};
-use crate::store::Store;
+use crate::games::{Applied, Refused};
+use crate::store::{ScriptFailed, Store};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ModeArg {
@@ -114,6 +115,14 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         character: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The session in play: quest tokens left, the active threat, threats and bosses taken
+    /// by whom, bosses left, the town side, and what ends the game.
+    Session {
+        #[arg(long)]
+        campaign: String,
         #[arg(long)]
         json: bool,
     },
@@ -292,6 +301,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
             json,
         } => sheet(root, &campaign, &character, json),
         Command::Chart { campaign, json } => chart(root, &campaign, json),
+        Command::Session { campaign, json } => session(root, &campaign, json),
         Command::Index { command } => index_command(root, command),
     }
 }
@@ -328,6 +338,70 @@ fn act_on(root: &Path, id: &str, action: Action, json: bool) -> Output {
         s += &format!("  {l}\n");
     }
     Output::ok(s)
+}
+
+/// `tablemate act` on a Near and Far campaign whose actions include a `record-quest`: each
+/// action in turn is checked against the storybook index (`Campaign::with_choice`: a named
+/// choice brings the index's rewards, next code and ending) and then applied as any action
+/// is, so a later action sees what the earlier ones wrote. `None` for other saves and
+/// actions (the generic path applies them).
+pub(crate) fn act_by_choice(
+    store: &Store,
+    id: &str,
+    actions: &[String],
+) -> Option<Result<Applied, ScriptFailed>> {
+    let records = actions.iter().any(|a| {
+        serde_json::from_str::<serde_json::Value>(a)
+            .is_ok_and(|v| v.get("action").and_then(|x| x.as_str()) == Some("record-quest"))
+    });
+    if !records || store.load::<Campaign>(id).is_err() {
+        return None;
+    }
+    let facts = load_facts(store.root()).ok();
+    let built = load_index(store.root(), facts.as_ref()).built;
+    let mut all = Applied {
+        acted: Vec::new(),
+        refused: None,
+        summary: String::new(),
+    };
+    for (i, text) in actions.iter().enumerate() {
+        let saved = match store.load::<Campaign>(id) {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e.into())),
+        };
+        all.summary = saved.summary();
+        let resolved = match serde_json::from_str::<Action>(text) {
+            Ok(a) => match saved.current().with_choice(a, &built.index, facts.as_ref()) {
+                Ok(a) => serde_json::to_string(&a).unwrap_or_else(|_| text.clone()),
+                Err(e) => {
+                    all.refused = Some(Refused {
+                        number: i + 1,
+                        action: text.trim().to_string(),
+                        why: e.to_string(),
+                    });
+                    break;
+                }
+            },
+            // Not an action: the generic path says why, in its words.
+            Err(_) => text.clone(),
+        };
+        match store.act(id, &[resolved]) {
+            Ok(one) => {
+                all.acted.extend(one.acted);
+                all.summary = one.summary;
+                if let Some(r) = one.refused {
+                    all.refused = Some(Refused {
+                        number: i + 1,
+                        action: text.trim().to_string(),
+                        why: r.why,
+                    });
+                    break;
+                }
+            }
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(all))
 }
 
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {

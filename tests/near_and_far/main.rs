@@ -4,12 +4,14 @@
 mod actions;
 #[cfg(feature = "gui")]
 mod app;
+mod by_choice;
 mod campaigns;
 mod cli;
 mod common;
 mod corrections;
 mod evening;
 mod experience;
+mod in_play;
 mod index;
 mod index_growth;
 mod index_import;

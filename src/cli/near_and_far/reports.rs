@@ -176,3 +176,102 @@ pub(super) fn chart(root: &Path, id: &str, json: bool) -> Output {
     }
     Output::ok(s)
 }
+
+/// `near-and-far session`: the session in play, or between sessions the maps allowed next.
+pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
+    let (_, saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let c = saved.current();
+    let Some(s) = c.session_in_play() else {
+        let next = c.next_maps();
+        if json {
+            return Output::json(&json!({
+                "id": id,
+                "in_play": false,
+                "next_maps": next.as_ref().map(|m| m.iter().map(|m| m.get()).collect::<Vec<u8>>()).unwrap_or_default(),
+                "why_none": next.as_ref().err().map(|e| e.to_string()),
+            }));
+        }
+        return Output::ok(match next {
+            Ok(maps) => {
+                let list: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
+                format!("No session is being played. Next: {}.\n", list.join(" or "))
+            }
+            Err(e) => format!("No session is being played: {e}.\n"),
+        });
+    };
+    if json {
+        let mut v = serde_json::to_value(&s).unwrap_or_default();
+        v["id"] = json!(id);
+        v["in_play"] = json!(true);
+        return Output::json(&v);
+    }
+    let mut out = format!(
+        "Session {} on {}{}, begun {}; {} town\n",
+        s.number,
+        s.map,
+        s.map_name.as_ref().map(|n| format!(" {n}")).unwrap_or_default(),
+        s.date,
+        match s.town {
+            crate::near_and_far::scoring::Town::Dusk => "Dusk",
+            crate::near_and_far::scoring::Town::Day => "Day",
+        }
+    );
+    let seats: Vec<String> = s
+        .at_table
+        .iter()
+        .map(|a| format!("{} ({})", a.character, a.player))
+        .collect();
+    out += &format!("At the table: {}\n", seats.join(", "));
+    let t = &s.tokens;
+    out += &match (t.drawn.is_empty(), t.left.is_empty()) {
+        (true, _) => format!(
+            "Quest tokens: {} of {} left (placed by hand)\n",
+            t.left_count, t.placed
+        ),
+        (false, true) => format!("Quest tokens: none of {} left\n", t.placed),
+        (false, false) => {
+            let left: Vec<String> = t.left.iter().map(|c| c.to_string()).collect();
+            format!(
+                "Quest tokens: {} of {} left, on {}\n",
+                t.left_count,
+                t.placed,
+                left.join(", ")
+            )
+        }
+    };
+    for u in &t.used {
+        out += &format!("  used: {} by {}\n", u.space, u.by);
+    }
+    out += &match &s.active_threat {
+        Some(a) => format!(
+            "Active threat: {}; {} in the deck\n",
+            a.describe(),
+            match s.threats_left {
+                1 => "1 card".to_string(),
+                n => format!("{n} cards"),
+            }
+        ),
+        None => "Active threat: none, every threat card is taken\n".to_string(),
+    };
+    for d in &s.threats_taken {
+        out += &format!("  taken: {} by {}\n", d.card.describe(), d.by);
+    }
+    if let Some(b) = &s.bosses {
+        out += &format!(
+            "Bosses standing: {}\n",
+            if b.standing.is_empty() {
+                "none".to_string()
+            } else {
+                b.standing.join(", ")
+            }
+        );
+        for d in &b.defeated {
+            out += &format!("  defeated: {} by {}\n", d.card, d.by);
+        }
+    }
+    out += &format!("Game end: {}\n", s.game_end.rule);
+    Output::ok(out)
+}

@@ -101,6 +101,20 @@ fn codes_or_none(codes: &[QuestCode]) -> String {
     }
 }
 
+/// "1 choice", "3 choices": counts as the table says them.
+fn count_of(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// "BRAVE and SNEAKY".
+fn keywords(list: &[Keyword]) -> String {
+    let names: Vec<&str> = list.iter().map(|k| k.as_str()).collect();
+    names.join(" and ")
+}
+
 /// "Fishing, Lore", or "none".
 fn none_if_empty(items: &[String]) -> String {
     match items.is_empty() {
@@ -323,6 +337,77 @@ pub enum RuleError {
     },
     #[error("{code} is not a character quest code (like R3)")]
     NotACharacterQuestCode { code: QuestCode },
+    #[error("an arcade card has no storybook choices: leave \"choice\" out")]
+    ArcadeHasNoChoices,
+    #[error(
+        "{character}'s next character quest code is not known: give it as read.code to name a choice"
+    )]
+    ChoiceWithoutCode { character: String },
+    #[error(
+        "quest {code} is not in your storybook index: give its rewards instead of a choice, or add the entry first (index add)"
+    )]
+    ChoiceNotInIndex { code: QuestCode },
+    #[error(
+        "quest {code} has {} in your index (choices[0] to choices[{}]): there is no choices[{choice}]",
+        count_of(*.count, "choice", "choices"),
+        .count.saturating_sub(1)
+    )]
+    NoSuchChoice {
+        code: QuestCode,
+        choice: usize,
+        count: usize,
+    },
+    #[error(
+        "choices[{choice}] ({label}) of quest {code} is locked: {character} does not hold {} (p. 35)",
+        keywords(.missing)
+    )]
+    ChoiceLocked {
+        character: String,
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        missing: Vec<Keyword>,
+    },
+    #[error(
+        "{character}'s keywords force {} of quest {code}, so choices[{choice}] ({label}) is not read (p. 35)",
+        .forced.join(" or ")
+    )]
+    ChoiceBypassed {
+        character: String,
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        forced: Vec<String>,
+    },
+    #[error(
+        "choices[{choice}] ({label}) of quest {code}{} has no roll, so it cannot end as {outcome}: it simply happens, record it as a success (p. 21-22)",
+        if *.forced { ", forced by the keywords," } else { "" }
+    )]
+    NoRollOutcome {
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        outcome: &'static str,
+        forced: bool,
+    },
+    #[error(
+        "the rewards given ({given}) are not what your index gives choices[{choice}] of quest {code} for this outcome ({index}): leave rewards out to take the index's"
+    )]
+    RewardsDiffer {
+        code: QuestCode,
+        choice: usize,
+        given: String,
+        index: String,
+    },
+    #[error(
+        "choices[{choice}] of quest {code} leads to {index} in your index, not {given}: leave next out to take the index's"
+    )]
+    NextDiffers {
+        code: QuestCode,
+        choice: usize,
+        given: QuestCode,
+        index: QuestCode,
+    },
     #[error("an ending has no next quest")]
     EndingHasNoNext,
     #[error(

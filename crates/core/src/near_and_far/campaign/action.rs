@@ -187,7 +187,7 @@ impl Playable for Campaign {
             } => {
                 let name = who(self, &character);
                 let chose = choice
-                    .map(|c| format!(" (choice {})", c + 1))
+                    .map(|c| format!(" (choices[{c}])"))
                     .unwrap_or_default();
                 let label = match &read {
                     Read::ArcadeCard => format!("{name}: arcade card"),

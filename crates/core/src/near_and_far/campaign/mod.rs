@@ -5,7 +5,9 @@
 mod action;
 mod card;
 mod cards;
+mod choice;
 mod end;
+mod in_play;
 mod letters;
 mod play;
 mod table;
@@ -13,6 +15,7 @@ mod validate;
 
 pub use action::Action;
 pub use cards::{BoxCards, MAX_CARD_POINTS};
+pub use in_play::{AtTable, BossesInPlay, GameEnd, SessionInPlay, Taken, ThreatCard, TokensInPlay};
 pub use play::QuestRecord;
 
 use chrono::NaiveDate;

@@ -14,7 +14,7 @@ pub use format::{
 };
 pub use own::{
     Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry,
-    name_in_incoming,
+    describe_rewards, name_in_incoming,
 };
 pub use validate::{IndexProblem, Severity};
 

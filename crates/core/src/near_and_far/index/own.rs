@@ -379,7 +379,8 @@ pub fn describe_entry(q: &QuestEntry) -> Vec<String> {
     out
 }
 
-fn describe_rewards(b: &super::Bookkeeping) -> String {
+/// Rewards as a short line: "+BRAVE, side quest Q178, 1 XP".
+pub fn describe_rewards(b: &super::Bookkeeping) -> String {
     let mut parts = Vec::new();
     for k in &b.keywords {
         parts.push(format!("+{k}"));
