@@ -21,6 +21,7 @@ mod refusals;
 mod refusals_card;
 mod refusals_end;
 mod scoring;
+mod session_end;
 #[path = "../shared/mod.rs"]
 mod shared;
 mod slips;

@@ -40,6 +40,7 @@ pub(super) fn score(
         Ok(s) => s,
         Err(e) => return fail(format!("{}: {e}", input.display())),
     };
+    let mut lost = false;
     let result = match &mut opened {
         Some((store, saved, id)) => {
             // What the sheet leaves out (town side, Long Game, talents, threat cards, full
@@ -52,7 +53,17 @@ pub(super) fn score(
                 scores: sheet,
                 date,
             }) {
-                Ok(acted) => notices = acted.lines,
+                Ok(acted) => {
+                    lost = saved
+                        .current()
+                        .sessions
+                        .last()
+                        .and_then(|s| s.result.as_ref())
+                        .is_some_and(|r| r.lost_last_ruin());
+                    // The action reports the score lines first, then what it wrote.
+                    let shown = result.text_lines(lost).len();
+                    notices = acted.lines.into_iter().skip(shown).collect();
+                }
                 Err(e) => return fail(format!("{}: {e}", input.display())),
             }
             if let Err(e) = store.save(id, saved) {
@@ -67,20 +78,19 @@ pub(super) fn score(
     };
     if json {
         let mut v = serde_json::to_value(&result).unwrap_or_default();
+        if lost {
+            // A boss left standing on Map 11: every player lost (p. 39).
+            v["winners"] = json!([]);
+            v["tie_break"] = json!(null);
+        }
+        v["lost"] = json!(lost);
         v["recorded_in"] = json!(campaign);
         v["notices"] = json!(notices);
         return Output::json(&v);
     }
     let mut s = String::new();
-    for p in &result.players {
-        s += &format!("{}. {}: {} journey points\n", p.place, p.name, p.total);
-        for l in &p.lines {
-            s += &format!("     {:>4}  {}\n", l.points, l.label);
-        }
-    }
-    s += &format!("Winner: {}\n", result.winners.join(" and "));
-    if let Some(t) = &result.tie_break {
-        s += &format!("({t})\n");
+    for l in result.text_lines(lost) {
+        s += &format!("{l}\n");
     }
     for n in notices {
         s += &format!("{n}\n");

@@ -294,7 +294,14 @@ impl Playable for Campaign {
                     Some(s) => format!("Session {} on {} scored", s.number, s.map),
                     None => "Session scored".to_string(),
                 };
-                let (_, lines) = self.finish_session_with(scores, date)?;
+                let (result, notices) = self.finish_session_with(scores, date)?;
+                let lost = self
+                    .sessions
+                    .last()
+                    .and_then(|s| s.result.as_ref())
+                    .is_some_and(|r| r.lost_last_ruin());
+                let mut lines = result.text_lines(lost);
+                lines.extend(notices);
                 Acted::new(label, lines)
             }
             Action::AddCharacter {

@@ -293,8 +293,12 @@ impl Campaign {
                 .map(|(c, _)| c.clone())
                 .unwrap_or_else(|| who.to_string())
         };
-        let winners: Vec<String> = scores.winners.iter().map(|w| name_of(w)).collect();
         let bosses_defeated = session.bosses.as_ref().map(|b| b.all_defeated());
+        // A boss left standing: every player loses (p. 39), so nobody is written as winner.
+        let winners: Vec<String> = match bosses_defeated {
+            Some(false) => Vec::new(),
+            _ => scores.winners.iter().map(|w| name_of(w)).collect(),
+        };
         let mut next = self.clone();
         let mut notices = Vec::new();
         if bosses_defeated == Some(false) {
