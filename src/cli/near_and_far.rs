@@ -550,11 +550,18 @@ fn lookup(
                 let k: Vec<&str> = c.keywords.iter().map(|k| k.as_str()).collect();
                 format!(" [keywords {}]", k.join(" + "))
             };
+            let status = match c.status {
+                // Name the keyword the character lacks, not only that one is missing.
+                crate::near_and_far::lookup::ChoiceStatus::Locked => {
+                    let k: Vec<&str> = c.missing_keywords.iter().map(|k| k.as_str()).collect();
+                    format!("locked: needs {}", k.join(" and "))
+                }
+                other => other.label().to_string(),
+            };
             s += &format!(
-                "  {}. {} ({test}){kw}: {}\n",
+                "  {}. {} ({test}){kw}: {status}\n",
                 c.index + 1,
                 c.label,
-                c.status.label()
             );
         }
     }

@@ -395,15 +395,59 @@ pub fn undo_index_change(store: &Store) -> Result<String, String> {
     };
     let bytes = super::files::read_bounded(&last).map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", last.display()))?;
-    IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    let earlier = IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    let now = store
+        .data_text(index::OWN_FILE)
+        .ok()
+        .and_then(|(t, _)| IndexFile::parse(&t).ok());
     store
         .write_data(index::OWN_FILE, text.as_bytes())
         .map_err(|e| e.to_string())?;
     std::fs::remove_file(&last).map_err(|e| format!("{}: {e}", last.display()))?;
+    let undone = now.map(|n| what_changed(&n, &earlier)).unwrap_or_default();
     Ok(format!(
-        "your storybook index is back as it was before its last change ({} earlier versions kept)",
-        backups.len()
+        "your storybook index is back as it was before its last change{} ({} kept)",
+        if undone.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", undone.join("; "))
+        },
+        match backups.len() {
+            1 => "1 earlier version".to_string(),
+            n => format!("{n} earlier versions"),
+        }
     ))
+}
+
+/// What going from `now` back to `earlier` changes, in words: "42 removed", "41 back",
+/// "43 as it was", "Vera's quest letters as they were".
+fn what_changed(now: &IndexFile, earlier: &IndexFile) -> Vec<String> {
+    let mut out = Vec::new();
+    for q in &now.quests {
+        match earlier.quests.iter().find(|e| e.code == q.code) {
+            None => out.push(format!("{} removed", q.code)),
+            Some(e) if e != q => out.push(format!("{} as it was", q.code)),
+            Some(_) => {}
+        }
+    }
+    for e in &earlier.quests {
+        if !now.quests.iter().any(|q| q.code == e.code) {
+            out.push(format!("{} back", e.code));
+        }
+    }
+    for c in &now.characters {
+        if !earlier.characters.contains(c) {
+            let had = earlier
+                .characters
+                .iter()
+                .any(|e| e.character.eq_ignore_ascii_case(&c.character));
+            out.push(match had {
+                true => format!("{}'s quest letters as they were", c.character),
+                false => format!("{}'s quest letters removed", c.character),
+            });
+        }
+    }
+    out
 }
 
 /// Refuses to change the player's own index file when it exists but cannot be read: it is

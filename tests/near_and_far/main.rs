@@ -25,6 +25,7 @@ mod session_end;
 #[path = "../shared/mod.rs"]
 mod shared;
 mod slips;
+mod table_words;
 mod threats;
 mod tokens;
 mod validation;

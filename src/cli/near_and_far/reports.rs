@@ -153,8 +153,10 @@ pub(super) fn sheet(root: &Path, id: &str, character: &str, json: bool) -> Outpu
     }
     for j in &view.journey {
         s += &format!(
-            "Session {} ({}): {} journey points\n",
-            j.session, j.map, j.points
+            "Session {} ({}): {}\n",
+            j.session,
+            j.map,
+            crate::near_and_far::scoring::points(j.points)
         );
     }
     s += &format!("Journey total: {}\n", view.journey_total);

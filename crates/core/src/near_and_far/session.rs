@@ -25,6 +25,9 @@ pub struct Variants {
     pub long_game: bool,
 }
 
+/// The id of Map 11's boss-card rule in the maps data file.
+pub const BOSS_CARDS_RULE: &str = "boss-cards";
+
 /// Campaign Mode with Extra Stories plays seven maps instead of ten.
 pub const EXTRA_STORIES_SKIPS: usize = 3;
 
@@ -215,7 +218,13 @@ pub fn map_notices(
                 names.join(", ")
             ));
         }
-        for r in &mf.special_rules {
+        // The boss cards are Campaign Mode's (p. 39): Character Mode plays them only with its
+        // setting, and then the session names them itself.
+        for r in mf
+            .special_rules
+            .iter()
+            .filter(|r| mode == Mode::Campaign || r.id != BOSS_CARDS_RULE)
+        {
             out.push(format!("Special rule, {}: {}", r.title, r.text));
         }
     }

@@ -324,12 +324,32 @@ impl Campaign {
 
     /// The maps the next session may be played on.
     pub fn next_maps(&self) -> RuleResult<Vec<MapNumber>> {
-        session::allowed_maps(
+        let maps = session::allowed_maps(
             self.mode,
             &self.sessions,
             &self.skipped_maps,
             self.all_ready_for_last_ruin(),
-        )
+        )?;
+        // Extra Stories skips three maps (p. 38): a map that would leave too few to skip is
+        // not playable yet, so it is not offered either.
+        match (maps.first(), self.skips_owed_before(&maps)) {
+            (Some(first), Some(owed)) => Err(RuleError::SkipsOwed { owed, map: *first }),
+            _ => Ok(maps),
+        }
+    }
+
+    /// Extra Stories, Campaign Mode: how many skips are still owed before the first of `maps`
+    /// can be played, when playing it would leave too few maps to skip; `None` otherwise.
+    fn skips_owed_before(&self, maps: &[MapNumber]) -> Option<usize> {
+        if self.mode != Mode::Campaign || !self.variants.extra_stories {
+            return None;
+        }
+        let map = maps.first()?;
+        let owed = session::EXTRA_STORIES_SKIPS.saturating_sub(self.skipped_maps.len());
+        let left_to_skip = (map.get() + 1..=10)
+            .filter(|n| !self.skipped_maps.iter().any(|s| s.get() == *n))
+            .count();
+        (owed > left_to_skip).then_some(owed)
     }
 
     pub fn is_over(&self) -> bool {

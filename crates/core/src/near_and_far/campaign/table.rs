@@ -207,8 +207,11 @@ impl Campaign {
                     next.push(&name, date, Item::LateStartRow { missed_session: *m })?;
                 }
                 notices.push(format!(
-                    "{name} joins late: {} rows of boxes filled, one per missed session (p. 37).",
-                    missed.len()
+                    "{name} joins late: {} filled, one per missed session (p. 37).",
+                    match missed.len() {
+                        1 => "1 row of boxes".to_string(),
+                        n => format!("{n} rows of boxes"),
+                    }
                 ));
             }
             Mode::Character => notices.push(format!(
