@@ -136,3 +136,36 @@ fn index_undo_says_what_it_undid() {
         o.stdout
     );
 }
+
+#[test]
+fn a_mistyped_action_is_refused_without_type_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = crate::cli::new_campaign(dir.path(), "campaign");
+    let o = run(
+        dir.path(),
+        &[
+            "act",
+            &id,
+            r#"{"action":"start-session","map":"two","date":"2026-03-02","characters":["Rin","Vera"]}"#,
+        ],
+    );
+    assert_eq!(o.code, 1);
+    assert!(!o.stderr.contains("u8"), "{}", o.stderr);
+    assert!(o.stderr.contains("expected a whole number"), "{}", o.stderr);
+    let o = run(
+        dir.path(),
+        &[
+            "act",
+            &id,
+            r#"{"action":"start-session","map":2,"date":"2026-13-01","characters":["Rin","Vera"]}"#,
+        ],
+    );
+    assert_eq!(o.code, 1);
+    assert!(!o.stderr.contains("input is out of range"), "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("not a day on the calendar (write it as YYYY-MM-DD)"),
+        "{}",
+        o.stderr
+    );
+}
