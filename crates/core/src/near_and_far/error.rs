@@ -232,7 +232,7 @@ pub enum RuleError {
         began: NaiveDate,
     },
     #[error(
-        "session {session} began on {began}: what happens in it is dated that day or the next, not {date}"
+        "session {session} began on {began}: what happens in it is dated that day or later, not {date}"
     )]
     DateOutsideSession {
         date: NaiveDate,

@@ -85,21 +85,16 @@ pub struct UsedToken {
     pub by: String,
 }
 
-/// A session may run past midnight: what happens in it is dated the day it began or the next.
-pub const SESSION_DAYS: u64 = 1;
-
 impl Session {
     pub fn is_finished(&self) -> bool {
         self.result.is_some()
     }
 
-    /// Whether `date` can be a day of this session: the day it began or the next.
+    /// Whether `date` can be a day of this session: the day it began or later (a session
+    /// stays open until it is scored, and may be finished on another evening; the window and
+    /// the phones date what they write with the day at the table).
     pub fn holds_date(&self, date: NaiveDate) -> bool {
         date >= self.date
-            && self
-                .date
-                .checked_add_days(chrono::Days::new(SESSION_DAYS))
-                .is_none_or(|last| date <= last)
     }
 
     /// The spaces whose quest token is still on the board: those drawn and not used yet.

@@ -298,7 +298,7 @@ impl Campaign {
         Ok(id)
     }
 
-    /// During a session, what is written is dated inside it: the day it began or the next.
+    /// During a session, what is written is dated inside it: the day it began or later.
     pub(crate) fn check_session_date(&self, date: NaiveDate) -> RuleResult<()> {
         match self.current_session() {
             Some(s) if !s.holds_date(date) => Err(RuleError::DateOutsideSession {
