@@ -36,7 +36,13 @@ fn fail(e: ScriptFailed) -> Output {
 pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
     let applied = Store::open(root)
         .map_err(ScriptFailed::from)
-        .and_then(|store| store.act(id, actions));
+        .and_then(
+            |store| match super::near_and_far::act_by_choice(&store, id, actions) {
+                // A Near and Far `record-quest` takes its choice's rewards from the index.
+                Some(applied) => applied,
+                None => store.act(id, actions),
+            },
+        );
     match applied {
         Ok(applied) => report(id, &applied),
         Err(e) => fail(e),

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use chrono::NaiveDate;
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 
@@ -12,14 +13,15 @@ mod reports;
 
 use crate::store::storybook::{load_facts, load_index};
 use index_files::index_command;
-use reports::{chart, score, sheet};
+use reports::{chart, score, session, sheet};
 
 use super::Output;
 use crate::doc::Saved;
 use crate::near_and_far::campaign::Action;
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Campaign, MapNumber, Mode, QuestCode, Read};
-use crate::store::Store;
+use crate::games::{Applied, Refused};
+use crate::store::{ScriptFailed, Store};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ModeArg {
@@ -41,6 +43,9 @@ pub enum Command {
         long_game: bool,
         #[arg(long)]
         title: Option<String>,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -51,6 +56,9 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         player: String,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -60,6 +68,9 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         character: String,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -79,6 +90,9 @@ pub enum Command {
         /// Cross out the side quest read (saved in the campaign).
         #[arg(long)]
         mark: bool,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -89,6 +103,9 @@ pub enum Command {
         input: PathBuf,
         #[arg(long)]
         campaign: Option<String>,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
         #[arg(long)]
         json: bool,
     },
@@ -98,6 +115,14 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         character: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The session in play: quest tokens left, the active threat, threats and bosses taken
+    /// by whom, bosses left, the town side, and what ends the game.
+    Session {
+        #[arg(long)]
+        campaign: String,
         #[arg(long)]
         json: bool,
     },
@@ -177,6 +202,12 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// `--date`: the day at the table, as the actions write it.
+fn table_day(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("{text:?} is not a day: write it as YYYY-MM-DD, e.g. 2026-03-02"))
+}
+
 pub fn execute(command: Command, root: &Path) -> Output {
     match command {
         Command::New {
@@ -185,6 +216,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
             extra_stories,
             long_game,
             title,
+            date,
             json,
         } => new_campaign(
             root,
@@ -195,11 +227,13 @@ pub fn execute(command: Command, root: &Path) -> Output {
                 long_game,
             },
             title,
+            date.unwrap_or_else(today),
             json,
         ),
         Command::Join {
             campaign,
             player,
+            date,
             json,
         } => {
             let Some((name, character)) = player.split_once('=') else {
@@ -213,7 +247,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
                 Action::AddCharacter {
                     player: name.trim().to_string(),
                     character: character.trim().to_string(),
-                    date: today(),
+                    date: date.unwrap_or_else(today),
                 },
                 json,
             )
@@ -221,13 +255,14 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Retire {
             campaign,
             character,
+            date,
             json,
         } => act_on(
             root,
             &campaign,
             Action::RetireCharacter {
                 character,
-                date: today(),
+                date: date.unwrap_or_else(today),
             },
             json,
         ),
@@ -237,19 +272,36 @@ pub fn execute(command: Command, root: &Path) -> Output {
             quest,
             map,
             mark,
+            date,
             json,
-        } => lookup(root, &campaign, &character, &quest, map, mark, json),
+        } => lookup(
+            root,
+            &campaign,
+            &character,
+            &quest,
+            map,
+            mark.then(|| date.unwrap_or_else(today)),
+            json,
+        ),
         Command::Score {
             input,
             campaign,
+            date,
             json,
-        } => score(root, &input, campaign.as_deref(), json),
+        } => score(
+            root,
+            &input,
+            campaign.as_deref(),
+            date.unwrap_or_else(today),
+            json,
+        ),
         Command::Sheet {
             campaign,
             character,
             json,
         } => sheet(root, &campaign, &character, json),
         Command::Chart { campaign, json } => chart(root, &campaign, json),
+        Command::Session { campaign, json } => session(root, &campaign, json),
         Command::Index { command } => index_command(root, command),
     }
 }
@@ -288,6 +340,70 @@ fn act_on(root: &Path, id: &str, action: Action, json: bool) -> Output {
     Output::ok(s)
 }
 
+/// `tablemate act` on a Near and Far campaign whose actions include a `record-quest`: each
+/// action in turn is checked against the storybook index (`Campaign::with_choice`: a named
+/// choice brings the index's rewards, next code and ending) and then applied as any action
+/// is, so a later action sees what the earlier ones wrote. `None` for other saves and
+/// actions (the generic path applies them).
+pub(crate) fn act_by_choice(
+    store: &Store,
+    id: &str,
+    actions: &[String],
+) -> Option<Result<Applied, ScriptFailed>> {
+    let records = actions.iter().any(|a| {
+        serde_json::from_str::<serde_json::Value>(a)
+            .is_ok_and(|v| v.get("action").and_then(|x| x.as_str()) == Some("record-quest"))
+    });
+    if !records || store.load::<Campaign>(id).is_err() {
+        return None;
+    }
+    let facts = load_facts(store.root()).ok();
+    let built = load_index(store.root(), facts.as_ref()).built;
+    let mut all = Applied {
+        acted: Vec::new(),
+        refused: None,
+        summary: String::new(),
+    };
+    for (i, text) in actions.iter().enumerate() {
+        let saved = match store.load::<Campaign>(id) {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e.into())),
+        };
+        all.summary = saved.summary();
+        let resolved = match serde_json::from_str::<Action>(text) {
+            Ok(a) => match saved.current().with_choice(a, &built.index, facts.as_ref()) {
+                Ok(a) => serde_json::to_string(&a).unwrap_or_else(|_| text.clone()),
+                Err(e) => {
+                    all.refused = Some(Refused {
+                        number: i + 1,
+                        action: text.trim().to_string(),
+                        why: e.to_string(),
+                    });
+                    break;
+                }
+            },
+            // Not an action: the generic path says why, in its words.
+            Err(_) => text.clone(),
+        };
+        match store.act(id, &[resolved]) {
+            Ok(one) => {
+                all.acted.extend(one.acted);
+                all.summary = one.summary;
+                if let Some(r) = one.refused {
+                    all.refused = Some(Refused {
+                        number: i + 1,
+                        action: text.trim().to_string(),
+                        why: r.why,
+                    });
+                    break;
+                }
+            }
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(all))
+}
+
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {
     let store = Store::open(root).map_err(fail)?;
     let saved = store.load::<Campaign>(id).map_err(fail)?;
@@ -300,6 +416,7 @@ fn new_campaign(
     players: &[String],
     variants: Variants,
     title: Option<String>,
+    date: NaiveDate,
     json: bool,
 ) -> Output {
     let facts = match load_facts(root) {
@@ -321,7 +438,7 @@ fn new_campaign(
     };
     let card = facts.characters.card.layout;
     let (campaign, notices) =
-        match Campaign::new(mode, variants, card, &seats, today(), Some(&facts))
+        match Campaign::new(mode, variants, card, &seats, date, Some(&facts))
             .map(|(c, notices)| (c.with_token_seed(crate::deck::fresh_seed()), notices))
         {
             Ok(c) => c,
@@ -353,7 +470,7 @@ fn lookup(
     character: &str,
     quest: &str,
     map: Option<u8>,
-    mark: bool,
+    mark: Option<NaiveDate>,
     json: bool,
 ) -> Output {
     let (store, mut saved) = match open_campaign(root, id) {
@@ -384,11 +501,13 @@ fn lookup(
         Err(e) => return fail(e),
     };
     let mut marked = false;
-    if mark && let Read::SideQuest { code, .. } = &answer.read {
+    if let Some(date) = mark
+        && let Read::SideQuest { code, .. } = &answer.read
+    {
         if let Err(e) = saved.act(Action::CrossOutSideQuest {
             character: answer.character.clone(),
             code: code.clone(),
-            date: today(),
+            date,
         }) {
             return fail(e);
         }
@@ -431,11 +550,18 @@ fn lookup(
                 let k: Vec<&str> = c.keywords.iter().map(|k| k.as_str()).collect();
                 format!(" [keywords {}]", k.join(" + "))
             };
+            let status = match c.status {
+                // Name the keyword the character lacks, not only that one is missing.
+                crate::near_and_far::lookup::ChoiceStatus::Locked => {
+                    let k: Vec<&str> = c.missing_keywords.iter().map(|k| k.as_str()).collect();
+                    format!("locked: needs {}", k.join(" and "))
+                }
+                other => other.label().to_string(),
+            };
             s += &format!(
-                "  {}. {} ({test}){kw}: {}\n",
+                "  {}. {} ({test}){kw}: {status}\n",
                 c.index + 1,
                 c.label,
-                c.status.label()
             );
         }
     }

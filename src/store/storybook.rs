@@ -180,28 +180,55 @@ pub fn import_index_keeping(
         .filter(|c| take_theirs.contains(&c.code))
         .count();
     let mut message = format!(
-        "imported {} quests from {shown} into {}",
-        plan.new_quests,
+        "imported {} from {shown} into {}",
+        quests(plan.new_quests),
         written.display()
     );
     if !plan.conflicts.is_empty() {
         message += &format!(
-            "; {} quests differ from yours: kept yours for {}, took theirs for {taken}",
-            plan.conflicts.len(),
+            "; {} from yours: kept yours for {}, took theirs for {taken}",
+            match plan.conflicts.len() {
+                1 => "1 quest differs".to_string(),
+                n => format!("{n} quests differ"),
+            },
             plan.conflicts.len() - taken
+        );
+    }
+    if !plan.letter_conflicts.is_empty() {
+        let names: Vec<&str> = plan
+            .letter_conflicts
+            .iter()
+            .map(|l| l.character.as_str())
+            .collect();
+        let left_out: usize = plan.letter_conflicts.iter().map(|l| l.left_out.len()).sum();
+        message += &format!(
+            "; quest letters differ from yours for {}: kept yours, and left out their {} written with their letters",
+            names.join(", "),
+            quests(left_out)
         );
     }
     Ok(ImportOutcome {
         message,
         conflicts: plan.conflicts,
+        letter_conflicts: plan.letter_conflicts,
     })
 }
 
-/// What an import did, and the quests that differed from the player's.
+/// "1 quest", "3 quests".
+fn quests(n: usize) -> String {
+    match n {
+        1 => "1 quest".to_string(),
+        n => format!("{n} quests"),
+    }
+}
+
+/// What an import did, the quests that differed from the player's, and the characters whose
+/// quest letters differed.
 #[derive(Debug, Clone)]
 pub struct ImportOutcome {
     pub message: String,
     pub conflicts: Vec<index::Conflict>,
+    pub letter_conflicts: Vec<index::LettersConflict>,
 }
 
 /// Imports keeping every one of the player's entries; the message lists each conflict with
@@ -209,6 +236,18 @@ pub struct ImportOutcome {
 pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
     let out = import_index_keeping(store, path, &BTreeSet::new())?;
     let mut s = out.message;
+    for l in &out.letter_conflicts {
+        s += &format!(
+            "\n{}'s quest letters differ (yours kept):\n  yours: {:<50} | theirs: {}",
+            l.character,
+            index::LettersConflict::describe(&l.mine),
+            index::LettersConflict::describe(&l.theirs)
+        );
+        if !l.left_out.is_empty() {
+            let codes: Vec<String> = l.left_out.iter().map(|c| c.to_string()).collect();
+            s += &format!("\n  not imported (their letters): {}", codes.join(", "));
+        }
+    }
     for c in &out.conflicts {
         s += &format!("\n{} differs (yours kept):", c.code);
         let mine = index::describe_entry(&c.mine);
@@ -356,15 +395,59 @@ pub fn undo_index_change(store: &Store) -> Result<String, String> {
     };
     let bytes = super::files::read_bounded(&last).map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", last.display()))?;
-    IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    let earlier = IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    let now = store
+        .data_text(index::OWN_FILE)
+        .ok()
+        .and_then(|(t, _)| IndexFile::parse(&t).ok());
     store
         .write_data(index::OWN_FILE, text.as_bytes())
         .map_err(|e| e.to_string())?;
     std::fs::remove_file(&last).map_err(|e| format!("{}: {e}", last.display()))?;
+    let undone = now.map(|n| what_changed(&n, &earlier)).unwrap_or_default();
     Ok(format!(
-        "your storybook index is back as it was before its last change ({} earlier versions kept)",
-        backups.len()
+        "your storybook index is back as it was before its last change{} ({} kept)",
+        if undone.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", undone.join("; "))
+        },
+        match backups.len() {
+            1 => "1 earlier version".to_string(),
+            n => format!("{n} earlier versions"),
+        }
     ))
+}
+
+/// What going from `now` back to `earlier` changes, in words: "42 removed", "41 back",
+/// "43 as it was", "Vera's quest letters as they were".
+fn what_changed(now: &IndexFile, earlier: &IndexFile) -> Vec<String> {
+    let mut out = Vec::new();
+    for q in &now.quests {
+        match earlier.quests.iter().find(|e| e.code == q.code) {
+            None => out.push(format!("{} removed", q.code)),
+            Some(e) if e != q => out.push(format!("{} as it was", q.code)),
+            Some(_) => {}
+        }
+    }
+    for e in &earlier.quests {
+        if !now.quests.iter().any(|q| q.code == e.code) {
+            out.push(format!("{} back", e.code));
+        }
+    }
+    for c in &now.characters {
+        if !earlier.characters.contains(c) {
+            let had = earlier
+                .characters
+                .iter()
+                .any(|e| e.character.eq_ignore_ascii_case(&c.character));
+            out.push(match had {
+                true => format!("{}'s quest letters as they were", c.character),
+                false => format!("{}'s quest letters removed", c.character),
+            });
+        }
+    }
+    out
 }
 
 /// Refuses to change the player's own index file when it exists but cannot be read: it is

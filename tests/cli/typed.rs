@@ -321,7 +321,7 @@ fn near_and_far(root: &std::path::Path) -> Vec<String> {
         json!({"action": "start-session", "map": 2, "date": "2026-03-02", "town": "dusk",
             "characters": ["Rin", "Zqx-nf-character", "Vera"]}),
         json!({"action": "record-quest", "character": "Rin", "read": {"kind": "map-quest",
-            "code": "41"}, "outcome": "success", "rewards": {"keywords": ["Zqx-nf-keyword-1"]},
+            "code": "3"}, "outcome": "success", "rewards": {"keywords": ["Zqx-nf-keyword-1"]},
             "date": "2026-03-02"}),
         json!({"action": "note-reward", "character": "Vera", "item": {"type": "keyword-gained",
             "keyword": "Zqx-nf-keyword-2"}, "date": "2026-03-02"}),
@@ -346,7 +346,7 @@ fn near_and_far(root: &std::path::Path) -> Vec<String> {
         json!({"action": "retire-character", "character": "Vera", "date": "2026-03-05"}),
         json!({"action": "start-session", "map": 3, "date": "2026-03-06", "characters": three}),
         json!({"action": "record-quest", "character": "Kiku", "read": {"kind": "map-quest",
-            "code": "12"}, "outcome": "failed", "date": "2026-03-06"}),
+            "code": "20"}, "outcome": "failed", "date": "2026-03-06"}),
         json!({"action": "note-reward", "character": "Rin", "item": {"type": "keyword-lost",
             "keyword": "Zqx-nf-keyword-1"}, "date": "2026-03-06"}),
         json!({"action": "note-reward", "character": "Rin", "item": {"type":

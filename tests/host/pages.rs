@@ -173,20 +173,22 @@ fn a_near_and_far_seat_reads_its_quest_and_records_the_outcome_from_the_answer()
         sheet.contains(&format!("action=\"/seat/{}/quest\"", s.token("Ana"))),
         "the sheet has the quest lookup: {sheet}"
     );
-    let answer = s.page("Ana", "/quest?n=41");
-    assert!(answer.contains("Read quest 41"), "{answer}");
+    // Map 2's named spaces (3 among them) always get quest tokens on the first pass, and a
+    // quest is recorded only where a token stands (issue 35).
+    let answer = s.page("Ana", "/quest?n=3");
+    assert!(answer.contains("Read quest 3"), "{answer}");
     assert!(
         answer.contains("data-follow=\"no\""),
         "the answer holds still"
     );
     assert_light(&s, &answer);
-    // The answer's Success button records quest 41 with the chosen choice's rewards.
+    // The answer's Success button records quest 3.
     let record = action_named(&answer, "record-quest");
     assert_eq!(record["character"], "Rin");
-    assert_eq!(record["read"]["code"], "41");
+    assert_eq!(record["read"]["code"], "3");
     let r = s.act("Ana", record.clone());
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(s.last_label(), "Ana's phone: Rin: quest 41, success");
+    assert_eq!(s.last_label(), "Ana's phone: Rin: quest 3, success");
     // Vera's seat may not record Rin's quest; the table seat reads no quests.
     assert_eq!(s.act(HOSTILE, record).status, 403);
     let table = s.get(&format!("/seat/{}/quest?n=41", s.token("table")));

@@ -113,7 +113,9 @@ fn extra_stories_campaign_cannot_play_more_than_seven_maps() {
         start(&mut c, m);
         finish(&mut c, &[("Rin", 1), ("Vera", 2)]);
     }
-    assert_eq!(next(&c), vec![8]);
+    // Map 8 is next in order but cannot be played yet, so it is not offered (issue 35).
+    let owed = c.next_maps().unwrap_err().to_string();
+    assert!(owed.contains("skip 3 more before playing Map 8"), "{owed}");
     let all: Vec<String> = vec!["Rin".into(), "Vera".into()];
     let err = c
         .start_session(map(8), day(3), Town::Dusk, &all, Some(&facts()))

@@ -237,6 +237,8 @@ fn cli_score_records_the_session_in_the_campaign() {
             input.to_str().unwrap(),
             "--campaign",
             &id,
+            "--date",
+            "2026-03-01",
             "--json",
         ],
     );

@@ -21,7 +21,7 @@ fn a_correction_is_a_dated_ledger_entry_with_a_reason_and_the_original_stays() {
         box_id,
         "ticked Vera's box on Rin's card",
         None,
-        day(9),
+        day(3),
     )
     .unwrap();
     let sheet = c.sheet("Rin").unwrap();
@@ -35,7 +35,7 @@ fn a_correction_is_a_dated_ledger_entry_with_a_reason_and_the_original_stays() {
         Item::EncounterBox { .. }
     ));
     let last = sheet.ledger.entries.last().unwrap();
-    assert_eq!(last.date, day(9));
+    assert_eq!(last.date, day(3));
     assert!(matches!(&last.item, Item::Correction { reason, .. } if reason.contains("Vera's box")));
     assert_eq!(sheet.ledger.corrected_by(box_id), Some(last.id));
     let v = c.view("Rin").unwrap();

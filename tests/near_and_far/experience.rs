@@ -180,10 +180,10 @@ fn talents_are_bought_between_sessions_unless_politics_at_the_town_hall() {
         .unwrap();
     start(&mut c, 3);
     assert!(
-        c.buy_talent("Rin", "Fishing", day(4), &facts(), false)
+        c.buy_talent("Rin", "Fishing", day(3), &facts(), false)
             .is_err()
     );
-    c.buy_talent("Rin", "Fishing", day(4), &facts(), true)
+    c.buy_talent("Rin", "Fishing", day(3), &facts(), true)
         .unwrap();
     assert_eq!(c.view("Rin").unwrap().xp_available, 2);
 }

@@ -180,3 +180,62 @@ fn an_index_file_on_disk_with_control_characters_is_an_error_naming_the_field() 
         "{said}"
     );
 }
+
+#[test]
+fn an_import_declaring_other_quest_letters_is_shown_like_an_entry_conflict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("home");
+    let o = run(
+        &root,
+        &[
+            "near-and-far",
+            "index",
+            "letters",
+            "--character",
+            "Vera",
+            "--letters",
+            "V",
+            "--first",
+            "V1",
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let path = tmp.path().join("friends.json");
+    std::fs::write(
+        &path,
+        r#"{"data_kind":"near-and-far-storybook-index","format_version":1,
+            "characters":[{"character":"Vera","prefix":"W","first":"W1"}],
+            "quests":[{"code":"W1","choices":[{"label":"go"}]},{"code":"42","choices":[{"label":"dig"}]}]}"#,
+    )
+    .unwrap();
+    let o = run(
+        &root,
+        &["near-and-far", "index", "import", path.to_str().unwrap()],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout.starts_with("imported 1 quest from "),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("quest letters differ from yours for Vera: kept yours, and left out their 1 quest written with their letters"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout
+            .contains("Vera's quest letters differ (yours kept):"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("yours: V (first V1)"), "{}", o.stdout);
+    assert!(o.stdout.contains("| theirs: W (first W1)"), "{}", o.stdout);
+    assert!(
+        o.stdout.contains("not imported (their letters): W1"),
+        "{}",
+        o.stdout
+    );
+    let mine = std::fs::read_to_string(root.join("storybook-index/my-entries.json")).unwrap();
+    assert!(mine.contains("\"42\"") && !mine.contains("W1"), "{mine}");
+}

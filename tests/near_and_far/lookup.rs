@@ -303,12 +303,12 @@ fn the_last_two_character_quests_are_read_on_map_11() {
     c.record_quest(
         "Rin",
         char_quest("R9", Outcome::Success, Some("R10")),
-        day(5),
+        day(3),
     )
     .unwrap();
     let mut last = char_quest("R10", Outcome::Success, None);
     last.ending = true;
-    c.record_quest("Rin", last, day(5)).unwrap();
+    c.record_quest("Rin", last, day(3)).unwrap();
     let v = c.view("Rin").unwrap();
     assert!(
         v.card_complete,
@@ -331,10 +331,10 @@ fn after_the_tenth_character_quest_an_arcade_card_is_used_and_recorded() {
     c.record_quest(
         "Rin",
         char_quest("R9", Outcome::Success, Some("R10")),
-        day(5),
+        day(3),
     )
     .unwrap();
-    c.record_quest("Rin", char_quest("R10", Outcome::Failed, None), day(5))
+    c.record_quest("Rin", char_quest("R10", Outcome::Failed, None), day(3))
         .unwrap();
     let l = c
         .lookup("Rin", &code("150"), None, &index_with(&[]).index, None)
@@ -342,7 +342,7 @@ fn after_the_tenth_character_quest_an_arcade_card_is_used_and_recorded() {
     assert_eq!(l.read, Read::ArcadeCard);
     let before = c.view("Rin").unwrap().xp_earned;
     let arcade = quest(Read::ArcadeCard, Outcome::Success);
-    c.record_quest("Rin", arcade, day(5)).unwrap();
+    c.record_quest("Rin", arcade, day(3)).unwrap();
     assert_eq!(c.view("Rin").unwrap().xp_earned, before);
 }
 

@@ -4,12 +4,14 @@
 mod actions;
 #[cfg(feature = "gui")]
 mod app;
+mod by_choice;
 mod campaigns;
 mod cli;
 mod common;
 mod corrections;
 mod evening;
 mod experience;
+mod in_play;
 mod index;
 mod index_growth;
 mod index_import;
@@ -19,8 +21,11 @@ mod refusals;
 mod refusals_card;
 mod refusals_end;
 mod scoring;
+mod session_end;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod slips;
+mod table_words;
 mod threats;
 mod tokens;
 mod validation;

@@ -221,6 +221,8 @@ fn cli_score_with_a_campaign_prefills_from_the_records_and_refuses_a_difference(
         input.to_str().unwrap(),
         "--campaign",
         &id,
+        "--date",
+        "2026-03-02",
     ];
     let o = run(dir.path(), &args);
     assert_ne!(o.code, 0);
@@ -439,7 +441,8 @@ fn the_largest_score_sheet_the_limits_allow_fits_the_session_bound() {
         joint: 20,
         camps: vec!["Ana".into(), "Ana".into()],
     };
-    let sheet = ScoreInput {
+    // The box's 55 artifact cards go to one player at a time: each extreme on its own sheet.
+    let sheet = |most: PlayerInput, least: PlayerInput| ScoreInput {
         map: Some(map(11)),
         town: None,
         long_game: None,
@@ -447,8 +450,25 @@ fn the_largest_score_sheet_the_limits_allow_fits_the_session_bound() {
         players: vec![most, least],
         trade_routes: vec![route("a"), route("b"), route("c"), route("d")],
     };
-    let r = sheet.score_with(None, 255).unwrap();
+    let r = sheet(
+        most.clone(),
+        PlayerInput {
+            unpurchased_artifacts: 0,
+            ..least.clone()
+        },
+    )
+    .score_with(None, 255)
+    .unwrap();
     assert!(r.total_of("Ana").unwrap() <= MAX_SESSION_POINTS, "{r:?}");
+    let r = sheet(
+        PlayerInput {
+            artifacts: vec![],
+            ..most
+        },
+        least,
+    )
+    .score_with(None, 255)
+    .unwrap();
     assert!(r.total_of("Ben").unwrap() >= MIN_SESSION_POINTS, "{r:?}");
 }
 

@@ -5,14 +5,20 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::{fail, load_facts, open_campaign, today};
+use super::{fail, load_facts, open_campaign};
 use crate::cli::Output;
 use crate::near_and_far::Mode;
 use crate::near_and_far::campaign::Action;
 use crate::near_and_far::chart::journey_chart;
 use crate::near_and_far::scoring::ScoreInput;
 
-pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: bool) -> Output {
+pub(super) fn score(
+    root: &Path,
+    input: &Path,
+    campaign: Option<&str>,
+    date: chrono::NaiveDate,
+    json: bool,
+) -> Output {
     let text = match crate::store::read_text(input) {
         Ok(t) => t,
         Err(e) => return fail(e),
@@ -34,6 +40,7 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
         Ok(s) => s,
         Err(e) => return fail(format!("{}: {e}", input.display())),
     };
+    let mut lost = false;
     let result = match &mut opened {
         Some((store, saved, id)) => {
             // What the sheet leaves out (town side, Long Game, talents, threat cards, full
@@ -44,9 +51,19 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
             };
             match saved.act(Action::FinishSession {
                 scores: sheet,
-                date: today(),
+                date,
             }) {
-                Ok(acted) => notices = acted.lines,
+                Ok(acted) => {
+                    lost = saved
+                        .current()
+                        .sessions
+                        .last()
+                        .and_then(|s| s.result.as_ref())
+                        .is_some_and(|r| r.lost_last_ruin());
+                    // The action reports the score lines first, then what it wrote.
+                    let shown = result.text_lines(lost).len();
+                    notices = acted.lines.into_iter().skip(shown).collect();
+                }
                 Err(e) => return fail(format!("{}: {e}", input.display())),
             }
             if let Err(e) = store.save(id, saved) {
@@ -61,20 +78,19 @@ pub(super) fn score(root: &Path, input: &Path, campaign: Option<&str>, json: boo
     };
     if json {
         let mut v = serde_json::to_value(&result).unwrap_or_default();
+        if lost {
+            // A boss left standing on Map 11: every player lost (p. 39).
+            v["winners"] = json!([]);
+            v["tie_break"] = json!(null);
+        }
+        v["lost"] = json!(lost);
         v["recorded_in"] = json!(campaign);
         v["notices"] = json!(notices);
         return Output::json(&v);
     }
     let mut s = String::new();
-    for p in &result.players {
-        s += &format!("{}. {}: {} journey points\n", p.place, p.name, p.total);
-        for l in &p.lines {
-            s += &format!("     {:>4}  {}\n", l.points, l.label);
-        }
-    }
-    s += &format!("Winner: {}\n", result.winners.join(" and "));
-    if let Some(t) = &result.tie_break {
-        s += &format!("({t})\n");
+    for l in result.text_lines(lost) {
+        s += &format!("{l}\n");
     }
     for n in notices {
         s += &format!("{n}\n");
@@ -137,8 +153,10 @@ pub(super) fn sheet(root: &Path, id: &str, character: &str, json: bool) -> Outpu
     }
     for j in &view.journey {
         s += &format!(
-            "Session {} ({}): {} journey points\n",
-            j.session, j.map, j.points
+            "Session {} ({}): {}\n",
+            j.session,
+            j.map,
+            crate::near_and_far::scoring::points(j.points)
         );
     }
     s += &format!("Journey total: {}\n", view.journey_total);
@@ -169,4 +187,103 @@ pub(super) fn chart(root: &Path, id: &str, json: bool) -> Output {
         );
     }
     Output::ok(s)
+}
+
+/// `near-and-far session`: the session in play, or between sessions the maps allowed next.
+pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
+    let (_, saved) = match open_campaign(root, id) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let c = saved.current();
+    let Some(s) = c.session_in_play() else {
+        let next = c.next_maps();
+        if json {
+            return Output::json(&json!({
+                "id": id,
+                "in_play": false,
+                "next_maps": next.as_ref().map(|m| m.iter().map(|m| m.get()).collect::<Vec<u8>>()).unwrap_or_default(),
+                "why_none": next.as_ref().err().map(|e| e.to_string()),
+            }));
+        }
+        return Output::ok(match next {
+            Ok(maps) => {
+                let list: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
+                format!("No session is being played. Next: {}.\n", list.join(" or "))
+            }
+            Err(e) => format!("No session is being played: {e}.\n"),
+        });
+    };
+    if json {
+        let mut v = serde_json::to_value(&s).unwrap_or_default();
+        v["id"] = json!(id);
+        v["in_play"] = json!(true);
+        return Output::json(&v);
+    }
+    let mut out = format!(
+        "Session {} on {}{}, begun {}; {} town\n",
+        s.number,
+        s.map,
+        s.map_name.as_ref().map(|n| format!(" {n}")).unwrap_or_default(),
+        s.date,
+        match s.town {
+            crate::near_and_far::scoring::Town::Dusk => "Dusk",
+            crate::near_and_far::scoring::Town::Day => "Day",
+        }
+    );
+    let seats: Vec<String> = s
+        .at_table
+        .iter()
+        .map(|a| format!("{} ({})", a.character, a.player))
+        .collect();
+    out += &format!("At the table: {}\n", seats.join(", "));
+    let t = &s.tokens;
+    out += &match (t.drawn.is_empty(), t.left.is_empty()) {
+        (true, _) => format!(
+            "Quest tokens: {} of {} left (placed by hand)\n",
+            t.left_count, t.placed
+        ),
+        (false, true) => format!("Quest tokens: none of {} left\n", t.placed),
+        (false, false) => {
+            let left: Vec<String> = t.left.iter().map(|c| c.to_string()).collect();
+            format!(
+                "Quest tokens: {} of {} left, on {}\n",
+                t.left_count,
+                t.placed,
+                left.join(", ")
+            )
+        }
+    };
+    for u in &t.used {
+        out += &format!("  used: {} by {}\n", u.space, u.by);
+    }
+    out += &match &s.active_threat {
+        Some(a) => format!(
+            "Active threat: {}; {} in the deck\n",
+            a.describe(),
+            match s.threats_left {
+                1 => "1 card".to_string(),
+                n => format!("{n} cards"),
+            }
+        ),
+        None => "Active threat: none, every threat card is taken\n".to_string(),
+    };
+    for d in &s.threats_taken {
+        out += &format!("  taken: {} by {}\n", d.card.describe(), d.by);
+    }
+    if let Some(b) = &s.bosses {
+        out += &format!(
+            "Bosses standing: {}\n",
+            if b.standing.is_empty() {
+                "none".to_string()
+            } else {
+                b.standing.join(", ")
+            }
+        );
+        for d in &b.defeated {
+            out += &format!("  defeated: {} by {}\n", d.card, d.by);
+        }
+    }
+    out += &format!("Game end: {}\n", s.game_end.rule);
+    Output::ok(out)
 }

@@ -263,6 +263,9 @@ impl State {
             ending: self.pad.ending,
             rewards,
             date: super::today(),
+            space: None,
+            tokens_by_hand: false,
+            choice: None,
         });
         if applied {
             self.pad.answer = None;

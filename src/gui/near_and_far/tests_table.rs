@@ -47,7 +47,7 @@ fn a_late_joiner_joins_from_the_session_tab_with_a_row_per_missed_session() {
     assert!(a.moved, "{:?}", a.notice);
     assert!(
         a.notice
-            .is_some_and(|n| n.text.contains("1 rows of boxes filled"))
+            .is_some_and(|n| n.text.contains("1 row of boxes filled"))
     );
     let v = s.campaign().unwrap().view("Kiku").unwrap();
     assert_eq!(v.boxes_filled, 3);

@@ -201,6 +201,8 @@ static NEAR_AND_FAR: Table = Table {
         ("sessions[].town", Rules),
         ("sessions[].characters[]", Data),
         ("sessions[].quest_tokens[]", Rules),
+        ("sessions[].used_tokens[].space", Rules),
+        ("sessions[].used_tokens[].by", Data),
         ("sessions[].threats.defeated[].by", Data),
         ("sessions[].bosses.standing[]", Data),
         ("sessions[].bosses.removed[]", Data),

@@ -143,7 +143,11 @@ pub fn act<T: Playable>(
         let action: T::Action = match serde_json::from_str(text) {
             Ok(a) => a,
             Err(e) => {
-                refused = Some(refuse(format!("not a {} action: {e}", T::KIND.title())));
+                refused = Some(refuse(format!(
+                    "not a {} action: {}",
+                    T::KIND.title(),
+                    table_words(&e.to_string())
+                )));
                 break;
             }
         };
@@ -330,4 +334,40 @@ pub fn replay<T: Playable>(data: &str) -> Result<Replay, ScriptError> {
         }
     }
     Ok(report)
+}
+
+/// A JSON reader's message in a player's words: no type names ("expected u8") and no
+/// calendar library's ("input is out of range"); the position it names is kept.
+pub fn table_words(message: &str) -> String {
+    let mut out = message.to_string();
+    for (from, to) in [
+        (
+            "input is out of range",
+            "not a day on the calendar (write it as YYYY-MM-DD)",
+        ),
+        (
+            "input contains invalid characters",
+            "not a day (write it as YYYY-MM-DD)",
+        ),
+        (
+            "premature end of input",
+            "not a whole day (write it as YYYY-MM-DD)",
+        ),
+        ("trailing input", "not a day (write it as YYYY-MM-DD)"),
+    ] {
+        out = out.replace(from, to);
+    }
+    for (ty, what) in [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number, 0 or more"),
+        ("u64", "a whole number, 0 or more"),
+        ("usize", "a whole number, 0 or more"),
+        ("i8", "a whole number from -128 to 127"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+    ] {
+        out = out.replace(&format!("expected {ty}"), &format!("expected {what}"));
+    }
+    out
 }

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use chrono::NaiveDate;
+
 use super::code::{Keyword, MapNumber, QuestCode};
 use super::lookup::Mode;
 use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS, ScoreError, Town};
@@ -91,6 +93,28 @@ fn joined(items: &[impl fmt::Display]) -> String {
     list.join("; ")
 }
 
+/// "3, 17, 41", or "none".
+fn codes_or_none(codes: &[QuestCode]) -> String {
+    match codes.is_empty() {
+        true => "none".to_string(),
+        false => joined(codes).replace("; ", ", "),
+    }
+}
+
+/// "1 choice", "3 choices": counts as the table says them.
+fn count_of(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// "BRAVE and SNEAKY".
+fn keywords(list: &[Keyword]) -> String {
+    let names: Vec<&str> = list.iter().map(|k| k.as_str()).collect();
+    names.join(" and ")
+}
+
 /// "Fishing, Lore", or "none".
 fn none_if_empty(items: &[String]) -> String {
     match items.is_empty() {
@@ -139,6 +163,22 @@ pub enum RuleError {
         character: String,
         playing: Vec<String>,
     },
+    #[error(
+        "{player} cannot sit at the table under that name: {character} is {plays}'s character here, and a name must reach one card; use another name for {player}"
+    )]
+    PlayerNamedLikeCharacter {
+        player: String,
+        character: String,
+        plays: String,
+    },
+    #[error(
+        "{character} cannot be played here: {player} is already the name of a player (who plays {plays}), and a name must reach one card; choose another character or write that player's name differently"
+    )]
+    CharacterNamedLikePlayer {
+        character: String,
+        player: String,
+        plays: String,
+    },
     #[error("nobody in this campaign plays {name:?}")]
     NobodyPlays { name: String },
     #[error("a new character joins between sessions, not during one")]
@@ -185,6 +225,20 @@ pub enum RuleError {
         at: usize,
         first: usize,
     },
+    #[error("session {last} began on {began}: a later session cannot be dated {date}, before it")]
+    SessionBeforeLast {
+        date: NaiveDate,
+        last: u32,
+        began: NaiveDate,
+    },
+    #[error(
+        "session {session} began on {began}: what happens in it is dated that day or later, not {date}"
+    )]
+    DateOutsideSession {
+        date: NaiveDate,
+        session: u32,
+        began: NaiveDate,
+    },
     #[error("{character} is not at the table this session")]
     NotAtTable { character: String },
     #[error("the boss cards are not known to this campaign: they come from the threats data file")]
@@ -203,6 +257,28 @@ pub enum RuleError {
     // Quests read and written on the card (p. 22-23, 29, 32).
     #[error("a failed quest gives no rewards (p. 22-23)")]
     FailedQuestRewards,
+    #[error("{space} is not a quest space of {map} (its spaces are {spaces}): check the number")]
+    SpaceOffMap {
+        space: QuestCode,
+        map: MapNumber,
+        spaces: String,
+    },
+    #[error(
+        "the quest token on {space} was already used this session, by {by}: a token goes back to the supply after one attempt (p. 22)"
+    )]
+    TokenUsed { space: QuestCode, by: String },
+    #[error(
+        "no quest token was placed on {space} this session: the tokens left are on {} (if your table placed its own tokens, record it with \"tokens_by_hand\": true)",
+        codes_or_none(.left)
+    )]
+    NoTokenThere {
+        space: QuestCode,
+        left: Vec<QuestCode>,
+    },
+    #[error(
+        "space {space} does not match the quest read, which stands on {read}: leave space out or give the same one"
+    )]
+    SpaceDiffers { space: QuestCode, read: QuestCode },
     #[error("{code} is not a quest printed on a map space")]
     QuestNotOnMap { code: QuestCode },
     #[error(
@@ -261,6 +337,77 @@ pub enum RuleError {
     },
     #[error("{code} is not a character quest code (like R3)")]
     NotACharacterQuestCode { code: QuestCode },
+    #[error("an arcade card has no storybook choices: leave \"choice\" out")]
+    ArcadeHasNoChoices,
+    #[error(
+        "{character}'s next character quest code is not known: give it as read.code to name a choice"
+    )]
+    ChoiceWithoutCode { character: String },
+    #[error(
+        "quest {code} is not in your storybook index: give its rewards instead of a choice, or add the entry first (index add)"
+    )]
+    ChoiceNotInIndex { code: QuestCode },
+    #[error(
+        "quest {code} has {} in your index (choices[0] to choices[{}]): there is no choices[{choice}]",
+        count_of(*.count, "choice", "choices"),
+        .count.saturating_sub(1)
+    )]
+    NoSuchChoice {
+        code: QuestCode,
+        choice: usize,
+        count: usize,
+    },
+    #[error(
+        "choices[{choice}] ({label}) of quest {code} is locked: {character} does not hold {} (p. 35)",
+        keywords(.missing)
+    )]
+    ChoiceLocked {
+        character: String,
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        missing: Vec<Keyword>,
+    },
+    #[error(
+        "{character}'s keywords force {} of quest {code}, so choices[{choice}] ({label}) is not read (p. 35)",
+        .forced.join(" or ")
+    )]
+    ChoiceBypassed {
+        character: String,
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        forced: Vec<String>,
+    },
+    #[error(
+        "choices[{choice}] ({label}) of quest {code}{} has no roll, so it cannot end as {outcome}: it simply happens, record it as a success (p. 21-22)",
+        if *.forced { ", forced by the keywords," } else { "" }
+    )]
+    NoRollOutcome {
+        code: QuestCode,
+        choice: usize,
+        label: String,
+        outcome: &'static str,
+        forced: bool,
+    },
+    #[error(
+        "the rewards given ({given}) are not what your index gives choices[{choice}] of quest {code} for this outcome ({index}): leave rewards out to take the index's"
+    )]
+    RewardsDiffer {
+        code: QuestCode,
+        choice: usize,
+        given: String,
+        index: String,
+    },
+    #[error(
+        "choices[{choice}] of quest {code} leads to {index} in your index, not {given}: leave next out to take the index's"
+    )]
+    NextDiffers {
+        code: QuestCode,
+        choice: usize,
+        given: QuestCode,
+        index: QuestCode,
+    },
     #[error("an ending has no next quest")]
     EndingHasNoNext,
     #[error(
@@ -458,6 +605,17 @@ pub enum RuleError {
         character: String,
         total: u16,
         what: &'static str,
+    },
+    #[error(
+        "players[{at}] ({name}) and players[{first}] ({first_name}) are the same person: {player} plays {character}, and each player has one line on the score sheet (p. 28)"
+    )]
+    ScoredTwice {
+        character: String,
+        player: String,
+        at: usize,
+        name: String,
+        first: usize,
+        first_name: String,
     },
     #[error("the scores have no line for {character} ({player})")]
     NoScoreLine { character: String, player: String },

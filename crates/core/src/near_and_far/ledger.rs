@@ -143,7 +143,10 @@ impl Item {
                 session,
                 map,
                 points,
-            } => format!("{points} journey points in session {session} ({map})"),
+            } => format!(
+                "{} in session {session} ({map})",
+                crate::near_and_far::scoring::points(*points)
+            ),
             Item::Correction {
                 corrects,
                 reason,

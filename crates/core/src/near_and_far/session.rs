@@ -25,6 +25,9 @@ pub struct Variants {
     pub long_game: bool,
 }
 
+/// The id of Map 11's boss-card rule in the maps data file.
+pub const BOSS_CARDS_RULE: &str = "boss-cards";
+
 /// Campaign Mode with Extra Stories plays seven maps instead of ten.
 pub const EXTRA_STORIES_SKIPS: usize = 3;
 
@@ -69,11 +72,38 @@ pub struct Session {
     pub quest_tokens: Vec<QuestCode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_seed: Option<u64>,
+    /// The quest tokens used so far, in order: each goes back to the supply after one attempt,
+    /// success or failure (p. 22).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_tokens: Vec<UsedToken>,
+}
+
+/// A quest token used: the space it stood on and the character who attempted the quest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsedToken {
+    pub space: QuestCode,
+    pub by: String,
 }
 
 impl Session {
     pub fn is_finished(&self) -> bool {
         self.result.is_some()
+    }
+
+    /// Whether `date` can be a day of this session: the day it began or later (a session
+    /// stays open until it is scored, and may be finished on another evening; the window and
+    /// the phones date what they write with the day at the table).
+    pub fn holds_date(&self, date: NaiveDate) -> bool {
+        date >= self.date
+    }
+
+    /// The spaces whose quest token is still on the board: those drawn and not used yet.
+    pub fn tokens_left(&self) -> Vec<QuestCode> {
+        self.quest_tokens
+            .iter()
+            .filter(|t| !self.used_tokens.iter().any(|u| &u.space == *t))
+            .cloned()
+            .collect()
     }
 
     pub fn won_last_ruin(&self) -> bool {
@@ -183,7 +213,13 @@ pub fn map_notices(
                 names.join(", ")
             ));
         }
-        for r in &mf.special_rules {
+        // The boss cards are Campaign Mode's (p. 39): Character Mode plays them only with its
+        // setting, and then the session names them itself.
+        for r in mf
+            .special_rules
+            .iter()
+            .filter(|r| mode == Mode::Campaign || r.id != BOSS_CARDS_RULE)
+        {
             out.push(format!("Special rule, {}: {}", r.title, r.text));
         }
     }

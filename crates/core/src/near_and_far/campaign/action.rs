@@ -54,6 +54,19 @@ pub enum Action {
         #[serde(default)]
         rewards: Bookkeeping,
         date: NaiveDate,
+        /// The space whose quest token was used. Map and side quests stand on their own space
+        /// (the quest's number, or the one a side quest is read instead of); Character Mode
+        /// names it here for the token to be checked and used.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        space: Option<QuestCode>,
+        /// The table placed its own quest tokens: the space need not be one the app drew.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tokens_by_hand: bool,
+        /// The choice taken, as the lookup numbers it (`choices[].index`, from 0). `tablemate
+        /// act` fills the rewards, next code and ending from the storybook index
+        /// (`Campaign::with_choice`); here it only names the choice in the history.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<usize>,
     },
     /// A pending side quest crossed out after it was read (p. 23).
     CrossOutSideQuest {
@@ -168,8 +181,14 @@ impl Playable for Campaign {
                 ending,
                 rewards,
                 date,
+                space,
+                tokens_by_hand,
+                choice,
             } => {
                 let name = who(self, &character);
+                let chose = choice
+                    .map(|c| format!(" (choices[{c}])"))
+                    .unwrap_or_default();
                 let label = match &read {
                     Read::ArcadeCard => format!("{name}: arcade card"),
                     Read::MapQuest { code } => format!("{name}: quest {code}, {}", outcome.label()),
@@ -183,6 +202,24 @@ impl Playable for Campaign {
                         format!("{name}: character quest, {}", outcome.label())
                     }
                 };
+                let label = format!("{label}{chose}");
+                let on = match (&read, space) {
+                    (Read::MapQuest { code }, Some(s))
+                    | (
+                        Read::SideQuest {
+                            instead_of: code, ..
+                        },
+                        Some(s),
+                    ) if *code != s => {
+                        return Err(RuleError::SpaceDiffers {
+                            space: s,
+                            read: code.clone(),
+                        });
+                    }
+                    (Read::MapQuest { code }, _) => Some(code.clone()),
+                    (Read::SideQuest { instead_of, .. }, _) => Some(instead_of.clone()),
+                    (_, s) => s,
+                };
                 let record = QuestRecord {
                     read,
                     outcome,
@@ -190,7 +227,13 @@ impl Playable for Campaign {
                     ending,
                     rewards,
                 };
-                let lines = self.record_quest(&character, record, date)?;
+                let mut after = self.clone();
+                if let Some(space) = &on {
+                    after.check_session_date(date)?;
+                    after.use_quest_token(&character, space, tokens_by_hand)?;
+                }
+                let lines = after.record_quest(&character, record, date)?;
+                *self = after;
                 Acted::new(label, lines)
             }
             Action::CrossOutSideQuest {
@@ -251,7 +294,14 @@ impl Playable for Campaign {
                     Some(s) => format!("Session {} on {} scored", s.number, s.map),
                     None => "Session scored".to_string(),
                 };
-                let (_, lines) = self.finish_session_with(scores, date)?;
+                let (result, notices) = self.finish_session_with(scores, date)?;
+                let lost = self
+                    .sessions
+                    .last()
+                    .and_then(|s| s.result.as_ref())
+                    .is_some_and(|r| r.lost_last_ruin());
+                let mut lines = result.text_lines(lost);
+                lines.extend(notices);
                 Acted::new(label, lines)
             }
             Action::AddCharacter {

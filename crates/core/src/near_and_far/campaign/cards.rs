@@ -162,7 +162,10 @@ impl Campaign {
                     journey_points: Some(points),
                 }),
             }
-            return Ok(format!("Threat level {level}: {points} journey points"));
+            return Ok(format!(
+                "Threat level {level}: {}",
+                crate::near_and_far::scoring::points(points)
+            ));
         }
         let b = self
             .cards
@@ -173,6 +176,10 @@ impl Campaign {
                 card: card.to_string(),
             })?;
         b.journey_points = Some(points);
-        Ok(format!("{}: {points} journey points", b.name))
+        Ok(format!(
+            "{}: {}",
+            b.name,
+            crate::near_and_far::scoring::points(points)
+        ))
     }
 }

@@ -207,13 +207,26 @@ impl Campaign {
                 differences: diffs,
             });
         }
-        for p in &mut sheet.players {
+        let mut seen: Vec<(String, usize, String)> = Vec::new();
+        for (i, p) in sheet.players.iter_mut().enumerate() {
             // A line for nobody at the table is refused when the session ends.
             let Some(c) = s.characters.iter().find(|c| {
                 same(&p.name, c) || self.sheet(c).is_ok_and(|sh| same(&p.name, &sh.player))
             }) else {
                 continue;
             };
+            // One line per person: by player name and by character name they are the same.
+            if let Some((_, first, first_name)) = seen.iter().find(|(k, _, _)| k == c) {
+                return Err(RuleError::ScoredTwice {
+                    character: c.clone(),
+                    player: self.sheet(c)?.player.clone(),
+                    at: i,
+                    name: p.name.trim().to_string(),
+                    first: *first,
+                    first_name: first_name.clone(),
+                });
+            }
+            seen.push((c.clone(), i, p.name.trim().to_string()));
             let r = self.records(s, c, None)?;
             fit_player(p, r)?;
         }
@@ -233,13 +246,29 @@ impl Campaign {
             .current_session()
             .ok_or(RuleError::NoSessionToScore)?
             .clone();
+        self.check_session_date(date)?;
         let mut points: Vec<(String, i32)> = Vec::new();
         for c in &session.characters {
             let player = self.sheet(c)?.player.clone();
-            let found = scores
+            let lines: Vec<(usize, &crate::near_and_far::scoring::PlayerScore)> = scores
                 .players
                 .iter()
-                .find(|p| same(&p.name, c) || same(&p.name, &player))
+                .enumerate()
+                .filter(|(_, p)| same(&p.name, c) || same(&p.name, &player))
+                .collect();
+            if let [(first, a), (at, b), ..] = lines[..] {
+                return Err(RuleError::ScoredTwice {
+                    character: c.clone(),
+                    player: player.clone(),
+                    at,
+                    name: b.name.clone(),
+                    first,
+                    first_name: a.name.clone(),
+                });
+            }
+            let found = lines
+                .first()
+                .map(|l| l.1)
                 .ok_or_else(|| RuleError::NoScoreLine {
                     character: c.clone(),
                     player: player.clone(),
@@ -264,8 +293,12 @@ impl Campaign {
                 .map(|(c, _)| c.clone())
                 .unwrap_or_else(|| who.to_string())
         };
-        let winners: Vec<String> = scores.winners.iter().map(|w| name_of(w)).collect();
         let bosses_defeated = session.bosses.as_ref().map(|b| b.all_defeated());
+        // A boss left standing: every player loses (p. 39), so nobody is written as winner.
+        let winners: Vec<String> = match bosses_defeated {
+            Some(false) => Vec::new(),
+            _ => scores.winners.iter().map(|w| name_of(w)).collect(),
+        };
         let mut next = self.clone();
         let mut notices = Vec::new();
         if bosses_defeated == Some(false) {

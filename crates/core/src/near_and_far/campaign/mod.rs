@@ -5,7 +5,9 @@
 mod action;
 mod card;
 mod cards;
+mod choice;
 mod end;
+mod in_play;
 mod letters;
 mod play;
 mod table;
@@ -13,6 +15,7 @@ mod validate;
 
 pub use action::Action;
 pub use cards::{BoxCards, MAX_CARD_POINTS};
+pub use in_play::{AtTable, BossesInPlay, GameEnd, SessionInPlay, Taken, ThreatCard, TokensInPlay};
 pub use play::QuestRecord;
 
 use chrono::NaiveDate;
@@ -166,6 +169,31 @@ impl Campaign {
         if self.sheets.iter().any(|s| same(&s.character, &name)) {
             return Err(RuleError::CharacterTaken { character: name });
         }
+        // A name is how every action finds its card: a player named like another seat's
+        // character (or a character named like another seat's player) would make one name
+        // reach two cards (docs/near-and-far.md, "Players").
+        if let Some(s) = self
+            .sheets
+            .iter()
+            .find(|s| same(&s.character, player) && !same(&s.player, player))
+        {
+            return Err(RuleError::PlayerNamedLikeCharacter {
+                player: player.trim().to_string(),
+                character: s.character.clone(),
+                plays: s.player.clone(),
+            });
+        }
+        if let Some(s) = self
+            .sheets
+            .iter()
+            .find(|s| same(&s.player, &name) && !same(&s.player, player))
+        {
+            return Err(RuleError::CharacterNamedLikePlayer {
+                character: name,
+                player: s.player.clone(),
+                plays: s.character.clone(),
+            });
+        }
         let playing: Vec<String> = self
             .sheets
             .iter()
@@ -221,10 +249,13 @@ impl Campaign {
             .collect()
     }
 
+    /// The card `character` names: a character's own name first, then a player's (so a name
+    /// that is both can only ever mean the character).
     pub fn sheet(&self, character: &str) -> RuleResult<&Sheet> {
         self.sheets
             .iter()
-            .find(|s| same(&s.character, character) || same(&s.player, character))
+            .find(|s| same(&s.character, character))
+            .or_else(|| self.sheets.iter().find(|s| same(&s.player, character)))
             .ok_or_else(|| RuleError::NobodyPlays {
                 name: character.to_string(),
             })
@@ -257,6 +288,7 @@ impl Campaign {
     /// Adds `item` to `character`'s ledger if the sheet stays valid; returns the entry id.
     pub(crate) fn push(&mut self, character: &str, date: NaiveDate, item: Item) -> RuleResult<u32> {
         let i = self.sheet_index(character)?;
+        self.check_session_date(date)?;
         let session = self.current_session().map(|s| s.number);
         let id = self.sheets[i].ledger.push(date, session, item);
         if let Err(e) = self.sheets[i].view(self.mode, self.card) {
@@ -264,6 +296,18 @@ impl Campaign {
             return Err(e);
         }
         Ok(id)
+    }
+
+    /// During a session, what is written is dated inside it: the day it began or later.
+    pub(crate) fn check_session_date(&self, date: NaiveDate) -> RuleResult<()> {
+        match self.current_session() {
+            Some(s) if !s.holds_date(date) => Err(RuleError::DateOutsideSession {
+                date,
+                session: s.number,
+                began: s.date,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Character Mode: every character has read its first 8 quests (p. 29).
@@ -280,12 +324,32 @@ impl Campaign {
 
     /// The maps the next session may be played on.
     pub fn next_maps(&self) -> RuleResult<Vec<MapNumber>> {
-        session::allowed_maps(
+        let maps = session::allowed_maps(
             self.mode,
             &self.sessions,
             &self.skipped_maps,
             self.all_ready_for_last_ruin(),
-        )
+        )?;
+        // Extra Stories skips three maps (p. 38): a map that would leave too few to skip is
+        // not playable yet, so it is not offered either.
+        match (maps.first(), self.skips_owed_before(&maps)) {
+            (Some(first), Some(owed)) => Err(RuleError::SkipsOwed { owed, map: *first }),
+            _ => Ok(maps),
+        }
+    }
+
+    /// Extra Stories, Campaign Mode: how many skips are still owed before the first of `maps`
+    /// can be played, when playing it would leave too few maps to skip; `None` otherwise.
+    fn skips_owed_before(&self, maps: &[MapNumber]) -> Option<usize> {
+        if self.mode != Mode::Campaign || !self.variants.extra_stories {
+            return None;
+        }
+        let map = maps.first()?;
+        let owed = session::EXTRA_STORIES_SKIPS.saturating_sub(self.skipped_maps.len());
+        let left_to_skip = (map.get() + 1..=10)
+            .filter(|n| !self.skipped_maps.iter().any(|s| s.get() == *n))
+            .count();
+        (owed > left_to_skip).then_some(owed)
     }
 
     pub fn is_over(&self) -> bool {

@@ -4,13 +4,13 @@
 use chrono::NaiveDate;
 
 use super::{BoxCards, Campaign};
-use crate::near_and_far::code::MapNumber;
+use crate::near_and_far::code::{MapNumber, QuestCode};
 use crate::near_and_far::error::{RuleError, RuleResult};
 use crate::near_and_far::facts::Facts;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::lookup::Mode;
 use crate::near_and_far::scoring::Town;
-use crate::near_and_far::session::{self, Session};
+use crate::near_and_far::session::{self, Session, UsedToken};
 use crate::near_and_far::threats::{Bosses, ThreatDeck, ThreatLevel};
 use crate::near_and_far::tokens;
 
@@ -62,6 +62,15 @@ impl Campaign {
         }
         if !(2..=4).contains(&characters.len()) {
             return Err(RuleError::SessionPlayerCount(characters.len()));
+        }
+        if let Some(last) = self.sessions.last()
+            && date < last.date
+        {
+            return Err(RuleError::SessionBeforeLast {
+                date,
+                last: last.number,
+                began: last.date,
+            });
         }
         let mut present = Vec::new();
         let mut seen = crate::datafile::FirstSeen::new();
@@ -163,6 +172,7 @@ impl Campaign {
             threats: ThreatDeck::new(),
             bosses,
             result: None,
+            used_tokens: Vec::new(),
         });
         Ok(notices)
     }
@@ -197,8 +207,11 @@ impl Campaign {
                     next.push(&name, date, Item::LateStartRow { missed_session: *m })?;
                 }
                 notices.push(format!(
-                    "{name} joins late: {} rows of boxes filled, one per missed session (p. 37).",
-                    missed.len()
+                    "{name} joins late: {} filled, one per missed session (p. 37).",
+                    match missed.len() {
+                        1 => "1 row of boxes".to_string(),
+                        n => format!("{n} rows of boxes"),
+                    }
                 ));
             }
             Mode::Character => notices.push(format!(
@@ -270,6 +283,50 @@ impl Campaign {
         let s = self.current_session_mut()?;
         let bosses = s.bosses.as_mut().ok_or(RuleError::BossesOnlyOnLastRuin)?;
         bosses.defeat(boss, &name)
+    }
+
+    /// `character` attempts the quest on `space`, using its quest token: the space must be a
+    /// quest space of the session's map, hold one of the tokens the app drew (unless the table
+    /// placed its tokens by hand), and not have had its token used already this session (a token
+    /// goes back to the supply after one attempt, p. 22).
+    pub fn use_quest_token(
+        &mut self,
+        character: &str,
+        space: &QuestCode,
+        tokens_by_hand: bool,
+    ) -> RuleResult<()> {
+        let name = self.present(character)?;
+        let map = self
+            .current_session()
+            .map(|s| s.map)
+            .ok_or(RuleError::NoSession)?;
+        if let Some(mf) = self.cards.map(map)
+            && !mf.quests.contains(space)
+        {
+            return Err(RuleError::SpaceOffMap {
+                space: space.clone(),
+                map,
+                spaces: mf.quests.describe(),
+            });
+        }
+        let s = self.current_session_mut()?;
+        if let Some(u) = s.used_tokens.iter().find(|u| &u.space == space) {
+            return Err(RuleError::TokenUsed {
+                space: space.clone(),
+                by: u.by.clone(),
+            });
+        }
+        if !tokens_by_hand && !s.quest_tokens.is_empty() && !s.quest_tokens.contains(space) {
+            return Err(RuleError::NoTokenThere {
+                space: space.clone(),
+                left: s.tokens_left(),
+            });
+        }
+        s.used_tokens.push(UsedToken {
+            space: space.clone(),
+            by: name,
+        });
+        Ok(())
     }
 
     /// The character's name if it is at the table of the session in play.

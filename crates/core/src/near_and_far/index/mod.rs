@@ -13,7 +13,8 @@ pub use format::{
     QuestEntry, Test,
 };
 pub use own::{
-    Conflict, ImportPlan, check_incoming, check_take_theirs, describe_entry, name_in_incoming,
+    Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry,
+    describe_rewards, name_in_incoming,
 };
 pub use validate::{IndexProblem, Severity};
 

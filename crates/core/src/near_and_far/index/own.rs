@@ -20,14 +20,42 @@ pub struct Conflict {
     pub theirs: QuestEntry,
 }
 
+/// A character whose quest letters (or first code) the imported file declares differently
+/// from the player's index: the player's are kept, like an entry in conflict.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LettersConflict {
+    pub character: String,
+    pub mine: CharacterChain,
+    pub theirs: CharacterChain,
+    /// The imported quests written with their letters: left out, since the player's index
+    /// gives those letters to nobody.
+    pub left_out: Vec<QuestCode>,
+}
+
+impl LettersConflict {
+    /// "V (first V1)", as the two sides are shown.
+    pub fn describe(chain: &CharacterChain) -> String {
+        match &chain.first {
+            Some(f) => format!("{} (first {f})", chain.prefix),
+            None => chain.prefix.clone(),
+        }
+    }
+}
+
 /// What importing a file would do: the entries that differ from the player's (kept as the
-/// player's unless they choose otherwise) and how many quests are new.
+/// player's unless they choose otherwise), the characters whose quest letters differ (the
+/// player's kept, their quests left out), and how many quests are new.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ImportPlan {
     pub conflicts: Vec<Conflict>,
+    pub letter_conflicts: Vec<LettersConflict>,
     pub new_quests: usize,
+    /// The file being imported, as written (its entry numbers name its problems).
     #[serde(skip)]
     incoming: IndexFile,
+    /// The file as it will be merged: without the letters in conflict and their quests.
+    #[serde(skip)]
+    merged: IndexFile,
 }
 
 impl ImportPlan {
@@ -154,9 +182,55 @@ impl Index {
             .find(|(o, _)| o == own)
             .map(|(_, f)| f.clone())
             .unwrap_or_else(|| IndexFile::empty("My storybook index"));
+        // The player's letters: their own file first, then the bundled ones.
+        let known = |character: &str| {
+            std::iter::once(&mine)
+                .chain(files.iter().map(|(_, f)| f))
+                .flat_map(|f| f.characters.iter())
+                .find(|c| c.character.eq_ignore_ascii_case(character.trim()))
+                .cloned()
+        };
+        let mut letter_conflicts = Vec::new();
+        let mut merged = incoming.clone();
+        for theirs in &incoming.characters {
+            let Some(m) = known(&theirs.character) else {
+                continue;
+            };
+            let differs = !m.prefix.eq_ignore_ascii_case(&theirs.prefix)
+                || (m.first.is_some() && theirs.first.is_some() && m.first != theirs.first);
+            if differs {
+                let left_out = incoming
+                    .quests
+                    .iter()
+                    .filter(|q| {
+                        q.code.character_prefix().is_some_and(|p| {
+                            p.eq_ignore_ascii_case(&theirs.prefix)
+                                && !p.eq_ignore_ascii_case(&m.prefix)
+                        })
+                    })
+                    .map(|q| q.code.clone())
+                    .collect();
+                letter_conflicts.push(LettersConflict {
+                    character: m.character.clone(),
+                    mine: m,
+                    theirs: theirs.clone(),
+                    left_out,
+                });
+            }
+        }
+        merged.characters.retain(|c| {
+            !letter_conflicts
+                .iter()
+                .any(|l| l.character.eq_ignore_ascii_case(c.character.trim()))
+        });
+        merged.quests.retain(|q| {
+            !letter_conflicts
+                .iter()
+                .any(|l| l.left_out.contains(&q.code))
+        });
         let mut conflicts = Vec::new();
         let mut new_quests = 0;
-        for q in &incoming.quests {
+        for q in &merged.quests {
             match mine.quests.iter().find(|m| m.code == q.code) {
                 Some(m) if m != q => conflicts.push(Conflict {
                     code: q.code.clone(),
@@ -169,8 +243,10 @@ impl Index {
         }
         ImportPlan {
             conflicts,
+            letter_conflicts,
             new_quests,
             incoming: incoming.clone(),
+            merged,
         }
     }
 
@@ -184,7 +260,7 @@ impl Index {
         facts: Option<&Facts>,
     ) -> Result<IndexFile, Vec<IndexProblem>> {
         Index::check_change(files, own, facts, |f| {
-            f.absorb_keeping(&plan.incoming, take_theirs)
+            f.absorb_keeping(&plan.merged, take_theirs)
         })
     }
 }
@@ -303,7 +379,8 @@ pub fn describe_entry(q: &QuestEntry) -> Vec<String> {
     out
 }
 
-fn describe_rewards(b: &super::Bookkeeping) -> String {
+/// Rewards as a short line: "+BRAVE, side quest Q178, 1 XP".
+pub fn describe_rewards(b: &super::Bookkeeping) -> String {
     let mut parts = Vec::new();
     for k in &b.keywords {
         parts.push(format!("+{k}"));

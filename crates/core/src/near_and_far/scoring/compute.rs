@@ -344,12 +344,21 @@ fn check_box_limits(p: &PlayerInput, at: impl Fn() -> PlayerAt) -> Result<(), Sc
     Ok(())
 }
 
-/// What the box holds for the whole table, not only for one player: 4 chiefs, one threat deck
-/// (12 threat cards and 4 boss cards), and 4 trade routes per map (p. 25, 28).
+/// What the box holds for the whole table, not only for one player: 4 chiefs, 55 artifact
+/// cards (bought and in hand), one threat deck (12 threat cards and 4 boss cards), and 4 trade
+/// routes per map (p. 25, 28).
 fn check_across_players(sheet: &ScoreInput) -> Result<(), ScoreError> {
     let chiefs: u32 = sheet.players.iter().map(|p| u32::from(p.chiefs)).sum();
     if chiefs > u32::from(MAX_CHIEFS) {
         return Err(ScoreError::ChiefsAcrossPlayers { chiefs });
+    }
+    let artifacts: usize = sheet
+        .players
+        .iter()
+        .map(|p| p.artifacts.len() + usize::from(p.unpurchased_artifacts))
+        .sum();
+    if artifacts > MAX_ARTIFACT_CARDS {
+        return Err(ScoreError::ArtifactsAcrossPlayers { cards: artifacts });
     }
     let threats: usize = sheet.players.iter().map(|p| p.threats().len()).sum();
     if threats > MAX_THREAT_CARDS {

@@ -53,6 +53,10 @@ pub enum ScoreError {
     )]
     ChiefsAcrossPlayers { chiefs: u32 },
     #[error(
+        "players: {cards} artifact cards in all (bought and left in hand), but the box holds only {MAX_ARTIFACT_CARDS} for the whole table"
+    )]
+    ArtifactsAcrossPlayers { cards: usize },
+    #[error(
         "players: {cards} threat and boss cards in all, but one deck holds only {MAX_THREAT_CARDS} (12 threats and 4 bosses, p. 8, 39)"
     )]
     ThreatsAcrossPlayers { cards: usize },

@@ -179,6 +179,30 @@ impl ScoreInput {
 }
 
 impl ScoreResult {
+    /// The result as `score` prints it and `finish-session` reports it: each player's place,
+    /// total and lines, then the winner and any tie-break. `lost` (a Map 11 with a boss left
+    /// standing, p. 39) names no winner: every player lost.
+    pub fn text_lines(&self, lost: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in &self.players {
+            out.push(format!("{}. {}: {}", p.place, p.name, points(p.total)));
+            for l in &p.lines {
+                out.push(format!("     {:>4}  {}", l.points, l.label));
+            }
+        }
+        if lost {
+            out.push(
+                "No winner: a boss card is still standing, so every player loses (p. 39).".into(),
+            );
+            return out;
+        }
+        out.push(format!("Winner: {}", self.winners.join(" and ")));
+        if let Some(t) = &self.tie_break {
+            out.push(format!("({t})"));
+        }
+        out
+    }
+
     pub fn total_of(&self, name: &str) -> Option<i32> {
         self.players
             .iter()
@@ -219,5 +243,13 @@ pub fn reputation_points(reputation: i8, town: Town) -> i32 {
             -4..=-3 => -1,
             _ => -2,
         },
+    }
+}
+
+/// "1 journey point", "23 journey points".
+pub fn points(n: i32) -> String {
+    match n {
+        1 | -1 => format!("{n} journey point"),
+        n => format!("{n} journey points"),
     }
 }
