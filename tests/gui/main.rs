@@ -2,6 +2,7 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod home_trust;
 mod keys;
 mod repaint;
 mod share;
@@ -364,6 +365,7 @@ fn delete_and_backup_restore_can_both_be_undone() -> Result {
         "the Backups view lists a restorable backup"
     );
     click(&mut app, "Restore")?;
+    click(&mut app, "Yes, restore")?;
     click(&mut app, "Undo")?;
     assert_eq!(
         std::fs::read(dir.path().join(format!("saves/{id}.json"))).unwrap(),
