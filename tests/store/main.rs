@@ -22,3 +22,4 @@ mod migration;
 mod shared;
 mod size;
 mod transfer;
+mod versions;
