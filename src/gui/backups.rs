@@ -192,10 +192,11 @@ impl State {
                             None => summary.clone(),
                         },
                         format!(
-                            "{} \u{b7} saved {} \u{b7} {}",
+                            "{} \u{b7} saved {} \u{b7} {}{}",
                             kind.title(),
                             widgets::when_exact(*saved_at),
-                            widgets::size(b.size)
+                            widgets::size(b.size),
+                            then_titled(b, &self.ids, id)
                         ),
                         true,
                     ),
@@ -249,7 +250,7 @@ impl State {
                             },
                             Err(_) => String::new(),
                         };
-                        format!("{}{holds}", version(b))
+                        (version(b), holds)
                     })
                     .unwrap_or_default();
                 let live = self.ids.iter().any(|s| &s.id == id && s.live);
@@ -261,7 +262,7 @@ impl State {
                 widgets::modal(
                     page,
                     widgets::confirm(
-                        format!("Restore {} to {what}?{kept}", self.name(id)),
+                        format!("Restore {} to {}?{}{kept}", self.name(id), what.0, what.1),
                         "Yes, restore",
                         Message::Confirm,
                         Message::Cancel,
@@ -279,6 +280,19 @@ fn version(b: &Backup) -> String {
         (Ok((_, saved_at, _)), _) => format!("its version of {}", widgets::when_exact(*saved_at)),
         (Err(_), Some(t)) => format!("the backup taken {}", widgets::when_exact(t)),
         (Err(_), None) => "a backup".to_string(),
+    }
+}
+
+/// " · titled “Old name” then" when a backup of save `id` had another title than it has now.
+fn then_titled(b: &Backup, ids: &[Saves], id: &str) -> String {
+    let now = ids
+        .iter()
+        .find(|s| s.id == id)
+        .map_or("", |s| s.title.as_str());
+    if b.title.is_empty() || b.title == now {
+        String::new()
+    } else {
+        format!(" \u{b7} titled {} then", transfer::named(&b.title, id))
     }
 }
 

@@ -239,11 +239,18 @@ impl App {
             Ok(()) => {}
             // The file is no longer what the window read: not retried, the player is asked
             // (`App::conflict_view`).
-            Err(e @ StoreError::Changed { .. }) => {
+            Err(StoreError::Changed { gone, .. }) => {
                 if open.as_deref() == Some(id) {
                     self.conflict = Some(id.to_string());
                 }
-                self.unsaved = Some(e.to_string());
+                self.unsaved = Some(
+                    if gone {
+                        "it was deleted since this window read it"
+                    } else {
+                        "it changed on disk since this window read it"
+                    }
+                    .to_string(),
+                );
             }
             Err(e) => {
                 if self.unsaved.is_none() {
