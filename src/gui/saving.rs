@@ -254,7 +254,13 @@ impl App {
             }
             Err(e) => {
                 if self.unsaved.is_none() {
-                    self.notify(Notice::error(format!("Could not save {id}: {e}")));
+                    let title = self
+                        .screen
+                        .document()
+                        .filter(|d| d.id() == id)
+                        .map_or("", |d| d.title());
+                    let name = super::transfer::named(title, id);
+                    self.notify(Notice::error(format!("Could not save {name}: {e}")));
                 }
                 self.unsaved = Some(e.to_string());
                 // Not on disk: the next autosave writes the newest version again.

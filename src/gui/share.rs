@@ -405,6 +405,7 @@ impl App {
             return false;
         }
         let key = (id.clone(), doc.revision());
+        let name = super::transfer::named(doc.title(), &id);
         let written = host.write_through(self.sharing.synced, || {
             doc.save(&store).map_err(|e| e.to_string())
         });
@@ -430,7 +431,7 @@ impl App {
             // Not marked saved: tried again at the next update, as autosave does.
             Err(WindowWrite::Failed(why)) => {
                 if self.unsaved.is_none() {
-                    self.notify(Notice::error(format!("Could not save {id}: {why}")));
+                    self.notify(Notice::error(format!("Could not save {name}: {why}")));
                 }
                 self.unsaved = Some(why);
             }

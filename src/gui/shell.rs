@@ -347,7 +347,7 @@ impl App {
         }
         match store.import(path) {
             Ok(items) => {
-                let n = transfer::import_notice(&items);
+                let n = transfer::import_notice(&store, &items);
                 self.notify(n);
                 if let Some(first) = items.into_iter().next() {
                     let _ = self.home_event(home::Event::Open(first.id, first.kind));

@@ -54,20 +54,23 @@ pub fn pick_export(id: Option<&str>) -> Task<Option<PathBuf>> {
 /// Imports `path`; a save whose id is taken comes in as a new copy.
 pub fn import(store: &Store, path: &Path) -> Notice {
     match store.import(path) {
-        Ok(items) => import_notice(&items),
+        Ok(items) => import_notice(store, &items),
         Err(e) => failed(e),
     }
 }
 
-/// What an import brought in, for the notice line: each save by its title.
-pub fn import_notice(items: &[crate::store::Imported]) -> Notice {
+/// What an import brought in, for the notice line: each save by its title (its id when it has
+/// none, and when it came in as a new copy).
+pub fn import_notice(store: &Store, items: &[crate::store::Imported]) -> Notice {
     let names: Vec<String> = items
         .iter()
         .map(|i| {
+            let title = store.open_save(&i.id).map(|o| o.title).unwrap_or_default();
+            let name = named(&title, &i.id);
             if i.renamed {
-                format!("{} (as a new copy: the id was taken)", i.id)
+                format!("{name} (as a new copy, {}: the id was taken)", i.id)
             } else {
-                i.id.clone()
+                name
             }
         })
         .collect();
