@@ -581,7 +581,7 @@ mod bar_tests {
                 let hist = if show_history { "Hide" } else { "History" };
                 let share = if sharing { "Sharing" } else { "Share" };
                 for label in [
-                    "←", "Home", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
+                    "←", "Home", "Rename", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
                 ] {
                     let b = at_width(
                         top_bar(&screen, &settings, "", None, sharing, compact),
