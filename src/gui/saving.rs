@@ -324,8 +324,13 @@ impl App {
             return true;
         }
         self.close_warned = true;
+        let way_out = if self.conflict.is_some() {
+            "Answer the question about the version on disk"
+        } else {
+            "Free some space or fix the folder and it saves by itself"
+        };
         self.notify(Notice::error(format!(
-            "Not saved: {why}. Free some space or fix the folder and it saves by itself; close again to close without saving."
+            "Not saved: {why}. {way_out}; close again to close without saving."
         )));
         false
     }
