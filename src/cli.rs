@@ -78,6 +78,10 @@ pub enum Command {
     Backups { id: String },
     /// Restore backup NAME of save ID (the replaced version is kept as a backup).
     Restore { id: String, name: String },
+    /// Give save ID the title TITLE (what the saved games list shows; at most 200
+    /// characters, one line; empty: the list shows the game's summary). Not a history entry:
+    /// the game is unchanged, and the version before is kept as a backup.
+    Rename { id: String, title: String },
     /// Print the data folder in use (first line) and the log file for bug reports.
     Where,
     /// Write one file to attach to a bug report: version, OS, the log, the crash reports and,
@@ -367,6 +371,23 @@ pub fn execute_with_input(
                     "restored {id} from {name}; the version it replaced is backup {prev}\n"
                 )),
                 Ok(None) => Output::ok(format!("restored {id} from {name}\n")),
+                Err(e) => Output::fail(format!("tablemate: {e}\n")),
+            },
+            Err(o) => o,
+        },
+        Command::Rename { id, title } => match open() {
+            Ok(store) => match store.rename(&id, &title) {
+                Ok(old) => {
+                    let new = title.trim();
+                    let shown = |t: &str| {
+                        if t.is_empty() {
+                            "(no title)".to_string()
+                        } else {
+                            format!("{t:?}")
+                        }
+                    };
+                    Output::ok(format!("renamed {id}: {} -> {}\n", shown(&old), shown(new)))
+                }
                 Err(e) => Output::fail(format!("tablemate: {e}\n")),
             },
             Err(o) => o,

@@ -44,7 +44,35 @@ impl App {
             iced::system::theme_changes()
                 .map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark)),
             window::events().map(|(id, e)| Message::Window(id, e)),
+            super::ending::subscription(),
         ])
+    }
+
+    /// The question when the open game's file changed on disk since the window read it.
+    fn conflict_view<'a>(&'a self, id: &'a str) -> Element<'a, Message> {
+        let title = self.screen.document().map_or("", |d| d.title());
+        let name = super::transfer::named(title, id);
+        column![
+            text(format!(
+                "{name} was changed on disk since this window read it (a restore, an Undo, or another program). \
+                 This window's last change is not saved."
+            ))
+            .size(style::BODY),
+            text(
+                "Showing the version on disk drops this window's unsaved change; keeping this window's version writes it, and the version on disk stays in Backups."
+            )
+            .size(style::SMALL)
+            .style(style::muted),
+            row![
+                iced::widget::space::horizontal(),
+                widgets::secondary("Show the version on disk", Some(Message::Conflict(false))),
+                widgets::primary("Keep this window's version", Some(Message::Conflict(true))),
+            ]
+            .spacing(style::GAP)
+        ]
+        .spacing(16)
+        .width(Length::Fixed(560.0))
+        .into()
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -126,6 +154,22 @@ impl App {
             .into();
         let page = if self.help {
             widgets::modal(page, help(self.screen.name(), self.screen.keys()))
+        } else if let Some(id) = &self.conflict {
+            widgets::modal(page, self.conflict_view(id))
+        } else if let Some((typed, refused)) = &self.renaming {
+            let title = self.screen.document().map_or("", |d| d.title());
+            let id = self.screen.document().map_or("", |d| d.id());
+            widgets::modal(
+                page,
+                widgets::rename_dialog(
+                    super::transfer::named(title, id),
+                    typed,
+                    refused.as_deref(),
+                    Message::RenameText,
+                    Message::RenameSave,
+                    Message::RenameCancel,
+                ),
+            )
         } else {
             page
         };
@@ -176,6 +220,9 @@ pub fn top_bar<'a>(
         );
         bar = bar.push(widgets::keyed(back, "Esc"));
         bar = bar.push(bar_button("Home", Some(Message::GoHome), compact));
+        if screen.document().is_some() {
+            bar = bar.push(bar_button("Rename", Some(Message::RenameOpen), compact));
+        }
         Some(match screen.document() {
             Some(d) => d.title().to_string(),
             None => screen.name().to_string(),
@@ -534,7 +581,7 @@ mod bar_tests {
                 let hist = if show_history { "Hide" } else { "History" };
                 let share = if sharing { "Sharing" } else { "Share" };
                 for label in [
-                    "←", "Home", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
+                    "←", "Home", "Rename", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
                 ] {
                     let b = at_width(
                         top_bar(&screen, &settings, "", None, sharing, compact),

@@ -35,8 +35,11 @@ pub trait Document {
     /// Moves on every change, undo, redo or jump: the shell autosaves when it does.
     fn revision(&self) -> u64;
     fn save(&self, store: &Store) -> Result<(), StoreError>;
-    /// Reads the game again from the store (a phone changed it while sharing, `share.rs`).
-    fn reload(&mut self, store: &Store) -> Result<(), String>;
+    /// Reads the game again from the store (a phone changed it while sharing, `share.rs`; a
+    /// restore or its Undo): the version read.
+    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, String>;
+    /// Gives the save a new title (checked by the caller): no history entry, the shell saves.
+    fn set_title(&mut self, title: String);
     /// A copy of the game that the writer thread saves (see `saving.rs`).
     fn save_job(&self) -> super::saving::Job;
 }
@@ -205,9 +208,16 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
         store.save(&self.id, &self.saved)
     }
 
-    fn reload(&mut self, store: &Store) -> Result<(), String> {
-        self.saved = store.load::<T>(&self.id).map_err(|e| e.to_string())?;
-        Ok(())
+    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, String> {
+        let (saved, on_disk) = store
+            .load_versioned::<T>(&self.id)
+            .map_err(|e| e.to_string())?;
+        self.saved = saved;
+        Ok(on_disk)
+    }
+
+    fn set_title(&mut self, title: String) {
+        self.saved.title = title;
     }
 
     /// Serialises here, on the UI thread (one state plus the history's cached changes, not a
@@ -215,7 +225,15 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
     fn save_job(&self) -> super::saving::Job {
         let id = self.id.clone();
         let prepared = crate::store::Prepared::new(&self.saved);
-        Box::new(move |store: &Store| store.write_prepared(&id, &prepared?))
+        Box::new(move |store: &Store, over: Option<crate::store::OnDisk>| {
+            let prepared = prepared?;
+            match over {
+                Some(over) => store.write_prepared_over(&id, &prepared, over).map(Some),
+                None => store
+                    .write_prepared(&id, &prepared)
+                    .map(|()| Some(crate::store::OnDisk::of(prepared.bytes()))),
+            }
+        })
     }
 }
 
@@ -326,5 +344,42 @@ mod tests {
             d.redo();
             d.state().clone()
         });
+    }
+
+    #[test]
+    fn the_writer_never_writes_over_a_version_the_window_did_not_read() {
+        use crate::gui::saving::Saver;
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(dir.path()).unwrap());
+        let mut doc = sample();
+        store.save("sample", &doc.saved).unwrap();
+        let read = store.on_disk("sample").unwrap();
+        let saver = Saver::start(store.clone());
+        saver.expect("sample", read);
+        // Something else replaces the file (a restore, another program).
+        let mut other = sample();
+        draw(&mut other);
+        draw(&mut other);
+        store.save("sample", &other.saved).unwrap();
+        let restored = std::fs::read(dir.path().join("saves/sample.json")).unwrap();
+        draw(&mut doc);
+        saver.save("sample".into(), doc.save_job());
+        saver.flush();
+        let failures = saver.failures();
+        assert!(
+            matches!(failures.as_slice(), [(_, StoreError::Changed { .. })]),
+            "{failures:?}"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join("saves/sample.json")).unwrap(),
+            restored,
+            "what is on disk is left alone"
+        );
+        // Over the version it knows, it writes.
+        saver.expect("sample", store.on_disk("sample").unwrap());
+        saver.save("sample".into(), doc.save_job());
+        saver.flush();
+        assert!(saver.failures().is_empty());
     }
 }

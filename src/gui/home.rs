@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
-use super::screen::{Action, Ctx};
+use super::screen::{Action, Ctx, Notice};
 use super::style;
 use super::transfer;
 use super::widgets;
@@ -21,6 +21,9 @@ pub enum Message {
     Open(String, Kind),
     Export(String),
     Delete(String),
+    /// Rename a save: open the title field, its text, and Confirm saves it.
+    Rename(String),
+    RenameText(String),
     Backups(Option<String>),
     Rules,
     Import,
@@ -45,13 +48,18 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Dialog {
     /// Export to a file that exists: `id` None means "everything".
-    Overwrite {
-        id: Option<String>,
-        path: PathBuf,
-    },
+    Overwrite { id: Option<String>, path: PathBuf },
     Delete {
         id: String,
+        title: String,
         summary: String,
+    },
+    /// The title field of save `id`, as typed, and why the store refused it.
+    Rename {
+        id: String,
+        old: String,
+        typed: String,
+        refused: Option<String>,
     },
 }
 
@@ -112,29 +120,81 @@ impl State {
                 return (self.export(id, path, false, ctx), None);
             }
             Message::Delete(id) => {
-                let summary = self
-                    .listings
-                    .iter()
-                    .find(|l| l.id == id)
+                let listed = self.listings.iter().find(|l| l.id == id);
+                let summary = listed
                     .and_then(|l| match &l.status {
                         ListingStatus::Ok { summary, .. } => Some(summary.clone()),
                         ListingStatus::Damaged { .. } => None,
                     })
                     .unwrap_or_default();
-                self.dialog = Some(Dialog::Delete { id, summary });
+                let title = listed.map(|l| l.title.clone()).unwrap_or_default();
+                self.dialog = Some(Dialog::Delete { id, title, summary });
+                None
+            }
+            Message::Rename(id) => {
+                let old = self
+                    .listings
+                    .iter()
+                    .find(|l| l.id == id)
+                    .map(|l| l.title.clone())
+                    .unwrap_or_default();
+                self.dialog = Some(Dialog::Rename {
+                    id,
+                    typed: old.clone(),
+                    old,
+                    refused: None,
+                });
+                return (Action::task(widgets::focus_rename()), None);
+            }
+            Message::RenameText(t) => {
+                if let Some(Dialog::Rename { typed, refused, .. }) = &mut self.dialog {
+                    *typed = t;
+                    *refused = None;
+                }
                 None
             }
             Message::Confirm => match self.dialog.take() {
                 Some(Dialog::Overwrite { id, path }) => {
                     return (self.export(id, path, true, ctx), None);
                 }
-                Some(Dialog::Delete { id, .. }) => {
+                Some(Dialog::Delete { id, title, .. }) => {
                     let Some(store) = ctx.store else {
                         return (Action::none(), None);
                     };
-                    let notice = transfer::delete(store, &id);
+                    let notice = transfer::delete(store, &id, &title);
                     self.reload(ctx);
                     return (Action::notice(notice), None);
+                }
+                Some(Dialog::Rename { id, old, typed, .. }) => {
+                    let Some(store) = ctx.store else {
+                        return (Action::none(), None);
+                    };
+                    return match store.rename(&id, &typed) {
+                        Ok(_) => {
+                            self.reload(ctx);
+                            let new = self
+                                .listings
+                                .iter()
+                                .find(|l| l.id == id)
+                                .map(|l| l.title.clone())
+                                .unwrap_or_default();
+                            let notice = Notice::info(format!(
+                                "Renamed {} to {}.",
+                                transfer::named(&old, &id),
+                                transfer::named(&new, &id)
+                            ));
+                            (Action::notice(notice), None)
+                        }
+                        Err(e) => {
+                            self.dialog = Some(Dialog::Rename {
+                                id,
+                                old,
+                                typed,
+                                refused: Some(e.to_string()),
+                            });
+                            (Action::none(), None)
+                        }
+                    };
                 }
                 None => None,
             },
@@ -178,13 +238,30 @@ impl State {
                     Message::Cancel,
                 ),
             ),
-            Some(Dialog::Delete { id, summary }) => widgets::modal(
+            Some(Dialog::Delete { id, title, summary }) => widgets::modal(
                 page,
                 widgets::confirm(
                     format!(
-                        "Delete {id}?\n{summary}\nIt stays in Backups and can be restored from there."
+                        "Delete {}?\n{summary}\nIt stays in Backups and can be restored from there.",
+                        transfer::named(title, id)
                     ),
                     "Yes, delete",
+                    Message::Confirm,
+                    Message::Cancel,
+                ),
+            ),
+            Some(Dialog::Rename {
+                id,
+                old,
+                typed,
+                refused,
+            }) => widgets::modal(
+                page,
+                widgets::rename_dialog(
+                    transfer::named(old, id),
+                    typed,
+                    refused.as_deref(),
+                    Message::RenameText,
                     Message::Confirm,
                     Message::Cancel,
                 ),
@@ -304,6 +381,10 @@ fn save_row(l: &Listing, read_only: bool) -> Element<'_, Message> {
                 widgets::primary("Open", Some(Message::Open(l.id.clone(), *kind))),
                 widgets::secondary("Export…", Some(Message::Export(l.id.clone()))),
                 widgets::secondary("Backups", Some(Message::Backups(Some(l.id.clone())))),
+                widgets::secondary(
+                    "Rename",
+                    (!read_only).then(|| Message::Rename(l.id.clone()))
+                ),
                 widgets::danger(
                     "Delete",
                     (!read_only).then(|| Message::Delete(l.id.clone()))

@@ -9,6 +9,7 @@ pub mod army;
 pub mod backups;
 mod chrome;
 pub mod document;
+mod ending;
 pub mod furnace_duel;
 pub mod furtherance;
 pub mod home;

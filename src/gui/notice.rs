@@ -154,7 +154,7 @@ pub fn wake_in<M: Send + 'static>(after: std::time::Duration, message: M) -> Tas
 pub fn post(list: &mut Vec<Notice>, mut notice: Notice, now: Instant) {
     notice.since = Some(now);
     list.retain(|n| n.text != notice.text);
-    if notice.undo.is_some() {
+    if notice.undo.is_some() || notice.store_change {
         list.retain(|n| n.undo.is_none());
     }
     list.push(notice);
@@ -251,6 +251,8 @@ mod tests {
         let offer = Notice::info("Deleted").with_undo(Some(super::super::screen::Restore {
             id: "x".into(),
             backup: "b".into(),
+            expect: crate::store::OnDisk::Absent,
+            title: String::new(),
         }));
         post(&mut list, offer, now);
         expire(&mut list, now + TIMEOUT / 2);
@@ -260,6 +262,21 @@ mod tests {
             list.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(),
             ["Deleted"]
         );
+    }
+
+    #[test]
+    fn a_change_to_the_saves_folder_withdraws_an_earlier_undo() {
+        let mut list = Vec::new();
+        let now = Instant::now();
+        let offer = Notice::info("Deleted").with_undo(Some(super::super::screen::Restore {
+            id: "x".into(),
+            backup: "b".into(),
+            expect: crate::store::OnDisk::Absent,
+            title: String::new(),
+        }));
+        post(&mut list, offer, now);
+        post(&mut list, Notice::info("Restored x").store_change(), now);
+        assert!(list.iter().all(|n| n.undo.is_none()), "{list:?}");
     }
 
     #[test]

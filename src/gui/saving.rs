@@ -9,6 +9,14 @@
 //! bar says "Not saved" with the reason until a save succeeds, the newest version is tried
 //! again every few seconds (and on every change), and closing the window while it is not
 //! saved tries once more and then asks: a second close closes anyway.
+//!
+//! The writer wakes the window itself: every save queued comes with a task that resolves when
+//! the writer reports it, so "Not saved" and the retry show at once, not at the next click.
+//!
+//! The window never writes a copy older than what is on disk: the writer remembers, per save,
+//! the version the window read ([`Saver::expect`]) or last wrote, and writes only over that
+//! version ([`Store::write_prepared_over`]). Anything else there (a restore, the Undo of a
+//! delete, another program) is left alone, and the shell asks the player which to keep.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -18,13 +26,24 @@ use iced::Task;
 
 use super::screen::Notice;
 use super::shell::{App, Message};
-use crate::store::{Store, StoreError};
+use crate::store::{OnDisk, Store, StoreError};
 
-/// One save to write: it owns a copy of the game, so the UI can go on changing its own.
-pub type Job = Box<dyn FnOnce(&Store) -> Result<(), StoreError> + Send>;
+/// One save to write: it owns a copy of the game, so the UI can go on changing its own. It is
+/// given the version it may replace (None: any) and returns the version it wrote, if known.
+pub type Job = Box<dyn FnOnce(&Store, Option<OnDisk>) -> Result<Option<OnDisk>, StoreError> + Send>;
+
+/// Fired when the writer has reported what became of a save (dropped when a newer version
+/// replaced it in the queue).
+pub type Reported = iced::futures::channel::oneshot::Receiver<()>;
 
 enum Request {
-    Save { id: String, job: Job },
+    Save {
+        id: String,
+        job: Job,
+        reported: iced::futures::channel::oneshot::Sender<()>,
+    },
+    /// From now on save `id` is written only over this version (the window has just read it).
+    Expect(String, OnDisk),
     Flush(Sender<()>),
 }
 
@@ -57,12 +76,24 @@ impl Saver {
         }
     }
 
-    /// Queues `job` as the newest version of save `id`. Returns false if the writer is gone
-    /// (the caller then writes on its own).
-    pub fn save(&self, id: String, job: Job) -> bool {
-        self.requests
-            .as_ref()
-            .is_some_and(|r| r.send(Request::Save { id, job }).is_ok())
+    /// Queues `job` as the newest version of save `id`: a receiver fired once the writer has
+    /// reported it (the shell's wake-up). None if the writer is gone (the caller then writes
+    /// on its own).
+    pub fn save(&self, id: String, job: Job) -> Option<Reported> {
+        let (reported, wake) = iced::futures::channel::oneshot::channel();
+        let requests = self.requests.as_ref()?;
+        requests
+            .send(Request::Save { id, job, reported })
+            .ok()
+            .map(|()| wake)
+    }
+
+    /// Save `id` is, from now on, written only over version `on_disk` (what the window just
+    /// read). Saves queued before are written first, against the version before.
+    pub fn expect(&self, id: &str, on_disk: OnDisk) {
+        if let Some(r) = &self.requests {
+            let _ = r.send(Request::Expect(id.to_string(), on_disk));
+        }
     }
 
     /// Waits until every save queued so far is on disk.
@@ -100,27 +131,54 @@ impl Drop for Saver {
 }
 
 /// The writer thread: takes every request waiting, keeps the newest save per id, writes them,
-/// then answers the flushes that were waiting behind them.
+/// then answers the flushes that were waiting behind them. It remembers per save the version
+/// on disk that the window knows, and writes only over that one.
 fn writer(store: &Store, inbox: &Receiver<Request>, report: &Sender<Outcome>) {
+    type Waiting = (String, Job, iced::futures::channel::oneshot::Sender<()>);
+    let mut known: std::collections::HashMap<String, OnDisk> = std::collections::HashMap::new();
+    let write = |saves: &mut Vec<Waiting>,
+                 known: &mut std::collections::HashMap<String, OnDisk>| {
+        for (id, job, reported) in saves.drain(..) {
+            let result = job(store, known.get(&id).copied());
+            let result = match result {
+                Ok(written) => {
+                    if let Some(v) = written {
+                        known.insert(id.clone(), v);
+                    }
+                    Ok(())
+                }
+                Err(e) => {
+                    crate::store::log::error(&format!("autosave of {id}: {e}"));
+                    Err(e)
+                }
+            };
+            let _ = report.send((id, result));
+            let _ = reported.send(());
+        }
+    };
     while let Ok(first) = inbox.recv() {
-        let mut saves: Vec<(String, Job)> = Vec::new();
+        let mut saves: Vec<Waiting> = Vec::new();
         let mut flushes = Vec::new();
         for request in std::iter::once(first).chain(inbox.try_iter()) {
             match request {
-                Request::Save { id, job } => match saves.iter_mut().find(|(i, _)| *i == id) {
-                    Some(slot) => slot.1 = job,
-                    None => saves.push((id, job)),
-                },
+                Request::Save { id, job, reported } => {
+                    match saves.iter_mut().find(|(i, _, _)| *i == id) {
+                        Some(slot) => {
+                            slot.1 = job;
+                            slot.2 = reported;
+                        }
+                        None => saves.push((id, job, reported)),
+                    }
+                }
+                Request::Expect(id, on_disk) => {
+                    // What was queued before is written against the version before.
+                    write(&mut saves, &mut known);
+                    known.insert(id, on_disk);
+                }
                 Request::Flush(done) => flushes.push(done),
             }
         }
-        for (id, job) in saves {
-            let result = job(store);
-            if let Err(e) = &result {
-                crate::store::log::error(&format!("autosave of {id}: {e}"));
-            }
-            let _ = report.send((id, result));
-        }
+        write(&mut saves, &mut known);
         for done in flushes {
             let _ = done.send(());
         }
@@ -146,21 +204,28 @@ impl App {
             return None;
         }
         let doc = self.screen.document()?;
+        let mut wake = None;
         if self.saved.as_ref() != Some(&key) {
             let queued = match &self.saver {
                 Some(saver) => saver.save(key.0.clone(), doc.save_job()),
-                None => false,
+                None => None,
             };
-            let written = match (&self.store, queued) {
-                (Some(store), false) => Some(doc.save(store)),
+            let written = match (&self.store, &queued) {
+                (Some(store), None) => Some(doc.save(store)),
                 _ => None,
             };
+            // The writer wakes the window when it has written or failed: no waiting for the
+            // player's next click to show "Not saved".
+            wake = queued.map(|r| Task::perform(r, |_| Message::SaveReported));
             self.saved = Some(key.clone());
             if let Some(result) = written {
                 self.saved_or_not(&key.0, result);
             }
         }
-        self.schedule_retry()
+        match (wake, self.schedule_retry()) {
+            (Some(w), Some(r)) => Some(Task::batch([w, r])),
+            (w, r) => w.or(r),
+        }
     }
 
     /// Records what became of a save of `id`.
@@ -172,9 +237,30 @@ impl App {
                 self.close_warned = false;
             }
             Ok(()) => {}
+            // The file is no longer what the window read: not retried, the player is asked
+            // (`App::conflict_view`).
+            Err(StoreError::Changed { gone, .. }) => {
+                if open.as_deref() == Some(id) {
+                    self.conflict = Some(id.to_string());
+                }
+                self.unsaved = Some(
+                    if gone {
+                        "it was deleted since this window read it"
+                    } else {
+                        "it changed on disk since this window read it"
+                    }
+                    .to_string(),
+                );
+            }
             Err(e) => {
                 if self.unsaved.is_none() {
-                    self.notify(Notice::error(format!("Could not save {id}: {e}")));
+                    let title = self
+                        .screen
+                        .document()
+                        .filter(|d| d.id() == id)
+                        .map_or("", |d| d.title());
+                    let name = super::transfer::named(title, id);
+                    self.notify(Notice::error(format!("Could not save {name}: {e}")));
                 }
                 self.unsaved = Some(e.to_string());
                 // Not on disk: the next autosave writes the newest version again.
@@ -185,7 +271,7 @@ impl App {
 
     /// While the game is not saved, a `RetrySave` a few seconds from now (one at a time).
     fn schedule_retry(&mut self) -> Option<Task<Message>> {
-        if self.unsaved.is_none() || self.retrying {
+        if self.unsaved.is_none() || self.retrying || self.conflict.is_some() {
             return None;
         }
         self.retrying = true;
@@ -238,8 +324,13 @@ impl App {
             return true;
         }
         self.close_warned = true;
+        let way_out = if self.conflict.is_some() {
+            "Answer the question about the version on disk"
+        } else {
+            "Free some space or fix the folder and it saves by itself"
+        };
         self.notify(Notice::error(format!(
-            "Not saved: {why}. Free some space or fix the folder and it saves by itself; close again to close without saving."
+            "Not saved: {why}. {way_out}; close again to close without saving."
         )));
         false
     }
@@ -261,19 +352,19 @@ mod tests {
         let (go, gate) = mpsc::channel::<()>();
         saver.save(
             "a".into(),
-            Box::new(move |_| {
+            Box::new(move |_, _| {
                 let _ = gate.recv();
-                Ok(())
+                Ok(None)
             }),
         );
         for n in 1..=50 {
             let (writes, last) = (writes.clone(), last.clone());
             saver.save(
                 "a".into(),
-                Box::new(move |_| {
+                Box::new(move |_, _| {
                     writes.fetch_add(1, Ordering::SeqCst);
                     last.store(n, Ordering::SeqCst);
-                    Ok(())
+                    Ok(None)
                 }),
             );
         }
@@ -298,11 +389,34 @@ mod tests {
         let saver = Saver::start(store);
         saver.save(
             "x".into(),
-            Box::new(|_| Err(StoreError::Encode("no room".into()))),
+            Box::new(|_, _| Err(StoreError::Encode("no room".into()))),
         );
         saver.flush();
         let failures = saver.failures();
         assert_eq!(failures.len(), 1);
         assert_eq!(failures[0].0, "x");
+    }
+
+    #[test]
+    fn the_writer_wakes_the_window_when_a_save_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(Store::open(dir.path()).unwrap());
+        let saver = Saver::start(store);
+        let wake = saver
+            .save(
+                "x".into(),
+                Box::new(|_, _| Err(StoreError::Encode("no room".into()))),
+            )
+            .expect("the writer runs");
+        // No flush, no other message: the wake-up alone resolves, and the failure is there
+        // to be seen when it does.
+        let woke = iced::futures::executor::block_on(wake);
+        assert!(woke.is_ok(), "the writer reported the save");
+        let failures = saver.failures();
+        assert_eq!(
+            failures.len(),
+            1,
+            "the failure is reported by the time it wakes"
+        );
     }
 }

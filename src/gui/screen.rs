@@ -86,13 +86,22 @@ pub struct Notice {
     pub lasting: bool,
     /// When it was put up (set by the shell).
     pub since: Option<std::time::Instant>,
+    /// It reports a change to the saves folder (a delete, restore, import): the Undo of an
+    /// earlier one is withdrawn (it was shown for a version no longer there).
+    pub store_change: bool,
 }
 
-/// Puts save `id` back as backup `backup` holds it (the "Undo" of a delete or a restore).
+/// Puts save `id` back as backup `backup` holds it (the "Undo" of a delete or a restore), only
+/// while the save is still the version the notice was shown for (`expect`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Restore {
     pub id: String,
     pub backup: String,
+    /// What is on disk right after the delete or restore: if the save is anything else when
+    /// Undo is pressed, it refuses and says why.
+    pub expect: crate::store::OnDisk,
+    /// The save's title, for the notices (may be empty: then its id).
+    pub title: String,
 }
 
 impl Notice {
@@ -103,6 +112,7 @@ impl Notice {
             undo: None,
             lasting: false,
             since: None,
+            store_change: false,
         }
     }
 
@@ -113,12 +123,19 @@ impl Notice {
             undo: None,
             lasting: false,
             since: None,
+            store_change: false,
         }
     }
 
     /// The notice stays until dismissed.
     pub fn lasting(mut self) -> Self {
         self.lasting = true;
+        self
+    }
+
+    /// The notice reports a change to the saves folder: older Undo offers go.
+    pub fn store_change(mut self) -> Self {
+        self.store_change = true;
         self
     }
 

@@ -69,19 +69,26 @@ macro_rules! game_screens {
                 }
             }
 
-            /// The saved game `id` of `kind`, read and validated.
+            /// The saved game `id` of `kind`, read and validated, and the version read (the
+            /// window writes only over it: `saving.rs`).
             pub fn open(
                 id: String,
                 kind: Kind,
                 store: &Store,
                 ctx: &Ctx,
-            ) -> Result<Screen, StoreError> {
+            ) -> Result<(Screen, crate::store::OnDisk), StoreError> {
                 Ok(match kind {
-                    $(Kind::$variant => Screen::$variant(Box::new($module::State::open(
-                        id.clone(),
-                        store.load(&id)?,
-                        ctx,
-                    ))),)+
+                    $(Kind::$variant => {
+                        let (saved, on_disk) = store.load_versioned(&id)?;
+                        (
+                            Screen::$variant(Box::new($module::State::open(
+                                id.clone(),
+                                saved,
+                                ctx,
+                            ))),
+                            on_disk,
+                        )
+                    })+
                 })
             }
 
@@ -134,7 +141,7 @@ macro_rules! game_screens {
                 match self {
                     Screen::Home(s) => s.escape(),
                     Screen::Rules(s) => s.escape(),
-                    Screen::Backups(_) => false,
+                    Screen::Backups(s) => s.escape(),
                     $(Screen::$variant(s) => s.escape(),)+
                 }
             }

@@ -369,14 +369,18 @@ impl App {
         if doc.id() != id {
             return false;
         }
-        if let Err(why) = doc.reload(&store) {
-            self.notify(Notice::error(format!(
-                "Cannot read what the table changed: {why}"
-            )));
-            return false;
-        }
+        let on_disk = match doc.reload(&store) {
+            Ok(on_disk) => on_disk,
+            Err(why) => {
+                self.notify(Notice::error(format!(
+                    "Cannot read what the table changed: {why}"
+                )));
+                return false;
+            }
+        };
         let label = doc.history().0.get(doc.history().1).map(|e| e.0.clone());
-        self.saved = Some((id, doc.revision()));
+        self.saved = Some((id.clone(), doc.revision()));
+        self.read_from_disk(&id, on_disk);
         self.screen.refresh();
         if let Some(label) = label {
             self.status = format!("From the table: {label}");
@@ -401,6 +405,7 @@ impl App {
             return false;
         }
         let key = (id.clone(), doc.revision());
+        let name = super::transfer::named(doc.title(), &id);
         let written = host.write_through(self.sharing.synced, || {
             doc.save(&store).map_err(|e| e.to_string())
         });
@@ -409,6 +414,10 @@ impl App {
                 self.saved = Some(key);
                 self.sharing.synced = revision;
                 self.unsaved = None;
+                // Written through the host: the window's autosave writes over this version.
+                if let Ok(on_disk) = store.on_disk(&id) {
+                    self.read_from_disk(&id, on_disk);
+                }
             }
             Err(WindowWrite::Moved { .. }) => {
                 self.saved = Some(key);
@@ -422,7 +431,7 @@ impl App {
             // Not marked saved: tried again at the next update, as autosave does.
             Err(WindowWrite::Failed(why)) => {
                 if self.unsaved.is_none() {
-                    self.notify(Notice::error(format!("Could not save {id}: {why}")));
+                    self.notify(Notice::error(format!("Could not save {name}: {why}")));
                 }
                 self.unsaved = Some(why);
             }

@@ -60,6 +60,18 @@ pub enum Message {
     Screen(window::Id, Option<Size>),
     /// A while after a save failed: try it again (`saving.rs`).
     RetrySave,
+    /// The writer has reported a save (written or failed): the window looks at once.
+    SaveReported,
+    /// The open game's file changed on disk since the window read it: true keeps the
+    /// window's version (written over it, the other kept in Backups), false shows the disk's.
+    Conflict(bool),
+    /// The top bar's Rename: open the title field, its text, save it, or close it.
+    RenameOpen,
+    RenameText(String),
+    RenameSave,
+    RenameCancel,
+    /// The system asked the app to end (SIGTERM, SIGINT, SIGHUP): save and close.
+    Terminate,
     /// "Share to the table" (`share.rs`).
     Share(super::share::Message),
 }
@@ -117,6 +129,12 @@ pub struct App {
     pub sharing: super::share::Sharing,
     /// Counts the updates: the first frame after each is repainted whole (`repaint.rs`).
     pub(super) generation: u64,
+    /// The open game's save whose file changed on disk since the window read it: the player
+    /// is asked which version to keep; nothing is written meanwhile.
+    pub conflict: Option<String>,
+    /// The top bar's title field while renaming the open game, and why the typed title was
+    /// refused.
+    pub renaming: Option<(String, Option<String>)>,
 }
 
 impl App {
@@ -185,6 +203,8 @@ impl App {
             close_warned: false,
             sharing,
             generation: 0,
+            conflict: None,
+            renaming: None,
         }
     }
 
@@ -240,6 +260,8 @@ impl App {
     fn go(&mut self, screen: Screen) {
         self.stop_sharing_unless(screen.document().map(|d| d.id()));
         self.screen = screen;
+        self.conflict = None;
+        self.renaming = None;
         self.back.clear();
         self.status.clear();
         self.saved = self
@@ -283,8 +305,11 @@ impl App {
                 let Some(store) = self.store.clone() else {
                     return Task::none();
                 };
-                match Screen::open(id, kind, &store, &self.ctx()) {
-                    Ok(screen) => self.go(screen),
+                match Screen::open(id.clone(), kind, &store, &self.ctx()) {
+                    Ok((screen, on_disk)) => {
+                        self.go(screen);
+                        self.read_from_disk(&id, on_disk);
+                    }
                     Err(e) => {
                         let n = transfer::failed(e);
                         self.notify(n);
@@ -322,7 +347,7 @@ impl App {
         }
         match store.import(path) {
             Ok(items) => {
-                let n = transfer::import_notice(&items);
+                let n = transfer::import_notice(&store, &items);
                 self.notify(n);
                 if let Some(first) = items.into_iter().next() {
                     let _ = self.home_event(home::Event::Open(first.id, first.kind));
@@ -358,6 +383,8 @@ impl App {
     fn back(&mut self) {
         if self.help {
             self.help = false;
+        } else if self.renaming.is_some() {
+            self.renaming = None;
         } else if self.screen.escape() {
         } else if self.screen.document().is_some() && self.prefs.settings.show_history {
             self.toggle_history();
@@ -501,12 +528,38 @@ impl App {
             }
             Message::UndoStore(r) => {
                 self.banners.retain(|b| b.undo.is_none());
-                if let Some(store) = &self.store {
-                    let n = transfer::undo(store, &r);
+                // The window's own last change first: the Undo compares with what is on disk.
+                self.flush_saves();
+                let _ = self.autosave();
+                self.flush_saves();
+                if let Some(store) = self.store.clone() {
+                    let (n, done) = transfer::undo(&store, &r);
                     self.notify(n);
+                    if done {
+                        self.show_disk(&r.id);
+                    }
                 }
                 self.reload();
             }
+            Message::SaveReported => {}
+            Message::Conflict(keep_mine) => self.settle_conflict(keep_mine),
+            Message::RenameOpen => {
+                let title = self
+                    .screen
+                    .document()
+                    .map(|d| d.title().to_string())
+                    .unwrap_or_default();
+                self.renaming = Some((title, None));
+                return super::widgets::focus_rename();
+            }
+            Message::RenameText(t) => {
+                if let Some(r) = &mut self.renaming {
+                    *r = (t, None);
+                }
+            }
+            Message::RenameCancel => self.renaming = None,
+            Message::RenameSave => self.rename_open_game(),
+            Message::Terminate => return self.terminate(),
             Message::Window(id, event) => return self.window(id, event),
             Message::RetrySave => self.retry_save(),
             Message::Share(m) => return self.share_update(m),
@@ -514,5 +567,124 @@ impl App {
             Message::Screen(_, None) => {}
         }
         Task::none()
+    }
+}
+
+impl App {
+    /// The window has just read version `on_disk` of save `id`: it writes only over that.
+    pub(super) fn read_from_disk(&mut self, id: &str, on_disk: crate::store::OnDisk) {
+        if let Some(saver) = &self.saver {
+            saver.expect(id, on_disk);
+        }
+    }
+
+    /// Save `id` was changed on disk by the window's own store operation (the Undo of a
+    /// restore): if it is the open game, the window shows what is on disk now.
+    fn show_disk(&mut self, id: &str) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let Some(doc) = self.screen.document_mut() else {
+            return;
+        };
+        if doc.id() != id {
+            return;
+        }
+        match doc.reload(&store) {
+            Ok(on_disk) => {
+                let key = (id.to_string(), doc.revision());
+                self.saved = Some(key);
+                self.unsaved = None;
+                self.conflict = None;
+                self.read_from_disk(id, on_disk);
+                self.status = "Now showing the version on disk".to_string();
+                self.screen.refresh();
+            }
+            Err(why) => {
+                self.notify(Notice::error(format!("Cannot read the game again: {why}")));
+                self.go_home();
+            }
+        }
+    }
+
+    /// The player's answer to "changed on disk": keep the window's version (written over the
+    /// disk's, which stays in Backups) or show the disk's.
+    fn settle_conflict(&mut self, keep_mine: bool) {
+        let Some(id) = self.conflict.take() else {
+            return;
+        };
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if keep_mine {
+            match store.on_disk(&id) {
+                Ok(on_disk) => {
+                    self.read_from_disk(&id, on_disk);
+                    // Written again at the end of this update (`autosave`).
+                    self.saved = None;
+                    self.unsaved = None;
+                }
+                Err(e) => {
+                    let n = transfer::failed(e);
+                    self.notify(n);
+                }
+            }
+        } else if matches!(store.on_disk(&id), Ok(crate::store::OnDisk::Absent)) {
+            // Deleted meanwhile: Home, where Backups can bring it back.
+            self.unsaved = None;
+            self.notify(Notice::info(format!(
+                "{} was deleted; it is kept in Backups.",
+                transfer::named(self.screen.document().map_or("", |d| d.title()), &id)
+            )));
+            self.saved = None;
+            let home = Screen::home(&self.ctx());
+            self.go(home);
+        } else {
+            self.show_disk(&id);
+        }
+    }
+
+    /// The top bar's Rename, saved: the title checked as the store checks it, then written
+    /// with the game (no history entry).
+    fn rename_open_game(&mut self) {
+        let Some((typed, _)) = self.renaming.clone() else {
+            return;
+        };
+        match crate::games::script::check_title(&typed) {
+            Ok(title) => {
+                if let Some(doc) = self.screen.document_mut() {
+                    let old = doc.title().to_string();
+                    doc.set_title(title.clone());
+                    // The revision did not move: this makes the autosave write it.
+                    self.saved = None;
+                    self.renaming = None;
+                    self.status = format!(
+                        "Renamed {} to {}",
+                        transfer::named(&old, ""),
+                        transfer::named(&title, "")
+                    );
+                }
+            }
+            Err(why) => self.renaming = Some((typed, Some(why.to_string()))),
+        }
+    }
+
+    /// SIGTERM, SIGINT or SIGHUP (a logout, Ctrl+C): every change saved, the place kept,
+    /// and the app ends without asking.
+    pub fn terminate(&mut self) -> Task<Message> {
+        self.flush_saves();
+        let _ = self.autosave();
+        self.flush_saves();
+        let _ = self.autosave();
+        if let Some(why) = &self.unsaved {
+            crate::store::log::error(&format!(
+                "ended by the system with changes not saved: {why}"
+            ));
+        }
+        if self.place.is_some() {
+            self.prefs.settings.window = self.place;
+            self.save_settings();
+        }
+        iced::exit()
     }
 }

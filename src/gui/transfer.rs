@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use iced::Task;
 
 use super::screen::{Notice, Restore};
-use crate::store::{Store, StoreError};
+use crate::store::{OnDisk, Store, StoreError};
 
 /// Asks for a save or bundle to import.
 pub fn pick_import() -> Task<Option<PathBuf>> {
@@ -54,24 +54,37 @@ pub fn pick_export(id: Option<&str>) -> Task<Option<PathBuf>> {
 /// Imports `path`; a save whose id is taken comes in as a new copy.
 pub fn import(store: &Store, path: &Path) -> Notice {
     match store.import(path) {
-        Ok(items) => import_notice(&items),
+        Ok(items) => import_notice(store, &items),
         Err(e) => failed(e),
     }
 }
 
-/// What an import brought in, for the notice line.
-pub fn import_notice(items: &[crate::store::Imported]) -> Notice {
+/// What an import brought in, for the notice line: each save by its title (its id when it has
+/// none, and when it came in as a new copy).
+pub fn import_notice(store: &Store, items: &[crate::store::Imported]) -> Notice {
     let names: Vec<String> = items
         .iter()
         .map(|i| {
+            let title = store.open_save(&i.id).map(|o| o.title).unwrap_or_default();
+            let name = named(&title, &i.id);
             if i.renamed {
-                format!("{} (as a new copy: the id was taken)", i.id)
+                format!("{name} (as a new copy, {}: the id was taken)", i.id)
             } else {
-                i.id.clone()
+                name
             }
         })
         .collect();
-    Notice::info(format!("Imported {}", names.join(", ")))
+    Notice::info(format!("Imported {}", names.join(", "))).store_change()
+}
+
+/// How a notice or a dialog names a save: its title in quotes, or its id when it has none.
+pub fn named(title: &str, id: &str) -> String {
+    let title = title.trim();
+    if title.is_empty() {
+        id.to_string()
+    } else {
+        format!("\u{201c}{title}\u{201d}")
+    }
 }
 
 /// Exports save `id` (or everything) to `path`. `Err(path)`: the file exists and
@@ -104,8 +117,9 @@ pub fn export(
     }
 }
 
-/// Deletes save `id`; its last version stays in Backups, and the notice can undo it.
-pub fn delete(store: &Store, id: &str) -> Notice {
+/// Deletes save `id` (titled `title`); its last version stays in Backups, and the notice can
+/// undo it while the save stays deleted.
+pub fn delete(store: &Store, id: &str, title: &str) -> Notice {
     match store.delete(id) {
         Ok(()) => {
             let undo = store
@@ -115,30 +129,68 @@ pub fn delete(store: &Store, id: &str) -> Notice {
                 .map(|backup| Restore {
                     id: id.to_string(),
                     backup,
+                    expect: OnDisk::Absent,
+                    title: title.to_string(),
                 });
-            Notice::info(format!("Deleted {id}. It is kept in Backups.")).with_undo(undo)
+            Notice::info(format!(
+                "Deleted {}. It is kept in Backups.",
+                named(title, id)
+            ))
+            .store_change()
+            .with_undo(undo)
         }
         Err(e) => failed(e),
     }
 }
 
-/// Restores save `id` from `backup`; the notice can undo it (the replaced version was kept).
-pub fn restore(store: &Store, id: &str, backup: &str) -> Notice {
+/// Restores save `id` (titled `title`) from `backup`, described as `version` ("its version of
+/// Sat 28 Nov 2026, 12:58:59"); the notice can undo it (the replaced version was kept) while
+/// the save is still the version restored.
+pub fn restore(store: &Store, id: &str, title: &str, backup: &str, version: &str) -> Notice {
     match store.restore_backup(id, backup) {
-        Ok(previous) => Notice::info(format!("Restored {id} from the backup of {backup}."))
-            .with_undo(previous.map(|backup| Restore {
-                id: id.to_string(),
-                backup,
-            })),
+        Ok(previous) => {
+            let expect = store.on_disk(id).ok();
+            Notice::info(format!("Restored {} to {version}.", named(title, id)))
+                .store_change()
+                .with_undo(previous.zip(expect).map(|(backup, expect)| Restore {
+                    id: id.to_string(),
+                    backup,
+                    expect,
+                    title: title.to_string(),
+                }))
+        }
         Err(e) => failed(e),
     }
 }
 
-/// The Undo of a delete or a restore.
-pub fn undo(store: &Store, r: &Restore) -> Notice {
+/// The Undo of a delete or a restore, only over the version it was offered for: if the save
+/// changed since (played on, restored, brought back, changed by another program) it refuses
+/// and says why, and nothing changes. The notice, and whether it undid.
+pub fn undo(store: &Store, r: &Restore) -> (Notice, bool) {
+    let name = named(&r.title, &r.id);
+    match store.on_disk(&r.id) {
+        Ok(now) if now == r.expect => {}
+        Ok(now) => {
+            let why = match (r.expect, now) {
+                (OnDisk::Absent, _) => "has been brought back since",
+                (_, OnDisk::Absent) => "has been deleted since",
+                _ => "has changed since (played on, restored again, or changed by another program)",
+            };
+            return (
+                Notice::error(format!(
+                    "Cannot undo: {name} {why}, and undoing now would replace that. Every version is in Backups."
+                )),
+                false,
+            );
+        }
+        Err(e) => return (failed(e), false),
+    }
     match store.restore_backup(&r.id, &r.backup) {
-        Ok(_) => Notice::info(format!("Undone: {} is back as it was.", r.id)),
-        Err(e) => failed(e),
+        Ok(_) => (
+            Notice::info(format!("Undone: {name} is back as it was.")).store_change(),
+            true,
+        ),
+        Err(e) => (failed(e), false),
     }
 }
 

@@ -263,3 +263,67 @@ pub fn fitted_title<'a, M: 'a>(title: String) -> Element<'a, M> {
         .clip(true)
         .into()
 }
+
+/// A time to the second, in the player's local time: what a backup row shows, so two
+/// versions saved in one minute are told apart.
+pub fn when_exact(at: DateTime<Utc>) -> String {
+    at.with_timezone(&Local)
+        .format("%a %-d %b %Y, %H:%M:%S")
+        .to_string()
+}
+
+/// A file size in the player's words: "820 bytes", "14.2 KB", "1.3 MB".
+pub fn size(bytes: u64) -> String {
+    match bytes {
+        b if b < 1000 => format!("{b} bytes"),
+        b if b < 1_000_000 => format!("{:.1} KB", b as f64 / 1000.0),
+        b => format!("{:.1} MB", b as f64 / 1_000_000.0),
+    }
+}
+
+/// The id of the title field of a Rename dialog (Home's and the top bar's).
+pub const RENAME_ID: &str = "rename-title";
+
+/// Puts the cursor in the Rename dialog's title field.
+pub fn focus_rename<M: Send + 'static>() -> iced::Task<M> {
+    iced::widget::operation::focus(RENAME_ID)
+}
+
+/// The Rename dialog: what it renames, the title field (Enter saves), why the typed title
+/// was refused, and Cancel / Rename.
+pub fn rename_dialog<'a, M: Clone + 'a>(
+    what: String,
+    typed: &'a str,
+    refused: Option<&'a str>,
+    on_input: impl Fn(String) -> M + 'a,
+    on_save: M,
+    on_cancel: M,
+) -> Element<'a, M> {
+    column![
+        text(format!("Rename {what}")).size(style::BODY),
+        iced::widget::text_input("A title for this save", typed)
+            .id(RENAME_ID)
+            .on_input(on_input)
+            .on_submit(on_save.clone())
+            .size(style::BODY)
+            .padding(8),
+        text(refused.unwrap_or(""))
+            .size(style::SMALL)
+            .style(style::danger_text),
+        row![
+            space::horizontal(),
+            button(text("Cancel").size(style::BODY))
+                .padding([8, 16])
+                .style(style::secondary)
+                .on_press(on_cancel),
+            button(text("Save title").size(style::BODY))
+                .padding([8, 16])
+                .style(style::primary)
+                .on_press(on_save),
+        ]
+        .spacing(style::GAP)
+    ]
+    .spacing(12)
+    .width(Length::Fixed(460.0))
+    .into()
+}

@@ -24,6 +24,9 @@ use crate::doc::Kind;
 /// Backups younger than this are replaced rather than added to.
 const BURST_SECONDS: i64 = 60;
 
+/// The folder under `backups/` that keeps the player's data files' backups (`userdata.rs`).
+pub(super) const DATA_BACKUPS: &str = "data";
+
 /// Marks a backup the burst rule must not replace.
 const PINNED: &str = "_kept";
 
@@ -35,6 +38,14 @@ pub struct Backup {
     pub taken_at: Option<DateTime<Utc>>,
     /// What the backup holds, or why it cannot be restored.
     pub content: Result<(Kind, DateTime<Utc>, String), Problem>,
+    /// Its size in bytes (0 if it could not be read).
+    pub size: u64,
+    /// Which version of the save it is: two backups with the same are the same file.
+    pub version: Option<super::OnDisk>,
+    /// The title the save had then (empty if none or unreadable).
+    pub title: String,
+    /// The label of the history entry it was at (its last action), if it could be read.
+    pub last_action: Option<String>,
 }
 
 fn dir(store: &Store, id: &str) -> PathBuf {
@@ -333,10 +344,21 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
                 return None;
             }
             let path = e.path();
-            let content = match read::read(&path, Links::Refuse)
-                .and_then(|b| envelope::open(&b).map_err(|p| StoreError::bad(&path, p)))
-            {
-                Ok(o) => Ok((o.kind, o.saved_at, o.summary)),
+            let bytes = read::read(&path, Links::Refuse);
+            let size = bytes.as_ref().map_or(0, |b| b.len() as u64);
+            let version = bytes.as_ref().ok().map(|b| super::OnDisk::of(b));
+            let opened = bytes
+                .and_then(|b| envelope::open_with_data(&b).map_err(|p| StoreError::bad(&path, p)));
+            let (mut title, mut last_action) = (String::new(), None);
+            let content = match opened {
+                Ok((o, data)) => {
+                    title = o.title.clone();
+                    last_action = (crate::games::game(o.kind).history)(&data)
+                        .ok()
+                        .and_then(|lines| lines.into_iter().find(|l| l.current))
+                        .map(|l| read::clean_text(&l.label));
+                    Ok((o.kind, o.saved_at, o.summary))
+                }
                 Err(StoreError::Bad { problem, .. }) => Err(problem),
                 Err(StoreError::Io { source, .. }) => Err(Problem::Unreadable(source.to_string())),
                 Err(other) => Err(Problem::Unreadable(other.to_string())),
@@ -346,6 +368,10 @@ pub fn list(store: &Store, id: &str) -> Result<Vec<Backup>, StoreError> {
                 name,
                 path,
                 content,
+                size,
+                version,
+                title,
+                last_action,
             })
         })
         .collect();
@@ -375,10 +401,13 @@ pub fn ids(store: &Store) -> Vec<String> {
     let Ok(entries) = fs::read_dir(store.root.join("backups")) else {
         return Vec::new();
     };
+    // `backups/data/` holds the backups of the player's data files (`userdata.rs`), never a
+    // save's: it is not listed as one, nor is any folder whose name is not a save id.
     let mut ids: Vec<String> = entries
         .flatten()
         .filter(|e| read::real_dir(&e.path()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|id| id != DATA_BACKUPS && super::valid_id(id))
         .collect();
     ids.sort();
     ids

@@ -115,6 +115,13 @@ pub enum StoreError {
     BadId(String),
     #[error("could not encode the save: {0}")]
     Encode(String),
+    /// A window's copy was not written: the file is no longer the version it read or wrote
+    /// (a restore, an undo, another program).
+    #[error(
+        "{id} was {} since this window read it: this window's copy was not written over it",
+        if *gone { "deleted" } else { "changed on disk" }
+    )]
+    Changed { id: String, gone: bool },
 }
 
 impl StoreError {

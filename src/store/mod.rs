@@ -28,6 +28,7 @@ mod script;
 pub mod storybook;
 mod transfer;
 mod userdata;
+mod version;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,7 @@ pub use read::bytes_read_on_this_thread;
 pub use read::{clean_lines, clean_text};
 pub use script::ScriptFailed;
 pub use transfer::{Exported, FileReport, Imported, check_bytes, check_file, check_file_deep};
+pub use version::OnDisk;
 
 use crate::doc::{GameDoc, Kind, Saved};
 

@@ -74,7 +74,7 @@ impl Store {
 
     /// Reads save `id` once, runs `change` on its data (the game's row parses and validates
     /// it), and writes the changed data, if any, once.
-    fn script<T>(
+    pub(super) fn script<T>(
         &self,
         id: &str,
         change: impl Fn(games::Game, &str) -> Result<Scripted<T>, ScriptError>,

@@ -2,6 +2,7 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod home_trust;
 mod keys;
 mod repaint;
 mod share;
@@ -364,6 +365,7 @@ fn delete_and_backup_restore_can_both_be_undone() -> Result {
         "the Backups view lists a restorable backup"
     );
     click(&mut app, "Restore")?;
+    click(&mut app, "Yes, restore")?;
     click(&mut app, "Undo")?;
     assert_eq!(
         std::fs::read(dir.path().join(format!("saves/{id}.json"))).unwrap(),
@@ -382,7 +384,7 @@ fn a_saved_games_buttons_all_show_at_1024_with_large_type() -> Result {
     let _ = app.update(Message::LargeType(true));
     // 1024×768 with large type is 1024/1.3 × 768/1.3 logical pixels.
     let size = iced::Size::new(1024.0 / 1.3, 768.0 / 1.3);
-    for label in ["Open", "Export…", "Backups", "Delete"] {
+    for label in ["Open", "Export…", "Backups", "Rename", "Delete"] {
         let mut ui = iced_test::Simulator::with_size(Default::default(), size, app.view());
         let found = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
         let (bounds, visible) = (found.bounds(), found.visible_bounds());

@@ -243,3 +243,44 @@ fn a_failed_autosave_says_not_saved_is_retried_and_closing_asks_first() -> Resul
     );
     Ok(())
 }
+
+/// A real window ended by each of SIGTERM, SIGINT and SIGHUP exits with 0 and keeps its place
+/// (the app's handler ran: the default action kills the process with the signal). Needs an X
+/// display: `TABLEMATE_TEST_DISPLAY=:97 cargo test --test gui -- --ignored signal`.
+#[test]
+#[ignore = "needs an X display in TABLEMATE_TEST_DISPLAY"]
+fn a_real_window_ends_cleanly_on_sigterm_sigint_and_sighup() {
+    let Ok(display) = std::env::var("TABLEMATE_TEST_DISPLAY") else {
+        return;
+    };
+    for signal in ["TERM", "INT", "HUP"] {
+        let home = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"))
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("TABLEMATE_HOME", home.path())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(3));
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "SIG{signal}: still running"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {status:?}");
+        let settings = std::fs::read_to_string(home.path().join("settings.json")).unwrap();
+        assert!(settings.contains("\"window\""), "SIG{signal}: {settings}");
+    }
+}

@@ -22,4 +22,5 @@ mod migration;
 mod shared;
 mod size;
 mod transfer;
+mod versions;
 mod written;

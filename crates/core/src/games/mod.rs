@@ -76,6 +76,8 @@ pub struct Game {
     pub history: fn(&str) -> Result<Vec<HistoryLine>, ScriptError>,
     /// Replays a save's recorded actions and says where they diverge (`tablemate replay`).
     pub replay: fn(&str) -> Result<Replay, ScriptError>,
+    /// Gives a save's data a new title (`tablemate rename`, the window's Rename): the old one.
+    pub rename: fn(&str, &str) -> Result<Scripted<String>, ScriptError>,
 }
 
 impl Game {
@@ -187,6 +189,7 @@ fn row<T: Playable>(kind: Kind) -> Game {
         redo: script::redo::<T>,
         history: script::history::<T>,
         replay: script::replay::<T>,
+        rename: script::rename::<T>,
     }
 }
 

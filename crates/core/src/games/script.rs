@@ -41,6 +41,10 @@ pub enum ScriptError {
     Unreachable(Invalid),
     #[error("the changed game could not be encoded: {0}")]
     Encode(serde_json::Error),
+    #[error("a title is at most {max} characters (this one has {chars})")]
+    TitleTooLong { chars: usize, max: usize },
+    #[error("a title is one line of text: no line breaks, tabs or control characters")]
+    TitleControl,
 }
 
 /// What a scripted change returns: what it did, and the save's new data if it changed.
@@ -118,6 +122,38 @@ fn open<T: GameDoc>(data: &str) -> Result<Saved<T>, SaveError> {
     let saved: Saved<T> = serde_json::from_str(data)?;
     saved.validate()?;
     Ok(saved)
+}
+
+/// The longest title a save may be given (characters), the one bound the envelope checks.
+pub use crate::doc::MAX_TITLE_CHARS;
+
+/// Gives save data `data` the title `title` (trimmed; empty gives the game's summary as its
+/// headline): not an action of the game, so its history is untouched. Returns the old title.
+pub fn rename<T: GameDoc>(data: &str, title: &str) -> Result<Scripted<String>, ScriptError> {
+    let mut saved: Saved<T> = open(data)?;
+    let title = check_title(title)?;
+    let old = std::mem::replace(&mut saved.title, title);
+    Ok(Scripted {
+        changed: Some(Changed::of(&saved)?),
+        outcome: old,
+    })
+}
+
+/// A title as a player typed it, trimmed, or why it cannot be a save's title (too long, more
+/// than one line).
+pub fn check_title(title: &str) -> Result<String, ScriptError> {
+    let title = title.trim();
+    let chars = title.chars().count();
+    if chars > MAX_TITLE_CHARS {
+        return Err(ScriptError::TitleTooLong {
+            chars,
+            max: MAX_TITLE_CHARS,
+        });
+    }
+    if title.chars().any(char::is_control) {
+        return Err(ScriptError::TitleControl);
+    }
+    Ok(title.to_string())
 }
 
 /// Applies each of `actions` (JSON, one action each) to save `id`'s data in order, stopping
