@@ -689,11 +689,23 @@ mod army {
 
     pub(super) fn page(g: &ArmyGame, seat: Option<&Seat>) -> Markup {
         let playing = matches!(g.phase, Phase::Playing { .. });
+        // Only the general whose turn it is may end it (crate::army::seats).
+        let my_turn = match g.phase {
+            Phase::Playing { turn } => g
+                .players
+                .get(turn)
+                .is_some_and(|p| seat.is_some_and(|s| s.name == p.name)),
+            Phase::Building | Phase::Over { .. } => false,
+        };
+        // The seat's own army first, then the others in turn order.
+        let mut order: Vec<usize> = (0..g.players.len()).collect();
+        order.sort_by_key(|&i| !seat.is_some_and(|s| s.name == g.players[i].name));
         html! {
             @if let Phase::Playing { turn } = g.phase && let Some(p) = g.players.get(turn) {
                 p.big { (p.name) "'s turn" }
             }
-            @for (i, p) in g.players.iter().enumerate() {
+            @for &i in &order {
+                @let p = &g.players[i];
                 @let mine = seat.is_some_and(|s| s.name == p.name);
                 section {
                     h2 { (p.name) }
@@ -717,7 +729,7 @@ mod army {
                     }
                 }
             }
-            @if seat.is_some() && playing { (act_button("End turn", &json!({"action": "end-turn"}))) }
+            @if my_turn { (act_button("End turn", &json!({"action": "end-turn"}))) }
         }
     }
 }

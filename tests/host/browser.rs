@@ -301,10 +301,10 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     ana.wait_for_text("#live", "Live");
     let r = army.act("Bob", json!({"action": "end-turn"}));
     assert_eq!(r.status, 200, "{}", r.body);
-    ana.wait_for_text("#view", "Ann ends the turn; Bob to play");
+    ana.wait_for_text("#view", "Bob ends the turn; Ann to play");
 }
 
-/// An army game in play (Ann and Bob, each a General and one follower), served.
+/// An army game in play (Ann and Bob, each a General and one follower; Bob's turn), served.
 fn army_in_play() -> super::Served {
     let root = tempfile::tempdir().expect("temp");
     let out = tablemate::cli::run_in(
@@ -321,7 +321,7 @@ fn army_in_play() -> super::Served {
 {"action":"recruit","player":0,"kind":"grunt"}
 {"action":"recruit","player":1,"kind":"general"}
 {"action":"recruit","player":1,"kind":"tank"}
-{"action":"start","first":0}"#;
+{"action":"start","first":1}"#;
     let out = tablemate::cli::run_in(root.path(), &["act", &id, "-"], script);
     assert_eq!(out.code, 0, "{}", out.stderr);
     serve(root, &id)

@@ -557,6 +557,37 @@ fn an_army_seat_acts_for_its_own_followers() {
     assert!(r.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
 }
 
+#[test]
+fn only_the_general_whose_turn_it_is_ends_it_and_a_seat_reads_its_own_army_first() {
+    let s = army_in_play();
+    let end_turn = json!({"action": "end-turn"});
+    let ann = s.page("Ann", "");
+    let bob = s.page("Bob", "");
+    let offers_end = |page: &str| actions_on(page).iter().any(|a| a["action"] == "end-turn");
+    assert!(
+        offers_end(&ann),
+        "Ann's turn: her phone offers End turn: {ann}"
+    );
+    assert!(
+        !offers_end(&bob),
+        "Bob's phone offers to end Ann's turn: {bob}"
+    );
+    // Bob's own army is the first one his page shows.
+    let first_army = |page: &str, a: &str, b: &str| page.find(a) < page.find(b);
+    assert!(first_army(&bob, "<h2>Bob</h2>", "<h2>Ann</h2>"), "{bob}");
+    assert!(first_army(&ann, "<h2>Ann</h2>", "<h2>Bob</h2>"), "{ann}");
+    // Sent anyway, Bob's end of Ann's turn is refused and changes nothing.
+    let r = s.act("Bob", end_turn.clone());
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = s.act("Ann", end_turn);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        s.last_label().contains("Ann ends the turn; Bob to play"),
+        "{}",
+        s.last_label()
+    );
+}
+
 // --- Furtherance --------------------------------------------------------------------------
 
 #[test]
