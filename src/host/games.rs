@@ -530,6 +530,14 @@ mod furnace_duel {
                 }
             }
         };
+        // Asked of the seat's own tally only for a tie (GAME END, p. 7): blank by default, so
+        // two phones never disagree about a token that decides nothing.
+        let token_if_tie = html! {
+            label { "Only if the totals tie: who held the 1st player token at the end " select name="first" {
+                option value="" selected { "(no tie)" }
+                option value=(seat_code(me)) { (c.players[me]) }
+                option value=(seat_code(other)) { (c.players[other]) } } }
+        };
         let token = html! {
             label { "Who held the 1st player token at the end " select name="first" {
                 option value=(seat_code(me)) { (c.players[me]) }
@@ -552,7 +560,7 @@ mod furnace_duel {
                 }
                 form.act data-act=(own.to_string()) {
                     (fields("my", &format!("My own tally ({})", c.players[me])))
-                    (token)
+                    (token_if_tie)
                     button type="submit" { "Enter my tally" }
                 }
                 details {

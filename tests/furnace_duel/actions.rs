@@ -162,7 +162,7 @@ fn any_action() -> impl Strategy<Value = Action> {
                     cash,
                     ..Tally::default()
                 },
-                first_player_token,
+                first_player_token: Some(first_player_token),
             }
         }),
         seat.clone().prop_map(|seat| Action::ClaimBoard { seat }),
@@ -223,7 +223,7 @@ fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> 
         candidates.push(Action::RecordTally {
             seat,
             tally: tallies[seat.index()],
-            first_player_token: token,
+            first_player_token: Some(token),
         });
         candidates.push(Action::ClaimBoard { seat });
         for &achievement in GeneralAchievement::ALL {

@@ -13,6 +13,16 @@ fn saved() -> Saved<Campaign> {
 }
 
 fn tally(s: &mut Saved<Campaign>, seat: Seat, cash: u32, token: Seat) -> Result<String, String> {
+    tally_says(s, seat, cash, Some(token))
+}
+
+/// A half whose player may leave the token out (`None`): a phone's "only on a tie".
+fn tally_says(
+    s: &mut Saved<Campaign>,
+    seat: Seat,
+    cash: u32,
+    token: Option<Seat>,
+) -> Result<String, String> {
     s.act(Action::RecordTally {
         seat,
         tally: money(cash),
@@ -36,7 +46,7 @@ fn one_players_tally_waits_for_the_others_and_makes_no_result() {
         game.halves[0],
         Some(Half {
             tally: money(50),
-            first_player_token: Seat::A
+            first_player_token: Some(Seat::A)
         })
     );
     assert!(
@@ -96,7 +106,7 @@ fn halves_naming_different_token_holders_are_refused_and_change_nothing() {
                 Seat::B,
                 Half {
                     tally: money(40),
-                    first_player_token: Seat::B
+                    first_player_token: Some(Seat::B)
                 }
             )
             .map(|_| ()),
@@ -131,7 +141,7 @@ fn a_tally_whose_money_passes_the_top_is_refused() {
     let r = s.act(Action::RecordTally {
         seat: Seat::A,
         tally: huge,
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     });
     assert!(matches!(r, Err(CampaignError::SumTooLarge { .. })), "{r:?}");
     assert_eq!(s.current().games[0].halves, [None, None]);
@@ -159,14 +169,14 @@ fn a_save_with_a_half_left_beside_the_result_is_refused_naming_the_field() {
     c.record_result(result(50, 40)).expect("the result");
     c.games[0].halves[1] = Some(Half {
         tally: money(1),
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     });
     let e = c.validate().expect_err("refused");
     assert!(e.to_string().contains("games[0].halves"), "{e}");
     let mut c = campaign(Settings::default());
     let half = Some(Half {
         tally: money(1),
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     });
     c.games[0].halves = [half, half];
     let e = c.validate().expect_err("refused");
@@ -180,7 +190,54 @@ fn only_a_players_own_seat_may_send_their_tally() {
     let rule = c.seat_of(&Action::RecordTally {
         seat: Seat::B,
         tally: money(1),
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     });
     assert_eq!(rule, SeatRule::Seat("Bob".into()));
+}
+
+#[test]
+fn the_first_player_token_is_not_asked_when_the_totals_do_not_tie() {
+    // Each phone left the token on its own player (or blank): the money decides, so the
+    // second tally makes the result instead of a disagreement.
+    let mut s = saved();
+    tally(&mut s, Seat::A, 50, Seat::A).expect("Ann's half");
+    tally(&mut s, Seat::B, 40, Seat::B).expect("Bob's half: the token does not decide");
+    let o = s.current().outcome(0).expect("the result");
+    assert_eq!((o.winner, o.money), (Seat::A, [50, 40]));
+    let mut s = saved();
+    tally_says(&mut s, Seat::A, 30, None).expect("Ann's half, no token");
+    tally_says(&mut s, Seat::B, 45, None).expect("Bob's half, no token");
+    assert_eq!(s.current().outcome(0).map(|o| o.winner), Some(Seat::B));
+}
+
+#[test]
+fn an_absolute_tie_without_the_token_is_refused_until_a_player_names_its_holder() {
+    let mut s = saved();
+    tally_says(&mut s, Seat::A, 40, None).expect("Ann's half");
+    let before = s.current().clone();
+    let why = tally_says(&mut s, Seat::B, 40, None).expect_err("a tie needs the token");
+    assert!(
+        why.contains("1st player token") && why.contains("p. 7"),
+        "{why}"
+    );
+    assert_eq!(*s.current(), before, "a refusal changes nothing");
+    // One player naming the holder is enough.
+    tally_says(&mut s, Seat::B, 40, Some(Seat::B)).expect("Bob names the holder");
+    let o = s.current().outcome(0).expect("the result");
+    assert_eq!(o.winner, Seat::B);
+}
+
+#[test]
+fn a_blank_token_from_a_phone_reads_as_not_given() {
+    let action: Action = serde_json::from_str(
+        r#"{"action":"record-tally","seat":"a","tally":{"cash":3},"first_player_token":""}"#,
+    )
+    .expect("a blank token parses");
+    assert!(matches!(
+        action,
+        Action::RecordTally {
+            first_player_token: None,
+            ..
+        }
+    ));
 }

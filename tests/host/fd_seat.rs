@@ -55,12 +55,20 @@ fn each_player_enters_only_their_own_tally_and_the_second_makes_the_result() {
     assert!(s.page("Ann", "").contains("Your tally is in (42 money)"));
     let bob_page = s.page("Bob", "");
     assert!(bob_page.contains("tally is in: enter yours"), "{bob_page}");
-    // Bob says Bob held the token, Ann said Ann: refused with the rule, nothing changes.
-    let disagree = own_tally(&s, "Bob", 30, "b");
+    // The phone asks for the token only for a tie: its choice starts blank.
+    assert!(
+        bob_page.contains("Only if the totals tie")
+            && bob_page.contains(r#"<option value="" selected>"#),
+        "{bob_page}"
+    );
+    // An absolute tie (42 each, same cards and resources) where Bob says Bob held the token
+    // and Ann said Ann: refused with the rule, nothing changes.
+    let disagree = own_tally(&s, "Bob", 40, "b");
     let r = s.act("Bob", disagree);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("1st player token"), "{}", r.body);
-    let bob = own_tally(&s, "Bob", 30, "a");
+    // Not a tie: Bob leaves the token blank (or on himself) and the money decides.
+    let bob = own_tally(&s, "Bob", 30, "");
     assert_eq!(bob["seat"], "b");
     let r = s.act("Bob", bob);
     assert_eq!(r.status, 200, "{}", r.body);

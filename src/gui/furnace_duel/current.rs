@@ -72,12 +72,15 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
         if let Some(h) = game.halves[seat.index()] {
             body = body.push(
                 text(format!(
-                    "{}'s own tally is in from their phone: {} money, {} Company cards, {} resources, says {} holds the 1st player token; waiting for {}'s",
+                    "{}'s own tally is in from their phone: {} money, {} Company cards, {} resources{}; waiting for {}'s",
                     c.name(seat),
                     h.tally.money(tech[seat.index()]),
                     h.tally.company_cards,
                     h.tally.resources,
-                    c.name(h.first_player_token),
+                    h.first_player_token.map_or(String::new(), |t| format!(
+                        ", says {} holds the 1st player token",
+                        c.name(t)
+                    )),
                     c.name(seat.other())
                 ))
                 .size(style::BODY)

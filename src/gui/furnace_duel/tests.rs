@@ -343,7 +343,7 @@ fn a_tally_sent_from_a_players_phone_shows_on_the_pad_until_the_others_is_in() {
             .act(Action::RecordTally {
                 seat,
                 tally: tally(cash),
-                first_player_token: Seat::B,
+                first_player_token: Some(Seat::B),
             })
             .expect("the half is taken");
     };

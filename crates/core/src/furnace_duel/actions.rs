@@ -23,8 +23,10 @@ pub enum Action {
     RecordTally {
         seat: Seat,
         tally: Tally,
-        /// Who this player says held the 1st player token.
-        first_player_token: Seat,
+        /// Who this player says held the 1st player token: needed only when the totals tie
+        /// (blank or left out otherwise).
+        #[serde(default, deserialize_with = "super::halves::seat_or_blank")]
+        first_player_token: Option<Seat>,
     },
     /// `seat` reached the board's special achievement first (Boards description, pp. 10-14).
     ClaimBoard {

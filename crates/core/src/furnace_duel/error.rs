@@ -98,4 +98,8 @@ pub enum CampaignError {
         other: String,
         other_says: String,
     },
+    #[error(
+        "game {game} is an absolute tie (money, Company cards and resources): say who held the 1st player token at the end, it breaks the tie (GAME END, p. 7)"
+    )]
+    TokenNeeded { game: usize },
 }

@@ -5,15 +5,33 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Campaign, CampaignError, GameResult, Outcome, Seat, Tally};
+use super::{Campaign, CampaignError, DecidedBy, GameResult, Outcome, Seat, Tally};
 
 /// One player's half of a game's result: what they counted, and who they say held the 1st
-/// player token (the last tie-break).
+/// player token (the last tie-break). The token is asked only when it decides: a half may
+/// leave it out, and the result is refused for it only when the totals tie (GAME END, p. 7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Half {
     pub tally: Tally,
-    pub first_player_token: Seat,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "seat_or_blank"
+    )]
+    pub first_player_token: Option<Seat>,
+}
+
+/// A seat, or none for a missing, `null` or blank answer (a phone's select left on "only on
+/// a tie" sends an empty string).
+pub fn seat_or_blank<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Seat>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        None => Ok(None),
+        Some(s) if s.trim().is_empty() => Ok(None),
+        Some(s) => {
+            Seat::deserialize(serde::de::value::StrDeserializer::<D::Error>::new(&s)).map(Some)
+        }
+    }
 }
 
 /// What entering a half did.
@@ -53,21 +71,30 @@ impl Campaign {
             self.current_mut()?.halves[seat.index()] = Some(half);
             return Ok(HalfDone::Waiting { money });
         };
-        if other.first_player_token != half.first_player_token {
-            return Err(CampaignError::TokenDisagrees {
-                player: self.name(seat).to_string(),
-                says: self.name(half.first_player_token).to_string(),
-                other: self.name(seat.other()).to_string(),
-                other_says: self.name(other.first_player_token).to_string(),
-            });
-        }
         let mut tallies = [other.tally; 2];
         tallies[seat.index()] = half.tally;
-        // `record_result` clears the halves with the result in.
-        let outcome = self.record_result(GameResult {
+        // The token only breaks an absolute tie: what the halves say of it matters then alone.
+        let token = half.first_player_token.or(other.first_player_token);
+        let probe = GameResult {
             tallies,
-            first_player_token: half.first_player_token,
-        })?;
+            first_player_token: token.unwrap_or(Seat::A),
+        };
+        if probe.outcome(self.tech_values(index)).decided_by == DecidedBy::FirstPlayerToken {
+            match (half.first_player_token, other.first_player_token) {
+                (Some(says), Some(other_says)) if says != other_says => {
+                    return Err(CampaignError::TokenDisagrees {
+                        player: self.name(seat).to_string(),
+                        says: self.name(says).to_string(),
+                        other: self.name(seat.other()).to_string(),
+                        other_says: self.name(other_says).to_string(),
+                    });
+                }
+                (None, None) => return Err(CampaignError::TokenNeeded { game: index + 1 }),
+                _ => {}
+            }
+        }
+        // `record_result` clears the halves with the result in.
+        let outcome = self.record_result(probe)?;
         Ok(HalfDone::Combined(outcome))
     }
 }
