@@ -707,7 +707,7 @@ mod army {
         };
         // The seat's own army first, then the others in turn order.
         let mut order: Vec<usize> = (0..g.players.len()).collect();
-        order.sort_by_key(|&i| !seat.is_some_and(|s| s.name == g.players[i].name));
+        order.sort_by_key(|&i| seat.is_none_or(|s| s.name != g.players[i].name));
         html! {
             @if let Phase::Playing { turn } = g.phase && let Some(p) = g.players.get(turn) {
                 p.big { (p.name) "'s turn" }
