@@ -160,6 +160,7 @@ fn the_leaves_name_no_engine_no_games_table_no_store_and_no_screen() {
         "deck.rs",
         "newtype.rs",
         "bundled.rs",
+        "words.rs",
     ] {
         assert_names_none(leaf, &forbidden);
     }

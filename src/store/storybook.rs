@@ -187,10 +187,11 @@ pub fn import_index_keeping(
     if !plan.conflicts.is_empty() {
         message += &format!(
             "; {} from yours: kept yours for {}, took theirs for {taken}",
-            match plan.conflicts.len() {
-                1 => "1 quest differs".to_string(),
-                n => format!("{n} quests differ"),
-            },
+            crate::words::count(
+                plan.conflicts.len() as u64,
+                "quest differs",
+                "quests differ"
+            ),
             plan.conflicts.len() - taken
         );
     }
@@ -216,10 +217,7 @@ pub fn import_index_keeping(
 
 /// "1 quest", "3 quests".
 fn quests(n: usize) -> String {
-    match n {
-        1 => "1 quest".to_string(),
-        n => format!("{n} quests"),
-    }
+    crate::words::count(n as u64, "quest", "quests")
 }
 
 /// What an import did, the quests that differed from the player's, and the characters whose
@@ -412,10 +410,7 @@ pub fn undo_index_change(store: &Store) -> Result<String, String> {
         } else {
             format!(": {}", undone.join("; "))
         },
-        match backups.len() {
-            1 => "1 earlier version".to_string(),
-            n => format!("{n} earlier versions"),
-        }
+        crate::words::count(backups.len() as u64, "earlier version", "earlier versions")
     ))
 }
 

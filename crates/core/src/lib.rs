@@ -21,4 +21,5 @@ mod newtype;
 pub mod rng;
 pub mod rules;
 pub mod seat;
+pub mod words;
 pub mod worldspanner;

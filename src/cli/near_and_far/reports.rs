@@ -261,10 +261,7 @@ pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
         Some(a) => format!(
             "Active threat: {}; {} in the deck\n",
             a.describe(),
-            match s.threats_left {
-                1 => "1 card".to_string(),
-                n => format!("{n} cards"),
-            }
+            crate::words::count(s.threats_left as u64, "card", "cards")
         ),
         None => "Active threat: none, every threat card is taken\n".to_string(),
     };

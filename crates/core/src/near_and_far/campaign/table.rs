@@ -208,10 +208,7 @@ impl Campaign {
                 }
                 notices.push(format!(
                     "{name} joins late: {} filled, one per missed session (p. 37).",
-                    match missed.len() {
-                        1 => "1 row of boxes".to_string(),
-                        n => format!("{n} rows of boxes"),
-                    }
+                    crate::words::count(missed.len() as u64, "row of boxes", "rows of boxes")
                 ));
             }
             Mode::Character => notices.push(format!(

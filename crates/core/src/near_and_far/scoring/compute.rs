@@ -9,6 +9,7 @@ use super::{
 };
 use crate::near_and_far::code::MapNumber;
 use crate::near_and_far::facts::{Facts, Talent};
+use crate::words::count;
 
 impl ScoreInput {
     /// Checks what the players typed, naming the player and field.
@@ -270,12 +271,6 @@ impl ScoreInput {
         }
         Ok(rank(scores, &self.players))
     }
-}
-
-/// "1 chief", "2 chiefs": score lines say it as the table does.
-fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The most of each thing a score sheet may claim. Artifact cards are limited by the box (55,
