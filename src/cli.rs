@@ -223,6 +223,11 @@ impl Output {
         Output::ok(serde_json::to_string_pretty(value).unwrap_or_default() + "\n")
     }
 
+    /// The one-line failure a command prints when the store refuses it ("tablemate: <why>").
+    pub fn failed(e: impl std::fmt::Display) -> Self {
+        Output::fail(format!("tablemate: {e}\n"))
+    }
+
     /// The output as the binary prints it: names and notes come from save and data files a
     /// hostile hand may have written, so control characters (terminal escape sequences that
     /// could move the cursor, retitle the window or hide text) and bidi overrides become
@@ -235,6 +240,16 @@ impl Output {
             code: self.code,
         }
     }
+}
+
+/// Opens the store at `root` and loads save `id` as a `T`, or the failure to print.
+pub(crate) fn open_save<T: crate::doc::GameDoc>(
+    root: &std::path::Path,
+    id: &str,
+) -> Result<(Store, crate::doc::Saved<T>), Output> {
+    let store = Store::open(root).map_err(Output::failed)?;
+    let saved = store.load::<T>(id).map_err(Output::failed)?;
+    Ok((store, saved))
 }
 
 /// Parses `args` (program name first) and runs the command, printing its output.

@@ -195,7 +195,7 @@ pub enum IndexCommand {
 }
 
 fn fail(e: impl std::fmt::Display) -> Output {
-    Output::fail(format!("tablemate: {e}\n"))
+    Output::failed(e)
 }
 
 fn today() -> chrono::NaiveDate {
@@ -405,9 +405,7 @@ pub(crate) fn act_by_choice(
 }
 
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {
-    let store = Store::open(root).map_err(fail)?;
-    let saved = store.load::<Campaign>(id).map_err(fail)?;
-    Ok((store, saved))
+    super::open_save(root, id)
 }
 
 fn new_campaign(

@@ -423,6 +423,11 @@ impl Store {
 
     /// Reads and validates save `id` of game `T`.
     pub fn load<T: GameDoc>(&self, id: &str) -> Result<Saved<T>, StoreError> {
+        self.load_with_bytes(id).map(|(saved, _)| saved)
+    }
+
+    /// [`Store::load`], and the bytes it read (for [`Store::load_versioned`]).
+    fn load_with_bytes<T: GameDoc>(&self, id: &str) -> Result<(Saved<T>, Vec<u8>), StoreError> {
         let path = self.save_path(id)?;
         if !read::present(&path) {
             return Err(StoreError::NotFound(id.to_string()));
@@ -430,7 +435,7 @@ impl Store {
         let (bytes, stamp) = read::read_stamped(&path, read::Links::Refuse)?;
         let saved = envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
         self.mark_verified(&path, Seen::of(&bytes, stamp));
-        Ok(saved)
+        Ok((saved, bytes))
     }
 
     /// Reads and validates a file inside the data folder (never through a link).

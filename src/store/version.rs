@@ -4,7 +4,7 @@
 //! of a delete, another program). And renaming a save (`tablemate rename`, the window's
 //! Rename): the title is the save's, not the game's, so no history entry is recorded.
 
-use super::{Prepared, Seen, Store, StoreError, fingerprint, read};
+use super::{Prepared, Store, StoreError, fingerprint, read};
 
 /// What is at a save's path: nothing, or one version known by its length and a hash of its
 /// bytes.
@@ -38,13 +38,7 @@ impl Store {
         &self,
         id: &str,
     ) -> Result<(crate::doc::Saved<T>, OnDisk), StoreError> {
-        let path = self.save_path(id)?;
-        if !read::present(&path) {
-            return Err(StoreError::NotFound(id.to_string()));
-        }
-        let (bytes, stamp) = read::read_stamped(&path, read::Links::Refuse)?;
-        let saved = super::envelope::open_as(&bytes).map_err(|p| StoreError::bad(&path, p))?;
-        self.mark_verified(&path, Seen::of(&bytes, stamp));
+        let (saved, bytes) = self.load_with_bytes(id)?;
         Ok((saved, OnDisk::of(&bytes)))
     }
 

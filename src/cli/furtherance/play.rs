@@ -7,10 +7,8 @@ use std::path::Path;
 
 use super::super::Output;
 use super::why_text;
-use crate::doc::Saved;
 use crate::furtherance::square::Dir;
 use crate::furtherance::{Action, Catalog, Game, Seat, Square};
-use crate::store::Store;
 
 /// The board as text: one cell per square, walls as `|` and `=`.
 pub fn render(game: &Game) -> String {
@@ -183,13 +181,9 @@ pub(super) enum Pace {
 /// `Saved::act_one_step` as the window sends it, each a history entry; then what the game
 /// waits for. The save is written once, atomically, as `act` writes it.
 pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool) -> Output {
-    let store = match Store::open(root) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let mut saved: Saved<Game> = match store.load(id) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    let (store, mut saved) = match crate::cli::open_save::<Game>(root, id) {
+        Ok(opened) => opened,
+        Err(out) => return out,
     };
     let before = saved.history.cursor();
     let mut out = String::new();
@@ -268,13 +262,9 @@ fn report_acted(acted: &crate::doc::Acted, out: &mut String) {
 
 /// `tablemate furtherance show ID [--json]`.
 pub(super) fn show(root: &Path, id: &str, json: bool) -> Output {
-    let store = match Store::open(root) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let saved: Saved<Game> = match store.load(id) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    let saved = match crate::cli::open_save::<Game>(root, id) {
+        Ok((_, saved)) => saved,
+        Err(out) => return out,
     };
     let game = saved.current();
     if json {
