@@ -379,6 +379,10 @@ pub fn help<'a>(
             "Close the innermost thing open (help, question, editor, selection, dialog, rule, history), then the screen",
         ),
         ("Ctrl+H", "Show or hide the history of the game"),
+        (
+            "Tab / Shift+Tab",
+            "The next / previous text box, in reading order",
+        ),
         ("F1 or ?", "Show or hide this help"),
         (
             "Aa+ / Aa−",
@@ -455,6 +459,9 @@ pub fn shortcut(
         },
         Key::Character("?") if ignored => Shortcut::Help,
         Key::Named(Named::Escape) => Shortcut::Back,
+        // Tab moves between fields whether or not a field has the focus (none takes Tab).
+        Key::Named(Named::Tab) if modifiers.shift() => Shortcut::PreviousField,
+        Key::Named(Named::Tab) => Shortcut::NextField,
         Key::Named(Named::F1) => Shortcut::Help,
         // Plain keys no text box took are the screen's own (Next step, an answer's number).
         _ if !ignored || modifiers.command() || modifiers.alt() => return None,
@@ -526,6 +533,22 @@ mod tests {
             press(Key::Named(Named::Escape), Modifiers::empty(), Captured),
             Some(Message::Shortcut(Shortcut::Back))
         ));
+    }
+
+    #[test]
+    fn tab_and_shift_tab_move_between_fields_even_from_inside_one() {
+        use iced::event::Status::{Captured, Ignored};
+        let tab = || Key::Named(Named::Tab);
+        for status in [Ignored, Captured] {
+            assert!(matches!(
+                press(tab(), Modifiers::empty(), status),
+                Some(Message::Shortcut(Shortcut::NextField))
+            ));
+            assert!(matches!(
+                press(tab(), Modifiers::SHIFT, status),
+                Some(Message::Shortcut(Shortcut::PreviousField))
+            ));
+        }
     }
 
     #[test]

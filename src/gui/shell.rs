@@ -27,6 +27,10 @@ pub enum Shortcut {
     Help,
     /// Ctrl+H: show or hide the history panel.
     History,
+    /// Tab: the next text field in reading order (docs/table-ux.md, keyboard).
+    NextField,
+    /// Shift+Tab: the previous text field.
+    PreviousField,
 }
 
 #[derive(Debug, Clone)]
@@ -482,6 +486,14 @@ impl App {
             }
             Message::Shortcut(Shortcut::Search) | Message::OpenRules => return self.open_rules(),
             Message::Shortcut(Shortcut::Back) => self.back(),
+            // Fields are visited in the order the screen lays them out, which is reading order.
+            Message::Shortcut(Shortcut::NextField) if !self.help => {
+                return iced::widget::operation::focus_next();
+            }
+            Message::Shortcut(Shortcut::PreviousField) if !self.help => {
+                return iced::widget::operation::focus_previous();
+            }
+            Message::Shortcut(Shortcut::NextField | Shortcut::PreviousField) => {}
             // The help overlay covers the screen: keys wait until it is closed.
             Message::Key(key) if !self.help => {
                 if let Some(m) = self.screen.key(key) {

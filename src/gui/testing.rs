@@ -183,3 +183,165 @@ macro_rules! screen_test_helpers {
     };
 }
 pub(crate) use screen_test_helpers;
+
+/// Every text field of a drawn screen in the order Tab visits them (the order the widget tree
+/// offers its focusable widgets, which `focus_next` walks), each with where it is laid out.
+pub fn tab_order<M>(ui: &mut Simulator<'_, M>) -> Vec<iced::Rectangle> {
+    use iced_test::selector::Candidate;
+    let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = found.clone();
+    // The selector never matches, so the search visits the whole tree.
+    let _ = ui.find(move |c: Candidate<'_>| {
+        if let Candidate::Focusable { bounds, .. } = c
+            && let Ok(mut v) = sink.lock()
+        {
+            v.push(bounds);
+        }
+        None::<()>
+    });
+    found.lock().map(|v| v.clone()).unwrap_or_default()
+}
+
+/// Panics unless Tab visits the screen's fields in reading order: along a row left to right,
+/// then down; going up is allowed only into a column to the right (a form in two columns).
+#[track_caller]
+pub fn assert_tab_follows_reading_order<S: ScreenUnderTest>(
+    state: &S,
+    ctx: &Ctx,
+    size: (f32, f32),
+    what: &str,
+) -> usize {
+    let mut ui = simulator_sized(size, state.draw(ctx));
+    let fields = tab_order(&mut ui);
+    for pair in fields.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let same_row = (b.y - a.y).abs() < a.height.min(b.height) / 2.0;
+        let ok = if same_row {
+            b.x > a.x
+        } else if b.y < a.y {
+            b.x >= a.x + a.width - 0.5
+        } else {
+            true
+        };
+        assert!(
+            ok,
+            "{what}: Tab goes from the field at {a:?} to the one at {b:?}, against reading order"
+        );
+    }
+    fields.len()
+}
+
+/// Every text drawn in view on the screen, with where it is drawn.
+fn texts_in_view<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, iced::Rectangle)> {
+    use iced_test::selector::Candidate;
+    let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = found.clone();
+    let _ = ui.find(move |c: Candidate<'_>| {
+        if let Candidate::Text {
+            content,
+            visible_bounds: Some(seen),
+            ..
+        } = c
+            && seen.width >= 1.0
+            && seen.height >= 1.0
+            && let Ok(mut v) = sink.lock()
+        {
+            v.push((content.to_string(), seen));
+        }
+        None::<()>
+    });
+    found.lock().map(|v| v.clone()).unwrap_or_default()
+}
+
+/// The messages a click at `at` on the drawn screen gives.
+fn click_at<S: ScreenUnderTest>(
+    state: &S,
+    ctx: &Ctx,
+    size: (f32, f32),
+    at: iced::Point,
+) -> Vec<S::Message> {
+    let mut ui = simulator_sized(size, state.draw(ctx));
+    ui.point_at(at);
+    let _ = ui.simulate(iced_test::simulator::click());
+    ui.into_messages().collect()
+}
+
+/// TABLE-UX's "nothing moves under the cursor", checked for every button of a screen: for each
+/// text in view that answers a click, a fresh state from `make` is clicked there and updated;
+/// afterwards the control under the pointer must be the same one (the same label, or one of
+/// the `same` pairs, as a toggle that renames itself), one that does nothing (disabled), or
+/// none with a label (a board's canvas answers clicks everywhere, and a second click on it is
+/// the player's own move, not a button that slid in). Returns how many buttons were clicked; panics naming each one that failed.
+#[track_caller]
+pub fn assert_nothing_new_under_the_pointer<S: ScreenUnderTest>(
+    make: impl Fn() -> S,
+    ctx: &Ctx,
+    size: (f32, f32),
+    same: &[(&str, &str)],
+    what: &str,
+) -> usize {
+    let first = make();
+    let mut ui = simulator_sized(size, first.draw(ctx));
+    let mut labels = texts_in_view(&mut ui);
+    drop(ui);
+    labels.dedup_by(|a, b| a.1.center() == b.1.center());
+    let mut clicked = 0;
+    let mut failures = Vec::new();
+    for (label, seen) in labels {
+        let at = seen.center();
+        let mut state = make();
+        let messages = click_at(&state, ctx, size, at);
+        if messages.is_empty() {
+            continue;
+        }
+        clicked += 1;
+        for m in messages {
+            let _ = state.apply(m, ctx);
+        }
+        if click_at(&state, ctx, size, at).is_empty() {
+            continue;
+        }
+        let mut ui = simulator_sized(size, state.draw(ctx));
+        let under: Vec<String> = texts_in_view(&mut ui)
+            .into_iter()
+            .filter(|(_, r)| r.contains(at))
+            .map(|(t, _)| t)
+            .collect();
+        // No label there: a board or blank space, which a second click cannot mistake.
+        let is_same = under.is_empty()
+            || under.iter().any(|t| {
+                *t == label
+                    || same
+                        .iter()
+                        .any(|(a, b)| (*a == label && b == t) || (*b == label && a == t))
+            });
+        if !is_same {
+            failures.push(format!(
+                "after {label:?}, {under:?} answers a click at the same place"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{what} at {size:?}: {}",
+        failures.join("; ")
+    );
+    clicked
+}
+
+/// The four window sizes TABLE-UX checks, as a screen's own area: 1366×768 and 1024×768, with
+/// large type off and on (1.3 times the type, so 1/1.3 of the logical pixels), each less the
+/// top bar; with the `Ctx` to draw them with.
+pub fn table_sizes() -> [((f32, f32), Ctx<'static>); 4] {
+    let normal = CTX;
+    let large = Ctx {
+        store: None,
+        large_type: true,
+    };
+    [
+        ((1366.0, 700.0), normal),
+        ((1024.0, 700.0), normal),
+        ((1366.0 / 1.3, 530.0), large),
+        (LARGE_TYPE_1024, large),
+    ]
+}

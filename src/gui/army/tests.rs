@@ -349,3 +349,35 @@ fn writing_armies_at_1366_with_large_type_keeps_the_start_and_the_sheet_in_view(
     }
     Ok(())
 }
+
+#[test]
+fn tab_visits_the_name_fields_in_reading_order_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        let mut s = State::new(&ctx);
+        send(&mut s, Message::Four(true));
+        testing::assert_tab_follows_reading_order(&s, &ctx, size, "army setup");
+    }
+}
+
+#[test]
+fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        for (what, make) in [
+            (
+                "army setup",
+                (|| State::new(&testing::CTX)) as fn() -> State,
+            ),
+            ("writing armies", writing),
+            ("in play", playing),
+        ] {
+            // Select is a toggle: it names itself Selected.
+            testing::assert_nothing_new_under_the_pointer(
+                make,
+                &ctx,
+                size,
+                &[("Select", "Selected")],
+                what,
+            );
+        }
+    }
+}

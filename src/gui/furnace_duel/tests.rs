@@ -360,3 +360,33 @@ fn a_tally_sent_from_a_players_phone_shows_on_the_pad_until_the_others_is_in() {
     assert!(!shows(&s, pending), "the halves made the result");
     assert!(shows(&s, "Ann wins 40 to 31 — most money"));
 }
+
+#[test]
+fn tab_visits_the_pad_fields_in_reading_order_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        let s = State::new(&ctx);
+        testing::assert_tab_follows_reading_order(&s, &ctx, size, "Furnace Duel setup");
+        let s = started(false);
+        testing::assert_tab_follows_reading_order(&s, &ctx, size, "Furnace Duel tally");
+    }
+}
+
+#[test]
+fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        for (what, make) in [
+            (
+                "Furnace Duel setup",
+                (|| State::new(&testing::CTX)) as fn() -> State,
+            ),
+            ("the first game", || started(false)),
+            ("a recorded game", || {
+                let mut s = started(false);
+                enter_result(&mut s, 120, 90);
+                s
+            }),
+        ] {
+            testing::assert_nothing_new_under_the_pointer(make, &ctx, size, &[], what);
+        }
+    }
+}

@@ -575,3 +575,37 @@ fn why_on_the_highlighted_piece_explains_its_step_beside_the_board() -> Result {
     assert!(shows(&s, &why));
     Ok(())
 }
+
+#[test]
+fn tab_visits_the_setup_fields_in_reading_order_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        let s = State::new(&ctx);
+        testing::assert_tab_follows_reading_order(&s, &ctx, size, "Furtherance setup");
+    }
+}
+
+#[test]
+fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        let clicked = testing::assert_nothing_new_under_the_pointer(
+            || State::new(&ctx),
+            &ctx,
+            size,
+            &[],
+            "Furtherance setup",
+        );
+        assert!(clicked > 0, "no button answered on the setup screen");
+        let clicked = testing::assert_nothing_new_under_the_pointer(
+            || {
+                let mut s = started();
+                place(&mut s, Seat::Player, "Knight", "c1");
+                s
+            },
+            &ctx,
+            size,
+            &[("Why?", "Hide")],
+            "Furtherance in play",
+        );
+        assert!(clicked > 0, "no button answered in play");
+    }
+}
