@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
+use super::files::{self, PathField, Picked};
 use super::screen::{Action, Ctx, Notice};
 use super::style;
 use super::transfer;
@@ -31,6 +32,9 @@ pub enum Message {
     /// The file dialogs' answers (None: the player cancelled).
     ImportPicked(Option<PathBuf>),
     ExportPicked(Option<String>, Option<PathBuf>),
+    /// No file dialog could open for this (why): the typed path stands in.
+    NoDialog(Transfer, String),
+    PathText(String),
     Confirm,
     Cancel,
 }
@@ -44,6 +48,40 @@ pub enum Event {
     Rules,
 }
 
+/// What a file is being picked for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transfer {
+    Import,
+    /// Export save `id`, or every save when None.
+    Export(Option<String>),
+}
+
+impl Transfer {
+    /// The file dialog's answer as Home's message.
+    fn answer(self, picked: Picked) -> Message {
+        match (self, picked) {
+            (t, Picked::NoDialog(why)) => Message::NoDialog(t, why),
+            (Transfer::Import, p) => Message::ImportPicked(path_of(p)),
+            (Transfer::Export(id), p) => Message::ExportPicked(id, path_of(p)),
+        }
+    }
+
+    fn purpose(&self) -> &'static str {
+        match self {
+            Transfer::Import => "Import a save or bundle",
+            Transfer::Export(Some(_)) => "Export this save to a file",
+            Transfer::Export(None) => "Export every save into one file",
+        }
+    }
+}
+
+fn path_of(p: Picked) -> Option<PathBuf> {
+    match p {
+        Picked::Path(p) => Some(p),
+        Picked::Cancelled | Picked::NoDialog(_) => None,
+    }
+}
+
 /// A question waiting for the player's answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Dialog {
@@ -53,6 +91,11 @@ pub enum Dialog {
         id: String,
         title: String,
         summary: String,
+    },
+    /// The typed path standing in for a file dialog that could not open.
+    Path {
+        transfer: Transfer,
+        field: PathField,
     },
     /// The title field of save `id`, as typed, and why the store refused it.
     Rename {
@@ -93,19 +136,33 @@ impl State {
             Message::Backups(id) => Some(Event::Backups(id)),
             Message::Rules => Some(Event::Rules),
             Message::Import => {
-                return (
-                    Action::task(transfer::pick_import().map(Message::ImportPicked)),
-                    None,
-                );
+                let task = transfer::pick_import().map(|p| Transfer::Import.answer(p));
+                return (Action::task(task), None);
             }
             Message::Export(id) => {
                 let task = transfer::pick_export(Some(&id))
-                    .map(move |p| Message::ExportPicked(Some(id.clone()), p));
+                    .map(move |p| Transfer::Export(Some(id.clone())).answer(p));
                 return (Action::task(task), None);
             }
             Message::ExportAll => {
-                let task = transfer::pick_export(None).map(|p| Message::ExportPicked(None, p));
+                let task = transfer::pick_export(None).map(|p| Transfer::Export(None).answer(p));
                 return (Action::task(task), None);
+            }
+            Message::NoDialog(transfer, why) => {
+                let data = ctx.store.map(|s| s.root());
+                let mut field = PathField::new(transfer.purpose(), why, data);
+                if let Transfer::Export(id) = &transfer {
+                    field.typed.push_str(&transfer::export_name(id.as_deref()));
+                }
+                self.dialog = Some(Dialog::Path { transfer, field });
+                return (Action::task(files::focus_path()), None);
+            }
+            Message::PathText(t) => {
+                if let Some(Dialog::Path { field, .. }) = &mut self.dialog {
+                    field.typed = t;
+                    field.refused = None;
+                }
+                None
             }
             Message::ImportPicked(None) | Message::ExportPicked(_, None) => None,
             Message::ImportPicked(Some(path)) => {
@@ -156,6 +213,21 @@ impl State {
             Message::Confirm => match self.dialog.take() {
                 Some(Dialog::Overwrite { id, path }) => {
                     return (self.export(id, path, true, ctx), None);
+                }
+                Some(Dialog::Path {
+                    transfer,
+                    mut field,
+                }) => {
+                    let path = match field.path() {
+                        Ok(path) => path,
+                        Err(why) => {
+                            field.refused = Some(why);
+                            self.dialog = Some(Dialog::Path { transfer, field });
+                            return (Action::none(), None);
+                        }
+                    };
+                    let answer = transfer.answer(Picked::Path(path));
+                    return self.update(answer, ctx);
                 }
                 Some(Dialog::Delete { id, title, .. }) => {
                     let Some(store) = ctx.store else {
@@ -246,6 +318,20 @@ impl State {
                         transfer::named(title, id)
                     ),
                     "Yes, delete",
+                    Message::Confirm,
+                    Message::Cancel,
+                ),
+            ),
+            Some(Dialog::Path { transfer, field }) => widgets::modal(
+                page,
+                files::path_dialog(
+                    field,
+                    match transfer {
+                        Transfer::Import => "Import",
+                        Transfer::Export(_) => "Export",
+                    },
+                    ctx.store.map(|s| s.root()),
+                    Message::PathText,
                     Message::Confirm,
                     Message::Cancel,
                 ),

@@ -10,6 +10,7 @@ pub mod backups;
 mod chrome;
 pub mod document;
 mod ending;
+pub mod files;
 pub mod furnace_duel;
 pub mod furtherance;
 pub mod home;

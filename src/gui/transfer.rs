@@ -6,49 +6,45 @@ use std::path::{Path, PathBuf};
 
 use iced::Task;
 
+use super::files::{self, Picked};
 use super::screen::{Notice, Restore};
 use crate::store::{OnDisk, Store, StoreError};
 
 /// Asks for a save or bundle to import.
-pub fn pick_import() -> Task<Option<PathBuf>> {
-    Task::perform(
-        async {
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a Tablemate save or bundle")
-                .add_filter("Tablemate save", &["json"])
-                .pick_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| path,
-    )
+pub fn pick_import() -> Task<Picked> {
+    files::pick(files::Request {
+        title: "Import a Tablemate save or bundle".into(),
+        save_as: None,
+        filter: ("Tablemate save", &["json"]),
+    })
 }
 
 /// Asks where to export save `id`, or every save into one bundle when `id` is None.
-pub fn pick_export(id: Option<&str>) -> Task<Option<PathBuf>> {
+pub fn pick_export(id: Option<&str>) -> Task<Picked> {
     let (title, name, filter) = match id {
-        Some(id) => ("Export save", format!("{id}.json"), "Tablemate save"),
+        Some(id) => ("Export save", export_name(Some(id)), "Tablemate save"),
         None => (
             "Export every save into one file",
-            format!(
-                "tablemate-all-{}.json",
-                chrono::Local::now().format("%Y%m%d")
-            ),
+            export_name(None),
             "Tablemate bundle",
         ),
     };
-    Task::perform(
-        async move {
-            rfd::AsyncFileDialog::new()
-                .set_title(title)
-                .set_file_name(name)
-                .add_filter(filter, &["json"])
-                .save_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| path,
-    )
+    files::pick(files::Request {
+        title: title.into(),
+        save_as: Some(name),
+        filter: (filter, &["json"]),
+    })
+}
+
+/// The file name an export proposes: the save's id, or the day's bundle.
+pub fn export_name(id: Option<&str>) -> String {
+    match id {
+        Some(id) => format!("{id}.json"),
+        None => format!(
+            "tablemate-all-{}.json",
+            chrono::Local::now().format("%Y%m%d")
+        ),
+    }
 }
 
 /// Imports `path`; a save whose id is taken comes in as a new copy.

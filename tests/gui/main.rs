@@ -396,3 +396,62 @@ fn a_saved_games_buttons_all_show_at_1024_with_large_type() -> Result {
     }
     Ok(())
 }
+
+#[test]
+fn without_a_file_dialog_home_says_so_and_takes_a_typed_path_for_export_and_import() -> Result {
+    use tablemate::gui::files::NO_DIALOG;
+    use tablemate::gui::home::{Message as Home, Transfer};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().join("data"));
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().unwrap().id().to_string();
+    let _ = app.update(Message::GoHome);
+    // What Export… answers when no dialog could open: the typed path, starting in the data
+    // folder with the proposed file name, and the reason on screen.
+    let _ = app.update(Message::Home(Home::NoDialog(
+        Transfer::Export(Some(id.clone())),
+        NO_DIALOG.into(),
+    )));
+    assert!(shows(&app, "Export this save to a file"));
+    assert!(shows(
+        &app,
+        &format!("{NO_DIALOG} Type the file's path instead.")
+    ));
+    for start in ["Data folder", "Home folder", "Cancel", "Export"] {
+        assert!(shows(&app, start), "{start} is not offered");
+    }
+    let target = dir.path().join("typed.json");
+    let _ = app.update(Message::Home(Home::PathText(target.display().to_string())));
+    click(&mut app, "Export")?;
+    assert!(target.is_file(), "the typed path was not written");
+    // A folder is refused in place, naming it.
+    let _ = app.update(Message::Home(Home::NoDialog(
+        Transfer::Import,
+        NO_DIALOG.into(),
+    )));
+    let _ = app.update(Message::Home(Home::PathText(
+        dir.path().display().to_string(),
+    )));
+    click(&mut app, "Import")?;
+    assert!(shows(
+        &app,
+        &format!(
+            "{} is a folder: add the file's name after it.",
+            dir.path().display()
+        )
+    ));
+    // A path to nothing is refused by the import, naming the file; nothing is added.
+    let before = app.listings().len();
+    let _ = app.update(Message::Home(Home::PathText(
+        dir.path().join("missing.json").display().to_string(),
+    )));
+    click(&mut app, "Import")?;
+    assert!(
+        app.banners
+            .iter()
+            .any(|b| b.error && b.text.contains("missing.json")),
+        "a missing file is named"
+    );
+    assert_eq!(app.listings().len(), before);
+    Ok(())
+}
