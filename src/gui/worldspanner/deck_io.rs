@@ -6,10 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use iced::Task;
-
 use super::Message;
 use super::editor::{Editor, EditorMsg, Outcome};
+use crate::gui::files::{self, Picked};
 use crate::gui::screen::Action;
 use crate::store::StoreError;
 use crate::worldspanner::{DeckEditor, DeckFile};
@@ -38,34 +37,39 @@ impl Confirm {
 
 /// The dialog asking where the finished deck goes.
 pub fn pick_export(name: &str) -> Action<Message> {
-    let file_name = format!("{}.json", file_stem(name));
-    Action::task(Task::perform(
-        async move {
-            rfd::AsyncFileDialog::new()
-                .set_title("Export the challenge deck")
-                .set_file_name(file_name)
-                .add_filter("Challenge deck", &["json"])
-                .save_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| Message::Editor(EditorMsg::ExportTo(path)),
-    ))
+    let request = files::Request {
+        title: "Export the challenge deck".into(),
+        save_as: Some(file_name(name)),
+        filter: ("Challenge deck", &["json"]),
+    };
+    Action::task(files::pick(request).map(|p| answer(true, p)))
 }
 
 /// The dialog asking which deck file to import.
 pub fn pick_import() -> Action<Message> {
-    Action::task(Task::perform(
-        async {
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a challenge deck")
-                .add_filter("Challenge deck", &["json"])
-                .pick_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| Message::Editor(EditorMsg::ImportFrom(path)),
-    ))
+    let request = files::Request {
+        title: "Import a challenge deck".into(),
+        save_as: None,
+        filter: ("Challenge deck", &["json"]),
+    };
+    Action::task(files::pick(request).map(|p| answer(false, p)))
+}
+
+/// A dialog's answer as the editor's message: the file, a cancel, or no dialog at all.
+fn answer(export: bool, picked: Picked) -> Message {
+    let m = match (export, picked) {
+        (export, Picked::NoDialog(why)) => EditorMsg::NoDialog { export, why },
+        (true, Picked::Path(p)) => EditorMsg::ExportTo(Some(p)),
+        (false, Picked::Path(p)) => EditorMsg::ImportFrom(Some(p)),
+        (true, Picked::Cancelled) => EditorMsg::ExportTo(None),
+        (false, Picked::Cancelled) => EditorMsg::ImportFrom(None),
+    };
+    Message::Editor(m)
+}
+
+/// The file an export of deck `name` proposes.
+pub fn file_name(name: &str) -> String {
+    format!("{}.json", file_stem(name))
 }
 
 /// A deck name as a file name: letters, digits and dashes.

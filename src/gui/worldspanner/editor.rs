@@ -8,6 +8,7 @@ use iced::{Center, Element, Fill, Length};
 use super::Message;
 use super::deck_io::Confirm;
 use super::decks::{load_deck, team_deck_path};
+use crate::gui::files::{self, PathField};
 use crate::gui::screen::Ctx;
 use crate::gui::{style, widgets};
 use crate::worldspanner::deckfile::{card_line, parse_card_line};
@@ -39,6 +40,15 @@ pub enum EditorMsg {
     ImportFrom(Option<std::path::PathBuf>),
     /// The answer to "replace the file?" / "replace the editor's cards?".
     Confirm(bool),
+    /// No file dialog could open for the export (true) or the import: why. The typed path
+    /// stands in (`PathText`, `PathGo`, `PathCancel`).
+    NoDialog {
+        export: bool,
+        why: String,
+    },
+    PathText(String),
+    PathGo,
+    PathCancel,
 }
 
 /// What the screen must do after an editor message.
@@ -58,6 +68,9 @@ pub struct Editor {
     pub(super) problem: Option<String>,
     /// An export over an existing file or an import over the editor's cards, waiting for a yes.
     pub(super) confirm: Option<Confirm>,
+    /// The typed path standing in for a file dialog that could not open: for an export (true)
+    /// or an import.
+    pub(super) typed_path: Option<(bool, PathField)>,
 }
 
 impl Default for Editor {
@@ -69,6 +82,7 @@ impl Default for Editor {
             editing: None,
             problem: None,
             confirm: None,
+            typed_path: None,
         }
     }
 }
@@ -111,7 +125,7 @@ impl Editor {
     /// Esc inside the editor: the waiting yes/no is answered no, then a card being corrected
     /// is let go (its line emptied). False when neither was open.
     pub fn escape(&mut self) -> bool {
-        if self.confirm.take().is_some() {
+        if self.confirm.take().is_some() || self.typed_path.take().is_some() {
             return true;
         }
         if self.editing.take().is_some() {
@@ -218,6 +232,40 @@ impl Editor {
             EditorMsg::ExportTo(Some(path)) => return self.export_to(&path, false),
             EditorMsg::ImportFrom(Some(path)) => return self.import_from(&path),
             EditorMsg::Confirm(yes) => return self.confirm(yes),
+            EditorMsg::NoDialog { export, why } => {
+                let (purpose, name) = if export {
+                    (
+                        "Export the challenge deck",
+                        Some(super::deck_io::file_name(&self.name())),
+                    )
+                } else {
+                    ("Import a challenge deck", None)
+                };
+                let mut field = PathField::new(purpose, why, ctx.store.map(|s| s.root()));
+                field.typed.push_str(name.as_deref().unwrap_or(""));
+                self.typed_path = Some((export, field));
+            }
+            EditorMsg::PathText(t) => {
+                if let Some((_, field)) = &mut self.typed_path {
+                    field.typed = t;
+                    field.refused = None;
+                }
+            }
+            EditorMsg::PathCancel => self.typed_path = None,
+            EditorMsg::PathGo => {
+                let Some((export, mut field)) = self.typed_path.take() else {
+                    return Outcome::None;
+                };
+                return match field.path() {
+                    Ok(path) if export => self.export_to(&path, false),
+                    Ok(path) => self.import_from(&path),
+                    Err(why) => {
+                        field.refused = Some(why);
+                        self.typed_path = Some((export, field));
+                        Outcome::None
+                    }
+                };
+            }
             EditorMsg::UseInGame => {
                 return match self.deck.finish() {
                     Ok(f) => Outcome::Use(f.name, f.cards),
@@ -380,6 +428,16 @@ impl Editor {
                 .align_y(Center)
                 .wrap(),
             );
+        }
+        if let Some((export, field)) = &self.typed_path {
+            col = col.push(files::path_dialog(
+                field,
+                if *export { "Export" } else { "Import" },
+                None,
+                |t| Message::Editor(EditorMsg::PathText(t)),
+                e(EditorMsg::PathGo),
+                e(EditorMsg::PathCancel),
+            ));
         }
         col = col.push(scrollable(list).height(Length::Fixed(320.0)));
         widgets::card(col, 12).into()

@@ -140,3 +140,55 @@ fn an_imported_deck_with_a_missing_field_is_refused_naming_the_file_card_and_fie
     assert!(said.contains("hit_from"), "{said}");
     assert!(shows(&t, "0 of 36 entered"), "nothing was imported");
 }
+
+#[test]
+fn without_a_file_dialog_the_deck_editor_says_so_and_takes_a_typed_path() {
+    let c = ctx();
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = full_editor();
+    let why = crate::gui::files::NO_DIALOG.to_string();
+    s.update(
+        Message::Editor(EditorMsg::NoDialog {
+            export: true,
+            why: why.clone(),
+        }),
+        &c,
+    );
+    assert!(shows(&s, "Export the challenge deck"));
+    assert!(shows(&s, &format!("{why} Type the file's path instead.")));
+    let path = dir.path().join("typed-deck.json");
+    s.update(
+        Message::Editor(EditorMsg::PathText(path.display().to_string())),
+        &c,
+    );
+    let a = click(&mut s, "Export");
+    let said = a.notice.map(|n| n.text).unwrap_or_default();
+    assert!(said.contains("Exported"), "{said}");
+    assert!(path.is_file());
+
+    // The import the same way, into an empty editor.
+    let mut t = State::new(&c);
+    t.update(Message::Panel(Panel::Editor), &c);
+    t.update(
+        Message::Editor(EditorMsg::NoDialog { export: false, why }),
+        &c,
+    );
+    t.update(
+        Message::Editor(EditorMsg::PathText(dir.path().display().to_string())),
+        &c,
+    );
+    click(&mut t, "Import");
+    assert!(shows(
+        &t,
+        &format!(
+            "{} is a folder: add the file's name after it.",
+            dir.path().display()
+        )
+    ));
+    t.update(
+        Message::Editor(EditorMsg::PathText(path.display().to_string())),
+        &c,
+    );
+    click(&mut t, "Import");
+    assert!(shows(&t, "36 of 36 entered"));
+}
