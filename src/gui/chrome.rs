@@ -45,6 +45,7 @@ impl App {
                 .map(|mode| Message::SystemDark(mode == iced::theme::Mode::Dark)),
             window::events().map(|(id, e)| Message::Window(id, e)),
             super::ending::subscription(),
+            super::single::subscription(),
         ])
     }
 

@@ -23,6 +23,7 @@ pub mod screen;
 mod screens;
 pub mod settings;
 pub mod share;
+mod single;
 pub mod startup;
 pub mod style;
 #[cfg(test)]
@@ -69,6 +70,16 @@ pub fn run_opening(target: Option<String>) -> Result<(), String> {
             iced::window::Position::Centered,
         ),
     };
+    // One window per data folder: a running window takes this start's request instead.
+    let root = crate::store::Store::default_root();
+    match single::claim(&root, &single::request_for(target.as_deref())) {
+        single::Claim::Handed => {
+            println!("tablemate: the window already open on this data folder took it");
+            return Ok(());
+        }
+        single::Claim::First => {}
+        single::Claim::Alone(why) => crate::store::log::warn(&format!("one window: {why}")),
+    }
     iced::application(
         move || App::boot_on(target.as_deref()),
         App::update,

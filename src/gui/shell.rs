@@ -76,6 +76,8 @@ pub enum Message {
     RenameCancel,
     /// The system asked the app to end (SIGTERM, SIGINT, SIGHUP): save and close.
     Terminate,
+    /// A later start on this data folder handed its request over (`single.rs`).
+    Handoff(super::single::Request),
     /// "Share to the table" (`share.rs`).
     Share(super::share::Message),
 }
@@ -572,6 +574,12 @@ impl App {
             Message::RenameCancel => self.renaming = None,
             Message::RenameSave => self.rename_open_game(),
             Message::Terminate => return self.terminate(),
+            Message::Handoff(request) => {
+                if let super::single::Request::Open(target) = request {
+                    self.open_save(&target);
+                }
+                return window::oldest().and_then(window::gain_focus);
+            }
             Message::Window(id, event) => return self.window(id, event),
             Message::RetrySave => self.retry_save(),
             Message::Share(m) => return self.share_update(m),
