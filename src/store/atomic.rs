@@ -61,6 +61,20 @@ impl Staged {
         self.stamp
     }
 
+    /// Puts the new version at `path` and the file that was there at that instant under the
+    /// temporary name, in one step (Linux's `renameat2` with `RENAME_EXCHANGE`), and makes it
+    /// durable. Nothing another program put at `path` at any moment before can be overwritten
+    /// unseen: it is what comes back. Where the exchange is not available (another system, a
+    /// file system without it, no file at `path`), a plain rename, and `Ok(None)`.
+    pub fn exchange(mut self) -> io::Result<Option<PathBuf>> {
+        if exchange(&self.tmp, &self.path)? {
+            self.committed = true;
+            sync_dir(&self.path);
+            return Ok(Some(self.tmp.clone()));
+        }
+        self.commit().map(|()| None)
+    }
+
     /// Renames the new version over `path` and makes the rename durable.
     pub fn commit(mut self) -> io::Result<()> {
         fs::rename(&self.tmp, &self.path)?;
@@ -76,6 +90,43 @@ impl Drop for Staged {
             let _ = fs::remove_file(&self.tmp);
         }
     }
+}
+
+/// Swaps the files at `a` and `b` in one step; false where that cannot be done here (then
+/// nothing changed).
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+    use std::os::unix::ffi::OsStrExt;
+    let (Ok(a), Ok(b)) = (
+        std::ffi::CString::new(a.as_os_str().as_bytes()),
+        std::ffi::CString::new(b.as_os_str().as_bytes()),
+    ) else {
+        return Ok(false);
+    };
+    // SAFETY: both paths are NUL-terminated strings that live across the call.
+    let done = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if done == 0 {
+        return Ok(true);
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        // Not supported by this kernel or file system, or no file at `b` to exchange with.
+        Some(libc::EINVAL | libc::ENOSYS | libc::ENOENT | libc::EOPNOTSUPP) => Ok(false),
+        _ => Err(e),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_a: &Path, _b: &Path) -> io::Result<bool> {
+    Ok(false)
 }
 
 /// Replaces `path` with `bytes` atomically.

@@ -220,6 +220,30 @@ pub fn catch(store: &Store, id: &str, path: &Path) -> Result<Option<Caught>, Sto
     Ok(Some(Caught { dir, tmp }))
 }
 
+/// The file a save held at the instant it was replaced (`file`, where the exchange put it),
+/// moved into the backup folder to be settled like a caught one; None when it is the caught
+/// file itself (the same inode, size and modified time: nothing was written in between) or
+/// cannot be moved (then it is left where it is and named in the log, never deleted).
+pub fn adopt(store: &Store, id: &str, file: PathBuf, caught: Option<&Caught>) -> Option<Caught> {
+    if let (Some(c), Some(now)) = (caught, read::Stamp::at(&file))
+        && read::Stamp::at(&c.tmp).is_some_and(|then| then.same_content(&now))
+    {
+        let _ = fs::remove_file(&file);
+        return None;
+    }
+    let dir = real_dir(store, id, true).ok()?;
+    let tmp = atomic::temp_path(&dir.join("caught.json"));
+    let _ = fs::remove_file(&tmp);
+    if let Err(e) = fs::rename(&file, &tmp) {
+        crate::store::log::warn(&format!(
+            "a version written by another program is left at {}: {e}",
+            file.display()
+        ));
+        return None;
+    }
+    Some(Caught { dir, tmp })
+}
+
 impl Caught {
     /// Nothing was replaced: the temporary name goes.
     pub fn discard(self) {

@@ -112,6 +112,8 @@ pub struct Store {
     verified: std::sync::Mutex<std::collections::HashMap<PathBuf, Seen>>,
     /// Called just before a new version is renamed over a save (see [`Store::set_fault_hook`]).
     fault_hook: std::sync::Mutex<Option<FaultHook>>,
+    /// Called at the last instant before a save is replaced (see [`Store::set_race_hook`]).
+    race_hook: std::sync::Mutex<Option<RaceHook>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -126,6 +128,9 @@ impl std::fmt::Debug for Store {
 /// What a test runs at the last moment before a save is replaced: it may change the file
 /// behind the store's back, or fail the write (a full disk) by returning an error.
 pub type FaultHook = Box<dyn Fn(&Path) -> std::io::Result<()> + Send + Sync>;
+
+/// What [`Store::set_race_hook`] runs: another program's write at the worst moment.
+pub type RaceHook = Box<dyn Fn(&Path) + Send + Sync>;
 
 type Fingerprint = (u64, u64);
 
@@ -243,6 +248,7 @@ impl Store {
             access,
             verified: Default::default(),
             fault_hook: Default::default(),
+            race_hook: Default::default(),
         })
     }
 
@@ -253,6 +259,23 @@ impl Store {
     pub fn set_fault_hook(&self, hook: Option<FaultHook>) {
         if let Ok(mut slot) = self.fault_hook.lock() {
             *slot = hook;
+        }
+    }
+
+    /// For tests of the race with another program: `hook` runs after the store's last look at
+    /// a save, just before the new version goes in (the moment no check can cover).
+    #[doc(hidden)]
+    pub fn set_race_hook(&self, hook: Option<RaceHook>) {
+        if let Ok(mut slot) = self.race_hook.lock() {
+            *slot = hook;
+        }
+    }
+
+    fn run_race_hook(&self, path: &Path) {
+        if let Ok(slot) = self.race_hook.lock()
+            && let Some(hook) = slot.as_ref()
+        {
+            hook(path);
         }
     }
 
@@ -561,21 +584,33 @@ impl Store {
             false => None,
         };
         let written = staged.stamp();
-        if let Err(e) = staged.commit() {
-            if let Some(c) = caught {
-                c.discard();
+        self.run_race_hook(path);
+        // The new version and whatever is at `path` at this instant change places in one
+        // step, so a replacement by another program since the catch above is not lost either.
+        let displaced = match staged.exchange() {
+            Ok(displaced) => displaced,
+            Err(e) => {
+                if let Some(c) = caught {
+                    c.discard();
+                }
+                return Err(StoreError::io(path, e));
             }
-            return Err(StoreError::io(path, e));
-        }
+        };
         // What is at `path` now is the file just written (the same inode, size and modified
         // time: the rename changes only its changed time), known by its stamp from here on.
         let now = read::Stamp::at(path).filter(|now| written.is_some_and(|w| w.same_content(now)));
         self.mark_verified(path, Seen::of(bytes, now));
+        let (old, stamp) = seen
+            .as_ref()
+            .map_or((None, None), |(b, s)| (Some(b.as_ref()), *s));
+        // What the exchange took out of place: the caught file itself (nothing happened in
+        // between) goes; anything else was written by another program after the catch.
+        let late = displaced.and_then(|file| backups::adopt(self, id, file, caught.as_ref()));
         if let Some(c) = caught {
-            let (old, stamp) = seen
-                .as_ref()
-                .map_or((None, None), |(b, s)| (Some(b.as_ref()), *s));
             c.settle(old, stamp, kept.as_ref());
+        }
+        if let Some(late) = late {
+            late.settle(old, stamp, kept.as_ref());
         }
         if let Some(kept) = kept {
             backups::prune(&kept);

@@ -453,6 +453,44 @@ fn an_outside_change_landing_during_a_save_is_kept_as_a_backup() {
 }
 
 #[test]
+fn an_outside_replacement_at_the_last_instant_before_the_rename_is_kept_as_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("g", &game("mine")).unwrap();
+    let path = store.save_path("g").unwrap();
+    let mine = std::fs::read_to_string(&path).unwrap();
+    let outside = mine.replace("mine", "theirs");
+    let written = outside.clone();
+    // Another program replaces the save the way editors and sync tools do (a new file renamed
+    // over it) after the store's last look, just before its new version goes in.
+    store.set_race_hook(Some(Box::new(move |p: &Path| {
+        let tmp = p.with_file_name("their-editor.tmp");
+        std::fs::write(&tmp, &written).unwrap();
+        std::fs::rename(&tmp, p).unwrap();
+    })));
+    store.save("g", &game("my next")).unwrap();
+    store.set_race_hook(None);
+    assert_eq!(notes_of(&store, "g"), "my next");
+    let kept = backup_texts(&store, "g");
+    assert!(
+        kept.contains(&outside),
+        "the version another program put there at the last instant was lost"
+    );
+    assert!(
+        kept.contains(&mine),
+        "the version the save replaced was lost"
+    );
+    for folder in ["backups/g", "saves"] {
+        let stray: Vec<_> = std::fs::read_dir(dir.path().join(folder))
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+            .collect();
+        assert!(stray.is_empty(), "{folder}: {stray:?}");
+    }
+}
+
+#[test]
 fn a_save_that_fails_at_the_last_moment_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
