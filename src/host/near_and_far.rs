@@ -216,7 +216,7 @@ fn record(
     };
     if !character {
         return html! { div.row { @for (label, outcome, rewards) in outcomes {
-            (act_button(label, &action(outcome, rewards)))
+            (confirm_button(label, &action(outcome, rewards), &format!("Record {}: {label}?", a.read.headline())))
         } } };
     }
     let first = outcomes

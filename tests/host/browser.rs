@@ -241,6 +241,9 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     // A mark on the table's page: a reload would lose it.
     table.script("window.stillHere = true; return true;");
 
+    // The rewards typed by hand sit behind their own summary: opened first, as a player taps it.
+    let rewards = ana.find("#rewards > summary");
+    ana.call("POST", &format!("/element/{rewards}/click"), Value::Null);
     let field = ana.find("form[data-act*='keyword-gained'] input[name='keyword']");
     ana.call(
         "POST",
@@ -304,8 +307,12 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     ana.wait_for_text("#main", "Read quest 3");
     let fits = ana.script("return document.documentElement.scrollWidth <= innerWidth;");
     assert_eq!(fits, json!(true), "the answer fits 360 px");
+    // Recording asks once, on the page: Yes sends it.
     let success = ana.find("button[data-act*='record-quest']");
     ana.call("POST", &format!("/element/{success}/click"), Value::Null);
+    ana.wait_for_text(".confirm", "Record");
+    let yes = ana.find(".confirm button[data-confirmed]");
+    ana.call("POST", &format!("/element/{yes}/click"), Value::Null);
     ana.wait_for_text("#main", "Done: Ana's phone: Rin: quest 3, success");
     ana.wait_for_text("#main", "Experience:");
     table.wait_for_text("#view", "Ana's phone: Rin: quest 3, success");
@@ -368,8 +375,10 @@ fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_r
     psi.wait_for_text("#live", "Live");
     psi.script("window.stillHere = true; return true;");
     // Every form open at once: still one narrow column, every target at least 44 px high.
+    // Sky1's row and every form in it open at once (hero rows open one at a time).
     let fit = sky.script(
-        "document.querySelectorAll('details').forEach(d => d.open = true);
+        "document.querySelectorAll('details:not(.hero)').forEach(d => d.open = true);
+         document.getElementById('hero-0').open = true;
          return {width: innerWidth, scroll: document.documentElement.scrollWidth,
           smallest: Math.min(...[...document.querySelectorAll('button, input, select, summary')]
             .map(e => e.getBoundingClientRect().height))};",

@@ -199,6 +199,22 @@ fn a_near_and_far_seat_reads_its_quest_and_records_the_outcome_from_the_answer()
 }
 
 #[test]
+fn recording_a_quests_outcome_asks_once_before_it_is_sent() {
+    let s = near_and_far_in_session();
+    let answer = s.page("Ana", "/quest?n=3");
+    let buttons: Vec<&str> = answer
+        .split("<button")
+        .filter_map(|b| b.split('>').next())
+        .filter(|b| b.contains("record-quest"))
+        .collect();
+    assert!(buttons.len() >= 2, "Success and Failed: {answer}");
+    assert!(
+        buttons.iter().all(|b| b.contains("data-confirm=\"Record")),
+        "{buttons:?}"
+    );
+}
+
+#[test]
 fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
     let s = near_and_far_in_session();
     let given = json!({"action": "note-reward", "character": "Rin",

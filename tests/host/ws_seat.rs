@@ -567,7 +567,7 @@ fn a_team_seat_shows_the_other_team_read_only_with_the_domes_and_the_melee_order
     assert!(page.contains("Melee order"), "{page}");
     let order = &page[at(&page, "Melee order")..];
     assert!(order.contains("Sky1") && order.contains("Psi1"), "{order}");
-    assert!(page.contains("Dome 1:"), "{page}");
+    assert!(page.contains("<b>Domes</b>: all 6 empty"), "{page}");
 }
 
 #[test]
