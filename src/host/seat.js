@@ -152,7 +152,8 @@
         var ok = r.ok;
         var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
         last = { key: key, text: text, ok: ok };
-        sayAfter(el, text, ok);
+        // The live update may have swapped the page before this answer came: said on the new one.
+        if (main.contains(el)) sayAfter(el, text, ok); else showLast();
         // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
         var fromLookup = ok && main.dataset.follow === "no";
         if (fromLookup) history.replaceState(null, "", "/seat/" + token);

@@ -222,6 +222,7 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     table.go(&link("table"));
     table.wait_for_text("#live", "Live");
     ana.wait_for_text("#live", "Live");
+    ana.shots("naf-ana");
     // Ana's phone: one narrow column, large targets, a light page.
     let fit = ana.script(
         "return {width: innerWidth, scroll: document.documentElement.scrollWidth,
@@ -238,6 +239,20 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         "every target at least 44 px high: {fit}"
     );
     assert!(n("weight") < 100_000.0, "page weight under 100 KB: {fit}");
+    // The lines to look at first (XP to spend, the active threat) are larger than the text.
+    let sizes = ana.script(
+        "const px = e => parseFloat(getComputedStyle(e).fontSize);
+         return {body: px(document.body),
+           big: Math.min(...[...document.querySelectorAll('.big')].map(px))};",
+    );
+    assert!(
+        sizes["big"].as_f64() > sizes["body"].as_f64(),
+        ".big lines larger than body text: {sizes}"
+    );
+    // Ana's turn, from her phone: the active threat defeated.
+    let defeat = ana.find("button[data-act*='defeat-threat']");
+    ana.call("POST", &format!("/element/{defeat}/click"), Value::Null);
+    ana.wait_for_text("#main", "Done: Ana's phone: Rin defeats the active threat");
     // A mark on the table's page: a reload would lose it.
     table.script("window.stillHere = true; return true;");
 
@@ -305,6 +320,7 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let look = ana.find("form[action$='/quest'] button");
     ana.call("POST", &format!("/element/{look}/click"), Value::Null);
     ana.wait_for_text("#main", "Read quest 3");
+    ana.shots("naf-quest");
     let fits = ana.script("return document.documentElement.scrollWidth <= innerWidth;");
     assert_eq!(fits, json!(true), "the answer fits 360 px");
     // Recording asks once, on the page: Yes sends it.
@@ -574,4 +590,45 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     sky.wait_for_text("#said", "Undone: Skyhawks's phone");
     let g: tablemate::worldspanner::Game = s.state();
     assert_eq!(g.team(TeamSide::Skyhawks).heroes[0].wounds, 0);
+}
+
+#[test]
+fn a_furnace_duel_game_is_scored_from_the_two_phones_and_the_table_seat_shows_whose_tally_is_in() {
+    let Some(driver) = driver() else { return };
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .expect("an id")
+        .to_string();
+    let s = super::pages::Shared::new(root, &id);
+    let link = |seat: &str| format!("http://{}/seat/{}", s.addr(), s.token(seat));
+    let table = Browser::open(&driver);
+    table.go(&link("table"));
+    table.wait_for_text("#view", "Ann: tally not in yet");
+    for (seat, cash) in [("Ann", 40), ("Bob", 30)] {
+        let phone = Browser::open(&driver);
+        phone.go(&link(seat));
+        phone.wait_for_text("#live", "Live");
+        let cash_field = phone.find("form[data-act*='record-tally'] input[name='my_cash']");
+        phone.call(
+            "POST",
+            &format!("/element/{cash_field}/value"),
+            json!({"text": cash.to_string()}),
+        );
+        let send = phone.find("form[data-act*='record-tally'] button[type='submit']");
+        phone.call("POST", &format!("/element/{send}/click"), Value::Null);
+        phone.wait_for_text("#main", &format!("Done: {seat}'s phone"));
+        phone.shots(&format!("fd-{seat}"));
+        if seat == "Ann" {
+            table.wait_for_text("#view", "Ann: tally is in");
+            assert!(table.text("#view").contains("Bob: tally not in yet"));
+        }
+    }
+    table.wait_for_text("#view", "Ann wins");
+    table.shots("fd-table");
 }
