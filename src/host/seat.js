@@ -81,6 +81,11 @@
           function (d) { return d.id; });
         main.innerHTML = html;
         main.dataset.follow = "yes";
+        // Caught up: "The game moved" no longer holds.
+        if (!behind && live.className !== "bad" && events.readyState === EventSource.OPEN) {
+          live.textContent = "Live: changes appear here at once";
+          live.className = "ok";
+        }
         open.forEach(function (id) {
           var d = document.getElementById(id);
           if (d) d.open = true;

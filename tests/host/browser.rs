@@ -623,6 +623,8 @@ fn a_furnace_duel_game_is_scored_from_the_two_phones_and_the_table_seat_shows_wh
         let send = phone.find("form[data-act*='record-tally'] button[type='submit']");
         phone.call("POST", &format!("/element/{send}/click"), Value::Null);
         phone.wait_for_text("#main", &format!("Done: {seat}'s phone"));
+        // Caught up after the form was sent: no "The game moved" left behind.
+        phone.wait_for_text("#live", "Live: changes appear here at once");
         phone.shots(&format!("fd-{seat}"));
         if seat == "Ann" {
             table.wait_for_text("#view", "Ann: tally is in");
