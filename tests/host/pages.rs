@@ -736,6 +736,31 @@ fn a_hidden_army_is_hidden_on_every_other_phone_targets_included() {
 // --- Furtherance --------------------------------------------------------------------------
 
 #[test]
+fn the_furtherance_board_wears_the_windows_colours_across_purple_and_right_green() {
+    let s = army_in_play();
+    let css = s.get("/assets/seat.css").body;
+    // The window's seat colours (src/gui/style.rs, seat_colour): you, Left, Across, Right.
+    for (owner, colour) in [
+        ("player", "#1f5fa8"),
+        ("left", "#b3261e"),
+        ("across", "#6a3d9a"),
+        ("right", "#1e7a3c"),
+    ] {
+        let rule = format!(".board .o-{owner} {{ background: {colour}; }}");
+        assert!(css.contains(&rule), "{rule}");
+    }
+    // Each kingdom's tint follows its owner's hue: Across purple, Right green.
+    assert!(
+        css.contains(".board .k-across { background: #efe2f4; }"),
+        "{css}"
+    );
+    assert!(
+        css.contains(".board .k-right { background: #e6f1dc; }"),
+        "{css}"
+    );
+}
+
+#[test]
 fn the_furtherance_table_seat_shows_the_enemy_turn_with_the_clis_explanations() {
     let root = tempfile::tempdir().expect("temp");
     let id = new_id(&run(
