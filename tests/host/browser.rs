@@ -590,6 +590,18 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     sky.wait_for_text("#said", "Undone: Skyhawks's phone");
     let g: tablemate::worldspanner::Game = s.state();
     assert_eq!(g.team(TeamSide::Skyhawks).heroes[0].wounds, 0);
+    // Once the other team has acted, the phone says who, and nothing is undone.
+    let r = s.act(
+        "Psiclones",
+        json!({"action": "gold", "hero": {"team": "psiclones", "hero": 0}, "change": 1}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    sky.wait_for_text("#view", "Psiclones's phone");
+    let undo = sky.find("button[data-undo]");
+    sky.call("POST", &format!("/element/{undo}/click"), Value::Null);
+    sky.wait_for_text("#said", "Psiclones's phone acted since");
+    let after: tablemate::worldspanner::Game = s.state();
+    assert_eq!(after.team(TeamSide::Psiclones).heroes[0].gold, 2);
 }
 
 #[test]
