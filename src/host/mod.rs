@@ -7,12 +7,15 @@
 //! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
 //! reaches the file system.
 
-mod games;
+mod army;
+mod furnace_duel;
+mod furtherance;
 mod listen;
+mod near_and_far;
 mod pages;
 mod server;
 mod table;
-mod ws_seat;
+mod worldspanner;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, MutexGuard, PoisonError};

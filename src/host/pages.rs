@@ -1,7 +1,7 @@
 //! The seats' pages: narrow (360 px), touch-first (targets of 44 px and more), rendered here
 //! with maud, so every name a player typed is escaped. One small script (`seat.js`) sends the
 //! buttons' and forms' actions and swaps in the new view when the live stream says the game
-//! moved. What each game shows is in `games.rs`.
+//! moved. What each game shows is in its own file (`worldspanner.rs`, ...).
 
 use std::path::Path;
 
@@ -29,6 +29,14 @@ pub trait SeatPage {
     {
         saved.current().page(seat, base)
     }
+
+    /// How many of the latest history entries the page lists under its game (the
+    /// Worldspanner page, which shows the card drawn and who acted this step, fewer).
+    const LATEST: usize = 5;
+
+    /// Whether the page opens with the game's one-line summary (the Worldspanner page says the
+    /// round and step in its own first lines instead).
+    const SUMMARY: bool = true;
 
     /// The answer to a lookup the seat asked for (Near and Far's "read quest 41"), or None
     /// when this game has no such lookup.
@@ -68,9 +76,26 @@ impl Books {
     }
 }
 
+/// A list of names for a sentence: "none" when empty.
+pub(super) fn listed<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    let all: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
+    if all.is_empty() {
+        "none".to_string()
+    } else {
+        all.join(", ")
+    }
+}
+
 /// A button that sends `action` from this seat.
 pub(super) fn act_button(label: &str, action: &Value) -> Markup {
     html! { button.act type="button" data-act=(action.to_string()) { (label) } }
+}
+
+/// A button for an action the phone asks about once before sending it (an irreversible one:
+/// a card drawn, experience spent, a step ended): `question` appears on the page with a Yes
+/// and a Cancel button (`seat.js`), no browser dialog.
+pub(super) fn confirm_button(label: &str, action: &Value, question: &str) -> Markup {
+    html! { button.act type="button" data-act=(action.to_string()) data-confirm=(question) { (label) } }
 }
 
 pub(super) fn today() -> String {
@@ -92,7 +117,15 @@ fn head(title: &str, script: bool) -> Markup {
 
 /// The whole page of `seat`.
 pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
-    frame(table, seat, token, part(table, seat, plays, token), true)
+    let player = plays.is_some();
+    frame(
+        table,
+        seat,
+        token,
+        part(table, seat, plays, token),
+        true,
+        player,
+    )
 }
 
 /// A lookup's answer as a whole page: it holds still while the game moves (the script does
@@ -105,17 +138,31 @@ pub fn lookup(table: &dyn Table, seat: &str, token: &str, answer: Markup) -> Mar
             p { a.big href={ "/seat/" (token) } { "Back to my sheet" } }
         }
     };
-    frame(table, seat, token, inner, false)
+    frame(table, seat, token, inner, false, true)
 }
 
-fn frame(table: &dyn Table, seat: &str, token: &str, inner: Markup, follow: bool) -> Markup {
+/// The page around `inner`: the seat's name (with Undo for a player's seat: the host says
+/// when it cannot), the game, the live line, the rules lookup.
+fn frame(
+    table: &dyn Table,
+    seat: &str,
+    token: &str,
+    inner: Markup,
+    follow: bool,
+    player: bool,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
             (head(&format!("{seat} · {}", table.kind().title()), true))
             body data-token=(token) {
                 header {
-                    h1 { (seat) }
+                    div.title {
+                        h1 { (seat) }
+                        @if player {
+                            button.undo type="button" data-undo="" { "Undo my last" }
+                        }
+                    }
                     p.game { (table.kind().title()) " · " (table.title()) }
                     p #live role="status" { "Connecting…" }
                 }
@@ -134,12 +181,12 @@ pub fn part(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) ->
     });
     html! {
         div #view data-revision=(table.revision()) {
-            p.summary { (table.summary()) }
+            @if table.shows_summary() { p.summary { (table.summary()) } }
             p #said .said role="status" {}
             (table.page(seat.as_ref(), &format!("/seat/{token}")))
             section {
                 h2 { "Latest" }
-                ol.recent { @for l in table.recent(5) { li { (l) } } }
+                ol.recent { @for l in table.recent(table.latest()) { li { (l) } } }
             }
         }
     }

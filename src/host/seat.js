@@ -63,7 +63,8 @@
     document.querySelectorAll("[data-act]").forEach(function (e) {
       if (e.dataset.act === last.key) el = e;
     });
-    if (el) sayAfter(el, last.text, last.ok);
+    // Said next to what was tapped only where it shows (not in a closed hero's row).
+    if (el && el.getClientRects().length) sayAfter(el, last.text, last.ok);
     else {
       var s = document.getElementById("said");
       if (s) { s.textContent = last.text; s.classList.toggle("bad", !last.ok); }
@@ -75,8 +76,20 @@
       if (r.status === 401) { gone(); return; }
       if (!r.ok) return;
       return r.text().then(function (html) {
+        // A hero's row the player opened stays open while the game moves.
+        var open = Array.prototype.map.call(main.querySelectorAll("details[open][id]"),
+          function (d) { return d.id; });
         main.innerHTML = html;
         main.dataset.follow = "yes";
+        // Caught up: "The game moved" no longer holds.
+        if (!behind && live.className !== "bad" && events.readyState === EventSource.OPEN) {
+          live.textContent = "Live: changes appear here at once";
+          live.className = "ok";
+        }
+        open.forEach(function (id) {
+          var d = document.getElementById(id);
+          if (d) d.open = true;
+        });
         showLast();
       });
     });
@@ -105,7 +118,7 @@
     return !(v === false || v === null || v === "" || v === 0 || v !== v);
   }
 
-  // Fills an action template from a form (the template's rules are in src/host/ws_seat.rs):
+  // Fills an action template from a form (the template's rules are in src/host/worldspanner.rs):
   // "{field}" takes the field; in a list, {"$if": field, "then": x} is x only while the
   // field is chosen; {"$pick": field, ...} is the branch the field's value names.
   function fill(v, form) {
@@ -144,14 +157,19 @@
         var ok = r.ok;
         var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
         last = { key: key, text: text, ok: ok };
-        sayAfter(el, text, ok);
+        // The live update may have swapped the page before this answer came: said on the new one.
+        if (main.contains(el)) sayAfter(el, text, ok); else showLast();
         // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
         var fromLookup = ok && main.dataset.follow === "no";
         if (fromLookup) history.replaceState(null, "", "/seat/" + token);
         // A sent form's typed values are done with: the new view replaces them.
         if (r.status === 409 || (ok && (behind || fromLookup || el.tagName === "FORM"))) {
           behind = false;
-          refresh();
+          refresh().then(function () {
+            // A sent form's result (a card drawn) is at the top of the page: shown there.
+            var top = ok && el.tagName === "FORM" && document.getElementById("now");
+            if (top) { closeHeroes(); top.scrollIntoView(); }
+          });
         }
         if (r.status === 401) gone();
       });
@@ -159,6 +177,63 @@
       sayAfter(el, "Not sent: the host cannot be reached.", false);
     });
   }
+
+  function closeHeroes() {
+    main.querySelectorAll("details.hero[open]").forEach(function (d) { d.open = false; });
+  }
+
+  // An irreversible action asks once, on the page, before it is sent: the question the host
+  // wrote (data-confirm) with Yes (the same action) and Cancel next to the tapped button.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-confirm]");
+    if (!b || b.dataset.confirmed !== undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    var old = main.querySelector(".confirm");
+    if (old) old.remove();
+    var box = document.createElement("div");
+    box.className = "confirm";
+    box.setAttribute("role", "alertdialog");
+    var q = document.createElement("p");
+    q.textContent = b.dataset.confirm;
+    var yes = b.cloneNode(true);
+    yes.dataset.confirmed = "";
+    yes.removeAttribute("id");
+    yes.textContent = "Yes: " + b.textContent;
+    var no = document.createElement("button");
+    no.type = "button";
+    no.textContent = "Cancel";
+    no.addEventListener("click", function (c) { c.preventDefault(); box.remove(); b.focus(); });
+    box.appendChild(q);
+    box.appendChild(yes);
+    box.appendChild(no);
+    b.parentNode.insertBefore(box, b.nextSibling);
+    yes.focus();
+  }, true);
+
+  // Undo from a phone: the seat's own newest action, while nothing happened after it; the
+  // host's answer (or who acted since) is said at the top.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-undo]");
+    if (!b) return;
+    e.preventDefault();
+    var said = document.getElementById("said");
+    fetch("/api/undo", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: JSON.stringify({ revision: revision() })
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        var text = r.ok ? "Undone: " + j.label : (j.error || "Not undone (" + r.status + ")");
+        last = { key: "", text: text, ok: r.ok };
+        if (said) { said.textContent = text; said.classList.toggle("bad", !r.ok); }
+        if (r.ok || r.status === 409) refresh();
+        if (r.status === 401) gone();
+      });
+    }).catch(function () {
+      if (said) { said.textContent = "The host cannot be reached: nothing was undone."; said.classList.add("bad"); }
+    });
+  });
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest("button[data-act]");

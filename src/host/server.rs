@@ -301,6 +301,7 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         .route("/assets/seat.css", get(style))
         .route("/api/state", get(api_state))
         .route("/api/act", post(api_act))
+        .route("/api/undo", post(api_undo))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -532,6 +533,85 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
             "the host failed".into(),
             Some(current_revision(&st.shared)),
         ),
+    }
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    /// The revision the page showed; left out, the stale check is skipped.
+    #[serde(default)]
+    revision: Option<u64>,
+}
+
+/// `POST /api/undo`: the seat undoes its own newest action (docs/table-network.md, "Undo from
+/// a phone"). 200 with the undone entry's label; 409 when the page is stale; 422 naming who
+/// acted since, or when the seat has nothing to undo; 403 for the table seat.
+async fn api_undo(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let seat = match authorize(&st.shared, bearer(&headers)) {
+        Ok(s) => s,
+        Err(d) => return d.response(),
+    };
+    let plays = lock(&st.shared.seats)
+        .iter()
+        .find(|e| e.name == seat)
+        .map(|e| e.plays.is_some());
+    if plays != Some(true) {
+        return error(
+            StatusCode::FORBIDDEN,
+            super::why_not(&crate::seat::SeatRule::AnyPlayer),
+            None,
+        );
+    }
+    let req: UndoBody = if body.iter().all(u8::is_ascii_whitespace) {
+        UndoBody { revision: None }
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(r) => r,
+            Err(e) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!("the body must be {{\"revision\": N}} or empty: {e}"),
+                    None,
+                );
+            }
+        }
+    };
+    let shared = st.shared.clone();
+    let answered = tokio::task::spawn_blocking(move || {
+        let mut t = lock(&shared.table);
+        let r = table::undo_caught(t.as_mut(), &seat, req.revision);
+        shared.revision.send_replace(t.revision());
+        match r {
+            Ok(done) => (
+                StatusCode::OK,
+                json!({ "revision": done.revision, "label": done.label }),
+            ),
+            Err(e) => (
+                status_of(&e),
+                json!({ "error": e.to_string(), "revision": t.revision() }),
+            ),
+        }
+    })
+    .await;
+    match answered {
+        Ok((status, body)) => (status, axum::Json(body)).into_response(),
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the host failed".into(),
+            Some(current_revision(&st.shared)),
+        ),
+    }
+}
+
+/// The status an action's (or an undo's) refusal is answered with.
+fn status_of(e: &ActError) -> StatusCode {
+    match e {
+        ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
+        ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
+        ActError::Stale { .. } => StatusCode::CONFLICT,
+        ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 

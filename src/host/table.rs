@@ -56,6 +56,14 @@ pub trait Table: Send {
     fn seats(&self) -> Vec<Seat>;
     /// Applies the JSON `action` from `seat`, written to disk before it returns Ok.
     fn act(&mut self, seat: &str, action: Value, seen: Option<u64>) -> Result<Done, ActError>;
+    /// Undoes `seat`'s own newest action, written to disk before it returns Ok: only while
+    /// nothing happened after it (else refused, naming who acted since) and, with `seen`, only
+    /// while the game is still at the revision the page showed.
+    fn undo(&mut self, seat: &str, _seen: Option<u64>) -> Result<Done, ActError> {
+        Err(ActError::Refused(format!(
+            "{seat}'s phone cannot undo in this game"
+        )))
+    }
     /// Reads the save again (the window changed it): a new revision.
     fn reload(&mut self) -> Result<(), String>;
     /// The seat's page body (`seat` None: the read-only table seat); `base` is the seat's own
@@ -66,6 +74,14 @@ pub trait Table: Send {
     fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup>;
     /// The last history labels, newest first.
     fn recent(&self, n: usize) -> Vec<String>;
+    /// How many of them a seat's page lists (`SeatPage::LATEST`).
+    fn latest(&self) -> usize {
+        5
+    }
+    /// Whether a seat's page opens with the summary (`SeatPage::SUMMARY`).
+    fn shows_summary(&self) -> bool {
+        true
+    }
 }
 
 /// A save of game `T` being shared.
@@ -162,6 +178,69 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
         })
     }
 
+    fn undo(&mut self, seat: &str, seen: Option<u64>) -> Result<Done, ActError> {
+        if let Some(seen) = seen
+            && seen != self.revision
+        {
+            return Err(ActError::Stale {
+                seen,
+                now: self.revision,
+            });
+        }
+        let seats = self.saved.current().seats();
+        // Who made an entry: a seat's phone (its label starts with the seat's name, as
+        // `act_from_seat` writes it), else the laptop.
+        let by = |label: &str| {
+            seats
+                .iter()
+                .map(|s| format!("{}'s phone", s.name))
+                .find(|p| label.starts_with(&format!("{p}: ")))
+                .unwrap_or_else(|| "the laptop".to_string())
+        };
+        let mine = format!("{seat}'s phone");
+        let h = &self.saved.history;
+        let done = &h.entries()[..=h.cursor()];
+        let Some(at) = done.iter().rposition(|e| by(&e.label) == mine) else {
+            return Err(ActError::Refused(format!(
+                "nothing from {mine} to undo: only a seat's own actions can be undone from it"
+            )));
+        };
+        if at != h.cursor() {
+            let since: Vec<String> = done[at + 1..].iter().map(|e| by(&e.label)).collect();
+            let mut who: Vec<String> = Vec::new();
+            for w in since {
+                if !who.contains(&w) {
+                    who.push(w);
+                }
+            }
+            let newest = done.last().map(|e| e.label.as_str()).unwrap_or_default();
+            return Err(ActError::Refused(format!(
+                "{} acted since (newest: {newest}): your last action can no longer be undone from your phone",
+                who.join(" and ")
+            )));
+        }
+        let undone = self
+            .saved
+            .undo()
+            .map_err(|e| ActError::Refused(e.to_string()))?
+            .unwrap_or_default();
+        let written = self
+            .store
+            .save(&self.id, &self.saved)
+            .map_err(|e| e.to_string());
+        self.revision += 1;
+        if let Err(why) = written {
+            if let Ok(saved) = self.store.load::<T>(&self.id) {
+                self.saved = saved;
+            }
+            return Err(ActError::NotSaved(why));
+        }
+        Ok(Done {
+            revision: self.revision,
+            label: undone,
+        })
+    }
+
     fn reload(&mut self) -> Result<(), String> {
         self.saved = self.store.load::<T>(&self.id).map_err(|e| e.to_string())?;
         self.revision += 1;
@@ -174,6 +253,14 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
 
     fn lookup(&self, seat: &Seat, query: &str, books: &Books) -> Option<Markup> {
         self.saved.current().lookup(seat, query, books)
+    }
+
+    fn latest(&self) -> usize {
+        T::LATEST
+    }
+
+    fn shows_summary(&self) -> bool {
+        T::SUMMARY
     }
 
     fn recent(&self, n: usize) -> Vec<String> {
@@ -199,6 +286,15 @@ pub fn act_caught(
         table.act(seat, action, seen)
     }));
     acted.unwrap_or_else(|_| {
+        let _ = table.reload();
+        Err(ActError::Failed)
+    })
+}
+
+/// `table.undo`, with a panic inside it caught as [`act_caught`] catches one.
+pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Result<Done, ActError> {
+    let undone = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.undo(seat, seen)));
+    undone.unwrap_or_else(|_| {
         let _ = table.reload();
         Err(ActError::Failed)
     })

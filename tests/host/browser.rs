@@ -157,6 +157,27 @@ impl<'a> Browser<'a> {
         self.script(&js).as_str().unwrap_or_default().to_string()
     }
 
+    /// With `TABLEMATE_SHOTS` set to a folder, saves what the phone shows now, screen by
+    /// screen down the page, as `NAME-N.png.b64` (base64 PNG: `base64 -d`), to look at.
+    fn shots(&self, name: &str) {
+        let Some(dir) = std::env::var_os("TABLEMATE_SHOTS") else {
+            return;
+        };
+        let height = self
+            .script("return document.documentElement.scrollHeight;")
+            .as_f64()
+            .unwrap_or(0.0);
+        let mut n = 0;
+        while f64::from(n) * 740.0 < height && n < 8 {
+            self.script(&format!("window.scrollTo(0, {}); return true;", n * 740));
+            let png = self.call("GET", "/screenshot", Value::Null);
+            let path = std::path::Path::new(&dir).join(format!("{name}-{n}.png.b64"));
+            let _ = std::fs::write(path, png.as_str().unwrap_or_default());
+            n += 1;
+        }
+        self.script("window.scrollTo(0, 0); return true;");
+    }
+
     /// Waits (up to 5 s) until the text of `css` contains `words`.
     fn wait_for_text(&self, css: &str, words: &str) -> String {
         let start = Instant::now();
@@ -201,6 +222,7 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     table.go(&link("table"));
     table.wait_for_text("#live", "Live");
     ana.wait_for_text("#live", "Live");
+    ana.shots("naf-ana");
     // Ana's phone: one narrow column, large targets, a light page.
     let fit = ana.script(
         "return {width: innerWidth, scroll: document.documentElement.scrollWidth,
@@ -217,9 +239,26 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         "every target at least 44 px high: {fit}"
     );
     assert!(n("weight") < 100_000.0, "page weight under 100 KB: {fit}");
+    // The lines to look at first (XP to spend, the active threat) are larger than the text.
+    let sizes = ana.script(
+        "const px = e => parseFloat(getComputedStyle(e).fontSize);
+         return {body: px(document.body),
+           big: Math.min(...[...document.querySelectorAll('.big')].map(px))};",
+    );
+    assert!(
+        sizes["big"].as_f64() > sizes["body"].as_f64(),
+        ".big lines larger than body text: {sizes}"
+    );
+    // Ana's turn, from her phone: the active threat defeated.
+    let defeat = ana.find("button[data-act*='defeat-threat']");
+    ana.call("POST", &format!("/element/{defeat}/click"), Value::Null);
+    ana.wait_for_text("#main", "Done: Ana's phone: Rin defeats the active threat");
     // A mark on the table's page: a reload would lose it.
     table.script("window.stillHere = true; return true;");
 
+    // The rewards typed by hand sit behind their own summary: opened first, as a player taps it.
+    let rewards = ana.find("#rewards > summary");
+    ana.call("POST", &format!("/element/{rewards}/click"), Value::Null);
     let field = ana.find("form[data-act*='keyword-gained'] input[name='keyword']");
     ana.call(
         "POST",
@@ -281,10 +320,15 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let look = ana.find("form[action$='/quest'] button");
     ana.call("POST", &format!("/element/{look}/click"), Value::Null);
     ana.wait_for_text("#main", "Read quest 3");
+    ana.shots("naf-quest");
     let fits = ana.script("return document.documentElement.scrollWidth <= innerWidth;");
     assert_eq!(fits, json!(true), "the answer fits 360 px");
+    // Recording asks once, on the page: Yes sends it.
     let success = ana.find("button[data-act*='record-quest']");
     ana.call("POST", &format!("/element/{success}/click"), Value::Null);
+    ana.wait_for_text(".confirm", "Record");
+    let yes = ana.find(".confirm button[data-confirmed]");
+    ana.call("POST", &format!("/element/{yes}/click"), Value::Null);
     ana.wait_for_text("#main", "Done: Ana's phone: Rin: quest 3, success");
     ana.wait_for_text("#main", "Experience:");
     table.wait_for_text("#view", "Ana's phone: Rin: quest 3, success");
@@ -347,8 +391,10 @@ fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_r
     psi.wait_for_text("#live", "Live");
     psi.script("window.stillHere = true; return true;");
     // Every form open at once: still one narrow column, every target at least 44 px high.
+    // Sky1's row and every form in it open at once (hero rows open one at a time).
     let fit = sky.script(
-        "document.querySelectorAll('details').forEach(d => d.open = true);
+        "document.querySelectorAll('details:not(.hero)').forEach(d => d.open = true);
+         document.getElementById('hero-0').open = true;
          return {width: innerWidth, scroll: document.documentElement.scrollWidth,
           smallest: Math.min(...[...document.querySelectorAll('button, input, select, summary')]
             .map(e => e.getBoundingClientRect().height))};",
@@ -396,4 +442,207 @@ fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_r
             .contains(&tablemate::worldspanner::Modifier::Boost {}),
         "{outcome:?}"
     );
+}
+
+/// Measures the page as a phone shows it: its height, and the smallest gap between any two
+/// visible buttons (or a hero row's summary), neither holding the other.
+const MEASURE: &str = "
+  const els = [...document.querySelectorAll('button, summary')]
+    .filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 0);
+  let closest = Infinity, pair = '';
+  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+    const a = els[i], b = els[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+    const dx = Math.max(0, s.left - r.right, r.left - s.right);
+    const dy = Math.max(0, s.top - r.bottom, r.top - s.bottom);
+    const d = Math.hypot(dx, dy);
+    if (d < closest) { closest = d; pair = a.innerText + ' | ' + b.innerText; }
+  }
+  return {height: document.documentElement.scrollHeight, screen: innerHeight,
+    width: innerWidth, scroll: document.documentElement.scrollWidth,
+    buttons: els.length, closest: closest, pair: pair};";
+
+#[test]
+fn round_2_with_8_heroes_a_team_fits_two_phone_screens_with_8_px_between_buttons() {
+    let Some(driver) = driver() else { return };
+    use tablemate::worldspanner::{HeroStatus, Step, TeamSide};
+    let phone = Browser::open(&driver);
+    // Round 2: six heroes a team on the map, two still waiting; every step a team meets.
+    for step in [Step::Action, Step::Melee, Step::Adventure] {
+        let s = super::pages::worldspanner_sized(8, false, |g| {
+            g.rounds.round = 2;
+            g.rounds.active = TeamSide::Skyhawks;
+            g.rounds.step = step;
+            for side in TeamSide::BOTH {
+                for (i, h) in g.team_mut(side).heroes.iter_mut().enumerate() {
+                    h.status = if i < 6 {
+                        HeroStatus::OnMap
+                    } else {
+                        HeroStatus::Waiting
+                    };
+                }
+            }
+        });
+        // A card drawn, so its result is on the page too.
+        let r = s.act(
+            "Skyhawks",
+            json!({"action": "challenge", "team": "skyhawks", "hero": {"team": "skyhawks", "hero": 0},
+                "challenge": {"kind": "other", "rating": 6, "against": 5, "modifiers": []}}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        // A full list of the latest changes, and gold and wounds on some lines.
+        for (seat, team, hero, action) in [
+            ("Skyhawks", "skyhawks", 1, "gold"),
+            ("Skyhawks", "skyhawks", 2, "wound"),
+            ("Psiclones", "psiclones", 0, "gold"),
+            ("Psiclones", "psiclones", 3, "wound"),
+        ] {
+            let hero = json!({"team": team, "hero": hero});
+            let body = if action == "gold" {
+                json!({"action": "gold", "hero": hero, "change": 2})
+            } else {
+                json!({"action": "wound", "hero": hero, "wounds": 1})
+            };
+            let r = s.act(seat, body);
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        for seat in ["Skyhawks", "Psiclones"] {
+            phone.go(&format!("http://{}/seat/{}", s.addr(), s.token(seat)));
+            phone.wait_for_text("#live", "Live");
+            phone.shots(&format!("ws-{step:?}-{seat}"));
+            let m = phone.script(MEASURE);
+            let n = |k: &str| m[k].as_f64().unwrap_or(f64::NAN);
+            eprintln!("{step:?} {seat}: {m}");
+            assert!(n("height") <= 2.0 * n("screen"), "at most two screens: {m}");
+            assert!(n("closest") >= 8.0, "8 px between buttons: {m}");
+            assert!(n("scroll") <= n("width"), "no sideways scrolling: {m}");
+            // Every hero row opened in turn keeps its buttons 8 px apart.
+            let open = phone.script(&format!(
+                "const out = [];
+                 for (const d of document.querySelectorAll('details.hero')) {{
+                   d.open = true;
+                   out.push((() => {{ {MEASURE} }})());
+                   d.open = false;
+                 }}
+                 return out.reduce((a, b) => a.closest <= b.closest ? a : b, {{closest: Infinity}});"
+            ));
+            assert!(
+                open["closest"].as_f64().is_none_or(|d| d >= 8.0),
+                "8 px between buttons with a hero open: {open}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undoes_a_wound() {
+    let Some(driver) = driver() else { return };
+    use tablemate::worldspanner::{Step, TeamSide};
+    let s = super::pages::worldspanner_sized(8, false, |g| {
+        g.rounds.round = 2;
+        g.rounds.active = TeamSide::Skyhawks;
+        g.rounds.step = Step::Action;
+    });
+    let sky = Browser::open(&driver);
+    sky.go(&format!("http://{}/seat/{}", s.addr(), s.token("Skyhawks")));
+    sky.wait_for_text("#live", "Live");
+    // Sky1's row opens onto its challenges; the other challenge is drawn from the phone.
+    let row = sky.find("#hero-0 > summary .who");
+    sky.call("POST", &format!("/element/{row}/click"), Value::Null);
+    let other = "#hero-0 form[data-act*='\"challenge\"']";
+    sky.script(&format!(
+        "const f = document.querySelector(\"{}\"); f.closest('details').open = true;
+         f.elements.rating.value = 6; return true;",
+        other.replace('"', "\\\"")
+    ));
+    let draw = sky.find(&format!("{other} button[type='submit']"));
+    sky.call("POST", &format!("/element/{draw}/click"), Value::Null);
+    sky.wait_for_text("#drawn", "Card drawn: Sky1");
+    let seen = sky.script(
+        "const r = document.getElementById('drawn').getBoundingClientRect();
+         return r.top >= 0 && r.top < innerHeight;",
+    );
+    assert_eq!(
+        seen,
+        json!(true),
+        "the card drawn is in view without scrolling"
+    );
+    // Banish asks first, on the page: Cancel sends nothing.
+    let before = s.last_label();
+    sky.script("document.getElementById('hero-0').open = true; return true;");
+    let banish = sky.find("#hero-0 button[data-act*='banish']");
+    sky.call("POST", &format!("/element/{banish}/click"), Value::Null);
+    sky.wait_for_text(".confirm", "Banish Sky1?");
+    let cancel = sky.find(".confirm button:last-child");
+    sky.call("POST", &format!("/element/{cancel}/click"), Value::Null);
+    assert_eq!(
+        sky.script("return !document.querySelector('.confirm');"),
+        json!(true)
+    );
+    assert_eq!(s.last_label(), before, "nothing sent");
+    // A Wound, then Undo from the phone.
+    let wound = sky.find("#hero-0 button[data-act*='wound']");
+    sky.call("POST", &format!("/element/{wound}/click"), Value::Null);
+    sky.wait_for_text("#main", "Done: Skyhawks's phone");
+    let undo = sky.find("button[data-undo]");
+    sky.call("POST", &format!("/element/{undo}/click"), Value::Null);
+    sky.wait_for_text("#said", "Undone: Skyhawks's phone");
+    let g: tablemate::worldspanner::Game = s.state();
+    assert_eq!(g.team(TeamSide::Skyhawks).heroes[0].wounds, 0);
+    // Once the other team has acted, the phone says who, and nothing is undone.
+    let r = s.act(
+        "Psiclones",
+        json!({"action": "gold", "hero": {"team": "psiclones", "hero": 0}, "change": 1}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    sky.wait_for_text("#view", "Psiclones's phone");
+    let undo = sky.find("button[data-undo]");
+    sky.call("POST", &format!("/element/{undo}/click"), Value::Null);
+    sky.wait_for_text("#said", "Psiclones's phone acted since");
+    let after: tablemate::worldspanner::Game = s.state();
+    assert_eq!(after.team(TeamSide::Psiclones).heroes[0].gold, 2);
+}
+
+#[test]
+fn a_furnace_duel_game_is_scored_from_the_two_phones_and_the_table_seat_shows_whose_tally_is_in() {
+    let Some(driver) = driver() else { return };
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .expect("an id")
+        .to_string();
+    let s = super::pages::Shared::new(root, &id);
+    let link = |seat: &str| format!("http://{}/seat/{}", s.addr(), s.token(seat));
+    let table = Browser::open(&driver);
+    table.go(&link("table"));
+    table.wait_for_text("#view", "Ann: tally not in yet");
+    for (seat, cash) in [("Ann", 40), ("Bob", 30)] {
+        let phone = Browser::open(&driver);
+        phone.go(&link(seat));
+        phone.wait_for_text("#live", "Live");
+        let cash_field = phone.find("form[data-act*='record-tally'] input[name='my_cash']");
+        phone.call(
+            "POST",
+            &format!("/element/{cash_field}/value"),
+            json!({"text": cash.to_string()}),
+        );
+        let send = phone.find("form[data-act*='record-tally'] button[type='submit']");
+        phone.call("POST", &format!("/element/{send}/click"), Value::Null);
+        phone.wait_for_text("#main", &format!("Done: {seat}'s phone"));
+        // Caught up after the form was sent: no "The game moved" left behind.
+        phone.wait_for_text("#live", "Live: changes appear here at once");
+        phone.shots(&format!("fd-{seat}"));
+        if seat == "Ann" {
+            table.wait_for_text("#view", "Ann: tally is in");
+            assert!(table.text("#view").contains("Bob: tally not in yet"));
+        }
+    }
+    table.wait_for_text("#view", "Ann wins");
+    table.shots("fd-table");
 }

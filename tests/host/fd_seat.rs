@@ -81,3 +81,26 @@ fn each_player_enters_only_their_own_tally_and_the_second_makes_the_result() {
         "the game is scored"
     );
 }
+
+#[test]
+fn the_table_seat_shows_whose_tally_is_in() {
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .expect("an id")
+        .to_string();
+    let s = Shared::new(root, &id);
+    let table = s.page("table", "");
+    assert!(table.contains("Ann: tally not in yet"), "{table}");
+    assert!(table.contains("Bob: tally not in yet"), "{table}");
+    let r = s.act("Ann", own_tally(&s, "Ann", 40, ""));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let table = s.page("table", "");
+    assert!(table.contains("Ann: tally is in"), "{table}");
+    assert!(table.contains("Bob: tally not in yet"), "{table}");
+}

@@ -11,6 +11,7 @@ mod pages;
 mod random_json;
 mod repeats;
 mod seats;
+mod undo;
 mod ws_seat;
 
 use std::io::{BufRead, BufReader};

@@ -199,6 +199,22 @@ fn a_near_and_far_seat_reads_its_quest_and_records_the_outcome_from_the_answer()
 }
 
 #[test]
+fn recording_a_quests_outcome_asks_once_before_it_is_sent() {
+    let s = near_and_far_in_session();
+    let answer = s.page("Ana", "/quest?n=3");
+    let buttons: Vec<&str> = answer
+        .split("<button")
+        .filter_map(|b| b.split('>').next())
+        .filter(|b| b.contains("record-quest"))
+        .collect();
+    assert!(buttons.len() >= 2, "Success and Failed: {answer}");
+    assert!(
+        buttons.iter().all(|b| b.contains("data-confirm=\"Record")),
+        "{buttons:?}"
+    );
+}
+
+#[test]
 fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
     let s = near_and_far_in_session();
     let given = json!({"action": "note-reward", "character": "Rin",
@@ -232,6 +248,105 @@ fn a_near_and_far_seat_crosses_out_its_own_side_quest_and_sees_the_session() {
         actions_on(&table).is_empty(),
         "the table seat has no actions"
     );
+}
+
+fn rin(s: &Shared) -> tablemate::near_and_far::sheet::SheetView {
+    let c: tablemate::near_and_far::Campaign = s.state();
+    c.view("Rin").expect("Rin")
+}
+
+#[test]
+fn a_near_and_far_seat_plays_its_whole_turn_threat_experience_side_quest_and_keyword() {
+    let s = near_and_far_in_session();
+    let sheet = s.page("Ana", "");
+    // Defeat the active threat, from the phone.
+    let defeat = action_named(&sheet, "defeat-threat");
+    assert_eq!(defeat["character"], "Rin");
+    let r = s.act("Ana", defeat);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        s.last_label().contains("defeats the active threat"),
+        "{}",
+        s.last_label()
+    );
+    // An experience reward, typed in.
+    let before = rin(&s).xp_earned;
+    let sheet = s.page("Ana", "");
+    let xp = actions_on(&sheet)
+        .into_iter()
+        .find(|a| a["item"]["type"] == "experience-reward")
+        .expect("the experience form");
+    let xp = fill(&xp, &[("amount", json!(2)), ("quest", Value::Null)]);
+    let r = s.act("Ana", xp);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(rin(&s).xp_earned, before + 2);
+    // A side quest given, typed in (Campaign Mode).
+    let side = actions_on(&sheet)
+        .into_iter()
+        .find(|a| a["item"]["type"] == "side-quest-given")
+        .expect("the side quest form");
+    let r = s.act(
+        "Ana",
+        fill(&side, &[("code", json!("Q12")), ("from", Value::Null)]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        rin(&s)
+            .pending_side_quests()
+            .iter()
+            .any(|q| q.to_string() == "Q12")
+    );
+    // A keyword, typed in.
+    let word = actions_on(&sheet)
+        .into_iter()
+        .find(|a| a["item"]["type"] == "keyword-gained")
+        .expect("the keyword form");
+    let r = s.act("Ana", fill(&word, &[("keyword", json!("Brave"))]));
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn talents_are_offered_only_between_sessions_and_only_those_the_character_can_afford() {
+    // Mid-session: the rules refuse every talent (p. 13), so none is offered.
+    let s = near_and_far_in_session();
+    let sheet = s.page("Ana", "");
+    assert!(
+        !actions_on(&sheet)
+            .iter()
+            .any(|a| a["action"] == "buy-talent"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("between sessions"), "{sheet}");
+    // Between sessions: exactly the talents Rin's experience pays for.
+    let (root, id) = near_and_far_save();
+    let s = Shared::new(root, &id);
+    let c: tablemate::near_and_far::Campaign = s.state();
+    let xp = rin(&s).xp_available;
+    let affordable: Vec<String> = c
+        .cards
+        .talents
+        .iter()
+        .filter(|t| i32::from(t.cost) <= xp)
+        .map(|t| t.name.clone())
+        .collect();
+    let sheet = s.page("Ana", "");
+    let offered: Vec<String> = actions_on(&sheet)
+        .into_iter()
+        .filter(|a| a["action"] == "buy-talent")
+        .map(|a| a["talent"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(offered, affordable, "xp {xp}");
+    assert!(offered.len() < c.cards.talents.len(), "not every talent");
+    // Each asks once before the experience is spent.
+    let asks = sheet
+        .split("<button")
+        .filter(|b| b.contains("buy-talent"))
+        .all(|b| {
+            b.split('>')
+                .next()
+                .is_some_and(|t| t.contains("data-confirm"))
+        });
+    assert!(asks, "{sheet}");
 }
 
 /// The actions the buttons of a form with several outcomes carry (`data-send`).
@@ -362,12 +477,17 @@ fn the_rules_lookup_reads_the_data_folders_own_digest_like_the_window() {
 
 // --- Worldspanner -------------------------------------------------------------------------
 
-pub(super) fn worldspanner_shared(physical: bool) -> Shared {
-    worldspanner_with(physical, |_| {})
-}
-
 /// A Worldspanner game shared in this process, Sky1 on the map, changed by `set` first.
 pub(super) fn worldspanner_with(
+    physical: bool,
+    set: impl FnOnce(&mut tablemate::worldspanner::Game),
+) -> Shared {
+    worldspanner_sized(6, physical, set)
+}
+
+/// [`worldspanner_with`] with `heroes` heroes a team.
+pub(super) fn worldspanner_sized(
+    heroes: u8,
     physical: bool,
     set: impl FnOnce(&mut tablemate::worldspanner::Game),
 ) -> Shared {
@@ -375,7 +495,7 @@ pub(super) fn worldspanner_with(
     let root = tempfile::tempdir().expect("temp");
     let store = Store::open(root.path()).expect("store");
     let mut g =
-        worldspanner::Game::new(sample::setup(MapDesign::Standard, 6, 10, 7).expect("setup"))
+        worldspanner::Game::new(sample::setup(MapDesign::Standard, heroes, 10, 7).expect("setup"))
             .expect("a game");
     g.team_mut(TeamSide::Skyhawks).physical = physical;
     // Sky1 is in the arena (a Reinforce step earlier).
@@ -391,20 +511,23 @@ pub(super) fn worldspanner_with(
 
 #[test]
 fn a_worldspanner_team_enters_the_face_of_the_card_it_flipped() {
-    let s = worldspanner_shared(true);
+    use tablemate::worldspanner::{Step, TeamSide};
+    // The Skyhawks' Adventure step: Sky1, on the map, may adventure.
+    let s = worldspanner_with(true, |g| {
+        g.rounds.round = 2;
+        g.rounds.active = TeamSide::Skyhawks;
+        g.rounds.step = Step::Adventure;
+    });
     let page = s.page("Skyhawks", "");
     for shown in [
-        "Challenge in progress",
+        "No card drawn yet",
         "Domes",
         "Odds over the whole",
         "Enter the card",
+        "<b>Psiclones</b> <small>read-only",
     ] {
         assert!(page.contains(shown), "{shown}: {page}");
     }
-    assert!(
-        !page.contains("Psiclones</h2>"),
-        "only the team's own heroes"
-    );
     assert_light(&s, &page);
     let reads: Vec<Value> = actions_on(&page)
         .into_iter()
@@ -588,7 +711,54 @@ fn only_the_general_whose_turn_it_is_ends_it_and_a_seat_reads_its_own_army_first
     );
 }
 
+#[test]
+fn a_hidden_army_is_hidden_on_every_other_phone_targets_included() {
+    let s = army_in_play();
+    let r = s.act("Bob", json!({"action": "hide", "player": 1}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ann = s.page("Ann", "");
+    // A target is an option naming Bob's follower (player 1).
+    let bobs_target = "&quot;player&quot;:1}\">Bob's ";
+    assert!(ann.contains("Army written in secret"), "{ann}");
+    assert!(
+        !ann.contains(bobs_target),
+        "no follower of Bob's offered: {ann}"
+    );
+    // Shown again, Bob's followers are targets again.
+    assert_eq!(
+        s.act("Bob", json!({"action": "show", "player": 1})).status,
+        200
+    );
+    let ann = s.page("Ann", "");
+    assert!(ann.contains(bobs_target), "{ann}");
+}
+
 // --- Furtherance --------------------------------------------------------------------------
+
+#[test]
+fn the_furtherance_board_wears_the_windows_colours_across_purple_and_right_green() {
+    let s = army_in_play();
+    let css = s.get("/assets/seat.css").body;
+    // The window's seat colours (src/gui/style.rs, seat_colour): you, Left, Across, Right.
+    for (owner, colour) in [
+        ("player", "#1f5fa8"),
+        ("left", "#b3261e"),
+        ("across", "#6a3d9a"),
+        ("right", "#1e7a3c"),
+    ] {
+        let rule = format!(".board .o-{owner} {{ background: {colour}; }}");
+        assert!(css.contains(&rule), "{rule}");
+    }
+    // Each kingdom's tint follows its owner's hue: Across purple, Right green.
+    assert!(
+        css.contains(".board .k-across { background: #efe2f4; }"),
+        "{css}"
+    );
+    assert!(
+        css.contains(".board .k-right { background: #e6f1dc; }"),
+        "{css}"
+    );
+}
 
 #[test]
 fn the_furtherance_table_seat_shows_the_enemy_turn_with_the_clis_explanations() {
@@ -650,7 +820,7 @@ fn furtherance_turn_ended(
 }
 
 #[test]
-fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
+fn the_furtherance_table_seat_lists_each_stepped_enemy_step_once_entry_by_entry() {
     use tablemate::furtherance::Action;
     let root = tempfile::tempdir().expect("temp");
     // The window's way: End turn, then Next step by step, each its own history entry.
@@ -671,6 +841,9 @@ fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
             .replace('>', "&gt;")
             .replace('"', "&quot;")
     };
+    // Each step once: a stepped entry's label is its step's text, not repeated under it.
+    let list = &page[page.find("<ol class=\"steps\"").expect("the steps")..];
+    let list = &list[..list.find("</ol>").unwrap_or(list.len())];
     let mut steps = 0;
     for i in stepped {
         assert!(
@@ -679,7 +852,13 @@ fn the_furtherance_table_seat_lists_a_stepped_enemy_turn_entry_by_entry() {
             entries[i].label
         );
         for e in saved.history.state(i).expect("state").explained() {
-            assert!(page.contains(&escape(&e.step.text())), "{}", e.step.text());
+            let text = escape(&e.step.text());
+            assert!(page.contains(&text), "{}", e.step.text());
+            assert_eq!(
+                list.matches(&text).count(),
+                1,
+                "listed once: {text}: {list}"
+            );
             steps += 1;
         }
     }

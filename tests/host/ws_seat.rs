@@ -457,3 +457,152 @@ fn the_targets_boost_is_offered_only_while_an_enemy_on_the_map_has_one_in_use() 
     });
     assert!(s.page("Skyhawks", "").contains("name=\"target_boost\""));
 }
+
+/// The page's `<button>` tags (their opening tags, attributes and all).
+fn buttons(page: &str) -> Vec<&str> {
+    page.split("<button")
+        .skip(1)
+        .filter_map(|b| b.split('>').next())
+        .collect()
+}
+
+/// Where `needle` first appears on the page (it must).
+fn at(page: &str, needle: &str) -> usize {
+    page.find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} is not on the page: {page}"))
+}
+
+#[test]
+fn a_hero_waiting_to_enter_is_offered_no_wound() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    assert!(
+        offered_for(&page, "wound", "hero", hero(SKY, 1)).is_none(),
+        "Sky2 waits off the map: no Wound"
+    );
+    let wound = offered_for(&page, "wound", "hero", hero(SKY, 0)).expect("Sky1 on the map");
+    assert_eq!(s.act("Skyhawks", wound).status, 200);
+    // Every hand correction, step action and removal on the page is one the rules take now.
+    let g: Game = s.state();
+    let page = s.page("Skyhawks", "");
+    for a in actions_on(&page) {
+        let Ok(action) = serde_json::from_value::<Action>(a.clone()) else {
+            continue; // a form's template, filled on the phone
+        };
+        assert!(
+            g.clone().apply(action).is_ok(),
+            "offered but refused by the rules: {a}"
+        );
+    }
+}
+
+#[test]
+fn the_step_and_what_the_team_may_do_now_come_first_on_a_team_seat() {
+    let s = in_step(false, Step::Action, |_| {});
+    let sky = s.page("Skyhawks", "");
+    let psi = s.page("Psiclones", "");
+    assert!(at(&sky, "id=\"now\"") < at(&sky, "class=\"hero\""));
+    assert!(sky.contains("Action step: your team acts"), "{sky}");
+    assert!(psi.contains("Action step: Skyhawks act, you wait"), "{psi}");
+    // Only the active team ends the step, and only after being asked once.
+    let end = buttons(&sky)
+        .into_iter()
+        .find(|b| b.contains("next-step"))
+        .expect("End the step on the active team's page");
+    assert!(end.contains("data-confirm"), "{end}");
+    assert!(offered(&psi, "next-step").is_empty());
+}
+
+#[test]
+fn the_card_drawn_and_its_result_come_right_after_the_step() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    let other = offered(&page, "challenge")
+        .into_iter()
+        .find(|a| a["hero"] == json!(hero(SKY, 0)))
+        .expect("Sky1's other challenge");
+    let filled = fill(&other, &[("rating", json!(6)), ("against", json!(5))]);
+    let r = s.act("Skyhawks", filled);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    let Some(LastEvent::Challenge { lines, .. }) = &g.last else {
+        panic!("no challenge: {:?}", g.last)
+    };
+    for seat in ["Skyhawks", "Psiclones"] {
+        let page = s.page(seat, "");
+        let drawn = at(&page, "id=\"drawn\"");
+        assert!(
+            drawn < at(&page, "<details"),
+            "the card before any hero row"
+        );
+        let section = &page[drawn..];
+        let section = &section[..section.find("</section>").unwrap_or(section.len())];
+        assert!(section.contains("Card drawn: Sky1"), "{section}");
+        for l in lines {
+            let l = l
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            assert!(section.contains(&l), "{l} in {section}");
+        }
+    }
+}
+
+#[test]
+fn a_team_seat_shows_the_other_team_read_only_with_the_domes_and_the_melee_order() {
+    let s = in_step(false, Step::Melee, |_| {});
+    let page = s.page("Skyhawks", "");
+    let g: Game = s.state();
+    let other = &page[at(&page, "<b>Psiclones</b> <small>read-only")..];
+    for h in &g.team(PSI).heroes {
+        assert!(other.contains(&h.name), "{} listed", h.name);
+    }
+    for a in actions_on(&page) {
+        let text = a.to_string();
+        assert!(
+            !text.contains("\"psiclones\""),
+            "a Psiclones action: {text}"
+        );
+    }
+    assert!(page.contains("Melee order"), "{page}");
+    let order = &page[at(&page, "Melee order")..];
+    assert!(order.contains("Sky1") && order.contains("Psi1"), "{order}");
+    assert!(page.contains("<b>Domes</b>: all 6 empty"), "{page}");
+}
+
+#[test]
+fn each_hero_is_one_compact_row_and_opens_its_challenges_one_at_a_time() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    let g: Game = s.state();
+    let rows: Vec<&str> = page.split("<details class=\"hero\"").skip(1).collect();
+    assert_eq!(rows.len(), g.team(SKY).heroes.len());
+    // Details sharing a name open one at a time (the browser closes the others).
+    assert!(
+        rows.iter().all(|r| r.starts_with(" name=\"hero\"")),
+        "{page}"
+    );
+}
+
+#[test]
+fn dismiss_banish_and_ending_a_step_ask_once_before_they_are_sent() {
+    let s = in_step(false, Step::Action, |_| {});
+    let page = s.page("Skyhawks", "");
+    for name in ["\"dismiss\"", "\"banish\"", "\"next-step\""] {
+        let found: Vec<&str> = buttons(&page)
+            .into_iter()
+            .filter(|b| b.contains(&name.replace('"', "&quot;")))
+            .collect();
+        assert!(!found.is_empty(), "{name} on the page");
+        assert!(
+            found.iter().all(|b| b.contains("data-confirm=")),
+            "{found:?}"
+        );
+    }
+    // A hand correction is sent at once (Undo takes it back).
+    let wound = buttons(&page)
+        .into_iter()
+        .find(|b| b.contains("&quot;wound&quot;"))
+        .expect("Wound");
+    assert!(!wound.contains("data-confirm"), "{wound}");
+}
