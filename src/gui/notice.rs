@@ -31,9 +31,10 @@ pub const TIMEOUT: Duration = Duration::from_secs(8);
 /// longer refusal is cut, the whole of it on hover).
 pub const LINE: f32 = 40.0;
 
-/// The height of the notice line at the foot of the window: one line of small type and its
-/// buttons.
-pub const FOOT: f32 = 36.0;
+/// The height of the notice line at the foot of the window: two lines of small type beside its
+/// buttons (a longer notice, such as a full disk's with its way out, wraps instead of running
+/// under Dismiss; the whole of it on hover).
+pub const FOOT: f32 = 40.0;
 
 /// A screen's last refusal: what the player tried and why the rules say no. Empty most of the
 /// time; its line keeps its height either way.
@@ -186,14 +187,20 @@ pub fn line<'a, M: Clone + 'a>(
         } else {
             style::info_banner
         };
-        content = content.push(
-            container(
-                text(n.text.as_str())
-                    .size(style::SMALL)
-                    .wrapping(iced::widget::text::Wrapping::None),
-            )
+        let said = container(text(n.text.as_str()).size(style::SMALL))
             .width(Fill)
-            .clip(true),
+            .max_height(FOOT)
+            .clip(true);
+        content = content.push(
+            iced::widget::tooltip(
+                said,
+                container(text(n.text.as_str()).size(style::SMALL))
+                    .padding(8)
+                    .max_width(720)
+                    .style(style::dialog),
+                iced::widget::tooltip::Position::Top,
+            )
+            .gap(4),
         );
         if let Some(m) = undo(n) {
             content = content.push(

@@ -204,6 +204,25 @@ fn a_notice_keeps_to_its_own_line_and_covers_nothing() -> Result {
 }
 
 #[test]
+fn a_long_notice_wraps_whole_beside_its_dismiss_at_1366() -> Result {
+    let (_dir, mut app) = furtherance_started()?;
+    // The closing question of a full disk, with its way out: the longest notice the app gives.
+    let text = "Not saved: Could not write /home/ann/.local/share/tablemate/saves/furtherance-20261128-120000.json: No space left on device (os error 28). Free some space or export the game elsewhere; close again to close without saving.";
+    app.banners.push(Notice::error(text));
+    let size = (1366.0, 768.0);
+    let mut ui = iced_test::Simulator::with_size(Default::default(), size, app.view());
+    let said = ui.find(text)?;
+    let (drawn, seen) = (said.bounds(), said.visible_bounds().expect("in view"));
+    assert!(
+        (drawn.height - seen.height).abs() < 0.5 && (drawn.width - seen.width).abs() < 0.5,
+        "the notice is cut: drawn {drawn:?}, seen {seen:?}"
+    );
+    let dismiss = bounds(&app, size, "Dismiss");
+    assert!(!overlap(drawn, dismiss), "the notice runs under Dismiss");
+    Ok(())
+}
+
+#[test]
 fn a_notice_goes_by_itself_unless_it_needs_a_decision() {
     let (_dir, mut app) = app();
     let long_ago = std::time::Instant::now()
