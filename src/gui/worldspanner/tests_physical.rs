@@ -31,7 +31,7 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
     assert!(shows(&s, "Which Dome range is printed on it?"));
     assert!(shows(
         &s,
-        "Skyhawks hero 1 is dismissed: Skyhawks draw a card from your deck"
+        "Skyhawks hero 1 is dismissed: Skyhawks draw a card from their deck"
     ));
     let a = click(&mut s, "1 or 6");
     assert!(a.moved);
