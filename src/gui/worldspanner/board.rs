@@ -282,12 +282,16 @@ fn hero_tile<'a>(
                 room.then_some(HeroOp::Reinforce),
             ))
         }
-        // Leaving the Dome is the Move action: disabled once the hero has acted.
+        // Leaving the Dome is the Move action of the team's Action step (p. 9): disabled in
+        // other steps and once the hero has acted.
         HeroStatus::InDome { .. } => {
+            let may = acted.is_none()
+                && game.rounds.step == Step::Action
+                && game.rounds.active == r.team;
             way = Some(hero_button(
                 "Leave Dome".into(),
                 r,
-                acted.is_none().then_some(HeroOp::LeaveDome),
+                may.then_some(HeroOp::LeaveDome),
             ))
         }
         // Offered only while an Underworld reward waits: it is taken at once or lost.
@@ -297,7 +301,9 @@ fn hero_tile<'a>(
         HeroStatus::Pit if game.team(r.team).underworld_credits > 0 => {
             way = Some(op("Renew", HeroOp::Renew))
         }
-        HeroStatus::OnMap => {
+        // Only in the Melee step, where the order of Wits is read: a hero that has just
+        // left its Dome in the Action step never finds Fight under the pointer.
+        HeroStatus::OnMap if game.rounds.step == Step::Melee => {
             fights = Some(op(
                 if fight.contains(&r) {
                     "Out of fight"
@@ -314,10 +320,10 @@ fn hero_tile<'a>(
         Some(deed) => format!("acted this step: {}", deed.done()),
         None => game.place_of(r),
     };
+    // The way in or out keeps the tile's left edge, Fight its right edge: each button its
+    // whole width, never where the other was.
     let slot = |e: Option<Element<'a, Message>>| -> Element<'a, Message> {
-        container(e.unwrap_or_else(|| text("").into()))
-            .width(Length::FillPortion(1))
-            .into()
+        e.unwrap_or_else(|| text("").into())
     };
     let actions: Element<'_, Message> = if way.is_none() && fights.is_none() {
         text("no action now")
@@ -326,7 +332,7 @@ fn hero_tile<'a>(
             .wrapping(iced::widget::text::Wrapping::None)
             .into()
     } else {
-        row![slot(way), slot(fights)]
+        row![slot(way), container(text("")).width(Fill), slot(fights)]
             .spacing(4)
             .align_y(Center)
             .into()

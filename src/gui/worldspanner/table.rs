@@ -164,6 +164,9 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     row![left, board, middle].spacing(10).height(Fill).into()
 }
 
+/// The step title's type size.
+const STEP_TITLE: f32 = 19.0;
+
 /// The reserved line's height: one line of small type.
 const LINE: f32 = style::SMALL * 1.5;
 
@@ -230,14 +233,19 @@ fn bar<'a>(
     let mut sides = row![].spacing(6);
     for t in TeamSide::BOTH {
         sides = sides.push(
-            button(text(format!("{} side", t.name())).size(style::BODY))
-                .padding([6, 10])
-                .style(if t == side {
-                    style::primary
-                } else {
-                    style::secondary
-                })
-                .on_press(Message::Side(t)),
+            button(
+                text(format!("{} side", t.name()))
+                    .size(style::SMALL)
+                    .align_y(Center),
+            )
+            .height(Length::Fixed(32.0))
+            .padding([0, 10])
+            .style(if t == side {
+                style::primary
+            } else {
+                style::secondary
+            })
+            .on_press(Message::Side(t)),
         );
     }
     // After Black's last turn the same place offers the explicit, undoable Reopen (RULINGS).
@@ -260,7 +268,9 @@ fn bar<'a>(
             row![
                 // Fill and cut at its end, never wrapped: the bar keeps one height and the
                 // buttons keep their size; the whole on hover.
-                container(widgets::hover_title(r.describe(), style::HEADING))
+                // A size between body and heading: the whole title fits beside the buttons
+                // at 1024 with large type.
+                container(widgets::hover_title(r.describe(), STEP_TITLE))
                     .width(Fill)
                     .clip(true),
                 sides,
@@ -410,7 +420,7 @@ fn surrounded(game: &Game) -> Option<Element<'_, Message>> {
                     .spacing(8)
                     .wrap()
                     .vertical_spacing(8),
-                text(question).size(style::BODY).style(style::warning_text),
+                text(question).size(style::BODY),
             ]
             .spacing(8),
         )

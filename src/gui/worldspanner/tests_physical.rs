@@ -156,6 +156,10 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
     let mut s = round_two();
     testing::update(&mut s, Message::NextStep, &c);
     testing::update(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    // Fight is offered in the Melee step, where the order of Wits is read.
+    while s.game().unwrap().rounds.step != crate::worldspanner::Step::Melee {
+        super::tests::next_step(&mut s);
+    }
     click(&mut s, "Fight");
     assert!(shows(
         &s,

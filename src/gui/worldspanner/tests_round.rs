@@ -180,18 +180,59 @@ fn enter_is_disabled_once_the_rounds_third_of_the_team_is_in() {
 
 #[test]
 fn leave_dome_never_turns_into_fight_under_the_pointer() {
-    let mut s = action_step();
     for (name, size) in WINDOWS {
         let mut t = action_step();
         let leave = testing::in_view(&t, size, "Leave Dome")
             .unwrap_or_else(|| panic!("at {name}: Leave Dome"));
-        testing::click_on(&mut t, &ctx(), size, "Leave Dome").unwrap();
+        assert!(
+            testing::click_on(&mut t, &ctx(), size, "Leave Dome")
+                .unwrap()
+                .moved
+        );
+        // Fight is offered in the Melee step only, and never where Leave Dome was.
+        assert!(
+            testing::in_view(&t, size, "Fight").is_none_or(|fight| !fight.intersects(&leave)),
+            "at {name}: Fight is where Leave Dome {leave:?} was"
+        );
+        while t.game().unwrap().rounds.step != Step::Melee {
+            super::tests::next_step(&mut t);
+        }
         let fight =
             testing::in_view(&t, size, "Fight").unwrap_or_else(|| panic!("at {name}: Fight"));
+        let still = testing::in_view(&t, size, "Leave Dome")
+            .unwrap_or_else(|| panic!("at {name}: Leave Dome of the heroes still inside"));
+        assert!(!fight.intersects(&still), "at {name}");
+    }
+}
+
+#[test]
+fn the_step_title_is_whole_at_1024_with_large_type() {
+    let mut s = round_two();
+    // The longest title of a 10-round game's turn: "Round 2 of 10: Psiclones, Reinforce".
+    for team in TeamSide::BOTH {
+        while s.game().unwrap().rounds.step != Step::Reinforce {
+            assert!(super::tests::next_step(&mut s).moved);
+        }
+        for hero in 3..6 {
+            assert!(
+                send(
+                    &mut s,
+                    Message::Hero(HeroRef { team, hero }, HeroOp::Reinforce)
+                )
+                .moved
+            );
+            assert!(send(&mut s, Message::Place(None)).moved);
+        }
+        if team == TeamSide::Skyhawks {
+            assert!(send(&mut s, Message::NextStep).moved);
+        }
+    }
+    let title = "Round 2 of 10: Psiclones, Reinforce";
+    assert_eq!(s.game().unwrap().rounds.describe(), title);
+    for size in [testing::LARGE_TYPE_1024, WINDOWS[1].1, WINDOWS[2].1] {
         assert!(
-            !leave.intersects(&fight),
-            "at {name}: Fight {fight:?} is where Leave Dome {leave:?} was"
+            testing::in_view(&s, size, title).is_some(),
+            "the title is cut at {size:?}"
         );
     }
-    assert!(send(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome)).moved);
 }

@@ -42,18 +42,16 @@ impl Loot {
 
 impl Game {
     /// Where `hero` is in words, as the hero list and `show` say it: "in Dome 3.1", "being
-    /// banished: the Psiclones choose its Dome" for the hero waiting for its Dome.
+    /// banished: Psiclones choose a Dome" for the hero waiting for its Dome.
     pub fn place_of(&self, hero: HeroRef) -> String {
         let Ok(h) = self.hero(hero) else {
             return String::new();
         };
         match (&self.pending, h.status) {
             (Some(p), HeroStatus::Arriving) if p.hero == hero => match p.how {
-                super::game::Removal::Dismiss => {
-                    format!("being dismissed: {} choose its Dome", p.chooser)
-                }
+                super::game::Removal::Dismiss => "being dismissed: choose a Dome".into(),
                 super::game::Removal::Banish => {
-                    format!("being banished: {} choose its Dome", p.chooser)
+                    format!("being banished: {} choose a Dome", p.chooser)
                 }
             },
             (_, status) => status.describe(),

@@ -168,3 +168,20 @@ fn loot_is_picked_up_by_a_hero_on_the_map_in_its_free_step() {
         RuleError::Turn(TurnError::WrongStep { .. })
     ));
 }
+
+#[test]
+fn a_hero_being_banished_is_said_to_be_banished_not_dismissed() {
+    let mut g = game(vec![], vec![], Step::Free, FAIL);
+    ok(&mut g, Action::Banish { hero: h(P, 0) });
+    assert_eq!(
+        g.place_of(h(P, 0)),
+        "being banished: Skyhawks choose a Dome"
+    );
+    assert_eq!(
+        g.view().teams[1].heroes[0].place,
+        "being banished: Skyhawks choose a Dome"
+    );
+    ok(&mut g, Action::Place { dome: None });
+    ok(&mut g, Action::Dismiss { hero: h(S, 0) });
+    assert_eq!(g.place_of(h(S, 0)), "being dismissed: choose a Dome");
+}
