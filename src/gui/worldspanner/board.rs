@@ -285,9 +285,8 @@ fn hero_tile<'a>(
         // Leaving the Dome is the Move action of the team's Action step (p. 9): disabled in
         // other steps and once the hero has acted.
         HeroStatus::InDome { .. } => {
-            let may = acted.is_none()
-                && game.rounds.step == Step::Action
-                && game.rounds.active == r.team;
+            let may =
+                acted.is_none() && game.rounds.step == Step::Action && game.rounds.active == r.team;
             way = Some(hero_button(
                 "Leave Dome".into(),
                 r,

@@ -218,27 +218,34 @@ impl ChallengeForm {
                 .cloned();
             col = col.push(
                 pick_list(targets, target, move |c| f(FormMsg::Target(c)))
-                    .placeholder("target (leave empty for a minion)")
+                    .placeholder("target (none: a minion)")
                     .text_size(style::BODY)
                     .width(Fill),
             );
             col = col.push(
+                // Each label over its box, the three boxes sharing the column: the Wound box
+                // is never cut at the column's edge (it was at 1024).
                 row![
-                    text("Power").size(style::BODY),
-                    input("P", &self.power, "attack-power", move |s| f(
-                        FormMsg::Power(s)
-                    )),
-                    text("Armor").size(style::BODY),
-                    input("A", &self.armor, "attack-armor", move |s| f(
-                        FormMsg::Armor(s)
-                    )),
-                    text("Wound").size(style::BODY),
-                    input("W", &self.wound, "attack-wound", move |s| f(
-                        FormMsg::Wound(s)
-                    )),
+                    over(
+                        "Power",
+                        filled("P", &self.power, "attack-power", move |s| f(
+                            FormMsg::Power(s)
+                        ))
+                    ),
+                    over(
+                        "Armor",
+                        filled("A", &self.armor, "attack-armor", move |s| f(
+                            FormMsg::Armor(s)
+                        ))
+                    ),
+                    over(
+                        "Wound",
+                        filled("W", &self.wound, "attack-wound", move |s| f(
+                            FormMsg::Wound(s)
+                        ))
+                    ),
                 ]
-                .spacing(6)
-                .align_y(Center),
+                .spacing(6),
             );
         }
         let mut mods: Row<'_, Message> = row![].spacing(12);
@@ -327,6 +334,30 @@ fn input<'a>(
         .on_submit(Message::Draw)
         .size(style::BODY)
         .width(60)
+        .into()
+}
+
+/// A number box as wide as its share of the row (Enter draws, as every box).
+fn filled<'a>(
+    placeholder: &'a str,
+    value: &'a str,
+    id: &'static str,
+    on: impl Fn(String) -> Message + 'a,
+) -> Element<'a, Message> {
+    text_input(placeholder, value)
+        .id(id)
+        .on_input(on)
+        .on_submit(Message::Draw)
+        .size(style::BODY)
+        .width(Fill)
+        .into()
+}
+
+/// `field` under its label in small type.
+fn over<'a>(label: &'a str, field: Element<'a, Message>) -> Element<'a, Message> {
+    column![text(label).size(style::SMALL).style(style::muted), field]
+        .spacing(2)
+        .width(Fill)
         .into()
 }
 
