@@ -186,7 +186,7 @@ struct Scene {
     shows: &'static str,
 }
 
-const SCENES: [Scene; 7] = [
+const SCENES: [Scene; 9] = [
     // Setup: Skyhawks on their physical deck, heroes typed with Health, one without.
     Scene {
         name: "setup",
@@ -222,6 +222,18 @@ const SCENES: [Scene; 7] = [
         name: "attack",
         play: attack,
         shows: "Damage: rating 5 against 3",
+    },
+    // The end of the Action step with heroes still in a Dome: were they surrounded?
+    Scene {
+        name: "surrounded",
+        play: surrounded,
+        shows: "are still in a Dome",
+    },
+    // A Task drawn: the card and its result stay in view while the Dome is chosen.
+    Scene {
+        name: "result",
+        play: result,
+        shows: "choose the Dome for Skyhawks hero 1",
     },
     // A dismissal from a physical deck: the printed Dome range is asked.
     Scene {
@@ -378,6 +390,8 @@ fn attack(app: &mut App) {
     send(app, ws::Message::NextStep);
     send(app, ws::Message::Hero(sky(0), HeroOp::LeaveDome));
     send(app, ws::Message::NextStep);
+    // Heroes 2 and 3 stayed in their Domes: surrounded.
+    send(app, ws::Message::Surrounded(1));
     send(app, ws::Message::NextStep);
     send(app, ws::Message::Form(FormMsg::What(What::Melee)));
     send(
@@ -404,4 +418,37 @@ fn dismissal(app: &mut App) {
     round_two(app);
     send(app, ws::Message::DeckMode(TeamSide::Skyhawks, true));
     send(app, ws::Message::Hero(sky(1), HeroOp::Dismiss));
+}
+
+fn surrounded(app: &mut App) {
+    round_two(app);
+    send(app, ws::Message::NextStep);
+    send(app, ws::Message::Hero(sky(0), HeroOp::LeaveDome));
+    send(app, ws::Message::NextStep);
+}
+
+fn result(app: &mut App) {
+    surrounded(app);
+    send(app, ws::Message::Surrounded(1));
+    // Reaction, Melee, then Adventure: hero 1 tries a Task on the first key.
+    for _ in 0..2 {
+        send(app, ws::Message::NextStep);
+    }
+    send(app, ws::Message::Form(FormMsg::What(What::Task)));
+    send(
+        app,
+        ws::Message::Form(FormMsg::Hero(Choice {
+            value: 0,
+            label: String::new(),
+        })),
+    );
+    send(
+        app,
+        ws::Message::Form(FormMsg::Key(Choice {
+            value: tablemate::worldspanner::Faction::Lords,
+            label: String::new(),
+        })),
+    );
+    send(app, ws::Message::Form(FormMsg::Rating("5".into())));
+    send(app, ws::Message::Draw);
 }

@@ -67,6 +67,11 @@ pub fn worldspanner_kept(
             _ => Action::UseBoost { hero },
         };
         let _ = saved.act(action);
+        // Heroes left in a Dome at the end of the Action step were surrounded (Must leave a
+        // Dome, p. 9): the question is answered at once, so the game goes on to its end.
+        if !saved.current().surrounded_asked.is_empty() {
+            let _ = saved.act(Action::Answer { option: 1 });
+        }
     }
     saved
 }

@@ -199,6 +199,16 @@ pub fn primary(theme: &Theme, status: button::Status) -> button::Style {
     button::primary(theme, status)
 }
 
+/// The chosen one of a pair of toggles: it looks selected, never greyed out, though pressing
+/// it again does nothing.
+pub fn chosen(theme: &Theme, status: button::Status) -> button::Style {
+    let status = match status {
+        button::Status::Disabled => button::Status::Active,
+        other => other,
+    };
+    button::primary(theme, status)
+}
+
 pub fn secondary(theme: &Theme, status: button::Status) -> button::Style {
     button::secondary(theme, status)
 }

@@ -681,6 +681,8 @@ fn worldspanner_play(root: &std::path::Path, id: &str, turns: usize) {
             _ => Action::NextStep {},
         });
         tries.push(Action::NextStep {});
+        // Heroes left in a Dome at the end of the Action step were surrounded (p. 9).
+        tries.push(Action::Answer { option: 1 });
         for action in tries {
             if saved.act(action).is_ok() {
                 break;

@@ -141,6 +141,8 @@ pub fn worldspanner_templates() -> Vec<String> {
         r#"{"action":"answer","option":1}"#.to_string(),
         format!(r#"{{"action":"move","hero":{s0}}}"#),
         format!(r#"{{"action":"pass-melee","hero":{p0}}}"#),
+        format!(r#"{{"action":"pick-up","hero":{s0},"pile":0}}"#),
+        format!(r#"{{"action":"pick-up","hero":{p0},"pile":1,"gold":2}}"#),
         format!(r#"{{"action":"reinforce","hero":{s0}}}"#),
         format!(r#"{{"action":"reinforce","hero":{s1}}}"#),
         format!(r#"{{"action":"reinforce","hero":{p0}}}"#),

@@ -308,3 +308,27 @@ fn worldspanner_new_hero_takes_starting_boosts_like_the_setup_form() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("Boosts"), "{}", out.stderr);
 }
+
+#[test]
+fn deck_add_help_shows_lines_the_command_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let help = deck(root, &["add", "--help"]);
+    // clap prints help as its message: wherever the CLI puts it, the lines are the same.
+    let shown = format!("{}{}", help.stdout, help.stderr);
+    let examples: Vec<&str> = shown
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("tablemate worldspanner deck add \""))
+        .filter_map(|l| l.strip_suffix('"'))
+        .collect();
+    assert_eq!(examples.len(), 2, "{}\n{}", help.stdout, help.stderr);
+    for (n, line) in examples.iter().enumerate() {
+        let out = deck(root, &["add", line]);
+        assert_eq!(out.code, 0, "{line}: {}", out.stderr);
+        assert!(
+            out.stdout.contains(&format!("Card {} added", n + 1)),
+            "{}",
+            out.stdout
+        );
+    }
+}

@@ -167,3 +167,92 @@ fn tablemate_answer_places_the_waiting_hero_in_the_nth_free_dome_the_question_na
     let saved: Saved<Game> = Store::open(dir.path()).unwrap().load(&id).unwrap();
     assert!(saved.current().pending.is_none());
 }
+
+/// Round 2, the Skyhawks' `step`, their heroes still in the Domes of round 1; 3 gold lies where
+/// Psi2 fell.
+fn round_two_at(root: &std::path::Path, step: Step) -> String {
+    let mut g = Game::new(setup(6, MapDesign::Standard, 10)).unwrap();
+    through_round_one(&mut g);
+    g.rounds.step = step;
+    g.loot.push(Loot {
+        dropped_by: h(P, 1),
+        gold: 3,
+        round: 2,
+        dome: None,
+    });
+    g.domes.vacate(h(P, 1));
+    g.hero_mut(h(P, 1)).unwrap().status = HeroStatus::Underpit;
+    g.validate().unwrap();
+    let store = Store::open(root).unwrap();
+    let id = store.new_id(tablemate::doc::Kind::Worldspanner);
+    store
+        .save(&id, &Saved::new("Friday", "New game", g))
+        .unwrap();
+    id
+}
+
+#[test]
+fn next_step_out_of_an_action_step_with_heroes_in_a_dome_asks_tablemate_answer_if_surrounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = round_two_at(dir.path(), Step::Action);
+    let out = run_in(dir.path(), &["act", &id, r#"{"action":"next-step"}"#], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("still in a Dome") && out.stdout.contains("tablemate answer ID N"),
+        "{}",
+        out.stdout
+    );
+    let out = run_in(dir.path(), &["worldspanner", "show", &id], "");
+    assert!(out.stdout.contains("Question: "), "{}", out.stdout);
+    assert!(
+        out.stdout.contains(&format!("tablemate answer {id} N")),
+        "{}",
+        out.stdout
+    );
+    let out = run_in(dir.path(), &["worldspanner", "show", &id, "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["surrounded"]["answers"].as_array().unwrap().len(), 2);
+    let out = run_in(dir.path(), &["answer", &id, "1"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let saved: Saved<Game> = Store::open(dir.path()).unwrap().load(&id).unwrap();
+    assert_eq!(saved.current().rounds.step, Step::Reaction);
+}
+
+#[test]
+fn loot_on_the_ground_is_listed_by_show_and_picked_up_with_pick_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = round_two_at(dir.path(), Step::Free);
+    let out = run_in(dir.path(), &["worldspanner", "show", &id], "");
+    assert!(
+        out.stdout
+            .contains("pile 0: 3 gold where Psi2 was defeated (round 2)"),
+        "{}",
+        out.stdout
+    );
+    let out = run_in(dir.path(), &["worldspanner", "show", &id, "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["loot"][0]["gold"], 3);
+    assert_eq!(v["loot"][0]["dropped_by"]["name"], "Psi2");
+    let pick = r#"{"action":"pick-up","hero":{"team":"skyhawks","hero":0},"pile":0,"gold":2}"#;
+    // In a Dome the hero is not in that space.
+    let out = run_in(dir.path(), &["act", &id, pick], "");
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("Picking up loot, p. 11"),
+        "{}",
+        out.stderr
+    );
+    let mut saved: Saved<Game> = Store::open(dir.path()).unwrap().load(&id).unwrap();
+    let mut g = saved.current().clone();
+    g.domes.vacate(h(S, 0));
+    g.hero_mut(h(S, 0)).unwrap().status = HeroStatus::OnMap;
+    saved = Saved::new("Friday", "New game", g);
+    Store::open(dir.path()).unwrap().save(&id, &saved).unwrap();
+    let out = run_in(dir.path(), &["act", &id, pick], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("1 gold is left there"),
+        "{}",
+        out.stdout
+    );
+}

@@ -73,10 +73,20 @@ pub fn through_round_one(game: &mut Game) {
     assert_eq!(game.rounds.step, Step::Free);
 }
 
+/// Ends the step; heroes still in a Dome at the end of the Action step were surrounded
+/// (Must leave a Dome, p. 9: the question is answered yes).
+pub fn next_step(game: &mut Game) -> Vec<String> {
+    let lines = ok(game, Action::NextStep {});
+    if game.surrounded_asked.is_empty() {
+        return lines;
+    }
+    ok(game, Action::Answer { option: 1 })
+}
+
 /// Advances to `step` of the current turn.
 pub fn to_step(game: &mut Game, step: Step) {
     while game.rounds.step != step {
-        ok(game, Action::NextStep {});
+        next_step(game);
     }
 }
 

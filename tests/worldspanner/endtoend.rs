@@ -196,6 +196,12 @@ fn a_whole_game_is_played_on_physical_decks_with_library_heroes_and_every_state_
                 _ => 0,
             };
             if g.apply(action).is_ok() {
+                // Heroes left in a Dome at the end of the Action step were surrounded (Must
+                // leave a Dome, p. 9): the question is answered at once.
+                if !g.surrounded_asked.is_empty() {
+                    g.apply(Action::Answer { option: 1 })
+                        .unwrap_or_else(|e| panic!("the surround question: {e}"));
+                }
                 accepted += 1;
                 match kind {
                     1 => attacks += 1,

@@ -313,10 +313,15 @@ fn cli_act_reads_the_rizzik_example_at_row_plus_one_with_no_modifier_typed() {
         r#"{{"action":"leave-dome","hero":{}}}"#,
         hero("skyhawks", 0)
     ));
-    script.extend(std::iter::repeat_n(
-        r#"{"action":"next-step"}"#.to_string(),
-        3,
-    ));
+    // Sky2 stays in its Dome: the end of the Action step asks, and it was surrounded.
+    for step in [
+        r#"{"action":"next-step"}"#,
+        r#"{"action":"answer","option":1}"#,
+        r#"{"action":"next-step"}"#,
+        r#"{"action":"next-step"}"#,
+    ] {
+        script.push(step.to_string());
+    }
     script.push(format!(
         r#"{{"action":"adventure","hero":{},"adventure":{{"type":"faction-task","faction":"defenders","space":1}},"challenge":{{"kind":"faction-adventure","rating":4,"against":5,"modifiers":[],"skill":"virtue"}}}}"#,
         hero("skyhawks", 0)

@@ -133,7 +133,7 @@ fn finished() -> Game {
                 ok(&mut g, Action::Place { dome: None });
             }
         }
-        ok(&mut g, Action::NextStep {});
+        next_step(&mut g);
     }
     g
 }

@@ -167,7 +167,7 @@ fn steps_run_free_action_reaction_melee_adventure_reinforce() {
     through_round_one(&mut g);
     let mut seen = vec![g.rounds.step];
     while g.rounds.step != Step::Reinforce {
-        ok(&mut g, Action::NextStep {});
+        next_step(&mut g);
         seen.push(g.rounds.step);
     }
     assert_eq!(seen, Step::ALL);
@@ -189,7 +189,7 @@ fn game_ends_after_the_psiclones_finish_the_last_round() {
     through_round_one(&mut g);
     let mut steps = 0;
     loop {
-        let lines = ok(&mut g, Action::NextStep {});
+        let lines = next_step(&mut g);
         steps += 1;
         if g.rounds.finished {
             assert!(lines.iter().any(|l| l.contains("Glory:")));

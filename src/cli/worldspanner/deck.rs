@@ -30,8 +30,20 @@ pub enum Deck {
     },
     /// Rename the deck in progress.
     Name { name: String },
-    /// Add the next card, typed as one line as in the window ("3-4 p p s f f ...").
+    /// Add the next card, typed as one line as in the window's deck editor.
+    ///
+    /// Either the thresholds, fail squeak pass amaze hit luck domes [AI symbol]: the lowest
+    /// difference showing that face or better, n for never, then where the Hit bar starts:
+    ///
+    ///   tablemate worldspanner deck add "-4 -2 0 3 -1 3 3-4"
+    ///
+    /// or the rows as printed, -6 first (A Amaze, P Pass, S Squeak, F Fail, X Fopp; H where
+    /// the blue bar is), then Luck and the Dome range:
+    ///
+    ///   tablemate worldspanner deck add "XXFFSSPPPPAAA ....HHHHHHHHH 3 1 or 6"
+    #[command(verbatim_doc_comment)]
     Add {
+        /// The card as one line (quoted), e.g. "-4 -2 0 3 -1 3 3-4".
         #[arg(allow_hyphen_values = true)]
         line: String,
     },

@@ -193,6 +193,19 @@ fn text(title: &str, id: &str, v: &View) -> String {
             }
         );
     }
+    if let Some(q) = &v.surrounded {
+        s += &format!("Question: {}\n", q.question);
+        for (i, a) in q.answers.iter().enumerate() {
+            s += &format!("  {}. {a}\n", i + 1);
+        }
+        s += &format!("  answer with: tablemate answer {id} N\n");
+    }
+    if !v.loot.is_empty() {
+        s += "Loot on the ground (pick-up in a Free step, no enemy adjacent):\n";
+        for l in &v.loot {
+            s += &format!("  pile {}: {} gold {}\n", l.pile, l.gold, l.place);
+        }
+    }
     s += &format!(
         "Odds ({}): difference, then success (Pass or Amaze) and hit, Skyhawks | Psiclones\n",
         v.odds.over.label()

@@ -164,7 +164,7 @@ impl Ask {
         container(
             column![
                 text(format!(
-                    "{}{which}: {} draw a card from your deck",
+                    "{}{which}: {} draw a card from their deck",
                     self.what, self.team
                 ))
                 .size(style::BODY),

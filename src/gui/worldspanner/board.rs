@@ -267,47 +267,74 @@ fn hero_tile<'a>(
     // second, and the tile says so before anyone tries.
     let acted = game.acted.iter().find(|d| d.hero == r).map(|d| d.deed);
     let op = |label: &str, op: HeroOp| hero_button(label.to_string(), r, Some(op));
-    let mut ops: Vec<Element<'_, Message>> = Vec::new();
+    // Two slots of fixed place: the way in or out (Enter, Leave Dome, Raise, Renew) on the
+    // left, Fight on the right, so a press never turns the button under the pointer into
+    // another (Leave Dome becoming Fight).
+    let mut way: Option<Element<'_, Message>> = None;
+    let mut fights: Option<Element<'_, Message>> = None;
     match h.status {
+        // Disabled once this round's third of the team is in (Reinforce, p. 7).
         HeroStatus::Waiting if game.rounds.step == Step::Reinforce => {
-            ops.push(op("Enter", HeroOp::Reinforce))
+            let room = game.entered(r.team) < game.reinforce_target();
+            way = Some(hero_button(
+                "Enter".into(),
+                r,
+                room.then_some(HeroOp::Reinforce),
+            ))
         }
-        // Leaving the Dome is the Move action: disabled once the hero has acted.
-        HeroStatus::InDome { .. } => ops.push(hero_button(
-            "Leave Dome".into(),
-            r,
-            acted.is_none().then_some(HeroOp::LeaveDome),
-        )),
+        // Leaving the Dome is the Move action of the team's Action step (p. 9): disabled in
+        // other steps and once the hero has acted.
+        HeroStatus::InDome { .. } => {
+            let may =
+                acted.is_none() && game.rounds.step == Step::Action && game.rounds.active == r.team;
+            way = Some(hero_button(
+                "Leave Dome".into(),
+                r,
+                may.then_some(HeroOp::LeaveDome),
+            ))
+        }
         // Offered only while an Underworld reward waits: it is taken at once or lost.
         HeroStatus::Underpit if game.team(r.team).underworld_credits > 0 => {
-            ops.push(op("Raise to Pit", HeroOp::Raise))
+            way = Some(op("Raise to Pit", HeroOp::Raise))
         }
         HeroStatus::Pit if game.team(r.team).underworld_credits > 0 => {
-            ops.push(op("Renew", HeroOp::Renew))
+            way = Some(op("Renew", HeroOp::Renew))
         }
-        HeroStatus::OnMap => ops.push(op(
-            if fight.contains(&r) {
-                "Out of fight"
-            } else {
-                "Fight"
-            },
-            HeroOp::Fight,
-        )),
+        // Only in the Melee step, where the order of Wits is read: a hero that has just
+        // left its Dome in the Action step never finds Fight under the pointer.
+        HeroStatus::OnMap if game.rounds.step == Step::Melee => {
+            fights = Some(op(
+                if fight.contains(&r) {
+                    "Out of fight"
+                } else {
+                    "Fight"
+                },
+                HeroOp::Fight,
+            ))
+        }
         _ => {}
     }
     // Where the hero is, or what it did this step (its Move button is then disabled).
     let place = match acted {
         Some(deed) => format!("acted this step: {}", deed.done()),
-        None => h.status.describe(),
+        None => game.place_of(r),
     };
-    let actions: Element<'_, Message> = if ops.is_empty() {
+    // The way in or out keeps the tile's left edge, Fight its right edge: each button its
+    // whole width, never where the other was.
+    let slot = |e: Option<Element<'a, Message>>| -> Element<'a, Message> {
+        e.unwrap_or_else(|| text("").into())
+    };
+    let actions: Element<'_, Message> = if way.is_none() && fights.is_none() {
         text("no action now")
             .size(style::SMALL)
             .style(style::muted)
             .wrapping(iced::widget::text::Wrapping::None)
             .into()
     } else {
-        Row::with_children(ops).spacing(4).align_y(Center).into()
+        row![slot(way), container(text("")).width(Fill), slot(fights)]
+            .spacing(4)
+            .align_y(Center)
+            .into()
     };
     let tile = container(column![
         // One line of fixed height: a long place ("being dismissed: choose a Dome") is
@@ -368,7 +395,12 @@ pub fn picked_strip<'a>(
     let h = r.and_then(|r| game.hero(r).ok());
     let line = match (refused, h) {
         (Some(why), _) => text(why).size(style::SMALL).style(style::danger_text),
-        (None, Some(h)) => text(format!("{}: {}", h.name, h.status.describe())).size(style::BODY),
+        (None, Some(h)) => text(format!(
+            "{}: {}",
+            h.name,
+            r.map(|r| game.place_of(r)).unwrap_or_default()
+        ))
+        .size(style::BODY),
         (None, None) => text(format!("{}: pick a hero's tile", side.name()))
             .size(style::SMALL)
             .style(style::muted),

@@ -298,6 +298,11 @@ impl ChallengeForm {
                 Some(k) if k.on_faction_key() && self.key.is_none() => need.push("Faction key"),
                 Some(_) => {}
             }
+            for (name, value) in [("Gold", &self.gold), ("Cards", &self.cards)] {
+                if count(name, value).is_err() {
+                    need.push(name);
+                }
+            }
             return need;
         }
         if self.what.on_faction_key() && self.key.is_none() {
@@ -319,8 +324,15 @@ impl ChallengeForm {
                 }
             }
         }
-        if !self.own.trim().is_empty() && self.own_reason.trim().is_empty() {
-            need.push("why (Own modifier)");
+        if !self.own.trim().is_empty() {
+            // What `build` refuses is named here too, so Draw is never enabled for a form
+            // it would refuse.
+            if signed(&self.own).is_none_or(|a| !(-12..=12).contains(&a)) {
+                need.push("Own modifier (a whole number from -12 to +12)");
+            }
+            if self.own_reason.trim().is_empty() {
+                need.push("why (Own modifier)");
+            }
         }
         need
     }

@@ -158,10 +158,16 @@ impl HeroForm {
 
     pub fn view<'a>(&'a self, library: &'a HeroLibrary) -> Element<'a, Message> {
         let h = |m: HeroMsg| Message::HeroForm(m);
-        let field = |label: &'a str, value: &'a str, width: f32, on: fn(String) -> HeroMsg| {
+        // Each field has an id in reading order (Tab moves through them) and Enter saves.
+        let field = |label: &'a str,
+                     id: &'static str,
+                     value: &'a str,
+                     width: f32,
+                     on: fn(String) -> HeroMsg| {
             column![
                 text(label).size(style::SMALL).style(style::muted),
                 text_input("", value)
+                    .id(id)
                     .on_input(move |s| Message::HeroForm(on(s)))
                     .on_submit(Message::HeroForm(HeroMsg::Save))
                     .size(style::BODY)
@@ -178,6 +184,7 @@ impl HeroForm {
                         if *skill == Skill::Wound { "0-4" } else { "0-9" },
                         &self.ratings[i]
                     )
+                    .id(format!("hero-rating-{}", skill.name().to_lowercase()))
                     .on_input(move |s| Message::HeroForm(HeroMsg::Rating(i, s)))
                     .on_submit(Message::HeroForm(HeroMsg::Save))
                     .size(style::BODY)
@@ -194,15 +201,27 @@ impl HeroForm {
         let form = column![
             text("Hero card").size(style::HEADING),
             row![
-                field("Name", &self.name, 260.0, HeroMsg::Name),
+                field("Name", "hero-name", &self.name, 260.0, HeroMsg::Name),
                 column![
                     text("Home faction").size(style::SMALL).style(style::muted),
                     faction_pick(self.faction, Box::new(move |f| h(HeroMsg::Faction(f)))),
                 ]
                 .spacing(2),
-                field("Health", &self.health, 80.0, HeroMsg::Health),
-                field("Starting gold", &self.gold, 110.0, HeroMsg::Gold),
-                field("Starting Boosts", &self.boosts, 110.0, HeroMsg::Boosts),
+                field("Health", "hero-health", &self.health, 80.0, HeroMsg::Health),
+                field(
+                    "Starting gold",
+                    "hero-gold",
+                    &self.gold,
+                    110.0,
+                    HeroMsg::Gold
+                ),
+                field(
+                    "Starting Boosts",
+                    "hero-boosts",
+                    &self.boosts,
+                    110.0,
+                    HeroMsg::Boosts
+                ),
             ]
             .spacing(12)
             .align_y(Center)
@@ -211,6 +230,7 @@ impl HeroForm {
             row![
                 field(
                     "Natures (1 or 2, commas)",
+                    "hero-natures",
                     &self.natures,
                     260.0,
                     HeroMsg::Natures
@@ -232,7 +252,13 @@ impl HeroForm {
                     .spacing(6),
                 ]
                 .spacing(2),
-                field("Bonus symbols (commas)", &self.bonus, 260.0, HeroMsg::Bonus),
+                field(
+                    "Bonus symbols (commas)",
+                    "hero-bonus",
+                    &self.bonus,
+                    260.0,
+                    HeroMsg::Bonus
+                ),
             ]
             .spacing(12)
             .align_y(Center)
@@ -250,9 +276,14 @@ impl HeroForm {
             .spacing(12),
         ]
         .spacing(10);
-        let mut list: Column<'_, Message> =
-            column![text(format!("Library: {} heroes", library.heroes.len())).size(style::HEADING)]
-                .spacing(4);
+        let mut list: Column<'_, Message> = column![
+            text(format!(
+                "Library: {}",
+                crate::words::count(library.heroes.len() as u64, "hero", "heroes")
+            ))
+            .size(style::HEADING)
+        ]
+        .spacing(4);
         for c in &library.heroes {
             list = list.push(
                 button(

@@ -26,6 +26,8 @@ mod tests_layout;
 mod tests_library;
 #[cfg(test)]
 mod tests_physical;
+#[cfg(test)]
+mod tests_round;
 
 use iced::Element;
 use iced::widget::{button, column, container, row, scrollable, text};
@@ -105,6 +107,10 @@ pub enum Message {
     HeroForm(heroes::HeroMsg),
     /// Fill the challenge from the chosen hero's card and this rating.
     Skill(Skill),
+    /// Answers the end of the Action step's question: 1 surrounded, 2 they move out.
+    Surrounded(usize),
+    /// The picked hero picks up loot pile N.
+    PickUp(usize),
 }
 
 /// Where a refusal is shown: beside the control that was refused (docs/table-ux.md: the answer
@@ -344,6 +350,32 @@ impl State {
                 }
             }
             Message::Place(dome) => self.act(Play::Place { dome }, Where::Heroes),
+            Message::Surrounded(option) => {
+                let before = self.revision();
+                let action = self.act(Play::Answer { option }, Where::Bar);
+                if let Some(active) = self.game().map(|g| g.rounds.active)
+                    && self.revision() != before
+                    && active != self.side
+                {
+                    self.side = active;
+                    self.form.clear_heroes();
+                }
+                action
+            }
+            Message::PickUp(pile) => match self.form.hero {
+                Some(hero) => self.act(
+                    Play::PickUp {
+                        hero: HeroRef {
+                            team: self.side,
+                            hero,
+                        },
+                        pile,
+                        gold: None,
+                    },
+                    Where::Heroes,
+                ),
+                None => Action::none(),
+            },
             Message::Hero(hero, HeroOp::Fight) => {
                 // Table bookkeeping only (no game change): who the players say is fighting.
                 if let Some(i) = self.fight.iter().position(|h| *h == hero) {

@@ -73,12 +73,17 @@ impl ChallengeForm {
                 .style(style::muted),
         };
         let mut col: Column<'_, Message> = column![
-            crate::gui::widgets::keyed(
+            // Its key on hover, to the right: a tip under it would cover the refusal or the
+            // "Needs" line that sit right under the button.
+            iced::widget::tooltip(
                 button(text(draw).size(style::BODY))
                     .padding([8, 12])
                     .style(style::primary)
                     .on_press_maybe(missing.is_empty().then_some(Message::Draw)),
-                "D"
+                container(text("Key: D").size(style::SMALL))
+                    .padding(6)
+                    .style(style::card),
+                iced::widget::tooltip::Position::Right,
             ),
             container(below)
                 .width(Fill)
@@ -99,15 +104,19 @@ impl ChallengeForm {
             .hero
             .is_some_and(|hero| game.card(HeroRef { team: side, hero }).is_some());
         if has_card && !self.what.paid() {
+            // The label over the list, so the list has the column's width and its value is
+            // never cut ("Intellect" whole beside a long label was not).
             col = col.push(
-                row![
-                    text("Rating from the card").size(style::BODY),
+                column![
+                    text("Rating from the card")
+                        .size(style::SMALL)
+                        .style(style::muted),
                     pick_list(Skill::ALL, self.skill, Message::Skill)
                         .placeholder("skill")
-                        .text_size(style::BODY),
+                        .text_size(style::BODY)
+                        .width(Fill),
                 ]
-                .spacing(8)
-                .align_y(Center),
+                .spacing(2),
             );
             for r in &self.reminders {
                 col = col.push(
@@ -129,7 +138,8 @@ impl ChallengeForm {
                     move |k| f(FormMsg::PaidKind(k)),
                 )
                 .placeholder("what is paid for")
-                .text_size(style::BODY),
+                .text_size(style::BODY)
+                .width(Fill),
             );
         }
         let paid_on_key = self.what.paid() && self.paid.is_none_or(|k| k.on_faction_key());
@@ -143,12 +153,16 @@ impl ChallengeForm {
                 })
                 .collect();
             let key = keys.iter().find(|c| Some(c.value) == self.key).cloned();
+            // The key on a row of its own: "Celestial Theatre" is shown whole, not cut by
+            // the space list beside it.
+            col = col.push(
+                pick_list(keys, key, move |c| f(FormMsg::Key(c)))
+                    .placeholder("Faction key")
+                    .text_size(style::BODY)
+                    .width(Fill),
+            );
             col = col.push(
                 row![
-                    pick_list(keys, key, move |c| f(FormMsg::Key(c)))
-                        .placeholder("Faction key")
-                        .text_size(style::BODY)
-                        .width(Fill),
                     text("space").size(style::BODY),
                     pick_list(vec![1u8, 2, 3, 4], Some(self.space + 1), move |s| {
                         f(FormMsg::Space(s))
@@ -204,26 +218,34 @@ impl ChallengeForm {
                 .cloned();
             col = col.push(
                 pick_list(targets, target, move |c| f(FormMsg::Target(c)))
-                    .placeholder("target (leave empty for a minion)")
-                    .text_size(style::BODY),
+                    .placeholder("target (none: a minion)")
+                    .text_size(style::BODY)
+                    .width(Fill),
             );
             col = col.push(
+                // Each label over its box, the three boxes sharing the column: the Wound box
+                // is never cut at the column's edge (it was at 1024).
                 row![
-                    text("Power").size(style::BODY),
-                    input("P", &self.power, "attack-power", move |s| f(
-                        FormMsg::Power(s)
-                    )),
-                    text("Armor").size(style::BODY),
-                    input("A", &self.armor, "attack-armor", move |s| f(
-                        FormMsg::Armor(s)
-                    )),
-                    text("Wound").size(style::BODY),
-                    input("W", &self.wound, "attack-wound", move |s| f(
-                        FormMsg::Wound(s)
-                    )),
+                    over(
+                        "Power",
+                        filled("P", &self.power, "attack-power", move |s| f(
+                            FormMsg::Power(s)
+                        ))
+                    ),
+                    over(
+                        "Armor",
+                        filled("A", &self.armor, "attack-armor", move |s| f(
+                            FormMsg::Armor(s)
+                        ))
+                    ),
+                    over(
+                        "Wound",
+                        filled("W", &self.wound, "attack-wound", move |s| f(
+                            FormMsg::Wound(s)
+                        ))
+                    ),
                 ]
-                .spacing(6)
-                .align_y(Center),
+                .spacing(6),
             );
         }
         let mut mods: Row<'_, Message> = row![].spacing(12);
@@ -312,6 +334,30 @@ fn input<'a>(
         .on_submit(Message::Draw)
         .size(style::BODY)
         .width(60)
+        .into()
+}
+
+/// A number box as wide as its share of the row (Enter draws, as every box).
+fn filled<'a>(
+    placeholder: &'a str,
+    value: &'a str,
+    id: &'static str,
+    on: impl Fn(String) -> Message + 'a,
+) -> Element<'a, Message> {
+    text_input(placeholder, value)
+        .id(id)
+        .on_input(on)
+        .on_submit(Message::Draw)
+        .size(style::BODY)
+        .width(Fill)
+        .into()
+}
+
+/// `field` under its label in small type.
+fn over<'a>(label: &'a str, field: Element<'a, Message>) -> Element<'a, Message> {
+    column![text(label).size(style::SMALL).style(style::muted), field]
+        .spacing(2)
+        .width(Fill)
         .into()
 }
 

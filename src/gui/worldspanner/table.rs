@@ -46,20 +46,31 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
         }
         None => (reminder(game), style::muted),
     };
-    let said = container(
-        text(said)
-            .size(style::SMALL)
-            .style(style_of)
-            .wrapping(text::Wrapping::None),
-    )
-    .width(Fill)
-    .height(Length::Fixed(LINE))
-    .center_y(Length::Fixed(LINE))
-    .clip(true);
+    // A refusal is never cut: it takes the steps' place too and up to two lines, so the
+    // "how to" half of Next step's Reinforce refusal is read at 1024 with large type.
+    let refusing = refused(Where::Bar).is_some();
+    let said = if refusing {
+        container(text(said).size(style::SMALL).style(style_of))
+            .width(Fill)
+            .height(Length::Fixed(LINE * 2.0))
+            .center_y(Length::Fixed(LINE * 2.0))
+            .clip(true)
+    } else {
+        container(
+            text(said)
+                .size(style::SMALL)
+                .style(style_of)
+                .wrapping(text::Wrapping::None),
+        )
+        .width(Fill)
+        .height(Length::Fixed(LINE))
+        .center_y(Length::Fixed(LINE))
+        .clip(true)
+    };
     // Below NARROW units (the window on a 1024 px screen with large type, or with the share
     // panel open) the board joins the challenge column's scroll, so the heroes keep a width.
     let columns = iced::widget::responsive(move |size| columns(game, t, size.width < NARROW));
-    column![bar(game, side, said.into()), columns]
+    column![bar(game, side, said.into(), refusing), columns]
         .spacing(8)
         .height(Fill)
         .into()
@@ -78,14 +89,28 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     // the answers are in view with large type too; Draw waits until it is answered.
     let question = match t.asking {
         Some(ask) => Some(ask.view()),
-        None => pending(game),
+        None => surrounded(game).or_else(|| pending(game)),
     };
+    // While a hero waits for its Dome the card that sent it there and what it said stay in
+    // view under the question: the result is read before the Dome is chosen.
+    let placing = t.asking.is_none() && game.pending.as_ref().is_some_and(|p| !p.awaiting_card);
     // The board with, under it, the deck and the glory board.
-    let board =
-        || column![domes(game), deck_box(game, side), glory(game, side)].spacing(style::GAP);
+    let picked = t.form.hero.map(|hero| HeroRef { team: side, hero });
+    let board = move || {
+        column![
+            domes(game),
+            loot(game, picked),
+            deck_box(game, side),
+            glory(game, side)
+        ]
+        .spacing(style::GAP)
+    };
     let left = match question {
         Some(q) => {
             let mut q = column![q].spacing(style::GAP);
+            if placing && game.last.is_some() {
+                q = q.push(last_result(game)).push(super::card_view::view(game));
+            }
             if narrow {
                 q = q.push(board());
             }
@@ -139,6 +164,9 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     row![left, board, middle].spacing(10).height(Fill).into()
 }
 
+/// The step title's type size.
+const STEP_TITLE: f32 = 19.0;
+
 /// The reserved line's height: one line of small type.
 const LINE: f32 = style::SMALL * 1.5;
 
@@ -186,7 +214,12 @@ fn deck_line(game: &Game, side: TeamSide) -> Element<'_, Message> {
 
 /// The step bar: the round and step, the side shown, Next step; under them the steps of this
 /// turn and the reserved line (`said`). Two rows of fixed height: nothing under it moves.
-fn bar<'a>(game: &'a Game, side: TeamSide, said: Element<'a, Message>) -> Element<'a, Message> {
+fn bar<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    said: Element<'a, Message>,
+    refusing: bool,
+) -> Element<'a, Message> {
     let r = &game.rounds;
     let mut steps = row![].spacing(4);
     for s in r.steps_this_turn() {
@@ -200,14 +233,19 @@ fn bar<'a>(game: &'a Game, side: TeamSide, said: Element<'a, Message>) -> Elemen
     let mut sides = row![].spacing(6);
     for t in TeamSide::BOTH {
         sides = sides.push(
-            button(text(format!("{} side", t.name())).size(style::BODY))
-                .padding([6, 10])
-                .style(if t == side {
-                    style::primary
-                } else {
-                    style::secondary
-                })
-                .on_press(Message::Side(t)),
+            button(
+                text(format!("{} side", t.name()))
+                    .size(style::SMALL)
+                    .align_y(Center),
+            )
+            .height(Length::Fixed(32.0))
+            .padding([0, 10])
+            .style(if t == side {
+                style::primary
+            } else {
+                style::secondary
+            })
+            .on_press(Message::Side(t)),
         );
     }
     // After Black's last turn the same place offers the explicit, undoable Reopen (RULINGS).
@@ -220,14 +258,19 @@ fn bar<'a>(game: &'a Game, side: TeamSide, said: Element<'a, Message>) -> Elemen
         button(text("Next step").size(style::HEADING))
             .padding([6, 18])
             .style(style::primary)
-            .on_press_maybe((!r.finished && game.pending.is_none()).then_some(Message::NextStep))
+            .on_press_maybe(
+                (!r.finished && game.pending.is_none() && game.surrounded_asked.is_empty())
+                    .then_some(Message::NextStep),
+            )
     };
     container(
         column![
             row![
                 // Fill and cut at its end, never wrapped: the bar keeps one height and the
                 // buttons keep their size; the whole on hover.
-                container(widgets::hover_title(r.describe(), style::HEADING))
+                // A size between body and heading: the whole title fits beside the buttons
+                // at 1024 with large type.
+                container(widgets::hover_title(r.describe(), STEP_TITLE))
                     .width(Fill)
                     .clip(true),
                 sides,
@@ -235,7 +278,11 @@ fn bar<'a>(game: &'a Game, side: TeamSide, said: Element<'a, Message>) -> Elemen
             ]
             .spacing(8)
             .align_y(Center),
-            row![steps, said].spacing(8).align_y(Center),
+            if refusing {
+                row![said]
+            } else {
+                row![steps, said].spacing(8).align_y(Center)
+            },
         ]
         .spacing(4),
     )
@@ -270,7 +317,7 @@ fn awaiting(game: &Game, p: &crate::worldspanner::Pending) -> Element<'static, M
     container(
         column![
             text(format!(
-                "{} is {}: {} draw a card from your deck",
+                "{} is {}: {} draw a card from their deck",
                 game.name(p.hero),
                 match p.how {
                     crate::worldspanner::Removal::Dismiss => "dismissed",
@@ -303,13 +350,8 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
     Some(
         container(
             column![
-                text(format!(
-                    "{} choose the Dome for {}",
-                    p.chooser,
-                    game.name(p.hero)
-                ))
-                .size(style::HEADING)
-                .style(style::warning_text),
+                // The button first, at the same place whatever the hero's name: a long
+                // name wrapping below never moves it.
                 button(
                     text(match first {
                         Some(s) => format!("Place in {s}"),
@@ -320,6 +362,13 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                 .padding([8, 20])
                 .style(style::primary)
                 .on_press(Message::Place(None)),
+                text(format!(
+                    "{} choose the Dome for {}",
+                    p.chooser,
+                    game.name(p.hero)
+                ))
+                .size(style::BODY)
+                .style(style::warning_text),
                 text("or press Place on another allowed Dome on the Domes board.")
                     .size(style::SMALL)
                     .style(style::muted),
@@ -340,13 +389,82 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                 ))
                 .size(style::SMALL),
             ]
-            .spacing(8),
+            .spacing(4),
         )
-        .padding(12)
+        .padding(8)
         .width(Fill)
         .style(style::card)
         .into(),
     )
+}
+
+/// The end of the Action step with heroes still in a Dome (Must leave a Dome, p. 9): were
+/// they surrounded? Yes ends the step; No leaves it open for Leave Dome.
+fn surrounded(game: &Game) -> Option<Element<'_, Message>> {
+    let question = game.surround_question()?;
+    let answer = |label: &'static str, option: usize| {
+        button(text(label).size(style::BODY))
+            .padding([8, 12])
+            .style(if option == 1 {
+                style::primary
+            } else {
+                style::secondary
+            })
+            .on_press(Message::Surrounded(option))
+    };
+    // The answers first, at a fixed place, then the question however long it wraps.
+    Some(
+        container(
+            column![
+                row![answer(SURROUNDED_YES, 1), answer(SURROUNDED_NO, 2)]
+                    .spacing(8)
+                    .wrap()
+                    .vertical_spacing(8),
+                text(question).size(style::BODY),
+            ]
+            .spacing(8),
+        )
+        .padding(10)
+        .width(Fill)
+        .style(style::selected)
+        .into(),
+    )
+}
+
+/// The window's two answers to the surround question (`tablemate answer` 1 and 2).
+pub const SURROUNDED_YES: &str = "Yes, surrounded: end the step";
+pub const SURROUNDED_NO: &str = "No: they move out";
+
+/// Gold on the ground where heroes fell (Picking up loot, p. 11): each pile, and Pick up for
+/// the picked hero (in its Free step; the engine says why not otherwise).
+fn loot(game: &Game, picked: Option<HeroRef>) -> Element<'_, Message> {
+    if game.loot.is_empty() {
+        return column![].into();
+    }
+    let mut col = column![text("Loot on the ground").size(style::BODY)].spacing(4);
+    for (pile, l) in game.loot.iter().enumerate() {
+        col = col.push(
+            column![
+                text(format!("{} gold {}", l.gold, l.place(game))).size(style::SMALL),
+                button(
+                    text(match picked {
+                        Some(h) => format!("{} picks it up", game.name(h)),
+                        None => "Pick a hero to pick it up".into(),
+                    })
+                    .size(style::SMALL)
+                )
+                .padding([4, 8])
+                .style(style::secondary)
+                .on_press_maybe(picked.map(|_| Message::PickUp(pile))),
+            ]
+            .spacing(2),
+        );
+    }
+    container(col)
+        .padding(8)
+        .width(Fill)
+        .style(style::card)
+        .into()
 }
 
 fn deck_box(game: &Game, side: TeamSide) -> Element<'_, Message> {
@@ -382,7 +500,7 @@ fn mode(label: &str, on: bool, message: Message, size: f32) -> Element<'_, Messa
     button(text(label).size(size).align_y(Center))
         .height(Length::Fixed(32.0))
         .padding([0, 8])
-        .style(if on { style::primary } else { style::secondary })
+        .style(if on { style::chosen } else { style::secondary })
         .on_press_maybe((!on).then_some(message))
         .into()
 }

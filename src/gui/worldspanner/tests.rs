@@ -178,6 +178,17 @@ fn next_step_is_refused_until_the_reinforcements_are_in() {
     assert_eq!(s.refused(), Some(&n));
 }
 
+/// Next step as the table plays it: heroes left in a Dome at the end of the Action step were
+/// surrounded (the question is answered yes at once).
+pub(super) fn next_step(s: &mut State) -> testing::Updated<Message> {
+    let c = ctx();
+    let a = testing::update(s, Message::NextStep, &c);
+    if s.game().is_some_and(|g| !g.surrounded_asked.is_empty()) {
+        return testing::update(s, Message::Surrounded(1), &c);
+    }
+    a
+}
+
 /// Plays round 1 through the screen's messages.
 pub(super) fn round_two() -> State {
     let c = ctx();
@@ -358,7 +369,7 @@ fn the_game_ends_with_the_glory_count_on_the_board() {
             testing::update(&mut s, Message::Place(None), &c);
             continue;
         }
-        assert!(testing::update(&mut s, Message::NextStep, &c).moved);
+        assert!(next_step(&mut s).moved);
     }
     assert!(shows(&s, "Game over after 10 rounds"));
     assert!(shows(&s, "Glory: Skyhawks 1, Psiclones 1"));
@@ -499,7 +510,7 @@ fn a_paid_adventure_is_paid_from_the_panel_without_a_card() {
     testing::update(&mut s, Message::NextStep, &c);
     assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::LeaveDome), &c).moved);
     for _ in 0..3 {
-        testing::update(&mut s, Message::NextStep, &c);
+        next_step(&mut s);
     }
     assert_eq!(s.game().unwrap().rounds.step, Step::Adventure);
     testing::update(&mut s, Message::Hero(hero, HeroOp::GoldUp), &c);
@@ -613,7 +624,7 @@ fn a_hero_that_acted_this_step_says_so_on_its_tile() {
     assert!(!shows(&s, "acted this step: moved out of its Dome"));
     assert!(testing::update(&mut s, Message::Hero(hero, HeroOp::LeaveDome), &c).moved);
     assert!(shows(&s, "acted this step: moved out of its Dome"));
-    testing::update(&mut s, Message::NextStep, &c);
+    next_step(&mut s);
     assert!(!shows(&s, "acted this step: moved out of its Dome"));
 }
 

@@ -7,7 +7,7 @@ use iced::{Rectangle, Size};
 use iced_test::Simulator;
 
 use super::Where;
-use super::tests::{ctx, round_two};
+use super::tests::{ctx, next_step, round_two};
 use super::*;
 use crate::gui::testing;
 use crate::worldspanner::LastEvent;
@@ -50,7 +50,7 @@ fn round_three_on_the_map() -> State {
             if s.game().unwrap().rounds.step == crate::worldspanner::Step::Reinforce {
                 break;
             }
-            assert!(testing::update(&mut s, Message::NextStep, &c).moved);
+            assert!(next_step(&mut s).moved);
         }
         for i in 3..6 {
             let hero = HeroRef { team, hero: i };
@@ -144,7 +144,7 @@ fn draw_and_its_answer_are_in_view_and_draw_stays_put_for_a_challenge_and_an_att
                         "{what:?}: draw {draw}: {:?}",
                         a.notice.map(|n| n.text)
                     );
-                    let n = testing::update(&mut s, Message::NextStep, &c);
+                    let n = next_step(&mut s);
                     assert!(
                         n.moved,
                         "{what:?}: {:?} / {:?}",

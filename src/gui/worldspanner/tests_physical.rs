@@ -31,7 +31,7 @@ fn setup_chooses_a_physical_deck_and_reinforce_asks_for_the_dome_range() {
     assert!(shows(&s, "Which Dome range is printed on it?"));
     assert!(shows(
         &s,
-        "Skyhawks hero 1 is dismissed: Skyhawks draw a card from your deck"
+        "Skyhawks hero 1 is dismissed: Skyhawks draw a card from their deck"
     ));
     let a = click(&mut s, "1 or 6");
     assert!(a.moved);
@@ -156,6 +156,10 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
     let mut s = round_two();
     testing::update(&mut s, Message::NextStep, &c);
     testing::update(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome), &c);
+    // Fight is offered in the Melee step, where the order of Wits is read.
+    while s.game().unwrap().rounds.step != crate::worldspanner::Step::Melee {
+        super::tests::next_step(&mut s);
+    }
     click(&mut s, "Fight");
     assert!(shows(
         &s,

@@ -344,6 +344,9 @@ static WORLDSPANNER: Table = Table {
         ("adventured[].hero.team", Rules),
         ("adventured[].place.at", Rules),
         ("adventured[].place.faction", Rules),
+        // The surround question's heroes and the loot on the ground (issue 33): teams only.
+        ("surrounded_asked[].team", Rules),
+        ("loot[].dropped_by.team", Rules),
     ],
     within: &[
         ("teams[].heroes[].start.card", &HERO_CARD),

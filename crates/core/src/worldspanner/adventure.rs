@@ -292,6 +292,12 @@ impl Game {
         )?;
         let outcome = challenge.read(&card)?;
         let mut lines = from_card;
+        if let Adventure::FactionQuest { .. } = adventure {
+            lines.push(
+                "the Quest: the top card of its deck, turned over unless one already lies face                  up; the hero cannot back out (Faction adventures, Quests)"
+                    .into(),
+            );
+        }
         lines.extend(outcome.explain());
         let result = outcome.adventure_result();
         let name = self.name(hero);

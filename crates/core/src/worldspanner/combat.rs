@@ -203,12 +203,16 @@ impl Game {
                 "{} is defeated and goes to the Underpit; loot stays in the space{}",
                 h.name,
                 if gold > 0 {
-                    format!(" ({gold} gold)")
+                    format!(
+                        " ({gold} gold: a hero there picks it up in a Free step, pick-up, p. 11)"
+                    )
                 } else {
                     String::new()
                 }
             ));
+            let dome = self.domes.find(hero);
             self.domes.vacate(hero);
+            self.drop_loot(hero, gold, dome);
         }
         Ok(lines)
     }

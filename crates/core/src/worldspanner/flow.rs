@@ -23,6 +23,14 @@ impl Game {
                 .into());
             }
         }
+        if let Some(question) = self.ask_surrounded()? {
+            return Ok(question);
+        }
+        self.advance_step()
+    }
+
+    /// Ends the step (the checks and the question done): the next step, turn or round.
+    pub(super) fn advance_step(&mut self) -> Result<Vec<String>, RuleError> {
         let advanced = self.rounds.advance()?;
         // A new step: every hero has its one action again (Rounds, p. 7); the melee attacks
         // and the adventure spaces taken were this step's only.

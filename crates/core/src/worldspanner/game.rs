@@ -10,6 +10,7 @@ use super::challenge::{AttackOutcome, ChallengeOutcome};
 use super::deckfile::DECK_SIZE;
 use super::domes::{Candidate, DomeMap, DomeSlot};
 use super::error::{RuleError, SetupError};
+use super::loot::Loot;
 use super::odds::{Odds, OddsOver};
 use super::physical::Reading;
 use super::rounds::RoundTracker;
@@ -267,6 +268,13 @@ pub struct Game {
     /// The adventure spaces heroes challenged from this Adventure step (THE MAP, p. 8).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub adventured: Vec<AdventuredFrom>,
+    /// The active team's heroes still in a Dome as its Action step ends, while the team is
+    /// asked whether enemies surrounded them (Must leave a Dome, p. 9); empty when not asking.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub surrounded_asked: Vec<HeroRef>,
+    /// Loot lying on the map after a defeat, until picked up (LOOT, Picking up loot, p. 11).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loot: Vec<Loot>,
     /// Cards read at the table for the action being applied; always empty between actions.
     #[serde(skip)]
     pub(super) readings: std::collections::VecDeque<Reading>,
@@ -376,6 +384,8 @@ impl Game {
             action_step: Vec::new(),
             blows: Vec::new(),
             adventured: Vec::new(),
+            surrounded_asked: Vec::new(),
+            loot: Vec::new(),
             readings: Default::default(),
             notes: Vec::new(),
         })
@@ -649,6 +659,20 @@ impl Game {
         for (i, a) in self.adventured.iter().enumerate() {
             self.hero(a.hero)
                 .map_err(|e| Invalid::new(format!("adventured[{i}]"), e.to_string()))?;
+        }
+        for (i, r) in self.surrounded_asked.iter().enumerate() {
+            self.hero(*r)
+                .map_err(|e| Invalid::new(format!("surrounded_asked[{i}]"), e.to_string()))?;
+        }
+        for (i, l) in self.loot.iter().enumerate() {
+            self.hero(l.dropped_by)
+                .map_err(|e| Invalid::new(format!("loot[{i}]"), e.to_string()))?;
+            if l.gold == 0 {
+                return Err(Invalid::new(
+                    format!("loot[{i}].gold"),
+                    "0 gold: a pile picked up empty is taken off the map",
+                ));
+            }
         }
         if !self.queue.is_empty() && self.pending.is_none() {
             return Err(Invalid::new(

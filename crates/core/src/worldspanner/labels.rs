@@ -26,6 +26,14 @@ impl Action {
                     None => format!("{who} placed in the proposed Dome"),
                 }
             }
+            Action::Answer { option } if !game.surrounded_asked.is_empty() => {
+                let team = game.rounds.active;
+                match option {
+                    1 => format!("{team}: heroes in a Dome were surrounded; Action step done"),
+                    2 => format!("{team}: heroes in a Dome move out first"),
+                    n => format!("{team}: surround question, answer {n}"),
+                }
+            }
             Action::Answer { option } => {
                 let who = game.pending.as_ref().map_or("hero".into(), |p| n(&p.hero));
                 let dome = game.pending.as_ref().and_then(|p| {
@@ -94,6 +102,16 @@ impl Action {
             ),
             Action::Tribute { team, amount } => format!("{team}: {amount} tribute to Lith"),
             Action::GloryCard { team } => format!("{team}: glory card achieved"),
+            Action::PickUp { hero, pile, gold } => {
+                let place = game
+                    .loot
+                    .get(*pile)
+                    .map_or(format!("from loot pile {pile}"), |l| l.place(game));
+                match gold {
+                    Some(g) => format!("{}: {} picks up {g} gold {place}", hero.team, n(hero)),
+                    None => format!("{}: {} picks up the gold {place}", hero.team, n(hero)),
+                }
+            }
             Action::RaiseFromUnderpit { hero } => {
                 format!("{}: {} moves up to the Pit", hero.team, n(hero))
             }

@@ -20,6 +20,7 @@ mod flow;
 pub mod game;
 mod labels;
 pub mod library;
+pub mod loot;
 pub mod modifier;
 pub mod odds;
 pub mod paid;
@@ -28,7 +29,10 @@ pub mod play;
 pub mod rounds;
 pub mod sample;
 mod seats;
+pub mod surround;
 pub mod team;
+#[cfg(test)]
+mod tests_round;
 #[cfg(test)]
 mod tests_table;
 pub mod values;
@@ -52,6 +56,7 @@ pub use game::{
     Removal, Setup, StepDeed, TeamState,
 };
 pub use library::{AttackRatings, HeroCard, HeroChallenge, HeroLibrary, Skill};
+pub use loot::Loot;
 pub use odds::{Odds, OddsOver};
 pub use paid::{PaidAdventure, PaidKind};
 pub use physical::{Need, Reading};

@@ -118,6 +118,14 @@ pub enum Action {
     GloryCard {
         team: TeamSide,
     },
+    /// `hero` picks up `gold` (all when left out) from the loot lying in pile `pile` (0-based,
+    /// as `show` lists it) in its team's Free step (Picking up loot, p. 11).
+    PickUp {
+        hero: HeroRef,
+        pile: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gold: Option<u32>,
+    },
     /// Underworld reward: Underpit to Pit.
     RaiseFromUnderpit {
         hero: HeroRef,
@@ -261,6 +269,14 @@ impl Game {
                 }
             }
         }
+        // The surround question is answered, or passed over by acting: a hero moving out,
+        // a shot, anything but the answer or the odds view means the team plays on.
+        if !matches!(
+            Game::core(&action),
+            Action::Answer { .. } | Action::NextStep {} | Action::OddsOver { .. }
+        ) {
+            self.surrounded_asked.clear();
+        }
         let mut lines = self.apply_checked(action)?;
         lines.extend(lapsed);
         Ok(lines)
@@ -317,6 +333,9 @@ impl Game {
                 self.begin_removal(hero, how, Reason::Other)
             }
             Action::Place { dome } => self.place(dome),
+            Action::Answer { option } if !self.surrounded_asked.is_empty() => {
+                self.answer_surrounded(option)
+            }
             Action::Answer { option } => {
                 let p = self.pending.as_ref().ok_or(DomeError::NobodyWaiting)?;
                 if p.awaiting_card {
@@ -513,6 +532,7 @@ impl Game {
                     "{team} set aside a glory card: 1 glory at game end"
                 )])
             }
+            Action::PickUp { hero, pile, gold } => self.pick_up(hero, pile, gold),
             Action::RaiseFromUnderpit { hero } => {
                 self.use_underworld(hero, HeroStatus::Underpit)?;
                 self.hero_mut(hero)?.status = HeroStatus::Pit;

@@ -57,15 +57,19 @@ impl Step {
     /// A short reminder of what the step allows.
     pub fn reminder(self) -> &'static str {
         match self {
-            Step::Free => "active team: trade and pick up loot, use Free abilities, flip a Boost",
+            Step::Free => {
+                "active team: trade and pick up loot (no enemy adjacent), use Free abilities, flip a Boost"
+            }
             Step::Action => {
-                "each active hero: move, slip away, shoot or unleash a minion; heroes in a Dome must move out"
+                "each active hero: move, slip away, shoot or unleash a minion; heroes in a Dome must move out unless enemies surround it"
             }
             Step::Reaction => "each inactive hero may shoot or use a Reaction ability",
             Step::Melee => {
                 "every hero of both teams may attack one adjacent enemy, highest Wits first (ties: active team)"
             }
-            Step::Adventure => "active heroes on adventure spaces may challenge them",
+            Step::Adventure => {
+                "active heroes on adventure spaces may challenge them; a Quest card stays face up until beaten; the Underworld holds three"
+            }
             Step::Reinforce => {
                 "active team brings in a third of its heroes, rounded up, by dismissal"
             }

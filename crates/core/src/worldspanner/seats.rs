@@ -38,6 +38,7 @@ impl Seated for Game {
             | Action::GainBoosts { hero, .. }
             | Action::UseBoost { hero }
             | Action::Gold { hero, .. }
+            | Action::PickUp { hero, .. }
             | Action::RaiseFromUnderpit { hero }
             | Action::Renew { hero } => team(hero.team),
             Action::Attack { attacker, .. } => team(attacker.team),
@@ -47,6 +48,8 @@ impl Seated for Game {
             | Action::GloryCard { team: t }
             | Action::Deck { team: t, .. }
             | Action::DeckMode { team: t, .. } => team(*t),
+            // Whether heroes in a Dome were surrounded: the active team's to say.
+            Action::Answer { .. } if !self.surrounded_asked.is_empty() => team(self.rounds.active),
             // Where a dismissed or banished hero goes, and the Domes read off the table:
             // whoever stands at the board.
             Action::Place { .. } | Action::Answer { .. } | Action::ReadDomes { .. } => {

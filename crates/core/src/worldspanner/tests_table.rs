@@ -7,10 +7,10 @@ use super::team::reinforce_quota;
 use super::*;
 use crate::deck::{Deck, WhenEmpty};
 
-const S: TeamSide = TeamSide::Skyhawks;
-const P: TeamSide = TeamSide::Psiclones;
+pub(super) const S: TeamSide = TeamSide::Skyhawks;
+pub(super) const P: TeamSide = TeamSide::Psiclones;
 
-fn h(team: TeamSide, hero: usize) -> HeroRef {
+pub(super) fn h(team: TeamSide, hero: usize) -> HeroRef {
     HeroRef { team, hero }
 }
 
@@ -36,7 +36,7 @@ fn hero_card(name: &str, set: &[(Skill, u8)]) -> HeroCard {
 }
 
 /// The book's Blackbeard (Melee 6, fists Power 3 and Wound 2) with Wits 7.
-fn blackbeard() -> HeroCard {
+pub(super) fn blackbeard() -> HeroCard {
     hero_card(
         "Blackbeard",
         &[
@@ -49,7 +49,7 @@ fn blackbeard() -> HeroCard {
 }
 
 /// The target of the book's example (Agility 8, Armor 2), here Lazar with Wits 3.
-fn lazar() -> HeroCard {
+pub(super) fn lazar() -> HeroCard {
     hero_card(
         "Lazar",
         &[
@@ -64,7 +64,7 @@ fn lazar() -> HeroCard {
 
 /// A 6-a-side game in round 2, Skyhawks active at `step`, with the given library heroes first
 /// on each team and every hero on the map; the decks draw `top` first.
-fn game(sky: Vec<HeroCard>, psi: Vec<HeroCard>, step: Step, top: &str) -> Game {
+pub(super) fn game(sky: Vec<HeroCard>, psi: Vec<HeroCard>, step: Step, top: &str) -> Game {
     let mut s = sample::setup(MapDesign::Standard, 6, 10, 7).expect("sample setup");
     for (i, c) in sky.iter().enumerate() {
         s.heroes[0][i] = c.entry();
@@ -87,11 +87,18 @@ fn game(sky: Vec<HeroCard>, psi: Vec<HeroCard>, step: Step, top: &str) -> Game {
 }
 
 /// Every row Amaze, the Hit bar everywhere.
-const AMAZE_HIT: &str = "-6 -6 -6 -6 -6 5 1-2";
+pub(super) const AMAZE_HIT: &str = "-6 -6 -6 -6 -6 5 1-2";
 /// Every row Fail, no Hit bar.
-const FAIL: &str = "-6 n n n n 5 1-2";
+pub(super) const FAIL: &str = "-6 n n n n 5 1-2";
 
-fn melee(attacker: HeroRef, target: HeroRef, hit: u8, against: u8, power: u8, armor: u8) -> Action {
+pub(super) fn melee(
+    attacker: HeroRef,
+    target: HeroRef,
+    hit: u8,
+    against: u8,
+    power: u8,
+    armor: u8,
+) -> Action {
     Action::Attack {
         attacker,
         target: Some(target),
@@ -127,14 +134,14 @@ fn shot(attacker: HeroRef, target: HeroRef) -> Action {
     }
 }
 
-fn refused(g: &mut Game, a: Action) -> RuleError {
+pub(super) fn refused(g: &mut Game, a: Action) -> RuleError {
     let before = g.clone();
     let e = g.apply(a).expect_err("refused");
     assert_eq!(*g, before, "a refusal changes nothing");
     e
 }
 
-fn ok(g: &mut Game, a: Action) -> Vec<String> {
+pub(super) fn ok(g: &mut Game, a: Action) -> Vec<String> {
     let label = a.label(g);
     g.apply(a)
         .unwrap_or_else(|e| panic!("{label} refused: {e}"))

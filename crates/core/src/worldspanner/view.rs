@@ -46,6 +46,10 @@ pub struct View {
     pub adventured: Vec<AdventuredView>,
     /// A hero waiting for its Dome.
     pub pending: Option<PendingView>,
+    /// The end of the Action step asking whether heroes still in a Dome were surrounded.
+    pub surrounded: Option<SurroundView>,
+    /// Gold lying on the map where heroes were defeated, numbered from 0 as `pick-up` takes it.
+    pub loot: Vec<LootView>,
     pub odds: OddsView,
     /// Glory if the game ended now, Skyhawks then Psiclones.
     pub glory: [u64; 2],
@@ -184,6 +188,28 @@ pub struct PendingView {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SurroundView {
+    /// The active team's heroes still in a Dome.
+    pub heroes: Vec<Named>,
+    pub question: String,
+    /// The answers, numbered from 1 as `tablemate answer` takes them.
+    pub answers: Vec<&'static str>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LootView {
+    /// As `pick-up` takes it (0-based).
+    pub pile: usize,
+    pub gold: u32,
+    /// The hero defeated there.
+    pub dropped_by: Named,
+    pub round: u8,
+    pub dome: Option<String>,
+    /// "where Lazar was defeated (round 3)".
+    pub place: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OddsView {
     pub over: OddsOver,
     pub skyhawks: Vec<OddsRow>,
@@ -302,7 +328,7 @@ impl Game {
                                     }
                                     _ => None,
                                 },
-                                place: h.status.describe(),
+                                place: self.place_of(r),
                                 acted: self.acted.iter().find(|d| d.hero == r).map(|d| d.deed),
                                 renewals: h.renewals,
                             }
@@ -427,6 +453,28 @@ impl Game {
                 })
                 .collect(),
             pending,
+            surrounded: self.surround_question().map(|question| SurroundView {
+                heroes: self
+                    .surrounded_asked
+                    .iter()
+                    .map(|r| self.named(*r))
+                    .collect(),
+                question,
+                answers: super::surround::SURROUND_ANSWERS.to_vec(),
+            }),
+            loot: self
+                .loot
+                .iter()
+                .enumerate()
+                .map(|(pile, l)| LootView {
+                    pile,
+                    gold: l.gold,
+                    dropped_by: self.named(l.dropped_by),
+                    round: l.round,
+                    dome: l.dome.map(|d| d.to_string()),
+                    place: l.place(self),
+                })
+                .collect(),
             odds: OddsView {
                 over: self.odds_over,
                 skyhawks: odds_rows(TeamSide::Skyhawks),

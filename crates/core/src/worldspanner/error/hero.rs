@@ -36,6 +36,17 @@ pub enum HeroError {
     /// A challenge built from the hero library for a hero entered by hand.
     #[error("{hero} has no card in the hero library")]
     NoHeroCard { hero: String },
+    /// Picking up loot from a Dome, the Pit or off the map: only a hero standing in the space
+    /// can (Picking up loot, p. 11).
+    #[error(
+        "{hero} is {}: only a hero on the map, in the space where the loot lies, picks it up (Picking up loot, p. 11)",
+        .status.describe()
+    )]
+    PickUpOffTheMap { hero: String, status: HeroStatus },
+    #[error("there {} (numbered from 0); {pile} is not one", match .piles { 0 => "is no loot on the ground".to_string(), 1 => "is 1 pile of loot on the ground".to_string(), n => format!("are {n} piles of loot on the ground") })]
+    NoSuchLoot { pile: usize, piles: usize },
+    #[error("only {gold} gold lies {place}, not {take}")]
+    NotThatMuchLoot { place: String, gold: u32, take: u32 },
     /// A hand entry that changes nothing (0 wounds, 0 gold...): not put in the history.
     #[error("{amount} {what} for {hero}: nothing changes, so nothing is recorded")]
     NothingToRecord {

@@ -50,6 +50,15 @@ pub enum TurnError {
         .step.one_each()
     )]
     AlreadyActed { hero: String, step: Step, did: Deed },
+    /// `next-step` again while the Action step's surround question waits.
+    #[error(
+        "{question} Answer first: `tablemate answer ID 1` (yes: end the step) or 2 (no: they move out)"
+    )]
+    AnswerSurroundedFirst { question: String },
+    #[error(
+        "the question has two answers: 1 (yes, surrounded: end the step) or 2 (no: they move out); {option} is not one"
+    )]
+    NoSuchSurroundAnswer { option: usize },
     #[error("the game is not over: nothing to reopen")]
     NotOver,
     #[error("the game is already reopened")]
