@@ -664,3 +664,37 @@ fn leave_the_dome_is_disabled_for_a_hero_that_already_acted() {
         [Message::Hero(_, HeroOp::LeaveDome)]
     ));
 }
+
+#[test]
+fn tab_visits_the_fields_in_reading_order_at_every_table_size() {
+    for (size, c) in testing::table_sizes() {
+        let s = State::new(&c);
+        testing::assert_tab_follows_reading_order(&s, &c, size, "Worldspanner setup");
+        let s = round_two();
+        testing::assert_tab_follows_reading_order(&s, &c, size, "Worldspanner round 2");
+    }
+}
+
+#[test]
+fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
+    // A glory space's button marks the space for a team: "1 –" becomes "1 S" (or "1 P").
+    let names: Vec<(String, String)> = (1..=4)
+        .flat_map(|n| ["S", "P"].map(|t| (format!("{n} –"), format!("{n} {t}"))))
+        .collect();
+    let same: Vec<(&str, &str)> = names
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    for (size, c) in testing::table_sizes() {
+        for (what, make) in [
+            (
+                "Worldspanner setup",
+                (|| State::new(&ctx())) as fn() -> State,
+            ),
+            ("round 1", started),
+            ("round 2", round_two),
+        ] {
+            testing::assert_nothing_new_under_the_pointer(make, &c, size, &same, what);
+        }
+    }
+}
