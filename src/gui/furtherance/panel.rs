@@ -185,7 +185,11 @@ fn laid_out<'a>(
         if state.new_data().is_some() {
             focus = focus.push(adopt_block(state, g));
         }
-        focus = focus.push(super::turn_log::view(doc, state.why));
+        // The log's height less its padding, the open line (up to three lines of type) and
+        // the explanation's Hide: what the explanation's lines may take.
+        let log_height = visible - fixed;
+        let why_room = log_height - 12.0 - 3.0 * style::BODY * 1.3 - 40.0;
+        focus = focus.push(super::turn_log::view(doc, state.why, why_room));
         // One line kept under the controls: a refusal (a click on the board or a button
         // here) while there is one, next to what caused it, else your kingdom's summary; the
         // next click clears the refusal (notice.rs).

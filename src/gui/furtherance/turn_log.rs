@@ -101,7 +101,9 @@ fn why_button<'a>(index: usize, open: bool) -> Element<'a, Message> {
 /// is open, its explanation shown under its line and ending in its own Hide. The list is
 /// anchored at its foot: the newest step stays in view, and an explanation opening under a
 /// line puts its Hide where the Why? was (nothing else appears under the pointer).
-pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>) -> Element<'a, Message> {
+/// The explanation's lines scroll in a box at most `why_room` tall, so that the line, its
+/// explanation's first lines and its Hide fit the pane together.
+pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Element<'a, Message> {
     let g = doc.state();
     let lines = entries_since_end_of_turn(doc);
     let mut list = Column::new().spacing(2).width(Fill);
@@ -139,10 +141,18 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>) -> Element<'a, Message>
             container(entry).padding([1, 4]).width(Fill)
         });
         if is_open {
-            let mut why = Column::new().spacing(2);
-            for l in explanation(doc, *index) {
-                why = why.push(text(l.trim().to_string()).size(style::SMALL));
+            let mut lines = Column::new()
+                .spacing(2)
+                .padding(iced::Padding::ZERO.right(10));
+            // The line itself is just above: its explanation starts with its reasons.
+            for l in explanation(doc, *index)
+                .iter()
+                .filter(|l| l.as_str() != *line)
+            {
+                lines = lines.push(text(l.trim().to_string()).size(style::SMALL));
             }
+            let mut why = Column::new().spacing(2);
+            why = why.push(container(scrollable(lines)).max_height(why_room.max(WHY_HEIGHT)));
             why = why.push(
                 row![
                     iced::widget::Space::new().width(Fill),
