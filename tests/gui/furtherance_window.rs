@@ -272,7 +272,7 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
     for (name, window, large) in WINDOWS {
         let (_dir, mut app) = knight_about_to_die(large)?;
         let size = logical(window, large);
-        // The topmost line whose Why? is in view: its explanation has the most to push.
+        // The topmost line whose Why? is whole in view: its explanation has the most to push.
         let (entries, cursor) = app.screen.document().unwrap().history();
         let (index, before) = (0..=cursor)
             .filter(|i| !entries[*i].0.starts_with("Hand edit"))
@@ -285,7 +285,7 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
                 );
                 use iced_test::selector::Bounded;
                 let v = ui.find(id).ok()?.visible_bounds()?;
-                (v.height > 20.0).then_some((i, v))
+                (v.height > 25.5).then_some((i, v))
             })
             .unwrap_or_else(|| panic!("no Why? in view at {name}"));
         let _ = app.update(furtherance::Message::Why(index).into());
@@ -301,7 +301,14 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
             .into_iter()
             .filter(|(t, b, v)| t == "Hide" && whole(*b, *v, size))
             .collect();
-        assert!(!hides.is_empty(), "no Hide in view at {name}");
+        assert!(
+            !hides.is_empty(),
+            "no Hide in view at {name}: {:?}, open {open:?}, before {before:?}",
+            texts(&app, size)
+                .into_iter()
+                .filter(|(t, _, _)| t == "Hide")
+                .collect::<Vec<_>>()
+        );
         let centre = before.center();
         let why_there = texts(&app, size)
             .into_iter()

@@ -14,9 +14,6 @@ use crate::furtherance::{Action as Play, Game};
 use crate::gui::{style, widgets};
 use crate::words::count;
 
-/// The summary's fixed height: one line of body type.
-pub const SUMMARY_HEIGHT: f32 = style::BODY * 1.3 + 6.0;
-
 /// The summary line, for the layout tests.
 pub const SUMMARY_ID: &str = "furtherance-kingdom-summary";
 
@@ -32,12 +29,11 @@ pub fn summary_words(g: &Game) -> String {
     )
 }
 
-/// The one-line summary, one fixed height whatever it says (clipped rather than wrapped, the
-/// whole line on hover), so nothing under it moves.
+/// The summary, in the slot the panel keeps for it (two lines of body type at most: a narrow
+/// panel wraps it rather than cutting a number off), so nothing under it moves.
 pub fn summary(g: &Game) -> Element<'_, Message> {
-    container(widgets::hover_title(summary_words(g), style::BODY))
+    container(text(summary_words(g)).size(style::BODY))
         .id(SUMMARY_ID)
-        .height(SUMMARY_HEIGHT)
         .width(iced::Fill)
         .clip(true)
         .align_y(iced::Center)

@@ -163,16 +163,22 @@ fn laid_out<'a>(
             .into()
     } else {
         let visible = (height - 2.0 * padding).max(0.0);
-        // The selected unit's card (or a hand-edit mode) above the log, at most half of what
-        // is left under the fixed regions; it scrolls inside when taller.
-        let fixed = HEADER_HEIGHT + PRIMARY_HEIGHT + crate::gui::notice::LINE + 3.0 * FIRST_SPACING;
-        let card_room = ((visible - fixed) * 0.5).max(80.0);
+        // The selected unit's card (or a hand-edit mode) above the log, at most three fifths
+        // of what is left under the fixed regions; it scrolls inside when taller.
+        let fixed = HEADER_HEIGHT + PRIMARY_HEIGHT + SAID_HEIGHT + 3.0 * FIRST_SPACING;
+        let card_room = ((visible - fixed) * 0.6).max(80.0);
         let detail: Option<Element<'a, Message>> = match (selected, state.mode) {
             (_, Mode::Relocate(_) | Mode::Place(..)) => Some(mode_block(state, g)),
             (Some(u), _) => Some(
-                container(scrollable(selected_block(g, u, my_turn)).id(CARD_ID))
-                    .max_height(card_room)
-                    .into(),
+                container(
+                    scrollable(
+                        container(selected_block(g, u, my_turn))
+                            .padding(iced::Padding::ZERO.right(10)),
+                    )
+                    .id(CARD_ID),
+                )
+                .max_height(card_room)
+                .into(),
             ),
             (None, _) => None,
         };
@@ -201,9 +207,7 @@ fn laid_out<'a>(
         let first_screen = column![
             header(g),
             primary_block(g, my_turn),
-            container(said)
-                .height(crate::gui::notice::LINE)
-                .align_y(iced::Center),
+            container(said).height(SAID_HEIGHT).align_y(iced::Center),
             focus,
         ]
         .spacing(FIRST_SPACING)
@@ -253,6 +257,10 @@ pub const BOARD_ID: &str = "furtherance-board";
 
 /// The side panel's scrollable, for the layout tests.
 pub const PANEL_ID: &str = "furtherance-panel";
+
+/// The line under the controls (a refusal, or the kingdom's summary): two lines of body type,
+/// taller than the refusal line.
+const SAID_HEIGHT: f32 = 2.0 * style::BODY * 1.3 + 2.0;
 
 /// The space between the regions of the panel's first screenful.
 const FIRST_SPACING: f32 = 8.0;
@@ -389,7 +397,7 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             let enemies: Element<'_, Message> = if my_turn {
                 // In round 1 you move first: the enemies have not moved yet.
                 let said = if g.round() <= 1 {
-                    "You move first: the enemies' turn follows yours"
+                    "You move first this round"
                 } else {
                     "The enemies are done: your move"
                 };

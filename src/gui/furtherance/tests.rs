@@ -427,7 +427,7 @@ fn the_header_keeps_one_height_when_the_enemies_turn_begins_in_the_narrowest_pan
             .center_y()
     };
     let mut s = started();
-    let mine = row_at(&s, "You move first: the enemies' turn follows yours");
+    let mine = row_at(&s, "You move first this round");
     click(&mut s, "End turn: the enemies go")?;
     assert!(shows(&s, "Round 1 · The enemies' turn"));
     let next = row_at(&s, "Next step");

@@ -74,12 +74,24 @@ fn further_steps(doc: &Doc<Game>, index: usize, label: &str) -> Vec<(String, boo
     state
         .explained()
         .iter()
-        .map(|e| {
-            let loss = matches!(e.step, Step::Dies { .. } | Step::CastleDestroyed { .. });
-            (e.step.text(), loss)
-        })
+        .map(|e| (e.step.text(), is_loss(&e.step)))
         .filter(|(t, _)| t != label)
         .collect()
+}
+
+/// A step that takes something off the table: a unit dying, a castle destroyed.
+fn is_loss(step: &Step) -> bool {
+    matches!(step, Step::Dies { .. } | Step::CastleDestroyed { .. })
+}
+
+/// Whether entry `index`'s own line is a loss (its first step is one).
+fn line_is_loss(doc: &Doc<Game>, index: usize) -> bool {
+    doc.saved
+        .history
+        .state(index)
+        .ok()
+        .and_then(|s| s.explained().first())
+        .is_some_and(|e| is_loss(&e.step))
 }
 
 /// A line's Why? or Hide button, `index` its entry.
@@ -119,7 +131,11 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Eleme
         };
         entry = entry.push(
             row![
-                text(*line).size(size).width(Fill),
+                if line_is_loss(doc, *index) {
+                    text(*line).size(size).width(Fill).style(style::danger_text)
+                } else {
+                    text(*line).size(size).width(Fill)
+                },
                 container(why_button(*index, is_open)).id(format!("furtherance-why-{index}")),
             ]
             .spacing(6)
