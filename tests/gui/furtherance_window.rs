@@ -151,7 +151,7 @@ fn knight_about_to_die(
     place(&mut app, Seat::Left, "Knight", "c3");
     let g = screen(&app).game().unwrap();
     let mine = g.units().iter().find(|u| u.owner == Seat::Player).unwrap();
-    let damage = u8::try_from(g.hp(mine) - 1).unwrap();
+    let damage = g.hp(mine) - 1;
     let unit = mine.id;
     let _ = app.update(furtherance::Message::Play(Play::SetDamage { unit, damage }).into());
     let _ = app.update(furtherance::Message::EndTurn.into());
@@ -283,7 +283,6 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
                     size,
                     app.view(),
                 );
-                use iced_test::selector::Bounded;
                 let v = ui.find(id).ok()?.visible_bounds()?;
                 (v.height > 25.5).then_some((i, v))
             })

@@ -676,7 +676,6 @@ fn the_highlighted_pieces_why_opens_in_view_in_the_log_at_1366_large_and_1024() 
         assert!(s.highlighted().is_some(), "no enemy piece acted");
         let _ = app.update(furtherance::Message::WhyPiece.into());
         let why = {
-            use iced_test::selector::Bounded;
             let mut ui = ui(&app, size);
             ui.find(iced_test::selector::id(furtherance::WHY_BOX_ID))?
                 .visible_bounds()

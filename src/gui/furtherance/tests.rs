@@ -576,3 +576,71 @@ fn why_on_the_highlighted_piece_explains_its_step_beside_the_board() -> Result {
     assert!(shows(&s, &why));
     Ok(())
 }
+
+/// Issue 32 §2 (small): an enemy castle with nothing in research says "research: none", never
+/// a blank after the word.
+#[test]
+fn an_empty_research_reads_none() {
+    let s = started();
+    let g = s.game().unwrap();
+    assert!(g.castle(Seat::Left).research.is_empty());
+    let line = format!(
+        "   hourglass counters {} · research: none",
+        g.castle(Seat::Left).counters
+    );
+    assert!(shows(&s, &line), "{line:?} not shown");
+}
+
+/// Issue 32 §2 (small): a question whose options are cards (a research tie) does not send
+/// the player to ringed squares that are not there; one whose options stand on the board does.
+#[test]
+fn a_question_about_cards_does_not_point_to_the_board() -> Result {
+    let options = vec!["Knight".to_string(), "Fighter".to_string()];
+    for (on_board, said, not_said) in [
+        (
+            false,
+            "Click an option here.",
+            "Click an option here or its ringed square on the board.",
+        ),
+        (
+            true,
+            "Click an option here or its ringed square on the board.",
+            "Click an option here.",
+        ),
+    ] {
+        let mut ui = simulator(super::turn_log::question(
+            "Which unit spawns?",
+            &options,
+            0,
+            on_board,
+        ));
+        assert!(
+            ui.find(said).is_ok(),
+            "{said:?} not said (on board {on_board})"
+        );
+        assert!(
+            ui.find(not_said).is_err(),
+            "{not_said:?} said (on board {on_board})"
+        );
+    }
+    Ok(())
+}
+
+/// Issue 32 §2 (small): the setup form lists the default castle-defence option first, the
+/// book's reading (the enemy castle never defends), and selected.
+#[test]
+fn the_setup_lists_never_defends_first_and_selected() -> Result {
+    let s = State::new(&ctx());
+    assert_eq!(
+        s.setup.settings().enemy_castle_defence,
+        crate::furtherance::EnemyCastleDefence::Never
+    );
+    let mut ui = simulator(s.view(&ctx()));
+    let never = ui.find("it never defends")?.bounds();
+    let strongest = ui.find("its strongest unit inside defends")?.bounds();
+    assert!(
+        never.x < strongest.x || never.y < strongest.y,
+        "never {never:?} comes after strongest {strongest:?}"
+    );
+    Ok(())
+}

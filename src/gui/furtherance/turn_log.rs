@@ -216,7 +216,7 @@ pub const WHY_BOX_ID: &str = "furtherance-why-open";
 /// every option a numbered button, the default one primary and marked. When its options stand
 /// on the board (`on_board`) they are ringed there with the same numbers and answer it when
 /// clicked; when they are cards (a research tie), only the buttons do.
-fn question<'a>(
+pub(super) fn question<'a>(
     question: &'a str,
     options: &'a [String],
     default: usize,
