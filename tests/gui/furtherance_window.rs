@@ -255,10 +255,6 @@ fn selecting_a_unit_and_the_phase_changing_move_neither_end_turn_nor_the_log() -
             "the log moved when the enemies' turn began at {name}"
         );
         let kingdom = bounds_of(&app, size, iced_test::selector::id(furtherance::SUMMARY_ID));
-        let panel = bounds_of(&app, size, iced_test::selector::id(furtherance::PANEL_ID));
-        eprintln!(
-            "{name}: panel {panel:?} next {next:?} end {end:?} kingdom {kingdom:?} log {log:?}"
-        );
         assert!(
             kingdom.y + kingdom.height <= log.y,
             "the kingdom's line is above the log"
