@@ -56,9 +56,10 @@ pub fn light() -> Theme {
             background: Color::from_rgb8(0xF7, 0xF4, 0xEE),
             text: Color::from_rgb8(0x1C, 0x1B, 0x19),
             primary: Color::from_rgb8(0x1F, 0x5F, 0xA8),
-            success: Color::from_rgb8(0x1E, 0x7A, 0x3C),
-            warning: Color::from_rgb8(0xB2, 0x6B, 0x00),
-            danger: Color::from_rgb8(0xB3, 0x26, 0x1E),
+            // Dark enough for 4.5:1 as text on a card too (the contrast test below).
+            success: Color::from_rgb8(0x14, 0x5A, 0x2A),
+            warning: Color::from_rgb8(0x7A, 0x48, 0x00),
+            danger: Color::from_rgb8(0x8E, 0x1C, 0x15),
         },
     )
 }
@@ -72,7 +73,7 @@ pub fn dark() -> Theme {
             primary: Color::from_rgb8(0x6C, 0xA8, 0xF0),
             success: Color::from_rgb8(0x58, 0xC2, 0x7D),
             warning: Color::from_rgb8(0xF0, 0xB0, 0x4A),
-            danger: Color::from_rgb8(0xF0, 0x6A, 0x5E),
+            danger: Color::from_rgb8(0xF2, 0x80, 0x76),
         },
     )
 }
@@ -294,3 +295,139 @@ pub fn face_band(face: crate::worldspanner::Face) -> Color {
 
 /// The blue Hit bar under a challenge card's bands.
 pub const HIT_BLUE: Color = Color::from_rgb(0.20, 0.42, 0.85);
+
+/// WCAG 2 relative luminance of an opaque colour (sRGB, 0 black to 1 white).
+pub fn luminance(c: Color) -> f32 {
+    let lin = |v: f32| {
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+}
+
+/// WCAG 2 contrast ratio of `fg` drawn on `bg` (1 to 21; text wants at least 4.5). A
+/// translucent `fg` is blended onto `bg` first, as the screen shows it.
+pub fn contrast(fg: Color, bg: Color) -> f32 {
+    let a = fg.a;
+    let seen = Color::from_rgb(
+        fg.r * a + bg.r * (1.0 - a),
+        fg.g * a + bg.g * (1.0 - a),
+        fg.b * a + bg.b * (1.0 - a),
+    );
+    let (l1, l2) = (luminance(seen), luminance(bg));
+    (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05)
+}
+
+/// The ink for a label drawn on `fill` (a piece, a badge): the theme's text or background
+/// colour, whichever stands out more on it, so labels read in both themes.
+pub fn ink_on(theme: &Theme, fill: Color) -> Color {
+    let p = theme.palette();
+    if contrast(p.text, fill) >= contrast(p.background, fill) {
+        p.text
+    } else {
+        p.background
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2's least contrast for text (issue 30 item 7, docs/table-ux.md: high contrast).
+    const TEXT: f32 = 4.5;
+
+    /// Every text colour the app draws on each surface, per theme: body and muted text on the
+    /// page, a card, a selected row and the top bar; the message colours on the page and a
+    /// card; the buttons' labels; the board's labels on every seat's pieces and badges.
+    fn pairs(theme: &Theme) -> Vec<(String, Color, Color)> {
+        let p = theme.extended_palette();
+        let base = p.background.base.color;
+        let card_bg = p.background.weak.color;
+        let mut v = Vec::new();
+        let mut add = |name: &str, fg: Color, bg: Color| v.push((name.to_string(), fg, bg));
+        for (surface, bg, text) in [
+            ("page", base, p.background.base.text),
+            ("card", card_bg, p.background.weak.text),
+            (
+                "top bar",
+                p.background.strong.color,
+                p.background.strong.text,
+            ),
+            ("selected row", p.primary.weak.color, p.primary.weak.text),
+        ] {
+            add(&format!("text on the {surface}"), text, bg);
+        }
+        for (surface, bg) in [("page", base), ("card", card_bg)] {
+            let muted_text = muted(theme).color.unwrap_or(p.background.base.text);
+            add(&format!("muted text on the {surface}"), muted_text, bg);
+            for (name, style) in [
+                ("success", success_text as fn(&Theme) -> text::Style),
+                ("warning", warning_text),
+                ("danger", danger_text),
+            ] {
+                let fg = style(theme).color.unwrap_or(p.background.base.text);
+                add(&format!("{name} text on the {surface}"), fg, bg);
+            }
+        }
+        for (name, style) in [
+            (
+                "primary",
+                primary as fn(&Theme, button::Status) -> button::Style,
+            ),
+            ("secondary", secondary),
+            ("danger", danger),
+        ] {
+            let s = style(theme, button::Status::Active);
+            if let Some(Background::Color(bg)) = s.background {
+                add(&format!("{name} button label"), s.text_color, bg);
+            }
+        }
+        for seat in 0..4 {
+            let fill = seat_colour(theme, seat);
+            add(
+                &format!("label on seat {seat}'s pieces"),
+                ink_on(theme, fill),
+                fill,
+            );
+        }
+        let palette = theme.palette();
+        for (name, fill) in [
+            ("damage", palette.danger),
+            ("new-unit", palette.warning),
+            ("highlight", board_colours(theme).3),
+        ] {
+            add(
+                &format!("label on a {name} badge"),
+                ink_on(theme, fill),
+                fill,
+            );
+        }
+        v
+    }
+
+    #[test]
+    fn every_themes_text_has_at_least_wcag_contrast_on_its_background() {
+        let mut low = Vec::new();
+        for (theme_name, theme) in [("light", light()), ("dark", dark())] {
+            for (name, fg, bg) in pairs(&theme) {
+                let ratio = contrast(fg, bg);
+                if ratio < TEXT {
+                    low.push(format!("{theme_name}: {name} is {ratio:.2}:1"));
+                }
+            }
+        }
+        assert!(low.is_empty(), "below {TEXT}:1: {low:#?}");
+    }
+
+    #[test]
+    fn contrast_follows_the_wcag_formula() {
+        assert!((contrast(Color::BLACK, Color::WHITE) - 21.0).abs() < 0.01);
+        assert!((contrast(Color::WHITE, Color::WHITE) - 1.0).abs() < 0.01);
+        // #767676 on white is the classic 4.54:1.
+        let grey = Color::from_rgb8(0x76, 0x76, 0x76);
+        assert!((contrast(grey, Color::WHITE) - 4.54).abs() < 0.02);
+    }
+}

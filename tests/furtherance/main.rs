@@ -779,12 +779,12 @@ mod app_flow {
         click(&mut app, "Furtherance solo")?;
         seeded(&mut app);
         click(&mut app, "Start game")?;
-        assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
+        assert!(shows(&app, "Round 1 · Your turn"));
         click(&mut app, "End turn: the enemies go")?;
         click(&mut app, "Run to end")?;
-        assert!(shows(&app, "Round 2") && shows(&app, "Your turn"));
+        assert!(shows(&app, "Round 2 · Your turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Undo));
-        assert!(shows(&app, "Round 1") && shows(&app, "The enemies' turn"));
+        assert!(shows(&app, "Round 1 · The enemies' turn"));
         let _ = app.update(Message::Shortcut(Shortcut::Redo));
         let _ = app.update(Message::Shortcut(Shortcut::Back));
         assert!(matches!(app.screen, Screen::Home(_)));
@@ -806,7 +806,7 @@ mod app_flow {
         click(&mut app, "Furtherance solo")?;
         seeded(&mut app);
         click(&mut app, "Start game")?;
-        assert!(shows(&app, "Round 1") && shows(&app, "Your turn"));
+        assert!(shows(&app, "Round 1 · Your turn"));
         let revision = |app: &App| app.screen.document().map(|d| d.revision());
         let start = revision(&app);
         let _ = app.update(Message::Key(Keypress::Char('n')));
@@ -817,7 +817,7 @@ mod app_flow {
         let _ = app.update(Message::ToggleHelp);
         let _ = app.update(Message::Key(Keypress::Char('e')));
         assert!(
-            shows(&app, "Round 1") && shows(&app, "The enemies' turn"),
+            shows(&app, "Round 1 · The enemies' turn"),
             "E ended the turn"
         );
         let stepped = revision(&app);
@@ -825,7 +825,7 @@ mod app_flow {
         assert_ne!(revision(&app), stepped, "Space took the next step");
         let _ = app.update(Message::Key(Keypress::Char('r')));
         assert!(
-            shows(&app, "Round 2") && shows(&app, "Your turn"),
+            shows(&app, "Round 2 · Your turn"),
             "R ran the enemies' turn to its end"
         );
         Ok(())

@@ -2,6 +2,7 @@
 //! large type, help overlay, rules search, delete with undo, a second instance read-only.
 #![cfg(feature = "gui")]
 
+mod furtherance_window;
 mod home_trust;
 mod keys;
 mod repaint;

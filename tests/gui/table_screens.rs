@@ -623,13 +623,15 @@ fn whole_in_view(app: &App, size: (f32, f32), label: &str) -> Rectangle {
 const TIGHT: [(bool, (f32, f32)); 2] =
     [(true, (1229.0 / 1.3, 691.0 / 1.3)), (false, (922.0, 691.0))];
 
-/// Issue 18 §4: the unit you click shows its card at the top of the side panel, whole and
-/// without scrolling (its name, where it may go, its hand edits), with End turn still in view.
+/// Issue 18 §4 and issue 32 §2: the unit you click shows its card in the side panel, whole
+/// and without scrolling (its name and where it may go), above the turn log, with End turn
+/// still in view and where it was; its hand edits are below the panel's fold.
 #[test]
-fn a_selected_units_card_is_whole_at_the_top_of_the_panel_at_1366_large_and_1024() -> Result {
+fn a_selected_units_card_is_whole_in_the_panel_at_1366_large_and_1024() -> Result {
     for (large, size) in TIGHT {
         let (_dir, mut app) = furtherance_started()?;
         let _ = app.update(Message::LargeType(large));
+        let end = whole_in_view(&app, size, "End turn: the enemies go");
         let _ = app.update(furtherance::Message::Square(sq("c4")).into());
         let name = texts(&app, size)
             .into_iter()
@@ -637,33 +639,28 @@ fn a_selected_units_card_is_whole_at_the_top_of_the_panel_at_1366_large_and_1024
             .find(|t| t.starts_with("Your ") && t.ends_with(" at c4"))
             .unwrap_or_else(|| panic!("the card's name is not in view at {size:?}"));
         let heading = whole_in_view(&app, size, &name);
-        let panel = bounds_in(&app, size, iced_test::selector::id(furtherance::PANEL_ID));
+        let log = bounds_in(&app, size, iced_test::selector::id(furtherance::LOG_ID));
         assert!(
-            heading.y < panel.y + 60.0,
-            "the card is not at the top of the panel: {heading:?} in {panel:?}"
+            heading.y < log.y,
+            "the card is not above the log: {heading:?}, log {log:?}"
         );
         let moves = texts(&app, size)
             .into_iter()
             .map(|(t, _)| t)
             .find(|t| t.starts_with("May move to (shaded)"))
             .unwrap_or_else(|| panic!("where it may move is not in view at {size:?}"));
-        for label in [
-            moves.as_str(),
-            "Deselect",
-            "Move by hand",
-            "Remove",
-            "End turn: the enemies go",
-        ] {
-            whole_in_view(&app, size, label);
-        }
+        whole_in_view(&app, size, moves.as_str());
+        assert_eq!(whole_in_view(&app, size, "End turn: the enemies go"), end);
+        assert!(shows(&app, "Move by hand") && shows(&app, "Remove"));
     }
     Ok(())
 }
 
-/// Issue 18 §4: the highlighted piece's Why? lines open right under its line, the first of
-/// them whole and in view without scrolling, in a box that ends above the panel's fold.
+/// Issue 18 §4 and issue 32 §2: the highlighted piece's Why? (a click on it on the board)
+/// opens its step's explanation in the turn log, the first of its lines whole and in view
+/// without scrolling, in a box that ends above the panel's fold.
 #[test]
-fn the_highlighted_pieces_why_opens_in_view_under_its_line_at_1366_large_and_1024() -> Result {
+fn the_highlighted_pieces_why_opens_in_view_in_the_log_at_1366_large_and_1024() -> Result {
     for (large, size) in TIGHT {
         let (_dir, mut app) = furtherance_started()?;
         let _ = app.update(Message::LargeType(large));
@@ -697,26 +694,19 @@ fn the_highlighted_pieces_why_opens_in_view_under_its_line_at_1366_large_and_102
         };
         assert!(s.highlighted().is_some(), "no enemy piece acted");
         let _ = app.update(furtherance::Message::WhyPiece.into());
-        let shown = texts(&app, size);
-        let (ringed, line) = shown
-            .iter()
-            .find(|(t, _)| t.starts_with("Ringed: "))
-            .unwrap_or_else(|| panic!("no highlighted piece in view at {size:?}"));
-        let (first, _) = shown
-            .iter()
-            .filter(|(_, at)| at.y >= line.y + line.height && (at.x - line.x).abs() < 1.0)
+        let why = {
+            let mut ui = ui(&app, size);
+            ui.find(iced_test::selector::id(furtherance::WHY_BOX_ID))?
+                .visible_bounds()
+                .unwrap_or_else(|| panic!("the Why? lines are out of view at {size:?}"))
+        };
+        let first = texts(&app, size)
+            .into_iter()
+            .filter(|(_, at)| why.contains(at.center()))
             .min_by(|a, b| a.1.y.total_cmp(&b.1.y))
-            .unwrap_or_else(|| panic!("nothing in view under {ringed:?} at {size:?}"));
-        assert!(
-            !first.starts_with("Since you last ended your turn"),
-            "the Why? lines of {ringed:?} are out of view at {size:?}"
-        );
-        whole_in_view(&app, size, first);
-        let why = bounds_in(
-            &app,
-            size,
-            iced_test::selector::id(furtherance::PIECE_WHY_BOX_ID),
-        );
+            .map(|(t, _)| t)
+            .unwrap_or_else(|| panic!("no Why? line in view at {size:?}"));
+        whole_in_view(&app, size, &first);
         let panel = bounds_in(&app, size, iced_test::selector::id(furtherance::PANEL_ID));
         assert!(
             why.y + why.height <= panel.y + panel.height + 0.5,

@@ -35,33 +35,72 @@ pub struct BoardView<'a> {
     /// Where each option of the waiting question stands (index for index), to ring and
     /// number on the board; the default one is drawn thicker.
     pub options: Vec<Option<Square>>,
+    /// The labels' size relative to the squares: larger with large type (docs/table-ux.md 4),
+    /// so the type on the board grows with the type around it.
+    pub label_scale: f32,
 }
 
 /// Room left of and below the grid for the coordinates, in squares.
 const MARGIN: f32 = 0.45;
 
+/// The room below the grid with large type: the files' letters, a little tighter, so the grid
+/// takes the height the larger page chrome leaves (docs/table-ux.md 4).
+pub(super) const LARGE_MARGIN_BELOW: f32 = 0.28;
+
 /// Top-left corner of the grid and the side of a square, for a canvas of `size`: the grid
 /// fills the canvas but for a margin on the left and at the bottom for the coordinates.
 pub(super) fn layout(size: Size) -> (Point, f32) {
-    let cell = (size.width.min(size.height) / (7.0 + MARGIN)).max(1.0);
+    layout_with(size, MARGIN)
+}
+
+/// [`layout`] with `below` squares of room under the grid.
+fn layout_with(size: Size, below: f32) -> (Point, f32) {
+    let cell = (size.width / (7.0 + MARGIN))
+        .min(size.height / (7.0 + below))
+        .max(1.0);
     let origin = Point::new(
         (size.width - cell * (7.0 + MARGIN)) / 2.0 + cell * MARGIN,
-        (size.height - cell * (7.0 + MARGIN)) / 2.0,
+        (size.height - cell * (7.0 + below)) / 2.0,
     );
     (origin, cell)
+}
+
+/// The side of the 7×7 grid drawn in a canvas of `size` (the layout tests measure the board
+/// with it).
+pub fn grid_side(size: Size, large_type: bool) -> f32 {
+    let below = if large_type {
+        LARGE_MARGIN_BELOW
+    } else {
+        MARGIN
+    };
+    layout_with(size, below).1 * 7.0
 }
 
 /// The coordinates on the board's edges (docs/table-ux.md 5): files a–g under the grid, ranks 1–7
 /// to its left, as the log and the questions name squares.
 pub(super) fn draw_coordinates(frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
+    draw_coordinates_with(frame, theme, origin, cell, MARGIN, 1.0);
+}
+
+/// [`draw_coordinates`] with `below` squares of room under the grid and labels `scale` times
+/// their usual size.
+fn draw_coordinates_with(
+    frame: &mut Frame,
+    theme: &Theme,
+    origin: Point,
+    cell: f32,
+    below: f32,
+    scale: f32,
+) {
     let colour = theme.palette().text.scale_alpha(0.8);
     for i in 0..7u8 {
         let file = char::from(b'a' + i).to_string();
         let x = origin.x + (f32::from(i) + 0.5) * cell;
         frame.fill_text(label(
             file,
-            Point::new(x, origin.y + 7.0 * cell + cell * MARGIN / 2.0),
-            cell * 0.26,
+            Point::new(x, origin.y + 7.0 * cell + cell * below / 2.0),
+            // The files keep their size: their row is the one that gives up room.
+            cell * 0.26 * scale.min(1.0),
             colour,
         ));
         let rank = (7 - i).to_string();
@@ -69,7 +108,7 @@ pub(super) fn draw_coordinates(frame: &mut Frame, theme: &Theme, origin: Point, 
         frame.fill_text(label(
             rank,
             Point::new(origin.x - cell * MARGIN / 2.0, y),
-            cell * 0.26,
+            cell * 0.26 * scale,
             colour,
         ));
     }
@@ -77,7 +116,12 @@ pub(super) fn draw_coordinates(frame: &mut Frame, theme: &Theme, origin: Point, 
 
 /// The square under `p` (canvas coordinates), if any.
 pub fn square_at(size: Size, p: Point) -> Option<Square> {
-    let (origin, cell) = layout(size);
+    square_at_with(size, p, MARGIN)
+}
+
+/// [`square_at`] with `below` squares of room under the grid.
+fn square_at_with(size: Size, p: Point, below: f32) -> Option<Square> {
+    let (origin, cell) = layout_with(size, below);
     let col = ((p.x - origin.x) / cell).floor();
     let row = ((p.y - origin.y) / cell).floor();
     if !(0.0..7.0).contains(&col) || !(0.0..7.0).contains(&row) {
@@ -123,6 +167,15 @@ fn info_corner(seat: Seat) -> Square {
 }
 
 impl BoardView<'_> {
+    /// The room under the grid for the files' letters: tighter with large type.
+    fn below(&self) -> f32 {
+        if self.label_scale > 1.0 {
+            LARGE_MARGIN_BELOW
+        } else {
+            MARGIN
+        }
+    }
+
     /// The question's options on the board: a ring and the option's number on each square,
     /// the default one thicker and marked "default".
     fn draw_options(&self, frame: &mut Frame, theme: &Theme, origin: Point, cell: f32) {
@@ -308,17 +361,21 @@ impl BoardView<'_> {
                 );
             }
             let kind = self.game.kind(u);
+            // The label in whichever of the theme's ink and paper reads best on the piece
+            // (style::ink_on: at least 4.5:1 in both themes).
+            let ink = style::ink_on(theme, colour);
+            let k = self.label_scale;
             frame.fill_text(label(
                 kind.short_name(),
-                c + Vector::new(0.0, -cell * 0.1),
-                cell * 0.24,
-                palette.background,
+                c + Vector::new(0.0, -cell * 0.1 * k.min(1.1)),
+                cell * 0.24 * k,
+                ink,
             ));
             frame.fill_text(label(
                 format!("{}/{}", kind.attack, self.game.hp(u)),
-                c + Vector::new(0.0, cell * 0.17),
-                cell * 0.18,
-                palette.background,
+                c + Vector::new(0.0, cell * 0.17 * k.min(1.1)),
+                cell * 0.18 * k,
+                ink,
             ));
             if u.damage > 0 {
                 let badge = c + Vector::new(cell * 0.32, -cell * 0.32);
@@ -326,19 +383,29 @@ impl BoardView<'_> {
                 frame.fill_text(label(
                     u.damage.to_string(),
                     badge,
-                    cell * 0.18,
-                    palette.background,
+                    cell * 0.18 * self.label_scale,
+                    style::ink_on(theme, palette.danger),
                 ));
             }
             if acted {
                 let badge = c + Vector::new(-cell * 0.32, cell * 0.32);
                 frame.fill(&Path::circle(badge, cell * 0.13), highlight);
-                frame.fill_text(label("?".into(), badge, cell * 0.18, palette.background));
+                frame.fill_text(label(
+                    "?".into(),
+                    badge,
+                    cell * 0.18 * self.label_scale,
+                    style::ink_on(theme, highlight),
+                ));
             }
             if u.new {
                 let badge = c + Vector::new(-cell * 0.32, -cell * 0.32);
                 frame.fill(&Path::circle(badge, cell * 0.13), palette.warning);
-                frame.fill_text(label("N".into(), badge, cell * 0.16, palette.background));
+                frame.fill_text(label(
+                    "N".into(),
+                    badge,
+                    cell * 0.16 * self.label_scale,
+                    style::ink_on(theme, palette.warning),
+                ));
             }
         }
     }
@@ -369,9 +436,13 @@ impl BoardView<'_> {
             for (i, line) in lines.into_iter().enumerate() {
                 frame.fill_text(Text {
                     content: line,
-                    position: top + Vector::new(cell * 0.1, cell * (0.15 + 0.33 * i as f32)),
+                    position: top
+                        + Vector::new(
+                            cell * 0.1,
+                            cell * (0.12 + 0.33 * self.label_scale.min(1.2) * i as f32),
+                        ),
                     color: if i == 0 { colour } else { text },
-                    size: Pixels(cell * 0.22),
+                    size: Pixels(cell * 0.22 * self.label_scale.min(1.2)),
                     ..Text::default()
                 });
             }
@@ -398,7 +469,7 @@ impl canvas::Program<Message> for BoardView<'_> {
     ) -> Option<canvas::Action<Message>> {
         if let canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) = event {
             let p = cursor.position_in(bounds)?;
-            let s = square_at(bounds.size(), p)?;
+            let s = square_at_with(bounds.size(), p, self.below())?;
             return Some(canvas::Action::publish(Message::Square(s)).and_capture());
         }
         None
@@ -413,9 +484,16 @@ impl canvas::Program<Message> for BoardView<'_> {
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
         let mut frame = Frame::new(renderer, bounds.size());
-        let (origin, cell) = layout(bounds.size());
+        let (origin, cell) = layout_with(bounds.size(), self.below());
         self.draw_squares(&mut frame, theme, origin, cell);
-        draw_coordinates(&mut frame, theme, origin, cell);
+        draw_coordinates_with(
+            &mut frame,
+            theme,
+            origin,
+            cell,
+            self.below(),
+            self.label_scale,
+        );
         self.draw_walls(&mut frame, theme, origin, cell);
         self.draw_arrows(&mut frame, theme, origin, cell);
         self.draw_path(&mut frame, theme, origin, cell);
@@ -433,7 +511,7 @@ impl canvas::Program<Message> for BoardView<'_> {
     ) -> mouse::Interaction {
         let on_square = cursor
             .position_in(bounds)
-            .and_then(|p| square_at(bounds.size(), p))
+            .and_then(|p| square_at_with(bounds.size(), p, self.below()))
             .is_some_and(|s| self.game.board().is_square(s));
         if on_square {
             mouse::Interaction::Pointer

@@ -11,6 +11,7 @@ mod board_editor;
 mod cards;
 #[cfg(test)]
 mod cards_tests;
+mod kingdom;
 mod panel;
 mod setup;
 #[cfg(test)]
@@ -28,10 +29,13 @@ use crate::furtherance::{
     self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
+pub use board::grid_side;
 pub use board_editor::{BoardMsg, EditMode};
 pub use cards::{ABILITY_WIDTH, AbilityChoice, CardsMsg, ability_choices, ability_id};
-pub use panel::{BOARD_ID, PANEL_ID, PIECE_WHY_BOX_ID, PIECE_WHY_ID, recruit_name};
+pub use kingdom::SUMMARY_ID;
+pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name};
 pub use setup::{Field as SetupField, SetupForm};
+pub use turn_log::{LOG_ID, WHY_BOX_ID};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -73,7 +77,8 @@ pub enum Message {
     BoardEdit(board_editor::BoardMsg),
     /// Open (or close) the explanation of a history entry in the turn log.
     Why(usize),
-    /// Open (or close) the "Why?" of the board's highlighted piece, beside the board.
+    /// Open (or close) the "Why?" of the board's highlighted piece: its step's line in the
+    /// turn log.
     WhyPiece,
 }
 
@@ -104,8 +109,6 @@ pub struct State {
     board_editor: Option<Box<board_editor::BoardEditor>>,
     /// The history entry whose "Why?" is open in the turn log.
     why: Option<usize>,
-    /// Whether the highlighted piece's "Why?" is open (it follows the piece from step to step).
-    piece_why: bool,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -176,7 +179,6 @@ impl State {
             cards: None,
             board_editor: None,
             why: None,
-            piece_why: false,
         }
     }
 
@@ -282,7 +284,8 @@ impl State {
                 Action::none()
             }
             Message::WhyPiece => {
-                self.piece_why = !self.piece_why;
+                let current = self.doc.as_ref().map(|d| d.saved.history.cursor());
+                self.why = if self.why == current { None } else { current };
                 Action::none()
             }
             Message::ClearSelection | Message::CancelRecruit | Message::CancelMode => {
@@ -530,9 +533,10 @@ impl State {
             (Some((target, _)), Some(attacker)) => self.play(Play::AttackUnit { attacker, target }),
             (Some((id, _)), None) => {
                 self.selected = (self.selected != Some(id)).then_some(id);
-                // A click on the highlighted piece asks its "Why?" (shown beside the board).
+                // A click on the highlighted piece opens its "Why?": its step's line in the
+                // turn log, beside the board.
                 if actor == Some(id) {
-                    self.piece_why = true;
+                    self.why = self.doc.as_ref().map(|d| d.saved.history.cursor());
                 }
                 Action::none()
             }

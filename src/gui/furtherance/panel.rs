@@ -74,7 +74,11 @@ fn primary_owned<'a>(label: String, msg: Option<Message>) -> Element<'a, Message
 }
 
 /// A "−  label  +" pair of hand-edit buttons.
-fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> Element<'a, Message> {
+pub(super) fn stepper<'a>(
+    name: &str,
+    value: i64,
+    make: impl Fn(i64) -> Option<Play>,
+) -> Element<'a, Message> {
     let mut r = row![small(format!("{name}: {value}")).width(Length::Fixed(150.0))]
         .spacing(6)
         .align_y(iced::Center);
@@ -91,24 +95,40 @@ fn stepper<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> El
 }
 
 pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, Message> {
-    // Large type scales everything by 1.3: a narrower panel (in scaled units) leaves
-    // the board its share of the window, so the board grows with the type (docs/table-ux.md 4):
-    // at 1024×768 (a 922×690 window) 330 keeps the grid at 419 px, 61% of the height.
-    let widest = if ctx.large_type { 330.0 } else { 440.0 };
+    // Large type scales everything by 1.3; the board gives up none of its height to margins
+    // then, so it grows with the type where the window's height bounds it (docs/table-ux.md 4).
+    let large = ctx.large_type;
+    // The panel takes what a square board leaves (`side_panel_width`), so one widest serves
+    // both: with large type the board keeps its height and the panel gets the rest.
+    let widest = 440.0;
     // The panel gives up width (down to PANEL_NARROWEST) when the screen's area is too
     // narrow for a square board its full height, as when History is open beside it.
     iced::widget::responsive(move |size| {
-        laid_out(state, doc, side_panel_width(size, widest), size.height)
+        laid_out(
+            state,
+            doc,
+            side_panel_width(size, widest, page_padding(large)),
+            size.height,
+            large,
+        )
     })
     .into()
 }
 
 /// The board beside a side panel `panel_width` wide, in an area `height` tall.
+///
+/// The panel's first screenful is fixed regions, each one height whatever happens
+/// (docs/table-ux.md 1): the round and phase, the controls (Next step / Run to end, then End
+/// turn), the refusal line, the kingdom's summary, then the turn log filling the rest, with
+/// the selected unit's card (or a hand-edit mode) above it. Selecting a unit, the enemies'
+/// turn beginning or a question being asked never moves the controls; the phase never moves
+/// the log. Hand edits, castles, your kingdom in full and the units list are below the fold.
 fn laid_out<'a>(
     state: &'a State,
     doc: &'a Doc<Game>,
     panel_width: f32,
     height: f32,
+    large_type: bool,
 ) -> Element<'a, Message> {
     let g = doc.state();
     let selected = state.selected.and_then(|id| g.unit(id));
@@ -128,56 +148,85 @@ fn laid_out<'a>(
         path,
         arrows: state.arrows,
         options: g.question_squares(),
+        label_scale: if large_type { LARGE_LABELS } else { 1.0 },
     })
     .width(Fill)
     .height(Fill);
 
+    let padding = page_padding(large_type);
     // Recruiting: the unit types take the whole panel, beside the board where the eye is
     // (at 1024×768 with large type a list under the log would be below the fold).
-    let panel = if let Mode::Recruit(square) = state.mode {
+    let panel: Element<'a, Message> = if let Mode::Recruit(square) = state.mode {
         column![recruit_block(g, square), state.refusal.line()]
+            .spacing(PANEL_SPACING)
+            .padding([0, 8])
+            .into()
     } else {
-        // The room left under the piece's line for its Why? lines, down to the panel's fold,
-        // when what is above is known (the header and the primary block, no question, no
-        // unit card): the lines never push the panel below the fold (they scroll in their box).
-        let above = HEADER_HEIGHT
-            + PRIMARY_HEIGHT
-            + crate::gui::notice::LINE
-            + PIECE_LINE
-            + 3.0 * PANEL_SPACING
-            + 2.0;
-        let why_room = match (g.pending(), selected) {
-            (None, None) if !my_turn => (height - 24.0 - above).max(WHY_LEAST),
-            _ => WHY_LEAST,
+        let visible = (height - 2.0 * padding).max(0.0);
+        // The selected unit's card (or a hand-edit mode) above the log, at most three fifths
+        // of what is left under the fixed regions; it scrolls inside when taller.
+        let fixed = HEADER_HEIGHT + PRIMARY_HEIGHT + SAID_HEIGHT + 3.0 * FIRST_SPACING;
+        let card_room = ((visible - fixed) * 0.6).max(80.0);
+        let detail: Option<Element<'a, Message>> = match (selected, state.mode) {
+            (_, Mode::Relocate(_) | Mode::Place(..)) => Some(mode_block(state, g)),
+            (Some(u), _) => Some(
+                container(
+                    scrollable(
+                        container(selected_block(g, u, my_turn))
+                            .padding(iced::Padding::ZERO.right(10)),
+                    )
+                    .id(CARD_ID),
+                )
+                .max_height(card_room)
+                .into(),
+            ),
+            (None, _) => None,
         };
-        column![
-            // The selected unit's card takes the header's place at the top of the panel, where
-            // the eye is after the click on the board (docs/table-ux.md: the answer appears
-            // where the eye is); the header's title and round come back when it is deselected.
-            match selected {
-                Some(u) => selected_block(g, u, my_turn),
-                None => header(doc, g),
-            },
-            match g.pending() {
-                Some(p) => question(&p.question, &p.options, p.default),
-                None => primary_block(g, my_turn, selected.is_none()),
-            },
-            // A refusal (a click on the board or a button here) shows at the top of the
-            // panel, in a line kept for it; the next click clears it (notice.rs).
-            state.refusal.line(),
-            piece_block(state, doc, g, why_room),
-            mode_block(state, g),
-            super::turn_log::view(doc, state.why),
-            data_block(g),
-            adopt_block(state, g),
-            castles_block(g),
-            place_block(state, g),
-            arrows_block(state.arrows),
-            units_block(g, state.selected),
+        let mut focus = Column::new().spacing(FIRST_SPACING).height(Fill);
+        if let Some(detail) = detail {
+            focus = focus.push(detail);
+        }
+        // Your files differing from this game's copy (rare: after editing them) is said
+        // above the log, in view, with the way to adopt them.
+        if state.new_data().is_some() {
+            focus = focus.push(adopt_block(state, g));
+        }
+        // The log's height less its padding, the open line (up to three lines of type) and
+        // the explanation's Hide: what the explanation's lines may take.
+        let log_height = visible - fixed;
+        let why_room = log_height - 12.0 - 3.0 * style::BODY * 1.3 - 40.0;
+        focus = focus.push(super::turn_log::view(doc, state.why, why_room));
+        // One line kept under the controls: a refusal (a click on the board or a button
+        // here) while there is one, next to what caused it, else your kingdom's summary; the
+        // next click clears the refusal (notice.rs).
+        let said: Element<'a, Message> = if state.refusal.text().is_some() {
+            state.refusal.line()
+        } else {
+            super::kingdom::summary(g)
+        };
+        let first_screen = column![
+            header(g),
+            primary_block(g, my_turn),
+            container(said).height(SAID_HEIGHT).align_y(iced::Center),
+            focus,
         ]
-    }
-    .spacing(PANEL_SPACING)
-    .padding([0, 8]);
+        .spacing(FIRST_SPACING)
+        .height(Length::Fixed(visible));
+        let mut below =
+            column![super::kingdom::section(g), castles_block(g)].spacing(PANEL_SPACING);
+        if let Some(u) = selected {
+            below = below.push(hand_edits_block(g, u));
+        }
+        below = below
+            .push(place_block(state, g))
+            .push(arrows_block(state.arrows))
+            .push(units_block(g, state.selected))
+            .push(data_block(g));
+        column![first_screen, below]
+            .spacing(PANEL_SPACING)
+            .padding(iced::Padding::ZERO.left(6).right(12))
+            .into()
+    };
 
     row![
         container(board).id(BOARD_ID).width(Fill).height(Fill),
@@ -187,9 +236,21 @@ fn laid_out<'a>(
             .height(Fill),
     ]
     .spacing(style::GAP)
-    .padding(12)
+    .padding(padding)
     .into()
 }
+
+/// The play view's padding: with large type the board takes the window's edge too, so that it
+/// grows with the type instead of giving its height to margins (docs/table-ux.md 4).
+fn page_padding(large_type: bool) -> f32 {
+    if large_type { 0.0 } else { 12.0 }
+}
+
+/// How much larger the board's labels are, relative to its squares, with large type.
+const LARGE_LABELS: f32 = 1.25;
+
+/// The selected unit's card's scrollable, for the layout tests.
+pub const CARD_ID: &str = "furtherance-unit-card";
 
 /// The board's container, for the layout tests.
 pub const BOARD_ID: &str = "furtherance-board";
@@ -197,23 +258,30 @@ pub const BOARD_ID: &str = "furtherance-board";
 /// The side panel's scrollable, for the layout tests.
 pub const PANEL_ID: &str = "furtherance-panel";
 
+/// The line under the controls (a refusal, or the kingdom's summary): two lines of body type,
+/// taller than the refusal line.
+const SAID_HEIGHT: f32 = 2.0 * style::BODY * 1.3 + 2.0;
+
+/// The space between the regions of the panel's first screenful.
+const FIRST_SPACING: f32 = 8.0;
+
 /// The space between the side panel's blocks.
 const PANEL_SPACING: f32 = style::GAP + 4.0;
 
 /// The narrowest the side panel gets: its widest button still fits.
 const PANEL_NARROWEST: f32 = 300.0;
 
-/// The side panel's width in an area of `size`: in a wide area, what is left beside a square
-/// board as tall as the area, kept between [`PANEL_NARROWEST`] and `widest`; in a tall one,
-/// `widest`.
-fn side_panel_width(size: iced::Size, widest: f32) -> f32 {
-    // The row's padding (12 each side) and the gap between board and panel.
-    let chrome = 24.0 + style::GAP;
+/// The side panel's width in an area of `size` (the page padded by `padding`): in a wide
+/// area, what is left beside a square board as tall as the area, kept between
+/// [`PANEL_NARROWEST`] and `widest`; in a tall one, `widest`.
+fn side_panel_width(size: iced::Size, widest: f32, padding: f32) -> f32 {
+    // The row's padding each side and the gap between board and panel.
+    let chrome = 2.0 * padding + style::GAP;
     if size.height >= size.width {
         // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
         return widest;
     }
-    (size.width - chrome - (size.height - 24.0)).clamp(PANEL_NARROWEST, widest)
+    (size.width - chrome - (size.height - 2.0 * padding)).clamp(PANEL_NARROWEST, widest)
 }
 
 /// What the header says of the game's phase, in a few words that fit the narrowest panel on
@@ -228,29 +296,22 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
     }
 }
 
-fn header<'a>(doc: &'a Doc<Game>, g: &'a Game) -> Element<'a, Message> {
-    let one_line = |s: String| {
-        container(widgets::hover_title(s, style::HEADING))
-            .width(Fill)
-            .clip(true)
-    };
-    let col = column![
-        row![
-            one_line(doc.saved.title.clone()),
-            text(format!("Round {}", g.round()))
-                .size(style::HEADING)
-                .wrapping(iced::widget::text::Wrapping::None),
-        ]
-        .spacing(8),
-        one_line(phase_words(g).to_string()),
-    ]
-    .spacing(HEADER_SPACING);
-    col.into()
+/// "Round 4 · Your turn": one line of heading type, never wrapped (the save's title is in the
+/// top bar), so the controls under it never move when the phase changes.
+fn header(g: &Game) -> Element<'_, Message> {
+    container(widgets::hover_title(
+        format!("Round {} · {}", g.round(), phase_words(g)),
+        style::HEADING,
+    ))
+    .height(HEADER_HEIGHT)
+    .width(Fill)
+    .clip(true)
+    .align_y(iced::Center)
+    .into()
 }
 
-/// The header's two lines (each one line of heading type, never wrapped).
-const HEADER_SPACING: f32 = 4.0;
-const HEADER_HEIGHT: f32 = 2.0 * style::HEADING * 1.3 + HEADER_SPACING;
+/// The header's one line of heading type.
+const HEADER_HEIGHT: f32 = style::HEADING * 1.3 + 4.0;
 
 /// Which data this game runs on, with the ways to your own cards and board: below the turn
 /// log, out of the way of play (the top of the panel is for the moment's controls).
@@ -304,14 +365,15 @@ fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
 }
 
 /// The height of each row of the primary block: a primary button with room to spare.
-const PRIMARY_ROW: f32 = 44.0;
-/// The primary block's height in the enemies' turn: two rows in a card (padding 12).
-const PRIMARY_HEIGHT: f32 = 2.0 * PRIMARY_ROW + 8.0 + 24.0;
+const PRIMARY_ROW: f32 = 40.0;
+/// The primary block's height: two rows in a card (padding 8), whatever the phase.
+const PRIMARY_HEIGHT: f32 = 2.0 * PRIMARY_ROW + 6.0 + 16.0;
 
-/// The primary block; `hint` adds how to play your turn (left off while a unit's card, which
-/// says where it may go, is shown).
-fn primary_block(g: &Game, my_turn: bool, hint: bool) -> Element<'_, Message> {
-    let mut col = Column::new().spacing(8);
+/// The primary block: the enemies' controls on the first row, End turn on the second, each
+/// row one fixed height in every phase (a question is asked at the foot of the log, and how
+/// to play your turn is said there too while the log is empty).
+fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
+    let mut col = Column::new().spacing(6);
     match g.outcome() {
         Some(Outcome::Won) => {
             col = col.push(
@@ -330,11 +392,19 @@ fn primary_block(g: &Game, my_turn: bool, hint: bool) -> Element<'_, Message> {
         None => {
             // Next step and End turn never share a place (docs/table-ux.md, "nothing moves
             // under the cursor"): the enemies' controls keep the first row, End turn the
-            // second, each row one fixed height. When the enemies finish, the pixel that was
-            // Next step becomes plain text, so clicking it again does nothing.
+            // second. When the enemies finish, the pixel that was Next step becomes plain
+            // text, so clicking it again does nothing.
             let enemies: Element<'_, Message> = if my_turn {
-                body("The enemies are done: your move")
-                    .style(style::success_text)
+                // In round 1 you move first: the enemies have not moved yet.
+                let said = if g.round() <= 1 {
+                    "You move first this round"
+                } else {
+                    "The enemies are done: your move"
+                };
+                body(said).style(style::success_text).into()
+            } else if g.pending().is_some() {
+                small("The enemies wait for your answer below")
+                    .style(style::warning_text)
                     .into()
             } else {
                 row![
@@ -360,17 +430,24 @@ fn primary_block(g: &Game, my_turn: bool, hint: bool) -> Element<'_, Message> {
                     .style(style::muted)
                     .into()
             };
-            col = col.push(container(enemies).height(PRIMARY_ROW).align_y(iced::Center));
-            col = col.push(container(yours).height(PRIMARY_ROW).align_y(iced::Center));
-            if my_turn && hint {
-                col = col.push(
-                    small("Click one of your units, then a square to move to or an enemy to attack. Click an empty space of your castle to recruit.")
-                        .style(style::muted),
-                );
-            }
+            col = col.push(
+                container(enemies)
+                    .height(PRIMARY_ROW)
+                    .align_y(iced::Center)
+                    .clip(true),
+            );
+            col = col.push(
+                container(yours)
+                    .height(PRIMARY_ROW)
+                    .align_y(iced::Center)
+                    .clip(true),
+            );
         }
     }
-    widgets::card(col, 12).into()
+    widgets::card(col, 8)
+        .height(PRIMARY_HEIGHT)
+        .width(Fill)
+        .into()
 }
 
 fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
@@ -448,78 +525,6 @@ fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
     widgets::card(col, 10).into()
 }
 
-/// "Ringed: Left's Knight at c2 — Why?": the piece the last step moved or attacked with
-/// (ringed on the board), with the same explanation as its turn-log line, here beside the
-/// board so that it never covers it. The line keeps its height when no piece is highlighted.
-/// The Why? lines open under the line in a box at most `room` tall, scrolling inside it, so
-/// they show where the eye is and never push the panel below its fold.
-fn piece_block<'a>(
-    state: &'a State,
-    doc: &'a Doc<Game>,
-    g: &'a Game,
-    room: f32,
-) -> Element<'a, Message> {
-    let Some(actor) = state.highlighted() else {
-        return container(small("No piece highlighted").style(style::muted))
-            .height(PIECE_LINE)
-            .align_y(iced::Center)
-            .into();
-    };
-    let line = row![
-        small(format!("Ringed: {}", unit_name(g, actor))).width(Fill),
-        container(
-            // One width for Why? and Hide: the button does not move when pressed.
-            button(
-                text(if state.piece_why { "Hide" } else { "Why?" })
-                    .size(style::SMALL)
-                    .center(),
-            )
-            .width(Length::Fixed(64.0))
-            .height(Length::Fixed(32.0))
-            .padding([6, 8])
-            .style(style::secondary)
-            .on_press(Message::WhyPiece),
-        )
-        .id(PIECE_WHY_ID),
-    ]
-    .spacing(6)
-    .align_y(iced::Center);
-    // Room on the right keeps the Why? button clear of the panel's scroll bar.
-    let line = container(line)
-        .height(PIECE_LINE)
-        .align_y(iced::Center)
-        .padding(iced::Padding::ZERO.right(12));
-    let mut col = column![line].spacing(2);
-    if state.piece_why {
-        let index = doc.saved.history.cursor();
-        let mut lines = Column::new()
-            .spacing(2)
-            .padding(iced::Padding::ZERO.right(12));
-        for l in super::turn_log::explanation(doc, index) {
-            lines = lines.push(small(l.trim().to_string()));
-        }
-        col = col.push(
-            container(scrollable(lines).id(PIECE_WHY_LINES_ID))
-                .max_height(room)
-                .id(PIECE_WHY_BOX_ID),
-        );
-    }
-    col.into()
-}
-
-/// The height of the highlighted piece's line (its Why? button is 32 px).
-const PIECE_LINE: f32 = 36.0;
-
-/// The least room the piece's Why? lines get: five lines of small type.
-const WHY_LEAST: f32 = 5.0 * style::SMALL * 1.3;
-
-/// The box of the highlighted piece's Why? lines, for the layout tests.
-pub const PIECE_WHY_BOX_ID: &str = "furtherance-piece-why-lines";
-const PIECE_WHY_LINES_ID: &str = "furtherance-piece-why-scroll";
-
-/// The highlighted piece's Why? button, for the tests.
-pub const PIECE_WHY_ID: &str = "furtherance-piece-why";
-
 fn unit_name(g: &Game, id: UnitId) -> String {
     g.unit(id)
         .map(|u| format!("{} {} at {}", u.owner.owner_word(), g.name(u), u.square))
@@ -573,7 +578,18 @@ fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Me
             ));
         }
     }
+    widgets::card(col, 10).into()
+}
+
+/// The selected unit's hand edits (corrections; normal play never needs them), below the
+/// panel's fold: damage, +HP, move by hand, act again, remove.
+fn hand_edits_block<'a>(g: &'a Game, u: &'a Unit) -> Element<'a, Message> {
     let id = u.id;
+    let mut col = column![small(format!(
+        "Hand edits: {}",
+        capitalised(&unit_name(g, u.id))
+    ))]
+    .spacing(6);
     col = col.push(
         row![
             counter("Damage", i64::from(u.damage), move |v| {
@@ -668,7 +684,7 @@ fn legal_lines(g: &Game, id: UnitId) -> Element<'_, Message> {
 }
 
 fn castles_block(g: &Game) -> Element<'_, Message> {
-    let mut col = column![text("Castles and your book").size(style::HEADING)].spacing(6);
+    let mut col = column![text("Castles").size(style::HEADING)].spacing(6);
     for &seat in Seat::ALL {
         let c = g.castle(seat);
         let name = match seat {
@@ -683,55 +699,30 @@ fn castles_block(g: &Game) -> Element<'_, Message> {
         if seat.is_enemy() && !g.is_destroyed(seat) {
             col = col.push(
                 small(format!(
-                    "   hourglass counters {} · research {}",
+                    "   hourglass counters {} · research: {}",
                     c.counters,
-                    c.research
-                        .iter()
-                        .map(|k| g.catalog().kind(*k).name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    research_words(g, &c.research)
                 ))
                 .style(style::muted),
             );
         }
     }
-    let l = g.ledger();
-    col = col.push(stepper("VP (recorded)", i64::from(l.vp), |v| {
-        u8::try_from(v).ok().map(|vp| Play::SetVp { vp })
-    }));
-    if g.field_vp() > 0 {
-        col = col.push(small(format!(
-            "+{} VP from units on the field",
-            g.field_vp()
-        )));
-    }
-    col = col.push(stepper("Gold", i64::from(l.gold), |v| {
-        u32::try_from(v).ok().map(|gold| Play::SetGold { gold })
-    }));
-    col = col.push(stepper("Workers", i64::from(l.workers), |v| {
-        u8::try_from(v)
-            .ok()
-            .map(|workers| Play::SetWorkers { workers })
-    }));
-    col = col.push(stepper("Buildings", i64::from(l.buildings), |v| {
-        u8::try_from(v)
-            .ok()
-            .map(|buildings| Play::SetBuildings { buildings })
-    }));
-    if let Some(deck) = g.deck() {
-        col = col.push(
-            small(format!(
-                "Unit deck: {} to draw, {} discarded",
-                deck.draw_len(),
-                deck.discard_len()
-            ))
-            .style(style::muted),
-        );
-    }
     widgets::card(col, 12).into()
 }
 
-fn capitalised(s: &str) -> String {
+/// An enemy castle's research in words: the unit names, or "none" (never a blank).
+pub(super) fn research_words(g: &Game, research: &[KindId]) -> String {
+    if research.is_empty() {
+        return "none".into();
+    }
+    research
+        .iter()
+        .map(|k| g.catalog().kind(*k).name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
@@ -814,36 +805,4 @@ fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
         );
     }
     col.into()
-}
-
-/// The question, in the panel beside the board (never over it, docs/table-ux.md 3): every option a
-/// numbered button, the default one primary and marked; the options that are on the board are
-/// ringed there with the same numbers and answer it when clicked.
-fn question<'a>(question: &'a str, options: &'a [String], default: usize) -> Element<'a, Message> {
-    let mut col = column![
-        text("Your choice").size(style::HEADING),
-        text(question).size(style::BODY),
-        small("Click an option here or its ringed square on the board.").style(style::muted),
-    ]
-    .spacing(style::GAP);
-    for (i, o) in options.iter().enumerate() {
-        let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
-            if i == default {
-                (
-                    format!("{}. {} (default)", i + 1, capitalised(o)),
-                    style::primary,
-                )
-            } else {
-                (format!("{}. {}", i + 1, capitalised(o)), style::secondary)
-            };
-        // The number before each option is its key; Enter takes the default.
-        col = col.push(
-            button(text(label).size(style::BODY))
-                .padding([8, 16])
-                .width(Fill)
-                .style(look)
-                .on_press(Message::Answer(i)),
-        );
-    }
-    widgets::card(col, 12).into()
 }

@@ -177,12 +177,13 @@ impl SetupForm {
                         ),
                         choice(
                             "When you attack an enemy castle",
+                            // The default first: the book's reading (docs/rulings.md).
                             &[
+                                ("it never defends", EnemyCastleDefence::Never),
                                 (
                                     "its strongest unit inside defends",
                                     EnemyCastleDefence::DefendWithStrongest,
                                 ),
-                                ("it never defends", EnemyCastleDefence::Never),
                             ],
                             s.enemy_castle_defence,
                             Field::Defence,

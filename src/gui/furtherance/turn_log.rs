@@ -1,5 +1,7 @@
 //! The enemy turn as a list to mirror on the table (docs/table-ux.md 6): every history entry since you
-//! last ended your turn, one line each, newest at the bottom and kept in view. Read from the
+//! last ended your turn, each with what it did step by step (a unit that died says so), newest
+//! at the bottom and kept in view; your own actions read the same way. A question the rules
+//! leave to you is asked at the foot of the list, where the eye already is. Read from the
 //! history, so it survives undo, redo and reopening the save, and shows exactly the entries
 //! Undo steps back through.
 
@@ -7,12 +9,9 @@ use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Element, Fill, Length};
 
 use super::Message;
-use crate::furtherance::Game;
+use crate::furtherance::{Game, Step};
 use crate::gui::document::Doc;
 use crate::gui::style;
-
-/// Height of the list: fixed, so the controls below never move as it grows (docs/table-ux.md 1).
-pub const HEIGHT: f32 = 230.0;
 
 /// The history entries from the one where the enemies' turn last began up to the current
 /// entry, oldest first, as (index in the history, label); before your first End turn,
@@ -56,62 +55,206 @@ pub fn explanation(doc: &Doc<Game>, index: usize) -> Vec<String> {
         .collect()
 }
 
-/// The list; `open` is the entry whose "Why?" is open, its explanation shown under its line.
-pub fn view(doc: &Doc<Game>, open: Option<usize>) -> Element<'_, Message> {
+/// The log's scrollable, for the layout tests.
+pub const LOG_ID: &str = "furtherance-turn-log";
+
+/// The width of a line's Why? (and of its Hide, at the same place): the button does not move
+/// or change size when pressed.
+const WHY_WIDTH: f32 = 46.0;
+/// A line's Why? button: small, so a line of the log stays one line of type high.
+const WHY_HEIGHT: f32 = 26.0;
+
+/// What entry `index` did beyond its label, one line per step: the result of your own action
+/// (its label names only the action), and every step after the first (a unit that dies, a
+/// castle destroyed). Each with whether it is a loss (drawn in the danger colour).
+fn further_steps(doc: &Doc<Game>, index: usize, label: &str) -> Vec<(String, bool)> {
+    let Ok(state) = doc.saved.history.state(index) else {
+        return Vec::new();
+    };
+    state
+        .explained()
+        .iter()
+        .map(|e| (e.step.text(), is_loss(&e.step)))
+        .filter(|(t, _)| t != label)
+        .collect()
+}
+
+/// A step that takes something off the table: a unit dying, a castle destroyed.
+fn is_loss(step: &Step) -> bool {
+    matches!(step, Step::Dies { .. } | Step::CastleDestroyed { .. })
+}
+
+/// Whether entry `index`'s own line is a loss (its first step is one).
+fn line_is_loss(doc: &Doc<Game>, index: usize) -> bool {
+    doc.saved
+        .history
+        .state(index)
+        .ok()
+        .and_then(|s| s.explained().first())
+        .is_some_and(|e| is_loss(&e.step))
+}
+
+/// A line's Why? or Hide button, `index` its entry.
+fn why_button<'a>(index: usize, open: bool) -> Element<'a, Message> {
+    button(
+        text(if open { "Hide" } else { "Why?" })
+            .size(style::SMALL)
+            .center(),
+    )
+    .width(Length::Fixed(WHY_WIDTH))
+    .height(Length::Fixed(WHY_HEIGHT))
+    .padding([2, 4])
+    .style(style::secondary)
+    .on_press(Message::Why(index))
+    .into()
+}
+
+/// The list, in a pane that fills the height it is given; `open` is the entry whose "Why?"
+/// is open, its explanation shown under its line and ending in its own Hide. The list is
+/// anchored at its foot: the newest step stays in view, and an explanation opening under a
+/// line puts its Hide where the Why? was (nothing else appears under the pointer).
+/// The explanation's lines scroll in a box at most `why_room` tall, so that the line, its
+/// explanation's first lines and its Hide fit the pane together.
+pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Element<'a, Message> {
+    let g = doc.state();
     let lines = entries_since_end_of_turn(doc);
-    let mut list = Column::new().spacing(4).width(Fill);
+    let mut list = Column::new().spacing(2).width(Fill);
     let newest = lines.len().saturating_sub(1);
     for (i, (index, line)) in lines.iter().enumerate() {
-        let label = if open == Some(*index) { "Hide" } else { "Why?" };
-        let why = container(
-            button(text(label).size(style::SMALL))
-                .height(Length::Fixed(32.0))
-                .padding([6, 8])
-                .style(style::secondary)
-                .on_press(Message::Why(*index)),
-        )
-        .id(format!("furtherance-why-{index}"));
-        let t = row![text(*line).size(style::BODY).width(Fill), why]
+        let is_open = open == Some(*index);
+        let mut entry = Column::new().spacing(1).width(Fill);
+        // The newest line in body type, the earlier ones small: more of the turn in view.
+        let size = if i == newest {
+            style::BODY
+        } else {
+            style::SMALL + 1.0
+        };
+        entry = entry.push(
+            row![
+                if line_is_loss(doc, *index) {
+                    text(*line).size(size).width(Fill).style(style::danger_text)
+                } else {
+                    text(*line).size(size).width(Fill)
+                },
+                container(why_button(*index, is_open)).id(format!("furtherance-why-{index}")),
+            ]
             .spacing(6)
-            .align_y(iced::Alignment::Center);
+            .align_y(iced::Alignment::Center),
+        );
+        for (step, loss) in further_steps(doc, *index, line) {
+            let t = text(format!("→ {step}")).size(style::SMALL);
+            entry = entry.push(
+                container(if loss { t.style(style::danger_text) } else { t })
+                    .padding(iced::Padding::ZERO.left(10)),
+            );
+        }
         list = list.push(if i == newest {
-            container(t)
-                .padding([2, 6])
+            container(entry)
+                .padding([2, 4])
                 .width(Fill)
                 .style(style::selected)
         } else {
-            container(t).padding([2, 6]).width(Fill)
+            container(entry).padding([1, 4]).width(Fill)
         });
-        if open == Some(*index) {
-            let mut why = Column::new().spacing(2);
-            for l in explanation(doc, *index) {
-                why = why.push(text(l.trim().to_string()).size(style::SMALL));
+        if is_open {
+            let mut lines = Column::new()
+                .spacing(2)
+                .padding(iced::Padding::ZERO.right(10));
+            // The line itself is just above: its explanation starts with its reasons.
+            for l in explanation(doc, *index)
+                .iter()
+                .filter(|l| l.as_str() != *line)
+            {
+                lines = lines.push(text(l.trim().to_string()).size(style::SMALL));
             }
-            list = list.push(container(why).padding([2, 14]).width(Fill));
+            let mut why = Column::new().spacing(2);
+            why = why.push(container(scrollable(lines)).max_height(why_room.max(WHY_HEIGHT)));
+            why = why.push(
+                row![
+                    iced::widget::Space::new().width(Fill),
+                    why_button(*index, true)
+                ]
+                .padding(iced::Padding::ZERO.right(6)),
+            );
+            list = list.push(
+                container(why)
+                    .padding(iced::Padding::ZERO.left(14))
+                    .width(Fill)
+                    .id(WHY_BOX_ID),
+            );
         }
     }
     if lines.is_empty() {
         list = list.push(
-            text("What you do, and the enemies' turn step by step, is listed here.")
+            text("Your turn: click one of your units, then a square to move to or an enemy to attack; click an empty space of your castle to recruit. What you do, and then the enemies' turn step by step, is listed here.")
                 .size(style::SMALL)
                 .style(style::muted),
         );
     }
+    if let Some(p) = g.pending() {
+        let on_board = g.question_squares().iter().any(Option::is_some);
+        list = list.push(question(&p.question, &p.options, p.default, on_board));
+    }
+    // No heading: the pane's place says what it is, and every line of it is room for a step.
     container(
-        column![
-            text("Since you last ended your turn (newest last) — Why? gives the rule")
-                .size(style::SMALL)
-                .style(style::muted),
-            scrollable(list)
-                .anchor_bottom()
-                .id("furtherance-turn-log")
-                .height(Fill),
-        ]
-        .spacing(4),
+        scrollable(list.padding(iced::Padding::ZERO.right(10)))
+            .anchor_bottom()
+            .id(LOG_ID)
+            .height(Fill),
     )
-    .padding(8)
+    .padding(6)
     .width(Fill)
-    .height(Length::Fixed(HEIGHT))
+    .height(Fill)
     .style(style::card)
     .into()
+}
+
+/// The open explanation (its lines and its Hide), for the layout tests.
+pub const WHY_BOX_ID: &str = "furtherance-why-open";
+
+/// The question, at the foot of the log beside the board (never over it, docs/table-ux.md 3):
+/// every option a numbered button, the default one primary and marked. When its options stand
+/// on the board (`on_board`) they are ringed there with the same numbers and answer it when
+/// clicked; when they are cards (a research tie), only the buttons do.
+pub(super) fn question<'a>(
+    question: &'a str,
+    options: &'a [String],
+    default: usize,
+    on_board: bool,
+) -> Element<'a, Message> {
+    let mut col = column![
+        text("Your choice").size(style::HEADING),
+        text(question).size(style::BODY),
+        text(if on_board {
+            "Click an option here or its ringed square on the board."
+        } else {
+            "Click an option here."
+        })
+        .size(style::SMALL)
+        .style(style::muted),
+    ]
+    .spacing(style::GAP);
+    for (i, o) in options.iter().enumerate() {
+        let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
+            if i == default {
+                (
+                    format!("{}. {} (default)", i + 1, super::panel::capitalised(o)),
+                    style::primary,
+                )
+            } else {
+                (
+                    format!("{}. {}", i + 1, super::panel::capitalised(o)),
+                    style::secondary,
+                )
+            };
+        // The number before each option is its key; Enter takes the default.
+        col = col.push(
+            button(text(label).size(style::BODY))
+                .padding([8, 16])
+                .width(Fill)
+                .style(look)
+                .on_press(Message::Answer(i)),
+        );
+    }
+    crate::gui::widgets::card(col, 12).into()
 }

@@ -266,6 +266,13 @@ fn an_enemy_arsonist_sacrifices_itself_to_destroy_a_building() {
         Step::Sacrificed { unit, buildings_left: 1 } if unit.id == arsonist
     )));
     assert!(g.unit(arsonist).is_none());
+    // One left is said as one (words::count), never "1 building(s)".
+    let said = steps
+        .iter()
+        .find(|s| matches!(s, Step::Sacrificed { .. }))
+        .map(Step::text)
+        .unwrap_or_default();
+    assert!(said.ends_with("; 1 building left"), "{said}");
     // It went to its castle's research, from which the castle respawns it this turn.
     assert!(steps.iter().any(|s| matches!(
         s,

@@ -191,7 +191,10 @@ impl Game {
             Action::SetVp { vp } => format!("Hand edit: {vp} VP"),
             Action::SetGold { gold } => format!("Hand edit: {gold} gold"),
             Action::SetWorkers { workers } => format!("Hand edit: {workers} workers"),
-            Action::SetBuildings { buildings } => format!("Hand edit: {buildings} buildings"),
+            Action::SetBuildings { buildings } => format!(
+                "Hand edit: {}",
+                crate::words::count(*buildings, "building", "buildings")
+            ),
             Action::AdoptData { data } => {
                 let changes = self.data_changes(data);
                 if changes.is_empty() {

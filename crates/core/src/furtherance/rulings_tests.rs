@@ -808,6 +808,11 @@ fn hand_edits_are_logged_and_undoable() {
         .apply(label.clone(), |g| g.apply(action))
         .unwrap();
     assert_eq!(label, "Hand edit: your castle at 7 HP");
+    // A count of one reads as one (words::count): "1 building", not "1 buildings".
+    let one = saved
+        .current()
+        .label(&Action::SetBuildings { buildings: 1 });
+    assert_eq!(one, "Hand edit: 1 building");
     assert_eq!(saved.current().castle(Seat::Player).hp, 7);
     assert_eq!(saved.history.current_entry().label, label);
     saved.history.undo();

@@ -362,8 +362,9 @@ impl Step {
                 unit,
                 buildings_left,
             } => format!(
-                "{} sacrifices itself to destroy one of your buildings (discard it, or pay 2 gold to research it); {buildings_left} building(s) left",
-                unit.who()
+                "{} sacrifices itself to destroy one of your buildings (discard it, or pay 2 gold to research it); {} left",
+                unit.who(),
+                crate::words::count(*buildings_left, "building", "buildings")
             ),
             Step::Spawn { castle, unit, from } => format!(
                 "{} spawns {} at {} ({})",
