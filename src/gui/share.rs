@@ -65,6 +65,8 @@ pub struct Sharing {
     polling: bool,
     /// Why the host could not start.
     pub error: Option<String>,
+    /// Why the seats' links could not be kept or read back ([`Host::links_problem`]).
+    pub links_problem: Option<String>,
 }
 
 impl Default for Sharing {
@@ -84,6 +86,7 @@ impl Default for Sharing {
             links: Vec::new(),
             polling: false,
             error: None,
+            links_problem: None,
         }
     }
 }
@@ -138,12 +141,16 @@ impl Sharing {
     }
 
     /// Stops the host on a thread of its own (closing the connections takes a moment; the
-    /// window never waits on the network).
-    fn stop(&mut self) {
+    /// window never waits on the network). The seats' links are kept for the next share
+    /// (leaving the game and coming back), unless `for_good` (Stop sharing) forgets them.
+    fn stop(&mut self, for_good: bool) {
         if let Some(host) = self.host.take() {
             let _ = std::thread::Builder::new()
                 .name("tablemate-host-stop".into())
-                .spawn(move || host.stop());
+                .spawn(move || match for_good {
+                    true => host.stop_for_good(),
+                    false => host.stop(),
+                });
         }
         self.id = None;
         self.updates = None;
@@ -265,7 +272,7 @@ impl App {
                     None => {}
                 }
             }
-            Message::Stop => self.sharing.stop(),
+            Message::Stop => self.sharing.stop(true),
             Message::NextPort(port) => {
                 self.sharing.listen.set_port(port);
                 self.sharing.listen_text = self.sharing.listen.to_string();
@@ -293,7 +300,7 @@ impl App {
                 }
                 self.sharing.listen = addr;
                 if self.sharing.is_on() {
-                    self.sharing.stop();
+                    self.sharing.stop(false);
                 }
                 return self.share_update(Message::Share);
             }
@@ -326,6 +333,7 @@ impl App {
         self.sharing.synced = host.revision();
         self.sharing.updates = Some(host.subscribe());
         self.sharing.links = host.links();
+        self.sharing.links_problem = host.links_problem();
         self.sharing.id = Some(id);
         self.sharing.host = Some(host);
         self.keep_polling()
@@ -442,7 +450,7 @@ impl App {
     /// Leaving the shared game (Home, another save) stops sharing.
     pub(super) fn stop_sharing_unless(&mut self, id: Option<&str>) {
         if self.sharing.id.is_some() && self.sharing.id.as_deref() != id {
-            self.sharing.stop();
+            self.sharing.stop(false);
         }
     }
 }
@@ -504,11 +512,15 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
         col = col.push(
             text(format!(
                 "On {url}. Phones must be on the same Wi-Fi as this computer. The link is the \
-                 key: anyone with it acts as that seat."
+                 key: anyone with it acts as that seat. The links keep working when sharing \
+                 starts again (leaving the game and coming back); Stop sharing ends them all."
             ))
             .size(style::SMALL)
             .style(style::muted),
         );
+        if let Some(why) = &sharing.links_problem {
+            col = col.push(text(why).size(style::SMALL).style(style::danger_text));
+        }
         // At the top, so it is in reach whatever the number of seats.
         col = col.push(widgets::primary(
             "Stop sharing",

@@ -8,6 +8,7 @@
 //! reaches the file system.
 
 mod games;
+mod guard;
 mod listen;
 mod pages;
 mod server;
@@ -18,8 +19,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+pub use guard::{STRANGER_BURST, STRANGER_REFILL_PER_SECOND};
 pub use pages::Books;
-pub use server::{Host, HostError, LinkInfo, WindowWrite};
+pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite};
 pub use table::{ActError, Done, Table};
 
 use crate::seat::{Plays, SeatRule};
@@ -61,6 +63,12 @@ impl Token {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// A token kept from an earlier share (`links/<id>.json`): 32 hex digits, else None.
+    pub fn kept(text: &str) -> Option<Token> {
+        (text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| Token(text.to_ascii_lowercase()))
     }
 
     /// Compares in constant time (for tokens of the same length), so timing tells a guesser
@@ -142,6 +150,23 @@ pub struct Shared {
     pub base_url: String,
     /// The rules digests (and Near and Far's facts and index) the seats' lookups read.
     pub books: pages::Books,
+    /// Where the seats' tokens are kept between shares (None: not kept, a test's table).
+    kept: Option<Kept>,
+    /// Why the kept links could not be read or written, said by `serve` and the window.
+    pub links_problem: Mutex<Option<String>>,
+    /// The addresses the `Host` and `Origin` headers may name.
+    served: guard::Served,
+    /// The budgets of requests without a valid token, per address.
+    strangers: guard::Strangers,
+    /// Where the host's errors go (`tablemate.log`).
+    log: std::sync::Arc<guard::HostLog>,
+}
+
+/// The store and save the seats' tokens are kept for (docs/table-network.md, "Links that
+/// last").
+pub struct Kept {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub id: String,
 }
 
 impl Shared {
@@ -149,14 +174,37 @@ impl Shared {
     fn sync_seats(&self) {
         let wanted = lock(&self.table).seats();
         let mut seats = lock(&self.seats);
+        let mut added = false;
         for s in wanted {
             if !seats.iter().any(|e| e.name == s.name)
                 && let Ok(e) = SeatEntry::new(s.name, Some(s.plays))
             {
                 let at = seats.len().saturating_sub(1);
                 seats.insert(at, e);
+                added = true;
             }
         }
+        drop(seats);
+        if added {
+            self.keep_links();
+        }
+    }
+
+    /// Writes every seat's token to the data folder, so the links outlive this host.
+    fn keep_links(&self) {
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let seats: Vec<(String, String)> = lock(&self.seats)
+            .iter()
+            .map(|s| (s.name.clone(), s.token.as_str().to_string()))
+            .collect();
+        let problem = kept.store.keep_seat_links(&kept.id, &seats).err().map(|e| {
+            let why = format!("the seats' links could not be kept for the next share: {e}");
+            crate::store::log::error(&why);
+            why
+        });
+        *lock(&self.links_problem) = problem;
     }
 
     /// The seat holding `token`, by name.
@@ -170,6 +218,22 @@ impl Shared {
             }
         }
         found
+    }
+
+    /// Revokes `seat`'s link and makes a new one (kept for the next share); None for a seat
+    /// the game does not have.
+    fn new_link(&self, seat: &str) -> Option<String> {
+        let token = Token::new().ok()?;
+        let link = self.link(&token);
+        {
+            let mut seats = lock(&self.seats);
+            let entry = seats.iter_mut().find(|s| s.name == seat)?;
+            entry.token = token;
+        }
+        self.keep_links();
+        // Wakes every live stream: the revoked ones end.
+        self.revision.send_modify(|_| {});
+        Some(link)
     }
 
     pub fn link(&self, token: &Token) -> String {

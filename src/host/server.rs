@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
 use super::table::{self, ActError};
-use super::{MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
+use super::{Kept, MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
 use crate::seat::{Plays, Seat, TABLE};
 use crate::store::Store;
 
@@ -57,6 +57,22 @@ pub struct LinkInfo {
     pub connected: usize,
 }
 
+/// Makes a seat's New link on a running host ([`Host::link_maker`]); does nothing once the
+/// host has stopped but for the kept file.
+#[derive(Clone)]
+pub struct LinkMaker(Arc<Shared>);
+
+impl LinkMaker {
+    pub fn new_link(&self, seat: &str) -> Option<String> {
+        self.0.new_link(seat)
+    }
+
+    /// Every seat's name, the table seat last.
+    pub fn seats(&self) -> Vec<String> {
+        lock(&self.0.seats).iter().map(|s| s.name.clone()).collect()
+    }
+}
+
 /// A running host. Dropping it (or [`Host::stop`]) closes every connection and frees the port.
 pub struct Host {
     shared: Arc<Shared>,
@@ -80,16 +96,32 @@ impl Host {
             )));
         }
         let root = store.root().to_path_buf();
-        let table = table::open(store, id).map_err(open)?;
+        let table = table::open(store.clone(), id).map_err(open)?;
         let books = pages::Books::load(&root, table.kind());
-        Host::share(table, books, listen)
+        let kept = Kept {
+            store,
+            id: id.to_string(),
+        };
+        Host::share_kept(table, books, listen, Some(kept))
     }
 
-    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`.
+    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`,
+    /// with new links that are not kept.
     pub fn share(
         table: Box<dyn super::Table>,
         books: pages::Books,
         listen: SocketAddr,
+    ) -> Result<Host, HostError> {
+        Host::share_kept(table, books, listen, None)
+    }
+
+    /// [`Host::share`], each seat keeping the token `kept` holds for it from an earlier
+    /// share (a seat new to the game gets a new one), and every token written back there.
+    pub fn share_kept(
+        table: Box<dyn super::Table>,
+        books: pages::Books,
+        listen: SocketAddr,
+        kept: Option<Kept>,
     ) -> Result<Host, HostError> {
         let std_listener = std::net::TcpListener::bind(listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
@@ -112,6 +144,29 @@ impl Host {
             seats.push(SeatEntry::new(s.name, Some(s.plays)).map_err(HostError::Runtime)?);
         }
         seats.push(SeatEntry::new(TABLE.to_string(), None).map_err(HostError::Runtime)?);
+        let mut links_problem = None;
+        if let Some(k) = &kept {
+            match k.store.seat_links(&k.id) {
+                Ok(tokens) => {
+                    for (seat, token) in tokens {
+                        if let (Some(e), Some(t)) = (
+                            seats.iter_mut().find(|e| e.name == seat),
+                            super::Token::kept(&token),
+                        ) {
+                            e.token = t;
+                        }
+                    }
+                }
+                Err(e) => {
+                    let why = format!(
+                        "the links kept from the last share could not be read, so every seat \
+                         has a new link: {e}"
+                    );
+                    crate::store::log::error(&why);
+                    links_problem = Some(why);
+                }
+            }
+        }
         let (revision, _) = tokio::sync::watch::channel(table.revision());
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
@@ -120,7 +175,22 @@ impl Host {
             revision,
             base_url,
             books,
+            served: super::guard::Served {
+                ip: addr.ip(),
+                port: addr.port(),
+            },
+            strangers: Default::default(),
+            log: Arc::new(super::guard::HostLog::new(
+                kept.as_ref()
+                    .map(|k| crate::store::log::path_in(k.store.root())),
+            )),
+            kept,
+            links_problem: Mutex::new(None),
         });
+        shared.keep_links();
+        if let Some(why) = links_problem {
+            *lock(&shared.links_problem) = Some(why);
+        }
         let (closing, closed) = tokio::sync::watch::channel(false);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -129,6 +199,7 @@ impl Host {
             .build()
             .map_err(|e| HostError::Runtime(e.to_string()))?;
         let app = router(shared.clone(), closed.clone());
+        let log = shared.log.clone();
         let thread = std::thread::Builder::new()
             .name("tablemate-host".into())
             .spawn(move || {
@@ -136,7 +207,7 @@ impl Host {
                     let Ok(listener) = TcpListener::from_std(std_listener) else {
                         return;
                     };
-                    super::listen::serve(listener, app, closed).await;
+                    super::listen::serve(listener, app, closed, log).await;
                 });
                 runtime.shutdown_timeout(Duration::from_millis(200));
             })
@@ -147,6 +218,12 @@ impl Host {
             closing,
             thread: Some(thread),
         })
+    }
+
+    /// The host's routes over the same game and seats, to drive in-process (tests and
+    /// benches send requests with `tower::ServiceExt::oneshot`, no socket).
+    pub fn router(&self) -> Router {
+        router(self.shared.clone(), self.closing.subscribe())
     }
 
     /// Where the host listens.
@@ -173,18 +250,32 @@ impl Host {
     }
 
     /// Revokes `seat`'s link and makes a new one: the old link stops working at once, its
-    /// open pages are closed. Returns the new link.
+    /// open pages are closed, and the new one is kept for the next share. Returns the new
+    /// link.
     pub fn new_link(&self, seat: &str) -> Option<String> {
-        let token = super::Token::new().ok()?;
-        let link = self.shared.link(&token);
+        self.shared.new_link(seat)
+    }
+
+    /// A handle that makes New links while the host runs (`serve` reads its standard input
+    /// on a thread of its own).
+    pub fn link_maker(&self) -> LinkMaker {
+        LinkMaker(self.shared.clone())
+    }
+
+    /// Why the seats' links could not be read from or kept in the data folder, if so.
+    pub fn links_problem(&self) -> Option<String> {
+        lock(&self.shared.links_problem).clone()
+    }
+
+    /// Stop sharing for good: forgets the kept links (the next share makes new ones), then
+    /// stops.
+    pub fn stop_for_good(self) {
+        if let Some(k) = &self.shared.kept
+            && let Err(e) = k.store.forget_seat_links(&k.id)
         {
-            let mut seats = lock(&self.shared.seats);
-            let entry = seats.iter_mut().find(|s| s.name == seat)?;
-            entry.token = token;
+            crate::store::log::error(&format!("the seats' links could not be forgotten: {e}"));
         }
-        // Wakes every live stream: the revoked ones end.
-        self.shared.revision.send_modify(|_| {});
-        Some(link)
+        self.stop();
     }
 
     /// The window changed the save: read it again and tell every seat.
@@ -291,7 +382,10 @@ struct AppState {
 }
 
 fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
-    let state = AppState { shared, closed };
+    let state = AppState {
+        shared: shared.clone(),
+        closed,
+    };
     let timed = Router::new()
         .route("/seat/{token}", get(seat_page))
         .route("/seat/{token}/part", get(seat_part))
@@ -313,6 +407,11 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         // A handler that panics answers its own request 500 (the lock it held is recovered:
         // `super::lock`), and the host goes on serving every seat.
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(failed))
+        // Outside the panic guard, so a request that failed is logged too.
+        .layer(axum::middleware::from_fn_with_state(
+            shared,
+            super::guard::check,
+        ))
         .layer(axum::middleware::map_response(guard_headers))
         .with_state(state)
 }
@@ -365,6 +464,10 @@ fn error(status: StatusCode, message: String, revision: Option<u64>) -> Response
         axum::Json(json!({ "error": message, "revision": revision })),
     )
         .into_response()
+}
+
+pub(super) fn error_response(status: StatusCode, message: String) -> Response {
+    error(status, message, None)
 }
 
 fn unauthorized() -> Response {
@@ -501,6 +604,11 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                     ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
                     ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
                 };
+                if status.is_server_error() {
+                    shared
+                        .log
+                        .write("ERROR", &format!("{seat}'s action failed: {e}"));
+                }
                 Answer {
                     status,
                     body: json!({ "error": e.to_string(), "revision": t.revision() }),

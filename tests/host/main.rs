@@ -4,8 +4,10 @@
 
 mod browser;
 mod fd_seat;
+mod guard;
 mod http;
 mod limits;
+mod links;
 mod pages;
 #[path = "../shared/random_json.rs"]
 mod random_json;
@@ -26,6 +28,9 @@ use http::{Reply, request};
 /// A `tablemate serve` child with the seat list it printed first.
 pub struct Served {
     pub child: Child,
+    /// `serve`'s standard input (its commands) and the rest of its standard output.
+    pub input: Option<std::process::ChildStdin>,
+    pub output: Option<BufReader<std::process::ChildStdout>>,
     pub seats: Value,
     pub addr: String,
     pub root: tempfile::TempDir,
@@ -49,6 +54,34 @@ impl Served {
 
     pub fn history(&self) -> Vec<String> {
         history(self.root.path(), &self.id)
+    }
+
+    /// Stops `serve` (killed, as a power cut would) and starts it again on the same data
+    /// folder; the seat list is the one the new `serve` printed.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, input, output, seats, addr) = spawn_serve(self.root.path(), &self.id);
+        self.child = child;
+        self.input = input;
+        self.output = output;
+        self.seats = seats;
+        self.addr = addr;
+    }
+
+    /// Sends one line to `serve`'s standard input and reads its next line of output.
+    pub fn command(&mut self, line: &str) -> String {
+        use std::io::Write;
+        let input = self.input.as_mut().expect("serve's input");
+        writeln!(input, "{line}").expect("serve reads its input");
+        input.flush().expect("flushed");
+        let mut out = String::new();
+        self.output
+            .as_mut()
+            .expect("serve's output")
+            .read_line(&mut out)
+            .expect("a line");
+        out
     }
 }
 
@@ -117,17 +150,39 @@ pub fn near_and_far_save() -> (tempfile::TempDir, String) {
 
 /// Starts `tablemate serve` on a free loopback port and reads its first line.
 pub fn serve(root: tempfile::TempDir, id: &str) -> Served {
+    let (child, input, output, seats, addr) = spawn_serve(root.path(), id);
+    Served {
+        child,
+        input,
+        output,
+        seats,
+        addr,
+        root,
+        id: id.to_string(),
+    }
+}
+
+type Spawned = (
+    Child,
+    Option<std::process::ChildStdin>,
+    Option<BufReader<std::process::ChildStdout>>,
+    Value,
+    String,
+);
+
+fn spawn_serve(root: &std::path::Path, id: &str) -> Spawned {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
         .args(["serve", id, "--listen", "127.0.0.1:0"])
-        .env("TABLEMATE_HOME", root.path())
+        .env("TABLEMATE_HOME", root)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("tablemate serve starts");
+    let input = child.stdin.take();
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the first line");
+    output.read_line(&mut line).expect("the first line");
     let seats: Value = serde_json::from_str(&line)
         .unwrap_or_else(|e| panic!("the first line is one JSON object ({e}): {line:?}"));
     let url = seats["url"].as_str().expect("url").to_string();
@@ -135,13 +190,7 @@ pub fn serve(root: tempfile::TempDir, id: &str) -> Served {
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
-    Served {
-        child,
-        seats,
-        addr,
-        root,
-        id: id.to_string(),
-    }
+    (child, input, Some(output), seats, addr)
 }
 
 fn keyword(character: &str, word: &str) -> Value {
