@@ -4,8 +4,8 @@
 //! and "Stop sharing".
 //!
 //! While sharing, the window and the phones change one save without overwriting each other:
-//! - a phone's change: the host's revision moves; a wake-up every [`POLL`] sees it (through
-//!   [`Host::subscribe`]) and the window reads the save again;
+//! - a phone's change: the host tells the window at once ([`Host::notices`], no polling) and
+//!   the window reads the save again;
 //! - the window's own change (an action, undo, redo): written through
 //!   [`Host::write_through`] instead of the background saver, only if no phone changed the game
 //!   since the window last read it; if one did, the window's change is dropped (said in the
@@ -14,7 +14,6 @@
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use iced::mouse;
 use iced::widget::canvas::{self, Frame, Geometry, Path};
@@ -27,8 +26,6 @@ use super::{style, widgets};
 use crate::host::{DEFAULT_PORT, Host, HostError, LinkInfo, WindowWrite, qr_modules};
 use crate::store::Store;
 
-/// How often the window looks for a phone's change and who is connected.
-pub const POLL: Duration = Duration::from_millis(500);
 /// The side of one QR code in the panel (logical pixels).
 const QR_SIDE: f32 = 168.0;
 
@@ -61,8 +58,8 @@ pub struct Sharing {
     synced: u64,
     updates: Option<tokio::sync::watch::Receiver<u64>>,
     links: Vec<LinkInfo>,
-    /// A wake-up is on its way.
-    polling: bool,
+    /// Ends the window's listening to the host when sharing stops (dropped: aborted).
+    listening: Option<iced::task::Handle>,
     /// Why the host could not start.
     pub error: Option<String>,
     /// Why the seats' links could not be kept or read back ([`Host::links_problem`]).
@@ -84,7 +81,7 @@ impl Default for Sharing {
             synced: 0,
             updates: None,
             links: Vec::new(),
-            polling: false,
+            listening: None,
             error: None,
             links_problem: None,
         }
@@ -154,6 +151,7 @@ impl Sharing {
         }
         self.id = None;
         self.updates = None;
+        self.listening = None;
         self.links.clear();
         self.open = false;
         self.starting = false;
@@ -177,8 +175,8 @@ pub enum Message {
     /// "Share on this address": checks the typed address, keeps it in `settings.json` and
     /// shares there (moving a host already sharing).
     ListenSet,
-    /// Time to look for a phone's change.
-    Poll,
+    /// The host says a phone changed the game or connected or left (at once, no polling).
+    Heard,
 }
 
 /// Why the host did not start, and whether it was only that the port is busy.
@@ -215,10 +213,6 @@ pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Started {
             if source.kind() == std::io::ErrorKind::AddrInUse),
         why: e.to_string(),
     }))
-}
-
-fn poll_later() -> Task<AppMessage> {
-    super::notice::wake_in(POLL, AppMessage::Share(Message::Poll))
 }
 
 impl App {
@@ -310,13 +304,10 @@ impl App {
                     self.sharing.links = host.links();
                 }
             }
-            Message::Poll => {
-                self.sharing.polling = false;
-                if !self.sharing.is_on() {
-                    return Task::none();
+            Message::Heard => {
+                if self.sharing.is_on() {
+                    self.from_the_table();
                 }
-                self.from_the_table();
-                return self.keep_polling();
             }
         }
         Task::none()
@@ -335,16 +326,11 @@ impl App {
         self.sharing.links = host.links();
         self.sharing.links_problem = host.links_problem();
         self.sharing.id = Some(id);
+        let (listen, handle) = Task::run(host.notices(), |()| AppMessage::Share(Message::Heard))
+            .abortable();
+        self.sharing.listening = Some(handle.abort_on_drop());
         self.sharing.host = Some(host);
-        self.keep_polling()
-    }
-
-    fn keep_polling(&mut self) -> Task<AppMessage> {
-        if self.sharing.polling {
-            return Task::none();
-        }
-        self.sharing.polling = true;
-        poll_later()
+        listen
     }
 
     /// A phone changed the game (the host's revision moved past what the window shows): the

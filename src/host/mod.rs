@@ -147,6 +147,9 @@ pub struct Shared {
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
+    /// Moves whenever a phone opens or closes its live stream (who is connected), for the
+    /// window's panel.
+    pub connections: tokio::sync::watch::Sender<u64>,
     pub base_url: String,
     /// The rules digests (and Near and Far's facts and index) the seats' lookups read.
     pub books: pages::Books,

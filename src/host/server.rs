@@ -173,6 +173,7 @@ impl Host {
             answered: Mutex::new(Answered::default()),
             seats: Mutex::new(seats),
             revision,
+            connections: tokio::sync::watch::channel(0).0,
             base_url,
             books,
             served: super::guard::Served {
@@ -322,6 +323,22 @@ impl Host {
     /// Moves whenever the shared game changes (a phone's action, a reload).
     pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
         self.shared.revision.subscribe()
+    }
+
+    /// One item each time the shared game changes or a phone connects or leaves, at once
+    /// (no polling): what the window listens to. Ends when the host stops.
+    pub fn notices(&self) -> impl futures_util::Stream<Item = ()> + Send + 'static {
+        let watch = |mut rx: tokio::sync::watch::Receiver<u64>| {
+            rx.mark_unchanged();
+            futures_util::stream::unfold(rx, |mut rx| async move {
+                rx.changed().await.ok()?;
+                Some(((), rx))
+            })
+        };
+        futures_util::stream::select(
+            Box::pin(watch(self.shared.revision.subscribe())),
+            Box::pin(watch(self.shared.connections.subscribe())),
+        )
     }
 
     /// The first line `tablemate serve` prints (docs/table-network.md): the address and every
@@ -705,6 +722,7 @@ impl Drop for Watching {
         {
             e.connected = e.connected.saturating_sub(1);
         }
+        self.shared.connections.send_modify(|n| *n = n.wrapping_add(1));
     }
 }
 
@@ -721,6 +739,9 @@ async fn api_events(
     if let Some(e) = lock(&st.shared.seats).iter_mut().find(|e| e.name == seat) {
         e.connected += 1;
     }
+    st.shared
+        .connections
+        .send_modify(|n| *n = n.wrapping_add(1));
     let watching = Watching {
         shared: st.shared.clone(),
         seat,

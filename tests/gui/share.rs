@@ -131,14 +131,14 @@ fn a_phones_change_reaches_the_window() -> Result {
         serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
     );
     let label = done["label"].as_str().expect("a label").to_string();
-    // The window's next look (every share::POLL) reads the save again.
-    let _ = app.update(Message::Share(share::Message::Poll));
+    // The host tells the window at once; the window reads the save again.
+    let _ = app.update(Message::Share(share::Message::Heard));
     let after = labels(&app);
     assert_eq!(after.len(), before.len() + 1);
     assert_eq!(after.last(), Some(&label));
     assert!(shows(&app, &format!("From the table: {label}")));
     // Nothing left to write: the window's copy is what is on disk.
-    let _ = app.update(Message::Share(share::Message::Poll));
+    let _ = app.update(Message::Share(share::Message::Heard));
     assert_eq!(labels(&app), after);
     Ok(())
 }

@@ -7,6 +7,7 @@ mod fd_seat;
 mod guard;
 mod http;
 mod limits;
+mod notices;
 mod links;
 mod pages;
 #[path = "../shared/random_json.rs"]
