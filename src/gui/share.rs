@@ -326,8 +326,8 @@ impl App {
         self.sharing.links = host.links();
         self.sharing.links_problem = host.links_problem();
         self.sharing.id = Some(id);
-        let (listen, handle) = Task::run(host.notices(), |()| AppMessage::Share(Message::Heard))
-            .abortable();
+        let (listen, handle) =
+            Task::run(host.notices(), |()| AppMessage::Share(Message::Heard)).abortable();
         self.sharing.listening = Some(handle.abort_on_drop());
         self.sharing.host = Some(host);
         listen

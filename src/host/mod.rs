@@ -147,6 +147,9 @@ pub struct Shared {
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
+    /// The revision this run of the host started at: a revision below it is from a page
+    /// shown before a restart.
+    pub first_revision: u64,
     /// Moves whenever a phone opens or closes its live stream (who is connected), for the
     /// window's panel.
     pub connections: tokio::sync::watch::Sender<u64>,

@@ -167,12 +167,14 @@ impl Host {
                 }
             }
         }
-        let (revision, _) = tokio::sync::watch::channel(table.revision());
+        let first_revision = table.revision();
+        let (revision, _) = tokio::sync::watch::channel(first_revision);
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
             answered: Mutex::new(Answered::default()),
             seats: Mutex::new(seats),
             revision,
+            first_revision,
             connections: tokio::sync::watch::channel(0).0,
             base_url,
             books,
@@ -595,6 +597,24 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
             None,
         );
     }
+    // An action id this run has not seen, from a page shown before the host restarted: the
+    // earlier run may have applied it just before it stopped (its answer lost), and only
+    // the page can look. Refused, so nothing is ever applied twice.
+    if req.id.is_some()
+        && let Some(seen) = req.revision
+        && seen < st.shared.first_revision
+        && lock(&st.shared.answered)
+            .get(&seat, req.id.as_deref().unwrap_or_default())
+            .is_none()
+    {
+        return error(
+            StatusCode::CONFLICT,
+            "the host restarted before it answered this action: look whether it is in the \
+             game now, and send it again if not"
+                .into(),
+            Some(current_revision(&st.shared)),
+        );
+    }
     let shared = st.shared.clone();
     let answered = tokio::task::spawn_blocking(move || {
         let mut t = lock(&shared.table);
@@ -722,7 +742,9 @@ impl Drop for Watching {
         {
             e.connected = e.connected.saturating_sub(1);
         }
-        self.shared.connections.send_modify(|n| *n = n.wrapping_add(1));
+        self.shared
+            .connections
+            .send_modify(|n| *n = n.wrapping_add(1));
     }
 }
 

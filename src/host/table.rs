@@ -83,7 +83,7 @@ impl<T: Seated> Live<T> {
             store,
             id: id.to_string(),
             saved,
-            revision: 1,
+            revision: first_revision(),
         })
     }
 }
@@ -185,6 +185,17 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
             .map(|e| e.label.clone())
             .collect()
     }
+}
+
+/// The revision a host starts at: larger than any revision an earlier run of the host (on
+/// this clock) could have reached, so a page from before a restart never shows a revision
+/// this run uses (milliseconds since 1970, times 1000: under 2^53, exact in JavaScript).
+pub fn first_revision() -> u64 {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0);
+    ms.saturating_mul(1000).max(1)
 }
 
 /// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from

@@ -90,3 +90,39 @@ fn a_damaged_links_file_is_named_and_every_seat_gets_a_new_link() {
     // Written again whole: the next start reads it.
     assert_eq!(store.seat_links(&id).expect("readable now").len(), 3);
 }
+
+/// The page's outbox sends an action again under its id when it heard no answer; if the
+/// host restarted meanwhile it no longer remembers the id, and the page's revision is from
+/// before the restart: refused (409), never applied a second time.
+#[test]
+fn an_action_resent_after_a_restart_is_never_applied_twice() {
+    let (root, id) = near_and_far_save();
+    let mut s = serve(root, &id);
+    let ana = s.token("Ana");
+    let state = super::http::request(
+        &s.addr,
+        "GET",
+        "/api/state",
+        &[("Authorization", &format!("Bearer {ana}"))],
+        b"",
+    );
+    let seen = state.json()["revision"].as_u64().expect("a revision");
+    let body = json!({"action": keyword("ONCE"), "revision": seen, "id": "phone-1"}).to_string();
+    let post = |addr: &str| {
+        super::http::request(
+            addr,
+            "POST",
+            "/api/act",
+            &[("Authorization", &format!("Bearer {ana}"))],
+            body.as_bytes(),
+        )
+    };
+    assert_eq!(post(&s.addr).status, 200);
+    // The answer was lost and the host restarted: the page sends it again.
+    s.restart();
+    let again = post(&s.addr);
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(again.body.contains("restarted"), "{}", again.body);
+    let applied = s.history().iter().filter(|l| l.contains("ONCE")).count();
+    assert_eq!(applied, 1, "{:?}", s.history());
+}

@@ -17,7 +17,12 @@ async fn a_phones_action_reaches_the_window_at_once() {
     let store = Arc::new(Store::open(root.path()).expect("store"));
     let host = Host::start(store, &id, "127.0.0.1:0".parse().expect("addr")).expect("host");
     let addr = host.addr().to_string();
-    let ana = host.links()[0].link.rsplit('/').next().unwrap_or_default().to_string();
+    let ana = host.links()[0]
+        .link
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let mut notices = Box::pin(host.notices());
     let mut took = Vec::new();
     for i in 0..30 {
@@ -25,8 +30,13 @@ async fn a_phones_action_reaches_the_window_at_once() {
         let started = Instant::now();
         let sent = tokio::task::spawn_blocking(move || {
             let word = format!("W{i}");
-            act(&addr, &ana, json!({"action": "note-reward", "character": "Rin",
-                "item": {"type": "keyword-gained", "keyword": word}, "date": "2026-03-02"}), None)
+            act(
+                &addr,
+                &ana,
+                json!({"action": "note-reward", "character": "Rin",
+                "item": {"type": "keyword-gained", "keyword": word}, "date": "2026-03-02"}),
+                None,
+            )
         });
         tokio::time::timeout(Duration::from_secs(5), notices.next())
             .await
@@ -41,6 +51,9 @@ async fn a_phones_action_reaches_the_window_at_once() {
     }
     took.sort();
     let p99 = took[took.len() * 99 / 100];
-    eprintln!("phone action to window notice: p50 {:?}, p99 {p99:?}", took[took.len() / 2]);
+    eprintln!(
+        "phone action to window notice: p50 {:?}, p99 {p99:?}",
+        took[took.len() / 2]
+    );
     assert!(p99 < Duration::from_millis(100), "{took:?}");
 }
