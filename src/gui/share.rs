@@ -56,6 +56,9 @@ pub struct Sharing {
     starting: bool,
     /// The host's revision the window's game last matched.
     synced: u64,
+    /// The window's history entry at that moment (index, label, time): the window's own
+    /// actions after it are the ones to send again if a phone changed the game meanwhile.
+    synced_mark: Option<(usize, String, chrono::DateTime<chrono::Utc>)>,
     updates: Option<tokio::sync::watch::Receiver<u64>>,
     links: Vec<LinkInfo>,
     /// Ends the window's listening to the host when sharing stops (dropped: aborted).
@@ -64,6 +67,8 @@ pub struct Sharing {
     pub error: Option<String>,
     /// Why the seats' links could not be kept or read back ([`Host::links_problem`]).
     pub links_problem: Option<String>,
+    /// Leaving the game was asked for while sharing: the panel asks first.
+    pub asking_to_leave: bool,
 }
 
 impl Default for Sharing {
@@ -79,11 +84,13 @@ impl Default for Sharing {
             id: None,
             starting: false,
             synced: 0,
+            synced_mark: None,
             updates: None,
             links: Vec::new(),
             listening: None,
             error: None,
             links_problem: None,
+            asking_to_leave: false,
         }
     }
 }
@@ -155,6 +162,7 @@ impl Sharing {
         self.links.clear();
         self.open = false;
         self.starting = false;
+        self.asking_to_leave = false;
     }
 }
 
@@ -177,6 +185,10 @@ pub enum Message {
     ListenSet,
     /// The host says a phone changed the game or connected or left (at once, no polling).
     Heard,
+    /// "Leave the game" after the question: sharing stops (the links are kept), Home.
+    LeaveConfirmed,
+    /// "Stay in the game": the question goes away.
+    Stay,
 }
 
 /// Why the host did not start, and whether it was only that the port is busy.
@@ -304,6 +316,11 @@ impl App {
                     self.sharing.links = host.links();
                 }
             }
+            Message::LeaveConfirmed => {
+                self.sharing.stop(false);
+                self.go_home();
+            }
+            Message::Stay => self.sharing.asking_to_leave = false,
             Message::Heard => {
                 if self.sharing.is_on() {
                     self.from_the_table();
@@ -322,6 +339,7 @@ impl App {
             return Task::none();
         };
         self.sharing.synced = host.revision();
+        self.sharing.synced_mark = self.history_mark();
         self.sharing.updates = Some(host.subscribe());
         self.sharing.links = host.links();
         self.sharing.links_problem = host.links_problem();
@@ -348,7 +366,29 @@ impl App {
         let now = host.revision();
         if now != self.sharing.synced && self.reload_shared() {
             self.sharing.synced = now;
+            self.sharing.synced_mark = self.history_mark();
         }
+    }
+
+    /// The open game's current history entry: its index, label and time.
+    fn history_mark(&self) -> Option<(usize, String, chrono::DateTime<chrono::Utc>)> {
+        let doc = self.screen.document()?;
+        let (entries, cursor) = doc.history();
+        let (label, at) = entries.get(cursor)?.clone();
+        Some((cursor, label, at))
+    }
+
+    /// The window's actions since it last matched the host, if the window only added
+    /// actions on top of that entry (no undo, jump or edit since): what can be applied
+    /// again on the game a phone changed.
+    fn own_actions_since_sync(&self) -> Option<Vec<(String, bool)>> {
+        let (index, label, at) = self.sharing.synced_mark.clone()?;
+        let doc = self.screen.document()?;
+        let (entries, _) = doc.history();
+        if entries.get(index) != Some(&(label, at)) {
+            return None;
+        }
+        doc.recorded_since(index)
     }
 
     /// Reads the shared save into the open game; false if the window shows another screen
@@ -407,6 +447,7 @@ impl App {
             Ok(revision) => {
                 self.saved = Some(key);
                 self.sharing.synced = revision;
+                self.sharing.synced_mark = self.history_mark();
                 self.unsaved = None;
                 // Written through the host: the window's autosave writes over this version.
                 if let Ok(on_disk) = store.on_disk(&id) {
@@ -415,12 +456,37 @@ impl App {
             }
             Err(WindowWrite::Moved { .. }) => {
                 self.saved = Some(key);
-                self.notify(Notice::error(
-                    "A phone changed the game at the same moment: your last change was not \
-                     kept. The game now shows the phone's change; do yours again if it still \
-                     applies.",
-                ));
-                self.from_the_table();
+                // The window's actions are applied again on the game with the phone's change
+                // when they still apply; only a real conflict (a refusal, or an undo or jump
+                // made in the window) is said.
+                let replayed = self.own_actions_since_sync().map(|actions| {
+                    let n = actions.len();
+                    (n, self.sharing.host.as_ref().map(|h| h.replay_window(&actions)))
+                });
+                match replayed {
+                    Some((_, Some(Ok(_)))) => {
+                        self.from_the_table();
+                        self.status =
+                            "A phone changed the game at the same moment: your change was applied after it."
+                                .to_string();
+                    }
+                    Some((n, Some(Err((applied, why))))) => {
+                        self.notify(Notice::error(format!(
+                            "A phone changed the game at the same moment, and your change no \
+                             longer applies after it ({applied} of {n} applied): {why}. The game \
+                             now shows the phone's change."
+                        )));
+                        self.from_the_table();
+                    }
+                    _ => {
+                        self.notify(Notice::error(
+                            "A phone changed the game at the same moment: your last change was \
+                             not kept. The game now shows the phone's change; do yours again if \
+                             it still applies.",
+                        ));
+                        self.from_the_table();
+                    }
+                }
             }
             // Not marked saved: tried again at the next update, as autosave does.
             Err(WindowWrite::Failed(why)) => {
@@ -474,6 +540,32 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
         .align_y(iced::Center)
     ]
     .spacing(style::GAP);
+    if sharing.asking_to_leave {
+        col = col.push(
+            container(
+                column![
+                    text("Leave the game?").size(style::BODY),
+                    text(
+                        "The phones lose it until you share it again (their links keep \
+                         working then)."
+                    )
+                    .size(style::SMALL),
+                    row![
+                        widgets::primary("Stay in the game", Some(AppMessage::Share(Message::Stay))),
+                        widgets::secondary(
+                            "Leave the game",
+                            Some(AppMessage::Share(Message::LeaveConfirmed))
+                        ),
+                    ]
+                    .spacing(12),
+                ]
+                .spacing(8),
+            )
+            .padding(10)
+            .width(Fill)
+            .style(style::card),
+        );
+    }
     if sharing.starting {
         col = col.push(text("Starting…").size(style::BODY));
     }
@@ -523,20 +615,18 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
 /// is not an address right under it, where the eye is.
 fn listen_field(sharing: &Sharing) -> Element<'_, AppMessage> {
     let set = (!sharing.starting).then_some(AppMessage::Share(Message::ListenSet));
+    // The field has the panel's whole width, so the address is never cut before its port;
+    // the button goes under it.
     let mut col = column![
         text("Address to share on (HOST:PORT)").size(style::SMALL),
-        row![
-            text_input("0.0.0.0:8765", &sharing.listen_text)
-                .id(LISTEN_ID)
-                .on_input(|t| AppMessage::Share(Message::ListenTyped(t)))
-                .on_submit_maybe(set.clone())
-                .size(style::BODY)
-                .padding(8)
-                .width(Fill),
-            widgets::secondary("Share on this address", set),
-        ]
-        .spacing(8)
-        .align_y(iced::Center),
+        text_input("0.0.0.0:8765", &sharing.listen_text)
+            .id(LISTEN_ID)
+            .on_input(|t| AppMessage::Share(Message::ListenTyped(t)))
+            .on_submit_maybe(set.clone())
+            .size(style::BODY)
+            .padding(8)
+            .width(Fill),
+        widgets::secondary("Share on this address", set),
     ]
     .spacing(4);
     if let Some(why) = &sharing.listen_problem {

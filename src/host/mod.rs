@@ -144,6 +144,8 @@ pub struct Shared {
     pub table: Mutex<Box<dyn Table>>,
     /// The answers to recent action ids (locked only while `table` is held).
     answered: Mutex<server::Answered>,
+    /// Answers appended to the answers file since it was last written whole.
+    answers_added: Mutex<usize>,
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
@@ -193,6 +195,60 @@ impl Shared {
         drop(seats);
         if added {
             self.keep_links();
+        }
+    }
+
+    /// Keeps the answer to a seat's action id, in memory and in the data folder (so a phone
+    /// sending it again after a restart still hears the first answer). Every
+    /// [`KEPT_ACTION_IDS`] answers the file is written again whole, holding only the kept.
+    fn keep_answer(&self, seat: &str, id: String, answer: server::Answer) {
+        let line = server::Answer::line(seat, &id, &answer);
+        let mut answered = lock(&self.answered);
+        answered.keep(seat, id, answer);
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let mut added = lock(&self.answers_added);
+        *added += 1;
+        let written = if *added >= KEPT_ACTION_IDS {
+            *added = 0;
+            kept.store.keep_action_answers(&kept.id, &answered.lines())
+        } else {
+            kept.store.add_action_answer(&kept.id, &line)
+        };
+        if let Err(e) = written {
+            self.log.write(
+                "ERROR",
+                &format!("an action's answer could not be kept for after a restart: {e}"),
+            );
+        }
+    }
+
+    /// Reads the answers an earlier run kept (the last [`KEPT_ACTION_IDS`]) and writes the
+    /// file again with only those.
+    fn load_answers(&self) {
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let lines = match kept.store.action_answers(&kept.id) {
+            Ok(lines) => lines,
+            Err(e) => {
+                self.log.write(
+                    "ERROR",
+                    &format!("the answers kept from the last share could not be read: {e}"),
+                );
+                Vec::new()
+            }
+        };
+        let mut answered = lock(&self.answered);
+        for (seat, id, answer) in lines.iter().filter_map(|l| server::Answer::parse(l)) {
+            answered.keep(&seat, id, answer);
+        }
+        if let Err(e) = kept.store.keep_action_answers(&kept.id, &answered.lines()) {
+            self.log.write(
+                "ERROR",
+                &format!("the answers of action ids could not be kept: {e}"),
+            );
         }
     }
 

@@ -172,6 +172,7 @@ impl Host {
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
             answered: Mutex::new(Answered::default()),
+            answers_added: Mutex::new(0),
             seats: Mutex::new(seats),
             revision,
             first_revision,
@@ -191,6 +192,7 @@ impl Host {
             links_problem: Mutex::new(None),
         });
         shared.keep_links();
+        shared.load_answers();
         if let Some(why) = links_problem {
             *lock(&shared.links_problem) = Some(why);
         }
@@ -274,7 +276,10 @@ impl Host {
     /// stops.
     pub fn stop_for_good(self) {
         if let Some(k) = &self.shared.kept
-            && let Err(e) = k.store.forget_seat_links(&k.id)
+            && let Err(e) = k
+                .store
+                .forget_seat_links(&k.id)
+                .and_then(|()| k.store.forget_action_answers(&k.id))
         {
             crate::store::log::error(&format!("the seats' links could not be forgotten: {e}"));
         }
@@ -320,6 +325,38 @@ impl Host {
         self.shared.revision.send_replace(revision);
         self.shared.sync_seats();
         Ok(revision)
+    }
+
+    /// The window's own actions (their JSON as its history recorded them, and whether each
+    /// went one step at a time), applied in order on the game as it is now: a phone changed
+    /// it after the window read it, and a window action that is still legal is applied on
+    /// the new state instead of dropped. Stops at the first the rules refuse now: returns how
+    /// many were applied and why the next was not. Tells every seat either way.
+    pub fn replay_window(&self, actions: &[(String, bool)]) -> Result<u64, (usize, String)> {
+        let outcome = {
+            let mut t = lock(&self.shared.table);
+            let mut outcome = Ok(t.revision());
+            for (i, (json, one_step)) in actions.iter().enumerate() {
+                let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    t.act_window(json, *one_step)
+                }))
+                .unwrap_or(Err(ActError::Failed));
+                match acted {
+                    Ok(done) => outcome = Ok(done.revision),
+                    Err(e) => {
+                        if matches!(e, ActError::Failed) {
+                            let _ = t.reload();
+                        }
+                        outcome = Err((i, e.to_string()));
+                        break;
+                    }
+                }
+            }
+            self.shared.revision.send_replace(t.revision());
+            outcome
+        };
+        self.shared.sync_seats();
+        outcome
     }
 
     /// Moves whenever the shared game changes (a phone's action, a reload).
@@ -597,24 +634,6 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
             None,
         );
     }
-    // An action id this run has not seen, from a page shown before the host restarted: the
-    // earlier run may have applied it just before it stopped (its answer lost), and only
-    // the page can look. Refused, so nothing is ever applied twice.
-    if req.id.is_some()
-        && let Some(seen) = req.revision
-        && seen < st.shared.first_revision
-        && lock(&st.shared.answered)
-            .get(&seat, req.id.as_deref().unwrap_or_default())
-            .is_none()
-    {
-        return error(
-            StatusCode::CONFLICT,
-            "the host restarted before it answered this action: look whether it is in the \
-             game now, and send it again if not"
-                .into(),
-            Some(current_revision(&st.shared)),
-        );
-    }
     let shared = st.shared.clone();
     let answered = tokio::task::spawn_blocking(move || {
         let mut t = lock(&shared.table);
@@ -660,7 +679,7 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                 StatusCode::OK | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
             )
         {
-            lock(&shared.answered).keep(&seat, id, answer.clone());
+            shared.keep_answer(&seat, id, answer.clone());
         }
         answer
     })
@@ -687,6 +706,32 @@ pub(super) struct Answer {
     body: Value,
 }
 
+impl Answer {
+    /// One line of the answers file: seat, id, status and body.
+    pub(super) fn line(seat: &str, id: &str, answer: &Answer) -> String {
+        json!({"seat": seat, "id": id, "status": answer.status.as_u16(), "body": answer.body})
+            .to_string()
+    }
+
+    /// A line of the answers file back (None for a line that is not one).
+    pub(super) fn parse(line: &str) -> Option<(String, String, Answer)> {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let status = StatusCode::from_u16(u16::try_from(v["status"].as_u64()?).ok()?).ok()?;
+        let id = v["id"].as_str()?;
+        if id.is_empty() || id.chars().count() > super::MAX_ACTION_ID {
+            return None;
+        }
+        Some((
+            v["seat"].as_str()?.to_string(),
+            id.to_string(),
+            Answer {
+                status,
+                body: v["body"].clone(),
+            },
+        ))
+    }
+}
+
 /// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
 /// first: a phone that did not hear an answer sends its action again under the same id, and
 /// gets the first answer instead of the action applied twice.
@@ -696,6 +741,14 @@ pub(super) struct Answered {
 }
 
 impl Answered {
+    /// Every kept answer as the answers file's lines, oldest first.
+    pub(super) fn lines(&self) -> Vec<String> {
+        self.kept
+            .iter()
+            .map(|(s, i, a)| Answer::line(s, i, a))
+            .collect()
+    }
+
     fn get(&self, seat: &str, id: &str) -> Option<Answer> {
         self.kept
             .iter()
@@ -703,7 +756,7 @@ impl Answered {
             .map(|(_, _, a)| a.clone())
     }
 
-    fn keep(&mut self, seat: &str, id: String, answer: Answer) {
+    pub(super) fn keep(&mut self, seat: &str, id: String, answer: Answer) {
         if self.kept.len() >= super::KEPT_ACTION_IDS {
             self.kept.pop_front();
         }

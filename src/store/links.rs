@@ -112,6 +112,72 @@ impl Store {
     }
 }
 
+/// The largest answers file the store reads (a few hundred answers of a few hundred bytes).
+pub const MAX_ANSWERS_BYTES: u64 = 1024 * 1024;
+
+impl Store {
+    /// Where the host keeps the answers to save `id`'s recent action ids, one JSON line each
+    /// (docs/table-network.md, "A lost answer"), so a phone sending an action again after a
+    /// restart of the host still gets the first answer.
+    fn answers_path(&self, id: &str) -> Result<PathBuf, StoreError> {
+        check_id(id)?;
+        let dir = self.links_dir();
+        own_dir(&dir)?;
+        Ok(dir.join(format!("{id}.answers")))
+    }
+
+    /// The kept answers' lines, oldest first; empty when there are none.
+    pub fn action_answers(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let path = self.answers_path(id)?;
+        if !read::present(&path) {
+            return Ok(Vec::new());
+        }
+        let bytes = read::read_limited(&path, read::Links::Refuse, MAX_ANSWERS_BYTES)?;
+        let text = String::from_utf8_lossy(&bytes);
+        Ok(text.lines().map(str::to_string).collect())
+    }
+
+    /// Replaces the kept answers with `lines` (written whole, as every store file).
+    pub fn keep_action_answers(&self, id: &str, lines: &[String]) -> Result<(), StoreError> {
+        self.writable()?;
+        let path = self.answers_path(id)?;
+        let dir = self.links_dir();
+        std::fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        let mut text = lines.join("\n");
+        text.push('\n');
+        atomic::write(&path, text.as_bytes()).map_err(|e| StoreError::io(&path, e))
+    }
+
+    /// Adds one answer's line at the end. Appended without waiting for the disk: a host that
+    /// is killed keeps it (the system has it), and it is written right after the action's
+    /// save, so the moment in which an applied action's answer is not yet kept is tiny.
+    pub fn add_action_answer(&self, id: &str, line: &str) -> Result<(), StoreError> {
+        use std::io::Write;
+        self.writable()?;
+        let path = self.answers_path(id)?;
+        let dir = self.links_dir();
+        std::fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        let mut f = read::open_own(
+            &path,
+            std::fs::OpenOptions::new().create(true).append(true),
+        )
+        .map_err(|e| StoreError::io(&path, e))?;
+        f.write_all(format!("{line}\n").as_bytes())
+            .map_err(|e| StoreError::io(&path, e))
+    }
+
+    /// Forgets the kept answers (Stop sharing).
+    pub fn forget_action_answers(&self, id: &str) -> Result<(), StoreError> {
+        self.writable()?;
+        let path = self.answers_path(id)?;
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreError::io(&path, e)),
+        }
+    }
+}
+
 fn token_shape(token: &str) -> bool {
     token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }

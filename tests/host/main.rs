@@ -62,7 +62,22 @@ impl Served {
     pub fn restart(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let (child, input, output, seats, addr) = spawn_serve(self.root.path(), &self.id);
+        let (child, input, output, seats, addr) =
+            spawn_serve(self.root.path(), &self.id, "127.0.0.1:0");
+        self.child = child;
+        self.input = input;
+        self.output = output;
+        self.seats = seats;
+        self.addr = addr;
+    }
+
+    /// Stops `serve` (killed) and starts it again on the same address, as pages already open
+    /// in a browser expect.
+    pub fn restart_here(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, input, output, seats, addr) =
+            spawn_serve(self.root.path(), &self.id, &self.addr.clone());
         self.child = child;
         self.input = input;
         self.output = output;
@@ -151,7 +166,7 @@ pub fn near_and_far_save() -> (tempfile::TempDir, String) {
 
 /// Starts `tablemate serve` on a free loopback port and reads its first line.
 pub fn serve(root: tempfile::TempDir, id: &str) -> Served {
-    let (child, input, output, seats, addr) = spawn_serve(root.path(), id);
+    let (child, input, output, seats, addr) = spawn_serve(root.path(), id, "127.0.0.1:0");
     Served {
         child,
         input,
@@ -171,9 +186,9 @@ type Spawned = (
     String,
 );
 
-fn spawn_serve(root: &std::path::Path, id: &str) -> Spawned {
+fn spawn_serve(root: &std::path::Path, id: &str, listen: &str) -> Spawned {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .args(["serve", id, "--listen", "127.0.0.1:0"])
+        .args(["serve", id, "--listen", listen])
         .env("TABLEMATE_HOME", root)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
