@@ -201,7 +201,8 @@ impl Fixture {
             .window
             .recv_timeout(Duration::from_secs(5))
             .expect("the window is told");
-        self.window_times.push(told.saturating_duration_since(start));
+        self.window_times
+            .push(told.saturating_duration_since(start));
         taken
     }
 }

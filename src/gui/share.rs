@@ -461,7 +461,13 @@ impl App {
                 // made in the window) is said.
                 let replayed = self.own_actions_since_sync().map(|actions| {
                     let n = actions.len();
-                    (n, self.sharing.host.as_ref().map(|h| h.replay_window(&actions)))
+                    (
+                        n,
+                        self.sharing
+                            .host
+                            .as_ref()
+                            .map(|h| h.replay_window(&actions)),
+                    )
                 });
                 match replayed {
                     Some((_, Some(Ok(_)))) => {
@@ -551,7 +557,10 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
                     )
                     .size(style::SMALL),
                     row![
-                        widgets::primary("Stay in the game", Some(AppMessage::Share(Message::Stay))),
+                        widgets::primary(
+                            "Stay in the game",
+                            Some(AppMessage::Share(Message::Stay))
+                        ),
                         widgets::secondary(
                             "Leave the game",
                             Some(AppMessage::Share(Message::LeaveConfirmed))

@@ -157,11 +157,8 @@ impl Store {
         let path = self.answers_path(id)?;
         let dir = self.links_dir();
         std::fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
-        let mut f = read::open_own(
-            &path,
-            std::fs::OpenOptions::new().create(true).append(true),
-        )
-        .map_err(|e| StoreError::io(&path, e))?;
+        let mut f = read::open_own(&path, std::fs::OpenOptions::new().create(true).append(true))
+            .map_err(|e| StoreError::io(&path, e))?;
         f.write_all(format!("{line}\n").as_bytes())
             .map_err(|e| StoreError::io(&path, e))
     }

@@ -285,9 +285,17 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let button = ana.find("form[data-act*='keyword-gained'] button");
     ana.call("POST", &format!("/element/{button}/click"), Value::Null);
     ana.wait_for_text("#main", "Waiting for the host since");
-    assert!(!ana.text("body").contains("Not sent"), "{}", ana.text("body"));
+    assert!(
+        !ana.text("body").contains("Not sent"),
+        "{}",
+        ana.text("body")
+    );
     served.restart_here();
-    wait_long(&ana, "#main", "Done: Ana's phone: Rin: keyword PATIENT gained");
+    wait_long(
+        &ana,
+        "#main",
+        "Done: Ana's phone: Rin: keyword PATIENT gained",
+    );
     let once = |word: &str| {
         served
             .history()
@@ -296,7 +304,11 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
             .count()
     };
     assert_eq!(once("PATIENT"), 1, "{:?}", served.history());
-    assert_eq!(ana.script("return localStorage.length;"), json!(0), "the outbox is empty");
+    assert_eq!(
+        ana.script("return localStorage.length;"),
+        json!(0),
+        "the outbox is empty"
+    );
 
     // An answer lost after the host applied it: the page still has the action in its outbox
     // when it comes back (a reload), sends the same id, and hears the first answer.

@@ -123,7 +123,11 @@ fn an_action_resent_after_a_restart_gets_the_first_answer_and_is_applied_once() 
     s.restart();
     let again = post(&s.addr);
     assert_eq!(again.status, 200, "{}", again.body);
-    assert_eq!(again.json(), first.json(), "the first answer, word for word");
+    assert_eq!(
+        again.json(),
+        first.json(),
+        "the first answer, word for word"
+    );
     let applied = s.history().iter().filter(|l| l.contains("ONCE")).count();
     assert_eq!(applied, 1, "{:?}", s.history());
     // A new id is a new action.
