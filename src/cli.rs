@@ -423,7 +423,7 @@ pub fn execute_with_input(
         Command::Redo { id } => act::redo(root, &id),
         Command::History { id, json } => act::history(root, &id, json),
         #[cfg(feature = "host")]
-        Command::Serve { id, listen } => serve::serve(root, &id, listen.as_deref()),
+        Command::Serve { id, listen } => serve::serve(root, &id, listen.as_deref(), input),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }

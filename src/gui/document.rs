@@ -42,6 +42,10 @@ pub trait Document {
     fn set_title(&mut self, title: String);
     /// A copy of the game that the writer thread saves (see `saving.rs`).
     fn save_job(&self) -> super::saving::Job;
+    /// The recorded actions (JSON, one step at a time) of the entries after `index` up to
+    /// the current one, oldest first; None if there are none or one of them has no recorded
+    /// action (an edit, a restore): what the window sends again on a game a phone changed.
+    fn recorded_since(&self, index: usize) -> Option<Vec<(String, bool)>>;
 }
 
 /// An editor open over a screen with undo of its own (Furtherance's "Your cards" and "Your
@@ -148,6 +152,23 @@ impl<T: GameDoc> Doc<T> {
 }
 
 impl<T: GameDoc + Send + 'static> Document for Doc<T> {
+    fn recorded_since(&self, index: usize) -> Option<Vec<(String, bool)>> {
+        let h = &self.saved.history;
+        let cursor = h.cursor();
+        if cursor <= index {
+            return None;
+        }
+        h.entries()
+            .get(index + 1..=cursor)?
+            .iter()
+            .map(|e| {
+                e.action
+                    .as_ref()
+                    .map(|r| (r.json.get().to_string(), r.one_step))
+            })
+            .collect()
+    }
+
     fn id(&self) -> &str {
         &self.id
     }

@@ -4,8 +4,8 @@
 //! and "Stop sharing".
 //!
 //! While sharing, the window and the phones change one save without overwriting each other:
-//! - a phone's change: the host's revision moves; a wake-up every [`POLL`] sees it (through
-//!   [`Host::subscribe`]) and the window reads the save again;
+//! - a phone's change: the host tells the window at once ([`Host::notices`], no polling) and
+//!   the window reads the save again;
 //! - the window's own change (an action, undo, redo): written through
 //!   [`Host::write_through`] instead of the background saver, only if no phone changed the game
 //!   since the window last read it; if one did, the window's change is dropped (said in the
@@ -14,7 +14,6 @@
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use iced::mouse;
 use iced::widget::canvas::{self, Frame, Geometry, Path};
@@ -27,8 +26,6 @@ use super::{style, widgets};
 use crate::host::{DEFAULT_PORT, Host, HostError, LinkInfo, WindowWrite, qr_modules};
 use crate::store::Store;
 
-/// How often the window looks for a phone's change and who is connected.
-pub const POLL: Duration = Duration::from_millis(500);
 /// The side of one QR code in the panel (logical pixels).
 const QR_SIDE: f32 = 168.0;
 
@@ -59,12 +56,19 @@ pub struct Sharing {
     starting: bool,
     /// The host's revision the window's game last matched.
     synced: u64,
+    /// The window's history entry at that moment (index, label, time): the window's own
+    /// actions after it are the ones to send again if a phone changed the game meanwhile.
+    synced_mark: Option<(usize, String, chrono::DateTime<chrono::Utc>)>,
     updates: Option<tokio::sync::watch::Receiver<u64>>,
     links: Vec<LinkInfo>,
-    /// A wake-up is on its way.
-    polling: bool,
+    /// Ends the window's listening to the host when sharing stops (dropped: aborted).
+    listening: Option<iced::task::Handle>,
     /// Why the host could not start.
     pub error: Option<String>,
+    /// Why the seats' links could not be kept or read back ([`Host::links_problem`]).
+    pub links_problem: Option<String>,
+    /// Leaving the game was asked for while sharing: the panel asks first.
+    pub asking_to_leave: bool,
 }
 
 impl Default for Sharing {
@@ -80,10 +84,13 @@ impl Default for Sharing {
             id: None,
             starting: false,
             synced: 0,
+            synced_mark: None,
             updates: None,
             links: Vec::new(),
-            polling: false,
+            listening: None,
             error: None,
+            links_problem: None,
+            asking_to_leave: false,
         }
     }
 }
@@ -138,18 +145,24 @@ impl Sharing {
     }
 
     /// Stops the host on a thread of its own (closing the connections takes a moment; the
-    /// window never waits on the network).
-    fn stop(&mut self) {
+    /// window never waits on the network). The seats' links are kept for the next share
+    /// (leaving the game and coming back), unless `for_good` (Stop sharing) forgets them.
+    fn stop(&mut self, for_good: bool) {
         if let Some(host) = self.host.take() {
             let _ = std::thread::Builder::new()
                 .name("tablemate-host-stop".into())
-                .spawn(move || host.stop());
+                .spawn(move || match for_good {
+                    true => host.stop_for_good(),
+                    false => host.stop(),
+                });
         }
         self.id = None;
         self.updates = None;
+        self.listening = None;
         self.links.clear();
         self.open = false;
         self.starting = false;
+        self.asking_to_leave = false;
     }
 }
 
@@ -170,8 +183,12 @@ pub enum Message {
     /// "Share on this address": checks the typed address, keeps it in `settings.json` and
     /// shares there (moving a host already sharing).
     ListenSet,
-    /// Time to look for a phone's change.
-    Poll,
+    /// The host says a phone changed the game or connected or left (at once, no polling).
+    Heard,
+    /// "Leave the game" after the question: sharing stops (the links are kept), Home.
+    LeaveConfirmed,
+    /// "Stay in the game": the question goes away.
+    Stay,
 }
 
 /// Why the host did not start, and whether it was only that the port is busy.
@@ -208,10 +225,6 @@ pub fn start(store: Arc<Store>, id: &str, listen: SocketAddr) -> Started {
             if source.kind() == std::io::ErrorKind::AddrInUse),
         why: e.to_string(),
     }))
-}
-
-fn poll_later() -> Task<AppMessage> {
-    super::notice::wake_in(POLL, AppMessage::Share(Message::Poll))
 }
 
 impl App {
@@ -265,7 +278,7 @@ impl App {
                     None => {}
                 }
             }
-            Message::Stop => self.sharing.stop(),
+            Message::Stop => self.sharing.stop(true),
             Message::NextPort(port) => {
                 self.sharing.listen.set_port(port);
                 self.sharing.listen_text = self.sharing.listen.to_string();
@@ -293,7 +306,7 @@ impl App {
                 }
                 self.sharing.listen = addr;
                 if self.sharing.is_on() {
-                    self.sharing.stop();
+                    self.sharing.stop(false);
                 }
                 return self.share_update(Message::Share);
             }
@@ -303,13 +316,15 @@ impl App {
                     self.sharing.links = host.links();
                 }
             }
-            Message::Poll => {
-                self.sharing.polling = false;
-                if !self.sharing.is_on() {
-                    return Task::none();
+            Message::LeaveConfirmed => {
+                self.sharing.stop(false);
+                self.go_home();
+            }
+            Message::Stay => self.sharing.asking_to_leave = false,
+            Message::Heard => {
+                if self.sharing.is_on() {
+                    self.from_the_table();
                 }
-                self.from_the_table();
-                return self.keep_polling();
             }
         }
         Task::none()
@@ -324,19 +339,16 @@ impl App {
             return Task::none();
         };
         self.sharing.synced = host.revision();
+        self.sharing.synced_mark = self.history_mark();
         self.sharing.updates = Some(host.subscribe());
         self.sharing.links = host.links();
+        self.sharing.links_problem = host.links_problem();
         self.sharing.id = Some(id);
+        let (listen, handle) =
+            Task::run(host.notices(), |()| AppMessage::Share(Message::Heard)).abortable();
+        self.sharing.listening = Some(handle.abort_on_drop());
         self.sharing.host = Some(host);
-        self.keep_polling()
-    }
-
-    fn keep_polling(&mut self) -> Task<AppMessage> {
-        if self.sharing.polling {
-            return Task::none();
-        }
-        self.sharing.polling = true;
-        poll_later()
+        listen
     }
 
     /// A phone changed the game (the host's revision moved past what the window shows): the
@@ -354,7 +366,29 @@ impl App {
         let now = host.revision();
         if now != self.sharing.synced && self.reload_shared() {
             self.sharing.synced = now;
+            self.sharing.synced_mark = self.history_mark();
         }
+    }
+
+    /// The open game's current history entry: its index, label and time.
+    fn history_mark(&self) -> Option<(usize, String, chrono::DateTime<chrono::Utc>)> {
+        let doc = self.screen.document()?;
+        let (entries, cursor) = doc.history();
+        let (label, at) = entries.get(cursor)?.clone();
+        Some((cursor, label, at))
+    }
+
+    /// The window's actions since it last matched the host, if the window only added
+    /// actions on top of that entry (no undo, jump or edit since): what can be applied
+    /// again on the game a phone changed.
+    fn own_actions_since_sync(&self) -> Option<Vec<(String, bool)>> {
+        let (index, label, at) = self.sharing.synced_mark.clone()?;
+        let doc = self.screen.document()?;
+        let (entries, _) = doc.history();
+        if entries.get(index) != Some(&(label, at)) {
+            return None;
+        }
+        doc.recorded_since(index)
     }
 
     /// Reads the shared save into the open game; false if the window shows another screen
@@ -413,6 +447,7 @@ impl App {
             Ok(revision) => {
                 self.saved = Some(key);
                 self.sharing.synced = revision;
+                self.sharing.synced_mark = self.history_mark();
                 self.unsaved = None;
                 // Written through the host: the window's autosave writes over this version.
                 if let Ok(on_disk) = store.on_disk(&id) {
@@ -421,12 +456,43 @@ impl App {
             }
             Err(WindowWrite::Moved { .. }) => {
                 self.saved = Some(key);
-                self.notify(Notice::error(
-                    "A phone changed the game at the same moment: your last change was not \
-                     kept. The game now shows the phone's change; do yours again if it still \
-                     applies.",
-                ));
-                self.from_the_table();
+                // The window's actions are applied again on the game with the phone's change
+                // when they still apply; only a real conflict (a refusal, or an undo or jump
+                // made in the window) is said.
+                let replayed = self.own_actions_since_sync().map(|actions| {
+                    let n = actions.len();
+                    (
+                        n,
+                        self.sharing
+                            .host
+                            .as_ref()
+                            .map(|h| h.replay_window(&actions)),
+                    )
+                });
+                match replayed {
+                    Some((_, Some(Ok(_)))) => {
+                        self.from_the_table();
+                        self.status =
+                            "A phone changed the game at the same moment: your change was applied after it."
+                                .to_string();
+                    }
+                    Some((n, Some(Err((applied, why))))) => {
+                        self.notify(Notice::error(format!(
+                            "A phone changed the game at the same moment, and your change no \
+                             longer applies after it ({applied} of {n} applied): {why}. The game \
+                             now shows the phone's change."
+                        )));
+                        self.from_the_table();
+                    }
+                    _ => {
+                        self.notify(Notice::error(
+                            "A phone changed the game at the same moment: your last change was \
+                             not kept. The game now shows the phone's change; do yours again if \
+                             it still applies.",
+                        ));
+                        self.from_the_table();
+                    }
+                }
             }
             // Not marked saved: tried again at the next update, as autosave does.
             Err(WindowWrite::Failed(why)) => {
@@ -442,7 +508,7 @@ impl App {
     /// Leaving the shared game (Home, another save) stops sharing.
     pub(super) fn stop_sharing_unless(&mut self, id: Option<&str>) {
         if self.sharing.id.is_some() && self.sharing.id.as_deref() != id {
-            self.sharing.stop();
+            self.sharing.stop(false);
         }
     }
 }
@@ -480,6 +546,35 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
         .align_y(iced::Center)
     ]
     .spacing(style::GAP);
+    if sharing.asking_to_leave {
+        col = col.push(
+            container(
+                column![
+                    text("Leave the game?").size(style::BODY),
+                    text(
+                        "The phones lose it until you share it again (their links keep \
+                         working then)."
+                    )
+                    .size(style::SMALL),
+                    row![
+                        widgets::primary(
+                            "Stay in the game",
+                            Some(AppMessage::Share(Message::Stay))
+                        ),
+                        widgets::secondary(
+                            "Leave the game",
+                            Some(AppMessage::Share(Message::LeaveConfirmed))
+                        ),
+                    ]
+                    .spacing(12),
+                ]
+                .spacing(8),
+            )
+            .padding(10)
+            .width(Fill)
+            .style(style::card),
+        );
+    }
     if sharing.starting {
         col = col.push(text("Starting…").size(style::BODY));
     }
@@ -504,11 +599,15 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
         col = col.push(
             text(format!(
                 "On {url}. Phones must be on the same Wi-Fi as this computer. The link is the \
-                 key: anyone with it acts as that seat."
+                 key: anyone with it acts as that seat. The links keep working when sharing \
+                 starts again (leaving the game and coming back); Stop sharing ends them all."
             ))
             .size(style::SMALL)
             .style(style::muted),
         );
+        if let Some(why) = &sharing.links_problem {
+            col = col.push(text(why).size(style::SMALL).style(style::danger_text));
+        }
         // At the top, so it is in reach whatever the number of seats.
         col = col.push(widgets::primary(
             "Stop sharing",
@@ -525,20 +624,18 @@ pub fn panel(sharing: &Sharing) -> Element<'_, AppMessage> {
 /// is not an address right under it, where the eye is.
 fn listen_field(sharing: &Sharing) -> Element<'_, AppMessage> {
     let set = (!sharing.starting).then_some(AppMessage::Share(Message::ListenSet));
+    // The field has the panel's whole width, so the address is never cut before its port;
+    // the button goes under it.
     let mut col = column![
         text("Address to share on (HOST:PORT)").size(style::SMALL),
-        row![
-            text_input("0.0.0.0:8765", &sharing.listen_text)
-                .id(LISTEN_ID)
-                .on_input(|t| AppMessage::Share(Message::ListenTyped(t)))
-                .on_submit_maybe(set.clone())
-                .size(style::BODY)
-                .padding(8)
-                .width(Fill),
-            widgets::secondary("Share on this address", set),
-        ]
-        .spacing(8)
-        .align_y(iced::Center),
+        text_input("0.0.0.0:8765", &sharing.listen_text)
+            .id(LISTEN_ID)
+            .on_input(|t| AppMessage::Share(Message::ListenTyped(t)))
+            .on_submit_maybe(set.clone())
+            .size(style::BODY)
+            .padding(8)
+            .width(Fill),
+        widgets::secondary("Share on this address", set),
     ]
     .spacing(4);
     if let Some(why) = &sharing.listen_problem {

@@ -276,7 +276,7 @@ impl App {
             .map(|d| (d.id().to_string(), d.revision()));
     }
 
-    fn go_home(&mut self) {
+    pub(super) fn go_home(&mut self) {
         self.flush_saves();
         let home = Screen::home(&self.ctx());
         self.go(home);
@@ -391,6 +391,12 @@ impl App {
             self.help = false;
         } else if self.renaming.is_some() {
             self.renaming = None;
+        } else if self.sharing.asking_to_leave {
+            self.sharing.asking_to_leave = false;
+        } else if self.sharing.open && self.screen.document().is_some() {
+            // The Share panel is the outermost thing open beside the game: closed first,
+            // sharing goes on.
+            self.sharing.open = false;
         } else if self.screen.escape() {
         } else if self.screen.document().is_some() && self.prefs.settings.show_history {
             self.toggle_history();
@@ -398,8 +404,19 @@ impl App {
             self.screen = previous;
             self.reload();
         } else if !self.screen.is_home() {
-            self.go_home();
+            self.leave_for_home();
         }
+    }
+
+    /// Home from the game (Esc, the Home button): while sharing, asks first in the Share
+    /// panel, since the phones lose the game until it is shared again.
+    pub(super) fn leave_for_home(&mut self) {
+        if self.sharing.is_on() && self.screen.document().is_some() {
+            self.sharing.asking_to_leave = true;
+            self.sharing.open = true;
+            return;
+        }
+        self.go_home();
     }
 
     fn toggle_history(&mut self) {
@@ -504,7 +521,7 @@ impl App {
             }
             Message::Key(_) => {}
             Message::Shortcut(Shortcut::Help) | Message::ToggleHelp => self.help = !self.help,
-            Message::GoHome => self.go_home(),
+            Message::GoHome => self.leave_for_home(),
             Message::Goto(i) => {
                 if let Some(doc) = self.screen.document_mut() {
                     match doc.try_goto(i) {

@@ -17,6 +17,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
+use super::guard::{HostLog, Peer};
 use super::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS};
 
 /// TCP keepalive: the first probe after this long without traffic, then every
@@ -93,7 +94,12 @@ impl Drop for Slot {
 
 /// Serves `app` on `listener` until `closed` turns true; then lets each connection finish its
 /// request for a moment and returns.
-pub async fn serve(listener: TcpListener, app: Router, mut closed: watch::Receiver<bool>) {
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    mut closed: watch::Receiver<bool>,
+    log: Arc<HostLog>,
+) {
     let open = Arc::new(Open::default());
     let busy = Arc::new(AtomicUsize::new(0));
     loop {
@@ -109,11 +115,17 @@ pub async fn serve(listener: TcpListener, app: Router, mut closed: watch::Receiv
             _ = closed.wait_for(|c| *c) => break,
         };
         let Some(slot) = open.admit(peer.ip()) else {
+            log.network(&format!(
+                "a connection from {} was refused: too many open (at most {MAX_CONNECTIONS_PER_ADDRESS} from one address, {MAX_CONNECTIONS} in all)",
+                peer.ip()
+            ));
             answer_busy(stream, &busy);
             continue;
         };
         tune(&stream);
-        tokio::spawn(connection(stream, app.clone(), closed.clone(), slot));
+        // Each request knows its address (the budget of requests without a token).
+        let app = app.clone().layer(axum::Extension(Peer(peer.ip())));
+        tokio::spawn(connection(stream, app, closed.clone(), slot, log.clone()));
     }
     // Requests under way get a moment to finish; the runtime's shutdown ends the rest.
     let deadline = tokio::time::Instant::now() + Duration::from_millis(300);
@@ -131,7 +143,14 @@ fn tune(stream: &TcpStream) {
     let _ = socket2::SockRef::from(stream).set_tcp_keepalive(&keepalive);
 }
 
-async fn connection(stream: TcpStream, app: Router, mut closed: watch::Receiver<bool>, slot: Slot) {
+async fn connection(
+    stream: TcpStream,
+    app: Router,
+    mut closed: watch::Receiver<bool>,
+    slot: Slot,
+    log: Arc<HostLog>,
+) {
+    let ip = slot.ip;
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(HEADER_READ_TIMEOUT)
@@ -139,7 +158,16 @@ async fn connection(stream: TcpStream, app: Router, mut closed: watch::Receiver<
     let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app));
     let mut conn = std::pin::pin!(conn);
     let closing = tokio::select! {
-        _ = conn.as_mut() => false,
+        ended = conn.as_mut() => {
+            // hyper's own word on a connection that ended badly (headers too slow, a request
+            // it could not parse); a phone closing its connection is not one.
+            if let Err(e) = ended
+                && !e.is_incomplete_message()
+            {
+                log.network(&format!("a connection from {ip} ended: {e}"));
+            }
+            false
+        }
         c = closed.wait_for(|c| *c) => c.is_ok(),
     };
     if closing {

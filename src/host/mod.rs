@@ -10,6 +10,7 @@
 mod army;
 mod furnace_duel;
 mod furtherance;
+mod guard;
 mod listen;
 mod near_and_far;
 mod pages;
@@ -21,8 +22,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+pub use guard::{STRANGER_BURST, STRANGER_REFILL_PER_SECOND};
 pub use pages::Books;
-pub use server::{Host, HostError, LinkInfo, WindowWrite};
+pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite};
 pub use table::{ActError, Done, Table};
 
 use crate::seat::{Plays, SeatRule};
@@ -64,6 +66,12 @@ impl Token {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// A token kept from an earlier share (`links/<id>.json`): 32 hex digits, else None.
+    pub fn kept(text: &str) -> Option<Token> {
+        (text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| Token(text.to_ascii_lowercase()))
     }
 
     /// Compares in constant time (for tokens of the same length), so timing tells a guesser
@@ -139,12 +147,37 @@ pub struct Shared {
     pub table: Mutex<Box<dyn Table>>,
     /// The answers to recent action ids (locked only while `table` is held).
     answered: Mutex<server::Answered>,
+    /// Answers appended to the answers file since it was last written whole.
+    answers_added: Mutex<usize>,
     pub seats: Mutex<Vec<SeatEntry>>,
     /// The latest revision, for the live streams.
     pub revision: tokio::sync::watch::Sender<u64>,
+    /// The revision this run of the host started at: a revision below it is from a page
+    /// shown before a restart.
+    pub first_revision: u64,
+    /// Moves whenever a phone opens or closes its live stream (who is connected), for the
+    /// window's panel.
+    pub connections: tokio::sync::watch::Sender<u64>,
     pub base_url: String,
     /// The rules digests (and Near and Far's facts and index) the seats' lookups read.
     pub books: pages::Books,
+    /// Where the seats' tokens are kept between shares (None: not kept, a test's table).
+    kept: Option<Kept>,
+    /// Why the kept links could not be read or written, said by `serve` and the window.
+    pub links_problem: Mutex<Option<String>>,
+    /// The addresses the `Host` and `Origin` headers may name.
+    served: guard::Served,
+    /// The budgets of requests without a valid token, per address.
+    strangers: guard::Strangers,
+    /// Where the host's errors go (`tablemate.log`).
+    log: std::sync::Arc<guard::HostLog>,
+}
+
+/// The store and save the seats' tokens are kept for (docs/table-network.md, "Links that
+/// last").
+pub struct Kept {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub id: String,
 }
 
 impl Shared {
@@ -152,14 +185,91 @@ impl Shared {
     fn sync_seats(&self) {
         let wanted = lock(&self.table).seats();
         let mut seats = lock(&self.seats);
+        let mut added = false;
         for s in wanted {
             if !seats.iter().any(|e| e.name == s.name)
                 && let Ok(e) = SeatEntry::new(s.name, Some(s.plays))
             {
                 let at = seats.len().saturating_sub(1);
                 seats.insert(at, e);
+                added = true;
             }
         }
+        drop(seats);
+        if added {
+            self.keep_links();
+        }
+    }
+
+    /// Keeps the answer to a seat's action id, in memory and in the data folder (so a phone
+    /// sending it again after a restart still hears the first answer). Every
+    /// [`KEPT_ACTION_IDS`] answers the file is written again whole, holding only the kept.
+    fn keep_answer(&self, seat: &str, id: String, answer: server::Answer) {
+        let line = server::Answer::line(seat, &id, &answer);
+        let mut answered = lock(&self.answered);
+        answered.keep(seat, id, answer);
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let mut added = lock(&self.answers_added);
+        *added += 1;
+        let written = if *added >= KEPT_ACTION_IDS {
+            *added = 0;
+            kept.store.keep_action_answers(&kept.id, &answered.lines())
+        } else {
+            kept.store.add_action_answer(&kept.id, &line)
+        };
+        if let Err(e) = written {
+            self.log.write(
+                "ERROR",
+                &format!("an action's answer could not be kept for after a restart: {e}"),
+            );
+        }
+    }
+
+    /// Reads the answers an earlier run kept (the last [`KEPT_ACTION_IDS`]) and writes the
+    /// file again with only those.
+    fn load_answers(&self) {
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let lines = match kept.store.action_answers(&kept.id) {
+            Ok(lines) => lines,
+            Err(e) => {
+                self.log.write(
+                    "ERROR",
+                    &format!("the answers kept from the last share could not be read: {e}"),
+                );
+                Vec::new()
+            }
+        };
+        let mut answered = lock(&self.answered);
+        for (seat, id, answer) in lines.iter().filter_map(|l| server::Answer::parse(l)) {
+            answered.keep(&seat, id, answer);
+        }
+        if let Err(e) = kept.store.keep_action_answers(&kept.id, &answered.lines()) {
+            self.log.write(
+                "ERROR",
+                &format!("the answers of action ids could not be kept: {e}"),
+            );
+        }
+    }
+
+    /// Writes every seat's token to the data folder, so the links outlive this host.
+    fn keep_links(&self) {
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let seats: Vec<(String, String)> = lock(&self.seats)
+            .iter()
+            .map(|s| (s.name.clone(), s.token.as_str().to_string()))
+            .collect();
+        let problem = kept.store.keep_seat_links(&kept.id, &seats).err().map(|e| {
+            let why = format!("the seats' links could not be kept for the next share: {e}");
+            crate::store::log::error(&why);
+            why
+        });
+        *lock(&self.links_problem) = problem;
     }
 
     /// The seat holding `token`, by name.
@@ -173,6 +283,22 @@ impl Shared {
             }
         }
         found
+    }
+
+    /// Revokes `seat`'s link and makes a new one (kept for the next share); None for a seat
+    /// the game does not have.
+    fn new_link(&self, seat: &str) -> Option<String> {
+        let token = Token::new().ok()?;
+        let link = self.link(&token);
+        {
+            let mut seats = lock(&self.seats);
+            let entry = seats.iter_mut().find(|s| s.name == seat)?;
+            entry.token = token;
+        }
+        self.keep_links();
+        // Wakes every live stream: the revoked ones end.
+        self.revision.send_modify(|_| {});
+        Some(link)
     }
 
     pub fn link(&self, token: &Token) -> String {

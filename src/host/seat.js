@@ -81,16 +81,17 @@
           function (d) { return d.id; });
         main.innerHTML = html;
         main.dataset.follow = "yes";
-        // Caught up: "The game moved" no longer holds.
-        if (!behind && live.className !== "bad" && events.readyState === EventSource.OPEN) {
-          live.textContent = "Live: changes appear here at once";
-          live.className = "ok";
-        }
         open.forEach(function (id) {
           var d = document.getElementById(id);
           if (d) d.open = true;
         });
         showLast();
+        // Caught up: no "the game moved" left standing.
+        if (!behind && live.className !== "bad") {
+          live.textContent = "Live: changes appear here at once";
+          live.className = "ok";
+        }
+        waiting();
       });
     });
   }
@@ -145,36 +146,123 @@
     return v;
   }
 
+  // The outbox (docs/table-network.md, "A lost answer"): every action gets an id the page
+  // chooses and stays in localStorage until the host answers it, so a page that lost the
+  // answer (the Wi-Fi, a host restart, a reload) sends the same id again and the host answers
+  // with the first answer instead of applying it twice. Never "not sent" for an action the
+  // host may have applied: only "waiting for the host".
+  var boxKey = "tablemate-outbox-" + token;
+  var inflight = {};
+  var retry = null;
+
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(boxKey)) || []; } catch (e) { return []; }
+  }
+
+  function keep(list) {
+    try {
+      if (list.length) localStorage.setItem(boxKey, JSON.stringify(list));
+      else localStorage.removeItem(boxKey);
+    } catch (e) { /* private mode: the outbox lives as long as the page */ }
+  }
+
+  function newId() {
+    var b = new Uint8Array(12);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
+  }
+
+  function hhmm(ms) {
+    var d = new Date(ms);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+
+  // The element an action was sent from, if the page still shows it.
+  function sentFrom(key) {
+    var el = null;
+    document.querySelectorAll("[data-act]").forEach(function (e) { if (e.dataset.act === key) el = e; });
+    return el;
+  }
+
+  // The line under the live state while something waits in the outbox.
+  function waiting() {
+    var box = outbox();
+    var w = document.getElementById("waiting");
+    if (!box.length) { if (w) w.remove(); return; }
+    if (!w) {
+      w = document.createElement("p");
+      w.id = "waiting";
+      w.setAttribute("role", "status");
+      live.parentNode.insertBefore(w, live.nextSibling);
+    }
+    w.textContent = "Waiting for the host since " + hhmm(box[0].since) + ": " +
+      (box.length === 1 ? "1 action" : box.length + " actions") +
+      " will be sent again as soon as it answers (never twice).";
+  }
+
+  // Sends every action still in the outbox (after a reconnect, a reload, or a moment).
+  function flush() {
+    retry = null;
+    outbox().forEach(function (item) { post(item, sentFrom(item.key)); });
+  }
+
+  function retrySoon() {
+    if (!retry) retry = setTimeout(flush, 3000);
+  }
+
   function send(action, el) {
-    var key = el.dataset.act;
+    var item = { id: newId(), action: action, revision: revision(), key: el.dataset.act, since: Date.now() };
+    keep(outbox().concat([item]));
     sayAfter(el, "Sending…", true);
+    post(item, el);
+  }
+
+  function post(item, el) {
+    if (inflight[item.id]) return;
+    inflight[item.id] = true;
+    var key = item.key;
+    var say = function (text, ok) {
+      last = { key: key, text: text, ok: ok };
+      if (el && document.contains(el)) sayAfter(el, text, ok); else showLast();
+    };
     fetch("/api/act", {
       method: "POST",
       headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-      body: JSON.stringify({ action: action, revision: revision() })
+      body: JSON.stringify({ action: item.action, revision: item.revision, id: item.id })
     }).then(function (r) {
+      delete inflight[item.id];
+      // Busy, too many, or too slow: the host may still apply it; the same id goes again.
+      if (r.status === 408 || r.status === 429 || r.status === 503) {
+        say("Waiting for the host since " + hhmm(item.since) + "…", true);
+        waiting();
+        retrySoon();
+        return;
+      }
+      // Any other answer settles it: applied, refused, or certainly not applied.
+      keep(outbox().filter(function (o) { return o.id !== item.id; }));
+      waiting();
       return r.json().catch(function () { return {}; }).then(function (j) {
         var ok = r.ok;
-        var text = ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")");
-        last = { key: key, text: text, ok: ok };
-        // The live update may have swapped the page before this answer came: said on the new one.
-        if (main.contains(el)) sayAfter(el, text, ok); else showLast();
+        say(ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")"), ok);
         // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
         var fromLookup = ok && main.dataset.follow === "no";
         if (fromLookup) history.replaceState(null, "", "/seat/" + token);
         // A sent form's typed values are done with: the new view replaces them.
-        if (r.status === 409 || (ok && (behind || fromLookup || el.tagName === "FORM"))) {
+        if (r.status === 409 || (ok && (behind || fromLookup || (el && el.tagName === "FORM")))) {
           behind = false;
           refresh().then(function () {
             // A sent form's result (a card drawn) is at the top of the page: shown there.
-            var top = ok && el.tagName === "FORM" && document.getElementById("now");
+            var top = ok && el && el.tagName === "FORM" && document.getElementById("now");
             if (top) { closeHeroes(); top.scrollIntoView(); }
           });
         }
         if (r.status === 401) gone();
       });
     }).catch(function () {
-      sayAfter(el, "Not sent: the host cannot be reached.", false);
+      delete inflight[item.id];
+      say("Waiting for the host since " + hhmm(item.since) + ": it will be sent again as soon as the host answers.", true);
+      waiting();
+      retrySoon();
     });
   }
 
@@ -260,6 +348,8 @@
   events.addEventListener("revision", function (e) {
     live.textContent = "Live: changes appear here at once";
     live.className = "ok";
+    // Connected (again): what waits in the outbox goes now.
+    if (outbox().length) flush();
     // A lookup's answer holds still while the game moves (nothing moves under the finger).
     if (Number(e.data) !== revision()) follow();
   });
@@ -267,4 +357,63 @@
     if (events.readyState === EventSource.CLOSED) gone();
     else { live.textContent = "Reconnecting…"; live.className = ""; }
   };
+  waiting();
+  if (outbox().length) retrySoon();
+
+  // Staying awake while the page is open (docs/table-network.md, "Phones stay awake"): the
+  // Screen Wake Lock where the browser offers it (only on HTTPS or localhost), else a muted
+  // video playing (drawn from a canvas, nothing downloaded), which keeps most phones' screens
+  // on over plain HTTP. Where neither works the page says so.
+  var lock = null;
+  var video = null;
+  function awakeNote(text) {
+    var n = document.getElementById("awake");
+    if (!text) { if (n) n.remove(); return; }
+    if (!n) {
+      n = document.createElement("p");
+      n.id = "awake";
+      n.className = "bad";
+      n.setAttribute("role", "status");
+      live.parentNode.insertBefore(n, live.nextSibling);
+    }
+    n.textContent = text;
+  }
+  function cannotStayAwake() {
+    awakeNote("This phone may dim its screen and drop the page: keep the screen on in its settings, or tap the page now and then.");
+  }
+  function viaVideo() {
+    var c = document.createElement("canvas");
+    if (!c.captureStream) { cannotStayAwake(); return; }
+    c.width = 2; c.height = 2;
+    var g = c.getContext("2d");
+    if (!video) {
+      video = document.createElement("video");
+      video.muted = true;
+      video.loop = true;
+      video.setAttribute("muted", "");
+      video.setAttribute("playsinline", "");
+      video.setAttribute("aria-hidden", "true");
+      video.style.cssText = "position:fixed;width:1px;height:1px;opacity:0.01;pointer-events:none;bottom:0;left:0";
+      video.srcObject = c.captureStream(1);
+      document.body.appendChild(video);
+      // A changing frame keeps the stream (and so the video) playing.
+      var t = 0;
+      setInterval(function () { t ^= 1; g.fillStyle = t ? "#000" : "#010101"; g.fillRect(0, 0, 2, 2); }, 1000);
+    }
+    var p = video.play();
+    if (p && p.then) p.then(function () { awakeNote(null); }, cannotStayAwake);
+  }
+  function stayAwake() {
+    if (document.visibilityState !== "visible") return;
+    if (navigator.wakeLock && navigator.wakeLock.request) {
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        awakeNote(null);
+      }, viaVideo);
+    } else viaVideo();
+  }
+  stayAwake();
+  // A video may only start after a tap on some phones; a lock is lost when the page hides.
+  document.addEventListener("click", function () { if (!lock && (!video || video.paused)) stayAwake(); });
+  document.addEventListener("visibilitychange", function () { lock = null; stayAwake(); });
 })();

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
 use super::table::{self, ActError};
-use super::{MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
+use super::{Kept, MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
 use crate::seat::{Plays, Seat, TABLE};
 use crate::store::Store;
 
@@ -57,6 +57,22 @@ pub struct LinkInfo {
     pub connected: usize,
 }
 
+/// Makes a seat's New link on a running host ([`Host::link_maker`]); does nothing once the
+/// host has stopped but for the kept file.
+#[derive(Clone)]
+pub struct LinkMaker(Arc<Shared>);
+
+impl LinkMaker {
+    pub fn new_link(&self, seat: &str) -> Option<String> {
+        self.0.new_link(seat)
+    }
+
+    /// Every seat's name, the table seat last.
+    pub fn seats(&self) -> Vec<String> {
+        lock(&self.0.seats).iter().map(|s| s.name.clone()).collect()
+    }
+}
+
 /// A running host. Dropping it (or [`Host::stop`]) closes every connection and frees the port.
 pub struct Host {
     shared: Arc<Shared>,
@@ -80,16 +96,32 @@ impl Host {
             )));
         }
         let root = store.root().to_path_buf();
-        let table = table::open(store, id).map_err(open)?;
+        let table = table::open(store.clone(), id).map_err(open)?;
         let books = pages::Books::load(&root, table.kind());
-        Host::share(table, books, listen)
+        let kept = Kept {
+            store,
+            id: id.to_string(),
+        };
+        Host::share_kept(table, books, listen, Some(kept))
     }
 
-    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`.
+    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`,
+    /// with new links that are not kept.
     pub fn share(
         table: Box<dyn super::Table>,
         books: pages::Books,
         listen: SocketAddr,
+    ) -> Result<Host, HostError> {
+        Host::share_kept(table, books, listen, None)
+    }
+
+    /// [`Host::share`], each seat keeping the token `kept` holds for it from an earlier
+    /// share (a seat new to the game gets a new one), and every token written back there.
+    pub fn share_kept(
+        table: Box<dyn super::Table>,
+        books: pages::Books,
+        listen: SocketAddr,
+        kept: Option<Kept>,
     ) -> Result<Host, HostError> {
         let std_listener = std::net::TcpListener::bind(listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
@@ -112,15 +144,58 @@ impl Host {
             seats.push(SeatEntry::new(s.name, Some(s.plays)).map_err(HostError::Runtime)?);
         }
         seats.push(SeatEntry::new(TABLE.to_string(), None).map_err(HostError::Runtime)?);
-        let (revision, _) = tokio::sync::watch::channel(table.revision());
+        let mut links_problem = None;
+        if let Some(k) = &kept {
+            match k.store.seat_links(&k.id) {
+                Ok(tokens) => {
+                    for (seat, token) in tokens {
+                        if let (Some(e), Some(t)) = (
+                            seats.iter_mut().find(|e| e.name == seat),
+                            super::Token::kept(&token),
+                        ) {
+                            e.token = t;
+                        }
+                    }
+                }
+                Err(e) => {
+                    let why = format!(
+                        "the links kept from the last share could not be read, so every seat \
+                         has a new link: {e}"
+                    );
+                    crate::store::log::error(&why);
+                    links_problem = Some(why);
+                }
+            }
+        }
+        let first_revision = table.revision();
+        let (revision, _) = tokio::sync::watch::channel(first_revision);
         let shared = Arc::new(Shared {
             table: Mutex::new(table),
             answered: Mutex::new(Answered::default()),
+            answers_added: Mutex::new(0),
             seats: Mutex::new(seats),
             revision,
+            first_revision,
+            connections: tokio::sync::watch::channel(0).0,
             base_url,
             books,
+            served: super::guard::Served {
+                ip: addr.ip(),
+                port: addr.port(),
+            },
+            strangers: Default::default(),
+            log: Arc::new(super::guard::HostLog::new(
+                kept.as_ref()
+                    .map(|k| crate::store::log::path_in(k.store.root())),
+            )),
+            kept,
+            links_problem: Mutex::new(None),
         });
+        shared.keep_links();
+        shared.load_answers();
+        if let Some(why) = links_problem {
+            *lock(&shared.links_problem) = Some(why);
+        }
         let (closing, closed) = tokio::sync::watch::channel(false);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -129,6 +204,7 @@ impl Host {
             .build()
             .map_err(|e| HostError::Runtime(e.to_string()))?;
         let app = router(shared.clone(), closed.clone());
+        let log = shared.log.clone();
         let thread = std::thread::Builder::new()
             .name("tablemate-host".into())
             .spawn(move || {
@@ -136,7 +212,7 @@ impl Host {
                     let Ok(listener) = TcpListener::from_std(std_listener) else {
                         return;
                     };
-                    super::listen::serve(listener, app, closed).await;
+                    super::listen::serve(listener, app, closed, log).await;
                 });
                 runtime.shutdown_timeout(Duration::from_millis(200));
             })
@@ -147,6 +223,12 @@ impl Host {
             closing,
             thread: Some(thread),
         })
+    }
+
+    /// The host's routes over the same game and seats, to drive in-process (tests and
+    /// benches send requests with `tower::ServiceExt::oneshot`, no socket).
+    pub fn router(&self) -> Router {
+        router(self.shared.clone(), self.closing.subscribe())
     }
 
     /// Where the host listens.
@@ -173,18 +255,35 @@ impl Host {
     }
 
     /// Revokes `seat`'s link and makes a new one: the old link stops working at once, its
-    /// open pages are closed. Returns the new link.
+    /// open pages are closed, and the new one is kept for the next share. Returns the new
+    /// link.
     pub fn new_link(&self, seat: &str) -> Option<String> {
-        let token = super::Token::new().ok()?;
-        let link = self.shared.link(&token);
+        self.shared.new_link(seat)
+    }
+
+    /// A handle that makes New links while the host runs (`serve` reads its standard input
+    /// on a thread of its own).
+    pub fn link_maker(&self) -> LinkMaker {
+        LinkMaker(self.shared.clone())
+    }
+
+    /// Why the seats' links could not be read from or kept in the data folder, if so.
+    pub fn links_problem(&self) -> Option<String> {
+        lock(&self.shared.links_problem).clone()
+    }
+
+    /// Stop sharing for good: forgets the kept links (the next share makes new ones), then
+    /// stops.
+    pub fn stop_for_good(self) {
+        if let Some(k) = &self.shared.kept
+            && let Err(e) = k
+                .store
+                .forget_seat_links(&k.id)
+                .and_then(|()| k.store.forget_action_answers(&k.id))
         {
-            let mut seats = lock(&self.shared.seats);
-            let entry = seats.iter_mut().find(|s| s.name == seat)?;
-            entry.token = token;
+            crate::store::log::error(&format!("the seats' links could not be forgotten: {e}"));
         }
-        // Wakes every live stream: the revoked ones end.
-        self.shared.revision.send_modify(|_| {});
-        Some(link)
+        self.stop();
     }
 
     /// The window changed the save: read it again and tell every seat.
@@ -228,9 +327,57 @@ impl Host {
         Ok(revision)
     }
 
+    /// The window's own actions (their JSON as its history recorded them, and whether each
+    /// went one step at a time), applied in order on the game as it is now: a phone changed
+    /// it after the window read it, and a window action that is still legal is applied on
+    /// the new state instead of dropped. Stops at the first the rules refuse now: returns how
+    /// many were applied and why the next was not. Tells every seat either way.
+    pub fn replay_window(&self, actions: &[(String, bool)]) -> Result<u64, (usize, String)> {
+        let outcome = {
+            let mut t = lock(&self.shared.table);
+            let mut outcome = Ok(t.revision());
+            for (i, (json, one_step)) in actions.iter().enumerate() {
+                let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    t.act_window(json, *one_step)
+                }))
+                .unwrap_or(Err(ActError::Failed));
+                match acted {
+                    Ok(done) => outcome = Ok(done.revision),
+                    Err(e) => {
+                        if matches!(e, ActError::Failed) {
+                            let _ = t.reload();
+                        }
+                        outcome = Err((i, e.to_string()));
+                        break;
+                    }
+                }
+            }
+            self.shared.revision.send_replace(t.revision());
+            outcome
+        };
+        self.shared.sync_seats();
+        outcome
+    }
+
     /// Moves whenever the shared game changes (a phone's action, a reload).
     pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
         self.shared.revision.subscribe()
+    }
+
+    /// One item each time the shared game changes or a phone connects or leaves, at once
+    /// (no polling): what the window listens to. Ends when the host stops.
+    pub fn notices(&self) -> impl futures_util::Stream<Item = ()> + Send + 'static {
+        let watch = |mut rx: tokio::sync::watch::Receiver<u64>| {
+            rx.mark_unchanged();
+            futures_util::stream::unfold(rx, |mut rx| async move {
+                rx.changed().await.ok()?;
+                Some(((), rx))
+            })
+        };
+        futures_util::stream::select(
+            Box::pin(watch(self.shared.revision.subscribe())),
+            Box::pin(watch(self.shared.connections.subscribe())),
+        )
     }
 
     /// The first line `tablemate serve` prints (docs/table-network.md): the address and every
@@ -291,7 +438,10 @@ struct AppState {
 }
 
 fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
-    let state = AppState { shared, closed };
+    let state = AppState {
+        shared: shared.clone(),
+        closed,
+    };
     let timed = Router::new()
         .route("/seat/{token}", get(seat_page))
         .route("/seat/{token}/part", get(seat_part))
@@ -314,6 +464,11 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         // A handler that panics answers its own request 500 (the lock it held is recovered:
         // `super::lock`), and the host goes on serving every seat.
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(failed))
+        // Outside the panic guard, so a request that failed is logged too.
+        .layer(axum::middleware::from_fn_with_state(
+            shared,
+            super::guard::check,
+        ))
         .layer(axum::middleware::map_response(guard_headers))
         .with_state(state)
 }
@@ -366,6 +521,10 @@ fn error(status: StatusCode, message: String, revision: Option<u64>) -> Response
         axum::Json(json!({ "error": message, "revision": revision })),
     )
         .into_response()
+}
+
+pub(super) fn error_response(status: StatusCode, message: String) -> Response {
+    error(status, message, None)
 }
 
 fn unauthorized() -> Response {
@@ -502,6 +661,11 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                     ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
                     ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
                 };
+                if status.is_server_error() {
+                    shared
+                        .log
+                        .write("ERROR", &format!("{seat}'s action failed: {e}"));
+                }
                 Answer {
                     status,
                     body: json!({ "error": e.to_string(), "revision": t.revision() }),
@@ -516,7 +680,7 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                 StatusCode::OK | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
             )
         {
-            lock(&shared.answered).keep(&seat, id, answer.clone());
+            shared.keep_answer(&seat, id, answer.clone());
         }
         answer
     })
@@ -622,6 +786,32 @@ pub(super) struct Answer {
     body: Value,
 }
 
+impl Answer {
+    /// One line of the answers file: seat, id, status and body.
+    pub(super) fn line(seat: &str, id: &str, answer: &Answer) -> String {
+        json!({"seat": seat, "id": id, "status": answer.status.as_u16(), "body": answer.body})
+            .to_string()
+    }
+
+    /// A line of the answers file back (None for a line that is not one).
+    pub(super) fn parse(line: &str) -> Option<(String, String, Answer)> {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let status = StatusCode::from_u16(u16::try_from(v["status"].as_u64()?).ok()?).ok()?;
+        let id = v["id"].as_str()?;
+        if id.is_empty() || id.chars().count() > super::MAX_ACTION_ID {
+            return None;
+        }
+        Some((
+            v["seat"].as_str()?.to_string(),
+            id.to_string(),
+            Answer {
+                status,
+                body: v["body"].clone(),
+            },
+        ))
+    }
+}
+
 /// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
 /// first: a phone that did not hear an answer sends its action again under the same id, and
 /// gets the first answer instead of the action applied twice.
@@ -631,6 +821,14 @@ pub(super) struct Answered {
 }
 
 impl Answered {
+    /// Every kept answer as the answers file's lines, oldest first.
+    pub(super) fn lines(&self) -> Vec<String> {
+        self.kept
+            .iter()
+            .map(|(s, i, a)| Answer::line(s, i, a))
+            .collect()
+    }
+
     fn get(&self, seat: &str, id: &str) -> Option<Answer> {
         self.kept
             .iter()
@@ -638,7 +836,7 @@ impl Answered {
             .map(|(_, _, a)| a.clone())
     }
 
-    fn keep(&mut self, seat: &str, id: String, answer: Answer) {
+    pub(super) fn keep(&mut self, seat: &str, id: String, answer: Answer) {
         if self.kept.len() >= super::KEPT_ACTION_IDS {
             self.kept.pop_front();
         }
@@ -677,6 +875,9 @@ impl Drop for Watching {
         {
             e.connected = e.connected.saturating_sub(1);
         }
+        self.shared
+            .connections
+            .send_modify(|n| *n = n.wrapping_add(1));
     }
 }
 
@@ -693,6 +894,9 @@ async fn api_events(
     if let Some(e) = lock(&st.shared.seats).iter_mut().find(|e| e.name == seat) {
         e.connected += 1;
     }
+    st.shared
+        .connections
+        .send_modify(|n| *n = n.wrapping_add(1));
     let watching = Watching {
         shared: st.shared.clone(),
         seat,

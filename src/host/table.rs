@@ -64,6 +64,16 @@ pub trait Table: Send {
             "{seat}'s phone cannot undo in this game"
         )))
     }
+    /// The window's own action (its JSON as recorded in the window's history), applied again
+    /// on the game as it is now because a phone changed it after the window read it: the
+    /// window's, so no seat check and no seat in its label; written to disk before Ok.
+    /// A table that cannot (a test's) refuses.
+    fn act_window(&mut self, action: &str, one_step: bool) -> Result<Done, ActError> {
+        let _ = (action, one_step);
+        Err(ActError::Refused(
+            "this table takes no action from the window".into(),
+        ))
+    }
     /// Reads the save again (the window changed it): a new revision.
     fn reload(&mut self) -> Result<(), String>;
     /// The seat's page body (`seat` None: the read-only table seat); `base` is the seat's own
@@ -99,7 +109,7 @@ impl<T: Seated> Live<T> {
             store,
             id: id.to_string(),
             saved,
-            revision: 1,
+            revision: first_revision(),
         })
     }
 }
@@ -154,24 +164,25 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
             .saved
             .act_from_seat(seat, action)
             .map_err(|e| ActError::Refused(e.to_string()))?;
-        let written = self
-            .saved
-            .validate()
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                self.store
-                    .save(&self.id, &self.saved)
-                    .map_err(|e| e.to_string())
-            });
-        if let Err(why) = written {
-            // Back to exactly what is on disk: nothing half-applied stays in memory.
-            if let Ok(saved) = self.store.load::<T>(&self.id) {
-                self.saved = saved;
-            }
-            self.revision += 1;
-            return Err(ActError::NotSaved(why));
+        self.write()?;
+        Ok(Done {
+            revision: self.revision,
+            label: acted.label,
+        })
+    }
+
+    fn act_window(&mut self, action: &str, one_step: bool) -> Result<Done, ActError> {
+        let action: T::Action =
+            serde_json::from_str(action).map_err(|e| ActError::NotAnAction {
+                game: T::KIND.title(),
+                why: e.to_string(),
+            })?;
+        let acted = match one_step {
+            true => self.saved.act_one_step(action),
+            false => self.saved.act(action),
         }
-        self.revision += 1;
+        .map_err(|e| ActError::Refused(e.to_string()))?;
+        self.write()?;
         Ok(Done {
             revision: self.revision,
             label: acted.label,
@@ -272,6 +283,43 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
             .map(|e| e.label.clone())
             .collect()
     }
+}
+
+impl<T: Seated + SeatPage + Send> Live<T> {
+    /// Writes the game just changed (checked first); on failure the game is read back from
+    /// disk, so nothing half-applied stays in memory. The revision moves either way.
+    fn write(&mut self) -> Result<(), ActError> {
+        let written = self
+            .saved
+            .validate()
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                self.store
+                    .save(&self.id, &self.saved)
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(why) = written {
+            // Back to exactly what is on disk: nothing half-applied stays in memory.
+            if let Ok(saved) = self.store.load::<T>(&self.id) {
+                self.saved = saved;
+            }
+            self.revision += 1;
+            return Err(ActError::NotSaved(why));
+        }
+        self.revision += 1;
+        Ok(())
+    }
+}
+
+/// The revision a host starts at: larger than any revision an earlier run of the host (on
+/// this clock) could have reached, so a page from before a restart never shows a revision
+/// this run uses (milliseconds since 1970, times 1000: under 2^53, exact in JavaScript).
+pub fn first_revision() -> u64 {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0);
+    ms.saturating_mul(1000).max(1)
 }
 
 /// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from

@@ -18,6 +18,7 @@ pub mod envelope;
 mod error;
 mod files;
 mod ids;
+mod links;
 mod listing;
 mod lock;
 pub mod log;

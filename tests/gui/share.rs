@@ -131,14 +131,14 @@ fn a_phones_change_reaches_the_window() -> Result {
         serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
     );
     let label = done["label"].as_str().expect("a label").to_string();
-    // The window's next look (every share::POLL) reads the save again.
-    let _ = app.update(Message::Share(share::Message::Poll));
+    // The host tells the window at once; the window reads the save again.
+    let _ = app.update(Message::Share(share::Message::Heard));
     let after = labels(&app);
     assert_eq!(after.len(), before.len() + 1);
     assert_eq!(after.last(), Some(&label));
     assert!(shows(&app, &format!("From the table: {label}")));
     // Nothing left to write: the window's copy is what is on disk.
-    let _ = app.update(Message::Share(share::Message::Poll));
+    let _ = app.update(Message::Share(share::Message::Heard));
     assert_eq!(labels(&app), after);
     Ok(())
 }
@@ -294,5 +294,81 @@ fn an_address_set_in_the_share_panel_moves_sharing_there_and_is_kept_in_settings
     // The next start of the app shares there too.
     let again = share::Sharing::from_setting(Some(&address));
     assert_eq!(again.listen_text, address);
+    Ok(())
+}
+
+#[test]
+fn esc_closes_the_share_panel_first_and_leaving_asks_before_the_phones_lose_the_game() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    assert!(app.sharing.open);
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(!app.sharing.open, "the panel closes first");
+    assert!(app.sharing.is_on(), "sharing goes on");
+    assert!(app.screen.document().is_some(), "still in the game");
+    // Leaving is asked first, in the panel; Stay keeps everything.
+    for _ in 0..4 {
+        if app.sharing.asking_to_leave {
+            break;
+        }
+        let _ = app.update(Message::Shortcut(Shortcut::Back));
+    }
+    assert!(app.sharing.asking_to_leave, "leaving asks first");
+    assert!(app.screen.document().is_some());
+    assert!(shows(&app, "Leave the game?"));
+    click(&mut app, "Stay in the game")?;
+    assert!(app.sharing.is_on() && app.screen.document().is_some());
+    let _ = app.update(Message::GoHome);
+    click(&mut app, "Leave the game")?;
+    assert!(!app.sharing.is_on());
+    assert!(app.screen.document().is_none(), "Home");
+    Ok(())
+}
+
+#[test]
+fn a_window_action_still_legal_after_a_phones_change_is_applied_on_the_new_state() -> Result {
+    use tablemate::furnace_duel::Seat;
+    use tablemate::gui::furnace_duel::{Message as Fd, TallyField};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = shared_campaign(dir.path())?;
+    let ann = app.sharing.links()[0].link.clone();
+    let before = labels(&app).len();
+    let done = phone_acts(
+        &app,
+        &ann,
+        serde_json::json!({"action": "set-runner-up-note", "note": "Ferry token 3"}),
+    );
+    let phone = done["label"].as_str().expect("a label").to_string();
+    // Before the window heard of it, the laptop records the next game's result.
+    let _ = app.update(Message::Share(share::Message::Hide));
+    let _ = app.update(Message::from(Fd::Tally(
+        Seat::A,
+        TallyField::Cash,
+        "80".into(),
+    )));
+    let _ = app.update(Message::from(Fd::Tally(
+        Seat::B,
+        TallyField::Cash,
+        "95".into(),
+    )));
+    // Below the fold in game 2: sent as the button sends it.
+    let _ = app.update(Message::from(Fd::RecordResult));
+    assert!(
+        !app.banners.iter().any(|b| b.error),
+        "not dropped: {:?}",
+        app.banners.iter().map(|b| &b.text).collect::<Vec<_>>()
+    );
+    let after = labels(&app);
+    assert_eq!(after.len(), before + 2, "{after:?}");
+    assert!(after.contains(&phone), "{after:?}");
+    let id = app.screen.document().expect("a game").id().to_string();
+    let out = tablemate::cli::run_in(dir.path(), &["history", &id, "--json"], "");
+    let on_disk: serde_json::Value = serde_json::from_str(&out.stdout).expect("history JSON");
+    assert_eq!(
+        on_disk["entries"].as_array().map(Vec::len),
+        Some(before + 2),
+        "both on disk: {}",
+        out.stdout
+    );
     Ok(())
 }

@@ -307,6 +307,71 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     ana.call("POST", &format!("/element/{field}/clear"), Value::Null);
     ana.script("document.activeElement && document.activeElement.blur(); return true;");
     ana.wait_for_text("#view", "keyword OTHER gained");
+    // Caught up: "the game moved" is gone.
+    ana.wait_for_text("#live", "Live: changes appear here at once");
+
+    // The outbox: the host stops, Ana taps; the page waits (never "not sent") and sends it
+    // again when the host is back on its address; it is applied once.
+    let mut served = served;
+    let _ = served.child.kill();
+    let _ = served.child.wait();
+    let field = ana.find(KEYWORD);
+    ana.call(
+        "POST",
+        &format!("/element/{field}/value"),
+        json!({"text": "Patient"}),
+    );
+    let button = ana.find("form[data-act*='keyword-gained'] button");
+    ana.call("POST", &format!("/element/{button}/click"), Value::Null);
+    ana.wait_for_text("#main", "Waiting for the host since");
+    assert!(
+        !ana.text("body").contains("Not sent"),
+        "{}",
+        ana.text("body")
+    );
+    served.restart_here();
+    wait_long(
+        &ana,
+        "#main",
+        "Done: Ana's phone: Rin: keyword PATIENT gained",
+    );
+    let once = |word: &str| {
+        served
+            .history()
+            .iter()
+            .filter(|l| l.ends_with(&format!("keyword {word} gained")))
+            .count()
+    };
+    assert_eq!(once("PATIENT"), 1, "{:?}", served.history());
+    assert_eq!(
+        ana.script("return localStorage.length;"),
+        json!(0),
+        "the outbox is empty"
+    );
+
+    // An answer lost after the host applied it: the page still has the action in its outbox
+    // when it comes back (a reload), sends the same id, and hears the first answer.
+    let revision = ana.script("return Number(document.getElementById('view').dataset.revision);");
+    let token = served.token("Ana");
+    let lost = json!({"action": "note-reward", "character": "Rin",
+        "item": {"type": "keyword-gained", "keyword": "ECHO"}, "date": "2026-03-02"});
+    let body = json!({"action": lost, "revision": revision, "id": "lost-answer-1"});
+    let r = super::http::request(
+        &served.addr,
+        "POST",
+        "/api/act",
+        &[("Authorization", &format!("Bearer {token}"))],
+        body.to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let item = json!([{"id": "lost-answer-1", "action": lost, "revision": revision,
+        "key": "none", "since": 0}]);
+    ana.script(&format!(
+        "localStorage.setItem('tablemate-outbox-{token}', {}); location.reload(); return true;",
+        serde_json::to_string(&item.to_string()).unwrap_or_default()
+    ));
+    wait_long(&ana, "#main", "Done: Ana's phone: Rin: keyword ECHO gained");
+    assert_eq!(once("ECHO"), 1, "{:?}", served.history());
 
     // "Read quest 3" (a named space of Map 2: a token always stands there on the first pass)
     // for Rin, then Success from the answer: back on the sheet, said there,
@@ -346,6 +411,25 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let r = army.act("Bob", json!({"action": "end-turn"}));
     assert_eq!(r.status, 200, "{}", r.body);
     ana.wait_for_text("#view", "Bob ends the turn; Ann to play");
+}
+
+/// Waits (up to 15 s: a browser's live stream retries after a few seconds) until the text of
+/// `css` contains `words`.
+fn wait_long(b: &Browser<'_>, css: &str, words: &str) {
+    let start = Instant::now();
+    loop {
+        if b.text(css).contains(words) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "{css} never said {words:?}; it says {:?} (header {:?}, outbox {})",
+            b.text(css),
+            b.text("header"),
+            b.script("return JSON.stringify(localStorage);")
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// An army game in play (Ann and Bob, each a General and one follower; Bob's turn), served.

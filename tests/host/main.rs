@@ -4,8 +4,11 @@
 
 mod browser;
 mod fd_seat;
+mod guard;
 mod http;
 mod limits;
+mod links;
+mod notices;
 mod pages;
 #[path = "../shared/random_json.rs"]
 mod random_json;
@@ -27,6 +30,9 @@ use http::{Reply, request};
 /// A `tablemate serve` child with the seat list it printed first.
 pub struct Served {
     pub child: Child,
+    /// `serve`'s standard input (its commands) and the rest of its standard output.
+    pub input: Option<std::process::ChildStdin>,
+    pub output: Option<BufReader<std::process::ChildStdout>>,
     pub seats: Value,
     pub addr: String,
     pub root: tempfile::TempDir,
@@ -50,6 +56,49 @@ impl Served {
 
     pub fn history(&self) -> Vec<String> {
         history(self.root.path(), &self.id)
+    }
+
+    /// Stops `serve` (killed, as a power cut would) and starts it again on the same data
+    /// folder; the seat list is the one the new `serve` printed.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, input, output, seats, addr) =
+            spawn_serve(self.root.path(), &self.id, "127.0.0.1:0");
+        self.child = child;
+        self.input = input;
+        self.output = output;
+        self.seats = seats;
+        self.addr = addr;
+    }
+
+    /// Stops `serve` (killed) and starts it again on the same address, as pages already open
+    /// in a browser expect.
+    pub fn restart_here(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, input, output, seats, addr) =
+            spawn_serve(self.root.path(), &self.id, &self.addr.clone());
+        self.child = child;
+        self.input = input;
+        self.output = output;
+        self.seats = seats;
+        self.addr = addr;
+    }
+
+    /// Sends one line to `serve`'s standard input and reads its next line of output.
+    pub fn command(&mut self, line: &str) -> String {
+        use std::io::Write;
+        let input = self.input.as_mut().expect("serve's input");
+        writeln!(input, "{line}").expect("serve reads its input");
+        input.flush().expect("flushed");
+        let mut out = String::new();
+        self.output
+            .as_mut()
+            .expect("serve's output")
+            .read_line(&mut out)
+            .expect("a line");
+        out
     }
 }
 
@@ -118,17 +167,39 @@ pub fn near_and_far_save() -> (tempfile::TempDir, String) {
 
 /// Starts `tablemate serve` on a free loopback port and reads its first line.
 pub fn serve(root: tempfile::TempDir, id: &str) -> Served {
+    let (child, input, output, seats, addr) = spawn_serve(root.path(), id, "127.0.0.1:0");
+    Served {
+        child,
+        input,
+        output,
+        seats,
+        addr,
+        root,
+        id: id.to_string(),
+    }
+}
+
+type Spawned = (
+    Child,
+    Option<std::process::ChildStdin>,
+    Option<BufReader<std::process::ChildStdout>>,
+    Value,
+    String,
+);
+
+fn spawn_serve(root: &std::path::Path, id: &str, listen: &str) -> Spawned {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablemate"))
-        .args(["serve", id, "--listen", "127.0.0.1:0"])
-        .env("TABLEMATE_HOME", root.path())
+        .args(["serve", id, "--listen", listen])
+        .env("TABLEMATE_HOME", root)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("tablemate serve starts");
+    let input = child.stdin.take();
+    let mut output = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the first line");
+    output.read_line(&mut line).expect("the first line");
     let seats: Value = serde_json::from_str(&line)
         .unwrap_or_else(|e| panic!("the first line is one JSON object ({e}): {line:?}"));
     let url = seats["url"].as_str().expect("url").to_string();
@@ -136,13 +207,7 @@ pub fn serve(root: tempfile::TempDir, id: &str) -> Served {
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
-    Served {
-        child,
-        seats,
-        addr,
-        root,
-        id: id.to_string(),
-    }
+    (child, input, Some(output), seats, addr)
 }
 
 fn keyword(character: &str, word: &str) -> Value {
@@ -179,7 +244,7 @@ fn a_seats_action_is_applied_saved_and_labelled_with_the_seat() {
     assert_eq!(r.status, 200, "{}", r.body);
     let j = r.json();
     assert_eq!(j["label"], "Ana's phone: Rin: keyword BRAVE gained");
-    assert_eq!(j["revision"], 2);
+    let first = j["revision"].as_u64().expect("a revision");
     assert_eq!(
         s.history().last().map(String::as_str),
         Some("Ana's phone: Rin: keyword BRAVE gained")
@@ -192,7 +257,7 @@ fn a_seats_action_is_applied_saved_and_labelled_with_the_seat() {
         b"",
     );
     assert_eq!(state.status, 200);
-    assert_eq!(state.json()["revision"], 2);
+    assert_eq!(state.json()["revision"], first);
 }
 
 /// A phone's action is `Saved::act` like any other: its entry keeps the action, so `tablemate
@@ -487,7 +552,7 @@ fn a_revoked_link_stops_working_at_once_and_its_live_page_closes() {
     let addr = host.addr().to_string();
     let old = token_of(&host.links()[0].link);
     let mut stream = http::events(&addr, &old);
-    assert_eq!(stream.next_revision(), Some(1));
+    assert_eq!(stream.next_revision(), Some(host.revision()));
     let new = token_of(&host.new_link("Ana").expect("Ana has a seat"));
     assert_ne!(old, new);
     assert_eq!(act(&addr, &old, keyword("Rin", "X"), None).status, 401);
@@ -507,8 +572,9 @@ fn an_action_from_one_seat_reaches_the_others_live_stream() {
     let (_root, host) = in_process();
     let addr = host.addr().to_string();
     let links = host.links();
+    let first = host.revision();
     let mut table = http::events(&addr, &token_of(&links[2].link));
-    assert_eq!(table.next_revision(), Some(1));
+    assert_eq!(table.next_revision(), Some(first));
     assert_eq!(
         host.links()[2].connected,
         1,
@@ -521,7 +587,11 @@ fn an_action_from_one_seat_reaches_the_others_live_stream() {
         None,
     );
     assert_eq!(r.status, 200);
-    assert_eq!(table.next_revision(), Some(2));
+    assert_eq!(table.next_revision(), Some(first + 1));
     let mut watch = host.subscribe();
-    assert_eq!(*watch.borrow_and_update(), 2, "the window is told too");
+    assert_eq!(
+        *watch.borrow_and_update(),
+        first + 1,
+        "the window is told too"
+    );
 }
