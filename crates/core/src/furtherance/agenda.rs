@@ -135,6 +135,19 @@ pub(crate) enum Task {
         skips: u8,
     },
     EndEnemyPhase,
+    /// Your worker's research: which of the looked-at cards to keep (WORKERS: Research).
+    AskResearch {
+        deck: super::kingdom::Market,
+        looked: Vec<u16>,
+    },
+    /// Your worker's upgrade: which of the drawn upgraded workers to train (UPGRADES).
+    AskUpgrade {
+        drawn: Vec<u16>,
+    },
+    /// One of your units died (or a building fell): pay 2 gold to research it? (COMBAT)
+    Rescue {
+        card: super::kingdom::CardRef,
+    },
 }
 
 /// A question the rules leave to the player, and what to do with the answer.
@@ -191,6 +204,15 @@ pub(crate) enum Resume {
     ResearchTie { seat: Seat, candidates: Vec<KindId> },
     /// Physical deck: option i is catalogue unit i.
     DrawnCard { seat: Seat, skips: u8 },
+    /// Research: option i is the i-th way to keep, bottom and top the looked-at cards.
+    Research {
+        deck: super::kingdom::Market,
+        looked: Vec<u16>,
+    },
+    /// Upgrade: option i trains `drawn[i]`.
+    Upgrade { drawn: Vec<u16> },
+    /// Option 0: pay 2 gold, the card goes to your research; option 1: discard it.
+    Rescue { card: super::kingdom::CardRef },
 }
 
 impl Resume {
@@ -236,6 +258,9 @@ impl Resume {
                 seat: *seat,
                 skips: *skips,
             },
+            Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
+                Game::kingdom_task(self).unwrap_or(Task::Deaths)
+            }
         }
     }
 
@@ -248,6 +273,8 @@ impl Resume {
             Resume::CastleDefence { .. } => Rule::CastleDefence,
             Resume::ResearchTie { .. } => Rule::SpawnResearchTie,
             Resume::DrawnCard { .. } => Rule::SpawnDeck,
+            Resume::Research { .. } | Resume::Upgrade { .. } => Rule::Workers,
+            Resume::Rescue { .. } => Rule::Rescue,
         }
     }
 }
@@ -448,6 +475,9 @@ impl Game {
             } => self.place_spawn(seat, kind, from_research),
             Task::SkipDrawn { seat, kind, skips } => self.skip_drawn(seat, kind, skips),
             Task::EndEnemyPhase => self.end_enemy_phase(),
+            Task::AskResearch { deck, looked } => self.ask_research(deck, looked),
+            Task::AskUpgrade { drawn } => self.ask_upgrade(drawn),
+            Task::Rescue { card } => self.ask_rescue(card),
         }
     }
 
@@ -544,6 +574,9 @@ impl Game {
                     });
                 }
             }
+            Resume::Research { deck, looked } => self.resolve_research(deck, looked, option),
+            Resume::Upgrade { drawn } => self.resolve_upgrade(drawn, option),
+            Resume::Rescue { card } => self.resolve_rescue(card, option),
         }
         Ok(())
     }

@@ -476,7 +476,7 @@ impl Game {
     pub(crate) fn discard_unit(&mut self, id: UnitId) -> Option<Unit> {
         let i = self.units.iter().position(|u| u.id == id)?;
         let unit = self.units.remove(i);
-        if unit.owner.is_enemy()
+        if (unit.owner.is_enemy() || self.kingdom.one_deck)
             && let Some(deck) = self.deck.as_mut()
         {
             deck.discard(unit.kind);
@@ -492,6 +492,12 @@ impl Game {
             return None;
         }
         self.ledger.buildings -= 1;
+        // The kingdom's newest building burns (the book lets the attacker pick: RULINGS).
+        if let Some(b) = self.kingdom.buildings.pop()
+            && let Some(pile) = self.kingdom.buildings_deck.as_mut()
+        {
+            pile.discard(b.card);
+        }
         let i = self.units.iter().position(|u| u.id == id)?;
         let u = self.units.remove(i);
         self.send_to_research(u.owner, u.kind);
@@ -521,6 +527,20 @@ impl Game {
         let i = self.units.iter().position(|u| u.id == dead)?;
         let u = self.units.remove(i);
         let fate = if u.owner == Seat::Player {
+            if self.kingdom.dealt {
+                // Asked right after this death is shown (COMBAT: Killing Units).
+                self.agenda.push(Task::Deaths);
+                self.agenda.push(Task::Rescue {
+                    card: super::kingdom::CardRef {
+                        deck: super::kingdom::Market::Units,
+                        card: u.kind.0,
+                    },
+                });
+                return Some(Step::Dies {
+                    unit,
+                    fate: Fate::PlayerChooses,
+                });
+            }
             Fate::PlayerChooses
         } else if self.is_destroyed(u.owner) {
             self.send_to_research(u.owner, u.kind);

@@ -84,7 +84,11 @@ impl Game {
                     .collect()
             }
             Resume::CastleDefence { defenders, .. } => defenders.iter().map(at).collect(),
-            Resume::ResearchTie { .. } | Resume::DrawnCard { .. } => Vec::new(),
+            Resume::ResearchTie { .. }
+            | Resume::DrawnCard { .. }
+            | Resume::Research { .. }
+            | Resume::Upgrade { .. }
+            | Resume::Rescue { .. } => Vec::new(),
         };
         squares.resize(p.options.len(), None);
         squares

@@ -180,6 +180,9 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         removed: Option<UnitRef>,
     },
+    /// One of your workers acted (mine, buy, build, develop, research, upgrade) or you used
+    /// an item.
+    Kingdom { text: String },
     /// The rules say the player chooses: answer with an option's index.
     NeedsChoice {
         question: String,
@@ -392,6 +395,7 @@ impl Step {
                 format!("You recruit {} at {}", unit.name, unit.square)
             }
             Step::HandEdit { text, .. } => format!("Hand edit: {text}"),
+            Step::Kingdom { text } => text.clone(),
             Step::NeedsChoice {
                 question, options, ..
             } => format!("Question: {question} ({})", options.join(" / ")),

@@ -35,15 +35,42 @@ impl Game {
             return Ok(());
         };
         let mut totals = vec![0usize; self.catalog.len()];
+        let one_deck = self.kingdom.one_deck;
+        let units = super::kingdom::Market::Units;
+        // Cards looked at by a research that waits for its answer are out of the deck.
+        let mut looking: Vec<u16> = match self.pending.as_ref().map(|p| &p.resume) {
+            Some(Resume::Research { deck, looked }) if *deck == units => looked.clone(),
+            // A dead unit of yours whose rescue is asked, or still to be asked.
+            Some(Resume::Rescue { card }) if card.deck == units && one_deck => vec![card.card],
+            _ => Vec::new(),
+        };
+        for task in &self.agenda {
+            match task {
+                Task::Rescue { card } if card.deck == units && one_deck => looking.push(card.card),
+                Task::AskResearch { deck, looked } if *deck == units => {
+                    looking.extend(looked.iter().copied());
+                }
+                _ => {}
+            }
+        }
         let cards = deck
             .cards()
             .chain(
                 self.units
                     .iter()
-                    .filter(|u| u.owner.is_enemy())
+                    .filter(|u| u.owner.is_enemy() || one_deck)
                     .map(|u| u.kind),
             )
-            .chain(self.castles.iter().flat_map(|c| c.research.iter().copied()));
+            .chain(self.castles.iter().flat_map(|c| c.research.iter().copied()))
+            .chain(self.kingdom.units_market.iter().flatten().copied())
+            .chain(
+                self.kingdom
+                    .research
+                    .iter()
+                    .filter(|r| one_deck && r.deck == units)
+                    .map(|r| KindId(r.card)),
+            )
+            .chain(looking.iter().map(|c| KindId(*c)));
         for kind in cards {
             match totals.get_mut(usize::from(kind.0)) {
                 Some(n) => *n += 1,
@@ -62,7 +89,7 @@ impl Game {
                 return Err(Invalid::new(
                     "deck",
                     format!(
-                        "{} has {total} cards between the deck, the board and research, expected {copies}",
+                        "{} has {total} cards between the deck, the board, the market and research, expected {copies}",
                         self.catalog.kind(kind).name
                     ),
                 ));
@@ -225,6 +252,9 @@ impl Game {
                     Some(candidates.len())
                 }
                 Resume::DrawnCard { .. } => Some(self.catalog.len()),
+                Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
+                    Some(p.options.len())
+                }
                 Resume::CastleDefence { defenders, .. } => {
                     (p.options.len() > defenders.len()).then_some(p.options.len())
                 }
