@@ -842,7 +842,10 @@ mod furtherance {
                 .flatten()
                 .map(|u| u.square)
                 .collect(),
-            Step::PlayerTurn { .. } | Step::NeedsChoice { .. } | Step::GameOver { .. } => {
+            Step::PlayerTurn { .. }
+            | Step::Kingdom { .. }
+            | Step::NeedsChoice { .. }
+            | Step::GameOver { .. } => {
                 Vec::new()
             }
         };

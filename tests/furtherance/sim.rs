@@ -185,7 +185,7 @@ fn simulated_players_only_send_legal_actions_and_end_their_turns() {
                 && !game.is_resolving()
                 && action != (Action::EndTurn {})
             {
-                let legal = legal_actions(&game, 1000);
+                let legal = legal_actions(&game);
                 assert!(legal.contains(&action), "{style:?} chose {action:?}");
             }
             game.apply(action.clone())

@@ -124,10 +124,6 @@ impl CardPile {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-
-    pub(crate) fn cards(&self) -> impl Iterator<Item = u16> + '_ {
-        self.draw.iter().chain(&self.discard).copied()
-    }
 }
 
 /// A building or an upgraded worker in front of the player, with its turn counters left

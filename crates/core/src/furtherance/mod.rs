@@ -24,6 +24,7 @@ pub mod error;
 pub mod explain;
 mod explain_words;
 pub mod kingdom;
+pub mod kingdom_view;
 pub mod pile;
 mod play;
 pub mod player;
