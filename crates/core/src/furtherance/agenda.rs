@@ -543,7 +543,8 @@ impl Game {
                         Battle::Defence,
                     )));
                 } else {
-                    let building = option > defenders.len();
+                    // With Walls or a Fortification the one option left is that building.
+                    let building = option > defenders.len() || self.wall().is_some();
                     self.agenda
                         .push(Task::HitPlayerCastle { attacker, building });
                 }

@@ -215,6 +215,11 @@ impl Game {
     pub(crate) fn defend_castle(&mut self, attacker: UnitId) -> Option<Step> {
         let defenders = self.castle_defenders(attacker)?;
         let buildings = self.ledger.buildings > 0;
+        // Walls or a Fortification must take the hit (INDEX): no castle damage offered.
+        let wall = self.wall();
+        if defenders.is_empty() && wall.is_some() {
+            return self.hit_player_castle(attacker, true);
+        }
         if defenders.is_empty() && !buildings {
             // Say why the table was not asked: with no defender and no building there is no
             // choice (units inside that the attacker may not attack may not defend: RULINGS).
@@ -243,9 +248,18 @@ impl Game {
             .iter()
             .map(|d| format!("Defend with {}", self.describe(*d)))
             .collect();
-        options.push("Your castle takes 1 damage".to_string());
-        if buildings {
-            options.push("One of your buildings takes 1 damage".to_string());
+        match wall {
+            Some(w) => options.push(format!(
+                "Your {} takes 1 damage (it must: INDEX)",
+                self.cards
+                    .name(super::cards::CardKind::Building, self.kingdom.buildings[w].card)
+            )),
+            None => {
+                options.push("Your castle takes 1 damage".to_string());
+                if buildings {
+                    options.push("One of your buildings takes 1 damage".to_string());
+                }
+            }
         }
         let default = defenders.len();
         self.ask(
@@ -312,11 +326,19 @@ impl Game {
     /// counter-attack of 1 (CASTLES: Defending; SOLO AI "your castle must counter-attack").
     pub(crate) fn hit_player_castle(&mut self, attacker: UnitId, building: bool) -> Option<Step> {
         let a = self.unit(attacker)?;
-        let counter = (!self.has(a, Ability::NoCounterAttacks)).then_some(1u8);
+        // Catapults and Guard towers in play strike the attacker too (sample card text).
+        let towers = self.tower_strikes();
+        let counter = (!self.has(a, Ability::NoCounterAttacks))
+            .then_some(1u8)
+            .map(|c| c.saturating_add(towers))
+            .or((towers > 0).then_some(towers));
         let attacker_name = format!("{} {}", a.owner.owner_word(), self.name(a));
+        let mut hit_building = None;
         if !building {
             let castle = self.castle_mut(Seat::Player);
             castle.hp = castle.hp.saturating_sub(1);
+        } else {
+            hit_building = self.damage_building();
         }
         if let Some(u) = self.unit_mut(attacker) {
             u.damage = u.damage.saturating_add(counter.unwrap_or(0));
@@ -343,6 +365,7 @@ impl Game {
             counters_to: None,
             counter,
             counter_taken_by: None,
+            building: hit_building,
         })
     }
 
@@ -442,6 +465,7 @@ impl Game {
             counter_taken_by: (counter.is_some() && taker != attacker)
                 .then(|| self.unit_ref(taker))
                 .flatten(),
+            building: None,
         })
     }
 

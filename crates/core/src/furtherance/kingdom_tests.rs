@@ -389,3 +389,71 @@ fn a_save_from_before_the_kingdom_still_loads_and_plays() {
     assert!(old.kingdom().dealt, "the item and building decks are dealt on first use");
     assert!(old.check().is_ok());
 }
+
+fn finished(g: &mut Game, name: &str) {
+    let card = g.cards().find(CardKind::Building, name).unwrap();
+    g.kingdom.buildings.push(super::kingdom::Held {
+        card,
+        counters: 0,
+        damage: 0,
+    });
+    g.ledger.buildings = g.building_count();
+}
+
+#[test]
+fn walls_must_take_the_hits_on_your_castle_so_the_castle_damage_is_not_offered() {
+    let mut g = game();
+    finished(&mut g, "Walls");
+    place(&mut g, Seat::Player, "Knight", "c1");
+    // A Left unit next to the castle and to no unit of yours but the one inside.
+    let id = place(&mut g, Seat::Left, "Fighter", "e2");
+    g.apply(Action::EndTurn {}).unwrap();
+    let mut asked = None;
+    for _ in 0..200 {
+        match g.advance() {
+            Ok(Step::NeedsChoice { options, .. }) => {
+                asked = Some(options);
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    let options = asked.expect("the defence question");
+    assert!(
+        !options.iter().any(|o| o.contains("castle takes")),
+        "{options:?}"
+    );
+    assert!(options.iter().any(|o| o.contains("Walls")), "{options:?}");
+    let _ = id;
+}
+
+#[test]
+fn walls_fall_at_five_damage_and_the_castle_is_untouched() {
+    let mut g = game();
+    finished(&mut g, "Walls");
+    g.kingdom.buildings[0].damage = 4;
+    place(&mut g, Seat::Left, "Knight", "d2");
+    enemy_phase(&mut g);
+    assert_eq!(g.castle(Seat::Player).hp, 10 - 1, "only the hit after the Walls fell");
+    assert!(g.kingdom().buildings.is_empty(), "the Walls fell at 5 damage");
+}
+
+#[test]
+fn a_guard_tower_strikes_the_unit_attacking_your_castle() {
+    let mut g = game();
+    finished(&mut g, "Guard Tower");
+    let id = place(&mut g, Seat::Left, "Juggernaut", "d2");
+    g.apply(Action::EndTurn {}).unwrap();
+    let steps = run_defaults(&mut g);
+    let hit = steps
+        .iter()
+        .find_map(|s| match s {
+            Step::CastleAttacked {
+                attacker, counter, ..
+            } if attacker.id == id => *counter,
+            _ => None,
+        })
+        .expect("the castle attack");
+    assert_eq!(hit, 2, "the castle's 1 and the Guard Tower's 1");
+}

@@ -19,6 +19,7 @@ pub mod board_draft;
 pub mod board_file;
 pub mod cards;
 mod combat;
+mod defences;
 mod enemy;
 pub mod error;
 pub mod explain;

@@ -623,15 +623,18 @@ impl Game {
 
     /// A dying player unit: pay 2 gold to put it in your research? (COMBAT: Killing Units).
     pub(crate) fn ask_rescue(&mut self, card: CardRef) -> Option<Step> {
-        let kind = KindId(card.card);
         if self.ledger.gold < RESEARCH_RESCUE_GOLD || self.kingdom.research.len() >= MAX_RESEARCH
         {
             self.discard_card(card);
             return None;
         }
-        let name = self.catalog.kind(kind).name.clone();
+        let name = self.card_name(card);
+        let what = match card.deck {
+            Market::Units => "died",
+            _ => "was destroyed",
+        };
         self.ask(
-            format!("Your {name} died: pay 2 gold to put it in your research?"),
+            format!("Your {name} {what}: pay 2 gold to put it in your research?"),
             vec![
                 format!("Pay 2 gold: {name} goes to your research"),
                 format!("Discard {name}"),
