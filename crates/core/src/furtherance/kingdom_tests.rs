@@ -457,3 +457,72 @@ fn a_guard_tower_strikes_the_unit_attacking_your_castle() {
         .expect("the castle attack");
     assert_eq!(hit, 2, "the castle's 1 and the Guard Tower's 1");
 }
+
+/// One simulated game on `difficulty` from `seed`: (outcome, last round, whether the Right
+/// castle took a turn, castles destroyed).
+fn simulated(style: sim::Style, difficulty: Difficulty, seed: u64, rounds: u32) -> (Option<Outcome>, u32, bool, u32) {
+    let settings = Settings {
+        difficulty,
+        ..Settings::default()
+    };
+    let game = Game::standard(settings, seed).unwrap();
+    let mut saved = crate::doc::Saved::new("t", "New game", game);
+    let mut player = sim::SimPlayer::new(style, seed);
+    let (mut right, mut destroyed) = (false, 0);
+    sim::play_out(&mut saved, &mut player, rounds, |p| {
+        for e in p.saved.current().explained() {
+            match &e.step {
+                Step::TurnStarts {
+                    castle: Seat::Right,
+                    ..
+                } => right = true,
+                Step::CastleDestroyed { .. } => destroyed += 1,
+                _ => {}
+            }
+        }
+    })
+    .unwrap();
+    let g = saved.current();
+    (g.outcome(), g.round(), right, destroyed)
+}
+
+#[test]
+fn the_greedy_player_keeping_a_kingdom_reaches_a_round_where_right_takes_a_turn() {
+    let reached = (1..=20)
+        .filter(|seed| simulated(sim::Style::Greedy, Difficulty::Normal, *seed, 60).2)
+        .count();
+    assert!(reached >= 1, "Right took a turn in none of seeds 1-20");
+}
+
+/// The won/lost table of docs/furtherance.md: `cargo test -p tablemate-core
+/// print_the_simulated_players_table -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_the_simulated_players_table() {
+    for style in [sim::Style::Greedy, sim::Style::Random] {
+        for difficulty in Difficulty::ALL.iter().copied() {
+            let (mut won, mut lost, mut open, mut right, mut destroyed) = (0, 0, 0, 0, 0);
+            let mut rounds = Vec::new();
+            for seed in 1..=20 {
+                let (o, r, rt, d) = simulated(style, difficulty, seed, 60);
+                match o {
+                    Some(Outcome::Won) => won += 1,
+                    Some(Outcome::Lost) => lost += 1,
+                    None => open += 1,
+                }
+                right += usize::from(rt);
+                destroyed += d;
+                rounds.push(r);
+            }
+            rounds.sort();
+            println!(
+                "| {} | {} | {won} | {lost} | {open} | {} / {} / {} | {right} | {destroyed} |",
+                style.as_str(),
+                difficulty.title().to_lowercase(),
+                rounds[0],
+                rounds[rounds.len() / 2],
+                rounds[rounds.len() - 1]
+            );
+        }
+    }
+}
