@@ -526,3 +526,16 @@ fn print_the_simulated_players_table() {
         }
     }
 }
+
+#[test]
+fn a_castle_hp_hand_edit_says_where_the_hourglass_counters_went() {
+    let mut g = game();
+    let steps = g
+        .apply(Action::SetCastleHp {
+            castle: Seat::Across,
+            hp: 1,
+        })
+        .unwrap();
+    let text = steps[0].text();
+    assert!(text.contains("10 hourglass counter(s) moved"), "{text}");
+}

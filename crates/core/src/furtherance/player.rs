@@ -595,7 +595,7 @@ impl Game {
     }
 
     fn hand_edit(&mut self, action: &Action) -> Result<Step, RuleError> {
-        let text = self
+        let mut text = self
             .label(action)
             .trim_start_matches("Hand edit: ")
             .to_string();
@@ -705,7 +705,13 @@ impl Game {
                         counters.min(before.saturating_sub(hp))
                     };
                     if to_move > 0 {
-                        self.pass_counters(castle, to_move);
+                        // Say what else moved (issue 32: counters left the board unsaid).
+                        let to = self.pass_counters(castle, to_move);
+                        let whither = match to {
+                            Seat::Player => "off the board".to_string(),
+                            t => format!("to {}", t.the_castle()),
+                        };
+                        text += &format!("; {to_move} hourglass counter(s) moved {whither}");
                     }
                     if hp == 0 {
                         self.agenda.push(Task::DestroyCastle { seat: castle });
@@ -724,7 +730,16 @@ impl Game {
             Action::SetVp { vp } => self.ledger.vp = vp,
             Action::SetGold { gold } => self.ledger.gold = gold,
             Action::SetWorkers { workers } => self.ledger.workers = workers,
-            Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
+            Action::SetBuildings { buildings } => {
+                self.ledger.buildings = buildings;
+                if self.kingdom.dealt && usize::from(buildings) != self.kingdom.buildings.len() {
+                    text += &format!(
+                        " (your kingdom lists {} building card(s); the count is what an Arsonist \
+                         or a hit on a building sees)",
+                        self.kingdom.buildings.len()
+                    );
+                }
+            }
             Action::AdoptData { ref data } => {
                 self.adopt(data)?;
             }
