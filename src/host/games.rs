@@ -845,9 +845,7 @@ mod furtherance {
             Step::PlayerTurn { .. }
             | Step::Kingdom { .. }
             | Step::NeedsChoice { .. }
-            | Step::GameOver { .. } => {
-                Vec::new()
-            }
+            | Step::GameOver { .. } => Vec::new(),
         };
         squares.dedup();
         squares

@@ -598,7 +598,9 @@ fn play(seed: u64, choices: &[u16]) {
                     let kinds = g.catalog().len();
                     match free.get(c % 3) {
                         Some(s) => Action::Recruit {
-                            unit: tablemate::furtherance::UnitName::Kind(tablemate::furtherance::KindId((c / 7 % kinds) as u16)),
+                            unit: tablemate::furtherance::UnitName::Kind(
+                                tablemate::furtherance::KindId((c / 7 % kinds) as u16),
+                            ),
                             square: *s,
                         },
                         None => Action::EndTurn {},

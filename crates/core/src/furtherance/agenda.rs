@@ -24,6 +24,10 @@ pub(crate) struct Strike {
     /// `None`: not asked yet; `Some(None)`: no unit takes the damage in the player unit's place.
     #[serde(default, with = "asked")]
     pub protector: Option<Option<UnitId>>,
+    /// `None`: not asked yet; `Some(true)`: your Invincibility Cloak takes this attack's
+    /// damage off your unit (INDEX); `Some(false)`: kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloak: Option<bool>,
 }
 
 /// An answered "who takes the damage instead?" in a save: `null` not asked yet, `false` no
@@ -70,6 +74,7 @@ impl Strike {
             battle,
             guard_asked: false,
             protector: None,
+            cloak: None,
         }
     }
 }
@@ -213,6 +218,8 @@ pub(crate) enum Resume {
     Upgrade { drawn: Vec<u16> },
     /// Option 0: pay 2 gold, the card goes to your research; option 1: discard it.
     Rescue { card: super::kingdom::CardRef },
+    /// Option 0: use the Invincibility Cloak on this strike; option 1: keep it.
+    Cloak { strike: Strike },
 }
 
 impl Resume {
@@ -261,6 +268,10 @@ impl Resume {
             Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
                 Game::kingdom_task(self).unwrap_or(Task::Deaths)
             }
+            Resume::Cloak { strike } => Task::Strike(Strike {
+                cloak: None,
+                ..strike.clone()
+            }),
         }
     }
 
@@ -275,6 +286,7 @@ impl Resume {
             Resume::DrawnCard { .. } => Rule::SpawnDeck,
             Resume::Research { .. } | Resume::Upgrade { .. } => Rule::Workers,
             Resume::Rescue { .. } => Rule::Rescue,
+            Resume::Cloak { .. } => Rule::Item,
         }
     }
 }
@@ -578,6 +590,11 @@ impl Game {
             Resume::Research { deck, looked } => self.resolve_research(deck, looked, option),
             Resume::Upgrade { drawn } => self.resolve_upgrade(drawn, option),
             Resume::Rescue { card } => self.resolve_rescue(card, option),
+            Resume::Cloak { mut strike } => {
+                let used = option == 0 && self.take_item(super::cards::Effect::InvincibilityCloak);
+                strike.cloak = Some(used);
+                self.agenda.push(Task::Strike(strike));
+            }
         }
         Ok(())
     }

@@ -167,6 +167,42 @@ impl Game {
                 }
             }
         }
+        // Your unit is about to take damage from this attack or counter-attack: with an
+        // Invincibility Cloak in hand the turn stops here and asks, before the damage lands
+        // (INDEX: Invincibility Cloak; ITEMS: an item may not interrupt afterwards).
+        let yours_hit = if target.owner == Seat::Player {
+            Some((target.id, damage))
+        } else if attacker.owner == Seat::Player {
+            counter.map(|c| (attacker.id, c))
+        } else {
+            None
+        };
+        if strike.cloak.is_none()
+            && let Some((victim, dmg)) = yours_hit
+            && dmg > 0
+            && self.holds_item(super::cards::Effect::InvincibilityCloak)
+        {
+            let mut asked = strike.clone();
+            asked.cloak = Some(false);
+            return self.ask(
+                format!(
+                    "{} is about to take {dmg} damage. Use your Invincibility Cloak so it takes none from this attack?",
+                    self.describe(victim)
+                ),
+                vec![
+                    "Use the Invincibility Cloak".to_string(),
+                    "Keep the cloak".to_string(),
+                ],
+                1,
+                Resume::Cloak { strike: asked },
+            );
+        }
+        let cloaked = strike.cloak == Some(true);
+        let (damage, counter) = match (cloaked, target.owner == Seat::Player) {
+            (true, true) => (0, counter),
+            (true, false) => (damage, counter.map(|_| 0)),
+            _ => (damage, counter),
+        };
         let protector = strike.protector.flatten();
         let target_taker = match protector {
             Some(p) if target.owner == Seat::Player => p,
@@ -251,8 +287,10 @@ impl Game {
         match wall {
             Some(w) => options.push(format!(
                 "Your {} takes 1 damage (it must: INDEX)",
-                self.cards
-                    .name(super::cards::CardKind::Building, self.kingdom.buildings[w].card)
+                self.cards.name(
+                    super::cards::CardKind::Building,
+                    self.kingdom.buildings[w].card
+                )
             )),
             None => {
                 options.push("Your castle takes 1 damage".to_string());

@@ -53,7 +53,10 @@ impl Game {
         let b = &mut self.kingdom.buildings[i];
         b.damage = b.damage.saturating_add(1);
         let (card, damage) = (b.card, b.damage);
-        let hits = self.cards.card(CardKind::Building, card).map_or(1, |c| c.hits);
+        let hits = self
+            .cards
+            .card(CardKind::Building, card)
+            .map_or(1, |c| c.hits);
         let destroyed = match effect {
             Some(Effect::Fortification) => usize::from(damage) > count,
             _ => damage >= hits,

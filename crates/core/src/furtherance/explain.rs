@@ -86,6 +86,8 @@ pub enum Rule {
     Workers,
     /// A unit of yours died: pay 2 gold to research it (COMBAT: Killing Units).
     Rescue,
+    /// An item you may use at this moment (ITEMS; INDEX: Invincibility Cloak).
+    Item,
 }
 
 impl Rule {
@@ -151,6 +153,7 @@ impl Rule {
             Rule::YourTurn => "GAMEPLAY (your turn)",
             Rule::Workers => "WORKERS (each worker takes one action a turn)",
             Rule::Rescue => "COMBAT: Killing Units (pay 2 gold to put it in your research)",
+            Rule::Item => "INDEX: Invincibility Cloak (used when your unit is attacked)",
         }
     }
 }

@@ -123,7 +123,14 @@ fn a_recruit_pays_its_cost_and_one_you_cannot_pay_is_refused() {
     g.stock_market(Market::Units, "Juggernaut");
     let e = recruit(&mut g, "Juggernaut", "c1").unwrap_err();
     assert!(
-        matches!(e, RuleError::CannotPay { cost: 5, gold: 4, .. }),
+        matches!(
+            e,
+            RuleError::CannotPay {
+                cost: 5,
+                gold: 4,
+                ..
+            }
+        ),
         "{e}"
     );
     assert!(g.units().is_empty());
@@ -251,7 +258,11 @@ fn develop_removes_a_counter_and_the_last_puts_the_building_in_play() {
         .unwrap();
     }
     assert_eq!(g.kingdom().buildings[0].counters, 0);
-    assert_eq!(g.total_vp(), 1, "the Church's sample VP counts while it stands");
+    assert_eq!(
+        g.total_vp(),
+        1,
+        "the Church's sample VP counts while it stands"
+    );
 }
 
 #[test]
@@ -263,7 +274,10 @@ fn research_keeps_one_card_puts_one_on_the_bottom_and_one_on_top() {
         })
         .unwrap();
     assert!(matches!(steps.last(), Some(Step::NeedsChoice { .. })));
-    assert!(g.deck_conserved().is_ok(), "the looked-at cards are counted");
+    assert!(
+        g.deck_conserved().is_ok(),
+        "the looked-at cards are counted"
+    );
     g.check().unwrap();
     g.apply(Action::Answer { option: 1 }).unwrap();
     assert_eq!(g.kingdom().research.len(), 1);
@@ -356,7 +370,11 @@ fn the_holy_grail_gives_two_vp_only_on_the_centre_square() {
 fn a_dying_player_unit_asks_to_pay_two_gold_for_research() {
     let mut g = game();
     let id = place(&mut g, Seat::Player, "Fighter", "d3");
-    g.apply(Action::SetDamage { unit: id, damage: 9 }).unwrap();
+    g.apply(Action::SetDamage {
+        unit: id,
+        damage: 9,
+    })
+    .unwrap();
     let p = g.pending().expect("the rescue question");
     assert!(p.question.contains("pay 2 gold"), "{}", p.question);
     g.apply(Action::Answer { option: 1 }).unwrap();
@@ -382,11 +400,13 @@ fn a_save_from_before_the_kingdom_still_loads_and_plays() {
     assert_eq!(old.kingdom(), &Kingdom::default());
     assert!(old.check().is_ok());
     // An old recruit action (by unit type number) still reads.
-    let a: Action =
-        serde_json::from_str(r#"{"action":"recruit","kind":0,"square":"c1"}"#).unwrap();
+    let a: Action = serde_json::from_str(r#"{"action":"recruit","kind":0,"square":"c1"}"#).unwrap();
     old.apply(a).unwrap();
     old.apply(Action::Mine {}).unwrap();
-    assert!(old.kingdom().dealt, "the item and building decks are dealt on first use");
+    assert!(
+        old.kingdom().dealt,
+        "the item and building decks are dealt on first use"
+    );
     assert!(old.check().is_ok());
 }
 
@@ -435,8 +455,15 @@ fn walls_fall_at_five_damage_and_the_castle_is_untouched() {
     g.kingdom.buildings[0].damage = 4;
     place(&mut g, Seat::Left, "Knight", "d2");
     enemy_phase(&mut g);
-    assert_eq!(g.castle(Seat::Player).hp, 10 - 1, "only the hit after the Walls fell");
-    assert!(g.kingdom().buildings.is_empty(), "the Walls fell at 5 damage");
+    assert_eq!(
+        g.castle(Seat::Player).hp,
+        10 - 1,
+        "only the hit after the Walls fell"
+    );
+    assert!(
+        g.kingdom().buildings.is_empty(),
+        "the Walls fell at 5 damage"
+    );
 }
 
 #[test]
@@ -460,7 +487,12 @@ fn a_guard_tower_strikes_the_unit_attacking_your_castle() {
 
 /// One simulated game on `difficulty` from `seed`: (outcome, last round, whether the Right
 /// castle took a turn, castles destroyed).
-fn simulated(style: sim::Style, difficulty: Difficulty, seed: u64, rounds: u32) -> (Option<Outcome>, u32, bool, u32) {
+fn simulated(
+    style: sim::Style,
+    difficulty: Difficulty,
+    seed: u64,
+    rounds: u32,
+) -> (Option<Outcome>, u32, bool, u32) {
     let settings = Settings {
         difficulty,
         ..Settings::default()
@@ -538,4 +570,40 @@ fn a_castle_hp_hand_edit_says_where_the_hourglass_counters_went() {
         .unwrap();
     let text = steps[0].text();
     assert!(text.contains("10 hourglass counter(s) moved"), "{text}");
+}
+
+#[test]
+fn an_invincibility_cloak_stops_the_enemy_turn_before_the_damage_and_asks() {
+    let mut g = game();
+    gold(&mut g, 20);
+    g.stock_market(Market::Items, "Invincibility Cloak");
+    g.apply(Action::Buy {
+        items: vec!["Invincibility Cloak".into()],
+    })
+    .unwrap();
+    let mine = place(&mut g, Seat::Player, "Knight", "d3");
+    place(&mut g, Seat::Left, "Fighter", "c3");
+    g.apply(Action::EndTurn {}).unwrap();
+    let mut asked = None;
+    for _ in 0..200 {
+        match g.advance() {
+            Ok(Step::NeedsChoice { question, .. }) => {
+                asked = Some(question);
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    let q = asked.expect("the cloak question");
+    assert!(q.contains("Invincibility Cloak"), "{q}");
+    assert_eq!(
+        g.unit(mine).unwrap().damage,
+        0,
+        "asked before the damage lands"
+    );
+    g.answer(0).unwrap();
+    g.advance().unwrap();
+    assert_eq!(g.unit(mine).unwrap().damage, 0, "the cloak took the damage");
+    assert!(g.kingdom().items.is_empty(), "the cloak is used up");
 }

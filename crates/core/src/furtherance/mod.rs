@@ -109,7 +109,9 @@ pub fn load_data(
 }
 
 /// Reads the buildings, items, upgrades and leaders files through `read`, checked.
-pub fn load_cards(read: impl FnMut(&str) -> Result<(String, String), String>) -> Result<Cards, String> {
+pub fn load_cards(
+    read: impl FnMut(&str) -> Result<(String, String), String>,
+) -> Result<Cards, String> {
     Cards::load(read)
 }
 

@@ -88,7 +88,8 @@ impl Game {
             | Resume::DrawnCard { .. }
             | Resume::Research { .. }
             | Resume::Upgrade { .. }
-            | Resume::Rescue { .. } => Vec::new(),
+            | Resume::Rescue { .. }
+            | Resume::Cloak { .. } => Vec::new(),
         };
         squares.resize(p.options.len(), None);
         squares

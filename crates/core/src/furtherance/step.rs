@@ -186,7 +186,9 @@ pub enum Step {
     },
     /// One of your workers acted (mine, buy, build, develop, research, upgrade) or you used
     /// an item.
-    Kingdom { text: String },
+    Kingdom {
+        text: String,
+    },
     /// The rules say the player chooses: answer with an option's index.
     NeedsChoice {
         question: String,

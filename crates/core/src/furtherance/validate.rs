@@ -252,9 +252,10 @@ impl Game {
                     Some(candidates.len())
                 }
                 Resume::DrawnCard { .. } => Some(self.catalog.len()),
-                Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
-                    Some(p.options.len())
-                }
+                Resume::Research { .. }
+                | Resume::Upgrade { .. }
+                | Resume::Rescue { .. }
+                | Resume::Cloak { .. } => Some(p.options.len()),
                 Resume::CastleDefence { defenders, .. } => {
                     (p.options.len() > defenders.len()).then_some(p.options.len())
                 }

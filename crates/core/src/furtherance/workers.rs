@@ -385,7 +385,11 @@ impl Game {
         let mut picks: Vec<ResearchPick> = Vec::new();
         let mut seen = Vec::new();
         for keep in 0..n {
-            for bottom in (0..n).filter(|b| *b != keep).map(Some).chain((n == 1).then_some(None)) {
+            for bottom in (0..n)
+                .filter(|b| *b != keep)
+                .map(Some)
+                .chain((n == 1).then_some(None))
+            {
                 let top = (0..n).find(|t| *t != keep && Some(*t) != bottom);
                 for give_back in &returns {
                     let key = (
@@ -613,6 +617,31 @@ impl Game {
         Ok(self.kingdom_step(text))
     }
 
+    /// Whether you hold an item with this effect.
+    pub(crate) fn holds_item(&self, effect: Effect) -> bool {
+        self.kingdom.items.iter().any(|i| {
+            self.cards
+                .card(CardKind::Item, *i)
+                .is_some_and(|c| c.effect == Some(effect))
+        })
+    }
+
+    /// Uses up an item with this effect (discarded, ITEMS); false when you hold none.
+    pub(crate) fn take_item(&mut self, effect: Effect) -> bool {
+        let Some(i) = self.kingdom.items.iter().position(|i| {
+            self.cards
+                .card(CardKind::Item, *i)
+                .is_some_and(|c| c.effect == Some(effect))
+        }) else {
+            return false;
+        };
+        let card = self.kingdom.items.remove(i);
+        if let Some(pile) = self.kingdom.items_deck.as_mut() {
+            pile.discard(card);
+        }
+        true
+    }
+
     /// 2 VP while the Holy Grail's unit stands on the centre square (INDEX: Holy Grail).
     pub fn grail_vp(&self) -> u8 {
         match self.kingdom.grail.and_then(|id| self.unit(id)) {
@@ -623,8 +652,7 @@ impl Game {
 
     /// A dying player unit: pay 2 gold to put it in your research? (COMBAT: Killing Units).
     pub(crate) fn ask_rescue(&mut self, card: CardRef) -> Option<Step> {
-        if self.ledger.gold < RESEARCH_RESCUE_GOLD || self.kingdom.research.len() >= MAX_RESEARCH
-        {
+        if self.ledger.gold < RESEARCH_RESCUE_GOLD || self.kingdom.research.len() >= MAX_RESEARCH {
             self.discard_card(card);
             return None;
         }
