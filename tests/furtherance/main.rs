@@ -61,6 +61,11 @@ fn place(g: &mut Game, owner: Seat, name: &str, at: &str) -> UnitId {
 
 /// Steps until the player's next turn (or the end), every question answered by default.
 fn enemy_phase(g: &mut Game) -> Vec<String> {
+    // A question of your own turn first (a unit of yours died: research it?).
+    while let Some(p) = g.pending() {
+        let option = p.default + 1;
+        g.apply(Action::Answer { option }).unwrap();
+    }
     g.apply(Action::EndTurn {}).unwrap();
     let mut lines = Vec::new();
     loop {

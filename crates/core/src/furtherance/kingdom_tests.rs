@@ -535,8 +535,12 @@ fn print_the_simulated_players_table() {
         for difficulty in Difficulty::ALL.iter().copied() {
             let (mut won, mut lost, mut open, mut right, mut destroyed) = (0, 0, 0, 0, 0);
             let mut rounds = Vec::new();
+            let mut with_destroyed = Vec::new();
             for seed in 1..=20 {
                 let (o, r, rt, d) = simulated(style, difficulty, seed, 60);
+                if d > 0 {
+                    with_destroyed.push(seed);
+                }
                 match o {
                     Some(Outcome::Won) => won += 1,
                     Some(Outcome::Lost) => lost += 1,
@@ -555,6 +559,7 @@ fn print_the_simulated_players_table() {
                 rounds[rounds.len() / 2],
                 rounds[rounds.len() - 1]
             );
+            println!("  seeds with a castle destroyed: {with_destroyed:?}");
         }
     }
 }

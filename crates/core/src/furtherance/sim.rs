@@ -9,8 +9,9 @@
 //! window's buttons do, so every state it reaches is a state a person could reach.
 //!
 //! - `none`: does nothing; ends every turn and takes the offered answer to every question.
-//! - `random`: uniform among the legal actions, ending the turn with chance 1 in 4 at each
-//!   choice (so turns end); uniform among the options of a question.
+//! - `random`: a kind of legal action uniformly (recruit, other worker action, move, attack),
+//!   then one of that kind uniformly, ending the turn with chance 1 in 4 at each choice (so
+//!   turns end); uniform among the options of a question.
 //! - `greedy`: the fixed heuristic of [`Style::Greedy`].
 //!
 //! A simulated player keeps its kingdom through the worker actions like a person (mine,
@@ -37,7 +38,8 @@ use crate::rng::SeededRng;
 pub enum Style {
     /// Does nothing: ends every turn, takes the offered answer.
     None,
-    /// Uniform among the legal actions, with a 1 in 4 chance to end the turn at each choice.
+    /// A kind of legal action uniformly (recruit, another worker action, move, attack), then
+    /// one of that kind uniformly, with a 1 in 4 chance to end the turn at each choice.
     Random,
     /// In order, each time it acts:
     /// 1. attack an enemy castle if a unit stands next to one (the one with the least HP);
@@ -123,8 +125,21 @@ impl SimPlayer {
         if legal.is_empty() || self.rng.below(4) == 0 {
             return Action::EndTurn {};
         }
-        let i = self.rng.below(legal.len() as u64) as usize;
-        legal.into_iter().nth(i).unwrap_or(Action::EndTurn {})
+        // A kind of action first (recruit, another worker action, move, attack), then one of
+        // that kind: the many ways to buy and research do not crowd out the board.
+        let kind = |a: &Action| match a {
+            Action::Recruit { .. } => 0,
+            Action::Move { .. } => 2,
+            Action::AttackUnit { .. } | Action::AttackCastle { .. } => 3,
+            _ => 1,
+        };
+        let mut kinds: Vec<u8> = legal.iter().map(kind).collect();
+        kinds.sort();
+        kinds.dedup();
+        let k = kinds[self.rng.below(kinds.len() as u64) as usize];
+        let of_kind: Vec<Action> = legal.into_iter().filter(|a| kind(a) == k).collect();
+        let i = self.rng.below(of_kind.len() as u64) as usize;
+        of_kind.into_iter().nth(i).unwrap_or(Action::EndTurn {})
     }
 
     fn greedy_action(&mut self, game: &Game) -> Action {
