@@ -612,3 +612,11 @@ fn an_invincibility_cloak_stops_the_enemy_turn_before_the_damage_and_asks() {
     assert_eq!(g.unit(mine).unwrap().damage, 0, "the cloak took the damage");
     assert!(g.kingdom().items.is_empty(), "the cloak is used up");
 }
+
+#[test]
+fn check_refuses_a_kingdom_over_the_books_limits() {
+    let mut g = game();
+    g.kingdom.items = vec![0; 6];
+    let e = g.check().unwrap_err().to_string();
+    assert!(e.contains("at most 5"), "{e}");
+}

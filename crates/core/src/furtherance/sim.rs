@@ -9,7 +9,7 @@
 //! window's buttons do, so every state it reaches is a state a person could reach.
 //!
 //! - `none`: does nothing; ends every turn and takes the offered answer to every question.
-//! - `random`: a kind of legal action uniformly (recruit, other worker action, move, attack),
+//! - `random`: a kind of legal action uniformly (recruit, mine, other worker action, move, attack),
 //!   then one of that kind uniformly, ending the turn with chance 1 in 4 at each choice (so
 //!   turns end); uniform among the options of a question.
 //! - `greedy`: the fixed heuristic of [`Style::Greedy`].
@@ -38,8 +38,8 @@ use crate::rng::SeededRng;
 pub enum Style {
     /// Does nothing: ends every turn, takes the offered answer.
     None,
-    /// A kind of legal action uniformly (recruit, another worker action, move, attack), then
-    /// one of that kind uniformly, with a 1 in 4 chance to end the turn at each choice.
+    /// A kind of legal action uniformly (recruit, mine, another worker action, move, attack),
+    /// then one of that kind uniformly, with a 1 in 4 chance to end the turn at each choice.
     Random,
     /// In order, each time it acts:
     /// 1. attack an enemy castle if a unit stands next to one (the one with the least HP);
@@ -125,13 +125,14 @@ impl SimPlayer {
         if legal.is_empty() || self.rng.below(4) == 0 {
             return Action::EndTurn {};
         }
-        // A kind of action first (recruit, another worker action, move, attack), then one of
-        // that kind: the many ways to buy and research do not crowd out the board.
+        // A kind of action first (recruit, mine, another worker action, move, attack), then
+        // one of that kind: the many ways to buy and research do not crowd out the board.
         let kind = |a: &Action| match a {
             Action::Recruit { .. } => 0,
-            Action::Move { .. } => 2,
-            Action::AttackUnit { .. } | Action::AttackCastle { .. } => 3,
-            _ => 1,
+            Action::Mine {} => 1,
+            Action::Move { .. } => 3,
+            Action::AttackUnit { .. } | Action::AttackCastle { .. } => 4,
+            _ => 2,
         };
         let mut kinds: Vec<u8> = legal.iter().map(kind).collect();
         kinds.sort();

@@ -98,6 +98,62 @@ impl Game {
         Ok(())
     }
 
+    /// The kingdom keeps the book's limits and names only cards the game holds.
+    fn kingdom_fits(&self) -> Result<(), Invalid> {
+        use super::cards::CardKind;
+        use super::kingdom::{MAX_BUILDINGS, MAX_ITEMS, MAX_RESEARCH, Market};
+        let k = &self.kingdom;
+        if k.research.len() > MAX_RESEARCH {
+            return Err(Invalid::new(
+                "kingdom.research",
+                format!(
+                    "{} cards; research holds at most {MAX_RESEARCH}",
+                    k.research.len()
+                ),
+            ));
+        }
+        if k.items.len() > MAX_ITEMS {
+            return Err(Invalid::new(
+                "kingdom.items",
+                format!("{} items; you may hold at most {MAX_ITEMS}", k.items.len()),
+            ));
+        }
+        if k.buildings.len() > MAX_BUILDINGS {
+            return Err(Invalid::new(
+                "kingdom.buildings",
+                format!("{} buildings; at most {MAX_BUILDINGS}", k.buildings.len()),
+            ));
+        }
+        let known = |kind: CardKind, card: u16| self.cards.card(kind, card).is_some();
+        let bad = k
+            .buildings
+            .iter()
+            .any(|b| !known(CardKind::Building, b.card))
+            || k.items.iter().any(|i| !known(CardKind::Item, *i))
+            || k.upgrades.iter().any(|u| !known(CardKind::Upgrade, u.card))
+            || k.leader.is_some_and(|l| !known(CardKind::Leader, l))
+            || k.research.iter().any(|r| match r.deck {
+                Market::Units => self.catalog.get(KindId(r.card)).is_none(),
+                Market::Items => !known(CardKind::Item, r.card),
+                Market::Buildings => !known(CardKind::Building, r.card),
+            })
+            || k.items_market
+                .iter()
+                .flatten()
+                .any(|c| !known(CardKind::Item, *c))
+            || k.buildings_market
+                .iter()
+                .flatten()
+                .any(|c| !known(CardKind::Building, *c));
+        if bad {
+            return Err(Invalid::new(
+                "kingdom",
+                "it names a card the game's card lists do not hold",
+            ));
+        }
+        Ok(())
+    }
+
     pub fn check(&self) -> Result<(), Invalid> {
         if self.round == 0 {
             return Err(Invalid::new("round", "rounds start at 1"));
@@ -221,6 +277,7 @@ impl Game {
             ));
         }
         self.deck_conserved()?;
+        self.kingdom_fits()?;
         for task in &self.agenda {
             if let Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } = task
                 && self.catalog.get(*kind).is_none()
