@@ -119,7 +119,9 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
                         .collect();
                     match free.get(pick.below(3)) {
                         Some(s) => Action::Recruit {
-                            kind: KindId(pick.below(next.catalog().len()) as u16),
+                            unit: tablemate::furtherance::UnitName::Kind(KindId(
+                                pick.below(next.catalog().len()) as u16,
+                            )),
                             square: *s,
                         },
                         None => Action::EndTurn {},

@@ -156,6 +156,10 @@ pub enum Command {
         /// The save's title (default: "Furtherance solo — <difficulty>").
         #[arg(long)]
         title: Option<String>,
+        /// Your leader, by name (default: one drawn at random from the seed, as the solo
+        /// setup says).
+        #[arg(long)]
+        leader: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -226,6 +230,37 @@ pub enum Command {
         #[arg(long)]
         explain: bool,
     },
+    /// A worker collects 4 gold (WORKERS: Mine).
+    Mine { id: String },
+    /// A worker buys one or two items, by name, from the market or your research.
+    Buy {
+        id: String,
+        #[arg(required = true, num_args = 1..=2)]
+        items: Vec<String>,
+    },
+    /// A worker starts a building, by name, from the market or your research.
+    Build { id: String, building: String },
+    /// A worker removes a turn counter from a building or upgraded worker, by name.
+    Develop { id: String, card: String },
+    /// A worker recruits UNIT (a name from the units market or your research) into SQUARE
+    /// of your castle and pays its cost.
+    Recruit {
+        id: String,
+        unit: String,
+        square: String,
+    },
+    /// A worker looks at the top three cards of DECK (units, items or buildings) and keeps
+    /// one: the choice is a question (`answer`).
+    Research { id: String, deck: String },
+    /// A worker pays 5 gold for an upgraded worker: the choice is a question (`answer`).
+    Upgrade { id: String },
+    /// Use an item you hold, on your unit --unit N where the item needs one.
+    UseItem {
+        id: String,
+        item: String,
+        #[arg(long)]
+        unit: Option<u32>,
+    },
     /// Answer the waiting question of save ID with option N (1-based, as `show` numbers it).
     /// The enemies then play on, or with --step take one step.
     Answer {
@@ -242,6 +277,11 @@ pub enum Command {
 /// Reads the board and unit files (the user's replacements first), checked.
 pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
     crate::furtherance::load_data(|rel| crate::store::read_data(Some(root), rel))
+}
+
+/// Reads the buildings, items, upgrades and leaders files (the user's replacements first).
+pub fn load_cards(root: &Path) -> Result<crate::furtherance::Cards, String> {
+    crate::furtherance::load_cards(|rel| crate::store::read_data(Some(root), rel))
 }
 
 fn settings(difficulty: DifficultyArg, deck: DeckArg, rules: RuleArgs) -> Settings {
@@ -286,8 +326,16 @@ pub fn execute(command: Command, root: &Path) -> Output {
             deck,
             rules,
             title,
+            leader,
             json,
-        } => new_game(root, settings(difficulty, deck, rules), seed, title, json),
+        } => new_game(
+            root,
+            settings(difficulty, deck, rules),
+            seed,
+            title,
+            leader.as_deref(),
+            json,
+        ),
         Command::Simulate {
             difficulty,
             player,
@@ -329,6 +377,41 @@ pub fn execute(command: Command, root: &Path) -> Output {
             let option = usize::try_from(option).unwrap_or(usize::MAX);
             play::play(root, &id, Play::Answer(option), pace, explain)
         }
+        Command::Mine { id } => worker(root, &id, Ok(Action::Mine {})),
+        Command::Buy { id, items } => worker(root, &id, Ok(Action::Buy { items })),
+        Command::Build { id, building } => worker(root, &id, Ok(Action::Build { building })),
+        Command::Develop { id, card } => worker(root, &id, Ok(Action::Develop { card })),
+        Command::Recruit { id, unit, square } => {
+            let action = crate::furtherance::Square::parse(&square)
+                .map(|square| Action::Recruit {
+                    unit: crate::furtherance::UnitName::Name(unit),
+                    square,
+                });
+            worker(root, &id, action)
+        }
+        Command::Research { id, deck } => {
+            let action = crate::furtherance::Market::parse(&deck)
+                .map(|deck| Action::Research { deck })
+                .ok_or_else(|| format!("{deck:?} is not a deck: units, items or buildings"));
+            worker(root, &id, action)
+        }
+        Command::Upgrade { id } => worker(root, &id, Ok(Action::Upgrade {})),
+        Command::UseItem { id, item, unit } => worker(
+            root,
+            &id,
+            Ok(Action::UseItem {
+                item,
+                unit: unit.map(crate::furtherance::UnitId),
+            }),
+        ),
+    }
+}
+
+/// A worker's action (or an item used) in save ID, through `Saved::act`.
+fn worker(root: &Path, id: &str, action: Result<Action, String>) -> Output {
+    match action {
+        Ok(action) => play::play(root, id, Play::Act(action), Pace::RunOn, false),
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
     }
 }
 
@@ -337,14 +420,32 @@ fn new_game(
     settings: Settings,
     seed: Option<u64>,
     title: Option<String>,
+    leader: Option<&str>,
     json: bool,
 ) -> Output {
     let (board, catalog) = match load_data(root) {
         Ok(d) => d,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
+    let cards = match load_cards(root) {
+        Ok(c) => c,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let leader = match leader {
+        None => None,
+        Some(name) => match cards.find(crate::furtherance::CardKind::Leader, name) {
+            Some(l) => Some(l),
+            None => {
+                let names: Vec<&str> = cards.leaders.iter().map(|c| c.name.as_str()).collect();
+                return Output::fail(format!(
+                    "tablemate: no leader called {name:?} (the leaders: {})\n",
+                    names.join(", ")
+                ));
+            }
+        },
+    };
     let seed = seed.unwrap_or_else(crate::deck::fresh_seed);
-    let game = Game::new(settings, board, catalog, seed);
+    let game = Game::setup(settings, board, catalog, cards, seed, leader);
     let title =
         title.unwrap_or_else(|| format!("Furtherance solo — {}", settings.difficulty.title()));
     let saved = Saved::new(title, "New game", game);
@@ -390,7 +491,11 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
         Ok(d) => d,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
     };
-    let game = Game::new(settings, board, catalog, seed);
+    let cards = match load_cards(root) {
+        Ok(c) => c,
+        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    };
+    let game = Game::setup(settings, board, catalog, cards, seed, None);
     // Room for every action of every round, so the whole game is kept, up to what a save may
     // hold when read back: a longer simulation keeps its last `MAX_ENTRIES` entries (capped,
     // not refused: docs/furtherance.md).

@@ -66,7 +66,10 @@ pub(super) fn touched(g: &Game, step: &Step) -> Vec<Square> {
             .flatten()
             .map(|u| u.square)
             .collect(),
-        Step::PlayerTurn { .. } | Step::NeedsChoice { .. } | Step::GameOver { .. } => Vec::new(),
+        Step::PlayerTurn { .. }
+        | Step::Kingdom { .. }
+        | Step::NeedsChoice { .. }
+        | Step::GameOver { .. } => Vec::new(),
     };
     squares.dedup();
     squares

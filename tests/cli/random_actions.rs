@@ -273,7 +273,14 @@ fn random_furtherance_actions_never_panic_and_every_accepted_state_saves_and_val
         new_save(dir.path(), &["furtherance", "new", "--seed", "11"]);
     let templates = strings(&[
         r#"{"action":"recruit","kind":0,"square":"c2"}"#,
-        r#"{"action":"recruit","kind":1,"square":"d1"}"#,
+        r#"{"action":"recruit","unit":"Knight","square":"d1"}"#,
+        r#"{"action":"mine"}"#,
+        r#"{"action":"buy","items":["Potion","Report"]}"#,
+        r#"{"action":"build","building":"Walls"}"#,
+        r#"{"action":"develop","card":"Walls"}"#,
+        r#"{"action":"research","deck":"units"}"#,
+        r#"{"action":"upgrade"}"#,
+        r#"{"action":"use-item","item":"Potion","unit":1}"#,
         r#"{"action":"move","unit":1,"to":"c3"}"#,
         r#"{"action":"attack-unit","attacker":1,"target":2}"#,
         r#"{"action":"attack-castle","attacker":1,"castle":"left"}"#,

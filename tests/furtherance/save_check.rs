@@ -36,7 +36,9 @@ fn player_action(g: &Game, c: usize) -> Action {
                 .collect();
             match free.get(pick(free.len())) {
                 Some(s) => Action::Recruit {
-                    kind: KindId((c / 7 % g.catalog().len()) as u16),
+                    unit: tablemate::furtherance::UnitName::Kind(KindId(
+                        (c / 7 % g.catalog().len()) as u16,
+                    )),
                     square: *s,
                 },
                 None => Action::EndTurn {},

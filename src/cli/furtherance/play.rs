@@ -161,13 +161,15 @@ fn waiting_text(id: &str, game: &Game) -> String {
     format!("Round {}: your turn.\n", game.round())
 }
 
-/// What `end-turn`, `next` and `answer` send.
-#[derive(Debug, Clone, Copy)]
+/// What `end-turn`, `next`, `answer` and the worker commands send.
+#[derive(Debug, Clone)]
 pub(super) enum Play {
     EndTurn,
     Next,
     /// 1-based, as listed.
     Answer(usize),
+    /// A worker's action or using an item (`mine`, `buy`, `recruit` ...).
+    Act(Action),
 }
 
 /// How far the enemies go on: one step, or until your turn, a question or the end.
@@ -187,16 +189,18 @@ pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool)
     };
     let before = saved.history.cursor();
     let mut out = String::new();
-    let first = match what {
+    let first = match &what {
         Play::EndTurn => Action::EndTurn {},
         Play::Next => Action::Next {},
-        Play::Answer(option) => Action::Answer { option },
+        Play::Answer(option) => Action::Answer { option: *option },
+        Play::Act(action) => action.clone(),
     };
     // `next` is one step; `end-turn` and `answer` stepped show the first step of what they
     // start; `next --all` goes on one entry per step, as the window's Run to end.
     let (first_paced, more) = match (what, pace) {
         (Play::Next, Pace::Step) => (true, 0),
         (Play::Next, Pace::RunOn) => (true, usize::MAX),
+        (Play::Act(_), _) => (false, 0),
         (_, Pace::Step) => (true, 1),
         (_, Pace::RunOn) => (false, 0),
     };
@@ -268,9 +272,17 @@ pub(super) fn show(root: &Path, id: &str, json: bool) -> Output {
     };
     let game = saved.current();
     if json {
-        return match serde_json::to_value(game) {
-            Ok(v) => Output::json(&v),
-            Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        // The saved state, its `kingdom` read as a player reads it: every card by name
+        // (docs/furtherance.md, "show --json").
+        return match (
+            serde_json::to_value(game),
+            serde_json::to_value(game.kingdom_view()),
+        ) {
+            (Ok(mut v), Ok(k)) => {
+                v["kingdom"] = k;
+                Output::json(&v)
+            }
+            (Err(e), _) | (_, Err(e)) => Output::fail(format!("tablemate: {e}\n")),
         };
     }
     // A heading: the title elided to what a line shows (docs/cli.md).
@@ -292,16 +304,8 @@ pub(super) fn show(root: &Path, id: &str, json: bool) -> Output {
             c.research.len()
         );
     }
-    let l = game.ledger();
-    let _ = writeln!(
-        s,
-        "You: castle {} HP, {} VP, {} gold, {} workers, {} buildings",
-        game.castle(Seat::Player).hp,
-        game.total_vp(),
-        l.gold,
-        l.workers,
-        l.buildings
-    );
+    let _ = writeln!(s, "You: castle {} HP", game.castle(Seat::Player).hp);
+    s += &kingdom_text(game);
     s += "\nUnits (id, tag on the board, square, HP left of HP):\n";
     if game.units().is_empty() {
         s += "  none\n";
@@ -310,4 +314,76 @@ pub(super) fn show(root: &Path, id: &str, json: bool) -> Output {
     s += "\n";
     s += &waiting_text(id, game);
     Output::ok(s)
+}
+
+/// The kingdom, as `show` lists it: gold, workers, leader, VP, research, buildings, items,
+/// upgraded workers and the three markets, every card by name.
+pub fn kingdom_text(game: &Game) -> String {
+    let k = game.kingdom_view();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Kingdom: {} gold, {} VP, {} worker(s), {} action(s) left this turn",
+        k.gold, k.vp, k.workers, k.actions_left
+    );
+    let _ = writeln!(
+        s,
+        "  Leader: {}",
+        k.leader
+            .as_ref()
+            .map_or("none".to_string(), |l| l.name.clone())
+    );
+    let list = |cards: Vec<String>| {
+        if cards.is_empty() {
+            "none".to_string()
+        } else {
+            cards.join(", ")
+        }
+    };
+    let market = |cards: &[crate::furtherance::kingdom_view::MarketCard]| {
+        list(
+            cards
+                .iter()
+                .map(|c| {
+                    let stack = if c.count > 1 {
+                        format!(" x{}", c.count)
+                    } else {
+                        String::new()
+                    };
+                    format!("{}{stack} ({} gold)", c.name, c.cost)
+                })
+                .collect(),
+        )
+    };
+    let held = |cards: &[crate::furtherance::kingdom_view::HeldCard]| {
+        list(
+            cards
+                .iter()
+                .map(|b| {
+                    let mut t = b.name.clone();
+                    if b.turn_counters > 0 {
+                        let _ = write!(t, " ({} turn counter(s) left)", b.turn_counters);
+                    }
+                    if b.damage > 0 {
+                        let _ = write!(t, " ({} damage)", b.damage);
+                    }
+                    t
+                })
+                .collect(),
+        )
+    };
+    let _ = writeln!(s, "  Research: {}", market(&k.research));
+    let _ = writeln!(s, "  Buildings: {}", held(&k.buildings));
+    let _ = writeln!(
+        s,
+        "  Items: {}",
+        list(k.items.iter().map(|i| i.name.clone()).collect())
+    );
+    if !k.upgrades.is_empty() {
+        let _ = writeln!(s, "  Upgraded workers: {}", held(&k.upgrades));
+    }
+    let _ = writeln!(s, "  Market, units: {}", market(&k.market.units));
+    let _ = writeln!(s, "  Market, items: {}", market(&k.market.items));
+    let _ = writeln!(s, "  Market, buildings: {}", market(&k.market.buildings));
+    s
 }

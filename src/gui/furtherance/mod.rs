@@ -296,7 +296,12 @@ impl State {
             Message::Recruit(kind) => match self.mode {
                 Mode::Recruit(square) => {
                     self.mode = Mode::Normal;
-                    self.play(Play::Recruit { kind, square })
+                    // Recruits are named, as `recruit` takes them (docs/furtherance.md).
+                    let unit = match self.game().and_then(|g| g.catalog().get(kind)) {
+                        Some(k) => furtherance::UnitName::Name(k.name.clone()),
+                        None => furtherance::UnitName::Kind(kind),
+                    };
+                    self.play(Play::Recruit { unit, square })
                 }
                 _ => Action::error("Click an empty space of your castle first"),
             },

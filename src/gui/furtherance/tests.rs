@@ -505,7 +505,7 @@ fn selecting_your_unit_marks_where_the_rules_let_it_move_and_attack() -> Result 
     assert_eq!(s.marks(), Marks::default());
     // A unit just recruited: nothing either (new-unit token).
     send(&mut s, Message::Square(sq("e1")));
-    let kind = s.game().unwrap().catalog().find("Knight").unwrap();
+    let kind = face_up_unit(s.game().unwrap());
     send(&mut s, Message::Recruit(kind));
     let recruit = s.game().unwrap().unit_at(sq("e1")).unwrap().id;
     send(&mut s, Message::Select(recruit));
@@ -520,12 +520,25 @@ fn recruiting_marks_the_chosen_square_until_a_unit_is_picked() -> Result {
     send(&mut s, Message::Square(sq("d1")));
     assert_eq!(s.marks().recruit, Some(sq("d1")));
     assert!(shows(&s, "Recruit into d1"));
-    click(&mut s, "Fighter")?;
+    // A unit face up in the units market (the one deck): recruits come from there.
+    let g = s.game().unwrap();
+    let name = g.catalog().kind(face_up_unit(g)).name.clone();
+    click(&mut s, &name)?;
     assert_eq!(s.marks().recruit, None);
     assert_eq!(s.mode, Mode::Normal);
     let g = s.game().unwrap();
-    assert_eq!(g.name(g.unit_at(sq("d1")).unwrap()), "Fighter");
+    assert_eq!(g.name(g.unit_at(sq("d1")).unwrap()), name);
     Ok(())
+}
+
+/// The first unit face up in the units market that the starting gold pays for.
+fn face_up_unit(g: &Game) -> crate::furtherance::KindId {
+    g.kingdom()
+        .units_market
+        .iter()
+        .map(|slot| slot[0])
+        .find(|k| u32::from(g.catalog().kind(*k).cost) <= g.ledger().gold)
+        .expect("an affordable unit face up")
 }
 
 /// Steps the enemies' turn until `unit` is the highlighted piece (`Game::actor`).

@@ -452,9 +452,17 @@ static FURTHERANCE: Table = Table {
         ("settings.reach_stop", Rules),
         ("settings.enemy_sacrifice", Rules),
         ("settings.counter_range", Rules),
+        // The kingdom (crates/core/src/furtherance/kingdom.rs): which deck a card is of.
+        ("kingdom.research[].deck", Rules),
+        ("pending.resume.deck", Rules),
+        ("pending.resume.card.deck", Rules),
     ],
     within: &[
         ("board", &BOARD_FILE),
+        ("cards.buildings[]", &KINGDOM_CARD),
+        ("cards.items[]", &KINGDOM_CARD),
+        ("cards.upgrades[]", &KINGDOM_CARD),
+        ("cards.leaders[]", &KINGDOM_CARD),
         ("catalog", &UNITS_FILE),
         ("agenda[]", &TASK),
         ("pending.resume.task", &TASK),
@@ -464,6 +472,18 @@ static FURTHERANCE: Table = Table {
         ("reasons.why[]", &REASON),
         ("reasons.why_not[]", &REASON),
     ],
+};
+
+/// A building, item, upgraded worker or leader card (crates/core/src/furtherance/cards.rs):
+/// its name and text are the card files', which the player may write.
+static KINGDOM_CARD: Table = Table {
+    lines: &[
+        ("name", Data),
+        ("text", Data),
+        ("effect", Rules),
+        ("sample_fields[]", Rules),
+    ],
+    within: &[],
 };
 
 /// The board file (crates/core/src/furtherance/board_file.rs): squares and seats, and its own words.
@@ -511,6 +531,8 @@ static TASK: Table = Table {
         ("seat", Rules),
         ("battle", Rules),
         ("castle", Rules),
+        ("deck", Rules),
+        ("card.deck", Rules),
     ],
     within: &[],
 };
@@ -535,6 +557,8 @@ static STEP: Table = Table {
         ("text", Told),
         ("question", Told),
         ("options[]", Told),
+        // Which of your buildings took a hit, in the engine's words with its card name.
+        ("building", Told),
     ],
     within: &[
         ("unit", &UNIT_REF),
@@ -588,6 +612,13 @@ static FURTHERANCE_ACTION: Table = Table {
         ("square", Rules),
         ("to", Rules),
         ("castle", Rules),
+        ("deck", Rules),
+        // Cards named by the worker actions: the data files' names.
+        ("unit", Data),
+        ("items[]", Data),
+        ("building", Data),
+        ("card", Data),
+        ("item", Data),
     ],
     within: &[("data.board", &BOARD_FILE), ("data.units", &UNITS_FILE)],
 };

@@ -140,7 +140,7 @@ fn no_attacking_new_units_leaves_recruits_alone() {
     let lancer = place(&mut g, Seat::Left, "Sample Lancer", "c2");
     let knight = kind(&g, "Knight");
     g.apply(Action::Recruit {
-        kind: knight,
+        unit: crate::furtherance::UnitName::Kind(knight),
         square: sq("c1"),
     })
     .unwrap();
@@ -170,7 +170,7 @@ fn new_unit_tokens_come_off_when_their_owners_turn_begins() {
     let mut g = game();
     let knight = kind(&g, "Knight");
     g.apply(Action::Recruit {
-        kind: knight,
+        unit: crate::furtherance::UnitName::Kind(knight),
         square: sq("d1"),
     })
     .unwrap();

@@ -119,11 +119,27 @@ impl Game {
         if let Some(deck) = self.deck.as_mut() {
             let mut cards = Vec::new();
             for kind in self.catalog.ids() {
+                let one_deck = self.kingdom.one_deck;
                 let in_play = self
                     .units
                     .iter()
-                    .filter(|u| u.owner.is_enemy() && u.kind == kind)
+                    .filter(|u| (u.owner.is_enemy() || one_deck) && u.kind == kind)
                     .count()
+                    + self
+                        .kingdom
+                        .units_market
+                        .iter()
+                        .flatten()
+                        .filter(|k| **k == kind)
+                        .count()
+                    + self
+                        .kingdom
+                        .research
+                        .iter()
+                        .filter(|r| {
+                            one_deck && r.deck == super::kingdom::Market::Units && r.card == kind.0
+                        })
+                        .count()
                     + self
                         .castles
                         .iter()
@@ -180,6 +196,16 @@ impl Game {
                 *kind = map(*kind)?;
             }
         }
+        for slot in &mut self.kingdom.units_market {
+            for kind in slot {
+                *kind = map(*kind)?;
+            }
+        }
+        for r in &mut self.kingdom.research {
+            if r.deck == super::kingdom::Market::Units {
+                r.card = map(KindId(r.card))?.0;
+            }
+        }
         for task in &mut self.agenda {
             rekind_task(task, &map)?;
         }
@@ -191,6 +217,15 @@ impl Game {
                     }
                 }
                 Resume::Protector { task, .. } => rekind_task(task, &map)?,
+                Resume::Rescue { card } if card.deck == super::kingdom::Market::Units => {
+                    card.card = map(KindId(card.card))?.0;
+                }
+                Resume::Research {
+                    deck: super::kingdom::Market::Units,
+                    ..
+                } => {
+                    return Err("a research of the unit deck waits: answer it first".to_string());
+                }
                 _ => {}
             }
         }
@@ -204,6 +239,9 @@ fn rekind_task(
 ) -> Result<(), String> {
     match task {
         Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } => *kind = map(*kind)?,
+        Task::Rescue { card } if card.deck == super::kingdom::Market::Units => {
+            card.card = map(KindId(card.card))?.0;
+        }
         _ => {}
     }
     Ok(())
@@ -262,7 +300,8 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(err.to_string().contains("2 Knight are in play"), "{err}");
+        // Two on the board, and any face up in the units market (the one deck).
+        assert!(err.to_string().contains("Knight are in play"), "{err}");
         assert_eq!(g, before);
     }
 

@@ -24,6 +24,10 @@ pub(crate) struct Strike {
     /// `None`: not asked yet; `Some(None)`: no unit takes the damage in the player unit's place.
     #[serde(default, with = "asked")]
     pub protector: Option<Option<UnitId>>,
+    /// `None`: not asked yet; `Some(true)`: your Invincibility Cloak takes this attack's
+    /// damage off your unit (INDEX); `Some(false)`: kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloak: Option<bool>,
 }
 
 /// An answered "who takes the damage instead?" in a save: `null` not asked yet, `false` no
@@ -70,6 +74,7 @@ impl Strike {
             battle,
             guard_asked: false,
             protector: None,
+            cloak: None,
         }
     }
 }
@@ -135,6 +140,19 @@ pub(crate) enum Task {
         skips: u8,
     },
     EndEnemyPhase,
+    /// Your worker's research: which of the looked-at cards to keep (WORKERS: Research).
+    AskResearch {
+        deck: super::kingdom::Market,
+        looked: Vec<u16>,
+    },
+    /// Your worker's upgrade: which of the drawn upgraded workers to train (UPGRADES).
+    AskUpgrade {
+        drawn: Vec<u16>,
+    },
+    /// One of your units died (or a building fell): pay 2 gold to research it? (COMBAT)
+    Rescue {
+        card: super::kingdom::CardRef,
+    },
 }
 
 /// A question the rules leave to the player, and what to do with the answer.
@@ -191,6 +209,17 @@ pub(crate) enum Resume {
     ResearchTie { seat: Seat, candidates: Vec<KindId> },
     /// Physical deck: option i is catalogue unit i.
     DrawnCard { seat: Seat, skips: u8 },
+    /// Research: option i is the i-th way to keep, bottom and top the looked-at cards.
+    Research {
+        deck: super::kingdom::Market,
+        looked: Vec<u16>,
+    },
+    /// Upgrade: option i trains `drawn[i]`.
+    Upgrade { drawn: Vec<u16> },
+    /// Option 0: pay 2 gold, the card goes to your research; option 1: discard it.
+    Rescue { card: super::kingdom::CardRef },
+    /// Option 0: use the Invincibility Cloak on this strike; option 1: keep it.
+    Cloak { strike: Strike },
 }
 
 impl Resume {
@@ -236,6 +265,13 @@ impl Resume {
                 seat: *seat,
                 skips: *skips,
             },
+            Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
+                Game::kingdom_task(self).unwrap_or(Task::Deaths)
+            }
+            Resume::Cloak { strike } => Task::Strike(Strike {
+                cloak: None,
+                ..strike.clone()
+            }),
         }
     }
 
@@ -248,6 +284,9 @@ impl Resume {
             Resume::CastleDefence { .. } => Rule::CastleDefence,
             Resume::ResearchTie { .. } => Rule::SpawnResearchTie,
             Resume::DrawnCard { .. } => Rule::SpawnDeck,
+            Resume::Research { .. } | Resume::Upgrade { .. } => Rule::Workers,
+            Resume::Rescue { .. } => Rule::Rescue,
+            Resume::Cloak { .. } => Rule::Item,
         }
     }
 }
@@ -448,6 +487,9 @@ impl Game {
             } => self.place_spawn(seat, kind, from_research),
             Task::SkipDrawn { seat, kind, skips } => self.skip_drawn(seat, kind, skips),
             Task::EndEnemyPhase => self.end_enemy_phase(),
+            Task::AskResearch { deck, looked } => self.ask_research(deck, looked),
+            Task::AskUpgrade { drawn } => self.ask_upgrade(drawn),
+            Task::Rescue { card } => self.ask_rescue(card),
         }
     }
 
@@ -513,7 +555,8 @@ impl Game {
                         Battle::Defence,
                     )));
                 } else {
-                    let building = option > defenders.len();
+                    // With Walls or a Fortification the one option left is that building.
+                    let building = option > defenders.len() || self.wall().is_some();
                     self.agenda
                         .push(Task::HitPlayerCastle { attacker, building });
                 }
@@ -543,6 +586,14 @@ impl Game {
                         from_research: false,
                     });
                 }
+            }
+            Resume::Research { deck, looked } => self.resolve_research(deck, looked, option),
+            Resume::Upgrade { drawn } => self.resolve_upgrade(drawn, option),
+            Resume::Rescue { card } => self.resolve_rescue(card, option),
+            Resume::Cloak { mut strike } => {
+                let used = option == 0 && self.take_item(super::cards::Effect::InvincibilityCloak);
+                strike.cloak = Some(used);
+                self.agenda.push(Task::Strike(strike));
             }
         }
         Ok(())

@@ -167,6 +167,42 @@ impl Game {
                 }
             }
         }
+        // Your unit is about to take damage from this attack or counter-attack: with an
+        // Invincibility Cloak in hand the turn stops here and asks, before the damage lands
+        // (INDEX: Invincibility Cloak; ITEMS: an item may not interrupt afterwards).
+        let yours_hit = if target.owner == Seat::Player {
+            Some((target.id, damage))
+        } else if attacker.owner == Seat::Player {
+            counter.map(|c| (attacker.id, c))
+        } else {
+            None
+        };
+        if strike.cloak.is_none()
+            && let Some((victim, dmg)) = yours_hit
+            && dmg > 0
+            && self.holds_item(super::cards::Effect::InvincibilityCloak)
+        {
+            let mut asked = strike.clone();
+            asked.cloak = Some(false);
+            return self.ask(
+                format!(
+                    "{} is about to take {dmg} damage. Use your Invincibility Cloak so it takes none from this attack?",
+                    self.describe(victim)
+                ),
+                vec![
+                    "Use the Invincibility Cloak".to_string(),
+                    "Keep the cloak".to_string(),
+                ],
+                1,
+                Resume::Cloak { strike: asked },
+            );
+        }
+        let cloaked = strike.cloak == Some(true);
+        let (damage, counter) = match (cloaked, target.owner == Seat::Player) {
+            (true, true) => (0, counter),
+            (true, false) => (damage, counter.map(|_| 0)),
+            _ => (damage, counter),
+        };
         let protector = strike.protector.flatten();
         let target_taker = match protector {
             Some(p) if target.owner == Seat::Player => p,
@@ -215,6 +251,11 @@ impl Game {
     pub(crate) fn defend_castle(&mut self, attacker: UnitId) -> Option<Step> {
         let defenders = self.castle_defenders(attacker)?;
         let buildings = self.ledger.buildings > 0;
+        // Walls or a Fortification must take the hit (INDEX): no castle damage offered.
+        let wall = self.wall();
+        if defenders.is_empty() && wall.is_some() {
+            return self.hit_player_castle(attacker, true);
+        }
         if defenders.is_empty() && !buildings {
             // Say why the table was not asked: with no defender and no building there is no
             // choice (units inside that the attacker may not attack may not defend: RULINGS).
@@ -243,9 +284,20 @@ impl Game {
             .iter()
             .map(|d| format!("Defend with {}", self.describe(*d)))
             .collect();
-        options.push("Your castle takes 1 damage".to_string());
-        if buildings {
-            options.push("One of your buildings takes 1 damage".to_string());
+        match wall {
+            Some(w) => options.push(format!(
+                "Your {} takes 1 damage (it must: INDEX)",
+                self.cards.name(
+                    super::cards::CardKind::Building,
+                    self.kingdom.buildings[w].card
+                )
+            )),
+            None => {
+                options.push("Your castle takes 1 damage".to_string());
+                if buildings {
+                    options.push("One of your buildings takes 1 damage".to_string());
+                }
+            }
         }
         let default = defenders.len();
         self.ask(
@@ -312,11 +364,19 @@ impl Game {
     /// counter-attack of 1 (CASTLES: Defending; SOLO AI "your castle must counter-attack").
     pub(crate) fn hit_player_castle(&mut self, attacker: UnitId, building: bool) -> Option<Step> {
         let a = self.unit(attacker)?;
-        let counter = (!self.has(a, Ability::NoCounterAttacks)).then_some(1u8);
+        // Catapults and Guard towers in play strike the attacker too (sample card text).
+        let towers = self.tower_strikes();
+        let counter = (!self.has(a, Ability::NoCounterAttacks))
+            .then_some(1u8)
+            .map(|c| c.saturating_add(towers))
+            .or((towers > 0).then_some(towers));
         let attacker_name = format!("{} {}", a.owner.owner_word(), self.name(a));
+        let mut hit_building = None;
         if !building {
             let castle = self.castle_mut(Seat::Player);
             castle.hp = castle.hp.saturating_sub(1);
+        } else {
+            hit_building = self.damage_building();
         }
         if let Some(u) = self.unit_mut(attacker) {
             u.damage = u.damage.saturating_add(counter.unwrap_or(0));
@@ -343,6 +403,7 @@ impl Game {
             counters_to: None,
             counter,
             counter_taken_by: None,
+            building: hit_building,
         })
     }
 
@@ -442,6 +503,7 @@ impl Game {
             counter_taken_by: (counter.is_some() && taker != attacker)
                 .then(|| self.unit_ref(taker))
                 .flatten(),
+            building: None,
         })
     }
 
@@ -476,7 +538,7 @@ impl Game {
     pub(crate) fn discard_unit(&mut self, id: UnitId) -> Option<Unit> {
         let i = self.units.iter().position(|u| u.id == id)?;
         let unit = self.units.remove(i);
-        if unit.owner.is_enemy()
+        if (unit.owner.is_enemy() || self.kingdom.one_deck)
             && let Some(deck) = self.deck.as_mut()
         {
             deck.discard(unit.kind);
@@ -492,6 +554,12 @@ impl Game {
             return None;
         }
         self.ledger.buildings -= 1;
+        // The kingdom's newest building burns (the book lets the attacker pick: RULINGS).
+        if let Some(b) = self.kingdom.buildings.pop()
+            && let Some(pile) = self.kingdom.buildings_deck.as_mut()
+        {
+            pile.discard(b.card);
+        }
         let i = self.units.iter().position(|u| u.id == id)?;
         let u = self.units.remove(i);
         self.send_to_research(u.owner, u.kind);
@@ -521,6 +589,20 @@ impl Game {
         let i = self.units.iter().position(|u| u.id == dead)?;
         let u = self.units.remove(i);
         let fate = if u.owner == Seat::Player {
+            if self.kingdom.dealt {
+                // Asked right after this death is shown (COMBAT: Killing Units).
+                self.agenda.push(Task::Deaths);
+                self.agenda.push(Task::Rescue {
+                    card: super::kingdom::CardRef {
+                        deck: super::kingdom::Market::Units,
+                        card: u.kind.0,
+                    },
+                });
+                return Some(Step::Dies {
+                    unit,
+                    fate: Fate::PlayerChooses,
+                });
+            }
             Fate::PlayerChooses
         } else if self.is_destroyed(u.owner) {
             self.send_to_research(u.owner, u.kind);

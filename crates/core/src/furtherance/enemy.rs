@@ -548,6 +548,7 @@ impl Game {
         self.round += 1;
         self.last_move = None;
         self.phase = Phase::Player;
+        self.workers_rest();
         for u in self.units.iter_mut().filter(|u| u.owner == Seat::Player) {
             u.new = false;
             u.moved = 0;

@@ -72,6 +72,38 @@ pub enum RuleError {
     TooManyUnits,
     #[error("all {copies} copies of {name} are already in play (CARD TYPES)")]
     NoCopies { name: String, copies: u8 },
+    #[error(
+        "your {workers} worker(s) have each taken their action this turn: each worker takes one action a turn (WORKERS; GAMEPLAY)"
+    )]
+    NoWorkerLeft { workers: u8 },
+    #[error("{what} costs {cost} gold and you have {gold} (WORKERS; CARD TYPES)")]
+    CannotPay { what: String, cost: u32, gold: u32 },
+    #[error(
+        "{name} is not face up in the {market} market nor in your research: you buy from the three face-up cards or your research (CARD TYPES; WORKERS: Research)"
+    )]
+    NotForSale { name: String, market: &'static str },
+    #[error("you have 5 items, the most allowed: use one first (ITEMS)")]
+    TooManyItems,
+    #[error(
+        "you have 7 buildings, the most allowed (under construction included): discard one before building another (BUILDINGS)"
+    )]
+    TooManyBuildings,
+    #[error("2 buildings are under construction, the most at a time (BUILDINGS)")]
+    TooManyUnderConstruction,
+    #[error(
+        "{0} has no turn counters to remove: develop a building or upgraded worker under construction (WORKERS: Develop)"
+    )]
+    NothingToDevelop(String),
+    #[error("the {0} deck is empty")]
+    DeckEmpty(&'static str),
+    #[error(
+        "with the physical unit deck, research units at the table: the app does not see those cards (WORKERS: Research)"
+    )]
+    PhysicalResearch,
+    #[error("you hold no item called {0} (ITEMS)")]
+    NoSuchItem(String),
+    #[error("{0} is used on one of your units: name the unit (INDEX)")]
+    ItemNeedsUnit(String),
     #[error("{0}")]
     BadValue(String),
 }

@@ -82,6 +82,12 @@ pub enum Rule {
     Win,
     /// Your own action or hand edit.
     YourTurn,
+    /// Your worker's action (WORKERS).
+    Workers,
+    /// A unit of yours died: pay 2 gold to research it (COMBAT: Killing Units).
+    Rescue,
+    /// An item you may use at this moment (ITEMS; INDEX: Invincibility Cloak).
+    Item,
 }
 
 impl Rule {
@@ -145,6 +151,9 @@ impl Rule {
             Rule::Lose => "ENDING (your castle at 0 HP)",
             Rule::Win => "ENDING (4 VP)",
             Rule::YourTurn => "GAMEPLAY (your turn)",
+            Rule::Workers => "WORKERS (each worker takes one action a turn)",
+            Rule::Rescue => "COMBAT: Killing Units (pay 2 gold to put it in your research)",
+            Rule::Item => "INDEX: Invincibility Cloak (used when your unit is attacked)",
         }
     }
 }
@@ -485,7 +494,9 @@ pub(crate) fn of_step(step: &Step, exceeds: bool) -> Vec<Reason> {
             super::state::Outcome::Won => Reason::Won { vp: *vp },
             super::state::Outcome::Lost => Reason::Lost,
         }],
-        Step::Recruited { .. } | Step::HandEdit { .. } => vec![Reason::YourAction],
+        Step::Recruited { .. } | Step::HandEdit { .. } | Step::Kingdom { .. } => {
+            vec![Reason::YourAction]
+        }
         Step::Move { unit, .. } if unit.owner == Seat::Player => vec![Reason::YourAction],
         Step::Attack { attacker, .. } | Step::CastleAttacked { attacker, .. }
             if attacker.owner == Seat::Player =>

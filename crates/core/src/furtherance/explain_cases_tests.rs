@@ -93,7 +93,7 @@ fn a_raider_beside_a_new_recruit_says_it_passed_it_over_and_why_no_defence_quest
     let mut g = game();
     let raider = place(&mut g, Seat::Left, "Sample Raider", "c2");
     g.apply(Action::Recruit {
-        kind: kind(&g, "Knight"),
+        unit: crate::furtherance::UnitName::Kind(kind(&g, "Knight")),
         square: sq("c1"),
     })
     .unwrap();

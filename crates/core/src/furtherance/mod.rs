@@ -17,11 +17,15 @@ mod agenda;
 pub mod board;
 pub mod board_draft;
 pub mod board_file;
+pub mod cards;
 mod combat;
+mod defences;
 mod enemy;
 pub mod error;
 pub mod explain;
 mod explain_words;
+pub mod kingdom;
+pub mod kingdom_view;
 pub mod pile;
 mod play;
 pub mod player;
@@ -34,6 +38,7 @@ pub mod step;
 pub mod units;
 pub mod units_draft;
 mod validate;
+mod workers;
 
 #[cfg(test)]
 mod ability_tests;
@@ -41,6 +46,8 @@ mod ability_tests;
 mod explain_cases_tests;
 #[cfg(test)]
 mod explain_tests;
+#[cfg(test)]
+mod kingdom_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]
@@ -56,9 +63,11 @@ pub use adopt::NewData;
 pub use agenda::Pending;
 pub use board::Board;
 pub use board_file::{BoardFile, check_board_text};
+pub use cards::{Card, CardKind, Cards, CardsFile, Effect};
 pub use error::RuleError;
 pub use explain::{Explained, Reason, Rule, describe};
-pub use player::{Action, Target};
+pub use kingdom::{CardRef, Kingdom, Market};
+pub use player::{Action, Target, UnitName};
 pub use square::{Seat, Square};
 pub use state::{
     Castle, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty,
@@ -97,6 +106,13 @@ pub fn load_data(
     let (board, board_origin) = read(BOARD_PATH)?;
     let (units, units_origin) = read(UNITS_PATH)?;
     parse_data((&board, &board_origin), (&units, &units_origin))
+}
+
+/// Reads the buildings, items, upgrades and leaders files through `read`, checked.
+pub fn load_cards(
+    read: impl FnMut(&str) -> Result<(String, String), String>,
+) -> Result<Cards, String> {
+    Cards::load(read)
 }
 
 /// What the store saves for this game.

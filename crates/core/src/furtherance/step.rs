@@ -137,6 +137,10 @@ pub enum Step {
         counters_to: Option<Seat>,
         counter: Option<u8>,
         counter_taken_by: Option<UnitRef>,
+        /// Which of your buildings took the hit and how it stands ("your Walls: 2 of 5
+        /// damage"), when the kingdom keeps your buildings.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        building: Option<String>,
     },
     /// An enemy castle is destroyed: +2 VP (ATTACKING); `discarded` are its units removed.
     CastleDestroyed {
@@ -179,6 +183,11 @@ pub enum Step {
         added: Option<UnitRef>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         removed: Option<UnitRef>,
+    },
+    /// One of your workers acted (mine, buy, build, develop, research, upgrade) or you used
+    /// an item.
+    Kingdom {
+        text: String,
     },
     /// The rules say the player chooses: answer with an option's index.
     NeedsChoice {
@@ -309,11 +318,15 @@ impl Step {
                 counters_to,
                 counter,
                 counter_taken_by,
+                building,
             } => {
                 let mut s = format!("{} attacks {}: ", attacker.who(), castle.the_castle());
-                match hit {
-                    Hit::Castle => s += &format!("1 damage, castle at {hp} HP"),
-                    Hit::Building => s += "1 damage to a building (put a damage counter on it)",
+                match (hit, building) {
+                    (Hit::Castle, _) => s += &format!("1 damage, castle at {hp} HP"),
+                    (Hit::Building, Some(b)) => s += &format!("1 damage to {b}"),
+                    (Hit::Building, None) => {
+                        s += "1 damage to a building (put a damage counter on it)"
+                    }
                 }
                 if *counters_moved > 0 {
                     let to = match counters_to {
@@ -393,6 +406,7 @@ impl Step {
                 format!("You recruit {} at {}", unit.name, unit.square)
             }
             Step::HandEdit { text, .. } => format!("Hand edit: {text}"),
+            Step::Kingdom { text } => text.clone(),
             Step::NeedsChoice {
                 question, options, ..
             } => format!("Question: {question} ({})", options.join(" / ")),

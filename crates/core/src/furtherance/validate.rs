@@ -35,15 +35,42 @@ impl Game {
             return Ok(());
         };
         let mut totals = vec![0usize; self.catalog.len()];
+        let one_deck = self.kingdom.one_deck;
+        let units = super::kingdom::Market::Units;
+        // Cards looked at by a research that waits for its answer are out of the deck.
+        let mut looking: Vec<u16> = match self.pending.as_ref().map(|p| &p.resume) {
+            Some(Resume::Research { deck, looked }) if *deck == units => looked.clone(),
+            // A dead unit of yours whose rescue is asked, or still to be asked.
+            Some(Resume::Rescue { card }) if card.deck == units && one_deck => vec![card.card],
+            _ => Vec::new(),
+        };
+        for task in &self.agenda {
+            match task {
+                Task::Rescue { card } if card.deck == units && one_deck => looking.push(card.card),
+                Task::AskResearch { deck, looked } if *deck == units => {
+                    looking.extend(looked.iter().copied());
+                }
+                _ => {}
+            }
+        }
         let cards = deck
             .cards()
             .chain(
                 self.units
                     .iter()
-                    .filter(|u| u.owner.is_enemy())
+                    .filter(|u| u.owner.is_enemy() || one_deck)
                     .map(|u| u.kind),
             )
-            .chain(self.castles.iter().flat_map(|c| c.research.iter().copied()));
+            .chain(self.castles.iter().flat_map(|c| c.research.iter().copied()))
+            .chain(self.kingdom.units_market.iter().flatten().copied())
+            .chain(
+                self.kingdom
+                    .research
+                    .iter()
+                    .filter(|r| one_deck && r.deck == units)
+                    .map(|r| KindId(r.card)),
+            )
+            .chain(looking.iter().map(|c| KindId(*c)));
         for kind in cards {
             match totals.get_mut(usize::from(kind.0)) {
                 Some(n) => *n += 1,
@@ -62,11 +89,67 @@ impl Game {
                 return Err(Invalid::new(
                     "deck",
                     format!(
-                        "{} has {total} cards between the deck, the board and research, expected {copies}",
+                        "{} has {total} cards between the deck, the board, the market and research, expected {copies}",
                         self.catalog.kind(kind).name
                     ),
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// The kingdom keeps the book's limits and names only cards the game holds.
+    fn kingdom_fits(&self) -> Result<(), Invalid> {
+        use super::cards::CardKind;
+        use super::kingdom::{MAX_BUILDINGS, MAX_ITEMS, MAX_RESEARCH, Market};
+        let k = &self.kingdom;
+        if k.research.len() > MAX_RESEARCH {
+            return Err(Invalid::new(
+                "kingdom.research",
+                format!(
+                    "{} cards; research holds at most {MAX_RESEARCH}",
+                    k.research.len()
+                ),
+            ));
+        }
+        if k.items.len() > MAX_ITEMS {
+            return Err(Invalid::new(
+                "kingdom.items",
+                format!("{} items; you may hold at most {MAX_ITEMS}", k.items.len()),
+            ));
+        }
+        if k.buildings.len() > MAX_BUILDINGS {
+            return Err(Invalid::new(
+                "kingdom.buildings",
+                format!("{} buildings; at most {MAX_BUILDINGS}", k.buildings.len()),
+            ));
+        }
+        let known = |kind: CardKind, card: u16| self.cards.card(kind, card).is_some();
+        let bad = k
+            .buildings
+            .iter()
+            .any(|b| !known(CardKind::Building, b.card))
+            || k.items.iter().any(|i| !known(CardKind::Item, *i))
+            || k.upgrades.iter().any(|u| !known(CardKind::Upgrade, u.card))
+            || k.leader.is_some_and(|l| !known(CardKind::Leader, l))
+            || k.research.iter().any(|r| match r.deck {
+                Market::Units => self.catalog.get(KindId(r.card)).is_none(),
+                Market::Items => !known(CardKind::Item, r.card),
+                Market::Buildings => !known(CardKind::Building, r.card),
+            })
+            || k.items_market
+                .iter()
+                .flatten()
+                .any(|c| !known(CardKind::Item, *c))
+            || k.buildings_market
+                .iter()
+                .flatten()
+                .any(|c| !known(CardKind::Building, *c));
+        if bad {
+            return Err(Invalid::new(
+                "kingdom",
+                "it names a card the game's card lists do not hold",
+            ));
         }
         Ok(())
     }
@@ -194,6 +277,7 @@ impl Game {
             ));
         }
         self.deck_conserved()?;
+        self.kingdom_fits()?;
         for task in &self.agenda {
             if let Task::PlaceSpawn { kind, .. } | Task::SkipDrawn { kind, .. } = task
                 && self.catalog.get(*kind).is_none()
@@ -225,6 +309,10 @@ impl Game {
                     Some(candidates.len())
                 }
                 Resume::DrawnCard { .. } => Some(self.catalog.len()),
+                Resume::Research { .. }
+                | Resume::Upgrade { .. }
+                | Resume::Rescue { .. }
+                | Resume::Cloak { .. } => Some(p.options.len()),
                 Resume::CastleDefence { defenders, .. } => {
                     (p.options.len() > defenders.len()).then_some(p.options.len())
                 }

@@ -107,6 +107,22 @@ pub fn game(kind: Kind) -> Game {
                     name: furtherance::units::UNITS_KIND,
                     check: furtherance::units::check_units_text,
                 },
+                DataKind {
+                    name: furtherance::cards::BUILDINGS_KIND,
+                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Building, t),
+                },
+                DataKind {
+                    name: furtherance::cards::ITEMS_KIND,
+                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Item, t),
+                },
+                DataKind {
+                    name: furtherance::cards::UPGRADES_KIND,
+                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Upgrade, t),
+                },
+                DataKind {
+                    name: furtherance::cards::LEADERS_KIND,
+                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Leader, t),
+                },
             ],
             ..row::<furtherance::SaveData>(kind)
         },
