@@ -178,6 +178,7 @@ impl Campaign {
     /// naming the sheet's claim and the record (the map, town and Long Game all at once).
     pub fn fit_score_sheet(&self, mut sheet: ScoreInput) -> RuleResult<ScoreInput> {
         let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
+        self.add_kept_counts(&mut sheet);
         let mut diffs = Vec::new();
         match sheet.map {
             Some(m) if m != s.map => diffs.push(SheetDiff::Map {
