@@ -464,9 +464,12 @@ impl State {
         a: &'a crate::near_and_far::Lookup,
     ) -> Element<'a, Message> {
         let headline = a.read.headline();
-        let mut col = Column::new()
+        // The loop first: what to read, the choices, the outcome buttons; the why and the
+        // notes under them, so at 1024×768 with large type the buttons are in view
+        // (docs/table-ux.md 2).
+        let mut col = Column::new().spacing(10).push(text(headline).size(40.0));
+        let mut notes = Column::new()
             .spacing(10)
-            .push(text(headline).size(40.0))
             .push(text(&a.reason).size(style::BODY))
             .push(
                 text(format!("On the card: {}", a.experience))
@@ -474,13 +477,13 @@ impl State {
                     .style(style::muted),
             );
         if a.cross_out.is_some() {
-            col = col.push(secondary("Cross it out now", Some(msg(Msg::Mark))));
+            notes = notes.push(secondary("Cross it out now", Some(msg(Msg::Mark))));
         }
         for w in &a.warnings {
-            col = col.push(text(w).size(style::BODY).style(style::warning_text));
+            notes = notes.push(text(w).size(style::BODY).style(style::warning_text));
         }
         for u in &a.unknown {
-            col = col.push(text(u).size(style::BODY).style(style::muted));
+            notes = notes.push(text(u).size(style::BODY).style(style::muted));
         }
         if let Some(choices) = &a.choices {
             for v in choices {
@@ -581,7 +584,7 @@ impl State {
                 );
             }
         }
-        col.into()
+        col.push(notes).into()
     }
 }
 

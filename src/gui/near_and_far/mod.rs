@@ -323,18 +323,20 @@ impl State {
                 .on_press(Message::Tab(t));
             tabs = tabs.push(b);
         }
-        let head = row![
-            column![
-                widgets::fitted_title(doc.saved.title.clone()),
-                text(crate::doc::GameDoc::summary(c))
-                    .size(style::SMALL)
-                    .style(style::muted),
-            ]
-            .width(Fill),
+        // One row: the tabs and the way back to the list. The campaign's title is in the
+        // window's top bar and the session in play on the Session tab, so at 1024×768 with large
+        // type the tab's own controls (Look up, the choices, the outcome buttons) stay in view
+        // (docs/table-ux.md 2). The summary is the tooltip of "All campaigns".
+        let back = iced::widget::tooltip(
             widgets::secondary("All campaigns", Some(Message::CloseCampaign)),
-        ]
-        .spacing(style::GAP)
-        .align_y(Center);
+            container(text(crate::doc::GameDoc::summary(c)).size(style::SMALL))
+                .padding(8)
+                .style(style::card),
+            iced::widget::tooltip::Position::Bottom,
+        );
+        let head = row![container(tabs.wrap()).width(Fill), back]
+            .spacing(style::GAP)
+            .align_y(Center);
         let body: Element<'_, Message> = match self.tab {
             Tab::Session => self.view_session(c),
             Tab::Lookup => self.view_lookup(c),
@@ -344,8 +346,8 @@ impl State {
         };
         // A refusal shows in the line kept for it under the tabs, above the tab's controls,
         // and goes with the next click (notice.rs).
-        let mut col = Column::new().spacing(style::GAP).push(head).push(column![
-            tabs.wrap(),
+        let mut col = Column::new().spacing(style::GAP).push(column![
+            head,
             // A refusal drawn beside its own button keeps this line's height, empty.
             if self.refusal_by_buy && self.tab == Tab::Sheets {
                 container(text(""))

@@ -321,7 +321,7 @@ impl State {
                 .width(label_w),
         );
         for (i, p) in f.players.iter().enumerate() {
-            let kept = !counted.still_to_count.iter().any(|n| *n == p.name);
+            let kept = !counted.still_to_count.contains(&p.name);
             let cell: Element<'_, Message> = column![
                 secondary(format!("Keep {}", p.name), Some(msg(Msg::Keep(i)))),
                 text(if kept { "kept" } else { "" })

@@ -59,7 +59,7 @@ impl Campaign {
     pub fn score_player(&mut self, mut count: PlayerInput) -> RuleResult<Vec<String>> {
         let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
         let character = self.sheet(&count.name)?.character.clone();
-        if !s.characters.iter().any(|c| *c == character) {
+        if !s.characters.contains(&character) {
             return Err(RuleError::ScoredStranger {
                 name: count.name.trim().to_string(),
             });
