@@ -376,8 +376,11 @@ impl State {
             .into(),
         };
         column![
-            widgets::heading("Whose quest?"),
-            who,
+            // The question and its answers on one line: a line less above the pad.
+            row![widgets::heading("Whose quest?"), who]
+                .spacing(style::GAP)
+                .align_y(Center)
+                .wrap(),
             row![
                 container(pad).width(Length::Fixed(320.0)),
                 container(answer).width(Fill)
@@ -580,7 +583,8 @@ impl State {
                         ),
                         secondary("Failed", Some(msg(Msg::Record(Outcome::Failed)))),
                     ]
-                    .spacing(10),
+                    .spacing(8)
+                    .wrap(),
                 );
             }
         }
