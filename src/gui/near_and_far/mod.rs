@@ -323,17 +323,19 @@ impl State {
                 .on_press(Message::Tab(t));
             tabs = tabs.push(b);
         }
-        // One row: the tabs and the way back to the list. The campaign's title is in the
-        // window's top bar and the session in play on the Session tab, so at 1024×768 with large
-        // type the tab's own controls (Look up, the choices, the outcome buttons) stay in view
-        // (docs/table-ux.md 2). The summary is the tooltip of "All campaigns".
-        let back = iced::widget::tooltip(
+        // One row: the tabs, and the way back to the list with the campaign's summary under
+        // it (the title is in the window's top bar), so at 1024×768 with large type the tab's
+        // own controls (Look up, the choices, the outcome buttons) stay in view
+        // (docs/table-ux.md 2).
+        let back = column![
             widgets::secondary("All campaigns", Some(Message::CloseCampaign)),
-            container(text(crate::doc::GameDoc::summary(c)).size(style::SMALL))
-                .padding(8)
-                .style(style::card),
-            iced::widget::tooltip::Position::Bottom,
-        );
+            text(crate::doc::GameDoc::summary(c))
+                .size(style::SMALL)
+                .style(style::muted),
+        ]
+        .spacing(4)
+        .align_x(iced::alignment::Horizontal::Right)
+        .max_width(300);
         let head = row![container(tabs.wrap()).width(Fill), back]
             .spacing(style::GAP)
             .align_y(Center);
