@@ -18,6 +18,7 @@ use reports::{chart, score, session, sheet};
 use super::Output;
 use crate::doc::Saved;
 use crate::near_and_far::campaign::Action;
+use crate::near_and_far::scoring::{PlayerInput, ScoreInput, TradeRouteInput};
 use crate::near_and_far::session::Variants;
 use crate::near_and_far::{Campaign, MapNumber, Mode, QuestCode, Read};
 use crate::games::{Applied, Refused};
@@ -103,6 +104,66 @@ pub enum Command {
         input: PathBuf,
         #[arg(long)]
         campaign: Option<String>,
+        /// The day at the table (YYYY-MM-DD); today when left out.
+        #[arg(long, value_parser = table_day)]
+        date: Option<NaiveDate>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One player's end-of-game count for the session in play, kept until the session is
+    /// finished: what the records know (talents, threat and boss cards taken, a full card on
+    /// Map 11) is filled in and checked; prints every total so far and who is still to count.
+    ScorePlayer {
+        #[arg(long)]
+        campaign: String,
+        /// The player's or the character's name.
+        #[arg(long)]
+        player: String,
+        /// Camps placed on the map, in the mine and on threat or boss cards.
+        #[arg(long)]
+        camps: u8,
+        /// The journey points printed on each purchased artifact, e.g. 2,3,5.
+        #[arg(long, value_delimiter = ',')]
+        artifacts: Vec<i32>,
+        /// Artifact cards still in hand.
+        #[arg(long, default_value_t = 0)]
+        unpurchased_artifacts: u8,
+        /// The journey points of each threat or boss card taken; left out, from the records.
+        #[arg(long, value_delimiter = ',')]
+        threats: Option<Vec<i32>>,
+        /// Bonuses written on artifact, treasure and world cards, added up.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        card_bonuses: i32,
+        #[arg(long, default_value_t = 0)]
+        coins: u32,
+        #[arg(long, default_value_t = 0)]
+        gems: u32,
+        #[arg(long, default_value_t = 0)]
+        faction_tokens: u32,
+        #[arg(long, default_value_t = 0)]
+        chiefs: u8,
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        reputation: i8,
+        /// Treasure cards under pack birds or tortoises.
+        #[arg(long, default_value_t = 0)]
+        treasures: u8,
+        /// Map 10: a camp on a mammoth space.
+        #[arg(long)]
+        mammoth_camp: bool,
+        /// A card lets this player win ties.
+        #[arg(long)]
+        wins_ties: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Ends the session in play with the counts kept by score-player and writes each total
+    /// on the cards; prints the same lines as `score`.
+    FinishSession {
+        #[arg(long)]
+        campaign: String,
+        /// Completed trade routes, as a score file's "trade_routes" list (docs/near-and-far.md).
+        #[arg(long)]
+        routes: Option<PathBuf>,
         /// The day at the table (YYYY-MM-DD); today when left out.
         #[arg(long, value_parser = table_day)]
         date: Option<NaiveDate>,
@@ -295,6 +356,71 @@ pub fn execute(command: Command, root: &Path) -> Output {
             date.unwrap_or_else(today),
             json,
         ),
+        Command::ScorePlayer {
+            campaign,
+            player,
+            camps,
+            artifacts,
+            unpurchased_artifacts,
+            threats,
+            card_bonuses,
+            coins,
+            gems,
+            faction_tokens,
+            chiefs,
+            reputation,
+            treasures,
+            mammoth_camp,
+            wins_ties,
+            json,
+        } => act_on(
+            root,
+            &campaign,
+            Action::ScorePlayer {
+                count: PlayerInput {
+                    name: player,
+                    camps,
+                    artifacts,
+                    unpurchased_artifacts,
+                    threats,
+                    card_bonuses,
+                    coins,
+                    gems,
+                    faction_tokens,
+                    chiefs,
+                    reputation,
+                    treasures,
+                    talents: None,
+                    mammoth_camp: mammoth_camp.then_some(true),
+                    full_card: None,
+                    wins_ties,
+                },
+            },
+            json,
+        ),
+        Command::FinishSession {
+            campaign,
+            routes,
+            date,
+            json,
+        } => {
+            let trade_routes = match routes.as_deref().map(read_routes).transpose() {
+                Ok(r) => r.unwrap_or_default(),
+                Err(o) => return o,
+            };
+            act_on(
+                root,
+                &campaign,
+                Action::FinishSession {
+                    scores: ScoreInput {
+                        trade_routes,
+                        ..ScoreInput::default()
+                    },
+                    date: date.unwrap_or_else(today),
+                },
+                json,
+            )
+        }
         Command::Sheet {
             campaign,
             character,
@@ -304,6 +430,13 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Session { campaign, json } => session(root, &campaign, json),
         Command::Index { command } => index_command(root, command),
     }
+}
+
+/// `finish-session --routes FILE`: the trade routes, as a score file's "trade_routes" list.
+fn read_routes(path: &Path) -> Result<Vec<TradeRouteInput>, Output> {
+    let text = crate::store::read_text(path).map_err(fail)?;
+    serde_json::from_str(&text)
+        .map_err(|e| fail(format!("{}: {}", path.display(), crate::datafile::at(&text, &e))))
 }
 
 /// Applies one action to a saved campaign (one labelled history entry) and saves it.

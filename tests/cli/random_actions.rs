@@ -252,6 +252,7 @@ fn random_near_and_far_actions_never_panic_and_every_accepted_state_saves_and_va
         r#"{"action":"write-next-quest","character":"Rin","code":"R4","date":"2026-03-02"}"#,
         r#"{"action":"note-reward","character":"Vera","item":{"type":"keyword-gained","keyword":"BRAVE"},"date":"2026-03-02"}"#,
         r#"{"action":"correct","character":"Rin","entry":1,"reason":"typo","replacement":{"type":"journey-points","session":1,"map":2,"points":31},"date":"2026-03-04"}"#,
+        r#"{"action":"score-player","count":{"name":"Rin","camps":12,"reputation":4}}"#,
         r#"{"action":"finish-session","scores":{"players":[{"name":"Rin","camps":12,"reputation":4},{"name":"Vera","camps":9,"reputation":2}]},"date":"2026-03-02"}"#,
         r#"{"action":"add-character","player":"Cy","character":"Kiku","date":"2026-03-05"}"#,
         r#"{"action":"retire-character","character":"Kiku","date":"2026-03-05"}"#,

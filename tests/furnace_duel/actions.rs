@@ -152,7 +152,7 @@ fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         (0u32..80, 0u32..80, seat.clone()).prop_map(|(a, b, t)| {
             let mut r = result(a, b);
-            r.first_player_token = t;
+            r.first_player_token = Some(t);
             Action::RecordResult { result: r }
         }),
         (seat.clone(), 0u32..80, seat.clone()).prop_map(|(seat, cash, first_player_token)| {
@@ -213,7 +213,7 @@ fn legal_actions(c: &Campaign, tallies: [Tally; 2], token: Seat) -> Vec<Action> 
         Action::RecordResult {
             result: GameResult {
                 tallies,
-                first_player_token: token,
+                first_player_token: Some(token),
             },
         },
         Action::WithdrawBoard {},
@@ -272,7 +272,7 @@ fn records_agree(c: &Campaign) -> Result<(), TestCaseError> {
         let expected = match key(0).cmp(&key(1)) {
             std::cmp::Ordering::Greater => Seat::A,
             std::cmp::Ordering::Less => Seat::B,
-            std::cmp::Ordering::Equal => r.first_player_token,
+            std::cmp::Ordering::Equal => r.first_player_token.unwrap_or(Seat::A),
         };
         prop_assert_eq!(o.winner, expected);
         if key(0) == key(1) {

@@ -29,7 +29,7 @@ fn money(cash: u32) -> Tally {
 fn result(a: u32, b: u32) -> GameResult {
     GameResult {
         tallies: [money(a), money(b)],
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     }
 }
 
@@ -204,7 +204,7 @@ fn game_end_tie_breaks_apply_in_order() {
             resources: res[k],
             ..Tally::default()
         }),
-        first_player_token: token,
+        first_player_token: Some(token),
     };
     let o = c.record_result(tied([5, 6], [9, 0], Seat::A)).unwrap();
     assert_eq!((o.winner, o.decided_by), (Seat::B, DecidedBy::CompanyCards));
@@ -422,7 +422,7 @@ fn transcontinental_runner_up_scores_three_per_leftover_tech_token_later() {
                 ..Tally::default()
             },
         ],
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     };
     let o = c.record_result(r).unwrap();
     assert_eq!(o.money, [50, 51]);
@@ -788,7 +788,7 @@ fn check_refuses_a_save_whose_tally_already_wrapped() {
                 ..Tally::default()
             },
         ],
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     });
     let err = c.validate().unwrap_err();
     assert_eq!(err.at, "games[0].result.tallies[1]");

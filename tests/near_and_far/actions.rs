@@ -334,6 +334,7 @@ fn every_action_example_in_the_manual_is_an_action() {
         "write-next-quest",
         "note-reward",
         "correct",
+        "score-player",
         "finish-session",
         "add-character",
         "retire-character",

@@ -53,7 +53,7 @@ fn a_campaign_opened_from_home_autosaves_each_step_and_undoes_through_the_shell(
         "Vera defeats the active threat"
     );
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
-    assert!(shows(&app, "Active threat: level 4 Bandit"));
+    assert!(shows(&app, "Active threat: level 4 (Bandit)"));
     app.flush_saves();
     let on_disk = saved(dir.path());
     assert!(

@@ -20,6 +20,8 @@ mod records;
 mod refusals;
 mod refusals_card;
 mod refusals_end;
+mod reminders;
+mod score_player;
 mod scoring;
 mod session_end;
 #[path = "../shared/mod.rs"]

@@ -281,6 +281,18 @@ pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
             out += &format!("  defeated: {} by {}\n", d.card, d.by);
         }
     }
+    if !s.setup.is_empty() {
+        out += "Setup:\n";
+        for r in &s.setup {
+            out += &format!("  {r}\n");
+        }
+    }
     out += &format!("Game end: {}\n", s.game_end.rule);
+    if s.counted.result.is_some() {
+        out += "Score sheet so far:\n";
+        for l in s.counted.text_lines() {
+            out += &format!("  {l}\n");
+        }
+    }
     Output::ok(out)
 }

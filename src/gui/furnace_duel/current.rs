@@ -7,7 +7,6 @@ use iced::{Element, Fill, Length};
 
 use super::{Message, ResultForm, TallyField};
 use crate::furnace_duel::{BonusUsage, Campaign, GeneralAchievement, Seat};
-use crate::gui::notice::Refusal;
 use crate::gui::{style, widgets};
 
 /// Width of one tally box: room for a five-digit sum at large type, so the labels get the rest.
@@ -31,7 +30,15 @@ fn small_button(label: String, msg: Message) -> Element<'static, Message> {
         .into()
 }
 
-pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element<'a, Message> {
+/// The panel, in the order of a game's end: the entry and the verdict's consequences, the
+/// winner's pick of the next board, then the setup reminders (folded to one line once read,
+/// `folded`), the achievements and the bonuses.
+pub fn view<'a>(
+    c: &'a Campaign,
+    form: &'a ResultForm,
+    note: &'a str,
+    folded: bool,
+) -> Element<'a, Message> {
     let index = c.current_index();
     let Some(game) = c.current() else {
         return text("No game").into();
@@ -42,15 +49,35 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
     let mut col = Column::new().spacing(14);
     col = col.push(text(format!("Game {} of 6: {board_name}", index + 1)).size(style::TITLE));
 
-    // Setup reminders.
+    // Setup reminders: placed after the entry and the next board (see below).
     let reminders = c.setup_reminders(index);
-    if !reminders.is_empty() {
-        let mut body = Column::new().spacing(6);
-        for r in reminders {
-            body = body.push(text(format!("• {r}")).size(style::BODY));
+    let reminders: Option<Element<'a, Message>> = (!reminders.is_empty()).then(|| {
+        if folded {
+            row![
+                text(format!(
+                    "At setup: {} read",
+                    crate::words::count(reminders.len() as u64, "reminder", "reminders")
+                ))
+                .size(style::BODY)
+                .style(style::muted)
+                .width(Fill),
+                small_button("Show again".into(), Message::FoldReminders(false)),
+            ]
+            .spacing(8)
+            .align_y(iced::Center)
+            .into()
+        } else {
+            let mut body = Column::new().spacing(6);
+            for r in reminders {
+                body = body.push(text(format!("• {r}")).size(style::BODY));
+            }
+            body = body.push(small_button(
+                "Read: fold away".into(),
+                Message::FoldReminders(true),
+            ));
+            section("At setup".into(), body)
         }
-        col = col.push(section("At setup".into(), body));
-    }
+    });
 
     // End of game.
     let [a, b] = &c.players;
@@ -123,17 +150,24 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
             })
             .on_press(Message::Token(seat))
     };
-    // The question on its own line, the two answers under it: long names wrap to a second row
-    // of buttons instead of being cut off at the panel's edge.
-    body = body.push(
-        column![
-            text("Who holds the 1st player token at the end?").size(style::BODY),
-            row![token_button(Seat::A), token_button(Seat::B)]
-                .spacing(8)
-                .wrap(),
-        ]
-        .spacing(6),
-    );
+    // Asked only when the numbers typed tie absolutely (GAME END, p. 7), on its own line with
+    // the two answers under it: long names wrap to a second row of buttons instead of being
+    // cut off at the panel's edge.
+    let tie = form
+        .parse(&c.players)
+        .is_ok_and(|r| r.needs_token(c.tech_values(index)));
+    if tie {
+        body = body.push(
+            column![
+                text("An absolute tie: who holds the 1st player token at the end?")
+                    .size(style::BODY),
+                row![token_button(Seat::A), token_button(Seat::B)]
+                    .spacing(8)
+                    .wrap(),
+            ]
+            .spacing(6),
+        );
+    }
     if let Some(o) = outcome {
         if let (Some(b), false) = (board, Campaign::is_last(index)) {
             body = body.push(
@@ -154,6 +188,15 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
         }
     }
     col = col.push(section("End of game".into(), body));
+
+    // What the runner-up kept, and the next board: right under the entry, where the eye is
+    // when the result is in.
+    if let Some(after) = after_game(c, index, note) {
+        col = col.push(after);
+    }
+    if let Some(r) = reminders {
+        col = col.push(r);
+    }
 
     // Achievements.
     let mut body = Column::new().spacing(8);
@@ -279,8 +322,13 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
         col = col.push(section("Bonuses to use".into(), body));
     }
 
-    // What the runner-up kept, and the next board.
-    if let Some(o) = outcome
+    col.into()
+}
+
+/// The runner-up's note and the winner's pick of the next board, once the result is in.
+fn after_game<'a>(c: &'a Campaign, index: usize, note: &'a str) -> Option<Element<'a, Message>> {
+    let board = c.current().and_then(|g| c.board(g.board));
+    if let Some(o) = c.outcome(index)
         && !Campaign::is_last(index)
     {
         let mut body = Column::new().spacing(8);
@@ -320,9 +368,9 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
             );
         }
         body = body.push(boards.wrap());
-        col = col.push(section(format!("After game {}", index + 1), body));
+        return Some(section(format!("After game {}", index + 1), body));
     }
-    col.into()
+    None
 }
 
 /// The bar under the current game's panel: Record result (or Correct result) with who won
@@ -330,7 +378,7 @@ pub fn view<'a>(c: &'a Campaign, form: &'a ResultForm, note: &'a str) -> Element
 /// scrolled, so the button is where the eye is at a game's end on a 768 px screen with large
 /// type (docs/table-ux.md 2), and nothing in it moves when the verdict appears.
 /// `refusal`: why the last result was refused, shown where the verdict goes (notice.rs).
-pub fn record_bar<'a>(c: &'a Campaign, refusal: &'a Refusal) -> Element<'a, Message> {
+pub fn record_bar<'a>(c: &'a Campaign, refusal: Option<&'a str>) -> Element<'a, Message> {
     let index = c.current_index();
     let Some(game) = c.current() else {
         return column![].into();
@@ -351,7 +399,7 @@ pub fn record_bar<'a>(c: &'a Campaign, refusal: &'a Refusal) -> Element<'a, Mess
             o.decided_by.describe()
         )
     });
-    let said = match refusal.shown() {
+    let said = match refusal {
         Some(why) => text(why).size(style::BODY).style(style::danger_text),
         None => text(verdict.unwrap_or_default())
             .size(style::BODY)

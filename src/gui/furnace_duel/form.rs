@@ -1,5 +1,5 @@
-//! The end-of-game entry of the Furnace Duel screen: the five numbers each player counts and the
-//! 1st player token, typed as text and parsed into a `GameResult` with a message naming any
+//! The end-of-game entry of the Furnace Duel screen: the five numbers each player counts and, on
+//! an absolute tie, the 1st player token, typed as text and parsed into a `GameResult` with a message naming any
 //! mistyped field.
 
 use strum::{EnumCount, VariantArray};
@@ -84,7 +84,7 @@ impl ResultForm {
                 fields: [0, 1].map(|k| {
                     std::array::from_fn(|i| TallyField::ALL[i].get(&r.tallies[k]).to_string())
                 }),
-                token: Some(r.first_player_token),
+                token: r.first_player_token,
             },
         }
     }
@@ -124,12 +124,10 @@ impl ResultForm {
                 field.set(&mut tallies[seat.index()], value);
             }
         }
-        let token = self.token.ok_or(
-            "say who holds the 1st player token: it breaks an absolute tie (Game end, p. 7)",
-        )?;
+        // The token is the engine's to ask for, and only on an absolute tie (GAME END, p. 7).
         Ok(GameResult {
             tallies,
-            first_player_token: token,
+            first_player_token: self.token,
         })
     }
 }

@@ -43,6 +43,8 @@ pub enum Message {
     Note(String),
     SaveNote,
     NextBoard(BoardId),
+    /// The setup reminders of the current game read (folded away) or opened again.
+    FoldReminders(bool),
 }
 
 /// The scrollable that holds the current game (alone, or above the pad when stacked).
@@ -70,6 +72,8 @@ pub struct State {
     setup: Box<SetupForm>,
     form: Box<ResultForm>,
     note: String,
+    /// The game whose setup reminders were read and folded away.
+    folded: Option<usize>,
 }
 
 impl State {
@@ -81,6 +85,7 @@ impl State {
             setup: Box::default(),
             form: Box::default(),
             note: String::new(),
+            folded: None,
         }
     }
 
@@ -120,6 +125,13 @@ impl State {
             Message::Tally(seat, field, value) => self.form.set(seat, field, value),
             Message::Token(seat) => self.form.token = Some(seat),
             Message::Note(s) => self.note = s,
+            Message::FoldReminders(fold) => {
+                self.folded = self
+                    .doc
+                    .as_ref()
+                    .map(|d| d.state().current_index())
+                    .filter(|_| fold);
+            }
             other => return self.play(other),
         }
         Action::none()
@@ -200,7 +212,10 @@ impl State {
         let c = doc.state();
         let form = &*self.form;
         let note = self.note.as_str();
-        let refusal = &self.refusal;
+        // Taken here, not inside `responsive` (laid out after the shell has looked): the
+        // refusal shows beside Record result, and only there (notice.rs).
+        let refusal = self.refusal.shown();
+        let folded = self.folded == Some(c.current_index());
         // Side by side when there is room; on a narrow window (1024 px with large type) one
         // column, the current game first because that is where the players click. Beside the
         // pad the entry's labels wrap below ~1100 px, which crowds the entry on a short window
@@ -208,7 +223,7 @@ impl State {
         // scrolling part either way, always in view.
         let body = iced::widget::responsive(move |size| {
             let pad = pad::view(c);
-            let panel = current::view(c, form, note);
+            let panel = current::view(c, form, note, folded);
             let cramped = size.width < SIDE_BY_SIDE_ROOMY && size.height < SHORT;
             if size.width < style::NARROW || cramped {
                 column![

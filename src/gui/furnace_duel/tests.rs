@@ -70,7 +70,8 @@ fn recording_a_result_shows_the_winner_and_fills_the_pad() -> Result {
         &mut s,
         Message::Tally(Seat::B, TallyField::Cash, "40".into()),
     );
-    click(&mut s, "Bob holds it")?;
+    // The totals do not tie: no token question.
+    assert!(!shows(&s, "Bob holds it"));
     click(&mut s, "Record result")?;
     assert!(shows(&s, "Ann wins 52 to 40 — most money"));
     assert!(
@@ -212,9 +213,18 @@ fn started_long_names() -> State {
 fn end_of_game_entry_is_whole_and_in_view_at_1024_with_large_type() -> Result {
     let size = testing::LARGE_TYPE_1024;
     let mut s = started_long_names();
+    // Equal numbers (blank counts as 0) tie absolutely: the token question is asked.
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "0".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "0".into()),
+    );
     for label in [
         "Cash",
-        "Who holds the 1st player token at the end?",
+        "An absolute tie: who holds the 1st player token at the end?",
         "Ann holds it",
         "Benedict holds it",
         "Record result",
@@ -242,7 +252,6 @@ fn the_verdict_appears_beside_record_result_which_stays_put() -> Result {
         &mut s,
         Message::Tally(Seat::B, TallyField::Cash, "25".into()),
     );
-    testing::click_sized(&mut s, size, "Benedict holds it")?;
     testing::click_sized(&mut s, size, "Record result")?;
     let after = testing::in_view(&s, size, "Correct result").map(|b| b.position());
     assert!(before.is_some());
@@ -277,7 +286,6 @@ fn record_result_is_in_view_at_1366_with_large_type() -> Result {
         &mut s,
         Message::Tally(Seat::A, TallyField::Cash, "31".into()),
     );
-    testing::click_sized(&mut s, size, "Benedict holds it")?;
     assert!(testing::in_view(&s, size, "Record result").is_some());
     Ok(())
 }
@@ -389,4 +397,79 @@ fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
             testing::assert_nothing_new_under_the_pointer(make, &ctx, size, &[], what);
         }
     }
+}
+
+#[test]
+fn the_token_question_is_asked_only_on_an_absolute_tie() {
+    let mut s = started(false);
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "40".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "41".into()),
+    );
+    assert!(!shows(&s, "Ann holds it"));
+    let action = send(&mut s, Message::RecordResult);
+    assert!(action.moved, "{:?}", action.notice);
+    // The result stores no holder nobody was asked for.
+    let game = s.doc.as_ref().unwrap().state().games[0].clone();
+    assert_eq!(game.result.unwrap().first_player_token, None);
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "40".into()),
+    );
+    assert!(shows(&s, "Ann holds it"));
+}
+
+#[test]
+fn a_refusal_shows_beside_record_result_and_not_again_on_the_foot_line() {
+    let mut s = started(false);
+    send(
+        &mut s,
+        Message::Tally(Seat::A, TallyField::Cash, "40".into()),
+    );
+    send(
+        &mut s,
+        Message::Tally(Seat::B, TallyField::Cash, "40".into()),
+    );
+    let action = send(&mut s, Message::RecordResult);
+    s.refusal.keep(&iced_action(action.notice));
+    s.refusal.undrawn();
+    assert!(
+        s.refusal
+            .text()
+            .is_some_and(|t| t.contains("1st player token"))
+    );
+    let why = s.refusal.text().unwrap_or_default().to_string();
+    assert!(shows(&s, &why), "the refusal is beside Record result");
+    // The shell puts a refusal on the foot line only when the screen did not draw it.
+    assert!(s.refusal.was_drawn(), "the refusal would show twice");
+}
+
+fn iced_action(notice: Option<crate::gui::screen::Notice>) -> Action<Message> {
+    Action { task: None, notice }
+}
+
+#[test]
+fn the_setup_reminders_fold_away_once_read_below_the_entry_and_the_next_board() -> Result {
+    let mut s = started_long_names();
+    enter_result(&mut s, 50, 40);
+    let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
+    assert!(send(&mut s, Message::NextBoard(board.expect("a campaign"))).moved);
+    let tall = (1280.0, HEIGHT);
+    let cash = testing::in_view(&s, tall, "Cash").map(|b| b.y);
+    let setup = testing::in_view(&s, tall, "At setup").map(|b| b.y);
+    let pick = testing::in_view(&s, tall, "Benedict (winner) picks the next board:");
+    assert!(pick.is_none(), "game 2 has no pick yet");
+    assert!(
+        cash.zip(setup).is_some_and(|(c, r)| c < r),
+        "the entry ({cash:?}) is above the reminders ({setup:?})"
+    );
+    click(&mut s, "Read: fold away")?;
+    assert!(!shows(&s, "Read: fold away"));
+    click(&mut s, "Show again")?;
+    assert!(shows(&s, "Read: fold away"));
+    Ok(())
 }

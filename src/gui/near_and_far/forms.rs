@@ -138,6 +138,9 @@ pub struct LookupPad {
     /// Declaring the character's quest letters (Character Mode).
     pub letters: String,
     pub first: String,
+    /// What the last result wrote on the card (the history label, then its lines), shown in
+    /// the answer's place until the next thing done on this tab.
+    pub written: Option<(String, Vec<String>)>,
 }
 
 /// The kind of roll a choice asks for, in the entry form.

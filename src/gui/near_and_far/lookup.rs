@@ -81,6 +81,8 @@ impl State {
         };
         // After a pad key the number box takes the keyboard back, so Enter looks up.
         let refocus = || Action::task(iced::widget::operation::focus(NUMBER_ID));
+        // What the last result wrote stays until the next thing done here.
+        self.pad.written = None;
         match m {
             Msg::Character(i) => {
                 self.pad.character = i;
@@ -251,7 +253,7 @@ impl State {
                 Err(e) => return Action::error(format!("Next quest: {e}")),
             },
         };
-        let (applied, a) = self.act_applied(CampaignAction::RecordQuest {
+        let (acted, a) = self.act_told(CampaignAction::RecordQuest {
             character: who,
             read: answer.read.clone(),
             outcome,
@@ -267,13 +269,37 @@ impl State {
             tokens_by_hand: false,
             choice: None,
         });
-        if applied {
+        if let Some(acted) = acted {
             self.pad.answer = None;
             self.pad.digits.clear();
             self.pad.choice = None;
             self.pad.next.clear();
+            // Read back in the answer's place, where the eye is; the notice would repeat it.
+            self.pad.written = Some((acted.label, acted.lines));
+            return Action { notice: None, ..a };
         }
         a
+    }
+
+    /// What the last result wrote on the card, in the answer's place: text only, so nothing
+    /// clickable lands under the pointer that pressed Success or Failed.
+    fn view_read_back<'a>(&'a self, label: &'a str, lines: &'a [String]) -> Element<'a, Message> {
+        let mut col = Column::new()
+            .spacing(8)
+            .push(
+                text("Written on the card")
+                    .size(style::SMALL)
+                    .style(style::muted),
+            )
+            .push(text(label).size(style::HEADING).style(style::success_text));
+        for l in lines {
+            col = col.push(text(l.as_str()).size(style::BODY));
+        }
+        container(col)
+            .padding(12)
+            .style(style::card)
+            .width(Fill)
+            .into()
     }
 
     pub(super) fn view_lookup<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
@@ -337,6 +363,10 @@ impl State {
             },
             (_, Some(form)) => self.view_entry(form),
             (Some(a), None) => self.view_answer(c, a),
+            (None, None) if self.pad.written.is_some() => match &self.pad.written {
+                Some((label, lines)) => self.view_read_back(label, lines),
+                None => text("").into(),
+            },
             (None, None) => text(match c.current_session() {
                 Some(_) => "Type the number on the quest space, then Look up.",
                 None => "Start a session first (Session & threats tab): the lookup needs the map in play.",
@@ -346,8 +376,11 @@ impl State {
             .into(),
         };
         column![
-            widgets::heading("Whose quest?"),
-            who,
+            // The question and its answers on one line: a line less above the pad.
+            row![widgets::heading("Whose quest?"), who]
+                .spacing(style::GAP)
+                .align_y(Center)
+                .wrap(),
             row![
                 container(pad).width(Length::Fixed(320.0)),
                 container(answer).width(Fill)
@@ -434,9 +467,12 @@ impl State {
         a: &'a crate::near_and_far::Lookup,
     ) -> Element<'a, Message> {
         let headline = a.read.headline();
-        let mut col = Column::new()
+        // The loop first: what to read, the choices, the outcome buttons; the why and the
+        // notes under them, so at 1024×768 with large type the buttons are in view
+        // (docs/table-ux.md 2).
+        let mut col = Column::new().spacing(10).push(text(headline).size(40.0));
+        let mut notes = Column::new()
             .spacing(10)
-            .push(text(headline).size(40.0))
             .push(text(&a.reason).size(style::BODY))
             .push(
                 text(format!("On the card: {}", a.experience))
@@ -444,13 +480,13 @@ impl State {
                     .style(style::muted),
             );
         if a.cross_out.is_some() {
-            col = col.push(secondary("Cross it out now", Some(msg(Msg::Mark))));
+            notes = notes.push(secondary("Cross it out now", Some(msg(Msg::Mark))));
         }
         for w in &a.warnings {
-            col = col.push(text(w).size(style::BODY).style(style::warning_text));
+            notes = notes.push(text(w).size(style::BODY).style(style::warning_text));
         }
         for u in &a.unknown {
-            col = col.push(text(u).size(style::BODY).style(style::muted));
+            notes = notes.push(text(u).size(style::BODY).style(style::muted));
         }
         if let Some(choices) = &a.choices {
             for v in choices {
@@ -547,11 +583,12 @@ impl State {
                         ),
                         secondary("Failed", Some(msg(Msg::Record(Outcome::Failed)))),
                     ]
-                    .spacing(10),
+                    .spacing(8)
+                    .wrap(),
                 );
             }
         }
-        col.into()
+        col.push(notes).into()
     }
 }
 

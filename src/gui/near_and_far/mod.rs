@@ -18,7 +18,7 @@ mod sheet;
 mod table;
 
 use iced::widget::{Column, button, column, container, row, scrollable, text};
-use iced::{Center, Element, Fill};
+use iced::{Center, Element, Fill, Length};
 use strum::VariantArray;
 
 use super::document::Doc;
@@ -91,6 +91,11 @@ pub struct State {
     entry: Option<Box<EntryForm>>,
     sheet: Box<SheetForm>,
     score: Option<Box<ScoreForm>>,
+    /// The score sheet just written on the cards, shown on the Scoring tab until the next
+    /// session starts (docs/near-and-far.md, "The screen").
+    written: Option<Box<scoring::Written>>,
+    /// The last refusal answers the sheet's Buy button: it shows beside it, not under the tabs.
+    refusal_by_buy: bool,
     table: Box<table::TableForm>,
     running_total: bool,
     /// An index export waiting for "Replace file": the file already exists.
@@ -153,6 +158,8 @@ impl State {
             entry: None,
             sheet: Box::default(),
             score: None,
+            written: None,
+            refusal_by_buy: false,
             table: Box::default(),
             running_total: false,
             replace_export: None,
@@ -228,9 +235,16 @@ impl State {
     /// `act`, also saying whether the action itself was recorded (a form is cleared only then;
     /// a refusal keeps what the player typed).
     fn act_applied(&mut self, action: CampaignAction) -> (bool, Action<Message>) {
+        let (acted, a) = self.act_told(action);
+        (acted.is_some(), a)
+    }
+
+    /// `act`, also handing back what the action reported (its history label and lines) when
+    /// it was recorded, for a screen that shows it in place.
+    fn act_told(&mut self, action: CampaignAction) -> (Option<crate::doc::Acted>, Action<Message>) {
         let facts = self.facts().cloned();
         let Some(doc) = self.doc.as_mut() else {
-            return (false, Action::none());
+            return (None, Action::none());
         };
         if doc.state().cards.is_empty()
             && let Some(f) = &facts
@@ -238,24 +252,24 @@ impl State {
                 cards: BoxCards::from_facts(f),
             })
         {
-            return (false, Action::error(e.to_string()));
+            return (None, Action::error(e.to_string()));
         }
         match doc.saved.act(action) {
             Ok(acted) => {
-                let lines = acted.lines;
                 let a = Action::none();
-                let a = if lines.is_empty() {
+                let a = if acted.lines.is_empty() {
                     a
                 } else {
-                    a.with_notice(Notice::info(lines.join(" ")))
+                    a.with_notice(Notice::info(acted.lines.join(" ")))
                 };
-                (true, a)
+                (Some(acted), a)
             }
-            Err(e) => (false, Action::error(e.to_string())),
+            Err(e) => (None, Action::error(e.to_string())),
         }
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        self.refusal_by_buy = false;
         match message {
             Message::Setup(m) => self.update_setup(m, ctx),
             Message::Tab(t) => {
@@ -309,18 +323,22 @@ impl State {
                 .on_press(Message::Tab(t));
             tabs = tabs.push(b);
         }
-        let head = row![
-            column![
-                widgets::fitted_title(doc.saved.title.clone()),
-                text(crate::doc::GameDoc::summary(c))
-                    .size(style::SMALL)
-                    .style(style::muted),
-            ]
-            .width(Fill),
+        // One row: the tabs, and the way back to the list with the campaign's summary under
+        // it (the title is in the window's top bar), so at 1024×768 with large type the tab's
+        // own controls (Look up, the choices, the outcome buttons) stay in view
+        // (docs/table-ux.md 2).
+        let back = column![
             widgets::secondary("All campaigns", Some(Message::CloseCampaign)),
+            text(crate::doc::GameDoc::summary(c))
+                .size(style::SMALL)
+                .style(style::muted),
         ]
-        .spacing(style::GAP)
-        .align_y(Center);
+        .spacing(4)
+        .align_x(iced::alignment::Horizontal::Right)
+        .max_width(300);
+        let head = row![container(tabs.wrap()).width(Fill), back]
+            .spacing(style::GAP)
+            .align_y(Center);
         let body: Element<'_, Message> = match self.tab {
             Tab::Session => self.view_session(c),
             Tab::Lookup => self.view_lookup(c),
@@ -330,10 +348,17 @@ impl State {
         };
         // A refusal shows in the line kept for it under the tabs, above the tab's controls,
         // and goes with the next click (notice.rs).
-        let mut col = Column::new()
-            .spacing(style::GAP)
-            .push(head)
-            .push(column![tabs.wrap(), self.refusal.line()]);
+        let mut col = Column::new().spacing(style::GAP).push(column![
+            head,
+            // A refusal drawn beside its own button keeps this line's height, empty.
+            if self.refusal_by_buy && self.tab == Tab::Sheets {
+                container(text(""))
+                    .height(Length::Fixed(super::notice::LINE))
+                    .into()
+            } else {
+                self.refusal.line()
+            }
+        ]);
         if let Err(e) = &*self.facts {
             col = col.push(
                 text(format!("Data files: {e}"))

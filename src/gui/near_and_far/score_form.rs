@@ -138,7 +138,8 @@ fn list(who: &str, what: &str, text: &str) -> Result<Vec<i32>, String> {
 }
 
 impl ScoreForm {
-    /// Prefilled from the campaign's template.
+    /// Prefilled from the campaign's template (with any count already kept: its numbers, a
+    /// 0 left blank as in a fresh sheet).
     pub fn from_input(input: &ScoreInput) -> ScoreForm {
         let join = |v: &[i32]| {
             v.iter()
@@ -146,6 +147,12 @@ impl ScoreForm {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        fn num<N: Into<i64>>(n: N) -> String {
+            match n.into() {
+                0 => String::new(),
+                n => n.to_string(),
+            }
+        }
         ScoreForm {
             map: input.map,
             town: input.town(),
@@ -162,7 +169,17 @@ impl ScoreForm {
                     talents: p.talents().to_vec(),
                     mammoth_camp: p.mammoth_camp.unwrap_or(false),
                     full_card: p.full_card(),
-                    ..PlayerFields::default()
+                    camps: num(p.camps),
+                    artifacts: join(&p.artifacts),
+                    unpurchased: num(p.unpurchased_artifacts),
+                    card_bonuses: num(p.card_bonuses),
+                    coins: num(p.coins),
+                    gems: num(p.gems),
+                    faction_tokens: num(p.faction_tokens),
+                    chiefs: num(p.chiefs),
+                    reputation: num(p.reputation),
+                    treasures: num(p.treasures),
+                    wins_ties: p.wins_ties,
                 })
                 .collect(),
             routes: Vec::new(),

@@ -27,7 +27,18 @@ pub enum Msg {
     RouteFirst(usize, String),
     RouteSecond(usize, String),
     StorytellingTie(bool),
+    /// Keeps column `i` as that player's count (`score-player`), as a phone would.
+    Keep(usize),
     Finish,
+}
+
+/// A score sheet written on the cards: what the window keeps showing after "Write on the
+/// cards" (the same lines `finish-session` reports).
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub heading: String,
+    pub lines: Vec<String>,
+    pub winner: Option<String>,
 }
 
 /// A yes/no row of the score sheet: label, message, current value, shown on this map.
@@ -56,6 +67,9 @@ impl State {
     pub(super) fn update_score(&mut self, m: Msg) -> Action<Message> {
         if let Msg::Finish = m {
             return self.finish();
+        }
+        if let Msg::Keep(i) = m {
+            return self.keep(i);
         }
         let Some(f) = self.score.as_mut() else {
             return Action::none();
@@ -121,9 +135,25 @@ impl State {
                 }
             }
             Msg::StorytellingTie(b) => f.settings.storytelling_on_tie = b,
-            Msg::Finish => {}
+            Msg::Finish | Msg::Keep(_) => {}
         }
         Action::none()
+    }
+
+    /// Keeps one column as that player's count, so a count entered here and one sent from a
+    /// phone end up in the same place (the session's kept counts).
+    fn keep(&mut self, i: usize) -> Action<Message> {
+        let Some(form) = &self.score else {
+            return Action::none();
+        };
+        let count = match form.to_input() {
+            Ok(mut input) if i < input.players.len() => input.players.swap_remove(i),
+            Ok(_) => return Action::none(),
+            Err(e) => return Action::error(e),
+        };
+        let (_, a) = self.act_applied(CampaignAction::ScorePlayer { count });
+        // The totals are on the tab itself; no notice over them.
+        Action { notice: None, ..a }
     }
 
     fn finish(&mut self) -> Action<Message> {
@@ -134,19 +164,73 @@ impl State {
             Ok(i) => i,
             Err(e) => return Action::error(e),
         };
+        let Some(c) = self.campaign() else {
+            return Action::none();
+        };
+        let preview = c.score_sheet(scores.clone());
+        let heading = c
+            .current_session()
+            .map(|s| format!("Session {} on {}: written on the cards", s.number, s.map))
+            .unwrap_or_default();
         let (applied, a) = self.act_applied(CampaignAction::FinishSession {
             scores,
             date: super::today(),
         });
         if applied {
+            let lost = self
+                .campaign()
+                .and_then(|c| c.sessions.last())
+                .and_then(|s| s.result.as_ref())
+                .is_some_and(|r| r.lost_last_ruin());
+            if let Ok(r) = preview {
+                self.written = Some(Box::new(Written {
+                    heading,
+                    winner: (!lost).then(|| format!("Winner: {}", r.winners.join(" and "))),
+                    lines: r.text_lines(lost),
+                }));
+            }
             self.score = None;
             self.refresh();
+            // The sheet and the winner stay on this tab; the notice would only repeat them.
+            return Action { notice: None, ..a };
         }
         a
     }
 
+    fn view_written<'a>(&'a self, w: &'a Written) -> Element<'a, Message> {
+        let mut col = Column::new()
+            .spacing(6)
+            .push(widgets::heading(w.heading.clone()));
+        if let Some(winner) = &w.winner {
+            col = col.push(
+                text(winner.clone())
+                    .size(style::TITLE)
+                    .style(style::success_text),
+            );
+        }
+        for l in &w.lines {
+            if Some(l) == w.winner.as_ref() {
+                continue;
+            }
+            col = col.push(text(l.clone()).size(style::BODY));
+        }
+        col = col.push(
+            text("Start the next session on the Session & threats tab.")
+                .size(style::SMALL)
+                .style(style::muted),
+        );
+        container(col)
+            .padding(16)
+            .style(style::card)
+            .width(Fill)
+            .into()
+    }
+
     pub(super) fn view_score<'a>(&'a self, c: &'a Campaign) -> Element<'a, Message> {
         let Some(f) = &self.score else {
+            if let Some(w) = &self.written {
+                return self.view_written(w);
+            }
             return text(if c.current_session().is_some() {
                 "Open this tab again to start the score sheet."
             } else {
@@ -228,6 +312,27 @@ impl State {
             }
             grid = grid.push(line);
         }
+        // Each column can be kept on its own, as a phone keeps its player's (score-player):
+        // the totals so far then show on the Session tab and in `near-and-far session`.
+        let counted = c.counted();
+        let mut keep = Row::new().spacing(8).align_y(Center).push(
+            text("Keep one player's count")
+                .size(style::BODY)
+                .width(label_w),
+        );
+        for (i, p) in f.players.iter().enumerate() {
+            let kept = !counted.still_to_count.contains(&p.name);
+            let cell: Element<'_, Message> = column![
+                secondary(format!("Keep {}", p.name), Some(msg(Msg::Keep(i)))),
+                text(if kept { "kept" } else { "" })
+                    .size(style::SMALL)
+                    .style(style::muted),
+            ]
+            .spacing(2)
+            .into();
+            keep = keep.push(container(cell).width(Fill));
+        }
+        grid = grid.push(keep);
         let names: Vec<String> = f.players.iter().map(|p| p.name.clone()).collect();
         let mut routes = Column::new()
             .spacing(6)

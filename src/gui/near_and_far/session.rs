@@ -66,11 +66,20 @@ impl State {
                 });
                 if applied {
                     self.score = None;
+                    self.written = None;
                     *self.pad = Default::default();
                     // What the table must set up (quest tokens, the map's notes, boss cards,
                     // who reads Arcade cards) is the session panel's, not a notice that would
-                    // cover the lookup (docs/table-ux.md 9).
-                    return Action { notice: None, ..a };
+                    // cover the lookup (docs/table-ux.md 9); the panel opens at its top, where
+                    // the quest tokens to place are, with the setup card under them and the
+                    // threat deck's buttons below (nothing new lands under the pointer).
+                    return Action {
+                        notice: None,
+                        task: Some(iced::widget::operation::snap_to(
+                            super::BODY_ID,
+                            iced::widget::operation::RelativeOffset::START,
+                        )),
+                    };
                 }
                 return a;
             }
@@ -258,17 +267,26 @@ impl State {
                 }
             }
         }
+        let in_play = c.session_in_play();
+        if let Some(p) = &in_play
+            && !p.setup.is_empty()
+        {
+            let mut setup = Column::new()
+                .spacing(6)
+                .push(widgets::heading("Setup for this table"));
+            for r in &p.setup {
+                setup = setup.push(text(r.clone()).size(style::BODY));
+            }
+            col = col.push(container(setup).padding(16).style(style::card).width(Fill));
+        }
         // Threat deck.
         let mut deck = Column::new().spacing(8);
-        match s.threats.active() {
-            Some(level) => {
-                let name = facts
-                    .and_then(|f| f.threats.threats.iter().find(|t| t.level == level.get()))
-                    .and_then(|t| t.name.clone())
-                    .unwrap_or_default();
-                deck = deck.push(
-                    text(format!("Active threat: level {} {name}", level.get())).size(style::TITLE),
-                );
+        match in_play.as_ref().and_then(|p| p.active_threat.as_ref()) {
+            Some(active) => {
+                // Named where the data files know the card (only level 4 is printed in the
+                // rulebook); otherwise the level alone.
+                deck = deck
+                    .push(text(format!("Active threat: {}", active.describe())).size(style::TITLE));
                 deck = deck.push(
                     text(format!(
                         "{} cards left in the deck",
@@ -352,6 +370,13 @@ impl State {
                 );
             }
             col = col.push(container(bosses).padding(16).style(style::card).width(Fill));
+        }
+        if let Some(p) = &in_play {
+            col = col.push(
+                text(format!("Game end: {}", p.game_end.rule))
+                    .size(style::BODY)
+                    .style(style::muted),
+            );
         }
         col = col.push(widgets::primary(
             "Score this session",

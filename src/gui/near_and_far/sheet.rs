@@ -70,12 +70,15 @@ impl State {
                 let name = label.split(" (").next().unwrap_or_default().to_string();
                 let in_session = c.current_session().is_some();
                 self.sheet.talent = None;
-                return self.act(CampaignAction::BuyTalent {
+                let a = self.act(CampaignAction::BuyTalent {
                     character: who,
                     talent: name,
                     at_town_hall: in_session,
                     date,
                 });
+                // A refusal (too little experience...) shows beside the Buy button.
+                self.refusal_by_buy = a.notice.as_ref().is_some_and(|n| n.error);
+                return a;
             }
             Msg::Keyword(s) => self.sheet.keyword = s,
             Msg::AddKeyword => {
@@ -346,6 +349,11 @@ impl State {
                         .placeholder("Buy a talent…")
                         .text_size(style::BODY),
                     secondary("Buy", self.sheet.talent.is_some().then_some(msg(Msg::Buy))),
+                    if self.refusal_by_buy {
+                        self.refusal.line()
+                    } else {
+                        text("").into()
+                    },
                 ]
                 .spacing(8)
                 .align_y(Center),

@@ -18,6 +18,7 @@ pub enum Msg {
     Join,
     Retire(String),
     BossesInCharacterMode(bool),
+    CatchUpAbsent(bool),
     Card(String),
     CardPoints(String),
     SaveCardPoints,
@@ -79,6 +80,14 @@ impl State {
                 return self.act(CampaignAction::SetSettings {
                     settings: Settings {
                         bosses_in_character_mode: b,
+                        ..c.settings
+                    },
+                });
+            }
+            Msg::CatchUpAbsent(b) => {
+                return self.act(CampaignAction::SetSettings {
+                    settings: Settings {
+                        catch_up_absent: b,
                         ..c.settings
                     },
                 });
@@ -212,6 +221,14 @@ impl State {
                 .on_toggle(|b| msg(Msg::BossesInCharacterMode(b)))
                 .text_size(style::BODY),
         );
+        if c.mode == Mode::Campaign {
+            col = col.push(
+                checkbox(c.settings.catch_up_absent)
+                    .label("A player back after missing sessions gets a row of boxes per session missed, as a late joiner does (not in the rulebook: see the manual)")
+                    .on_toggle(|b| msg(Msg::CatchUpAbsent(b)))
+                    .text_size(style::BODY),
+            );
+        }
         container(column![col])
             .padding(20)
             .style(style::card)

@@ -110,9 +110,10 @@ fn the_session_tab_offers_the_next_map_and_shows_the_threat_deck() -> Result<(),
     let mut s = opened(Mode::Campaign);
     assert!(shows(&s, "Session 1"));
     click(&mut s, "Start session")?;
-    assert!(shows(&s, "Active threat: level 4 Bandit"));
+    assert!(shows(&s, "Active threat: level 4 (Bandit)"));
     click(&mut s, "Defeated by Vera")?;
-    assert!(shows(&s, "Active threat: level 5 "));
+    // The rulebook names no threat above level 4: the level alone, no dangling name.
+    assert!(shows(&s, "Active threat: level 5"));
     assert!(shows(&s, "Level 4 · Vera"));
     assert!(s.document().is_some_and(|d| d.can_undo()));
     Ok(())
@@ -554,7 +555,7 @@ fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
     // The card Rin took has no points in the data files: the sheet asks for them.
     assert!(shows(
         &s,
-        "Rin took level 4, whose journey points this campaign does not know: list the points on the score sheet (threats) or set them once with set-card-points"
+        "Rin took level 4, whose journey points this campaign does not know: list the points on the score sheet (threats) or enter that card's points once for the campaign"
     ));
     // Two cards for the one Rin took: refused, naming the sheet and the record.
     send(
@@ -587,6 +588,50 @@ fn scoring_writes_the_journey_points_on_the_cards() -> Result<(), Error> {
     assert_eq!(c.view("Rin").unwrap().journey_total, 14);
     assert_eq!(c.view("Vera").unwrap().journey_total, 11);
     assert!(c.current_session().is_none());
+    // The sheet and the winner stay on the tab after they are written.
+    assert!(shows(&s, "Session 1 on Map 2: written on the cards"));
+    assert!(shows(&s, "Winner: Rin"));
+    assert!(shows(&s, "1. Rin: 14 journey points"));
+    Ok(())
+}
+
+#[test]
+fn a_column_of_the_score_sheet_is_kept_as_that_players_count() -> Result<(), Error> {
+    let mut s = opened(Mode::Campaign);
+    start_session(&mut s);
+    click(&mut s, "Score this session")?;
+    send(
+        &mut s,
+        Message::Score(scoring::Msg::Field(1, forms::Field::Camps, "9".into())),
+    );
+    click(&mut s, "Keep Vera")?;
+    let c = s.campaign().unwrap();
+    let kept = &c.current_session().unwrap().score_draft;
+    assert_eq!(kept.len(), 1);
+    assert_eq!((kept[0].name.as_str(), kept[0].camps), ("Vera", 9));
+    assert_eq!(c.counted().still_to_count, vec!["Rin".to_string()]);
+    // A sheet opened again shows the kept count (as one sent from a phone would be).
+    s.score = None;
+    click(&mut s, "Scoring")?;
+    assert_eq!(
+        s.score.as_ref().unwrap().players[1].get(forms::Field::Camps),
+        "9"
+    );
+    Ok(())
+}
+
+#[test]
+fn the_session_panel_shows_the_setup_reminders_and_the_game_end() -> Result<(), Error> {
+    let mut s = opened(Mode::Campaign);
+    click(&mut s, "Start session")?;
+    assert!(shows(&s, "Setup for this table"));
+    assert!(shows(
+        &s,
+        "Choose a first player and hand them the 1st player token (setup step 5)."
+    ));
+    let c = s.campaign().unwrap();
+    let end = c.session_in_play().unwrap().game_end.rule;
+    assert!(shows(&s, &format!("Game end: {end}")));
     Ok(())
 }
 
@@ -677,7 +722,7 @@ fn undo_after_a_threat_restores_the_deck_and_the_screen_follows() -> Result<(), 
     click(&mut s, "Defeated by Rin")?;
     s.document_mut().unwrap().undo();
     s.refresh();
-    assert!(shows(&s, "Active threat: level 4 Bandit"));
+    assert!(shows(&s, "Active threat: level 4 (Bandit)"));
     Ok(())
 }
 

@@ -119,3 +119,29 @@ fn the_keypads_bottom_row_fits_at_1024_by_768() {
         }
     }
 }
+
+#[test]
+fn at_1024_with_large_type_the_header_leaves_look_up_the_choices_and_the_outcome_in_view() {
+    let mut s = opened_lookup();
+    testing::update(
+        &mut s,
+        Message::Lookup(lookup::Msg::Typed("13".into())),
+        &CTX,
+    );
+    testing::update(&mut s, Message::Lookup(lookup::Msg::LookUp), &CTX);
+    // Whatever the answer lists (choices, or the offer to index them) sits between its
+    // headline and the outcome buttons: with both in view, so is it.
+    let size = testing::LARGE_TYPE_1024;
+    for label in [
+        "Look up",
+        "Read quest 13",
+        "Add its choices to my index",
+        "Success",
+        "Failed",
+    ] {
+        assert!(
+            testing::in_view(&s, size, label).is_some(),
+            "{label:?} is below the fold at 1024 with large type"
+        );
+    }
+}

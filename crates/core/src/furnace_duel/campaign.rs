@@ -219,8 +219,17 @@ impl Campaign {
 
     /// Enters (or corrects) the current game's result. Refused if it would contradict an
     /// achievement already claimed in this game (a "win by 30" that is no longer a win by 30).
-    pub fn record_result(&mut self, result: GameResult) -> Result<Outcome, CampaignError> {
+    pub fn record_result(&mut self, mut result: GameResult) -> Result<Outcome, CampaignError> {
         let index = self.current_index();
+        // The token is asked only when the totals tie absolutely (GAME END, p. 7): then it must
+        // be named; otherwise none is stored, so the save holds no holder nobody was asked for.
+        if result.needs_token(self.tech_values(index)) {
+            if result.first_player_token.is_none() {
+                return Err(CampaignError::TokenNeeded { game: index + 1 });
+            }
+        } else {
+            result.first_player_token = None;
+        }
         let mut next = self.clone();
         let game = next.current_mut()?;
         game.result = Some(result);

@@ -77,7 +77,7 @@ impl Campaign {
         let token = half.first_player_token.or(other.first_player_token);
         let probe = GameResult {
             tallies,
-            first_player_token: token.unwrap_or(Seat::A),
+            first_player_token: token,
         };
         if probe.outcome(self.tech_values(index)).decided_by == DecidedBy::FirstPlayerToken {
             match (half.first_player_token, other.first_player_token) {

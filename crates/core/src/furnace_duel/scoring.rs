@@ -80,12 +80,19 @@ impl Tally {
     }
 }
 
-/// The entered end of a game: both tallies and who held the 1st player token.
+/// The entered end of a game: both tallies and, when the totals tie absolutely, who held the
+/// 1st player token (GAME END, p. 7). `None` when the token did not decide: a result does not
+/// store a holder nobody was asked for. Saves written before it was optional hold a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     pub tallies: [Tally; 2],
-    pub first_player_token: Seat,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::halves::seat_or_blank"
+    )]
+    pub first_player_token: Option<Seat>,
 }
 
 /// Which comparison decided the game.
@@ -122,6 +129,15 @@ pub struct Outcome {
 }
 
 impl GameResult {
+    /// Whether the totals tie absolutely (money, Company cards, resources), so only the 1st
+    /// player token decides (GAME END, p. 7).
+    pub fn needs_token(&self, tech_values: [u32; 2]) -> bool {
+        let [a, b] = self.tallies;
+        a.money(tech_values[0]) == b.money(tech_values[1])
+            && a.company_cards == b.company_cards
+            && a.resources == b.resources
+    }
+
     /// The winner by the book's order of tie-breaks; `tech_values` are A's and B's money per
     /// leftover Tech token (2, or more with the Transcontinental runner-up token).
     pub fn outcome(&self, tech_values: [u32; 2]) -> Outcome {
@@ -142,7 +158,12 @@ impl GameResult {
                 std::cmp::Ordering::Less => Some((Seat::B, by)),
                 std::cmp::Ordering::Equal => None,
             })
-            .unwrap_or((self.first_player_token, DecidedBy::FirstPlayerToken));
+            // An absolute tie with no holder named is refused when entered (`record_result`);
+            // only a hand-edited save reaches this, and then A is shown as the winner.
+            .unwrap_or((
+                self.first_player_token.unwrap_or(Seat::A),
+                DecidedBy::FirstPlayerToken,
+            ));
         let runner_up = winner.other();
         Outcome {
             winner,
@@ -170,7 +191,7 @@ mod tests {
     fn result(a: Tally, b: Tally, token: Seat) -> Outcome {
         GameResult {
             tallies: [a, b],
-            first_player_token: token,
+            first_player_token: Some(token),
         }
         .outcome([TECH_TOKEN_MONEY; 2])
     }
@@ -204,6 +225,36 @@ mod tests {
             );
             assert_eq!(o.gap, 0);
         }
+    }
+
+    #[test]
+    fn only_an_absolute_tie_needs_the_first_player_token() {
+        let tied = GameResult {
+            tallies: [tally(40, 5, 3), tally(40, 5, 3)],
+            first_player_token: None,
+        };
+        assert!(tied.needs_token([TECH_TOKEN_MONEY; 2]));
+        let decided = GameResult {
+            tallies: [tally(40, 5, 3), tally(40, 5, 4)],
+            first_player_token: None,
+        };
+        assert!(!decided.needs_token([TECH_TOKEN_MONEY; 2]));
+    }
+
+    #[test]
+    fn a_result_saved_with_a_plain_seat_still_reads() {
+        let old: GameResult =
+            serde_json::from_str(r#"{"tallies":[{"cash":1},{"cash":2}],"first_player_token":"b"}"#)
+                .unwrap();
+        assert_eq!(old.first_player_token, Some(Seat::B));
+        let none: GameResult =
+            serde_json::from_str(r#"{"tallies":[{"cash":1},{"cash":2}]}"#).unwrap();
+        assert_eq!(none.first_player_token, None);
+        assert!(
+            !serde_json::to_string(&none)
+                .unwrap()
+                .contains("first_player_token")
+        );
     }
 
     #[test]

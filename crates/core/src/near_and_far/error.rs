@@ -582,7 +582,7 @@ pub enum RuleError {
         taken: Vec<String>,
     },
     #[error(
-        "{character} took {}, whose journey points this campaign does not know: list the points on the score sheet (threats) or set them once with set-card-points",
+        "{character} took {}, whose journey points this campaign does not know: list the points on the score sheet (threats) or enter that card's points once for the campaign",
         .cards.join(", ")
     )]
     ThreatPointsUnknown {

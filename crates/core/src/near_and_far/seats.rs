@@ -41,6 +41,8 @@ impl Seated for Campaign {
             | Action::BuyTalent { character, .. }
             | Action::WriteNextQuest { character, .. }
             | Action::NoteReward { character, .. } => self.seat_of_character(character),
+            // A phone enters its own player's column of the score sheet.
+            Action::ScorePlayer { count } => self.seat_of_character(&count.name),
             Action::StartSession { .. }
             | Action::SkipMap { .. }
             | Action::Correct { .. }

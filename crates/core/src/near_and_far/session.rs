@@ -10,7 +10,7 @@ use super::code::{MapNumber, QuestCode};
 use super::error::{RuleError, RuleResult};
 use super::facts::MapFacts;
 use super::lookup::Mode;
-use super::scoring::Town;
+use super::scoring::{PlayerInput, Town};
 use super::threats::{Bosses, ThreatDeck};
 
 /// The optional variants (p. 38).
@@ -76,6 +76,10 @@ pub struct Session {
     /// success or failure (p. 22).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub used_tokens: Vec<UsedToken>,
+    /// Each player's end-of-game count as entered on its own (`score-player`), under the
+    /// character's name, kept until the session is scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub score_draft: Vec<PlayerInput>,
 }
 
 /// A quest token used: the space it stood on and the character who attempted the quest.

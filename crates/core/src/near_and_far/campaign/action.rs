@@ -13,7 +13,7 @@ use crate::near_and_far::error::RuleError;
 use crate::near_and_far::index::Bookkeeping;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::lookup::Read;
-use crate::near_and_far::scoring::{ScoreInput, Town};
+use crate::near_and_far::scoring::{PlayerInput, ScoreInput, Town};
 use crate::near_and_far::threats::ThreatLevel;
 
 /// One change to a campaign. Dates are the day it happened at the table ("2026-11-22").
@@ -103,9 +103,18 @@ pub enum Action {
         replacement: Option<Item>,
         date: NaiveDate,
     },
-    /// Ends the session in play with its score sheet, scored with the session's own map,
+    /// One player's end-of-game count, kept with the session in play until it is scored
+    /// (replacing an earlier count of the same player); `count.name` is the character's or the
+    /// player's name. A phone sends its own player's.
+    ScorePlayer { count: PlayerInput },
+    /// Ends the session in play with its score sheet (players it leaves out: the counts kept
+    /// with `score-player`), scored with the session's own map,
     /// town side and Long Game setting (RULINGS).
-    FinishSession { scores: ScoreInput, date: NaiveDate },
+    FinishSession {
+        #[serde(default)]
+        scores: ScoreInput,
+        date: NaiveDate,
+    },
     /// A late joiner (p. 37), between sessions.
     AddCharacter {
         player: String,
@@ -289,6 +298,11 @@ impl Playable for Campaign {
                 self.correct(&character, entry, &reason, replacement, date)?;
                 Acted::new(label, Vec::new())
             }
+            Action::ScorePlayer { count } => {
+                let name = who(self, &count.name);
+                let lines = self.score_player(count)?;
+                Acted::new(format!("{name}'s end-of-game count"), lines)
+            }
             Action::FinishSession { scores, date } => {
                 let label = match self.current_session() {
                     Some(s) => format!("Session {} on {} scored", s.number, s.map),
@@ -336,14 +350,24 @@ impl Playable for Campaign {
                 self.settings = settings;
                 Acted::new(
                     "Campaign settings changed",
-                    vec![format!(
-                        "Boss cards in Character Mode's Map 11: {}.",
-                        if settings.bosses_in_character_mode {
-                            "yes"
-                        } else {
-                            "no"
-                        }
-                    )],
+                    vec![
+                        format!(
+                            "Boss cards in Character Mode's Map 11: {}.",
+                            if settings.bosses_in_character_mode {
+                                "yes"
+                            } else {
+                                "no"
+                            }
+                        ),
+                        format!(
+                            "Catch-up rows for absent players: {}.",
+                            if settings.catch_up_absent {
+                                "yes"
+                            } else {
+                                "no"
+                            }
+                        ),
+                    ],
                 )
             }
             Action::RememberCards { cards } => {

@@ -113,12 +113,17 @@ impl Campaign {
 
     /// A score sheet for the session in play, filled with what the campaign knows (names,
     /// talents, the map, the town side, Long Game, full cards on Map 11, threat and boss cards
-    /// taken). A card whose journey points are not known leaves that player's threats out, for
+    /// taken, and each count already kept with `score-player`). A card whose journey points are not known leaves that player's threats out, for
     /// the players to type.
     pub fn score_template(&self, facts: Option<&Facts>) -> RuleResult<ScoreInput> {
         let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
         let mut players = Vec::new();
         for c in &s.characters {
+            // A count already kept (`score-player`, from the window or a phone) is shown as is.
+            if let Some(kept) = s.score_draft.iter().find(|p| p.name == *c) {
+                players.push(kept.clone());
+                continue;
+            }
             let r = self.records(s, c, facts)?;
             players.push(PlayerInput {
                 name: c.clone(),
@@ -178,6 +183,7 @@ impl Campaign {
     /// naming the sheet's claim and the record (the map, town and Long Game all at once).
     pub fn fit_score_sheet(&self, mut sheet: ScoreInput) -> RuleResult<ScoreInput> {
         let s = self.current_session().ok_or(RuleError::NoSessionToScore)?;
+        self.add_kept_counts(&mut sheet);
         let mut diffs = Vec::new();
         match sheet.map {
             Some(m) if m != s.map => diffs.push(SheetDiff::Map {

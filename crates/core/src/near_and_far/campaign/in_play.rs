@@ -94,7 +94,12 @@ pub struct SessionInPlay {
     pub threats_taken: Vec<Taken<ThreatCard>>,
     /// Map 11 with boss cards in play; `None` otherwise.
     pub bosses: Option<BossesInPlay>,
+    /// What setup asks of this table (Town Hall duel, start-of-session talents by owner, the
+    /// platypus, the first player, a new character's introduction).
+    pub setup: Vec<String>,
     pub game_end: GameEnd,
+    /// The end-of-game counts entered so far (`score-player`) and who is still to count.
+    pub counted: super::Counted,
 }
 
 impl Campaign {
@@ -176,7 +181,9 @@ impl Campaign {
                     .collect(),
                 removed: b.removed.clone(),
             }),
+            setup: self.setup_reminders(s),
             game_end: GameEnd { camp, rule },
+            counted: self.counted(),
         })
     }
 }

@@ -6,15 +6,18 @@ mod action;
 mod card;
 mod cards;
 mod choice;
+mod count;
 mod end;
 mod in_play;
 mod letters;
 mod play;
+mod reminders;
 mod table;
 mod validate;
 
 pub use action::Action;
 pub use cards::{BoxCards, MAX_CARD_POINTS};
+pub use count::Counted;
 pub use in_play::{AtTable, BossesInPlay, GameEnd, SessionInPlay, Taken, ThreatCard, TokensInPlay};
 pub use play::QuestRecord;
 
@@ -40,6 +43,11 @@ pub struct Settings {
     pub bosses_in_character_mode: bool,
     #[serde(default)]
     pub score: ScoreSettings,
+    /// Not in the rulebook (docs/near-and-far.md, "Absent players"): in Campaign Mode a
+    /// character back after missing sessions gets a row of boxes per session missed, as a late
+    /// joiner does (p. 37). Off unless the table turns it on.
+    #[serde(default)]
+    pub catch_up_absent: bool,
 }
 
 /// A campaign: what the store saves for Near and Far.

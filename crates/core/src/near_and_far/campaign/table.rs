@@ -161,6 +161,7 @@ impl Campaign {
                 }
             ));
         }
+        notices.extend(self.catch_up_absent(&present, date)?);
         self.sessions.push(Session {
             quest_tokens,
             token_seed: Some(token_seed).filter(|_| self.cards.map(map).is_some()),
@@ -173,7 +174,11 @@ impl Campaign {
             bosses,
             result: None,
             used_tokens: Vec::new(),
+            score_draft: Vec::new(),
         });
+        if let Some(s) = self.sessions.last() {
+            notices.extend(self.setup_reminders(s));
+        }
         Ok(notices)
     }
 

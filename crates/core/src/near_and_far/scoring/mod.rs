@@ -43,7 +43,7 @@ impl Default for ScoreSettings {
 }
 
 /// What one player has at game end.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerInput {
     pub name: String,
@@ -105,7 +105,7 @@ pub struct TradeRouteInput {
     pub camps: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreInput {
     /// The map played (needed for Map 10's mammoth rule and Map 11's full-card bonus).
@@ -119,6 +119,8 @@ pub struct ScoreInput {
     pub long_game: Option<bool>,
     #[serde(default)]
     pub settings: ScoreSettings,
+    /// Left out (or short of a player) in a campaign: the counts kept with `score-player`.
+    #[serde(default)]
     pub players: Vec<PlayerInput>,
     #[serde(default)]
     pub trade_routes: Vec<TradeRouteInput>,
