@@ -21,6 +21,7 @@ mod ids;
 mod listing;
 mod lock;
 pub mod log;
+pub mod plays;
 mod prepared;
 mod read;
 pub mod report;
