@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::Output;
 use crate::doc::Kind;
-use crate::plays::{Play, bg_stats, stats};
+use crate::plays::{Play, bg_stats, duration, stats};
 use crate::store::Store;
 
 #[derive(Debug, Subcommand)]
@@ -59,15 +59,6 @@ fn record(root: &Path, game: Option<Kind>) -> Result<(Vec<Play>, String), Output
 fn with_notes(mut out: Output, notes: String) -> Output {
     out.stderr = notes + &out.stderr;
     out
-}
-
-/// A duration as a player says it: "45 min", "2 h 15".
-pub fn duration(minutes: u64) -> String {
-    match (minutes / 60, minutes % 60) {
-        (0, m) => format!("{m} min"),
-        (h, 0) => format!("{h} h"),
-        (h, m) => format!("{h} h {m:02}"),
-    }
 }
 
 /// One player as a list shows them: "Ana (Rin) 31, winner".

@@ -23,6 +23,7 @@ mod screens;
 pub mod settings;
 pub mod share;
 pub mod startup;
+pub mod stats;
 pub mod style;
 #[cfg(test)]
 pub mod testing;

@@ -104,21 +104,33 @@ impl Store {
     /// The simulated players' Furtherance rates, from the record when it holds them for this
     /// [`simulated::VERSION`], else computed (playing every seed's game) and kept there.
     pub fn simulated_rates(&self) -> Result<Vec<simulated::Rate>, String> {
-        let (mut file, _) = self.plays_file();
-        if let Some(s) = file
-            .simulated
-            .as_ref()
-            .filter(|s| s.version == simulated::VERSION)
-        {
-            return Ok(s.rates.clone());
+        if let Some(rates) = self.cached_simulated_rates() {
+            return Ok(rates);
         }
         let rates = simulated::rates()?;
+        self.keep_simulated_rates(&rates);
+        Ok(rates)
+    }
+
+    /// The simulated players' rates if the record already holds them (reads only the
+    /// record: the window asks this first and computes the rates off its own thread).
+    pub fn cached_simulated_rates(&self) -> Option<Vec<simulated::Rate>> {
+        load(&self.plays_path())
+            .ok()
+            .flatten()
+            .and_then(|f| f.simulated)
+            .filter(|s| s.version == simulated::VERSION)
+            .map(|s| s.rates)
+    }
+
+    /// Keeps `rates` in the record for the next reading.
+    pub fn keep_simulated_rates(&self, rates: &[simulated::Rate]) {
+        let (mut file, _) = self.plays_file();
         file.simulated = Some(Simulated {
             version: simulated::VERSION,
-            rates: rates.clone(),
+            rates: rates.to_vec(),
         });
         self.write_plays(&file);
-        Ok(rates)
     }
 
     /// Reads the record, refreshes the saves that changed since, writes it back if it moved.

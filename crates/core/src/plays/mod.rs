@@ -95,6 +95,15 @@ pub fn derive(kind: Kind, save: &str, title: &str, data: &str) -> Result<Vec<Pla
     }
 }
 
+/// A duration as a player says it: "45 min", "2 h", "2 h 15".
+pub fn duration(minutes: u64) -> String {
+    match (minutes / 60, minutes % 60) {
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m:02}"),
+    }
+}
+
 /// Settings as the record lists them: each field of a game's settings by its saved name,
 /// its value as text (`{"difficulty": "normal", "deck_mode": "digital"}`).
 pub(crate) fn settings_of<S: Serialize>(settings: &S) -> BTreeMap<String, String> {
