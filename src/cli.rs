@@ -157,6 +157,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the recap sheet of save ID: one printable HTML page (tonight's changes, the
+    /// sheets, what comes next, the restore code). Default FILE: ID-recap.html here.
+    Recap {
+        id: String,
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Rules lookup.
     Rules {
         #[command(subcommand)]
@@ -458,6 +468,7 @@ pub fn execute_with_input(
             }) => plays::export(root, &csv, export_game.or(game).as_deref(), force),
         },
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
+        Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }

@@ -343,3 +343,23 @@ pub fn text(s: &stats::Stats) -> String {
     }
     o
 }
+
+/// `tablemate recap ID [--out FILE] [--force]`.
+pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output {
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::failed(e),
+    };
+    let html = match store.recap_html(id) {
+        Ok(h) => h,
+        Err(e) => return Output::failed(e),
+    };
+    let path = out.unwrap_or_else(|| PathBuf::from(format!("{id}-recap.html")));
+    match crate::store::write_file(&path, html.as_bytes(), force) {
+        Ok(()) => Output::ok(format!(
+            "wrote {}: open it in a browser to print it\n",
+            path.display()
+        )),
+        Err(e) => Output::failed(e),
+    }
+}

@@ -259,3 +259,38 @@ fn a_record_of_500_plays_reads_with_its_stats_quickly() {
     assert!(took < std::time::Duration::from_secs(2), "{took:?}");
     println!("500 plays read and counted in {took:?}");
 }
+
+#[test]
+fn the_recap_sheet_names_tonights_changes_what_comes_next_and_the_restore_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &finished_board()).unwrap();
+    // A second write keeps the first as a backup: the restore code names it.
+    store.save("duel", &finished_board()).unwrap();
+    let backup = store.backups("duel").unwrap().remove(0).name;
+    drop(store);
+    let out_path = dir.path().join("recap.html");
+    let out = run(
+        dir.path(),
+        &["recap", "duel", "--out", out_path.to_str().unwrap()],
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let html = std::fs::read_to_string(&out_path).unwrap();
+    for says in [
+        "<h2>Tonight</h2>",
+        "Britain: Ben wins",
+        "Ben: 1 board(s) won",
+        "Ben picks the next board from:",
+        &format!("tablemate restore duel {backup}"),
+    ] {
+        assert!(html.contains(says), "{says:?} is not in:\n{html}");
+    }
+    assert!(!html.contains("<script"), "self-contained, nothing to run");
+    let again = run(
+        dir.path(),
+        &["recap", "duel", "--out", out_path.to_str().unwrap()],
+    );
+    assert_eq!(again.code, 1, "an existing file is kept unless --force");
+    let missing = run(dir.path(), &["recap", "nothing-here"]);
+    assert_eq!(missing.code, 1);
+}

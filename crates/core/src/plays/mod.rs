@@ -7,6 +7,7 @@
 //!   difficulty, settings, seed).
 //! - `bg_stats`: the BG Stats "push plays" link of a play (a URL; nothing is sent).
 //! - `stats`: the statistics of a list of plays.
+//! - `recap`: the printable sheet of a save at the end of an evening.
 //! - `simulated`: the simulated players' Furtherance win rate per difficulty, from a fixed set
 //!   of seeds, to stand beside the table's own rounds survived.
 //!
@@ -16,6 +17,7 @@
 pub mod bg_stats;
 mod derive;
 mod facts;
+pub mod recap;
 pub mod simulated;
 pub mod stats;
 

@@ -250,7 +250,7 @@ fn each_furnace_duel_board_with_a_result_is_a_play_with_money_as_score() {
         .iter()
         .map(|p| (p.score, p.winner))
         .collect();
-    assert_eq!(scores[1].1, true, "{scores:?}");
+    assert!(scores[1].1, "{scores:?}");
     assert!(scores[1].0 > scores[0].0);
 }
 
