@@ -190,13 +190,14 @@ impl State {
 }
 
 fn filter(label: &str, game: Option<Kind>, now: Option<Kind>) -> Element<'_, Message> {
-    let b = button(text(label).size(style::SMALL)).padding([4, 10]);
-    if game == now {
-        b.style(style::primary).into()
-    } else {
-        b.style(style::secondary)
-            .on_press(Message::Game(game))
-            .into()
+    // The chosen one stands out as primary, and stays pressable (a disabled button would
+    // look greyed out, as if it could not be chosen).
+    let b = button(text(label).size(style::SMALL))
+        .padding([4, 10])
+        .on_press(Message::Game(game));
+    match game == now {
+        true => b.style(style::primary).into(),
+        false => b.style(style::secondary).into(),
     }
 }
 
