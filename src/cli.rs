@@ -4,6 +4,7 @@
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 
 mod act;
+pub mod plays;
 #[cfg(feature = "host")]
 mod serve;
 
@@ -135,6 +136,36 @@ pub enum Command {
         /// Address and port to listen on (default 0.0.0.0:8765: every interface).
         #[arg(long)]
         listen: Option<String>,
+    },
+    /// The record of finished games and Near and Far sessions, oldest first (docs/plays.md);
+    /// `plays export --csv FILE` writes it for a spreadsheet.
+    Plays {
+        #[command(subcommand)]
+        command: Option<plays::PlaysCommand>,
+        /// Only this game (its slug: furtherance, near-and-far, ...).
+        #[arg(long)]
+        game: Option<String>,
+        /// Each play as JSON, with its BG Stats link as `bg_stats`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Statistics of the record of plays: per month, per player, per difficulty, map and
+    /// board (docs/plays.md).
+    Stats {
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the recap sheet of save ID: one printable HTML page (tonight's changes, the
+    /// sheets, what comes next, the restore code). Default FILE: ID-recap.html here.
+    Recap {
+        id: String,
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Rules lookup.
     Rules {
@@ -424,6 +455,20 @@ pub fn execute_with_input(
         Command::History { id, json } => act::history(root, &id, json),
         #[cfg(feature = "host")]
         Command::Serve { id, listen } => serve::serve(root, &id, listen.as_deref(), input),
+        Command::Plays {
+            command,
+            game,
+            json,
+        } => match command {
+            None => plays::list(root, game.as_deref(), json),
+            Some(plays::PlaysCommand::Export {
+                csv,
+                game: export_game,
+                force,
+            }) => plays::export(root, &csv, export_game.or(game).as_deref(), force),
+        },
+        Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
+        Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }

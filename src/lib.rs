@@ -10,7 +10,7 @@
 
 pub use tablemate_core::{
     army, bundled, datafile, deck, doc, furnace_duel, furtherance, games, history, near_and_far,
-    rng, rules, seat, words, worldspanner,
+    plays, rng, rules, seat, words, worldspanner,
 };
 
 pub mod cli;

@@ -142,7 +142,7 @@ fn assert_names_none(rel: &str, forbidden: &[&str]) {
 
 fn above_engines() -> Vec<&'static str> {
     let mut v = TOP.to_vec();
-    v.extend(["store", "games"]);
+    v.extend(["store", "games", "plays"]);
     v
 }
 

@@ -26,6 +26,8 @@ pub enum Message {
     Rename(String),
     RenameText(String),
     Backups(Option<String>),
+    /// The Statistics screen, for every game or one.
+    Stats(Option<Kind>),
     Rules,
     Import,
     ExportAll,
@@ -45,6 +47,7 @@ pub enum Event {
     NewGame(Kind),
     Open(String, Kind),
     Backups(Option<String>),
+    Stats(Option<Kind>),
     Rules,
 }
 
@@ -134,6 +137,7 @@ impl State {
             Message::NewGame(kind) => Some(Event::NewGame(kind)),
             Message::Open(id, kind) => Some(Event::Open(id, kind)),
             Message::Backups(id) => Some(Event::Backups(id)),
+            Message::Stats(game) => Some(Event::Stats(game)),
             Message::Rules => Some(Event::Rules),
             Message::Import => {
                 let task = transfer::pick_import().map(|p| Transfer::Import.answer(p));
@@ -402,6 +406,7 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
         widgets::secondary("Import…", (!read_only).then_some(Message::Import)),
         widgets::secondary("Export all…", Some(Message::ExportAll)),
         widgets::secondary("Backups", Some(Message::Backups(None))),
+        widgets::secondary("Statistics", Some(Message::Stats(None))),
     ]
     .spacing(8);
     // The tools wrap under the heading when the card is narrow (1024 px, large type) instead

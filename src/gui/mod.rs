@@ -25,6 +25,7 @@ pub mod settings;
 pub mod share;
 mod single;
 pub mod startup;
+pub mod stats;
 pub mod style;
 #[cfg(test)]
 pub mod testing;

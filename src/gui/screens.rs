@@ -8,7 +8,9 @@ use super::document::{Document, Edits};
 use super::notice::Refusal;
 use super::screen::{Action, Ctx, Keyboard, Keypress};
 use super::shell::Message;
-use super::{army, backups, furnace_duel, furtherance, home, near_and_far, rules, worldspanner};
+use super::{
+    army, backups, furnace_duel, furtherance, home, near_and_far, rules, stats, worldspanner,
+};
 use crate::doc::Kind;
 use crate::store::{Store, StoreError};
 
@@ -25,6 +27,7 @@ macro_rules! game_screens {
             Home(Box<home::State>),
             Rules(Box<rules::State>),
             Backups(Box<backups::State>),
+            Stats(Box<stats::State>),
             $($variant(Box<$module::State>),)+
         }
 
@@ -96,21 +99,21 @@ macro_rules! game_screens {
             pub fn game(&self) -> Option<Kind> {
                 match self {
                     $(Screen::$variant(_) => Some(Kind::$variant),)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => None,
                 }
             }
 
             pub fn document(&self) -> Option<&dyn Document> {
                 match self {
                     $(Screen::$variant(s) => s.document(),)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => None,
                 }
             }
 
             pub fn document_mut(&mut self) -> Option<&mut dyn Document> {
                 match self {
                     $(Screen::$variant(s) => s.document_mut(),)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => None,
                 }
             }
 
@@ -122,7 +125,7 @@ macro_rules! game_screens {
                         s.refusal.clear();
                         s.refresh();
                     })+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => {}
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => {}
                 }
             }
 
@@ -130,7 +133,7 @@ macro_rules! game_screens {
             pub fn refusal(&self) -> Option<&Refusal> {
                 match self {
                     $(Screen::$variant(s) => Some(&s.refusal),)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => None,
                 }
             }
 
@@ -142,6 +145,7 @@ macro_rules! game_screens {
                     Screen::Home(s) => s.escape(),
                     Screen::Rules(s) => s.escape(),
                     Screen::Backups(s) => s.escape(),
+                    Screen::Stats(s) => s.escape(),
                     $(Screen::$variant(s) => s.escape(),)+
                 }
             }
@@ -151,6 +155,7 @@ macro_rules! game_screens {
                     Screen::Home(s) => s.view(ctx).map(Message::Home),
                     Screen::Rules(s) => s.view(ctx).map(Message::Rules),
                     Screen::Backups(s) => s.view(ctx).map(Message::Backups),
+                    Screen::Stats(s) => s.view(ctx).map(Message::Stats),
                     $(Screen::$variant(s) => s.view(ctx).map(Message::from),)+
                 }
             }
@@ -159,7 +164,7 @@ macro_rules! game_screens {
             pub fn key(&self, key: Keypress) -> Option<Message> {
                 match self {
                     $(Screen::$variant(s) => Keyboard::key(&**s, key).map(Message::from),)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => None,
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => None,
                 }
             }
 
@@ -167,7 +172,7 @@ macro_rules! game_screens {
             pub fn keys(&self) -> &'static [(&'static str, &'static str)] {
                 match self {
                     $(Screen::$variant(_) => <$module::State as Keyboard>::KEYS,)+
-                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) => &[],
+                    Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => &[],
                 }
             }
 
@@ -219,6 +224,7 @@ impl Screen {
             Screen::Home(_) => "Home",
             Screen::Rules(_) => "Rules lookup",
             Screen::Backups(_) => "Backups",
+            Screen::Stats(_) => "Statistics",
             other => other.game().map(Kind::title).unwrap_or("Tablemate"),
         }
     }

@@ -688,9 +688,9 @@ fn seat_card(l: &LinkInfo) -> Element<'_, AppMessage> {
 
 /// A QR code: dark modules on white with a quiet zone, whatever the theme (phones read dark
 /// on light).
-struct Qr {
-    width: usize,
-    cells: Vec<bool>,
+pub(crate) struct Qr {
+    pub width: usize,
+    pub cells: Vec<bool>,
 }
 
 impl<M> canvas::Program<M> for Qr {

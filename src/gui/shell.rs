@@ -15,7 +15,7 @@ use super::screen::{Action, Ctx, Keypress, Notice, Restore};
 use super::screens::{GameMessage, Screen};
 use super::settings::{Place, Prefs, Settings};
 use super::style::ThemeChoice;
-use super::{backups, home, notice, rules, transfer};
+use super::{backups, home, notice, rules, stats, transfer};
 use crate::store::{Listing, Store};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,7 @@ pub enum Message {
     Home(home::Message),
     Rules(rules::Message),
     Backups(backups::Message),
+    Stats(stats::Message),
     /// A game screen's message (`Message::from(furtherance::Message::...)`).
     Game(GameMessage),
     Shortcut(Shortcut),
@@ -328,6 +329,11 @@ impl App {
                 let state = backups::State::new(self.store.as_deref(), id);
                 self.push(Screen::Backups(Box::new(state)));
             }
+            home::Event::Stats(game) => {
+                let (state, task) = stats::State::new(&self.ctx(), game);
+                self.push(Screen::Stats(Box::new(state)));
+                return task.map(Message::Stats);
+            }
         }
         Task::none()
     }
@@ -470,6 +476,7 @@ impl App {
                 }
             }
             Message::Backups(m) => forward!(self, Backups, m),
+            Message::Stats(m) => forward!(self, Stats, m),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);

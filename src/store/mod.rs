@@ -22,6 +22,7 @@ mod links;
 mod listing;
 mod lock;
 pub mod log;
+pub mod plays;
 mod prepared;
 mod read;
 pub mod report;

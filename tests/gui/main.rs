@@ -63,6 +63,28 @@ fn navigating_to_each_screen_and_back() -> Result {
 }
 
 #[test]
+fn statistics_open_from_home_with_the_evenings_finished_board_and_esc_returns() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    click(&mut app, "Statistics")?;
+    assert!(matches!(app.screen, Screen::Stats(_)));
+    assert!(shows(
+        &app,
+        "No plays yet: a game counts once it is finished (won, lost or scored)."
+    ));
+    let _ = app.update(Message::Shortcut(Shortcut::Back));
+    assert!(app.screen.is_home());
+    campaign_with_one_result(&mut app)?;
+    app.flush_saves();
+    let _ = app.update(Message::GoHome);
+    click(&mut app, "Statistics")?;
+    // Ann won Britain 120 to 90: a play in the list, and in the chart of win rates.
+    assert!(shows(&app, "Ann 120 ★, Ben 90"), "the play is listed");
+    assert!(shows(&app, "Win rate per player"));
+    Ok(())
+}
+
+#[test]
 fn ctrl_f_opens_rules_filtered_to_the_game_and_esc_returns() -> Result {
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::open(dir.path().to_path_buf());

@@ -18,6 +18,7 @@ mod fs_faults;
 mod hostile;
 mod lock;
 mod migration;
+mod plays;
 #[path = "../shared/mod.rs"]
 mod shared;
 mod size;

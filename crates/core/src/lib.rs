@@ -18,6 +18,7 @@ pub mod games;
 pub mod history;
 pub mod near_and_far;
 mod newtype;
+pub mod plays;
 pub mod rng;
 pub mod rules;
 pub mod seat;

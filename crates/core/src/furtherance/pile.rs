@@ -89,6 +89,11 @@ impl UnitPile {
         }
     }
 
+    /// The seed the pile was shuffled with: the game's seed (a play record names it).
+    pub fn seed(&self) -> u64 {
+        self.rng.seed()
+    }
+
     /// Draws the top card, shuffling the discard pile in when the draw pile runs out.
     pub fn draw(&mut self) -> Option<KindId> {
         if self.draw.is_empty() && !self.discard.is_empty() {

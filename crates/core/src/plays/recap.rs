@@ -1,0 +1,294 @@
+//! The recap sheet (docs/plays.md, "The recap sheet"): one printable page per save at the end
+//! of an evening: what changed tonight in the history's own labels, the sheets as they stand,
+//! what comes next, and the restore code (the save's id and its newest backup's name). Made
+//! from the save's data alone, as a self-contained HTML page (no script, no outside file); the
+//! store writes it and the system browser prints it.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::DeriveError;
+use crate::doc::{GameDoc, Kind, Saved};
+use crate::{army, furnace_duel, furtherance, near_and_far, worldspanner};
+
+/// What the sheet says, section by section.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Recap {
+    pub game: Kind,
+    pub title: String,
+    pub summary: String,
+    /// The day of the newest entry played (UTC), and that day's labels, oldest first.
+    pub day: Option<DateTime<Utc>>,
+    pub tonight: Vec<String>,
+    pub sheets: Vec<String>,
+    pub next: Vec<String>,
+}
+
+/// The recap of a save, from its data (the envelope's `data`, current version).
+pub fn recap(kind: Kind, title: &str, data: &str) -> Result<Recap, DeriveError> {
+    match kind {
+        Kind::Furtherance => of::<furtherance::SaveData>(title, data),
+        Kind::Worldspanner => of::<worldspanner::SaveData>(title, data),
+        Kind::NearAndFar => of::<near_and_far::SaveData>(title, data),
+        Kind::FurnaceDuel => of::<furnace_duel::SaveData>(title, data),
+        Kind::Army => of::<army::SaveData>(title, data),
+    }
+}
+
+/// What a game puts on its sheet: the sheets as they stand and what comes next.
+pub trait Recapped: GameDoc {
+    fn sheets(&self) -> Vec<String>;
+    fn next(&self) -> Vec<String>;
+}
+
+fn of<T: Recapped>(title: &str, data: &str) -> Result<Recap, DeriveError> {
+    let saved: Saved<T> = serde_json::from_str(data).map_err(|e| DeriveError::Unreadable {
+        kind: T::KIND,
+        problem: e.to_string(),
+    })?;
+    let entries = saved.history.entries();
+    let cursor = saved.history.cursor();
+    let played = &entries[..=cursor.min(entries.len().saturating_sub(1))];
+    let day = played.last().map(|e| e.at);
+    let tonight = match day {
+        Some(d) => played
+            .iter()
+            .filter(|e| e.at.date_naive() == d.date_naive())
+            .map(|e| e.label.clone())
+            .collect(),
+        None => Vec::new(),
+    };
+    let state = saved.current();
+    Ok(Recap {
+        game: T::KIND,
+        title: title.to_string(),
+        summary: state.summary(),
+        day,
+        tonight,
+        sheets: state.sheets(),
+        next: state.next(),
+    })
+}
+
+impl Recapped for furtherance::Game {
+    fn sheets(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "Round {}; you have {} VP, {} gold, {} workers",
+            self.round(),
+            self.ledger().vp,
+            self.ledger().gold,
+            self.ledger().workers
+        )];
+        for seat in furtherance::Seat::ALL {
+            let c = self.castle(*seat);
+            out.push(format!(
+                "{}: {} HP, {} hourglass counters, {} units",
+                seat.castle_name(),
+                c.hp,
+                c.counters,
+                self.units_of(*seat).count()
+            ));
+        }
+        out
+    }
+
+    fn next(&self) -> Vec<String> {
+        match self.outcome() {
+            Some(o) => vec![format!("The game is over: {o:?}").to_lowercase()],
+            None => vec![format!(
+                "Round {}, {} to play",
+                self.round(),
+                match self.phase() {
+                    furtherance::Phase::Player => "your turn",
+                    furtherance::Phase::Enemy => "the enemies' turn",
+                }
+            )],
+        }
+    }
+}
+
+impl Recapped for worldspanner::Game {
+    fn sheets(&self) -> Vec<String> {
+        let glory = self.glory();
+        worldspanner::TeamSide::BOTH
+            .iter()
+            .map(|t| {
+                format!(
+                    "{}: {} glory if it ended now, {} heroes",
+                    t.name(),
+                    glory.glory[t.index()],
+                    self.team(*t).heroes.len()
+                )
+            })
+            .collect()
+    }
+
+    fn next(&self) -> Vec<String> {
+        vec![self.rounds.describe()]
+    }
+}
+
+impl Recapped for near_and_far::Campaign {
+    fn sheets(&self) -> Vec<String> {
+        self.sheets
+            .iter()
+            .map(|s| match s.view(self.mode, self.card) {
+                Ok(v) => format!(
+                    "{} ({}): {} journey points, {} XP to spend, talents: {}",
+                    v.character,
+                    v.player,
+                    v.journey_total,
+                    v.xp_available,
+                    if v.talents.is_empty() {
+                        "none".to_string()
+                    } else {
+                        v.talents.join(", ")
+                    }
+                ),
+                Err(e) => format!("{} ({}): {e}", s.character, s.player),
+            })
+            .collect()
+    }
+
+    fn next(&self) -> Vec<String> {
+        if let Some(s) = self.sessions.iter().find(|s| !s.is_finished()) {
+            return vec![format!(
+                "Session {} on {} is still in play: {} quest tokens on the board",
+                s.number,
+                s.map,
+                s.tokens_left().len()
+            )];
+        }
+        match self.next_maps() {
+            Ok(maps) => {
+                let names: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
+                let players = self
+                    .sheets
+                    .iter()
+                    .filter(|s| s.retired_after.is_none())
+                    .count();
+                vec![
+                    format!("Next session: {}", names.join(" or ")),
+                    format!(
+                        "Setup: {} quest tokens for {players} players",
+                        near_and_far::session::quest_tokens(players, self.variants.extra_stories)
+                    ),
+                ]
+            }
+            Err(e) => vec![e.to_string()],
+        }
+    }
+}
+
+impl Recapped for furnace_duel::Campaign {
+    fn sheets(&self) -> Vec<String> {
+        let outcomes = self.outcomes();
+        furnace_duel::Seat::BOTH
+            .iter()
+            .map(|s| {
+                let wins = outcomes.iter().flatten().filter(|o| o.winner == *s).count();
+                format!("{}: {wins} board(s) won", self.name(*s))
+            })
+            .collect()
+    }
+
+    fn next(&self) -> Vec<String> {
+        if self.is_finished() {
+            return vec!["The campaign is over".into()];
+        }
+        let boards: Vec<String> = self
+            .available_boards()
+            .iter()
+            .map(|b| {
+                self.board(*b)
+                    .map_or_else(|| b.as_str().to_string(), |x| x.name.clone())
+            })
+            .collect();
+        match self.next_chooser() {
+            Some(who) => vec![format!(
+                "{} picks the next board from: {}",
+                self.name(who),
+                boards.join(", ")
+            )],
+            None => vec![format!("Game {} is in play", self.games.len())],
+        }
+    }
+}
+
+impl Recapped for army::ArmyGame {
+    fn sheets(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    fn next(&self) -> Vec<String> {
+        match self.phase {
+            army::Phase::Building => vec!["The armies are still being written".into()],
+            army::Phase::Playing { turn } => vec![format!(
+                "{}'s turn",
+                self.players.get(turn).map_or("?", |p| p.name.as_str())
+            )],
+            army::Phase::Over { .. } => vec!["The game is over".into()],
+        }
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The sheet as a self-contained HTML page sized for one A4 page; `restore` is the restore
+/// code line (the save's id and newest backup), `address` the table's address if known.
+pub fn html(recap: &Recap, restore: &str) -> String {
+    let list = |items: &[String]| -> String {
+        if items.is_empty() {
+            return "<p class=\"none\">Nothing yet.</p>".into();
+        }
+        let lis: String = items
+            .iter()
+            .map(|i| format!("<li>{}</li>", escape(i)))
+            .collect();
+        format!("<ul>{lis}</ul>")
+    };
+    // The newest labels first would read backwards: oldest first, and at most the last 40
+    // (a long evening is cut at the front, saying how many came before).
+    let cut = recap.tonight.len().saturating_sub(40);
+    let mut tonight = list(&recap.tonight[cut..]);
+    if cut > 0 {
+        tonight = format!("<p class=\"none\">{cut} earlier changes not shown.</p>{tonight}");
+    }
+    let day = recap
+        .day
+        .map(|d| d.format("%A %e %B %Y").to_string())
+        .unwrap_or_default();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<title>{title} — recap</title><style>\
+@page {{ size: A4; margin: 14mm; }}\
+body {{ font: 10.5pt/1.35 sans-serif; color: #000; margin: 0; }}\
+h1 {{ font-size: 16pt; margin: 0 0 2mm; }} h2 {{ font-size: 12pt; margin: 4mm 0 1mm; }}\
+ul {{ margin: 0; padding-left: 5mm; columns: 2; column-gap: 8mm; }} li {{ break-inside: avoid; }}\
+.none {{ color: #444; margin: 0; }} .code {{ font-family: monospace; font-size: 11pt; \
+border: 1px solid #000; padding: 2mm; }}\
+</style></head><body>\
+<h1>{title}</h1><p class=\"none\">{game} — {summary} — {day}</p>\
+<h2>Tonight</h2>{tonight}\
+<h2>The sheets as they stand</h2>{sheets}\
+<h2>What comes next</h2>{next}\
+<h2>Restore code</h2><p class=\"code\">{restore}</p>\
+</body></html>\n",
+        title = escape(if recap.title.is_empty() {
+            recap.game.title()
+        } else {
+            &recap.title
+        }),
+        game = escape(recap.game.title()),
+        summary = escape(&recap.summary),
+        day = escape(&day),
+        sheets = list(&recap.sheets),
+        next = list(&recap.next),
+        restore = escape(restore),
+    )
+}
