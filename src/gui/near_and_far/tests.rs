@@ -848,3 +848,27 @@ fn esc_closes_near_and_fars_open_things_before_history_and_leaving() -> Result<(
     assert!(!s.escape(), "nothing left open");
     Ok(())
 }
+
+#[test]
+fn tab_visits_the_fields_in_reading_order_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        let s = opened(Mode::Campaign);
+        testing::assert_tab_follows_reading_order(&s, &ctx, size, "Near and Far campaign");
+    }
+}
+
+#[test]
+fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
+    for (size, ctx) in testing::table_sizes() {
+        for (what, make) in [
+            ("a campaign", (|| opened(Mode::Campaign)) as fn() -> State),
+            ("a session", || {
+                let mut s = opened(Mode::Campaign);
+                start_session(&mut s);
+                s
+            }),
+        ] {
+            testing::assert_nothing_new_under_the_pointer(make, &ctx, size, &[], what);
+        }
+    }
+}

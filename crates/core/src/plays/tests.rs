@@ -236,7 +236,7 @@ fn each_furnace_duel_board_with_a_result_is_a_play_with_money_as_score() {
     };
     done.record_result(furnace_duel::GameResult {
         tallies: [tally(40), tally(52)],
-        first_player_token: furnace_duel::Seat::A,
+        first_player_token: Some(furnace_duel::Seat::A),
     })
     .expect("a result");
     saved.history.record("Britain: Ben wins", done);
