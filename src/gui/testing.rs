@@ -269,7 +269,8 @@ fn click_at<S: ScreenUnderTest>(
 /// TABLE-UX's "nothing moves under the cursor", checked for every button of a screen: for each
 /// text in view that answers a click, a fresh state from `make` is clicked there and updated;
 /// afterwards the control under the pointer must be the same one (the same label, or one of
-/// the `same` pairs, as a toggle that renames itself), one that does nothing (disabled), none
+/// the `same` pairs, as a toggle that renames itself; a name ending in `*` stands for every
+/// label starting with the rest), one that does nothing (disabled), none
 /// with a label (a board's canvas answers clicks everywhere, and a second click on it is the
 /// player's own move, not a button that slid in), or one whose click does not change the game
 /// (selecting a hero, opening a panel): a second click, by habit or a bounce, never acts on
@@ -316,9 +317,9 @@ pub fn assert_nothing_new_under_the_pointer<S: ScreenUnderTest>(
         let is_same = under.is_empty()
             || under.iter().any(|t| {
                 *t == label
-                    || same
-                        .iter()
-                        .any(|(a, b)| (*a == label && b == t) || (*b == label && a == t))
+                    || same.iter().any(|(a, b)| {
+                        (fits(a, &label) && fits(b, t)) || (fits(b, &label) && fits(a, t))
+                    })
             });
         if is_same {
             continue;
@@ -341,6 +342,15 @@ pub fn assert_nothing_new_under_the_pointer<S: ScreenUnderTest>(
         failures.join("; ")
     );
     clicked
+}
+
+/// Whether `text` is what `pattern` names: the same, or, for a pattern ending in `*`, what
+/// starts with the rest.
+fn fits(pattern: &str, text: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(start) => text.starts_with(start),
+        None => pattern == text,
+    }
 }
 
 /// The four window sizes TABLE-UX checks, as a screen's own area: 1366×768 and 1024×768, with

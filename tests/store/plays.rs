@@ -19,7 +19,7 @@ fn finished_board() -> Saved<SaveData> {
     };
     c.record_result(GameResult {
         tallies: [tally(40), tally(52)],
-        first_player_token: Seat::A,
+        first_player_token: Some(Seat::A),
     })
     .expect("a result");
     saved.history.record("Britain: Ben wins", c);
@@ -171,10 +171,9 @@ fn plays_json_carries_each_plays_bg_stats_link() {
     let decoded = tablemate::plays::bg_stats::percent_decode(data).unwrap();
     let bg: serde_json::Value = serde_json::from_str(&decoded).unwrap();
     assert_eq!(bg["sourcePlayId"], "duel#1");
-    assert_eq!(
-        bg["players"][1]["score"],
-        play["players"][1]["score"].to_string()
-    );
+    // BG Stats takes a score as a number.
+    assert_eq!(bg["players"][1]["score"], play["players"][1]["score"]);
+    assert!(bg["players"][1]["score"].is_number());
     let text = run(dir.path(), &["plays", "--game", "near-and-far"]);
     assert!(text.stdout.contains("no plays yet"), "{text:?}");
     let wrong = run(dir.path(), &["plays", "--game", "chess"]);

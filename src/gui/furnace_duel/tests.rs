@@ -394,7 +394,12 @@ fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
                 s
             }),
         ] {
-            testing::assert_nothing_new_under_the_pointer(make, &ctx, size, &[], what);
+            // Claiming an achievement turns its button into the claim's withdraw.
+            let claims = [
+                ("Ann: *", "✓ Ann (withdraw)"),
+                ("Bob: *", "✓ Bob (withdraw)"),
+            ];
+            testing::assert_nothing_new_under_the_pointer(make, &ctx, size, &claims, what);
         }
     }
 }

@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use iced::widget::{Column, column, row, text};
-use iced::{Element, Fill, Task};
+use iced::{Element, Fill};
 
 use super::{Message, State, lookup};
+use crate::gui::files::{self, Picked};
 use crate::gui::screen::{Action, Ctx, Notice};
 use crate::gui::{style, widgets};
 use crate::near_and_far::QuestCode;
@@ -51,33 +52,36 @@ pub(super) fn sentence(message: &str) -> String {
 
 /// The file dialog to pick an index file to import.
 pub(super) fn pick_import() -> Action<Message> {
-    Action::task(Task::perform(
-        async {
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a storybook index file")
-                .add_filter("Storybook index", &["json"])
-                .pick_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| msg(lookup::Msg::ImportPicked(path)),
-    ))
+    let request = files::Request {
+        title: "Import a storybook index file".into(),
+        save_as: None,
+        filter: ("Storybook index", &["json"]),
+    };
+    Action::task(files::pick(request).map(|p| answer(false, p)))
 }
 
 /// The file dialog to choose where the export goes.
 pub(super) fn pick_export() -> Action<Message> {
-    Action::task(Task::perform(
-        async {
-            rfd::AsyncFileDialog::new()
-                .set_title("Export the storybook index")
-                .set_file_name(EXPORT_NAME)
-                .add_filter("Storybook index", &["json"])
-                .save_file()
-                .await
-                .map(|h| h.path().to_path_buf())
-        },
-        |path| msg(lookup::Msg::ExportPicked(path)),
-    ))
+    let request = files::Request {
+        title: "Export the storybook index".into(),
+        save_as: Some(EXPORT_NAME.into()),
+        filter: ("Storybook index", &["json"]),
+    };
+    Action::task(files::pick(request).map(|p| answer(true, p)))
+}
+
+/// A dialog's answer as the lookup's message: the file, a cancel, or no dialog at all.
+fn answer(export: bool, picked: Picked) -> Message {
+    let path = match picked {
+        Picked::NoDialog(why) => return msg(lookup::Msg::NoDialog { export, why }),
+        Picked::Path(p) => Some(p),
+        Picked::Cancelled => None,
+    };
+    msg(if export {
+        lookup::Msg::ExportPicked(path)
+    } else {
+        lookup::Msg::ImportPicked(path)
+    })
 }
 
 impl State {

@@ -12,6 +12,7 @@ use iced::{Center, Element, Fill, Length};
 use super::CampaignAction;
 use super::forms::EntryForm;
 use super::{Message, State, index_io, primary, secondary};
+use crate::gui::files::{self, PathField};
 use crate::gui::screen::{Action, Ctx};
 use crate::gui::{style, widgets};
 use crate::near_and_far::index::Bookkeeping;
@@ -47,6 +48,15 @@ pub enum Msg {
     /// "Export index…": opens the save dialog.
     ExportIndex,
     ExportPicked(Option<PathBuf>),
+    /// No file dialog could open for the export (true) or the import: why. The typed path
+    /// stands in (`PathText`, `PathGo`, `PathCancel`).
+    NoDialog {
+        export: bool,
+        why: String,
+    },
+    PathText(String),
+    PathGo,
+    PathCancel,
     /// "Replace file" in the question about an existing export file.
     ReplaceExport,
     CancelReplace,
@@ -161,6 +171,38 @@ impl State {
             Msg::ExportIndex => return index_io::pick_export(),
             Msg::ExportPicked(Some(path)) => return self.export_index_file(path, false, ctx),
             Msg::ImportPicked(None) | Msg::ExportPicked(None) => {}
+            Msg::NoDialog { export, why } => {
+                let purpose = if export {
+                    "Export your storybook index"
+                } else {
+                    "Import a storybook index file"
+                };
+                let mut field = PathField::new(purpose, why, ctx.store.map(|s| s.root()));
+                if export {
+                    field.typed.push_str(index_io::EXPORT_NAME);
+                }
+                self.typed_path = Some(Box::new((export, field)));
+                return Action::task(files::focus_path());
+            }
+            Msg::PathText(t) => {
+                if let Some(typed) = &mut self.typed_path {
+                    typed.1.typed = t;
+                    typed.1.refused = None;
+                }
+            }
+            Msg::PathCancel => self.typed_path = None,
+            Msg::PathGo => {
+                if let Some(mut typed) = self.typed_path.take() {
+                    match typed.1.path() {
+                        Ok(path) if typed.0 => return self.export_index_file(path, false, ctx),
+                        Ok(path) => return self.import_index_file(&path, ctx),
+                        Err(why) => {
+                            typed.1.refused = Some(why);
+                            self.typed_path = Some(typed);
+                        }
+                    }
+                }
+            }
             Msg::ReplaceExport => {
                 if let Some(path) = self.replace_export.take() {
                     return self.export_index_file(path, true, ctx);
@@ -458,7 +500,20 @@ impl State {
                 .size(style::SMALL)
                 .style(style::muted),
         );
-        col.push(tools).into()
+        let col = col.push(tools);
+        match &self.typed_path {
+            Some(typed) => col
+                .push(files::path_dialog(
+                    &typed.1,
+                    if typed.0 { "Export" } else { "Import" },
+                    None,
+                    |t| msg(Msg::PathText(t)),
+                    msg(Msg::PathGo),
+                    msg(Msg::PathCancel),
+                ))
+                .into(),
+            None => col.into(),
+        }
     }
 
     fn view_answer<'a>(

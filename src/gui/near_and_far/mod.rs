@@ -104,6 +104,9 @@ pub struct State {
     index_undo: Option<Box<(String, index::IndexFile)>>,
     /// An import whose entries differ from the player's, waiting for the player's choices.
     import_review: Option<Box<index_io::ImportReview>>,
+    /// The typed path standing in for a file dialog that could not open: for an index export
+    /// (true) or an import.
+    typed_path: Option<Box<(bool, crate::gui::files::PathField)>>,
 }
 
 fn today() -> chrono::NaiveDate {
@@ -165,6 +168,7 @@ impl State {
             replace_export: None,
             index_undo: None,
             import_review: None,
+            typed_path: None,
         }
     }
 
@@ -191,6 +195,7 @@ impl State {
     /// then the quest choice picked in the lookup; false when none was open.
     pub fn escape(&mut self) -> bool {
         self.replace_export.take().is_some()
+            || self.typed_path.take().is_some()
             || self.entry.take().is_some()
             || self.score.take().is_some()
             || self.sheet.correcting.take().is_some()

@@ -872,3 +872,36 @@ fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
         }
     }
 }
+
+#[test]
+fn without_a_file_dialog_the_index_tools_say_so_and_take_a_typed_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = opened(Mode::Campaign);
+    s.tab = Tab::Lookup;
+    let why = crate::gui::files::NO_DIALOG.to_string();
+    send(
+        &mut s,
+        Message::Lookup(lookup::Msg::NoDialog {
+            export: true,
+            why: why.clone(),
+        }),
+    );
+    assert!(shows(&s, "Export your storybook index"));
+    assert!(shows(&s, &format!("{why} Type the file's path instead.")));
+    // A folder is refused in place, naming it; the dialog stays.
+    send(
+        &mut s,
+        Message::Lookup(lookup::Msg::PathText(dir.path().display().to_string())),
+    );
+    send(&mut s, Message::Lookup(lookup::Msg::PathGo));
+    assert!(shows(
+        &s,
+        &format!(
+            "{} is a folder: add the file's name after it.",
+            dir.path().display()
+        )
+    ));
+    // Esc closes it before anything else.
+    assert!(s.escape());
+    assert!(!shows(&s, "Export your storybook index"));
+}

@@ -325,6 +325,7 @@ mod tests {
         let err = check_data("chess-openings", "{}").unwrap_err().to_string();
         assert!(err.contains("rules-digest"), "{err}");
         assert!(err.contains("army-list"), "{err}");
-        assert_eq!(known_data_kinds().len(), 13);
+        assert!(err.contains("furtherance-buildings"), "{err}");
+        assert_eq!(known_data_kinds().len(), 17);
     }
 }

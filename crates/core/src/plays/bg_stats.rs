@@ -10,8 +10,9 @@ use super::Play;
 /// The app's name in every play it hands over (BG Stats groups plays by it).
 pub const SOURCE_NAME: &str = "Tablemate";
 
-/// Where BG Stats takes a pushed play: the JSON follows, percent-encoded.
-pub const ADD_PLAY: &str = "https://app.bgstatsapp.com/addPlay.html?data=";
+/// Where BG Stats takes a pushed play (its "push plays" support page gives this address): the
+/// JSON follows, percent-encoded.
+pub const ADD_PLAY: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
 
 /// The play as BG Stats' JSON. `only` keeps one player (a phone seat offering the play to its
 /// own player); `None` keeps every player.
@@ -24,7 +25,7 @@ pub fn play_json(play: &Play, only: Option<&str>) -> serde_json::Value {
         .map(|p| {
             let mut v = json!({ "name": p.name, "winner": p.winner });
             if let Some(score) = p.score {
-                v["score"] = json!(score.to_string());
+                v["score"] = json!(score);
             }
             if !p.plays.is_empty() {
                 v["role"] = json!(p.plays);
@@ -40,6 +41,9 @@ pub fn play_json(play: &Play, only: Option<&str>) -> serde_json::Value {
         "game": {
             "name": play.game.title(),
             "sourceGameId": play.game.as_str(),
+            "highestWins": true,
+            // A solo Furtherance game or an army battle has a winner and no points.
+            "noPoints": play.facts.players.iter().all(|p| p.score.is_none()),
         },
         "players": players,
     });

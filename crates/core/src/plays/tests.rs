@@ -287,7 +287,8 @@ fn the_bg_stats_link_carries_the_play_as_json() {
     assert_eq!(json["playDate"], "2026-11-27 19:00:00");
     assert_eq!(json["game"]["name"], "Near and Far");
     assert_eq!(json["players"][0]["name"], "Ana");
-    assert_eq!(json["players"][0]["score"], "31");
+    assert_eq!(json["players"][0]["score"], 31);
+    assert_eq!(json["game"]["noPoints"], false);
     assert_eq!(json["players"][0]["winner"], true);
     let own = bg_stats::play_json(play, Some("Ben"));
     assert_eq!(own["players"].as_array().map(Vec::len), Some(1));
