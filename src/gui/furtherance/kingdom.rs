@@ -205,19 +205,26 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     }
     for r in &k.research {
         let line = small(format!("{} ({}) · cost {}", r.name, r.deck.word(), r.cost));
-        col = col.push(if r.deck == Market::Buildings {
-            card_row(
-                line,
-                act(
-                    "Build",
-                    Message::Play(Play::Build {
-                        building: r.name.clone(),
-                    }),
-                    can,
-                ),
-            )
-        } else {
-            line.into()
+        // A researched building is built, an item bought, from here; a unit is recruited
+        // from the board.
+        let action = match r.deck {
+            Market::Buildings => Some((
+                "Build",
+                Play::Build {
+                    building: r.name.clone(),
+                },
+            )),
+            Market::Items => Some((
+                "Buy",
+                Play::Buy {
+                    items: vec![r.name.clone()],
+                },
+            )),
+            Market::Units => None,
+        };
+        col = col.push(match action {
+            Some((label, play)) => card_row(line, act(label, Message::Play(play), can)),
+            None => line.into(),
         });
     }
 
