@@ -290,10 +290,19 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     }
 
     col = col.push(text("Market").size(style::HEADING));
+    // The units on one line: they are recruited from the board, not from here.
+    let units: Vec<String> = k
+        .market
+        .units
+        .iter()
+        .map(|u| format!("{} · cost {}", stacked(u), u.cost))
+        .collect();
     col = col.push(heading("Units"));
-    for u in &k.market.units {
-        col = col.push(small(format!("{} · cost {}", stacked(u), u.cost)));
-    }
+    col = col.push(small(if units.is_empty() {
+        "none".to_string()
+    } else {
+        units.join("; ")
+    }));
     col = col.push(
         small("Recruit: click an empty space of your castle on the board.").style(style::muted),
     );
@@ -301,15 +310,20 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     for i in &k.market.items {
         let picked = p.buy_pick.contains(&i.name);
         col = col.push(
-            button(small(format!("{} · cost {}", stacked(i), i.cost)))
-                .padding([3, 8])
-                .width(iced::Fill)
-                .style(if picked {
-                    style::primary
-                } else {
-                    style::row_button
-                })
-                .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
+            button(small(format!(
+                "{} · cost {}{}",
+                stacked(i),
+                i.cost,
+                if picked { " · picked" } else { "" }
+            )))
+            .padding([3, 8])
+            .width(iced::Fill)
+            .style(if picked {
+                style::primary
+            } else {
+                style::row_button
+            })
+            .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
         );
     }
     let picked = p.buy_pick.len();

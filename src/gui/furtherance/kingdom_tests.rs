@@ -90,13 +90,14 @@ fn the_kingdom_opens_in_one_click_from_the_summary_line_and_nothing_jumps() -> R
     ));
     let leader = k.leader.as_ref().expect("a leader drawn");
     assert!(shows(&s, &format!("Leader: {}", leader.name)));
-    for c in k
+    let units: Vec<String> = k
         .market
         .units
         .iter()
-        .chain(&k.market.items)
-        .chain(&k.market.buildings)
-    {
+        .map(|c| format!("{} · cost {}", c.name, c.cost))
+        .collect();
+    assert!(shows(&s, &units.join("; ")), "{units:?}");
+    for c in k.market.items.iter().chain(&k.market.buildings) {
         let name = if c.count > 1 {
             format!("{} ×{}", c.name, c.count)
         } else {
