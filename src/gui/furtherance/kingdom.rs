@@ -135,10 +135,11 @@ pub struct Panel<'a> {
     pub on_unit: Option<UnitId>,
 }
 
-/// The whole kingdom in the panel's focus region (docs/furtherance.md, "The window"): gold,
-/// actions left, the leader, VP, the worker actions (disabled when no action is left), the
-/// refusal line right under them, research, buildings, upgrades, items, and the three face-up
-/// markets with their costs and the Buy, Build actions beside the cards.
+/// The whole kingdom in the panel's focus region (docs/furtherance.md, "Your kingdom" under
+/// "The screen"): gold, actions left and VP, the worker actions that need no card (disabled
+/// when no action is left) with the refusal line and a worker's question right under them,
+/// then the leader, research, buildings, upgrades, items, and the three face-up markets with
+/// their costs and the Buy, Build actions beside the cards.
 pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     let k = g.kingdom_view();
     let can = p.my_turn && k.actions_left > 0;
@@ -150,15 +151,6 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         k.workers,
         k.vp
     )));
-    match &k.leader {
-        Some(l) => {
-            col = col.push(small(format!("Leader: {}", l.name)));
-            if !l.text.is_empty() {
-                col = col.push(small(l.text.clone()).style(style::muted));
-            }
-        }
-        None => col = col.push(small("Leader: none").style(style::muted)),
-    }
     col = col.push(
         row![
             act(
@@ -185,19 +177,35 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         ));
     }
     col = col.push(research.wrap().vertical_spacing(4));
-    col = col.push(p.refusal.line());
-    // A question a worker action asked (research, upgrade) right under the buttons, so the
-    // rest of the kingdom moves down and not the button just clicked (docs/table-ux.md 1).
+    // A question a worker action asked (research, upgrade) right under the buttons, in
+    // place of the refusal line and the rest of the kingdom until it is answered, so that
+    // its options are as high as they can be and the button just clicked does not move
+    // (docs/table-ux.md 1).
     if let Some(q) = g.pending() {
         let on_board = g.question_squares().iter().any(Option::is_some);
+        if p.refusal.text().is_some() {
+            col = col.push(p.refusal.line());
+        }
         col = col.push(super::turn_log::question(
             &q.question,
             &q.options,
             q.default,
             on_board,
         ));
+        return widgets::card(col, 10).into();
     }
+    col = col.push(p.refusal.line());
 
+    // The leader under the buttons, so that they stay at the top of a short region.
+    match &k.leader {
+        Some(l) => {
+            col = col.push(small(format!("Leader: {}", l.name)));
+            if !l.text.is_empty() {
+                col = col.push(small(l.text.clone()).style(style::muted));
+            }
+        }
+        None => col = col.push(small("Leader: none").style(style::muted)),
+    }
     // Research, with Build beside a researched building.
     col = col.push(heading("In research"));
     if k.research.is_empty() {

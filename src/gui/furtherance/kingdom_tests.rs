@@ -53,6 +53,10 @@ fn last_label(s: &State) -> String {
         .unwrap_or_default()
 }
 
+fn p_default(s: &State) -> usize {
+    s.game().and_then(|g| g.pending()).map_or(0, |p| p.default)
+}
+
 fn bounds(s: &State, size: (f32, f32), id: &'static str) -> iced::Rectangle {
     let mut ui = testing::simulator_sized(size, s.view(&ctx()));
     ui.find(iced_test::selector::id(id))
@@ -253,6 +257,21 @@ fn research_asks_its_question_in_the_window_and_the_answer_keeps_a_card() -> Res
     assert!(asked.y > button.y, "{asked:?} above {button:?}");
     let c = testing::click_on(&mut s, &ctx(), (1280.0, HEIGHT), "Mine +4 gold")?;
     assert_eq!(c.messages, 0, "Mine pressable while the question waits");
+    assert!(
+        shows(&s, "Round 1 · Your turn"),
+        "the question is yours, in your turn"
+    );
+    // Its first option whole in view in the window of a 1366×768 screen.
+    let first = format!("1. {}", super::panel::capitalised(&options[0]));
+    let first = if p_default(&s) == 0 {
+        format!("{first} (default)")
+    } else {
+        first
+    };
+    assert!(
+        testing::in_view(&s, (1366.0, 688.0), &first).is_some(),
+        "{first:?} not whole in view"
+    );
     send(&mut s, Message::Answer(0));
     let g = s.game().unwrap();
     assert!(g.pending().is_none());

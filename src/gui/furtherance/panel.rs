@@ -314,7 +314,8 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
     match (g.outcome(), g.phase()) {
         (Some(Outcome::Won), _) => "You win",
         (Some(Outcome::Lost), _) => "Your castle has fallen",
-        (None, Phase::Player) if !g.is_resolving() => "Your turn",
+        // A question in your turn (research, upgrade, a fight you started) is still yours.
+        (None, Phase::Player) if !g.is_resolving() || g.pending().is_some() => "Your turn",
         (None, _) => "The enemies' turn",
     }
 }
@@ -425,6 +426,10 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                     "The enemies are done: your move"
                 };
                 body(said).style(style::success_text).into()
+            } else if g.pending().is_some() && g.phase() == Phase::Player {
+                small("Your turn waits for your answer below")
+                    .style(style::warning_text)
+                    .into()
             } else if g.pending().is_some() {
                 small("The enemies wait for your answer below")
                     .style(style::warning_text)
