@@ -79,7 +79,7 @@ fn the_kingdom_opens_in_one_click_from_the_summary_line_and_nothing_jumps() -> R
     testing::click_sized(&mut s, size, "Kingdom")?;
     assert!(s.kingdom_shown());
     let k = s.game().unwrap().kingdom_view();
-    assert!(testing::in_view(&s, size, &format!("Mine +4 gold")).is_some());
+    assert!(testing::in_view(&s, size, "Mine +4 gold").is_some());
     assert_eq!(bounds(&s, size, BOARD_ID), board, "the board stays");
     assert_eq!(
         testing::in_view(&s, size, "End turn: the enemies go"),
@@ -164,7 +164,7 @@ fn buy_picks_one_or_two_items_from_the_market() -> Result {
         }
     };
     click(&mut s, &label(&item))?;
-    assert_eq!(s.buy_pick, [item.name.clone()]);
+    assert_eq!(s.buy_pick, std::slice::from_ref(&item.name));
     let before = entries(&s);
     click(&mut s, "Buy 1 item")?;
     assert_eq!(entries(&s), before + 1, "one entry");

@@ -35,7 +35,7 @@ pub use board::grid_side;
 pub use board_editor::{BoardMsg, EditMode};
 pub use cards::{ABILITY_WIDTH, AbilityChoice, CardsMsg, ability_choices, ability_id};
 pub use kingdom::SUMMARY_ID;
-pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name};
+pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name, recruitable};
 pub use setup::{Field as SetupField, SetupForm};
 pub use turn_log::{LOG_ID, WHY_BOX_ID};
 
