@@ -98,7 +98,10 @@ fn the_kingdom_opens_in_one_click_from_the_summary_line_and_nothing_jumps() -> R
         .market
         .units
         .iter()
-        .map(|c| format!("{} · cost {}", c.name, c.cost))
+        .map(|c| match c.count {
+            1 => format!("{} · cost {}", c.name, c.cost),
+            n => format!("{} ×{n} · cost {}", c.name, c.cost),
+        })
         .collect();
     assert!(shows(&s, &units.join("; ")), "{units:?}");
     for c in k.market.items.iter().chain(&k.market.buildings) {
