@@ -133,6 +133,15 @@ pub struct Panel<'a> {
     pub my_turn: bool,
     /// Your unit selected on the board, which an item is used on.
     pub on_unit: Option<UnitId>,
+    /// The worker action last clicked on a card's row: a refusal is said under that row.
+    pub worker: Option<&'a Play>,
+}
+
+impl Panel<'_> {
+    /// Whether the refusal now belongs under the row of `play`.
+    fn refused(&self, play: &Play) -> bool {
+        self.refusal.text().is_some() && self.worker == Some(play)
+    }
 }
 
 /// The whole kingdom in the panel's focus region (docs/furtherance.md, "Your kingdom" under
@@ -194,7 +203,15 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         ));
         return widgets::card(col, 10).into();
     }
-    col = col.push(p.refusal.line());
+    // The refusal of Mine, Upgrade, Research (or a board click) under their buttons; a card
+    // row's refusal under that row, this line keeping its height.
+    col = col.push(if p.worker.is_some() && p.refusal.text().is_some() {
+        iced::widget::Space::new()
+            .height(crate::gui::notice::LINE)
+            .into()
+    } else {
+        p.refusal.line()
+    });
 
     // The leader under the buttons, so that they stay at the top of a short region.
     match &k.leader {
@@ -230,10 +247,16 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             )),
             Market::Units => None,
         };
-        col = col.push(match action {
-            Some((label, play)) => card_row(line, act(label, Message::Play(play), can)),
-            None => line.into(),
-        });
+        match action {
+            Some((label, play)) => {
+                let refused = p.refused(&play);
+                col = col.push(card_row(line, act(label, Message::Worker(play), can)));
+                if refused {
+                    col = col.push(p.refusal.line());
+                }
+            }
+            None => col = col.push(line),
+        }
     }
 
     col = col.push(heading(format!(
@@ -255,20 +278,21 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             String::new()
         };
         let line = small(format!("{} · {state}{damage}", b.name));
-        col = col.push(if b.in_play {
-            line.into()
+        if b.in_play {
+            col = col.push(line);
         } else {
-            card_row(
+            let develop = Play::Develop {
+                card: b.name.clone(),
+            };
+            let refused = p.refused(&develop);
+            col = col.push(card_row(
                 line,
-                act(
-                    "Develop",
-                    Message::Play(Play::Develop {
-                        card: b.name.clone(),
-                    }),
-                    can,
-                ),
-            )
-        });
+                act("Develop", Message::Worker(develop), can),
+            ));
+            if refused {
+                col = col.push(p.refusal.line());
+            }
+        }
     }
 
     col = col.push(heading(format!("Items ({} of {MAX_ITEMS})", k.items.len())));
@@ -280,17 +304,18 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         if !i.text.is_empty() {
             words = words.push(small(i.text.clone()).style(style::muted));
         }
+        let use_item = Play::UseItem {
+            item: i.name.clone(),
+            unit: p.on_unit,
+        };
+        let refused = p.refused(&use_item);
         col = col.push(card_row(
             words,
-            act(
-                "Use",
-                Message::Play(Play::UseItem {
-                    item: i.name.clone(),
-                    unit: p.on_unit,
-                }),
-                p.my_turn,
-            ),
+            act("Use", Message::Worker(use_item), p.my_turn),
         ));
+        if refused {
+            col = col.push(p.refusal.line());
+        }
     }
     if !k.items.is_empty() {
         col = col
@@ -343,18 +368,24 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         Message::Buy,
         can && (1..=ITEMS_PER_BUY).contains(&picked),
     ));
+    if p.refused(&Play::Buy {
+        items: p.buy_pick.to_vec(),
+    }) {
+        col = col.push(p.refusal.line());
+    }
     col = col.push(heading("Buildings"));
     for b in &k.market.buildings {
+        let build = Play::Build {
+            building: b.name.clone(),
+        };
+        let refused = p.refused(&build);
         col = col.push(card_row(
             small(format!("{} · cost {}", stacked(b), b.cost)),
-            act(
-                "Build",
-                Message::Play(Play::Build {
-                    building: b.name.clone(),
-                }),
-                can,
-            ),
+            act("Build", Message::Worker(build), can),
         ));
+        if refused {
+            col = col.push(p.refusal.line());
+        }
     }
     widgets::card(col, 10).into()
 }

@@ -379,3 +379,29 @@ fn nothing_new_appears_under_the_pointer_with_the_kingdom_open() {
         assert!(clicked > 0, "no button answered in the kingdom");
     }
 }
+
+/// A card row's worker action refused (a building you cannot pay for) is said right under
+/// that row, not at the top of the kingdom out of view.
+#[test]
+fn a_refused_build_is_said_under_its_row() -> Result {
+    let mut s = open_with_gold(0);
+    let mut ui = simulator(s.view(&ctx()));
+    let build = ui.find("Build")?.bounds();
+    ui.click("Build")?;
+    let mut said = None;
+    for m in ui.into_messages().collect::<Vec<_>>() {
+        said = send(&mut s, m).notice.map(|n| n.text).or(said);
+    }
+    let said = said.expect("refused: no gold");
+    s.refusal.set(said.clone());
+    let shown = label_bounds(&s, &said).expect("the refusal shown");
+    assert!(
+        shown.y > build.y && shown.y - build.y < 60.0,
+        "{shown:?} not under the Build at {build:?}"
+    );
+    assert_eq!(label_bounds(&s, "Build"), Some(build), "the button stays");
+    // The next click elsewhere clears the row's claim on it.
+    send(&mut s, Message::ToggleKingdom);
+    assert!(s.worker.is_none());
+    Ok(())
+}

@@ -88,6 +88,8 @@ pub enum Message {
     PickItem(String),
     /// Buy the picked items (one worker action).
     Buy,
+    /// A worker action from a card's row in the kingdom: its refusal is said under that row.
+    Worker(Play),
 }
 
 /// What the next board click does, besides the usual.
@@ -122,6 +124,9 @@ pub struct State {
     kingdom_open: bool,
     /// Items picked in the items market for the next Buy.
     buy_pick: Vec<String>,
+    /// The last click, when it was a worker action from a card's row in the kingdom (where
+    /// its refusal is said).
+    worker: Option<Play>,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -194,6 +199,7 @@ impl State {
             why: None,
             kingdom_open: false,
             buy_pick: Vec::new(),
+            worker: None,
         }
     }
 
@@ -296,6 +302,9 @@ impl State {
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        if !matches!(message, Message::Worker(_) | Message::Buy) {
+            self.worker = None;
+        }
         match message {
             Message::Setup(field) => {
                 self.setup.set(field);
@@ -347,11 +356,17 @@ impl State {
                 }
                 Action::none()
             }
+            Message::Worker(action) => {
+                self.worker = Some(action.clone());
+                self.play(action)
+            }
             Message::Buy => {
                 let items = std::mem::take(&mut self.buy_pick);
-                let action = self.play(Play::Buy {
+                let buy = Play::Buy {
                     items: items.clone(),
-                });
+                };
+                self.worker = Some(buy.clone());
+                let action = self.play(buy);
                 if action.notice.is_some() {
                     // Refused: the pick stays for another try.
                     self.buy_pick = items;

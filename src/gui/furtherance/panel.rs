@@ -206,6 +206,7 @@ fn laid_out<'a>(
                         super::kingdom::Panel {
                             refusal: &state.refusal,
                             buy_pick: &state.buy_pick,
+                            worker: state.worker.as_ref(),
                             my_turn,
                             on_unit,
                         },
