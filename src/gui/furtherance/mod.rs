@@ -12,6 +12,8 @@ mod cards;
 #[cfg(test)]
 mod cards_tests;
 mod kingdom;
+#[cfg(test)]
+mod kingdom_tests;
 mod panel;
 mod setup;
 #[cfg(test)]
@@ -33,7 +35,7 @@ pub use board::grid_side;
 pub use board_editor::{BoardMsg, EditMode};
 pub use cards::{ABILITY_WIDTH, AbilityChoice, CardsMsg, ability_choices, ability_id};
 pub use kingdom::SUMMARY_ID;
-pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name};
+pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name, recruitable};
 pub use setup::{Field as SetupField, SetupForm};
 pub use turn_log::{LOG_ID, WHY_BOX_ID};
 
@@ -80,6 +82,14 @@ pub enum Message {
     /// Open (or close) the "Why?" of the board's highlighted piece: its step's line in the
     /// turn log.
     WhyPiece,
+    /// Swap the turn log's region for your whole kingdom, or back.
+    ToggleKingdom,
+    /// Pick (or unpick) an item of the items market for the next Buy.
+    PickItem(String),
+    /// Buy the picked items (one worker action).
+    Buy,
+    /// A worker action from a card's row in the kingdom: its refusal is said under that row.
+    Worker(Play),
 }
 
 /// What the next board click does, besides the usual.
@@ -109,6 +119,14 @@ pub struct State {
     board_editor: Option<Box<board_editor::BoardEditor>>,
     /// The history entry whose "Why?" is open in the turn log.
     why: Option<usize>,
+    /// Your kingdom shows in the turn log's region (a question or the enemies' turn shows
+    /// the log whatever this says).
+    kingdom_open: bool,
+    /// Items picked in the items market for the next Buy.
+    buy_pick: Vec<String>,
+    /// The last click, when it was a worker action from a card's row in the kingdom (where
+    /// its refusal is said).
+    worker: Option<Play>,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -179,6 +197,9 @@ impl State {
             cards: None,
             board_editor: None,
             why: None,
+            kingdom_open: false,
+            buy_pick: Vec::new(),
+            worker: None,
         }
     }
 
@@ -194,6 +215,20 @@ impl State {
     pub fn refresh(&mut self) {
         self.selected = None;
         self.mode = Mode::Normal;
+        self.buy_pick.clear();
+    }
+
+    /// Whether the kingdom takes the turn log's region now: opened, and your turn (the
+    /// enemies' turn and the end show the log). A question asked in your turn (research,
+    /// upgrade) is asked in the kingdom, under the button that asked it.
+    pub fn kingdom_shown(&self) -> bool {
+        self.kingdom_open
+            && self
+                .game()
+                .is_some_and(|g| g.outcome().is_none() && g.phase() == Phase::Player)
+            && self
+                .game()
+                .is_some_and(|g| !g.is_resolving() || g.pending().is_some())
     }
 
     /// Esc: cancels a pending recruit, relocation or placement first, then drops the
@@ -267,6 +302,9 @@ impl State {
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        if !matches!(message, Message::Worker(_) | Message::Buy) {
+            self.worker = None;
+        }
         match message {
             Message::Setup(field) => {
                 self.setup.set(field);
@@ -306,6 +344,35 @@ impl State {
                 _ => Action::error("Click an empty space of your castle first"),
             },
             Message::Play(action) => self.play(action),
+            Message::ToggleKingdom => {
+                self.kingdom_open = !self.kingdom_shown();
+                Action::none()
+            }
+            Message::PickItem(name) => {
+                if let Some(i) = self.buy_pick.iter().position(|n| *n == name) {
+                    self.buy_pick.remove(i);
+                } else if self.buy_pick.len() < crate::furtherance::kingdom::ITEMS_PER_BUY {
+                    self.buy_pick.push(name);
+                }
+                Action::none()
+            }
+            Message::Worker(action) => {
+                self.worker = Some(action.clone());
+                self.play(action)
+            }
+            Message::Buy => {
+                let items = std::mem::take(&mut self.buy_pick);
+                let buy = Play::Buy {
+                    items: items.clone(),
+                };
+                self.worker = Some(buy.clone());
+                let action = self.play(buy);
+                if action.notice.is_some() {
+                    // Refused: the pick stays for another try.
+                    self.buy_pick = items;
+                }
+                action
+            }
             Message::EndTurn => {
                 self.selected = None;
                 self.mode = Mode::Normal;

@@ -195,14 +195,38 @@ fn laid_out<'a>(
         // the explanation's Hide: what the explanation's lines may take.
         let log_height = visible - fixed;
         let why_room = log_height - 12.0 - 3.0 * style::BODY * 1.3 - 40.0;
-        focus = focus.push(super::turn_log::view(doc, state.why, why_room));
+        let kingdom = state.kingdom_shown();
+        if kingdom {
+            // Your kingdom in the log's region, its refusal line under its worker actions.
+            let on_unit = selected.filter(|u| u.owner == Seat::Player).map(|u| u.id);
+            focus = focus.push(
+                scrollable(
+                    container(super::kingdom::panel(
+                        g,
+                        super::kingdom::Panel {
+                            refusal: &state.refusal,
+                            buy_pick: &state.buy_pick,
+                            worker: state.worker.as_ref(),
+                            my_turn,
+                            on_unit,
+                        },
+                    ))
+                    .padding(iced::Padding::ZERO.right(10)),
+                )
+                .id(super::kingdom::KINGDOM_ID)
+                .height(Fill),
+            );
+        } else {
+            focus = focus.push(super::turn_log::view(doc, state.why, why_room));
+        }
         // One line kept under the controls: a refusal (a click on the board or a button
-        // here) while there is one, next to what caused it, else your kingdom's summary; the
-        // next click clears the refusal (notice.rs).
-        let said: Element<'a, Message> = if state.refusal.text().is_some() {
+        // here) while there is one, next to what caused it, else your kingdom's summary with
+        // the way to the whole kingdom; the next click clears the refusal (notice.rs). With
+        // the kingdom open its own refusal line is beside its buttons.
+        let said: Element<'a, Message> = if state.refusal.text().is_some() && !kingdom {
             state.refusal.line()
         } else {
-            super::kingdom::summary(g)
+            super::kingdom::summary_toggle(g, kingdom)
         };
         let first_screen = column![
             header(g),
@@ -291,7 +315,8 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
     match (g.outcome(), g.phase()) {
         (Some(Outcome::Won), _) => "You win",
         (Some(Outcome::Lost), _) => "Your castle has fallen",
-        (None, Phase::Player) if !g.is_resolving() => "Your turn",
+        // A question in your turn (research, upgrade, a fight you started) is still yours.
+        (None, Phase::Player) if !g.is_resolving() || g.pending().is_some() => "Your turn",
         (None, _) => "The enemies' turn",
     }
 }
@@ -402,6 +427,10 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
                     "The enemies are done: your move"
                 };
                 body(said).style(style::success_text).into()
+            } else if g.pending().is_some() && g.phase() == Phase::Player {
+                small("Your turn waits for your answer below")
+                    .style(style::warning_text)
+                    .into()
             } else if g.pending().is_some() {
                 small("The enemies wait for your answer below")
                     .style(style::warning_text)
@@ -484,9 +513,35 @@ pub fn recruit_name(name: &str) -> &str {
     name.strip_prefix("Sample ").unwrap_or(name)
 }
 
-/// "Recruit into d1": every unit type as a button (name, then attack/HP and cost), two to a
-/// row so that all 14 fit beside the board in a 1024×768 screen's window with large type, and
-/// Cancel. A refusal (no copies left) shows under the list.
+/// The unit types a worker may recruit now: with the one units deck (docs/furtherance.md),
+/// those face up in the units market and in your research, each once, market first; in
+/// physical mode or a save from before the kingdom, every unit type (you say what you took).
+pub fn recruitable(g: &Game) -> Vec<KindId> {
+    let k = g.kingdom();
+    if !k.one_deck {
+        return g.catalog().ids().collect();
+    }
+    let mut kinds: Vec<KindId> = Vec::new();
+    let market = k
+        .units_market
+        .iter()
+        .filter_map(|slot| slot.first().copied());
+    let research = k
+        .research
+        .iter()
+        .filter(|r| r.deck == crate::furtherance::Market::Units)
+        .map(|r| KindId(r.card));
+    for id in market.chain(research) {
+        if g.catalog().get(id).is_some() && !kinds.contains(&id) {
+            kinds.push(id);
+        }
+    }
+    kinds
+}
+
+/// "Recruit into d1": each unit type you may recruit (`recruitable`) as a button (name, then
+/// attack/HP and cost), two to a row so that a whole catalog still fits beside the board in a
+/// 1024×768 screen's window with large type, and Cancel. A refusal shows under the list.
 fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
     let mut col = column![
         row![
@@ -499,7 +554,12 @@ fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
         .align_y(iced::Center),
     ]
     .spacing(4);
-    let kinds: Vec<KindId> = g.catalog().ids().collect();
+    let kinds = recruitable(g);
+    if kinds.is_empty() {
+        col = col.push(
+            small("No unit is face up in the market or in your research.").style(style::muted),
+        );
+    }
     for pair in kinds.chunks(2) {
         let mut r = row![].spacing(6);
         for id in pair {
