@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use iced::widget::{button, column, row, space, text, text_input};
+use iced::widget::{button, column, row, text, text_input};
 use iced::{Element, Length, Task};
 
 use super::style;
@@ -210,18 +210,7 @@ pub fn path_dialog<'a, M: Clone + 'a>(
         text(field.refused.as_deref().unwrap_or(""))
             .size(style::SMALL)
             .style(style::danger_text),
-        row![
-            space::horizontal(),
-            button(text("Cancel").size(style::BODY))
-                .padding([8, 16])
-                .style(style::secondary)
-                .on_press(on_cancel),
-            button(text(go).size(style::BODY))
-                .padding([8, 16])
-                .style(style::primary)
-                .on_press(on_go),
-        ]
-        .spacing(style::GAP),
+        super::widgets::cancel_and(go, style::primary, on_go, on_cancel),
     ]
     .spacing(12)
     .width(Length::Fixed(560.0))

@@ -222,20 +222,32 @@ pub fn confirm<'a, M: Clone + 'a>(
 ) -> Element<'a, M> {
     column![
         text(question).size(style::BODY),
-        row![
-            space::horizontal(),
-            button(text("Cancel").size(style::BODY))
-                .padding([8, 16])
-                .style(style::secondary)
-                .on_press(on_no),
-            button(text(yes).size(style::BODY))
-                .padding([8, 16])
-                .style(style::danger)
-                .on_press(on_yes),
-        ]
-        .spacing(style::GAP)
+        cancel_and(yes, style::danger, on_yes, on_no),
     ]
     .spacing(20)
+    .into()
+}
+
+/// A dialog's closing row, at its right: Cancel, then the button that goes ahead (`go`, drawn
+/// with `look`).
+pub fn cancel_and<'a, M: Clone + 'a>(
+    go: &'a str,
+    look: fn(&iced::Theme, button::Status) -> button::Style,
+    on_go: M,
+    on_cancel: M,
+) -> Element<'a, M> {
+    row![
+        space::horizontal(),
+        button(text("Cancel").size(style::BODY))
+            .padding([8, 16])
+            .style(style::secondary)
+            .on_press(on_cancel),
+        button(text(go).size(style::BODY))
+            .padding([8, 16])
+            .style(look)
+            .on_press(on_go),
+    ]
+    .spacing(style::GAP)
     .into()
 }
 
@@ -310,18 +322,7 @@ pub fn rename_dialog<'a, M: Clone + 'a>(
         text(refused.unwrap_or(""))
             .size(style::SMALL)
             .style(style::danger_text),
-        row![
-            space::horizontal(),
-            button(text("Cancel").size(style::BODY))
-                .padding([8, 16])
-                .style(style::secondary)
-                .on_press(on_cancel),
-            button(text("Save title").size(style::BODY))
-                .padding([8, 16])
-                .style(style::primary)
-                .on_press(on_save),
-        ]
-        .spacing(style::GAP)
+        cancel_and("Save title", style::primary, on_save, on_cancel),
     ]
     .spacing(12)
     .width(Length::Fixed(460.0))
