@@ -142,6 +142,44 @@ impl<'a> Browser<'a> {
         v[ELEMENT].as_str().expect("an element").to_string()
     }
 
+    /// Finds `css` and clicks it (see [`Browser::on_element`]).
+    fn tap(&self, css: &str) {
+        self.on_element(css, "click", json!({}));
+    }
+
+    /// Finds `css` and types `text` into it (see [`Browser::on_element`]).
+    fn type_into(&self, css: &str, text: &str) {
+        self.on_element(css, "value", json!({ "text": text }));
+    }
+
+    /// Finds `css` and sends it `command` (click, value). A live update may swap the page
+    /// between the two (the element is then stale): found again and sent again, for up to
+    /// five seconds.
+    fn on_element(&self, css: &str, command: &str, body: Value) {
+        let start = Instant::now();
+        loop {
+            let found = self.find(css);
+            let path = format!("/session/{}/element/{found}/{command}", self.session);
+            let r = try_request(
+                &self.driver.addr,
+                "POST",
+                &path,
+                &[],
+                body.to_string().as_bytes(),
+            )
+            .unwrap_or_else(|| panic!("no answer from chromedriver to {command} on {css}"));
+            if r.status == 200 {
+                return;
+            }
+            assert!(
+                r.body.contains("stale element") && start.elapsed() < Duration::from_secs(5),
+                "{command} on {css}: {}",
+                r.body
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn script(&self, js: &str) -> Value {
         self.call("POST", "/execute/sync", json!({"script": js, "args": []}))
     }
@@ -250,23 +288,18 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         ".big lines larger than body text: {sizes}"
     );
     // Ana's turn, from her phone: the active threat defeated.
-    let defeat = ana.find("button[data-act*='defeat-threat']");
-    ana.call("POST", &format!("/element/{defeat}/click"), Value::Null);
+    ana.tap("button[data-act*='defeat-threat']");
     ana.wait_for_text("#main", "Done: Ana's phone: Rin defeats the active threat");
     // A mark on the table's page: a reload would lose it.
     table.script("window.stillHere = true; return true;");
 
     // The rewards typed by hand sit behind their own summary: opened first, as a player taps it.
-    let rewards = ana.find("#rewards > summary");
-    ana.call("POST", &format!("/element/{rewards}/click"), Value::Null);
-    let field = ana.find("form[data-act*='keyword-gained'] input[name='keyword']");
-    ana.call(
-        "POST",
-        &format!("/element/{field}/value"),
-        json!({"text": "Brave"}),
+    ana.tap("#rewards > summary");
+    ana.type_into(
+        "form[data-act*='keyword-gained'] input[name='keyword']",
+        "Brave",
     );
-    let button = ana.find("form[data-act*='keyword-gained'] button");
-    ana.call("POST", &format!("/element/{button}/click"), Value::Null);
+    ana.tap("form[data-act*='keyword-gained'] button");
 
     ana.wait_for_text("#main", "Done: Ana's phone: Rin: keyword BRAVE gained");
     table.wait_for_text("#view", "Ana's phone: Rin: keyword BRAVE gained");
@@ -285,12 +318,7 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     // A half-filled form holds while another phone acts (nothing moves under the fingers):
     // the live update arrives, the typed value stays; emptied and left, the page catches up.
     const KEYWORD: &str = "form[data-act*='keyword-gained'] input[name='keyword']";
-    let field = ana.find(KEYWORD);
-    ana.call(
-        "POST",
-        &format!("/element/{field}/value"),
-        json!({"text": "Half"}),
-    );
+    ana.type_into(KEYWORD, "Half");
     let r = served.act(super::HOSTILE, super::keyword("Vera", "OTHER"));
     assert_eq!(r.status, 200, "{}", r.body);
     table.wait_for_text("#view", "keyword OTHER gained");
@@ -315,14 +343,8 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     let mut served = served;
     let _ = served.child.kill();
     let _ = served.child.wait();
-    let field = ana.find(KEYWORD);
-    ana.call(
-        "POST",
-        &format!("/element/{field}/value"),
-        json!({"text": "Patient"}),
-    );
-    let button = ana.find("form[data-act*='keyword-gained'] button");
-    ana.call("POST", &format!("/element/{button}/click"), Value::Null);
+    ana.type_into(KEYWORD, "Patient");
+    ana.tap("form[data-act*='keyword-gained'] button");
     ana.wait_for_text("#main", "Waiting for the host since");
     assert!(
         !ana.text("body").contains("Not sent"),
@@ -376,24 +398,16 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
     // "Read quest 3" (a named space of Map 2: a token always stands there on the first pass)
     // for Rin, then Success from the answer: back on the sheet, said there,
     // and on the table's page without a reload.
-    let number = ana.find("form[action$='/quest'] input[name='n']");
-    ana.call(
-        "POST",
-        &format!("/element/{number}/value"),
-        json!({"text": "3"}),
-    );
-    let look = ana.find("form[action$='/quest'] button");
-    ana.call("POST", &format!("/element/{look}/click"), Value::Null);
+    ana.type_into("form[action$='/quest'] input[name='n']", "3");
+    ana.tap("form[action$='/quest'] button");
     ana.wait_for_text("#main", "Read quest 3");
     ana.shots("naf-quest");
     let fits = ana.script("return document.documentElement.scrollWidth <= innerWidth;");
     assert_eq!(fits, json!(true), "the answer fits 360 px");
     // Recording asks once, on the page: Yes sends it.
-    let success = ana.find("button[data-act*='record-quest']");
-    ana.call("POST", &format!("/element/{success}/click"), Value::Null);
+    ana.tap("button[data-act*='record-quest']");
     ana.wait_for_text(".confirm", "Record");
-    let yes = ana.find(".confirm button[data-confirmed]");
-    ana.call("POST", &format!("/element/{yes}/click"), Value::Null);
+    ana.tap(".confirm button[data-confirmed]");
     ana.wait_for_text("#main", "Done: Ana's phone: Rin: quest 3, success");
     ana.wait_for_text("#main", "Experience:");
     table.wait_for_text("#view", "Ana's phone: Rin: quest 3, success");
@@ -500,10 +514,8 @@ fn a_worldspanner_team_attacks_from_a_phone_and_the_other_team_sees_it_without_r
         form.replace('"', "\\\"")
     ));
     assert!(typed.as_u64().is_some_and(|n| n > 5), "{typed}");
-    let boost = sky.find(&format!("{form} input[name='boost']"));
-    sky.call("POST", &format!("/element/{boost}/click"), Value::Null);
-    let attack = sky.find(&format!("{form} button[type='submit']"));
-    sky.call("POST", &format!("/element/{attack}/click"), Value::Null);
+    sky.tap(&format!("{form} input[name='boost']"));
+    sky.tap(&format!("{form} button[type='submit']"));
     sky.wait_for_text("#main", "Done: Skyhawks");
     let label = s.last_label();
     assert!(label.contains("Sky1"), "{label}");
@@ -632,16 +644,14 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     sky.go(&format!("http://{}/seat/{}", s.addr(), s.token("Skyhawks")));
     sky.wait_for_text("#live", "Live");
     // Sky1's row opens onto its challenges; the other challenge is drawn from the phone.
-    let row = sky.find("#hero-0 > summary .who");
-    sky.call("POST", &format!("/element/{row}/click"), Value::Null);
+    sky.tap("#hero-0 > summary .who");
     let other = "#hero-0 form[data-act*='\"challenge\"']";
     sky.script(&format!(
         "const f = document.querySelector(\"{}\"); f.closest('details').open = true;
          f.elements.rating.value = 6; return true;",
         other.replace('"', "\\\"")
     ));
-    let draw = sky.find(&format!("{other} button[type='submit']"));
-    sky.call("POST", &format!("/element/{draw}/click"), Value::Null);
+    sky.tap(&format!("{other} button[type='submit']"));
     sky.wait_for_text("#drawn", "Card drawn: Sky1");
     let seen = sky.script(
         "const r = document.getElementById('drawn').getBoundingClientRect();
@@ -655,22 +665,18 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     // Banish asks first, on the page: Cancel sends nothing.
     let before = s.last_label();
     sky.script("document.getElementById('hero-0').open = true; return true;");
-    let banish = sky.find("#hero-0 button[data-act*='banish']");
-    sky.call("POST", &format!("/element/{banish}/click"), Value::Null);
+    sky.tap("#hero-0 button[data-act*='banish']");
     sky.wait_for_text(".confirm", "Banish Sky1?");
-    let cancel = sky.find(".confirm button:last-child");
-    sky.call("POST", &format!("/element/{cancel}/click"), Value::Null);
+    sky.tap(".confirm button:last-child");
     assert_eq!(
         sky.script("return !document.querySelector('.confirm');"),
         json!(true)
     );
     assert_eq!(s.last_label(), before, "nothing sent");
     // A Wound, then Undo from the phone.
-    let wound = sky.find("#hero-0 button[data-act*='wound']");
-    sky.call("POST", &format!("/element/{wound}/click"), Value::Null);
+    sky.tap("#hero-0 button[data-act*='wound']");
     sky.wait_for_text("#main", "Done: Skyhawks's phone");
-    let undo = sky.find("button[data-undo]");
-    sky.call("POST", &format!("/element/{undo}/click"), Value::Null);
+    sky.tap("button[data-undo]");
     sky.wait_for_text("#said", "Undone: Skyhawks's phone");
     let g: tablemate::worldspanner::Game = s.state();
     assert_eq!(g.team(TeamSide::Skyhawks).heroes[0].wounds, 0);
@@ -681,8 +687,7 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     );
     assert_eq!(r.status, 200, "{}", r.body);
     sky.wait_for_text("#view", "Psiclones's phone");
-    let undo = sky.find("button[data-undo]");
-    sky.call("POST", &format!("/element/{undo}/click"), Value::Null);
+    sky.tap("button[data-undo]");
     sky.wait_for_text("#said", "Psiclones's phone acted since");
     let after: tablemate::worldspanner::Game = s.state();
     assert_eq!(after.team(TeamSide::Psiclones).heroes[0].gold, 2);
@@ -710,14 +715,11 @@ fn a_furnace_duel_game_is_scored_from_the_two_phones_and_the_table_seat_shows_wh
         let phone = Browser::open(&driver);
         phone.go(&link(seat));
         phone.wait_for_text("#live", "Live");
-        let cash_field = phone.find("form[data-act*='record-tally'] input[name='my_cash']");
-        phone.call(
-            "POST",
-            &format!("/element/{cash_field}/value"),
-            json!({"text": cash.to_string()}),
+        phone.type_into(
+            "form[data-act*='record-tally'] input[name='my_cash']",
+            &cash.to_string(),
         );
-        let send = phone.find("form[data-act*='record-tally'] button[type='submit']");
-        phone.call("POST", &format!("/element/{send}/click"), Value::Null);
+        phone.tap("form[data-act*='record-tally'] button[type='submit']");
         phone.wait_for_text("#main", &format!("Done: {seat}'s phone"));
         // Caught up after the form was sent: no "The game moved" left behind.
         phone.wait_for_text("#live", "Live: changes appear here at once");
