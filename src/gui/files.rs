@@ -126,6 +126,18 @@ impl PathField {
         }
     }
 
+    /// The player typed `text`: the last refusal goes with what it refused.
+    pub fn set_text(&mut self, text: String) {
+        self.typed = text;
+        self.refused = None;
+    }
+
+    /// The path to go ahead with; None when it names no file, the reason then kept on the
+    /// field to be shown under it.
+    pub fn go(&mut self) -> Option<PathBuf> {
+        self.path().map_err(|why| self.refused = Some(why)).ok()
+    }
+
     /// The typed path, with `~` read as the home folder; a refusal when it names no file.
     pub fn path(&self) -> Result<PathBuf, String> {
         let typed = self.typed.trim();

@@ -163,8 +163,7 @@ impl State {
             }
             Message::PathText(t) => {
                 if let Some(Dialog::Path { field, .. }) = &mut self.dialog {
-                    field.typed = t;
-                    field.refused = None;
+                    field.set_text(t);
                 }
                 None
             }
@@ -222,13 +221,9 @@ impl State {
                     transfer,
                     mut field,
                 }) => {
-                    let path = match field.path() {
-                        Ok(path) => path,
-                        Err(why) => {
-                            field.refused = Some(why);
-                            self.dialog = Some(Dialog::Path { transfer, field });
-                            return (Action::none(), None);
-                        }
+                    let Some(path) = field.go() else {
+                        self.dialog = Some(Dialog::Path { transfer, field });
+                        return (Action::none(), None);
                     };
                     let answer = transfer.answer(Picked::Path(path));
                     return self.update(answer, ctx);

@@ -4,6 +4,7 @@
 
 use iced::Element;
 use iced_test::Simulator;
+use iced_test::selector::Candidate;
 
 use super::document::Document;
 use super::screen::{Action, Ctx, Notice};
@@ -187,19 +188,32 @@ pub(crate) use screen_test_helpers;
 /// Every text field of a drawn screen in the order Tab visits them (the order the widget tree
 /// offers its focusable widgets, which `focus_next` walks), each with where it is laid out.
 pub fn tab_order<M>(ui: &mut Simulator<'_, M>) -> Vec<iced::Rectangle> {
-    use iced_test::selector::Candidate;
+    every(ui, |c| match c {
+        Candidate::Focusable { bounds, .. } => Some(bounds),
+        _ => None,
+    })
+}
+
+/// What `pick` takes from each widget of the drawn screen, in the widget tree's order: a
+/// selector that never matches, so the search visits the whole tree.
+fn every<M, T: Send + 'static>(
+    ui: &mut Simulator<'_, M>,
+    pick: fn(Candidate<'_>) -> Option<T>,
+) -> Vec<T> {
     let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let sink = found.clone();
-    // The selector never matches, so the search visits the whole tree.
     let _ = ui.find(move |c: Candidate<'_>| {
-        if let Candidate::Focusable { bounds, .. } = c
+        if let Some(t) = pick(c)
             && let Ok(mut v) = sink.lock()
         {
-            v.push(bounds);
+            v.push(t);
         }
         None::<()>
     });
-    found.lock().map(|v| v.clone()).unwrap_or_default()
+    found
+        .lock()
+        .map(|mut v| std::mem::take(&mut *v))
+        .unwrap_or_default()
 }
 
 /// Panics unless Tab visits the screen's fields in reading order: along a row left to right,
@@ -233,24 +247,14 @@ pub fn assert_tab_follows_reading_order<S: ScreenUnderTest>(
 
 /// Every text drawn in view on the screen, with where it is drawn.
 fn texts_in_view<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, iced::Rectangle)> {
-    use iced_test::selector::Candidate;
-    let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = found.clone();
-    let _ = ui.find(move |c: Candidate<'_>| {
-        if let Candidate::Text {
+    every(ui, |c| match c {
+        Candidate::Text {
             content,
             visible_bounds: Some(seen),
             ..
-        } = c
-            && seen.width >= 1.0
-            && seen.height >= 1.0
-            && let Ok(mut v) = sink.lock()
-        {
-            v.push((content.to_string(), seen));
-        }
-        None::<()>
-    });
-    found.lock().map(|v| v.clone()).unwrap_or_default()
+        } if seen.width >= 1.0 && seen.height >= 1.0 => Some((content.to_string(), seen)),
+        _ => None,
+    })
 }
 
 /// The messages a click at `at` on the drawn screen gives.

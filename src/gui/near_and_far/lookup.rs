@@ -186,21 +186,22 @@ impl State {
             }
             Msg::PathText(t) => {
                 if let Some(typed) = &mut self.typed_path {
-                    typed.1.typed = t;
-                    typed.1.refused = None;
+                    typed.1.set_text(t);
                 }
             }
             Msg::PathCancel => self.typed_path = None,
             Msg::PathGo => {
-                if let Some(mut typed) = self.typed_path.take() {
-                    match typed.1.path() {
-                        Ok(path) if typed.0 => return self.export_index_file(path, false, ctx),
-                        Ok(path) => return self.import_index_file(&path, ctx),
-                        Err(why) => {
-                            typed.1.refused = Some(why);
-                            self.typed_path = Some(typed);
-                        }
-                    }
+                let go = self
+                    .typed_path
+                    .as_mut()
+                    .and_then(|typed| Some((typed.0, typed.1.go()?)));
+                if let Some((export, path)) = go {
+                    self.typed_path = None;
+                    return if export {
+                        self.export_index_file(path, false, ctx)
+                    } else {
+                        self.import_index_file(&path, ctx)
+                    };
                 }
             }
             Msg::ReplaceExport => {

@@ -247,23 +247,23 @@ impl Editor {
             }
             EditorMsg::PathText(t) => {
                 if let Some((_, field)) = &mut self.typed_path {
-                    field.typed = t;
-                    field.refused = None;
+                    field.set_text(t);
                 }
             }
             EditorMsg::PathCancel => self.typed_path = None,
             EditorMsg::PathGo => {
-                let Some((export, mut field)) = self.typed_path.take() else {
+                let Some((export, path)) = self
+                    .typed_path
+                    .as_mut()
+                    .and_then(|(export, field)| Some((*export, field.go()?)))
+                else {
                     return Outcome::None;
                 };
-                return match field.path() {
-                    Ok(path) if export => self.export_to(&path, false),
-                    Ok(path) => self.import_from(&path),
-                    Err(why) => {
-                        field.refused = Some(why);
-                        self.typed_path = Some((export, field));
-                        Outcome::None
-                    }
+                self.typed_path = None;
+                return if export {
+                    self.export_to(&path, false)
+                } else {
+                    self.import_from(&path)
                 };
             }
             EditorMsg::UseInGame => {
