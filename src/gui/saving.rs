@@ -106,6 +106,11 @@ impl Saver {
         }
     }
 
+    /// The writer thread runs (it could be started): saves queued are written by it.
+    pub fn is_running(&self) -> bool {
+        self.requests.is_some()
+    }
+
     /// Failures since the last call: (save id, what went wrong).
     pub fn failures(&self) -> Vec<(String, StoreError)> {
         self.outcomes()
@@ -194,18 +199,24 @@ impl App {
         for (id, result) in outcomes {
             self.saved_or_not(&id, result);
         }
+        self.take_shared_writes();
         let doc = self.screen.document()?;
         let key = (doc.id().to_string(), doc.revision());
         if self.read_only().is_some() {
             return None;
         }
-        // While sharing, the window's change goes through the host (`share.rs`).
-        if self.saved.as_ref() != Some(&key) && self.save_shared() {
-            return None;
-        }
-        let doc = self.screen.document()?;
         let mut wake = None;
-        if self.saved.as_ref() != Some(&key) {
+        // While sharing, the window's change goes through the host (`share.rs`), by the
+        // writer thread all the same.
+        let shared = if self.saved.as_ref() != Some(&key) {
+            self.save_shared()
+        } else {
+            None
+        };
+        let doc = self.screen.document()?;
+        if let Some(shared) = shared {
+            wake = shared;
+        } else if self.saved.as_ref() != Some(&key) {
             let queued = match &self.saver {
                 Some(saver) => saver.save(key.0.clone(), doc.save_job()),
                 None => None,
@@ -229,7 +240,7 @@ impl App {
     }
 
     /// Records what became of a save of `id`.
-    fn saved_or_not(&mut self, id: &str, result: Result<(), StoreError>) {
+    pub(super) fn saved_or_not(&mut self, id: &str, result: Result<(), StoreError>) {
         let open = self.screen.document().map(|d| d.id().to_string());
         match result {
             Ok(()) if open.as_deref() == Some(id) || open.is_none() => {

@@ -6,13 +6,15 @@
 //! While sharing, the window and the phones change one save without overwriting each other:
 //! - a phone's change: the host tells the window at once ([`Host::notices`], no polling) and
 //!   the window reads the save again;
-//! - the window's own change (an action, undo, redo): written through
-//!   [`Host::write_through`] instead of the background saver, only if no phone changed the game
-//!   since the window last read it; if one did, the window's change is dropped (said in the
-//!   notice line) and the window shows the game with the phone's change. An acknowledged
-//!   phone action is never overwritten.
+//! - the window's own change (an action, undo, redo): written through the host
+//!   ([`crate::host::WindowWriter`]) by the writer thread (never in the frame), only if no
+//!   phone changed the game since the window last read it; if one did, the window's actions
+//!   since then are applied again on the phone's version (a refusal is said in the notice
+//!   line) and the window shows the game with both. An acknowledged phone action is never
+//!   overwritten.
 
 use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
 use iced::mouse;
@@ -20,6 +22,7 @@ use iced::widget::canvas::{self, Frame, Geometry, Path};
 use iced::widget::{canvas as canvas_widget, column, container, row, scrollable, text, text_input};
 use iced::{Color, Element, Fill, Length, Point, Rectangle, Renderer, Size, Task, Theme};
 
+use super::saving::Job;
 use super::screen::Notice;
 use super::shell::{App, Message as AppMessage};
 use super::{style, widgets};
@@ -58,7 +61,7 @@ pub struct Sharing {
     synced: u64,
     /// The window's history entry at that moment (index, label, time): the window's own
     /// actions after it are the ones to send again if a phone changed the game meanwhile.
-    synced_mark: Option<(usize, String, chrono::DateTime<chrono::Utc>)>,
+    synced_mark: Mark,
     updates: Option<tokio::sync::watch::Receiver<u64>>,
     links: Vec<LinkInfo>,
     /// Ends the window's listening to the host when sharing stops (dropped: aborted).
@@ -69,7 +72,38 @@ pub struct Sharing {
     pub links_problem: Option<String>,
     /// Leaving the game was asked for while sharing: the panel asks first.
     pub asking_to_leave: bool,
+    /// One of the window's own changes is with the writer thread ([`App::save_shared`]):
+    /// the next waits for its outcome, so it is written against the revision it produced.
+    writing: bool,
+    /// What became of the window's own changes written through the host, sent by the writer
+    /// thread and read in the frame ([`App::take_shared_writes`]).
+    written: (Sender<WrittenFor>, Receiver<WrittenFor>),
 }
+
+/// What became of one of the window's own changes written through the host, on the writer
+/// thread: the frame only reads it.
+enum Written {
+    /// Written; the host's revision now, and the window's history entry it was made at.
+    Done(u64, Mark),
+    /// A phone changed the game first: the window's actions since it last matched the host
+    /// (how many) and what applying them again on the new game gave; None if they could not
+    /// be sent again (an undo, a jump or an edit was among them).
+    Moved(Option<(usize, Replayed)>),
+    /// Written, but the host could not read the save again (why).
+    Unread(String),
+    /// Not written: the store's error reaches the shell as the writer's outcome.
+    Failed,
+}
+
+/// The window's actions applied again on a phone's version: the host's revision after them,
+/// or how many were applied and why the next was refused.
+type Replayed = Result<u64, (usize, String)>;
+
+/// A save's id and what became of the window's write of it.
+type WrittenFor = (String, Written);
+
+/// A history entry: its index, label and time.
+type Mark = Option<(usize, String, chrono::DateTime<chrono::Utc>)>;
 
 impl Default for Sharing {
     fn default() -> Self {
@@ -91,6 +125,8 @@ impl Default for Sharing {
             error: None,
             links_problem: None,
             asking_to_leave: false,
+            writing: false,
+            written: std::sync::mpsc::channel(),
         }
     }
 }
@@ -163,6 +199,9 @@ impl Sharing {
         self.open = false;
         self.starting = false;
         self.asking_to_leave = false;
+        // A write under way goes on (through the same store); its outcome is read and
+        // ignored, as the game is no longer shared.
+        self.writing = false;
     }
 }
 
@@ -362,6 +401,10 @@ impl App {
             // Marks the change seen; the revision itself is read from the host below.
             let _ = updates.borrow_and_update();
         }
+        // The window's own change is with the writer: its outcome reads the game again.
+        if self.sharing.writing {
+            return;
+        }
         // The revision first, then the disk: what is read is at least that revision.
         let now = host.revision();
         if now != self.sharing.synced && self.reload_shared() {
@@ -371,7 +414,7 @@ impl App {
     }
 
     /// The open game's current history entry: its index, label and time.
-    fn history_mark(&self) -> Option<(usize, String, chrono::DateTime<chrono::Utc>)> {
+    fn history_mark(&self) -> Mark {
         let doc = self.screen.document()?;
         let (entries, cursor) = doc.history();
         let (label, at) = entries.get(cursor)?.clone();
@@ -423,86 +466,104 @@ impl App {
     }
 
     /// The window's own change while sharing (`saving.rs`): written through the host, so a
-    /// phone's change made meanwhile is never overwritten. Returns false if not sharing this
-    /// save (the ordinary autosave writes it).
-    pub(super) fn save_shared(&mut self) -> bool {
-        let Some(id) = self.sharing.id.clone() else {
-            return false;
-        };
+    /// phone's change made meanwhile is never overwritten, by the writer thread, never in the
+    /// frame (docs/store.md). None if not sharing this save (the ordinary autosave writes it);
+    /// else the task that wakes the window when the writer has reported (none if the write
+    /// was done at once because the writer is gone, or one is already under way: the next is
+    /// queued when its outcome is read).
+    pub(super) fn save_shared(&mut self) -> Option<Option<Task<AppMessage>>> {
+        let id = self.sharing.id.clone()?;
         let (Some(store), Some(host)) = (self.store.clone(), self.sharing.host.as_ref()) else {
-            return false;
+            return None;
         };
-        let Some(doc) = self.screen.document() else {
-            return false;
-        };
+        let doc = self.screen.document()?;
         if doc.id() != id {
-            return false;
+            return None;
+        }
+        if self.sharing.writing {
+            return Some(None);
         }
         let key = (id.clone(), doc.revision());
-        let name = super::transfer::named(doc.title(), &id);
-        let written = host.write_through(self.sharing.synced, || {
-            doc.save(&store).map_err(|e| e.to_string())
-        });
-        match written {
-            Ok(revision) => {
-                self.saved = Some(key);
-                self.sharing.synced = revision;
-                self.sharing.synced_mark = self.history_mark();
-                self.unsaved = None;
-                // Written through the host: the window's autosave writes over this version.
-                if let Ok(on_disk) = store.on_disk(&id) {
-                    self.read_from_disk(&id, on_disk);
-                }
+        let job = shared_job(
+            host.writer(),
+            self.sharing.synced,
+            doc.save_job(),
+            self.own_actions_since_sync(),
+            self.history_mark(),
+            (id.clone(), self.sharing.written.0.clone()),
+        );
+        self.sharing.writing = true;
+        self.saved = Some(key);
+        match self.saver.as_ref().filter(|s| s.is_running()) {
+            Some(saver) => Some(
+                saver
+                    .save(id, job)
+                    .map(|r| Task::perform(r, |_| AppMessage::SaveReported)),
+            ),
+            None => {
+                // No writer thread: written here, as the ordinary autosave then does.
+                let result = job(&store, None).map(|_| ());
+                self.saved_or_not(&id, result);
+                self.take_shared_writes();
+                Some(None)
             }
-            Err(WindowWrite::Moved { .. }) => {
-                self.saved = Some(key);
+        }
+    }
+
+    /// Reads what became of the window's changes written through the host since the last
+    /// look (the writer's outcome for the save itself is read just before, with the others').
+    pub(super) fn take_shared_writes(&mut self) {
+        let outcomes: Vec<_> = self.sharing.written.1.try_iter().collect();
+        for (id, written) in outcomes {
+            self.sharing.writing = false;
+            if self.sharing.id.as_deref() != Some(&id) {
+                continue;
+            }
+            match written {
+                Written::Done(revision, mark) => {
+                    self.sharing.synced = revision;
+                    self.sharing.synced_mark = mark;
+                    // Written through the host: the window's autosave writes over this version.
+                    if let Some(on_disk) = self.store.as_ref().and_then(|s| s.on_disk(&id).ok()) {
+                        self.read_from_disk(&id, on_disk);
+                    }
+                }
                 // The window's actions are applied again on the game with the phone's change
                 // when they still apply; only a real conflict (a refusal, or an undo or jump
                 // made in the window) is said.
-                let replayed = self.own_actions_since_sync().map(|actions| {
-                    let n = actions.len();
-                    (
-                        n,
-                        self.sharing
-                            .host
-                            .as_ref()
-                            .map(|h| h.replay_window(&actions)),
-                    )
-                });
-                match replayed {
-                    Some((_, Some(Ok(_)))) => {
-                        self.from_the_table();
-                        self.status =
-                            "A phone changed the game at the same moment: your change was applied after it."
-                                .to_string();
-                    }
-                    Some((n, Some(Err((applied, why))))) => {
-                        self.notify(Notice::error(format!(
-                            "A phone changed the game at the same moment, and your change no \
-                             longer applies after it ({applied} of {n} applied): {why}. The game \
-                             now shows the phone's change."
-                        )));
-                        self.from_the_table();
-                    }
-                    _ => {
-                        self.notify(Notice::error(
-                            "A phone changed the game at the same moment: your last change was \
-                             not kept. The game now shows the phone's change; do yours again if \
-                             it still applies.",
-                        ));
-                        self.from_the_table();
-                    }
+                Written::Moved(Some((_, Ok(_)))) => {
+                    self.status =
+                        "A phone changed the game at the same moment: your change was applied after it."
+                            .to_string();
                 }
+                Written::Moved(Some((n, Err((applied, why))))) => {
+                    self.notify(Notice::error(format!(
+                        "A phone changed the game at the same moment, and your change no \
+                         longer applies after it ({applied} of {n} applied): {why}. The game \
+                         now shows the phone's change."
+                    )));
+                }
+                Written::Moved(None) => {
+                    self.notify(Notice::error(
+                        "A phone changed the game at the same moment: your last change was \
+                         not kept. The game now shows the phone's change; do yours again if \
+                         it still applies.",
+                    ));
+                }
+                Written::Unread(why) => self.notify(Notice::error(format!(
+                    "Saved, but the table could not read the game again: {why}"
+                ))),
+                // The writer's own outcome said it ("Could not save ..."): tried again.
+                Written::Failed => {}
             }
-            // Not marked saved: tried again at the next update, as autosave does.
-            Err(WindowWrite::Failed(why)) => {
-                if self.unsaved.is_none() {
-                    self.notify(Notice::error(format!("Could not save {name}: {why}")));
-                }
-                self.unsaved = Some(why);
+            // A phone's change that came while the write was under way, or the one that
+            // beat it: the window shows the game as the host has it now.
+            let status = std::mem::take(&mut self.status);
+            self.from_the_table();
+            if self.status.is_empty() || status.starts_with("A phone changed") {
+                self.status = status;
             }
         }
-        true
     }
 
     /// Leaving the shared game (Home, another save) stops sharing.
@@ -722,5 +783,125 @@ impl<M> canvas::Program<M> for Qr {
         });
         frame.fill(&dark, Color::BLACK);
         vec![frame.into_geometry()]
+    }
+}
+
+/// The writer thread's job for one of the window's changes while sharing: the save goes
+/// through the host only if no phone changed the game since the window read it (revision
+/// `seen`); if one did, the window's `actions` since then are applied again on the new game.
+/// What became of it is sent on `to` for the frame to read.
+fn shared_job(
+    writer: crate::host::WindowWriter,
+    seen: u64,
+    save: Job,
+    actions: Option<Vec<(String, bool)>>,
+    mark: Mark,
+    (id, to): (String, Sender<WrittenFor>),
+) -> Job {
+    Box::new(move |store, _over| {
+        let mut failed = None;
+        let written = writer.write_through(seen, || {
+            save(store, None).map(|_| ()).map_err(|e| {
+                let why = e.to_string();
+                failed = Some(e);
+                why
+            })
+        });
+        let (outcome, result) = match written {
+            Ok(revision) => (Written::Done(revision, mark), Ok(None)),
+            Err(WindowWrite::Moved { .. }) => (
+                Written::Moved(actions.map(|a| (a.len(), writer.replay_window(&a)))),
+                Ok(None),
+            ),
+            Err(WindowWrite::Failed(why)) => match failed {
+                Some(e) => (Written::Failed, Err(e)),
+                None => (Written::Unread(why), Ok(None)),
+            },
+        };
+        let _ = to.send((id, outcome));
+        result
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::Shortcut;
+
+    /// A Furnace Duel campaign with two results, opened in a window that shares it on a free
+    /// loopback port: the window, its save's path and its id.
+    fn shared(dir: &std::path::Path) -> (App, std::path::PathBuf) {
+        let new = crate::cli::run_in(dir, &["furnace-duel", "new", "Ann", "Bob"], "");
+        assert_eq!(new.code, 0, "{}", new.stderr);
+        let id = std::fs::read_dir(dir.join("saves"))
+            .expect("saves")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .find_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .expect("a save");
+        for note in ["Ferry token 3", "Ferry token 4"] {
+            let action = format!(r#"{{"action":"set-runner-up-note","note":"{note}"}}"#);
+            let out = crate::cli::run_in(dir, &["act", &id, &action], "");
+            assert_eq!(out.code, 0, "{}", out.stderr);
+        }
+        let mut app = App::open(dir.to_path_buf());
+        app.open_save(&id);
+        app.sharing.listen = "127.0.0.1:0".parse().expect("an address");
+        let store = app.store.clone().expect("a store");
+        let started = start(store, &id, app.sharing.listen);
+        let _ = app.update(AppMessage::Share(Message::Started(started)));
+        assert!(app.sharing.is_on(), "not sharing: {:?}", app.sharing.error);
+        (app, dir.join("saves").join(format!("{id}.json")))
+    }
+
+    #[test]
+    fn the_windows_own_change_while_sharing_is_written_by_the_writer_thread_never_in_the_frame() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (mut app, path) = shared(dir.path());
+        let revision = || app_revision(&app);
+        let host_before = revision();
+        let file_before = std::fs::read(&path).expect("the save");
+        // The writer is busy with something else: the window's frame must not wait for it.
+        let (go, gate) = std::sync::mpsc::channel::<()>();
+        let queued = app.saver.as_ref().expect("a writer").save(
+            "something-else".into(),
+            Box::new(move |_, _| {
+                let _ = gate.recv();
+                Ok(None)
+            }),
+        );
+        assert!(queued.is_some(), "the writer runs");
+        let _ = app.update(AppMessage::Shortcut(Shortcut::Undo));
+        let _ = app.update(AppMessage::Shortcut(Shortcut::Undo));
+        // Both undos are done in the window, and nothing was written in the frame.
+        assert_eq!(std::fs::read(&path).expect("the save"), file_before);
+        assert_eq!(
+            app_revision(&app),
+            host_before,
+            "the host was not written to"
+        );
+        assert!(app.sharing.writing, "one write waits for the writer");
+        go.send(()).expect("the gate");
+        // The first write's outcome is read, and the second undo goes out after it.
+        for _ in 0..2 {
+            app.flush_saves();
+            let _ = app.update(AppMessage::SaveReported);
+        }
+        app.flush_saves();
+        let _ = app.update(AppMessage::SaveReported);
+        assert!(!app.sharing.writing);
+        assert!(app_revision(&app) > host_before);
+        assert!(app.banners.iter().all(|b| !b.error), "no conflict was said");
+        let id = app.screen.document().expect("a game").id().to_string();
+        let history = crate::cli::run_in(dir.path(), &["history", &id, "--json"], "");
+        let history: serde_json::Value =
+            serde_json::from_str(&history.stdout).expect("history JSON");
+        let entries = history["entries"].as_array().expect("entries");
+        let current: Vec<_> = entries.iter().filter(|e| e["current"] == true).collect();
+        assert_eq!(current.len(), 1, "{history}");
+        assert_eq!(current[0]["index"], 0, "both undos are on disk: {history}");
+    }
+
+    fn app_revision(app: &App) -> u64 {
+        app.sharing.host.as_ref().expect("sharing").revision()
     }
 }

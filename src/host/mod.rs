@@ -24,7 +24,7 @@ use std::time::Instant;
 
 pub use guard::{STRANGER_BURST, STRANGER_REFILL_PER_SECOND};
 pub use pages::Books;
-pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite};
+pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite, WindowWriter};
 pub use table::{ActError, Done, Table};
 
 use crate::seat::{Plays, SeatRule};

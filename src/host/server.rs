@@ -73,6 +73,71 @@ impl LinkMaker {
     }
 }
 
+/// Writes the window's own changes to a shared game ([`Host::writer`]): cheap to clone and
+/// `Send`, so the window's writer thread does the write, the fsync and the host's reload,
+/// never the window's frame (docs/store.md). Does nothing harmful once the host has stopped:
+/// the game is still read and written through the same store.
+#[derive(Clone)]
+pub struct WindowWriter(Arc<Shared>);
+
+impl WindowWriter {
+    /// The window's own change while sharing: `write` (the window's save) runs only if the
+    /// game is still at revision `seen` (no phone changed it since the window read it), with
+    /// the phones held back meanwhile; then the host reads the save again and tells every
+    /// seat. Returns the new revision.
+    pub fn write_through(
+        &self,
+        seen: u64,
+        write: impl FnOnce() -> Result<(), String>,
+    ) -> Result<u64, WindowWrite> {
+        let revision = {
+            let mut t = lock(&self.0.table);
+            let now = t.revision();
+            if now != seen {
+                return Err(WindowWrite::Moved { seen, now });
+            }
+            write().map_err(WindowWrite::Failed)?;
+            t.reload().map_err(WindowWrite::Failed)?;
+            t.revision()
+        };
+        self.0.revision.send_replace(revision);
+        self.0.sync_seats();
+        Ok(revision)
+    }
+
+    /// The window's own actions (their JSON as its history recorded them, and whether each
+    /// went one step at a time), applied in order on the game as it is now: a phone changed
+    /// it after the window read it, and a window action that is still legal is applied on
+    /// the new state instead of dropped. Stops at the first the rules refuse now: returns how
+    /// many were applied and why the next was not. Tells every seat either way.
+    pub fn replay_window(&self, actions: &[(String, bool)]) -> Result<u64, (usize, String)> {
+        let outcome = {
+            let mut t = lock(&self.0.table);
+            let mut outcome = Ok(t.revision());
+            for (i, (json, one_step)) in actions.iter().enumerate() {
+                let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    t.act_window(json, *one_step)
+                }))
+                .unwrap_or(Err(ActError::Failed));
+                match acted {
+                    Ok(done) => outcome = Ok(done.revision),
+                    Err(e) => {
+                        if matches!(e, ActError::Failed) {
+                            let _ = t.reload();
+                        }
+                        outcome = Err((i, e.to_string()));
+                        break;
+                    }
+                }
+            }
+            self.0.revision.send_replace(t.revision());
+            outcome
+        };
+        self.0.sync_seats();
+        outcome
+    }
+}
+
 /// A running host. Dropping it (or [`Host::stop`]) closes every connection and frees the port.
 pub struct Host {
     shared: Arc<Shared>,
@@ -303,60 +368,10 @@ impl Host {
         lock(&self.shared.table).revision()
     }
 
-    /// The window's own change while sharing: `write` (the window's save) runs only if the
-    /// game is still at revision `seen` (no phone changed it since the window read it), with
-    /// the phones held back meanwhile; then the host reads the save again and tells every
-    /// seat. Returns the new revision.
-    pub fn write_through(
-        &self,
-        seen: u64,
-        write: impl FnOnce() -> Result<(), String>,
-    ) -> Result<u64, WindowWrite> {
-        let revision = {
-            let mut t = lock(&self.shared.table);
-            let now = t.revision();
-            if now != seen {
-                return Err(WindowWrite::Moved { seen, now });
-            }
-            write().map_err(WindowWrite::Failed)?;
-            t.reload().map_err(WindowWrite::Failed)?;
-            t.revision()
-        };
-        self.shared.revision.send_replace(revision);
-        self.shared.sync_seats();
-        Ok(revision)
-    }
-
-    /// The window's own actions (their JSON as its history recorded them, and whether each
-    /// went one step at a time), applied in order on the game as it is now: a phone changed
-    /// it after the window read it, and a window action that is still legal is applied on
-    /// the new state instead of dropped. Stops at the first the rules refuse now: returns how
-    /// many were applied and why the next was not. Tells every seat either way.
-    pub fn replay_window(&self, actions: &[(String, bool)]) -> Result<u64, (usize, String)> {
-        let outcome = {
-            let mut t = lock(&self.shared.table);
-            let mut outcome = Ok(t.revision());
-            for (i, (json, one_step)) in actions.iter().enumerate() {
-                let acted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    t.act_window(json, *one_step)
-                }))
-                .unwrap_or(Err(ActError::Failed));
-                match acted {
-                    Ok(done) => outcome = Ok(done.revision),
-                    Err(e) => {
-                        if matches!(e, ActError::Failed) {
-                            let _ = t.reload();
-                        }
-                        outcome = Err((i, e.to_string()));
-                        break;
-                    }
-                }
-            }
-            self.shared.revision.send_replace(t.revision());
-            outcome
-        };
-        self.shared.sync_seats();
-        outcome
+    /// The window's way to write its own changes while sharing, from its writer thread
+    /// ([`WindowWriter`]): never in the window's frame.
+    pub fn writer(&self) -> WindowWriter {
+        WindowWriter(self.shared.clone())
     }
 
     /// Moves whenever the shared game changes (a phone's action, a reload).

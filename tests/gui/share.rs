@@ -95,10 +95,20 @@ fn the_windows_own_change_while_sharing_reaches_the_host() -> Result {
     assert!(newest.is_string(), "{before}");
     // Undo in the window: written through the host, which tells the phones at once.
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    written(&mut app);
     let after = state(&token);
     assert!(after["revision"].as_u64() > before["revision"].as_u64());
     assert_ne!(after["recent"][0], newest, "{after}");
     Ok(())
+}
+
+/// The window's writer thread has written what the window changed, and the window has read
+/// what became of it (the `SaveReported` wake-up the writer sends).
+fn written(app: &mut App) {
+    for _ in 0..2 {
+        app.flush_saves();
+        let _ = app.update(Message::SaveReported);
+    }
 }
 
 /// Posts `action` from the seat holding `link`, as a phone does; the answer's JSON.
@@ -157,6 +167,7 @@ fn a_window_change_racing_a_phones_change_never_overwrites_the_phones() -> Resul
     // Before the window looked, the host at the laptop undoes: built on a game without the
     // phone's change, so it is not written; the window shows the phone's change instead.
     let _ = app.update(Message::Shortcut(Shortcut::Undo));
+    written(&mut app);
     assert_eq!(labels(&app).last(), Some(&label));
     assert!(app.banners.iter().any(|b| {
         b.text
@@ -353,6 +364,7 @@ fn a_window_action_still_legal_after_a_phones_change_is_applied_on_the_new_state
     )));
     // Below the fold in game 2: sent as the button sends it.
     let _ = app.update(Message::from(Fd::RecordResult));
+    written(&mut app);
     assert!(
         !app.banners.iter().any(|b| b.error),
         "not dropped: {:?}",
