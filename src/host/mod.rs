@@ -227,8 +227,35 @@ impl Shared {
         }
     }
 
+    /// Notes, durably and before it is applied, that `seat` sends action `id` on `table` as it
+    /// is now (which version of the save is on disk, how many entries its history has, when):
+    /// if the host dies after the save is written but before the answer is kept, the next
+    /// host finds the action in the save and answers a resend with it instead of applying it
+    /// twice ([`Shared::load_answers`]).
+    fn note_pending(&self, table: &dyn Table, seat: &str, id: &str) {
+        let Some(kept) = &self.kept else {
+            return;
+        };
+        let line = server::Pending {
+            mark: kept.store.save_mark(&kept.id),
+            entries: table.entries(),
+            at: chrono::Utc::now(),
+        }
+        .line(seat, id);
+        if let Err(e) = kept.store.add_action_answer_durably(&kept.id, &line) {
+            self.log.write(
+                "ERROR",
+                &format!("an action could not be noted before it was applied: {e}"),
+            );
+        }
+        *lock(&self.answers_added) += 1;
+    }
+
     /// Reads the answers an earlier run kept (the last [`KEPT_ACTION_IDS`]) and writes the
-    /// file again with only those.
+    /// file again with only those. An action noted as sent but with no answer kept was
+    /// applied if the save changed since the note and the history's next entry is that
+    /// seat's, made after it: its answer is that entry's label, so a resend is not applied
+    /// again. Otherwise it never reached the save, and a resend applies it.
     fn load_answers(&self) {
         let Some(kept) = &self.kept else {
             return;
@@ -243,10 +270,25 @@ impl Shared {
                 Vec::new()
             }
         };
+        let table = lock(&self.table);
+        let mark = kept.store.save_mark(&kept.id);
         let mut answered = lock(&self.answered);
         for (seat, id, answer) in lines.iter().filter_map(|l| server::Answer::parse(l)) {
             answered.keep(&seat, id, answer);
         }
+        for (seat, id, pending) in lines.iter().filter_map(|l| server::Pending::parse(l)) {
+            if answered.get(&seat, &id).is_none()
+                && pending.mark.is_some()
+                && pending.mark != mark
+                && let Some((label, at)) = table.entry(pending.entries)
+                && at >= pending.at
+                && label.starts_with(&format!("{seat}'s phone: "))
+            {
+                let answer = server::Answer::applied(table.revision(), &label);
+                answered.keep(&seat, id, answer);
+            }
+        }
+        drop(table);
         if let Err(e) = kept.store.keep_action_answers(&kept.id, &answered.lines()) {
             self.log.write(
                 "ERROR",

@@ -660,6 +660,9 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
         {
             return first;
         }
+        if let Some(id) = &req.id {
+            shared.note_pending(t.as_ref(), &seat, id);
+        }
         let r = table::act_caught(t.as_mut(), &seat, req.action, req.revision);
         // Told while still holding the game, so the live streams see revisions in order.
         shared.revision.send_replace(t.revision());
@@ -827,6 +830,51 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// The answer to an action the save shows applied (found after a restart): 200 with its
+    /// label, as the first answer was.
+    pub(super) fn applied(revision: u64, label: &str) -> Answer {
+        Answer {
+            status: StatusCode::OK,
+            body: json!({ "revision": revision, "label": label }),
+        }
+    }
+}
+
+/// The note the host writes before it applies an action with an id: which version of the
+/// save was on disk, how many history entries it had, and when.
+pub(super) struct Pending {
+    pub(super) mark: Option<String>,
+    pub(super) entries: usize,
+    pub(super) at: chrono::DateTime<chrono::Utc>,
+}
+
+impl Pending {
+    /// Its line in the answers file (no status: [`Answer::parse`] passes it by).
+    pub(super) fn line(&self, seat: &str, id: &str) -> String {
+        json!({"seat": seat, "id": id, "pending": {
+            "mark": self.mark, "entries": self.entries, "at": self.at.to_rfc3339(),
+        }})
+        .to_string()
+    }
+
+    /// A note back from its line (None for any other line).
+    pub(super) fn parse(line: &str) -> Option<(String, String, Pending)> {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let p = v.get("pending")?;
+        let at = chrono::DateTime::parse_from_rfc3339(p["at"].as_str()?).ok()?;
+        Some((
+            v["seat"].as_str()?.to_string(),
+            v["id"].as_str()?.to_string(),
+            Pending {
+                mark: p["mark"].as_str().map(str::to_string),
+                entries: usize::try_from(p["entries"].as_u64()?).ok()?,
+                at: at.with_timezone(&chrono::Utc),
+            },
+        ))
+    }
+}
+
 /// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
 /// first: a phone that did not hear an answer sends its action again under the same id, and
 /// gets the first answer instead of the action applied twice.
@@ -844,7 +892,7 @@ impl Answered {
             .collect()
     }
 
-    fn get(&self, seat: &str, id: &str) -> Option<Answer> {
+    pub(super) fn get(&self, seat: &str, id: &str) -> Option<Answer> {
         self.kept
             .iter()
             .find(|(s, i, _)| s == seat && i == id)

@@ -76,6 +76,15 @@ pub trait Table: Send {
     }
     /// Reads the save again (the window changed it): a new revision.
     fn reload(&mut self) -> Result<(), String>;
+    /// How many entries the game's history has up to the current one.
+    fn entries(&self) -> usize {
+        0
+    }
+    /// The label and time of history entry `index`, if it is at or before the current one.
+    fn entry(&self, index: usize) -> Option<(String, chrono::DateTime<chrono::Utc>)> {
+        let _ = index;
+        None
+    }
     /// The seat's page body (`seat` None: the read-only table seat); `base` is the seat's own
     /// address, for its lookups' links.
     fn page(&self, seat: Option<&Seat>, base: &str) -> Markup;
@@ -272,6 +281,17 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
 
     fn shows_summary(&self) -> bool {
         T::SUMMARY
+    }
+
+    fn entries(&self) -> usize {
+        self.saved.history.cursor() + 1
+    }
+
+    fn entry(&self, index: usize) -> Option<(String, chrono::DateTime<chrono::Utc>)> {
+        let h = &self.saved.history;
+        h.entries()[..=h.cursor()]
+            .get(index)
+            .map(|e| (e.label.clone(), e.at))
     }
 
     fn recent(&self, n: usize) -> Vec<String> {

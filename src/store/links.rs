@@ -149,9 +149,21 @@ impl Store {
     }
 
     /// Adds one answer's line at the end. Appended without waiting for the disk: a host that
-    /// is killed keeps it (the system has it), and it is written right after the action's
-    /// save, so the moment in which an applied action's answer is not yet kept is tiny.
+    /// is killed keeps it (the system has it); if it is lost (a power cut), the note written
+    /// durably before the action ([`Store::add_action_answer_durably`]) tells the next host
+    /// whether the action reached the save.
     pub fn add_action_answer(&self, id: &str, line: &str) -> Result<(), StoreError> {
+        self.append_answer(id, line, false)
+    }
+
+    /// Adds one line at the end and waits for the disk: the note the host writes before it
+    /// applies an action with an id (docs/table-network.md, "A lost answer"), so that after a
+    /// crash at any moment it can tell whether the action reached the save.
+    pub fn add_action_answer_durably(&self, id: &str, line: &str) -> Result<(), StoreError> {
+        self.append_answer(id, line, true)
+    }
+
+    fn append_answer(&self, id: &str, line: &str, durable: bool) -> Result<(), StoreError> {
         use std::io::Write;
         self.writable()?;
         let path = self.answers_path(id)?;
@@ -160,7 +172,16 @@ impl Store {
         let mut f = read::open_own(&path, std::fs::OpenOptions::new().create(true).append(true))
             .map_err(|e| StoreError::io(&path, e))?;
         f.write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| if durable { f.sync_data() } else { Ok(()) })
             .map_err(|e| StoreError::io(&path, e))
+    }
+
+    /// Which version of save `id` is on disk, as a short text (its size, modified time and
+    /// inode; every write of a save renames a new file over it): None where the platform
+    /// gives no such facts or there is no file.
+    pub fn save_mark(&self, id: &str) -> Option<String> {
+        let path = self.save_path(id).ok()?;
+        read::Stamp::at(&path).map(|s| s.text())
     }
 
     /// Forgets the kept answers (Stop sharing).

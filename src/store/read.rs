@@ -222,6 +222,15 @@ impl Stamp {
             .and_then(|m| Stamp::of(&m))
     }
 
+    /// The stamp as one line of text (size, modified time, inode), to compare with a later
+    /// one after a restart.
+    pub(crate) fn text(&self) -> String {
+        format!(
+            "{}:{}.{}:{}:{}",
+            self.len, self.modified.0, self.modified.1, self.node.0, self.node.1
+        )
+    }
+
     /// The same file with the same content, whatever links were made to it since (a hard
     /// link changes the changed time, nothing else): the size, the modified time and the
     /// inode agree.

@@ -141,3 +141,100 @@ fn an_action_resent_after_a_restart_gets_the_first_answer_and_is_applied_once() 
     );
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+/// The answers file as the next host reads it: one JSON value per line.
+fn answer_lines(root: &std::path::Path, id: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(root.join("links").join(format!("{id}.answers")))
+        .expect("the answers file")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn write_answer_lines(root: &std::path::Path, id: &str, lines: &[serde_json::Value]) {
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(root.join("links").join(format!("{id}.answers")), text)
+        .expect("the answers file");
+}
+
+/// The host died after the action reached the save but before its answer was kept: the note
+/// it wrote before applying it lets the next host find the action in the save, so the resend
+/// gets its label and is not applied twice.
+#[test]
+fn an_action_whose_answer_was_lost_in_a_crash_is_found_in_the_save_and_not_applied_twice() {
+    let (root, id) = near_and_far_save();
+    let mut s = serve(root, &id);
+    let ana = s.token("Ana");
+    let body = json!({"action": keyword("ONCE"), "id": "phone-1"}).to_string();
+    let post = |addr: &str, token: &str| {
+        super::http::request(
+            addr,
+            "POST",
+            "/api/act",
+            &[("Authorization", &format!("Bearer {token}"))],
+            body.as_bytes(),
+        )
+    };
+    let first = post(&s.addr, &ana);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let save_id = s.id.clone();
+    s.restart_after(|root| {
+        // The crash came between the save and the answer: only the note is on disk.
+        let lines = answer_lines(root, &save_id);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l["id"] == "phone-1" && l["pending"].is_object()),
+            "noted before it was applied: {lines:?}"
+        );
+        let notes: Vec<_> = lines
+            .into_iter()
+            .filter(|l| l.get("status").is_none())
+            .collect();
+        write_answer_lines(root, &save_id, &notes);
+    });
+    let ana = s.token("Ana");
+    let again = post(&s.addr, &ana);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(
+        again.json()["label"],
+        first.json()["label"],
+        "{}",
+        again.body
+    );
+    let applied = s.history().iter().filter(|l| l.contains("ONCE")).count();
+    assert_eq!(applied, 1, "{:?}", s.history());
+}
+
+/// The host died after noting an action but before the save was written: the save is as the
+/// note found it, so the resend is applied (once).
+#[test]
+fn an_action_noted_but_never_written_is_applied_when_sent_again() {
+    let (root, id) = near_and_far_save();
+    let mut s = serve(root, &id);
+    let save_id = s.id.clone();
+    s.restart_after(|root| {
+        let store = tablemate::store::Store::open(root).expect("the data folder");
+        let entries = super::history(root, &save_id).len();
+        let note = json!({"seat": "Ana", "id": "phone-7", "pending": {
+            "mark": store.save_mark(&save_id),
+            "entries": entries,
+            "at": chrono::Utc::now().to_rfc3339(),
+        }});
+        drop(store);
+        write_answer_lines(root, &save_id, &[note]);
+    });
+    let ana = s.token("Ana");
+    let body = json!({"action": keyword("LATE"), "id": "phone-7"}).to_string();
+    let r = super::http::request(
+        &s.addr,
+        "POST",
+        "/api/act",
+        &[("Authorization", &format!("Bearer {ana}"))],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let applied = s.history().iter().filter(|l| l.contains("LATE")).count();
+    assert_eq!(applied, 1, "{:?}", s.history());
+}

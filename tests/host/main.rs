@@ -61,8 +61,14 @@ impl Served {
     /// Stops `serve` (killed, as a power cut would) and starts it again on the same data
     /// folder; the seat list is the one the new `serve` printed.
     pub fn restart(&mut self) {
+        self.restart_after(|_| {});
+    }
+
+    /// [`Served::restart`], with `between` run on the data folder while no host runs.
+    pub fn restart_after(&mut self, between: impl FnOnce(&std::path::Path)) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        between(self.root.path());
         let (child, input, output, seats, addr) =
             spawn_serve(self.root.path(), &self.id, "127.0.0.1:0");
         self.child = child;
