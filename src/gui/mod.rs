@@ -6,6 +6,8 @@
 //! `screen.rs` / `README.md`.
 
 pub mod army;
+#[cfg(test)]
+mod around_tests;
 pub mod backups;
 mod chrome;
 pub mod document;

@@ -1,0 +1,159 @@
+//! The screens around the games (Home, Backups, the rules, the statistics) as a player clicks
+//! them, in the whole window: TABLE-UX's "nothing moves under the cursor" (docs/table-ux.md).
+
+use std::path::Path;
+
+use super::home::Message as HomeMsg;
+use super::screen::{Action, Ctx};
+use super::testing::{self, ScreenUnderTest};
+use super::{App, Message};
+
+/// The whole window on its own copy of a data folder: a click may change screens, never a
+/// save or a backup by accident.
+struct Window {
+    app: App,
+    _dir: tempfile::TempDir,
+}
+
+impl ScreenUnderTest for Window {
+    type Message = Message;
+
+    fn draw(&self, _ctx: &Ctx) -> iced::Element<'_, Message> {
+        self.app.view()
+    }
+
+    fn apply(&mut self, message: Message, _ctx: &Ctx) -> Action<Message> {
+        let _ = self.app.update(message);
+        self.app.flush_saves();
+        let _ = self.app.update(Message::SaveReported);
+        Action::none()
+    }
+
+    fn open_document(&self) -> Option<&dyn super::document::Document> {
+        self.app.screen.document()
+    }
+
+    /// Every save and backup in the data folder, by name and content.
+    fn changes(&self) -> Option<(String, u64)> {
+        use std::hash::{Hash, Hasher};
+        let root = self.app.store.as_ref()?.root().to_path_buf();
+        let mut names = Vec::new();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let mut walk = vec![root.join("saves"), root.join("backups")];
+        while let Some(dir) = walk.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            entries.sort();
+            for path in entries {
+                if path.is_dir() {
+                    walk.push(path);
+                } else {
+                    names.push(path.display().to_string());
+                    std::fs::read(&path).unwrap_or_default().hash(&mut hasher);
+                }
+            }
+        }
+        Some((names.join("\n"), hasher.finish()))
+    }
+}
+
+/// Copies folder `from` into `to`, as it is.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("readable").flatten() {
+        let (path, target) = (entry.path(), to.join(entry.file_name()));
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else if path.is_file() {
+            std::fs::copy(&path, &target).expect("copied");
+        }
+    }
+}
+
+/// A data folder with a Furnace Duel campaign in three versions (two backups) and a second
+/// campaign deleted (a row in Backups to restore): the first one's id.
+fn data_folder(root: &Path) -> String {
+    let run = |args: &[&str]| {
+        let out = crate::cli::run_in(root, args, "");
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        out.stdout
+    };
+    let ids = |root: &Path| -> Vec<String> {
+        let mut ids: Vec<String> = std::fs::read_dir(root.join("saves"))
+            .map(|d| {
+                d.flatten()
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        ids.sort();
+        ids
+    };
+    run(&["furnace-duel", "new", "Ann", "Ben"]);
+    let id = ids(root)[0].clone();
+    for note in ["Ferry token 3", "Ferry token 4"] {
+        let action = format!(r#"{{"action":"set-runner-up-note","note":"{note}"}}"#);
+        run(&["act", &id, &action]);
+    }
+    run(&["furnace-duel", "new", "Cy", "Di"]);
+    let other = ids(root)
+        .into_iter()
+        .find(|i| *i != id)
+        .expect("a second save");
+    let store = crate::store::Store::open(root).expect("the data folder");
+    store.delete(&other).expect("deleted");
+    id
+}
+
+/// TABLE-UX's "nothing moves under the cursor" on the screens around the games: Home, Backups
+/// (all saves and one save's), the rules and the statistics, each at the four table sizes:
+/// after any click, what is under the pointer is the same control, a harmless one, or nothing
+/// that changes a save (a Delete whose confirmation opened under it would fail).
+#[test]
+fn nothing_new_under_the_pointer_on_home_backups_rules_and_statistics() {
+    let template = tempfile::tempdir().expect("a folder");
+    let id = data_folder(template.path());
+    let screens: [(&str, Option<Message>); 5] = [
+        ("Home", None),
+        ("Backups", Some(Message::Home(HomeMsg::Backups(None)))),
+        (
+            "one save's Backups",
+            Some(Message::Home(HomeMsg::Backups(Some(id.clone())))),
+        ),
+        ("Rules", Some(Message::Home(HomeMsg::Rules))),
+        ("Statistics", Some(Message::Home(HomeMsg::Stats(None)))),
+    ];
+    let sizes = [
+        ((1366.0, 768.0), false),
+        ((1024.0, 768.0), false),
+        ((1366.0 / 1.3, 768.0 / 1.3), true),
+        ((1024.0 / 1.3, 768.0 / 1.3), true),
+    ];
+    for (what, go) in &screens {
+        for (size, large) in sizes {
+            let make = || {
+                let dir = tempfile::tempdir().expect("a folder");
+                copy_folder(template.path(), dir.path());
+                let mut app = App::open(dir.path().to_path_buf());
+                if large {
+                    let _ = app.update(Message::LargeType(true));
+                }
+                if let Some(go) = go {
+                    let _ = app.update(go.clone());
+                }
+                Window { app, _dir: dir }
+            };
+            let clicked = testing::assert_nothing_new_under_the_pointer(
+                make,
+                &testing::CTX,
+                size,
+                &[("Aa+", "Aa−")],
+                &format!("{what} (large type {large})"),
+            );
+            assert!(clicked > 0, "{what}: no button was clicked");
+        }
+    }
+}
