@@ -81,10 +81,59 @@ pub fn diff(a: &Value, b: &Value) -> Vec<Op> {
     ops
 }
 
+/// [`diff_inside`], unless the operations inside an object or array take more room than
+/// replacing it whole: one thing replaced by another of a different kind (the explanation of
+/// one enemy step by the next one's) is then one `set`, not one per field, each repeating its
+/// path and both sides.
 fn diff_into(a: &Value, b: &Value, path: &mut Vec<Step>, ops: &mut Vec<Op>) {
     if a == b {
         return;
     }
+    let start = ops.len();
+    diff_inside(a, b, path, ops);
+    if ops.len() - start < 2 {
+        return;
+    }
+    let inside: usize = ops[start..].iter().map(op_size).sum();
+    let whole = json_size(a) + json_size(b) + path_size(path);
+    if whole < inside {
+        ops.truncate(start);
+        ops.push(Op::Set {
+            path: path.clone(),
+            old: Some(a.clone()),
+            new: Some(b.clone()),
+        });
+    }
+}
+
+/// About how many bytes `value` takes in a file.
+fn json_size(value: &Value) -> usize {
+    serde_json::to_vec(value).map_or(usize::MAX / 4, |v| v.len())
+}
+
+fn path_size(path: &[Step]) -> usize {
+    path.iter()
+        .map(|s| match s {
+            Step::Index(_) => 4,
+            Step::Key(k) => k.len() + 3,
+        })
+        .sum::<usize>()
+        + 30
+}
+
+/// About how many bytes an operation takes in a file.
+fn op_size(op: &Op) -> usize {
+    match op {
+        Op::Set { path, old, new } => {
+            path_size(path) + old.as_ref().map_or(0, json_size) + new.as_ref().map_or(0, json_size)
+        }
+        Op::Splice { path, old, new, .. } => {
+            path_size(path) + old.iter().chain(new).map(json_size).sum::<usize>() + 10
+        }
+    }
+}
+
+fn diff_inside(a: &Value, b: &Value, path: &mut Vec<Step>, ops: &mut Vec<Op>) {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             for (k, va) in x {

@@ -467,3 +467,30 @@ fn an_entry_reached_through_a_change_that_does_not_fit_names_that_change() {
         "{err}"
     );
 }
+
+#[test]
+fn an_object_replaced_by_one_of_another_kind_is_one_set_not_one_per_field() {
+    use super::delta::{Direction, Op, apply, diff};
+    let a = serde_json::json!({"explained": [{"step": {"type": "move", "unit": "Knight",
+        "path": ["c3", "c4"], "castle": "left"}, "why": [{"reason": "arrow", "from": "c3"}]}]});
+    let b = serde_json::json!({"explained": [{"step": {"type": "attack", "attacker": "Raider",
+        "target": "Knight", "damage": 1}, "why": [{"reason": "fights", "again": true}]}]});
+    let ops = diff(&a, &b);
+    assert_eq!(ops.len(), 1, "{ops:?}");
+    assert!(matches!(&ops[0], Op::Set { .. }));
+    // Still reversible both ways.
+    let mut v = a.clone();
+    apply(&mut v, &ops, Direction::Forward).expect("forward");
+    assert_eq!(v, b);
+    apply(&mut v, &ops, Direction::Backward).expect("backward");
+    assert_eq!(v, a);
+    // A small change inside a large object stays small.
+    let mut c = a.clone();
+    c["explained"][0]["step"]["castle"] = "right".into();
+    let ops = diff(&a, &c);
+    assert_eq!(ops.len(), 1);
+    assert!(
+        matches!(&ops[0], Op::Set { path, .. } if path.len() == 4),
+        "{ops:?}"
+    );
+}
