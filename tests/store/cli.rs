@@ -248,3 +248,66 @@ fn history_numbers_entries_from_one_like_every_message() {
     assert_eq!(v["entries"][1]["number"], 1);
     assert_eq!(v["entries"][1]["index"], 0);
 }
+
+/// A hand-edited `length` or `entries_bytes` does not make `history` and `undo` read two
+/// different histories: both list and step back through the entries the file holds.
+#[test]
+fn history_and_undo_agree_on_a_save_whose_lengths_are_forged() {
+    for (field, forged) in [
+        ("\"length\":4", "\"length\":2"),
+        ("\"length\":4", "\"length\":9"),
+        ("\"entries_bytes\": ", "\"entries_bytes\": 5"),
+        ("\"entries_bytes\": ", "\"entries_bytes\": 99999"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run(dir.path(), &["furnace-duel", "new", "Ann", "Bob"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let id = out
+            .stdout
+            .lines()
+            .next()
+            .expect("the id")
+            .trim()
+            .to_string();
+        for note in ["a", "b", "c"] {
+            let action = format!(r#"{{"action":"set-runner-up-note","note":"{note}"}}"#);
+            assert_eq!(run(dir.path(), &["act", &id, &action]).code, 0);
+        }
+        let path = dir.path().join("saves").join(format!("{id}.json"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(field), "{field} in {text}");
+        // The entries' length: its digits replaced whole.
+        let forged_text = if field.starts_with("\"entries_bytes") {
+            let at = text.find(field).unwrap() + field.len();
+            let digits = text[at..].chars().take_while(char::is_ascii_digit).count();
+            format!(
+                "{}{}{}",
+                &text[..at - field.len()],
+                forged,
+                &text[at + digits..]
+            )
+        } else {
+            text.replacen(field, forged, 1)
+        };
+        std::fs::write(&path, forged_text).unwrap();
+        let history = run(dir.path(), &["history", &id]);
+        let listed: Vec<&str> = history.stdout.lines().collect();
+        let undo = run(dir.path(), &["undo", &id]);
+        if undo.code == 0 {
+            // Undo steps back to the entry `history` listed second.
+            let now_at = undo
+                .stdout
+                .lines()
+                .find_map(|l| l.strip_prefix("now at: "))
+                .expect("where undo went");
+            assert!(
+                listed.get(1).is_some_and(|l| l.ends_with(now_at)),
+                "{forged}: history {listed:?}, undo {}",
+                undo.stdout
+            );
+        } else {
+            // Refused: then history refuses the same file too.
+            assert_ne!(history.code, 0, "{forged}: {}", undo.stderr);
+        }
+    }
+}
