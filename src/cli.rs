@@ -177,11 +177,17 @@ pub enum Command {
     Game(GameCommand),
 }
 
-/// Declares each game's CLI module and its subcommand from one line per game: the variant is
-/// the game's `Kind` (its kebab-case name is the subcommand and the game's slug), then the
-/// module under `cli/`, then the help line.
+/// Declares each game's CLI module and its subcommand from the one list of games
+/// (crates/core/src/games/list.rs): the variant is the game's `Kind` (its kebab-case name is
+/// the subcommand and the game's slug), the module is `cli::<module>`, with the list's help line.
 macro_rules! game_commands {
-    ($($variant:ident => $module:ident, $help:literal;)+) => {
+    ($($variant:ident {
+        module: $module:ident,
+        slug: $slug:literal,
+        title: $title:literal,
+        blurb: $blurb:literal,
+        help: $help:literal $(,)?
+    })+) => {
         $(mod $module;)+
 
         #[derive(Debug, Subcommand)]
@@ -205,13 +211,7 @@ macro_rules! game_commands {
     };
 }
 
-game_commands! {
-    Furtherance => furtherance, "Furtherance solo mode.";
-    Worldspanner => worldspanner, "Worldspanner Factions.";
-    NearAndFar => near_and_far, "Near and Far.";
-    FurnaceDuel => furnace_duel, "Furnace Duel campaign pad.";
-    Army => army, "Army sheets of the two-to-four-general game.";
-}
+crate::for_each_game!(game_commands);
 
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {

@@ -5,16 +5,12 @@
 //! the frame around screens are modules of their own. Screens follow the contract in
 //! `screen.rs` / `README.md`.
 
-pub mod army;
 pub mod backups;
 mod chrome;
 pub mod document;
 mod ending;
 pub mod files;
-pub mod furnace_duel;
-pub mod furtherance;
 pub mod home;
-pub mod near_and_far;
 pub mod notice;
 mod repaint;
 pub mod rules;
@@ -32,9 +28,17 @@ pub mod testing;
 pub mod transfer;
 pub mod widgets;
 mod window;
-pub mod worldspanner;
 
 mod shell;
+
+/// Each game's screen, `gui::<module>`, from the one list of games
+/// (crates/core/src/games/list.rs); `screens.rs` puts them on the `Screen`.
+macro_rules! game_modules {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        $(pub mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 pub use screens::Screen;
 pub use settings::Settings;

@@ -7,16 +7,20 @@
 //! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
 //! reaches the file system.
 
-mod army;
-mod furnace_duel;
-mod furtherance;
 mod guard;
 mod listen;
-mod near_and_far;
 mod pages;
 mod server;
 mod table;
-mod worldspanner;
+
+/// Each game's seat pages and seat rules, `host::<module>`, from the one list of games
+/// (crates/core/src/games/list.rs); `table::open` shares a save of any of them.
+macro_rules! game_modules {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        $(mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, MutexGuard, PoisonError};

@@ -348,18 +348,21 @@ pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Resu
     })
 }
 
-/// Opens save `id` for sharing, whatever game it is.
-pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, String> {
-    use crate::{army, furnace_duel, furtherance, near_and_far, worldspanner};
-    let kind = store.open_save(id).map_err(|e| e.to_string())?.kind;
-    Ok(match kind {
-        Kind::Furtherance => Box::new(Live::<furtherance::SaveData>::load(store, id)?),
-        Kind::Worldspanner => Box::new(Live::<worldspanner::SaveData>::load(store, id)?),
-        Kind::NearAndFar => Box::new(Live::<near_and_far::SaveData>::load(store, id)?),
-        Kind::FurnaceDuel => Box::new(Live::<furnace_duel::SaveData>::load(store, id)?),
-        Kind::Army => Box::new(Live::<army::SaveData>::load(store, id)?),
-    })
+/// `open` from the one list of games (crates/core/src/games/list.rs).
+macro_rules! open_any {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        /// Opens save `id` for sharing, whatever game it is.
+        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, String> {
+            let kind = store.open_save(id).map_err(|e| e.to_string())?.kind;
+            Ok(match kind {
+                $(Kind::$variant => {
+                    Box::new(Live::<crate::$module::SaveData>::load(store, id)?)
+                })+
+            })
+        }
+    };
 }
+crate::for_each_game!(open_any);
 
 /// The seat's view as JSON (`GET /api/state`): no hidden information (decks, secret armies)
 /// is in it, only what every seat may see.
