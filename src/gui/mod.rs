@@ -12,6 +12,8 @@ mod ending;
 pub mod files;
 pub mod home;
 pub mod notice;
+mod on_disk;
+mod opening;
 mod repaint;
 pub mod rules;
 pub mod saving;

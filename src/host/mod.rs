@@ -7,9 +7,12 @@
 //! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
 //! reaches the file system.
 
+mod api;
 mod guard;
 mod listen;
 mod pages;
+mod routes;
+mod seat_auth;
 mod server;
 mod table;
 
@@ -150,7 +153,7 @@ pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct Shared {
     pub table: Mutex<Box<dyn Table>>,
     /// The answers to recent action ids (locked only while `table` is held).
-    answered: Mutex<server::Answered>,
+    answered: Mutex<api::Answered>,
     /// Answers appended to the answers file since it was last written whole.
     answers_added: Mutex<usize>,
     pub seats: Mutex<Vec<SeatEntry>>,
@@ -208,8 +211,8 @@ impl Shared {
     /// Keeps the answer to a seat's action id, in memory and in the data folder (so a phone
     /// sending it again after a restart still hears the first answer). Every
     /// [`KEPT_ACTION_IDS`] answers the file is written again whole, holding only the kept.
-    fn keep_answer(&self, seat: &str, id: String, answer: server::Answer) {
-        let line = server::Answer::line(seat, &id, &answer);
+    fn keep_answer(&self, seat: &str, id: String, answer: api::Answer) {
+        let line = api::Answer::line(seat, &id, &answer);
         let mut answered = lock(&self.answered);
         answered.keep(seat, id, answer);
         let Some(kept) = &self.kept else {
@@ -248,7 +251,7 @@ impl Shared {
             }
         };
         let mut answered = lock(&self.answered);
-        for (seat, id, answer) in lines.iter().filter_map(|l| server::Answer::parse(l)) {
+        for (seat, id, answer) in lines.iter().filter_map(|l| api::Answer::parse(l)) {
             answered.keep(&seat, id, answer);
         }
         if let Err(e) = kept.store.keep_action_answers(&kept.id, &answered.lines()) {

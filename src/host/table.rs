@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::doc::{Kind, Saved};
 use crate::seat::{Seat, Seated};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 use super::pages::{Books, SeatPage};
 
@@ -75,7 +75,7 @@ pub trait Table: Send {
         ))
     }
     /// Reads the save again (the window changed it): a new revision.
-    fn reload(&mut self) -> Result<(), String>;
+    fn reload(&mut self) -> Result<(), StoreError>;
     /// The seat's page body (`seat` None: the read-only table seat); `base` is the seat's own
     /// address, for its lookups' links.
     fn page(&self, seat: Option<&Seat>, base: &str) -> Markup;
@@ -103,8 +103,8 @@ pub struct Live<T> {
 }
 
 impl<T: Seated> Live<T> {
-    pub fn load(store: Arc<Store>, id: &str) -> Result<Self, String> {
-        let saved = store.load::<T>(id).map_err(|e| e.to_string())?;
+    pub fn load(store: Arc<Store>, id: &str) -> Result<Self, StoreError> {
+        let saved = store.load::<T>(id)?;
         Ok(Live {
             store,
             id: id.to_string(),
@@ -252,8 +252,8 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
         })
     }
 
-    fn reload(&mut self) -> Result<(), String> {
-        self.saved = self.store.load::<T>(&self.id).map_err(|e| e.to_string())?;
+    fn reload(&mut self) -> Result<(), StoreError> {
+        self.saved = self.store.load::<T>(&self.id)?;
         self.revision += 1;
         Ok(())
     }
@@ -352,8 +352,8 @@ pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Resu
 macro_rules! open_any {
     ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
         /// Opens save `id` for sharing, whatever game it is.
-        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, String> {
-            let kind = store.open_save(id).map_err(|e| e.to_string())?.kind;
+        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, StoreError> {
+            let kind = store.open_save(id)?.kind;
             Ok(match kind {
                 $(Kind::$variant => {
                     Box::new(Live::<crate::$module::SaveData>::load(store, id)?)

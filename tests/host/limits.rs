@@ -159,7 +159,7 @@ impl Table for Faulty {
             label: "fine".into(),
         })
     }
-    fn reload(&mut self) -> Result<(), String> {
+    fn reload(&mut self) -> Result<(), tablemate::store::StoreError> {
         self.revision.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
