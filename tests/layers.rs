@@ -251,8 +251,7 @@ fn the_architecture_docs_layers_table_names_each_crates_modules() {
     declared.extend(listed_modules());
     declared.sort();
     assert_eq!(
-        core,
-        declared,
+        core, declared,
         "docs/architecture.md's layers table and crates/core/src/lib.rs disagree"
     );
     assert_eq!(
@@ -305,7 +304,10 @@ fn files_naming_every_game() -> Vec<String> {
     for top in ["crates/core/src", "src"] {
         let mut dirs = vec![root().join(top)];
         while let Some(dir) = dirs.pop() {
-            for e in std::fs::read_dir(&dir).expect("source folders are readable").flatten() {
+            for e in std::fs::read_dir(&dir)
+                .expect("source folders are readable")
+                .flatten()
+            {
                 let p = e.path();
                 if p.is_dir() {
                     dirs.push(p);
@@ -368,5 +370,9 @@ fn the_sixth_game_count_in_the_architecture_doc_is_the_codes() {
         found.len()
     );
     assert_eq!(listed_modules().len(), listed_variants().len());
-    assert_eq!(listed_modules().len(), ENGINES.len(), "ENGINES here follows the list");
+    assert_eq!(
+        listed_modules().len(),
+        ENGINES.len(),
+        "ENGINES here follows the list"
+    );
 }

@@ -56,7 +56,6 @@ pub(super) fn check(root: &std::path::Path, target: &str, json: bool, deep: bool
     }
 }
 
-
 /// `tablemate replay FILE|ID`.
 pub(super) fn replay(root: &std::path::Path, target: &str) -> Output {
     let as_file = std::path::Path::new(target);

@@ -11,6 +11,7 @@ pub mod document;
 mod ending;
 pub mod files;
 pub mod home;
+mod keymap;
 pub mod notice;
 mod on_disk;
 mod opening;

@@ -32,7 +32,7 @@ use std::time::Instant;
 pub use guard::{STRANGER_BURST, STRANGER_REFILL_PER_SECOND};
 pub use pages::Books;
 pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite};
-pub use table::{ActError, Done, Table};
+pub use table::{ActError, Done, SharedGame};
 
 use crate::seat::{Plays, SeatRule};
 
@@ -64,10 +64,15 @@ pub const DEFAULT_PORT: u16 = 8765;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Token(String);
 
+/// The system gave no random numbers for a seat's secret: no link is made without one.
+#[derive(Debug, thiserror::Error)]
+#[error("no random numbers: {0}")]
+pub struct NoRandom(getrandom::Error);
+
 impl Token {
-    pub fn new() -> Result<Token, String> {
+    pub fn new() -> Result<Token, NoRandom> {
         let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).map_err(|e| format!("no random numbers: {e}"))?;
+        getrandom::fill(&mut bytes).map_err(NoRandom)?;
         Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
@@ -112,7 +117,7 @@ pub struct SeatEntry {
 }
 
 impl SeatEntry {
-    fn new(name: String, plays: Option<Plays>) -> Result<SeatEntry, String> {
+    fn new(name: String, plays: Option<Plays>) -> Result<SeatEntry, NoRandom> {
         Ok(SeatEntry {
             name,
             plays,
@@ -151,7 +156,7 @@ pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// What the server threads and the owner of a [`Host`] share.
 pub struct Shared {
-    pub table: Mutex<Box<dyn Table>>,
+    pub table: Mutex<Box<dyn SharedGame>>,
     /// The answers to recent action ids (locked only while `table` is held).
     answered: Mutex<api::Answered>,
     /// Answers appended to the answers file since it was last written whole.

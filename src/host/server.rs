@@ -99,10 +99,10 @@ impl Host {
         Host::share_kept(table, books, listen, Some(kept))
     }
 
-    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`,
+    /// Shares `table` (a game opened by [`Host::start`], or any other [`SharedGame`]) on `listen`,
     /// with new links that are not kept.
     pub fn share(
-        table: Box<dyn super::Table>,
+        table: Box<dyn super::SharedGame>,
         books: pages::Books,
         listen: SocketAddr,
     ) -> Result<Host, HostError> {
@@ -112,7 +112,7 @@ impl Host {
     /// [`Host::share`], each seat keeping the token `kept` holds for it from an earlier
     /// share (a seat new to the game gets a new one), and every token written back there.
     pub fn share_kept(
-        table: Box<dyn super::Table>,
+        table: Box<dyn super::SharedGame>,
         books: pages::Books,
         listen: SocketAddr,
         kept: Option<Kept>,
@@ -135,9 +135,15 @@ impl Host {
         );
         let mut seats = Vec::new();
         for s in table.seats() {
-            seats.push(SeatEntry::new(s.name, Some(s.plays)).map_err(HostError::Runtime)?);
+            seats.push(
+                SeatEntry::new(s.name, Some(s.plays))
+                    .map_err(|e| HostError::Runtime(e.to_string()))?,
+            );
         }
-        seats.push(SeatEntry::new(TABLE.to_string(), None).map_err(HostError::Runtime)?);
+        seats.push(
+            SeatEntry::new(TABLE.to_string(), None)
+                .map_err(|e| HostError::Runtime(e.to_string()))?,
+        );
         let mut links_problem = None;
         if let Some(k) = &kept {
             match k.store.seat_links(&k.id) {
@@ -301,8 +307,7 @@ impl Host {
                 return Err(WindowWrite::Moved { seen, now });
             }
             write().map_err(WindowWrite::Failed)?;
-            t.reload()
-                .map_err(|e| WindowWrite::Failed(e.to_string()))?;
+            t.reload().map_err(|e| WindowWrite::Failed(e.to_string()))?;
             t.revision()
         };
         self.shared.revision.send_replace(revision);

@@ -47,7 +47,7 @@ pub struct Done {
 }
 
 /// The shared game, type-erased so one host serves every kind.
-pub trait Table: Send {
+pub trait SharedGame: Send {
     fn kind(&self) -> Kind;
     fn title(&self) -> String;
     fn summary(&self) -> String;
@@ -114,7 +114,7 @@ impl<T: Seated> Live<T> {
     }
 }
 
-impl<T: Seated + SeatPage + Send> Table for Live<T> {
+impl<T: Seated + SeatPage + Send> SharedGame for Live<T> {
     fn kind(&self) -> Kind {
         T::KIND
     }
@@ -325,7 +325,7 @@ pub fn first_revision() -> u64 {
 /// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from
 /// disk, so nothing half-done stays in memory, and only this request fails.
 pub fn act_caught(
-    table: &mut dyn Table,
+    table: &mut dyn SharedGame,
     seat: &str,
     action: Value,
     seen: Option<u64>,
@@ -340,7 +340,11 @@ pub fn act_caught(
 }
 
 /// `table.undo`, with a panic inside it caught as [`act_caught`] catches one.
-pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Result<Done, ActError> {
+pub fn undo_caught(
+    table: &mut dyn SharedGame,
+    seat: &str,
+    seen: Option<u64>,
+) -> Result<Done, ActError> {
     let undone = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.undo(seat, seen)));
     undone.unwrap_or_else(|_| {
         let _ = table.reload();
@@ -352,7 +356,7 @@ pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Resu
 macro_rules! open_any {
     ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
         /// Opens save `id` for sharing, whatever game it is.
-        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, StoreError> {
+        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn SharedGame>, StoreError> {
             let kind = store.open_save(id)?.kind;
             Ok(match kind {
                 $(Kind::$variant => {
@@ -366,7 +370,7 @@ crate::for_each_game!(open_any);
 
 /// The seat's view as JSON (`GET /api/state`): no hidden information (decks, secret armies)
 /// is in it, only what every seat may see.
-pub fn state_json(table: &dyn Table, seat: &str) -> Value {
+pub fn state_json(table: &dyn SharedGame, seat: &str) -> Value {
     json!({
         "revision": table.revision(),
         "kind": table.kind().as_str(),

@@ -169,7 +169,6 @@ impl Store {
     }
 }
 
-
 /// The index's file name in the data folder.
 pub(super) const FILE: &str = "listing.json";
 const FORMAT: &str = "tablemate-listing";
