@@ -4,7 +4,9 @@
 //! Each game's subcommands live in `cli/<game>.rs`; this file holds the shared ones.
 
 mod act;
+mod check;
 pub mod plays;
+mod rules_search;
 #[cfg(feature = "host")]
 mod serve;
 
@@ -15,8 +17,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::doc::Kind;
-use crate::rules;
 use crate::store::{ListingStatus, Store};
 
 #[derive(Debug, Parser)]
@@ -177,11 +177,17 @@ pub enum Command {
     Game(GameCommand),
 }
 
-/// Declares each game's CLI module and its subcommand from one line per game: the variant is
-/// the game's `Kind` (its kebab-case name is the subcommand and the game's slug), then the
-/// module under `cli/`, then the help line.
+/// Declares each game's CLI module and its subcommand from the one list of games
+/// (crates/core/src/games/list.rs): the variant is the game's `Kind` (its kebab-case name is
+/// the subcommand and the game's slug), the module is `cli::<module>`, with the list's help line.
 macro_rules! game_commands {
-    ($($variant:ident => $module:ident, $help:literal;)+) => {
+    ($($variant:ident {
+        module: $module:ident,
+        slug: $slug:literal,
+        title: $title:literal,
+        blurb: $blurb:literal,
+        help: $help:literal $(,)?
+    })+) => {
         $(mod $module;)+
 
         #[derive(Debug, Subcommand)]
@@ -205,13 +211,7 @@ macro_rules! game_commands {
     };
 }
 
-game_commands! {
-    Furtherance => furtherance, "Furtherance solo mode.";
-    Worldspanner => worldspanner, "Worldspanner Factions.";
-    NearAndFar => near_and_far, "Near and Far.";
-    FurnaceDuel => furnace_duel, "Furnace Duel campaign pad.";
-    Army => army, "Army sheets of the two-to-four-general game.";
-}
+crate::for_each_game!(game_commands);
 
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {
@@ -273,7 +273,12 @@ impl Output {
     }
 }
 
-/// Opens the store at `root` and loads save `id` as a `T`, or the failure to print.
+/// Opens the store at `root`, or the command's failure naming why (every command's first step).
+pub(crate) fn open_store(root: &std::path::Path) -> Result<Store, Output> {
+    Store::open(root).map_err(Output::failed)
+}
+
+/// The store at `root` and its save `id` of game `T`, or the command's failure naming why.
 pub(crate) fn open_save<T: crate::doc::GameDoc>(
     root: &std::path::Path,
     id: &str,
@@ -386,8 +391,8 @@ pub fn execute_with_input(
             },
             Err(o) => o,
         },
-        Command::Check { target, json, deep } => check(root, &target, json, deep),
-        Command::Replay { target } => replay(root, &target),
+        Command::Check { target, json, deep } => check::check(root, &target, json, deep),
+        Command::Replay { target } => check::replay(root, &target),
         Command::Backups { id } => match open() {
             Ok(store) => match store.backups(&id) {
                 Ok(list) if list.is_empty() => Output::ok(format!("{id} has no backups\n")),
@@ -443,7 +448,7 @@ pub fn execute_with_input(
             action,
             explain,
         } => match act::read_actions(&action, input) {
-            Ok(actions) if explain => act_explained(root, &id, &actions),
+            Ok(actions) if explain => act::act_explained(root, &id, &actions),
             Ok(actions) => act::act(root, &id, &actions),
             Err(e) => Output::fail(format!("tablemate: {e}\n")),
         },
@@ -469,60 +474,8 @@ pub fn execute_with_input(
         },
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
         Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
-        Command::Rules { command } => rules_command(command, root),
+        Command::Rules { command } => rules_search::rules_command(command, root),
         Command::Game(command) => command.execute(root),
-    }
-}
-
-/// `tablemate check ID|PATH`: an existing file is checked as a file (a save, a bundle or a data
-/// file); anything else is the id of a save in the data folder, read once and checked once.
-fn check(root: &std::path::Path, target: &str, json: bool, deep: bool) -> Output {
-    let as_file = std::path::Path::new(target);
-    let checked = if as_file.exists() {
-        let check_file = match deep {
-            true => crate::store::check_file_deep,
-            false => crate::store::check_file,
-        };
-        (
-            as_file.to_path_buf(),
-            check_file(as_file).map_err(|e| e.to_string()),
-        )
-    } else {
-        match Store::open(root) {
-            Ok(store) => (
-                store
-                    .save_path(target)
-                    .unwrap_or_else(|_| as_file.to_path_buf()),
-                match deep {
-                    true => store.check_save_deep(target),
-                    false => store.check_save(target),
-                }
-                .map_err(|e| match e {
-                    crate::store::StoreError::NotFound(_) => format!(
-                        "{target}: no such file, and no save with that id in {}",
-                        store.saves_dir().display()
-                    ),
-                    e => e.to_string(),
-                }),
-            ),
-            Err(e) => (as_file.to_path_buf(), Err(format!("tablemate: {e}"))),
-        }
-    };
-    let (path, result) = checked;
-    let shown = path.display().to_string();
-    match result {
-        Ok(report) if json => Output::json(&serde_json::json!({
-            "path": shown, "ok": true, "report": report.to_string().trim(),
-        })),
-        Ok(report) => Output::ok(format!("{shown}: {report}\n")),
-        Err(problem) if json => {
-            let mut o = Output::json(&serde_json::json!({
-                "path": shown, "ok": false, "problem": problem,
-            }));
-            o.code = 1;
-            o
-        }
-        Err(problem) => Output::fail(format!("{problem}\n")),
     }
 }
 
@@ -543,76 +496,6 @@ fn report(store: &Store, id: Option<&str>, out: Option<&std::path::Path>, force:
         }
         Err(e) => Output::fail(format!("tablemate: {e}\n")),
     }
-}
-
-/// `tablemate replay FILE|ID`.
-fn replay(root: &std::path::Path, target: &str) -> Output {
-    let as_file = std::path::Path::new(target);
-    let path = if as_file.exists() {
-        as_file.to_path_buf()
-    } else {
-        match Store::open(root).and_then(|s| s.save_path(target)) {
-            Ok(p) if p.exists() => p,
-            Ok(_) => {
-                return Output::fail(format!(
-                    "tablemate: {target}: no such file, and no save with that id\n"
-                ));
-            }
-            Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-        }
-    };
-    let (opened, data) = match crate::store::read_save_data(&path) {
-        Ok(o) => o,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let r = match (crate::games::game(opened.kind).replay)(&data) {
-        Ok(r) => r,
-        Err(e) => return Output::fail(format!("tablemate: {}: {e}\n", path.display())),
-    };
-    let shown = path.display();
-    let mut s = String::new();
-    let edited = r.as_written == Some(false);
-    if edited {
-        s += &format!(
-            "{shown}: changed since Tablemate wrote it: its history's digest does not match the current state and the changes stored (an edit there is in every rebuilt state, so comparing entries cannot place it)\n"
-        );
-    }
-    if r.replayed == 0 && r.entries > 1 {
-        s += &format!(
-            "{shown}: the save predates recorded actions (none of its {} entries after the first carries one): nothing to replay\n",
-            r.entries - 1
-        );
-        let mut out = Output::ok(s);
-        out.code = u8::from(edited);
-        return out;
-    }
-    for d in &r.divergences {
-        s += &format!(
-            "entry {} \u{201c}{}\u{201d} diverges: {}\n",
-            d.entry, d.label, d.why
-        );
-    }
-    if !r.without_action.is_empty() {
-        let list: Vec<String> = r.without_action.iter().map(|n| n.to_string()).collect();
-        s += &format!(
-            "entries without a recorded action (skipped, replay went on from their stored state): {}\n",
-            list.join(", ")
-        );
-    }
-    s += &format!(
-        "{shown}: replayed {} of {} entries from the first; {}\n",
-        r.replayed,
-        r.entries,
-        match r.divergences.len() {
-            0 => "no divergence".to_string(),
-            n => format!("{n} diverge"),
-        }
-    );
-    let mut out = Output::ok(s);
-    if !r.divergences.is_empty() || edited {
-        out.code = 1;
-    }
-    out
 }
 
 /// What `export-all` says: the saves and the one bundle, or the several it split them into
@@ -697,76 +580,4 @@ fn list(store: &Store, json: bool) -> Output {
         }
     }
     Output::ok(s)
-}
-
-fn rules_command(command: RulesCommand, root: &std::path::Path) -> Output {
-    match command {
-        RulesCommand::Search { words, game, json } => {
-            let game = match game.as_deref().map(|g| (g, Kind::parse(g))) {
-                None => None,
-                Some((_, Some(k))) => Some(k),
-                Some((g, None)) => {
-                    return Output::fail(format!(
-                        "tablemate: unknown game {g:?} ({})\n",
-                        Kind::slugs()
-                    ));
-                }
-            };
-            let (library, problems) = crate::store::rules_library(Some(root));
-            let query = words.join(" ");
-            let groups = rules::search(&library, &query, game);
-            let mut out = if json {
-                let v: Vec<serde_json::Value> = groups
-                    .iter()
-                    .map(|g| {
-                        serde_json::json!({
-                            "game": g.game,
-                            "game_title": g.game_title,
-                            "hits": g.hits.iter().map(|h| serde_json::json!({
-                                "id": h.entry.id, "title": h.entry.title, "page": h.entry.page,
-                                "tags": h.entry.tags, "summary": h.entry.summary,
-                                "score": h.score,
-                            })).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                Output::json(&serde_json::Value::Array(v))
-            } else if groups.is_empty() {
-                Output::ok(format!("nothing found for {query:?}\n"))
-            } else {
-                let mut s = String::new();
-                for g in &groups {
-                    s += &format!("== {}\n", g.game_title);
-                    for h in &g.hits {
-                        s += &format!(
-                            "  {} (rulebook: {})\n    {}\n",
-                            h.entry.title, h.entry.page, h.entry.summary
-                        );
-                    }
-                }
-                Output::ok(s)
-            };
-            for p in problems {
-                out.stderr += &format!("warning: {p}\n");
-            }
-            out
-        }
-    }
-}
-
-/// `act --explain`: the actions, then the explanation of each history entry they made.
-fn act_explained(root: &std::path::Path, id: &str, actions: &[String]) -> Output {
-    let Some(before) = furtherance::cursor_of(root, id) else {
-        return Output::fail(format!(
-            "tablemate: --explain: save {id} is not a Furtherance game (only its enemy steps carry explanations)\n"
-        ));
-    };
-    let mut out = act::act(root, id, actions);
-    if let Some(why) = furtherance::explain_since(root, id, before)
-        && !why.is_empty()
-    {
-        out.stdout += "Why:\n";
-        out.stdout += &why;
-    }
-    out
 }

@@ -9,9 +9,17 @@
 //! of the app's own modules.
 
 pub use tablemate_core::{
-    army, bundled, datafile, deck, doc, furnace_duel, furtherance, games, history, near_and_far,
-    plays, rng, rules, seat, words, worldspanner,
+    bundled, datafile, deck, doc, for_each_game, games, history, plays, rng, rules, seat, words,
 };
+
+/// Each game's engine under its own name (`tablemate::army` is `tablemate_core::army`), from
+/// the one list of games (crates/core/src/games/list.rs).
+macro_rules! engines {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        pub use tablemate_core::{$($module),+};
+    };
+}
+for_each_game!(engines);
 
 pub mod cli;
 #[cfg(feature = "gui")]

@@ -246,14 +246,133 @@ fn the_architecture_docs_layers_table_names_each_crates_modules() {
     }
     core.sort();
     app.sort();
+    let mut declared = declared_modules(&root().join("crates/core/src/lib.rs"));
+    // The engines are declared from the one list of games (`engines!` in lib.rs).
+    declared.extend(listed_modules());
+    declared.sort();
     assert_eq!(
-        core,
-        declared_modules(&root().join("crates/core/src/lib.rs")),
+        core, declared,
         "docs/architecture.md's layers table and crates/core/src/lib.rs disagree"
     );
     assert_eq!(
         app,
         declared_modules(&root().join("src/lib.rs")),
         "docs/architecture.md's layers table and src/lib.rs disagree"
+    );
+}
+
+/// The one list of games (crates/core/src/games/list.rs).
+const LIST: &str = "crates/core/src/games/list.rs";
+
+/// Each game's module in the one list (`module: x,`), in its order.
+fn listed_modules() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(LIST)).expect("the list is readable");
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("module: ")?.strip_suffix(','))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Each game's `Kind` variant in the one list (the line before its `module:`).
+fn listed_variants() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(LIST)).expect("the list is readable");
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines
+        .windows(2)
+        .filter(|w| w[1].starts_with("module: "))
+        .filter_map(|w| w[0].strip_suffix(" {"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The source files (outside tests) that name every game, by its `Kind` variant or by its
+/// module, as words of their code: the files a sixth game has to be added to by hand. The
+/// generated dispatch (`for_each_game!`) names no game, so it is not among them.
+fn files_naming_every_game() -> Vec<String> {
+    let words = |code: &str, names: &[String]| {
+        names.iter().all(|n| {
+            code.match_indices(n.as_str()).any(|(i, _)| {
+                let before = code[..i].chars().next_back();
+                let after = code[i + n.len()..].chars().next();
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                !word(before) && !word(after)
+            })
+        })
+    };
+    let (modules, variants) = (listed_modules(), listed_variants());
+    let mut out = Vec::new();
+    for top in ["crates/core/src", "src"] {
+        let mut dirs = vec![root().join(top)];
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(&dir)
+                .expect("source folders are readable")
+                .flatten()
+            {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") && !is_test_file(&p) {
+                    let c = code(&p);
+                    if words(&c, &modules) || words(&c, &variants) {
+                        let rel = p.strip_prefix(root()).unwrap_or(&p);
+                        out.push(rel.display().to_string());
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// docs/architecture.md, "Adding a sixth game": the files of code it names in its count's
+/// table (`| `path` | ... |`), and the count it states ("edits **N** files of code").
+fn documented_sixth_game() -> (Vec<String>, usize) {
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc");
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("Adding a sixth game"))
+        .expect("docs/architecture.md has \"## Adding a sixth game\"");
+    let mut files: Vec<String> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .filter_map(|l| first_ticked(l))
+        .filter(|f| f.ends_with(".rs") && !f.starts_with("tests/"))
+        .map(str::to_string)
+        .collect();
+    files.sort();
+    let count = section
+        .split("edits **")
+        .nth(1)
+        .and_then(|rest| rest.split("**").next())
+        .and_then(|n| n.parse().ok())
+        .expect("the section says \"edits **N** files of code\"");
+    (files, count)
+}
+
+#[test]
+fn the_sixth_game_count_in_the_architecture_doc_is_the_codes() {
+    let found = files_naming_every_game();
+    assert!(
+        found.contains(&LIST.to_string()),
+        "the check finds the list itself: {found:?}"
+    );
+    let (documented, count) = documented_sixth_game();
+    assert_eq!(
+        documented, found,
+        "docs/architecture.md (\"Adding a sixth game\") lists other files of code than those \
+         that name every game"
+    );
+    assert_eq!(
+        count,
+        found.len(),
+        "docs/architecture.md counts {count} files a sixth game edits; the code has {}",
+        found.len()
+    );
+    assert_eq!(listed_modules().len(), listed_variants().len());
+    assert_eq!(
+        listed_modules().len(),
+        ENGINES.len(),
+        "ENGINES here follows the list"
     );
 }

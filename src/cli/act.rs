@@ -166,3 +166,20 @@ fn history_line(l: &HistoryLine) -> String {
         if l.undone { "  (undone)" } else { "" }
     )
 }
+
+/// `act --explain`: the actions, then the explanation of each history entry they made.
+pub(super) fn act_explained(root: &Path, id: &str, actions: &[String]) -> Output {
+    let Some(before) = super::furtherance::cursor_of(root, id) else {
+        return Output::fail(format!(
+            "tablemate: --explain: save {id} is not a Furtherance game (only its enemy steps carry explanations)\n"
+        ));
+    };
+    let mut out = act(root, id, actions);
+    if let Some(why) = super::furtherance::explain_since(root, id, before)
+        && !why.is_empty()
+    {
+        out.stdout += "Why:\n";
+        out.stdout += &why;
+    }
+    out
+}

@@ -10,7 +10,6 @@ use serde_json::{Value, json};
 use super::Output;
 use crate::army::{ArmyGame, FOLLOWERS_PATH, FollowerTable, Phase, check_list};
 use crate::doc::Saved;
-use crate::store::Store;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -77,9 +76,9 @@ fn new(root: &Path, players: Vec<String>, title: Option<String>, json: bool) -> 
             .collect::<Vec<_>>()
             .join(" vs "),
     };
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        Err(out) => return out,
     };
     let id = store.new_id(crate::doc::Kind::Army);
     let saved = Saved::new(title, "New army game: armies to write", game);
@@ -194,13 +193,9 @@ fn followers(root: &Path, json: bool) -> Output {
 }
 
 fn show(root: &Path, id: &str, json: bool) -> Output {
-    let store = match Store::open(root) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let saved: Saved<ArmyGame> = match store.load(id) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    let (_, saved) = match crate::cli::open_save::<ArmyGame>(root, id) {
+        Ok(v) => v,
+        Err(out) => return out,
     };
     let g = saved.current();
     if json {

@@ -12,7 +12,6 @@ use crate::doc::Saved;
 use crate::furnace_duel::{
     BOARDS_PATH, Boards, Campaign, CampaignOutcome, GeneralAchievement, Seat, Settings,
 };
-use crate::store::Store;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -80,9 +79,9 @@ fn new(root: &Path, players: [String; 2], capitalist: bool, title: Option<String
     };
     let title =
         title.unwrap_or_else(|| format!("{} vs {}", campaign.players[0], campaign.players[1]));
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        Err(out) => return out,
     };
     let id = store.new_id(crate::doc::Kind::FurnaceDuel);
     let saved = Saved::new(title, "New campaign: game 1 on Britain", campaign);
@@ -124,13 +123,9 @@ fn boards(root: &Path, json: bool) -> Output {
 }
 
 fn show(root: &Path, id: &str, json: bool) -> Output {
-    let store = match Store::open(root) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let saved: Saved<Campaign> = match store.load(id) {
-        Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+    let (_, saved) = match crate::cli::open_save::<Campaign>(root, id) {
+        Ok(v) => v,
+        Err(out) => return out,
     };
     if json {
         Output::json(&show_json(id, &saved))

@@ -449,9 +449,9 @@ fn new_game(
     let title =
         title.unwrap_or_else(|| format!("Furtherance solo — {}", settings.difficulty.title()));
     let saved = Saved::new(title, "New game", game);
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        Err(out) => return out,
     };
     let id = store.new_id(crate::doc::Kind::Furtherance);
     if let Err(e) = store.save(&id, &saved) {

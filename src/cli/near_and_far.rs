@@ -538,7 +538,7 @@ pub(crate) fn act_by_choice(
 }
 
 fn open_campaign(root: &Path, id: &str) -> Result<(Store, Saved<Campaign>), Output> {
-    super::open_save(root, id)
+    crate::cli::open_save(root, id)
 }
 
 fn new_campaign(
@@ -575,9 +575,9 @@ fn new_campaign(
             Ok(c) => c,
             Err(e) => return fail(e),
         };
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(out) => return out,
     };
     let id = store.new_id(crate::doc::Kind::NearAndFar);
     let title = title.unwrap_or_else(|| format!("Near and Far {}", mode.title()));

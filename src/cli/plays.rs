@@ -346,9 +346,9 @@ pub fn text(s: &stats::Stats) -> String {
 
 /// `tablemate recap ID [--out FILE] [--force]`.
 pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output {
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return Output::failed(e),
+        Err(out) => return out,
     };
     let html = match store.recap_html(id) {
         Ok(h) => h,

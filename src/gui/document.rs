@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::doc::{GameDoc, Kind, Saved};
+use crate::doc::{GameDoc, Invalid, Kind, Saved};
 use crate::store::{Store, StoreError};
 
 /// What the shell may do with any open game.
@@ -22,10 +22,10 @@ pub trait Document {
     }
     /// Undoes one entry, or says why the state it returns to is refused (a damaged save:
     /// earlier entries are checked when reached, docs/store.md).
-    fn try_undo(&mut self) -> Result<Option<String>, String>;
-    fn try_redo(&mut self) -> Result<Option<String>, String>;
+    fn try_undo(&mut self) -> Result<Option<String>, Invalid>;
+    fn try_redo(&mut self) -> Result<Option<String>, Invalid>;
     /// Returns to history entry `index`, or says why not.
-    fn try_goto(&mut self, index: usize) -> Result<(), String>;
+    fn try_goto(&mut self, index: usize) -> Result<(), Invalid>;
     fn can_undo(&self) -> bool;
     fn can_redo(&self) -> bool;
     /// Returns to history entry `index`; false if there is none.
@@ -37,7 +37,7 @@ pub trait Document {
     fn save(&self, store: &Store) -> Result<(), StoreError>;
     /// Reads the game again from the store (a phone changed it while sharing, `share.rs`; a
     /// restore or its Undo): the version read.
-    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, String>;
+    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, StoreError>;
     /// Gives the save a new title (checked by the caller): no history entry, the shell saves.
     fn set_title(&mut self, title: String);
     /// A copy of the game that the writer thread saves (see `saving.rs`).
@@ -185,16 +185,16 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
         self.saved.summary()
     }
 
-    fn try_undo(&mut self) -> Result<Option<String>, String> {
-        self.saved.undo().map_err(|e| e.to_string())
+    fn try_undo(&mut self) -> Result<Option<String>, Invalid> {
+        self.saved.undo()
     }
 
-    fn try_redo(&mut self) -> Result<Option<String>, String> {
-        self.saved.redo().map_err(|e| e.to_string())
+    fn try_redo(&mut self) -> Result<Option<String>, Invalid> {
+        self.saved.redo()
     }
 
-    fn try_goto(&mut self, index: usize) -> Result<(), String> {
-        self.saved.goto(index).map_err(|e| e.to_string())
+    fn try_goto(&mut self, index: usize) -> Result<(), Invalid> {
+        self.saved.goto(index)
     }
 
     fn can_undo(&self) -> bool {
@@ -229,10 +229,8 @@ impl<T: GameDoc + Send + 'static> Document for Doc<T> {
         store.save(&self.id, &self.saved)
     }
 
-    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, String> {
-        let (saved, on_disk) = store
-            .load_versioned::<T>(&self.id)
-            .map_err(|e| e.to_string())?;
+    fn reload(&mut self, store: &Store) -> Result<crate::store::OnDisk, StoreError> {
+        let (saved, on_disk) = store.load_versioned::<T>(&self.id)?;
         self.saved = saved;
         Ok(on_disk)
     }

@@ -6,9 +6,9 @@
 //! The signal handler only writes one byte to a socket (all a handler may safely do); a thread
 //! reading the other end feeds the window's subscription.
 
-use iced::Subscription;
+use iced::{Subscription, Task};
 
-use super::shell::Message;
+use super::shell::{App, Message};
 
 /// `Message::Terminate` for each SIGTERM, SIGINT or SIGHUP the process receives.
 pub fn subscription() -> Subscription<Message> {
@@ -90,3 +90,24 @@ fn watch(output: iced::futures::channel::mpsc::Sender<Message>) {
 
 #[cfg(not(unix))]
 fn watch(_output: iced::futures::channel::mpsc::Sender<Message>) {}
+
+impl App {
+    /// SIGTERM, SIGINT or SIGHUP (a logout, Ctrl+C): every change saved, the place kept,
+    /// and the app ends without asking.
+    pub fn terminate(&mut self) -> Task<Message> {
+        self.flush_saves();
+        let _ = self.autosave();
+        self.flush_saves();
+        let _ = self.autosave();
+        if let Some(why) = &self.unsaved {
+            crate::store::log::error(&format!(
+                "ended by the system with changes not saved: {why}"
+            ));
+        }
+        if self.place.is_some() {
+            self.prefs.settings.window = self.place;
+            self.save_settings();
+        }
+        iced::exit()
+    }
+}

@@ -5,7 +5,6 @@
 //! the frame around screens are modules of their own. Screens follow the contract in
 //! `screen.rs` / `README.md`.
 
-pub mod army;
 #[cfg(test)]
 mod around_tests;
 pub mod backups;
@@ -13,11 +12,11 @@ mod chrome;
 pub mod document;
 mod ending;
 pub mod files;
-pub mod furnace_duel;
-pub mod furtherance;
 pub mod home;
-pub mod near_and_far;
+mod keymap;
 pub mod notice;
+mod on_disk;
+mod opening;
 mod repaint;
 pub mod rules;
 pub mod saving;
@@ -34,9 +33,17 @@ pub mod testing;
 pub mod transfer;
 pub mod widgets;
 mod window;
-pub mod worldspanner;
 
 mod shell;
+
+/// Each game's screen, `gui::<module>`, from the one list of games
+/// (crates/core/src/games/list.rs); `screens.rs` puts them on the `Screen`.
+macro_rules! game_modules {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        $(pub mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 pub use screens::Screen;
 pub use settings::Settings;

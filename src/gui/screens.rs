@@ -8,39 +8,38 @@ use super::document::{Document, Edits};
 use super::notice::Refusal;
 use super::screen::{Action, Ctx, Keyboard, Keypress};
 use super::shell::Message;
-use super::{
-    army, backups, furnace_duel, furtherance, home, near_and_far, rules, stats, worldspanner,
-};
+use super::{backups, home, rules, stats};
 use crate::doc::Kind;
 use crate::store::{Store, StoreError};
 
 /// Declares `Screen` (the shell's own screens, then one per game), `GameMessage` (a game
-/// screen's message) and everything that treats the game screens alike, from one line per
-/// game: `Kind` variant => its module under `gui/` (and, for the screen tests, the
+/// screen's message) and everything that treats the game screens alike, from the one list of
+/// games (`for_each_game!`, crates/core/src/games/list.rs): each `Kind` variant and its module
+/// under `gui/` (and, for the screen tests, the
 /// game screen's `testing::ScreenUnderTest`). A game's module has `State` with `new`,
 /// `open`, `update`, `view`, `document(_mut)`, `refresh` and `escape`, implements
 /// `screen::Keyboard` (its keys, if any), and has `Message`.
 macro_rules! game_screens {
-    ($($variant:ident => $module:ident;)+) => {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
         /// What is on screen.
         pub enum Screen {
             Home(Box<home::State>),
             Rules(Box<rules::State>),
             Backups(Box<backups::State>),
             Stats(Box<stats::State>),
-            $($variant(Box<$module::State>),)+
+            $($variant(Box<super::$module::State>),)+
         }
 
         /// A message for the game screen of that name.
         #[derive(Debug, Clone)]
         pub enum GameMessage {
-            $($variant($module::Message),)+
+            $($variant(super::$module::Message),)+
         }
 
         $(
             #[cfg(test)]
-            impl super::testing::ScreenUnderTest for $module::State {
-                type Message = $module::Message;
+            impl super::testing::ScreenUnderTest for super::$module::State {
+                type Message = super::$module::Message;
                 fn draw(&self, ctx: &Ctx) -> Element<'_, Self::Message> {
                     self.view(ctx)
                 }
@@ -57,8 +56,8 @@ macro_rules! game_screens {
                 }
             }
 
-            impl From<$module::Message> for Message {
-                fn from(m: $module::Message) -> Message {
+            impl From<super::$module::Message> for Message {
+                fn from(m: super::$module::Message) -> Message {
                     Message::Game(GameMessage::$variant(m))
                 }
             }
@@ -68,7 +67,7 @@ macro_rules! game_screens {
             /// A fresh screen (its setup form) for a new game of `kind`.
             pub fn new_game(kind: Kind, ctx: &Ctx) -> Screen {
                 match kind {
-                    $(Kind::$variant => Screen::$variant(Box::new($module::State::new(ctx))),)+
+                    $(Kind::$variant => Screen::$variant(Box::new(super::$module::State::new(ctx))),)+
                 }
             }
 
@@ -84,7 +83,7 @@ macro_rules! game_screens {
                     $(Kind::$variant => {
                         let (saved, on_disk) = store.load_versioned(&id)?;
                         (
-                            Screen::$variant(Box::new($module::State::open(
+                            Screen::$variant(Box::new(super::$module::State::open(
                                 id.clone(),
                                 saved,
                                 ctx,
@@ -171,7 +170,7 @@ macro_rules! game_screens {
             /// This screen's own keys, for the help overlay.
             pub fn keys(&self) -> &'static [(&'static str, &'static str)] {
                 match self {
-                    $(Screen::$variant(_) => <$module::State as Keyboard>::KEYS,)+
+                    $(Screen::$variant(_) => <super::$module::State as Keyboard>::KEYS,)+
                     Screen::Home(_) | Screen::Rules(_) | Screen::Backups(_) | Screen::Stats(_) => &[],
                 }
             }
@@ -234,10 +233,4 @@ impl Screen {
     }
 }
 
-game_screens! {
-    Furtherance => furtherance;
-    Worldspanner => worldspanner;
-    NearAndFar => near_and_far;
-    FurnaceDuel => furnace_duel;
-    Army => army;
-}
+crate::for_each_game!(game_screens);

@@ -1,7 +1,7 @@
 //! The app shell: which screen is showing, navigation, Esc, undo/redo through the open
 //! document, notices, and autosave when the document's history revision moves. Screens own
 //! their own updates; saving (`saving.rs`), moving saves in and out (`transfer.rs`), settings
-//! (`settings.rs`), the window (`window.rs`) and the frame around a screen (`chrome.rs`) live in
+//! (`settings.rs`), a save changed on disk (`on_disk.rs`), the window (`window.rs`) and the frame around a screen (`chrome.rs`) live in
 //! their own modules.
 
 use std::path::PathBuf;
@@ -264,7 +264,7 @@ impl App {
         }
     }
 
-    fn go(&mut self, screen: Screen) {
+    pub(super) fn go(&mut self, screen: Screen) {
         self.stop_sharing_unless(screen.document().map(|d| d.id()));
         self.screen = screen;
         self.conflict = None;
@@ -302,84 +302,13 @@ impl App {
         action.task.unwrap_or_else(Task::none)
     }
 
-    fn home_event(&mut self, event: home::Event) -> Task<Message> {
-        match event {
-            home::Event::NewGame(kind) => {
-                let screen = Screen::new_game(kind, &self.ctx());
-                self.go(screen);
-            }
-            home::Event::Open(id, kind) => {
-                let Some(store) = self.store.clone() else {
-                    return Task::none();
-                };
-                match Screen::open(id.clone(), kind, &store, &self.ctx()) {
-                    Ok((screen, on_disk)) => {
-                        self.go(screen);
-                        self.read_from_disk(&id, on_disk);
-                    }
-                    Err(e) => {
-                        let n = transfer::failed(e);
-                        self.notify(n);
-                        self.go_home();
-                    }
-                }
-            }
-            home::Event::Rules => return self.open_rules(),
-            home::Event::Backups(id) => {
-                let state = backups::State::new(self.store.as_deref(), id);
-                self.push(Screen::Backups(Box::new(state)));
-            }
-            home::Event::Stats(game) => {
-                let (state, task) = stats::State::new(&self.ctx(), game);
-                self.push(Screen::Stats(Box::new(state)));
-                return task.map(Message::Stats);
-            }
-        }
-        Task::none()
-    }
-
-    /// Opens `target`: the id of a save in the data folder, else a save or bundle file, which
-    /// is imported first (as a new copy if its id is taken) and its first save opened. What
-    /// cannot be opened is said in the notice line, on Home.
-    pub fn open_save(&mut self, target: &str) {
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        let listed = store.list().into_iter().find(|l| l.id == target);
-        if let Some(kind) = listed.as_ref().and_then(|l| l.kind()) {
-            let _ = self.home_event(home::Event::Open(target.to_string(), kind));
-            return;
-        }
-        let path = std::path::Path::new(target);
-        if !path.is_file() {
-            self.notify(Notice::error(format!(
-                "Cannot open {target}: no save has that id, and there is no such file."
-            )));
-            return;
-        }
-        match store.import(path) {
-            Ok(items) => {
-                let n = transfer::import_notice(&store, &items);
-                self.notify(n);
-                if let Some(first) = items.into_iter().next() {
-                    let _ = self.home_event(home::Event::Open(first.id, first.kind));
-                }
-                self.reload();
-            }
-            Err(e) => {
-                let n = transfer::failed(e);
-                self.notify(n);
-            }
-        }
-    }
-
     /// Shows `screen` over the current one; Esc returns to it.
-    fn push(&mut self, screen: Screen) {
+    pub(super) fn push(&mut self, screen: Screen) {
         let previous = std::mem::replace(&mut self.screen, screen);
         self.back.push(previous);
     }
 
-    fn open_rules(&mut self) -> Task<Message> {
+    pub(super) fn open_rules(&mut self) -> Task<Message> {
         let game = self.screen.game();
         if let Screen::Rules(r) = &mut self.screen {
             r.set_filter(game);
@@ -431,7 +360,7 @@ impl App {
     }
 
     /// After a store change: Home and Backups re-read the folder.
-    fn reload(&mut self) {
+    pub(super) fn reload(&mut self) {
         let ctx = ctx!(self);
         match &mut self.screen {
             Screen::Home(h) => h.reload(&ctx),
@@ -498,7 +427,7 @@ impl App {
                 if let Some(doc) = self.screen.document_mut() {
                     match doc.try_undo() {
                         Ok(done) => self.step("Undid", "Nothing to undo", done),
-                        Err(why) => self.refused("Cannot undo", &why),
+                        Err(why) => self.refused("Cannot undo", &why.to_string()),
                     }
                 }
             }
@@ -506,7 +435,7 @@ impl App {
                 if let Some(doc) = self.screen.document_mut() {
                     match doc.try_redo() {
                         Ok(done) => self.step("Redid", "Nothing to redo", done),
-                        Err(why) => self.refused("Cannot redo", &why),
+                        Err(why) => self.refused("Cannot redo", &why.to_string()),
                     }
                 }
             }
@@ -536,7 +465,7 @@ impl App {
                             let label = doc.history().0.get(i).map(|e| e.0.clone());
                             self.step("Returned to", "", label);
                         }
-                        Err(why) => self.refused("Cannot return there", &why),
+                        Err(why) => self.refused("Cannot return there", &why.to_string()),
                     }
                 }
             }
@@ -615,79 +544,6 @@ impl App {
 }
 
 impl App {
-    /// The window has just read version `on_disk` of save `id`: it writes only over that.
-    pub(super) fn read_from_disk(&mut self, id: &str, on_disk: crate::store::OnDisk) {
-        if let Some(saver) = &self.saver {
-            saver.expect(id, on_disk);
-        }
-    }
-
-    /// Save `id` was changed on disk by the window's own store operation (the Undo of a
-    /// restore): if it is the open game, the window shows what is on disk now.
-    fn show_disk(&mut self, id: &str) {
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        let Some(doc) = self.screen.document_mut() else {
-            return;
-        };
-        if doc.id() != id {
-            return;
-        }
-        match doc.reload(&store) {
-            Ok(on_disk) => {
-                let key = (id.to_string(), doc.revision());
-                self.saved = Some(key);
-                self.unsaved = None;
-                self.conflict = None;
-                self.read_from_disk(id, on_disk);
-                self.status = "Now showing the version on disk".to_string();
-                self.screen.refresh();
-            }
-            Err(why) => {
-                self.notify(Notice::error(format!("Cannot read the game again: {why}")));
-                self.go_home();
-            }
-        }
-    }
-
-    /// The player's answer to "changed on disk": keep the window's version (written over the
-    /// disk's, which stays in Backups) or show the disk's.
-    fn settle_conflict(&mut self, keep_mine: bool) {
-        let Some(id) = self.conflict.take() else {
-            return;
-        };
-        let Some(store) = self.store.clone() else {
-            return;
-        };
-        if keep_mine {
-            match store.on_disk(&id) {
-                Ok(on_disk) => {
-                    self.read_from_disk(&id, on_disk);
-                    // Written again at the end of this update (`autosave`).
-                    self.saved = None;
-                    self.unsaved = None;
-                }
-                Err(e) => {
-                    let n = transfer::failed(e);
-                    self.notify(n);
-                }
-            }
-        } else if matches!(store.on_disk(&id), Ok(crate::store::OnDisk::Absent)) {
-            // Deleted meanwhile: Home, where Backups can bring it back.
-            self.unsaved = None;
-            self.notify(Notice::info(format!(
-                "{} was deleted; it is kept in Backups.",
-                transfer::named(self.screen.document().map_or("", |d| d.title()), &id)
-            )));
-            self.saved = None;
-            let home = Screen::home(&self.ctx());
-            self.go(home);
-        } else {
-            self.show_disk(&id);
-        }
-    }
-
     /// The top bar's Rename, saved: the title checked as the store checks it, then written
     /// with the game (no history entry).
     fn rename_open_game(&mut self) {
@@ -711,24 +567,5 @@ impl App {
             }
             Err(why) => self.renaming = Some((typed, Some(why.to_string()))),
         }
-    }
-
-    /// SIGTERM, SIGINT or SIGHUP (a logout, Ctrl+C): every change saved, the place kept,
-    /// and the app ends without asking.
-    pub fn terminate(&mut self) -> Task<Message> {
-        self.flush_saves();
-        let _ = self.autosave();
-        self.flush_saves();
-        let _ = self.autosave();
-        if let Some(why) = &self.unsaved {
-            crate::store::log::error(&format!(
-                "ended by the system with changes not saved: {why}"
-            ));
-        }
-        if self.place.is_some() {
-            self.prefs.settings.window = self.place;
-            self.save_settings();
-        }
-        iced::exit()
     }
 }

@@ -296,6 +296,19 @@ pub fn face_band(face: crate::worldspanner::Face) -> Color {
 /// The blue Hit bar under a challenge card's bands.
 pub const HIT_BLUE: Color = Color::from_rgb(0.20, 0.42, 0.85);
 
+/// The letter on a face band: black, legible on every band's colour in both themes.
+pub const FACE_LETTER: Color = Color::BLACK;
+
+/// The frame of a challenge card's row: the theme's text colour around the row read, none
+/// around the others.
+pub fn row_frame(theme: &Theme, read: bool) -> Color {
+    if read {
+        theme.palette().text
+    } else {
+        Color::TRANSPARENT
+    }
+}
+
 /// WCAG 2 relative luminance of an opaque colour (sRGB, 0 black to 1 white).
 pub fn luminance(c: Color) -> f32 {
     let lin = |v: f32| {

@@ -190,7 +190,7 @@ fn logged_path(path: &str) -> String {
 }
 
 fn refuse(status: StatusCode, message: &str) -> Response {
-    super::server::error_response(status, message.to_string())
+    super::routes::error_response(status, message.to_string())
 }
 
 /// The checks before every route, and the log after it.

@@ -7,16 +7,23 @@
 //! `Saved::act`, and is answered 200 only once it is on disk. Nothing else is served: no path
 //! reaches the file system.
 
-mod army;
-mod furnace_duel;
-mod furtherance;
+mod api;
 mod guard;
 mod listen;
-mod near_and_far;
 mod pages;
+mod routes;
+mod seat_auth;
 mod server;
 mod table;
-mod worldspanner;
+
+/// Each game's seat pages and seat rules, `host::<module>`, from the one list of games
+/// (crates/core/src/games/list.rs); `table::open` shares a save of any of them.
+macro_rules! game_modules {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        $(mod $module;)+
+    };
+}
+crate::for_each_game!(game_modules);
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -25,7 +32,7 @@ use std::time::Instant;
 pub use guard::{STRANGER_BURST, STRANGER_REFILL_PER_SECOND};
 pub use pages::Books;
 pub use server::{Host, HostError, LinkInfo, LinkMaker, WindowWrite, WindowWriter};
-pub use table::{ActError, Done, Table};
+pub use table::{ActError, Done, SharedGame};
 
 use crate::seat::{Plays, SeatRule};
 
@@ -57,10 +64,15 @@ pub const DEFAULT_PORT: u16 = 8765;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Token(String);
 
+/// The system gave no random numbers for a seat's secret: no link is made without one.
+#[derive(Debug, thiserror::Error)]
+#[error("no random numbers: {0}")]
+pub struct NoRandom(getrandom::Error);
+
 impl Token {
-    pub fn new() -> Result<Token, String> {
+    pub fn new() -> Result<Token, NoRandom> {
         let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).map_err(|e| format!("no random numbers: {e}"))?;
+        getrandom::fill(&mut bytes).map_err(NoRandom)?;
         Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
@@ -105,7 +117,7 @@ pub struct SeatEntry {
 }
 
 impl SeatEntry {
-    fn new(name: String, plays: Option<Plays>) -> Result<SeatEntry, String> {
+    fn new(name: String, plays: Option<Plays>) -> Result<SeatEntry, NoRandom> {
         Ok(SeatEntry {
             name,
             plays,
@@ -144,9 +156,9 @@ pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// What the server threads and the owner of a [`Host`] share.
 pub struct Shared {
-    pub table: Mutex<Box<dyn Table>>,
+    pub table: Mutex<Box<dyn SharedGame>>,
     /// The answers to recent action ids (locked only while `table` is held).
-    answered: Mutex<server::Answered>,
+    answered: Mutex<api::Answered>,
     /// Answers appended to the answers file since it was last written whole.
     answers_added: Mutex<usize>,
     pub seats: Mutex<Vec<SeatEntry>>,
@@ -204,8 +216,8 @@ impl Shared {
     /// Keeps the answer to a seat's action id, in memory and in the data folder (so a phone
     /// sending it again after a restart still hears the first answer). Every
     /// [`KEPT_ACTION_IDS`] answers the file is written again whole, holding only the kept.
-    fn keep_answer(&self, seat: &str, id: String, answer: server::Answer) {
-        let line = server::Answer::line(seat, &id, &answer);
+    fn keep_answer(&self, seat: &str, id: String, answer: api::Answer) {
+        let line = api::Answer::line(seat, &id, &answer);
         let mut answered = lock(&self.answered);
         answered.keep(seat, id, answer);
         let Some(kept) = &self.kept else {
@@ -232,11 +244,11 @@ impl Shared {
     /// if the host dies after the save is written but before the answer is kept, the next
     /// host finds the action in the save and answers a resend with it instead of applying it
     /// twice ([`Shared::load_answers`]).
-    fn note_pending(&self, table: &dyn Table, seat: &str, id: &str) {
+    fn note_pending(&self, table: &dyn SharedGame, seat: &str, id: &str) {
         let Some(kept) = &self.kept else {
             return;
         };
-        let line = server::Pending {
+        let line = api::Pending {
             mark: kept.store.save_mark(&kept.id),
             entries: table.entries(),
             at: chrono::Utc::now(),
@@ -273,10 +285,10 @@ impl Shared {
         let table = lock(&self.table);
         let mark = kept.store.save_mark(&kept.id);
         let mut answered = lock(&self.answered);
-        for (seat, id, answer) in lines.iter().filter_map(|l| server::Answer::parse(l)) {
+        for (seat, id, answer) in lines.iter().filter_map(|l| api::Answer::parse(l)) {
             answered.keep(&seat, id, answer);
         }
-        for (seat, id, pending) in lines.iter().filter_map(|l| server::Pending::parse(l)) {
+        for (seat, id, pending) in lines.iter().filter_map(|l| api::Pending::parse(l)) {
             if answered.get(&seat, &id).is_none()
                 && pending.mark.is_some()
                 && pending.mark != mark
@@ -284,7 +296,7 @@ impl Shared {
                 && at >= pending.at
                 && label.starts_with(&format!("{seat}'s phone: "))
             {
-                let answer = server::Answer::applied(table.revision(), &label);
+                let answer = api::Answer::applied(table.revision(), &label);
                 answered.keep(&seat, id, answer);
             }
         }

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::doc::Kind;
 use crate::seat::{Plays, Seat};
 
-use super::table::Table;
+use super::table::SharedGame;
 
 pub const SCRIPT: &str = include_str!("seat.js");
 pub const STYLE: &str = include_str!("seat.css");
@@ -116,7 +116,7 @@ fn head(title: &str, script: bool) -> Markup {
 }
 
 /// The whole page of `seat`.
-pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
+pub fn whole(table: &dyn SharedGame, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
     let player = plays.is_some();
     frame(
         table,
@@ -130,7 +130,7 @@ pub fn whole(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -
 
 /// A lookup's answer as a whole page: it holds still while the game moves (the script does
 /// not swap it out), until the seat acts from it or goes back to its sheet.
-pub fn lookup(table: &dyn Table, seat: &str, token: &str, answer: Markup) -> Markup {
+pub fn lookup(table: &dyn SharedGame, seat: &str, token: &str, answer: Markup) -> Markup {
     let inner = html! {
         div #view data-revision=(table.revision()) {
             p #said .said role="status" {}
@@ -144,7 +144,7 @@ pub fn lookup(table: &dyn Table, seat: &str, token: &str, answer: Markup) -> Mar
 /// The page around `inner`: the seat's name (with Undo for a player's seat: the host says
 /// when it cannot), the game, the live line, the rules lookup.
 fn frame(
-    table: &dyn Table,
+    table: &dyn SharedGame,
     seat: &str,
     token: &str,
     inner: Markup,
@@ -174,7 +174,7 @@ fn frame(
 }
 
 /// The part of the page that follows the game (swapped in on every new revision).
-pub fn part(table: &dyn Table, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
+pub fn part(table: &dyn SharedGame, seat: &str, plays: Option<Plays>, token: &str) -> Markup {
     let seat = plays.map(|plays| Seat {
         name: seat.to_string(),
         plays,

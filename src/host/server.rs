@@ -1,25 +1,19 @@
-//! The HTTP side: starting and stopping the host on its own threads, the routes, the token
-//! check, the limits and the live stream.
+//! The host's life: starting it on its own threads, sharing a game, the window's writes and
+//! reloads through it, and stopping it. The routes are `routes.rs`, the seat check
+//! `seat_auth.rs`, the API `api.rs`.
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use serde_json::{Value, json};
 use tokio::net::TcpListener;
 
+use super::api::Answered;
+use super::routes::router;
 use super::table::{self, ActError};
-use super::{Kept, MAX_BODY, REQUEST_TIMEOUT, SeatEntry, Shared, lock, pages};
-use crate::seat::{Plays, Seat, TABLE};
+use super::{Kept, SeatEntry, Shared, lock, pages};
+use crate::seat::{Plays, TABLE};
 use crate::store::Store;
 
 /// Why the host could not start.
@@ -97,7 +91,7 @@ impl WindowWriter {
                 return Err(WindowWrite::Moved { seen, now });
             }
             write().map_err(WindowWrite::Failed)?;
-            t.reload().map_err(WindowWrite::Failed)?;
+            t.reload().map_err(|e| WindowWrite::Failed(e.to_string()))?;
             t.revision()
         };
         self.0.revision.send_replace(revision);
@@ -161,7 +155,7 @@ impl Host {
             )));
         }
         let root = store.root().to_path_buf();
-        let table = table::open(store.clone(), id).map_err(open)?;
+        let table = table::open(store.clone(), id).map_err(|e| open(e.to_string()))?;
         let books = pages::Books::load(&root, table.kind());
         let kept = Kept {
             store,
@@ -170,10 +164,10 @@ impl Host {
         Host::share_kept(table, books, listen, Some(kept))
     }
 
-    /// Shares `table` (a game opened by [`Host::start`], or any other [`Table`]) on `listen`,
+    /// Shares `table` (a game opened by [`Host::start`], or any other [`SharedGame`]) on `listen`,
     /// with new links that are not kept.
     pub fn share(
-        table: Box<dyn super::Table>,
+        table: Box<dyn super::SharedGame>,
         books: pages::Books,
         listen: SocketAddr,
     ) -> Result<Host, HostError> {
@@ -183,7 +177,7 @@ impl Host {
     /// [`Host::share`], each seat keeping the token `kept` holds for it from an earlier
     /// share (a seat new to the game gets a new one), and every token written back there.
     pub fn share_kept(
-        table: Box<dyn super::Table>,
+        table: Box<dyn super::SharedGame>,
         books: pages::Books,
         listen: SocketAddr,
         kept: Option<Kept>,
@@ -206,9 +200,15 @@ impl Host {
         );
         let mut seats = Vec::new();
         for s in table.seats() {
-            seats.push(SeatEntry::new(s.name, Some(s.plays)).map_err(HostError::Runtime)?);
+            seats.push(
+                SeatEntry::new(s.name, Some(s.plays))
+                    .map_err(|e| HostError::Runtime(e.to_string()))?,
+            );
         }
-        seats.push(SeatEntry::new(TABLE.to_string(), None).map_err(HostError::Runtime)?);
+        seats.push(
+            SeatEntry::new(TABLE.to_string(), None)
+                .map_err(|e| HostError::Runtime(e.to_string()))?,
+        );
         let mut links_problem = None;
         if let Some(k) = &kept {
             match k.store.seat_links(&k.id) {
@@ -351,18 +351,6 @@ impl Host {
         self.stop();
     }
 
-    /// The window changed the save: read it again and tell every seat.
-    pub fn reload(&self) -> Result<(), String> {
-        let revision = {
-            let mut t = lock(&self.shared.table);
-            t.reload()?;
-            t.revision()
-        };
-        self.shared.revision.send_replace(revision);
-        self.shared.sync_seats();
-        Ok(())
-    }
-
     /// The shared game's revision now (moves on every phone action and reload).
     pub fn revision(&self) -> u64 {
         lock(&self.shared.table).revision()
@@ -442,654 +430,4 @@ impl Drop for Host {
     fn drop(&mut self) {
         self.shutdown();
     }
-}
-
-type Shr = Arc<Shared>;
-
-#[derive(Clone)]
-struct AppState {
-    shared: Shr,
-    closed: tokio::sync::watch::Receiver<bool>,
-}
-
-fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
-    let state = AppState {
-        shared: shared.clone(),
-        closed,
-    };
-    let timed = Router::new()
-        .route("/seat/{token}", get(seat_page))
-        .route("/seat/{token}/part", get(seat_part))
-        .route("/seat/{token}/rules", get(seat_rules))
-        .route("/seat/{token}/quest", get(seat_quest))
-        .route("/assets/seat.js", get(script))
-        .route("/assets/seat.css", get(style))
-        .route("/api/state", get(api_state))
-        .route("/api/act", post(api_act))
-        .route("/api/undo", post(api_undo))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ));
-    Router::new()
-        .route("/api/events", get(api_events))
-        .merge(timed)
-        .fallback(|| async { plain(StatusCode::NOT_FOUND, "not found") })
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
-        // A handler that panics answers its own request 500 (the lock it held is recovered:
-        // `super::lock`), and the host goes on serving every seat.
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(failed))
-        // Outside the panic guard, so a request that failed is logged too.
-        .layer(axum::middleware::from_fn_with_state(
-            shared,
-            super::guard::check,
-        ))
-        .layer(axum::middleware::map_response(guard_headers))
-        .with_state(state)
-}
-
-/// The answer to a request whose handler panicked (an engine bug): that request fails, the
-/// host does not.
-fn failed(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "the host failed on this request; nothing was changed".into(),
-        None,
-    )
-}
-
-/// On every answer: nothing is cached, no page may be framed or sniffed, the link (the key)
-/// is never sent on as a referrer, and only this host's own script and style run.
-async fn guard_headers(mut r: Response) -> Response {
-    let h = r.headers_mut();
-    for (name, value) in [
-        ("cache-control", "no-store"),
-        ("x-content-type-options", "nosniff"),
-        ("referrer-policy", "no-referrer"),
-        ("x-frame-options", "DENY"),
-        (
-            "content-security-policy",
-            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
-        ),
-    ] {
-        h.insert(name, HeaderValue::from_static(value));
-    }
-    r
-}
-
-fn page(m: maud::Markup) -> Response {
-    axum::response::Html(m.into_string()).into_response()
-}
-
-fn plain(status: StatusCode, text: &str) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        text.to_string(),
-    )
-        .into_response()
-}
-
-fn error(status: StatusCode, message: String, revision: Option<u64>) -> Response {
-    (
-        status,
-        axum::Json(json!({ "error": message, "revision": revision })),
-    )
-        .into_response()
-}
-
-pub(super) fn error_response(status: StatusCode, message: String) -> Response {
-    error(status, message, None)
-}
-
-fn unauthorized() -> Response {
-    error(
-        StatusCode::UNAUTHORIZED,
-        "this link is not (or no longer) a seat: ask the host for a new link".into(),
-        None,
-    )
-}
-
-fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
-}
-
-/// Why a request gets no seat.
-enum Denied {
-    /// 401: no token, an unknown one, or a revoked link.
-    Unknown,
-    /// 429: the seat is over its request budget.
-    TooMany,
-}
-
-impl Denied {
-    fn response(self) -> Response {
-        match self {
-            Denied::Unknown => unauthorized(),
-            Denied::TooMany => error(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too many requests from this seat: wait a moment".into(),
-                None,
-            ),
-        }
-    }
-}
-
-/// The seat holding `token`, after spending one of its requests.
-fn authorize(shared: &Shared, token: Option<&str>) -> Result<String, Denied> {
-    let token = token.ok_or(Denied::Unknown)?;
-    let seat = shared.seat_for(token).ok_or(Denied::Unknown)?;
-    let allowed = lock(&shared.seats)
-        .iter_mut()
-        .find(|e| e.name == seat)
-        .is_some_and(|e| e.spend());
-    if !allowed {
-        return Err(Denied::TooMany);
-    }
-    Ok(seat)
-}
-
-fn current_revision(shared: &Shared) -> u64 {
-    *shared.revision.borrow()
-}
-
-async fn api_state(State(st): State<AppState>, headers: HeaderMap) -> Response {
-    let seat = match authorize(&st.shared, bearer(&headers)) {
-        Ok(s) => s,
-        Err(d) => return d.response(),
-    };
-    let t = lock(&st.shared.table);
-    axum::Json(table::state_json(t.as_ref(), &seat)).into_response()
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ActBody {
-    action: Value,
-    /// The revision the page showed; left out, the stale check is skipped (scripts).
-    #[serde(default)]
-    revision: Option<u64>,
-    /// The phone's own name for this action, the same when it sends it again: applied once.
-    #[serde(default)]
-    id: Option<String>,
-}
-
-async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let seat = match authorize(&st.shared, bearer(&headers)) {
-        Ok(s) => s,
-        Err(d) => return d.response(),
-    };
-    if body.len() > MAX_BODY {
-        return error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request is over 64 KB".into(),
-            None,
-        );
-    }
-    let req: ActBody = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("the body must be {{\"action\": {{...}}}}: {e}"),
-                None,
-            );
-        }
-    };
-    if let Some(id) = &req.id
-        && (id.is_empty() || id.chars().count() > super::MAX_ACTION_ID)
-    {
-        return error(
-            StatusCode::BAD_REQUEST,
-            format!("an action's id is 1 to {} characters", super::MAX_ACTION_ID),
-            None,
-        );
-    }
-    let shared = st.shared.clone();
-    let answered = tokio::task::spawn_blocking(move || {
-        let mut t = lock(&shared.table);
-        // Looked up and recorded while holding the game: a repeat sent while the first is
-        // being applied waits, then gets the first one's answer.
-        if let Some(id) = &req.id
-            && let Some(first) = lock(&shared.answered).get(&seat, id)
-        {
-            return first;
-        }
-        if let Some(id) = &req.id {
-            shared.note_pending(t.as_ref(), &seat, id);
-        }
-        let r = table::act_caught(t.as_mut(), &seat, req.action, req.revision);
-        // Told while still holding the game, so the live streams see revisions in order.
-        shared.revision.send_replace(t.revision());
-        let answer = match r {
-            Ok(done) => Answer {
-                status: StatusCode::OK,
-                body: json!({ "revision": done.revision, "label": done.label }),
-            },
-            Err(e) => {
-                let status = match &e {
-                    ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
-                    ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
-                    ActError::Stale { .. } => StatusCode::CONFLICT,
-                    ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                    ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
-                };
-                if status.is_server_error() {
-                    shared
-                        .log
-                        .write("ERROR", &format!("{seat}'s action failed: {e}"));
-                }
-                Answer {
-                    status,
-                    body: json!({ "error": e.to_string(), "revision": t.revision() }),
-                }
-            }
-        };
-        // Only what the game decided is kept: an action that was not applied for another
-        // reason (a stale page, a failure) may be sent again under the same id.
-        if let Some(id) = req.id
-            && matches!(
-                answer.status,
-                StatusCode::OK | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
-            )
-        {
-            shared.keep_answer(&seat, id, answer.clone());
-        }
-        answer
-    })
-    .await;
-    match answered {
-        Ok(a) => {
-            if a.status == StatusCode::OK {
-                st.shared.sync_seats();
-            }
-            (a.status, axum::Json(a.body)).into_response()
-        }
-        Err(_) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the host failed".into(),
-            Some(current_revision(&st.shared)),
-        ),
-    }
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UndoBody {
-    /// The revision the page showed; left out, the stale check is skipped.
-    #[serde(default)]
-    revision: Option<u64>,
-}
-
-/// `POST /api/undo`: the seat undoes its own newest action (docs/table-network.md, "Undo from
-/// a phone"). 200 with the undone entry's label; 409 when the page is stale; 422 naming who
-/// acted since, or when the seat has nothing to undo; 403 for the table seat.
-async fn api_undo(State(st): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let seat = match authorize(&st.shared, bearer(&headers)) {
-        Ok(s) => s,
-        Err(d) => return d.response(),
-    };
-    let plays = lock(&st.shared.seats)
-        .iter()
-        .find(|e| e.name == seat)
-        .map(|e| e.plays.is_some());
-    if plays != Some(true) {
-        return error(
-            StatusCode::FORBIDDEN,
-            super::why_not(&crate::seat::SeatRule::AnyPlayer),
-            None,
-        );
-    }
-    let req: UndoBody = if body.iter().all(u8::is_ascii_whitespace) {
-        UndoBody { revision: None }
-    } else {
-        match serde_json::from_slice(&body) {
-            Ok(r) => r,
-            Err(e) => {
-                return error(
-                    StatusCode::BAD_REQUEST,
-                    format!("the body must be {{\"revision\": N}} or empty: {e}"),
-                    None,
-                );
-            }
-        }
-    };
-    let shared = st.shared.clone();
-    let answered = tokio::task::spawn_blocking(move || {
-        let mut t = lock(&shared.table);
-        let r = table::undo_caught(t.as_mut(), &seat, req.revision);
-        shared.revision.send_replace(t.revision());
-        match r {
-            Ok(done) => (
-                StatusCode::OK,
-                json!({ "revision": done.revision, "label": done.label }),
-            ),
-            Err(e) => (
-                status_of(&e),
-                json!({ "error": e.to_string(), "revision": t.revision() }),
-            ),
-        }
-    })
-    .await;
-    match answered {
-        Ok((status, body)) => (status, axum::Json(body)).into_response(),
-        Err(_) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the host failed".into(),
-            Some(current_revision(&st.shared)),
-        ),
-    }
-}
-
-/// The status an action's (or an undo's) refusal is answered with.
-fn status_of(e: &ActError) -> StatusCode {
-    match e {
-        ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
-        ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
-        ActError::Stale { .. } => StatusCode::CONFLICT,
-        ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
-/// What `/api/act` answered, kept for a repeat of the same action id.
-#[derive(Clone)]
-pub(super) struct Answer {
-    status: StatusCode,
-    body: Value,
-}
-
-impl Answer {
-    /// One line of the answers file: seat, id, status and body.
-    pub(super) fn line(seat: &str, id: &str, answer: &Answer) -> String {
-        json!({"seat": seat, "id": id, "status": answer.status.as_u16(), "body": answer.body})
-            .to_string()
-    }
-
-    /// A line of the answers file back (None for a line that is not one).
-    pub(super) fn parse(line: &str) -> Option<(String, String, Answer)> {
-        let v: Value = serde_json::from_str(line).ok()?;
-        let status = StatusCode::from_u16(u16::try_from(v["status"].as_u64()?).ok()?).ok()?;
-        let id = v["id"].as_str()?;
-        if id.is_empty() || id.chars().count() > super::MAX_ACTION_ID {
-            return None;
-        }
-        Some((
-            v["seat"].as_str()?.to_string(),
-            id.to_string(),
-            Answer {
-                status,
-                body: v["body"].clone(),
-            },
-        ))
-    }
-}
-
-impl Answer {
-    /// The answer to an action the save shows applied (found after a restart): 200 with its
-    /// label, as the first answer was.
-    pub(super) fn applied(revision: u64, label: &str) -> Answer {
-        Answer {
-            status: StatusCode::OK,
-            body: json!({ "revision": revision, "label": label }),
-        }
-    }
-}
-
-/// The note the host writes before it applies an action with an id: which version of the
-/// save was on disk, how many history entries it had, and when.
-pub(super) struct Pending {
-    pub(super) mark: Option<String>,
-    pub(super) entries: usize,
-    pub(super) at: chrono::DateTime<chrono::Utc>,
-}
-
-impl Pending {
-    /// Its line in the answers file (no status: [`Answer::parse`] passes it by).
-    pub(super) fn line(&self, seat: &str, id: &str) -> String {
-        json!({"seat": seat, "id": id, "pending": {
-            "mark": self.mark, "entries": self.entries, "at": self.at.to_rfc3339(),
-        }})
-        .to_string()
-    }
-
-    /// A note back from its line (None for any other line).
-    pub(super) fn parse(line: &str) -> Option<(String, String, Pending)> {
-        let v: Value = serde_json::from_str(line).ok()?;
-        let p = v.get("pending")?;
-        let at = chrono::DateTime::parse_from_rfc3339(p["at"].as_str()?).ok()?;
-        Some((
-            v["seat"].as_str()?.to_string(),
-            v["id"].as_str()?.to_string(),
-            Pending {
-                mark: p["mark"].as_str().map(str::to_string),
-                entries: usize::try_from(p["entries"].as_u64()?).ok()?,
-                at: at.with_timezone(&chrono::Utc),
-            },
-        ))
-    }
-}
-
-/// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
-/// first: a phone that did not hear an answer sends its action again under the same id, and
-/// gets the first answer instead of the action applied twice.
-#[derive(Default)]
-pub(super) struct Answered {
-    kept: std::collections::VecDeque<(String, String, Answer)>,
-}
-
-impl Answered {
-    /// Every kept answer as the answers file's lines, oldest first.
-    pub(super) fn lines(&self) -> Vec<String> {
-        self.kept
-            .iter()
-            .map(|(s, i, a)| Answer::line(s, i, a))
-            .collect()
-    }
-
-    pub(super) fn get(&self, seat: &str, id: &str) -> Option<Answer> {
-        self.kept
-            .iter()
-            .find(|(s, i, _)| s == seat && i == id)
-            .map(|(_, _, a)| a.clone())
-    }
-
-    pub(super) fn keep(&mut self, seat: &str, id: String, answer: Answer) {
-        if self.kept.len() >= super::KEPT_ACTION_IDS {
-            self.kept.pop_front();
-        }
-        self.kept.push_back((seat.to_string(), id, answer));
-    }
-}
-
-#[derive(serde::Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
-}
-
-/// A live stream: counts the seat as connected while open; ends when the seat's link is
-/// revoked or the host stops.
-struct Watching {
-    shared: Shr,
-    seat: String,
-    token: String,
-    closed: tokio::sync::watch::Receiver<bool>,
-    gone: AtomicBool,
-}
-
-impl Watching {
-    fn still_valid(&self) -> bool {
-        !*self.closed.borrow()
-            && !self.gone.load(Ordering::Relaxed)
-            && self.shared.seat_for(&self.token).as_deref() == Some(self.seat.as_str())
-    }
-}
-
-impl Drop for Watching {
-    fn drop(&mut self) {
-        if let Some(e) = lock(&self.shared.seats)
-            .iter_mut()
-            .find(|e| e.name == self.seat)
-        {
-            e.connected = e.connected.saturating_sub(1);
-        }
-        self.shared
-            .connections
-            .send_modify(|n| *n = n.wrapping_add(1));
-    }
-}
-
-async fn api_events(
-    State(st): State<AppState>,
-    headers: HeaderMap,
-    Query(q): Query<TokenQuery>,
-) -> Response {
-    let token = bearer(&headers).map(str::to_string).or(q.token);
-    let seat = match authorize(&st.shared, token.as_deref()) {
-        Ok(s) => s,
-        Err(d) => return d.response(),
-    };
-    if let Some(e) = lock(&st.shared.seats).iter_mut().find(|e| e.name == seat) {
-        e.connected += 1;
-    }
-    st.shared
-        .connections
-        .send_modify(|n| *n = n.wrapping_add(1));
-    let watching = Watching {
-        shared: st.shared.clone(),
-        seat,
-        token: token.unwrap_or_default(),
-        closed: st.closed.clone(),
-        gone: AtomicBool::new(false),
-    };
-    let rx = st.shared.revision.subscribe();
-    let stream = futures_util::stream::unfold(
-        (rx, watching, true),
-        |(mut rx, watching, first)| async move {
-            if !first && rx.changed().await.is_err() {
-                return None;
-            }
-            if !watching.still_valid() {
-                return None;
-            }
-            let revision = *rx.borrow_and_update();
-            let event = Event::default()
-                .event("revision")
-                .data(revision.to_string());
-            Some((Ok::<_, Infallible>(event), (rx, watching, false)))
-        },
-    );
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response()
-}
-
-/// The seat of a page's token and what it plays; a revoked or unknown link gets a page saying
-/// so.
-fn page_seat(shared: &Shared, token: &str) -> Option<(String, Option<Plays>)> {
-    let seat = authorize(shared, Some(token)).ok()?;
-    let plays = lock(&shared.seats)
-        .iter()
-        .find(|e| e.name == seat)
-        .and_then(|e| e.plays.clone());
-    Some((seat, plays))
-}
-
-/// What a page request without a seat gets: 401 with the "no longer works" page, or 429.
-fn no_page(shared: &Shared, token: &str) -> Response {
-    match shared.seat_for(token) {
-        None => (StatusCode::UNAUTHORIZED, page(pages::revoked())).into_response(),
-        Some(_) => Denied::TooMany.response(),
-    }
-}
-
-async fn seat_page(State(st): State<AppState>, Path(token): Path<String>) -> Response {
-    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
-        return no_page(&st.shared, &token);
-    };
-    let t = lock(&st.shared.table);
-    page(pages::whole(t.as_ref(), &seat, plays, &token))
-}
-
-async fn seat_part(State(st): State<AppState>, Path(token): Path<String>) -> Response {
-    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
-        return no_page(&st.shared, &token);
-    };
-    let t = lock(&st.shared.table);
-    page(pages::part(t.as_ref(), &seat, plays, &token))
-}
-
-#[derive(serde::Deserialize)]
-struct RulesQuery {
-    q: Option<String>,
-}
-
-async fn seat_rules(
-    State(st): State<AppState>,
-    Path(token): Path<String>,
-    Query(q): Query<RulesQuery>,
-) -> Response {
-    let Some((seat, _)) = page_seat(&st.shared, &token) else {
-        return no_page(&st.shared, &token);
-    };
-    let kind = lock(&st.shared.table).kind();
-    let query: String = q.q.unwrap_or_default().chars().take(200).collect();
-    page(pages::rules(
-        &st.shared.books.rules,
-        kind,
-        &seat,
-        &token,
-        &query,
-    ))
-}
-
-#[derive(serde::Deserialize)]
-struct QuestQuery {
-    n: Option<String>,
-}
-
-/// A seat's quest lookup (Near and Far: "read quest 41" for its own character): 404 for a
-/// game without one, and for the read-only table seat.
-async fn seat_quest(
-    State(st): State<AppState>,
-    Path(token): Path<String>,
-    Query(q): Query<QuestQuery>,
-) -> Response {
-    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
-        return no_page(&st.shared, &token);
-    };
-    let Some(plays) = plays else {
-        return plain(StatusCode::NOT_FOUND, "the table seat reads no quests");
-    };
-    let t = lock(&st.shared.table);
-    let query: String = q.n.unwrap_or_default().chars().take(20).collect();
-    let me = Seat {
-        name: seat.clone(),
-        plays,
-    };
-    match t.lookup(&me, &query, &st.shared.books) {
-        Some(answer) => page(pages::lookup(t.as_ref(), &seat, &token, answer)),
-        None => plain(StatusCode::NOT_FOUND, "this game has no quest lookup"),
-    }
-}
-
-async fn script() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        pages::SCRIPT,
-    )
-        .into_response()
-}
-
-async fn style() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        pages::STYLE,
-    )
-        .into_response()
 }

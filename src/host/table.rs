@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::doc::{Kind, Saved};
 use crate::seat::{Seat, Seated};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 use super::pages::{Books, SeatPage};
 
@@ -47,7 +47,7 @@ pub struct Done {
 }
 
 /// The shared game, type-erased so one host serves every kind.
-pub trait Table: Send {
+pub trait SharedGame: Send {
     fn kind(&self) -> Kind;
     fn title(&self) -> String;
     fn summary(&self) -> String;
@@ -75,7 +75,7 @@ pub trait Table: Send {
         ))
     }
     /// Reads the save again (the window changed it): a new revision.
-    fn reload(&mut self) -> Result<(), String>;
+    fn reload(&mut self) -> Result<(), StoreError>;
     /// How many entries the game's history has up to the current one.
     fn entries(&self) -> usize {
         0
@@ -112,8 +112,8 @@ pub struct Live<T> {
 }
 
 impl<T: Seated> Live<T> {
-    pub fn load(store: Arc<Store>, id: &str) -> Result<Self, String> {
-        let saved = store.load::<T>(id).map_err(|e| e.to_string())?;
+    pub fn load(store: Arc<Store>, id: &str) -> Result<Self, StoreError> {
+        let saved = store.load::<T>(id)?;
         Ok(Live {
             store,
             id: id.to_string(),
@@ -123,7 +123,7 @@ impl<T: Seated> Live<T> {
     }
 }
 
-impl<T: Seated + SeatPage + Send> Table for Live<T> {
+impl<T: Seated + SeatPage + Send> SharedGame for Live<T> {
     fn kind(&self) -> Kind {
         T::KIND
     }
@@ -261,8 +261,8 @@ impl<T: Seated + SeatPage + Send> Table for Live<T> {
         })
     }
 
-    fn reload(&mut self) -> Result<(), String> {
-        self.saved = self.store.load::<T>(&self.id).map_err(|e| e.to_string())?;
+    fn reload(&mut self) -> Result<(), StoreError> {
+        self.saved = self.store.load::<T>(&self.id)?;
         self.revision += 1;
         Ok(())
     }
@@ -345,7 +345,7 @@ pub fn first_revision() -> u64 {
 /// `table.act`, with a panic inside it (an engine bug) caught: the game is read again from
 /// disk, so nothing half-done stays in memory, and only this request fails.
 pub fn act_caught(
-    table: &mut dyn Table,
+    table: &mut dyn SharedGame,
     seat: &str,
     action: Value,
     seen: Option<u64>,
@@ -360,7 +360,11 @@ pub fn act_caught(
 }
 
 /// `table.undo`, with a panic inside it caught as [`act_caught`] catches one.
-pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Result<Done, ActError> {
+pub fn undo_caught(
+    table: &mut dyn SharedGame,
+    seat: &str,
+    seen: Option<u64>,
+) -> Result<Done, ActError> {
     let undone = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| table.undo(seat, seen)));
     undone.unwrap_or_else(|_| {
         let _ = table.reload();
@@ -368,22 +372,25 @@ pub fn undo_caught(table: &mut dyn Table, seat: &str, seen: Option<u64>) -> Resu
     })
 }
 
-/// Opens save `id` for sharing, whatever game it is.
-pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn Table>, String> {
-    use crate::{army, furnace_duel, furtherance, near_and_far, worldspanner};
-    let kind = store.open_save(id).map_err(|e| e.to_string())?.kind;
-    Ok(match kind {
-        Kind::Furtherance => Box::new(Live::<furtherance::SaveData>::load(store, id)?),
-        Kind::Worldspanner => Box::new(Live::<worldspanner::SaveData>::load(store, id)?),
-        Kind::NearAndFar => Box::new(Live::<near_and_far::SaveData>::load(store, id)?),
-        Kind::FurnaceDuel => Box::new(Live::<furnace_duel::SaveData>::load(store, id)?),
-        Kind::Army => Box::new(Live::<army::SaveData>::load(store, id)?),
-    })
+/// `open` from the one list of games (crates/core/src/games/list.rs).
+macro_rules! open_any {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        /// Opens save `id` for sharing, whatever game it is.
+        pub fn open(store: Arc<Store>, id: &str) -> Result<Box<dyn SharedGame>, StoreError> {
+            let kind = store.open_save(id)?.kind;
+            Ok(match kind {
+                $(Kind::$variant => {
+                    Box::new(Live::<crate::$module::SaveData>::load(store, id)?)
+                })+
+            })
+        }
+    };
 }
+crate::for_each_game!(open_any);
 
 /// The seat's view as JSON (`GET /api/state`): no hidden information (decks, secret armies)
 /// is in it, only what every seat may see.
-pub fn state_json(table: &dyn Table, seat: &str) -> Value {
+pub fn state_json(table: &dyn SharedGame, seat: &str) -> Value {
     json!({
         "revision": table.revision(),
         "kind": table.kind().as_str(),

@@ -8,17 +8,166 @@
 //! store), and a missing, damaged or foreign one is simply rebuilt. A file whose modified time
 //! is within two seconds of the listing is not cached (a coarse clock could hide a change made
 //! in the same tick). Opening a save always reads and validates it whole, whatever the list
-//! said.
+//! said. The list itself (`Store::list`, `Listing`) is here too.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::{Problem, Store, StoreError};
 use crate::doc::Kind;
+
+/// One line of the saved-games list.
+#[derive(Debug, Clone)]
+pub struct Listing {
+    pub id: String,
+    pub path: PathBuf,
+    /// The title the player typed for this save (empty if none, or the file is damaged).
+    pub title: String,
+    pub status: ListingStatus,
+}
+
+#[derive(Debug, Clone)]
+pub enum ListingStatus {
+    Ok {
+        kind: Kind,
+        saved_at: DateTime<Utc>,
+        summary: String,
+    },
+    Damaged {
+        problem: Problem,
+        modified: Option<DateTime<Utc>>,
+    },
+}
+
+impl Listing {
+    /// When the save was written (for damaged files, when the file was last modified).
+    pub fn when(&self) -> Option<DateTime<Utc>> {
+        match &self.status {
+            ListingStatus::Ok { saved_at, .. } => Some(*saved_at),
+            ListingStatus::Damaged { modified, .. } => *modified,
+        }
+    }
+
+    pub fn kind(&self) -> Option<Kind> {
+        match &self.status {
+            ListingStatus::Ok { kind, .. } => Some(*kind),
+            ListingStatus::Damaged { .. } => None,
+        }
+    }
+}
+
+impl Store {
+    /// Every save, newest first; damaged files are listed too, with their problem. A save
+    /// listed before and unchanged since (its size and modified time) is not opened again: the
+    /// list reads only what it shows (`listing.rs`).
+    pub fn list(&self) -> Vec<Listing> {
+        self.list_counting().0
+    }
+
+    /// [`Store::list`], and how many save files it had to open and check (the others came
+    /// from the listing index): for tests of what listing costs.
+    #[doc(hidden)]
+    pub fn list_counting(&self) -> (Vec<Listing>, usize) {
+        let dir = self.saves_dir();
+        let mut out = Vec::new();
+        let mut opened = 0;
+        // Never through a link: the store opened read-only and says why.
+        if super::own_dir(&dir).is_err() {
+            return (out, opened);
+        }
+        let Ok(entries) = fs::read_dir(&dir) else {
+            return (out, opened);
+        };
+        let index = load(&self.root);
+        let mut kept = std::collections::BTreeMap::new();
+        let now = std::time::SystemTime::now();
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || !name.ends_with(".json") {
+                continue;
+            }
+            let id = name.trim_end_matches(".json").to_string();
+            // Never through a link, and only a regular file counts as unchanged.
+            let stamp = fs::symlink_metadata(&path)
+                .ok()
+                .filter(|m| m.file_type().is_file())
+                .and_then(|m| stamp(&m, now));
+            let cached = index
+                .get(&id)
+                .filter(|c| stamp == Some((c.len, c.modified)));
+            if let Some(c) = cached {
+                out.push(Listing {
+                    id: id.clone(),
+                    path,
+                    title: c.title.clone(),
+                    status: ListingStatus::Ok {
+                        kind: c.kind,
+                        saved_at: c.saved_at,
+                        summary: c.summary.clone(),
+                    },
+                });
+                kept.insert(id, c.clone());
+                continue;
+            }
+            opened += 1;
+            let mut title = String::new();
+            let status = match self.read_own(&path) {
+                Ok((o, seen)) => {
+                    self.mark_verified(&path, seen);
+                    title = o.title.clone();
+                    if let Some((len, modified)) = stamp {
+                        kept.insert(
+                            id.clone(),
+                            Cached {
+                                len,
+                                modified,
+                                title: title.clone(),
+                                kind: o.kind,
+                                saved_at: o.saved_at,
+                                summary: o.summary.clone(),
+                            },
+                        );
+                    }
+                    ListingStatus::Ok {
+                        kind: o.kind,
+                        saved_at: o.saved_at,
+                        summary: o.summary,
+                    }
+                }
+                Err(StoreError::Bad { problem, .. }) => ListingStatus::Damaged {
+                    problem,
+                    modified: super::modified(&path),
+                },
+                Err(StoreError::Io { source, .. }) => ListingStatus::Damaged {
+                    problem: Problem::Unreadable(source.to_string()),
+                    modified: super::modified(&path),
+                },
+                Err(other) => ListingStatus::Damaged {
+                    problem: Problem::Unreadable(other.to_string()),
+                    modified: super::modified(&path),
+                },
+            };
+            out.push(Listing {
+                id,
+                path,
+                title,
+                status,
+            });
+        }
+        out.sort_by(|a, b| b.when().cmp(&a.when()).then_with(|| a.id.cmp(&b.id)));
+        let kept = bounded(kept);
+        if kept != index && self.read_only().is_none() {
+            store(&self.root, kept);
+        }
+        (out, opened)
+    }
+}
 
 /// The index's file name in the data folder.
 pub(super) const FILE: &str = "listing.json";

@@ -19,12 +19,7 @@ pub fn load_facts(root: &Path) -> Result<Facts, String> {
 
 /// The merged index: bundled files plus the user's `storybook-index/` folder.
 pub fn load_index(root: &Path, facts: Option<&Facts>) -> index::Loaded {
-    index::load_with(|rel| read_data(root, rel), facts)
-}
-
-/// A data file through the store (the user's copy first); `None` when there is none.
-pub fn read_data(root: &Path, rel: &str) -> Result<Option<(String, String)>, String> {
-    crate::store::read_data_optional(Some(root), rel)
+    index::load_with(|rel| super::read_data_optional(Some(root), rel), facts)
 }
 
 /// Every `.json` file under the folder `dir` (a folder of index files to check), as index

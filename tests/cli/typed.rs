@@ -63,6 +63,14 @@ pub fn folder(long: bool) -> Typed {
         saves.push((Kind::Worldspanner, "worldspanner-long".into()));
         saves.push((Kind::Furtherance, "furtherance-long".into()));
     }
+    // A game added to the list without its typed save here would go unchecked by the report
+    // and the search tests that read this folder.
+    for kind in Kind::ALL {
+        assert!(
+            saves.iter().any(|(k, _)| *k == kind),
+            "tests/cli/typed.rs makes no save of {kind}: add one with its free text typed"
+        );
+    }
     Typed { dir, saves }
 }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tablemate::doc::Kind;
-use tablemate::host::{ActError, Books, Done, Host, Table};
+use tablemate::host::{ActError, Books, Done, Host, SharedGame};
 use tablemate::seat::{Plays, Seat};
 
 use crate::http::request;
@@ -128,7 +128,7 @@ struct Faulty {
     page_fails: AtomicBool,
 }
 
-impl Table for Faulty {
+impl SharedGame for Faulty {
     fn kind(&self) -> Kind {
         Kind::Army
     }
@@ -159,7 +159,7 @@ impl Table for Faulty {
             label: "fine".into(),
         })
     }
-    fn reload(&mut self) -> Result<(), String> {
+    fn reload(&mut self) -> Result<(), tablemate::store::StoreError> {
         self.revision.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }

@@ -6,6 +6,15 @@
 //! bundled one) is the store's (`store::read_data`, `store::load_data`); which game owns a
 //! `data_kind` is the games table's (`games::check_data`). See docs/architecture.md.
 
+/// A data file a game owns, by its `data_kind` field: each engine lists its own in
+/// `DATA_KINDS`, and the games table finds a file's owner there (`games::check_data`).
+#[derive(Clone, Copy)]
+pub struct DataKind {
+    pub name: &'static str,
+    /// Validates the file's text (its `data_kind` is `name`); a one-line summary.
+    pub check: fn(&str) -> Result<String, String>,
+}
+
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
 /// and column and quote the line, or the data kind found, so the caller only adds the file's
 /// name. Text that is not JSON at all says so first ("not valid JSON: line 3 column 9 ...").

@@ -2,8 +2,8 @@
 //! labelled undo history; and what a game whose changes are values is (`Playable`). The store
 //! saves `Saved<T>` for any `T: GameDoc`; the app lists saves by `Kind`.
 //!
-//! `Kind` is declared here, beside the envelope it names, with each game's slug and title in
-//! one list; everything else about a game (its checks, data files, scripting) is its row in
+//! `Kind` is declared here, beside the envelope it names, from the one list of games
+//! (`crate::for_each_game!`); everything else about a game (its checks, data files, scripting) is its row in
 //! `crate::games`. This module imports only leaves (`history`): see docs/architecture.md.
 //! No I/O here.
 
@@ -12,10 +12,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::history::History;
 
-/// Declares `Kind`, `Kind::ALL`, and each kind's slug and title from one list, so they
-/// cannot disagree.
+/// Declares `Kind`, `Kind::ALL`, and each kind's slug and title from the one list of games
+/// (`crate::for_each_game!`, games/list.rs), so they cannot disagree.
 macro_rules! kinds {
-    ($($variant:ident => $slug:literal, $title:literal;)+) => {
+    ($($variant:ident {
+        module: $module:ident,
+        slug: $slug:literal,
+        title: $title:literal,
+        $($rest:tt)*
+    })+) => {
         /// The kinds of save the app knows. The string form (the envelope's `kind` field and
         /// the CLI's game name) is the slug.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,16 +49,9 @@ macro_rules! kinds {
     };
 }
 
-// Adding a game: its line here, its row in `crate::games::game`, then one line each in
-// `lib.rs` (the engine), `cli.rs` (its subcommands), `gui/mod.rs` and `gui/screens.rs` (its
-// screen). See docs/architecture.md.
-kinds! {
-    Furtherance => "furtherance", "Furtherance solo";
-    Worldspanner => "worldspanner", "Worldspanner Factions";
-    NearAndFar => "near-and-far", "Near and Far";
-    FurnaceDuel => "furnace-duel", "Furnace Duel campaign";
-    Army => "army", "Army sheets";
-}
+// Adding a game: its entry in the one list (games/list.rs) and its own modules. See
+// docs/architecture.md.
+crate::for_each_game!(kinds);
 
 impl Kind {
     pub fn parse(s: &str) -> Option<Kind> {

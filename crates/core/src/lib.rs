@@ -7,20 +7,23 @@
 //! the layers: nothing here can name the store, the CLI, the window or the table network.
 //! The app crate (`tablemate`) re-exports these modules under the same names.
 
-pub mod army;
 pub mod bundled;
 pub mod datafile;
 pub mod deck;
 pub mod doc;
-pub mod furnace_duel;
-pub mod furtherance;
 pub mod games;
 pub mod history;
-pub mod near_and_far;
 mod newtype;
 pub mod plays;
 pub mod rng;
 pub mod rules;
 pub mod seat;
 pub mod words;
-pub mod worldspanner;
+
+/// Each game's engine, `crate::<module>`, from the one list of games (games/list.rs).
+macro_rules! engines {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        $(pub mod $module;)+
+    };
+}
+crate::for_each_game!(engines);

@@ -14,7 +14,7 @@ use crate::store::storybook::{
     declare_letters, delete_entry, export_index, import_index, import_index_keeping,
     index_sources, undo_index_change, write_entry,
 };
-use crate::store::{Store, StoreError};
+use crate::store::StoreError;
 
 pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
     match command {
@@ -108,9 +108,9 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                     Err(e) => return fail(format!("--keep-theirs {c:?}: {e}")),
                 }
             }
-            let store = match Store::open(root) {
+            let store = match crate::cli::open_store(root) {
                 Ok(s) => s,
-                Err(e) => return fail(e),
+                Err(out) => return out,
             };
             let out = if take.is_empty() {
                 import_index(&store, &path)
@@ -131,9 +131,9 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                 Ok(f) => f,
                 Err(e) => return fail(format!("--first: {e}")),
             };
-            let store = match Store::open(root) {
+            let store = match crate::cli::open_store(root) {
                 Ok(s) => s,
-                Err(e) => return fail(e),
+                Err(out) => return out,
             };
             match declare_letters(&store, &character, &letters, first) {
                 Ok(m) => Output::ok(format!("{m}\n")),
@@ -145,9 +145,9 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
                 Ok(c) => c,
                 Err(e) => return fail(e),
             };
-            let store = match Store::open(root) {
+            let store = match crate::cli::open_store(root) {
                 Ok(s) => s,
-                Err(e) => return fail(e),
+                Err(out) => return out,
             };
             match delete_entry(&store, &code) {
                 Ok(m) => Output::ok(format!("{m}\n")),
@@ -163,9 +163,9 @@ pub(super) fn index_command(root: &Path, command: IndexCommand) -> Output {
         }
         IndexCommand::Edit { entry } => write_one(root, &entry, None, true),
         IndexCommand::Undo => {
-            let store = match Store::open(root) {
+            let store = match crate::cli::open_store(root) {
                 Ok(s) => s,
-                Err(e) => return fail(e),
+                Err(out) => return out,
             };
             match undo_index_change(&store) {
                 Ok(m) => Output::ok(format!("{m}\n")),
@@ -181,9 +181,9 @@ fn write_one(root: &Path, entry: &str, map: Option<MapNumber>, editing: bool) ->
         Ok(e) => e,
         Err(e) => return fail(format!("--entry: {}", crate::datafile::at(entry, &e))),
     };
-    let store = match Store::open(root) {
+    let store = match crate::cli::open_store(root) {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(out) => return out,
     };
     match write_entry(&store, &entry, map, editing) {
         Ok(m) => Output::ok(format!("{m}\n")),

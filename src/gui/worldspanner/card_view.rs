@@ -4,7 +4,7 @@
 //! one fixed height, so the Draw button under it never moves (docs/table-ux.md 1 and 2).
 
 use iced::widget::{Row, column, container, row, text};
-use iced::{Border, Center, Color, Element, Fill, Length, Theme};
+use iced::{Border, Center, Element, Fill, Length, Theme};
 
 use super::Message;
 use crate::gui::style;
@@ -30,7 +30,7 @@ fn rows(card: &ChallengeCard, read: Difference) -> Element<'static, Message> {
             container(
                 text(face.letter().to_string())
                     .size(style::SMALL)
-                    .color(Color::BLACK)
+                    .color(style::FACE_LETTER)
             )
             .center_x(Fill)
             .height(Length::Fixed(24.0))
@@ -54,11 +54,7 @@ fn rows(card: &ChallengeCard, read: Difference) -> Element<'static, Message> {
                 .width(Fill)
                 .style(move |theme: &Theme| container::Style {
                     border: Border {
-                        color: if here {
-                            theme.palette().text
-                        } else {
-                            Color::TRANSPARENT
-                        },
+                        color: style::row_frame(theme, here),
                         width: 2.0,
                         radius: 2.0.into(),
                     },

@@ -227,3 +227,15 @@ fn validate(g: &ArmyGame) -> Result<(), Invalid> {
     }
     Ok(())
 }
+
+/// The data files this game owns (the games table finds a file's owner here).
+pub const DATA_KINDS: &[crate::datafile::DataKind] = &[
+    crate::datafile::DataKind {
+        name: FOLLOWERS_DATA_KIND,
+        check: check_followers_text,
+    },
+    crate::datafile::DataKind {
+        name: LIST_KIND,
+        check: check_list_text,
+    },
+];

@@ -244,3 +244,9 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
     }
     Ok(())
 }
+
+/// The data files this game owns (the games table finds a file's owner here).
+pub const DATA_KINDS: &[crate::datafile::DataKind] = &[crate::datafile::DataKind {
+    name: BOARDS_DATA_KIND,
+    check: check_boards_text,
+}];

@@ -129,3 +129,31 @@ impl GameDoc for Game {
         self.check()
     }
 }
+
+/// The data files this game owns (the games table finds a file's owner here).
+pub const DATA_KINDS: &[crate::datafile::DataKind] = &[
+    crate::datafile::DataKind {
+        name: board_file::BOARD_KIND,
+        check: check_board_text,
+    },
+    crate::datafile::DataKind {
+        name: units::UNITS_KIND,
+        check: check_units_text,
+    },
+    crate::datafile::DataKind {
+        name: cards::BUILDINGS_KIND,
+        check: |t| cards::check_text(CardKind::Building, t),
+    },
+    crate::datafile::DataKind {
+        name: cards::ITEMS_KIND,
+        check: |t| cards::check_text(CardKind::Item, t),
+    },
+    crate::datafile::DataKind {
+        name: cards::UPGRADES_KIND,
+        check: |t| cards::check_text(CardKind::Upgrade, t),
+    },
+    crate::datafile::DataKind {
+        name: cards::LEADERS_KIND,
+        check: |t| cards::check_text(CardKind::Leader, t),
+    },
+];

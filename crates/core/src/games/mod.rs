@@ -11,6 +11,7 @@
 //! file's text): this module never touches a file and never names the store. The layers are
 //! in docs/architecture.md.
 
+mod list;
 pub mod script;
 
 use crate::doc::{GameDoc, Invalid, Kind, Playable, Saved};
@@ -18,13 +19,7 @@ pub use script::{
     Applied, Changed, Divergence, HistoryLine, Moved, Refused, Replay, ScriptError, Scripted,
 };
 
-/// A data file a game owns, by its `data_kind` field.
-#[derive(Clone, Copy)]
-pub struct DataKind {
-    pub name: &'static str,
-    /// Validates the file's text (its `data_kind` is `name`); a one-line summary.
-    pub check: fn(&str) -> Result<String, String>,
-}
+pub use crate::datafile::DataKind;
 
 /// Why a save's data (the envelope's `data`, current version) is not a good save of its game.
 #[derive(Debug, thiserror::Error)]
@@ -91,105 +86,29 @@ impl Game {
     }
 }
 
-/// The row of `kind`. Exhaustive on purpose: a new game is a compile error until it has one.
-pub fn game(kind: Kind) -> Game {
-    use crate::near_and_far::facts;
-    use crate::{army, furnace_duel, furtherance, near_and_far, worldspanner};
-    match kind {
-        Kind::Furtherance => Game {
-            blurb: "The app runs the three enemy castles",
-            data_kinds: &[
-                DataKind {
-                    name: furtherance::board_file::BOARD_KIND,
-                    check: furtherance::check_board_text,
-                },
-                DataKind {
-                    name: furtherance::units::UNITS_KIND,
-                    check: furtherance::units::check_units_text,
-                },
-                DataKind {
-                    name: furtherance::cards::BUILDINGS_KIND,
-                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Building, t),
-                },
-                DataKind {
-                    name: furtherance::cards::ITEMS_KIND,
-                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Item, t),
-                },
-                DataKind {
-                    name: furtherance::cards::UPGRADES_KIND,
-                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Upgrade, t),
-                },
-                DataKind {
-                    name: furtherance::cards::LEADERS_KIND,
-                    check: |t| furtherance::cards::check_text(furtherance::CardKind::Leader, t),
-                },
-            ],
-            ..row::<furtherance::SaveData>(kind)
-        },
-        Kind::Worldspanner => Game {
-            blurb: "Challenge decks, Domes, rounds, glory",
-            data_kinds: &[
-                DataKind {
-                    name: worldspanner::deckfile::DATA_KIND,
-                    check: worldspanner::DeckFile::check_text,
-                },
-                DataKind {
-                    name: worldspanner::library::DATA_KIND,
-                    check: worldspanner::HeroLibrary::check_text,
-                },
-            ],
-            ..row::<worldspanner::SaveData>(kind)
-        },
-        Kind::NearAndFar => Game {
-            blurb: "Quest lookup, campaign sheets, scoring",
-            data_kinds: &[
-                DataKind {
-                    name: facts::TALENTS_KIND,
-                    check: |t| facts::check_text(facts::TALENTS_KIND, t),
-                },
-                DataKind {
-                    name: facts::CHARACTERS_KIND,
-                    check: |t| facts::check_text(facts::CHARACTERS_KIND, t),
-                },
-                DataKind {
-                    name: facts::MAPS_KIND,
-                    check: |t| facts::check_text(facts::MAPS_KIND, t),
-                },
-                DataKind {
-                    name: facts::THREATS_KIND,
-                    check: |t| facts::check_text(facts::THREATS_KIND, t),
-                },
-                DataKind {
-                    name: near_and_far::index::DATA_KIND,
-                    check: |t| facts::check_text(near_and_far::index::DATA_KIND, t),
-                },
-            ],
-            ..row::<near_and_far::SaveData>(kind)
-        },
-        Kind::FurnaceDuel => Game {
-            blurb: "Six-board campaign scoring pad",
-            data_kinds: &[DataKind {
-                name: furnace_duel::BOARDS_DATA_KIND,
-                check: furnace_duel::check_boards_text,
-            }],
-            ..row::<furnace_duel::SaveData>(kind)
-        },
-        Kind::Army => Game {
-            blurb: "Army builder and follower sheets",
-            data_kinds: &[
-                DataKind {
-                    name: army::FOLLOWERS_DATA_KIND,
-                    check: army::check_followers_text,
-                },
-                DataKind {
-                    name: army::LIST_KIND,
-                    check: army::check_list_text,
-                },
-            ],
-            ..row::<army::SaveData>(kind)
-        },
-    }
+/// The row of each game in the one list (games/list.rs): its blurb from the list, its data
+/// files from the engine's `DATA_KINDS`, the rest from its save type (`row`).
+macro_rules! rows {
+    ($($variant:ident {
+        module: $module:ident,
+        slug: $slug:literal,
+        title: $title:literal,
+        blurb: $blurb:literal,
+        $($rest:tt)*
+    })+) => {
+        /// The row of `kind`.
+        pub fn game(kind: Kind) -> Game {
+            match kind {
+                $(Kind::$variant => Game {
+                    blurb: $blurb,
+                    data_kinds: crate::$module::DATA_KINDS,
+                    ..row::<crate::$module::SaveData>(kind)
+                },)+
+            }
+        }
+    };
 }
+crate::for_each_game!(rows);
 
 /// The parts of a row that follow from the game's save type alone.
 fn row<T: Playable>(kind: Kind) -> Game {

@@ -362,7 +362,7 @@ fn entries_that_do_not_read_under_a_forged_digest_are_refused_by_number() {
     let mut file: serde_json::Value = serde_json::from_str(&json).unwrap();
     let garbage = "{\"label\":1},{\"nonsense\":true},7";
     let current = file["current"].to_string();
-    file["digest"] = file::seal(2, &current, 3, h.change_bytes(), garbage).into();
+    file["digest"] = load::seal(2, &current, 3, h.change_bytes(), garbage).into();
     let mut back: History<i32> = in_band(&file.to_string(), garbage).unwrap();
     assert_eq!(back.len(), 3);
     assert!(

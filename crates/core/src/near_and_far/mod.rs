@@ -58,3 +58,27 @@ impl GameDoc for Campaign {
         Campaign::validate(self)
     }
 }
+
+/// The data files this game owns (the games table finds a file's owner here).
+pub const DATA_KINDS: &[crate::datafile::DataKind] = &[
+    crate::datafile::DataKind {
+        name: facts::TALENTS_KIND,
+        check: |t| facts::check_text(facts::TALENTS_KIND, t),
+    },
+    crate::datafile::DataKind {
+        name: facts::CHARACTERS_KIND,
+        check: |t| facts::check_text(facts::CHARACTERS_KIND, t),
+    },
+    crate::datafile::DataKind {
+        name: facts::MAPS_KIND,
+        check: |t| facts::check_text(facts::MAPS_KIND, t),
+    },
+    crate::datafile::DataKind {
+        name: facts::THREATS_KIND,
+        check: |t| facts::check_text(facts::THREATS_KIND, t),
+    },
+    crate::datafile::DataKind {
+        name: index::DATA_KIND,
+        check: |t| facts::check_text(index::DATA_KIND, t),
+    },
+];

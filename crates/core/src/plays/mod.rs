@@ -84,18 +84,26 @@ pub enum DeriveError {
     History(String),
 }
 
-/// The plays of one save, from its data (the envelope's `data`, current version): one for each
-/// play the current state holds as finished, timed by the history's entries.
-pub fn derive(kind: Kind, save: &str, title: &str, data: &str) -> Result<Vec<Play>, DeriveError> {
-    use crate::{army, furnace_duel, furtherance, near_and_far, worldspanner};
-    match kind {
-        Kind::Furtherance => derive::plays_of::<furtherance::SaveData>(save, title, data),
-        Kind::Worldspanner => derive::plays_of::<worldspanner::SaveData>(save, title, data),
-        Kind::NearAndFar => derive::plays_of::<near_and_far::SaveData>(save, title, data),
-        Kind::FurnaceDuel => derive::plays_of::<furnace_duel::SaveData>(save, title, data),
-        Kind::Army => derive::plays_of::<army::SaveData>(save, title, data),
-    }
+/// `derive` from the one list of games (games/list.rs).
+macro_rules! derive_any {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        /// The plays of one save, from its data (the envelope's `data`, current version): one
+        /// for each play the current state holds as finished, timed by the history's entries.
+        pub fn derive(
+            kind: Kind,
+            save: &str,
+            title: &str,
+            data: &str,
+        ) -> Result<Vec<Play>, DeriveError> {
+            match kind {
+                $(Kind::$variant => {
+                    derive::plays_of::<crate::$module::SaveData>(save, title, data)
+                })+
+            }
+        }
+    };
 }
+crate::for_each_game!(derive_any);
 
 /// A duration as a player says it: "45 min", "2 h", "2 h 15".
 pub fn duration(minutes: u64) -> String {

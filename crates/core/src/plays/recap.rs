@@ -24,16 +24,18 @@ pub struct Recap {
     pub next: Vec<String>,
 }
 
-/// The recap of a save, from its data (the envelope's `data`, current version).
-pub fn recap(kind: Kind, title: &str, data: &str) -> Result<Recap, DeriveError> {
-    match kind {
-        Kind::Furtherance => of::<furtherance::SaveData>(title, data),
-        Kind::Worldspanner => of::<worldspanner::SaveData>(title, data),
-        Kind::NearAndFar => of::<near_and_far::SaveData>(title, data),
-        Kind::FurnaceDuel => of::<furnace_duel::SaveData>(title, data),
-        Kind::Army => of::<army::SaveData>(title, data),
-    }
+/// `recap` from the one list of games (games/list.rs).
+macro_rules! recap_any {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        /// The recap of a save, from its data (the envelope's `data`, current version).
+        pub fn recap(kind: Kind, title: &str, data: &str) -> Result<Recap, DeriveError> {
+            match kind {
+                $(Kind::$variant => of::<crate::$module::SaveData>(title, data),)+
+            }
+        }
+    };
 }
+crate::for_each_game!(recap_any);
 
 /// What a game puts on its sheet: the sheets as they stand and what comes next.
 pub trait Recapped: GameDoc {

@@ -98,3 +98,15 @@ impl Playable for Game {
         Ok(Acted::new(label, lines))
     }
 }
+
+/// The data files this game owns (the games table finds a file's owner here).
+pub const DATA_KINDS: &[crate::datafile::DataKind] = &[
+    crate::datafile::DataKind {
+        name: deckfile::DATA_KIND,
+        check: DeckFile::check_text,
+    },
+    crate::datafile::DataKind {
+        name: library::DATA_KIND,
+        check: HeroLibrary::check_text,
+    },
+];
