@@ -157,8 +157,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the recap sheet of save ID: one printable HTML page (tonight's changes, the
-    /// sheets, what comes next, the restore code). Default FILE: ID-recap.html here.
+    /// Write the session sheet of save ID: one printable page (tonight's changes, the sheets,
+    /// what comes next, the phones' address, a restore code). HTML, or a PDF (by the system's
+    /// headless Chromium) when FILE ends in .pdf. Default FILE: ID-recap.html here.
     Recap {
         id: String,
         #[arg(long, value_name = "FILE")]
@@ -167,6 +168,9 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Open the state a session sheet's restore code names (as K7QD-2MXA): that save is put
+    /// back as it was on the sheet, the version it replaces kept as a backup.
+    Open { code: String },
     /// Rules lookup.
     Rules {
         #[command(subcommand)]
@@ -469,6 +473,7 @@ pub fn execute_with_input(
         },
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
         Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
+        Command::Open { code } => plays::open_code(root, &code),
         Command::Rules { command } => rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }
