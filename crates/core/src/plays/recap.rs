@@ -344,7 +344,7 @@ margin-top: 4mm; padding-top: 2mm; break-inside: avoid; }}\
 .foot section {{ flex: 1; }} .qr svg {{ display: block; }}\
 .code {{ font: bold 15pt monospace; letter-spacing: 1pt; margin: 1mm 0; }}\
 </style></head><body>\
-<h1>{title}</h1><p class=\"none\">{game} — {summary} — {day}</p>\
+<h1>{title}</h1><p class=\"none\">{game}{summary} — {day}</p>\
 <section id=\"tonight\"><h2>Tonight</h2>{tonight}</section>\
 <section id=\"sheets\"><h2>The sheets as they stand</h2>{sheets}</section>\
 <section id=\"next\"><h2>What comes next</h2>{next}</section>\
@@ -356,7 +356,12 @@ margin-top: 4mm; padding-top: 2mm; break-inside: avoid; }}\
         } else {
             &recap.title
         }),
-        game = escape(recap.game.title()),
+        // The summary often starts with the game's name already.
+        game = if recap.summary.starts_with(recap.game.title()) {
+            String::new()
+        } else {
+            format!("{} — ", escape(recap.game.title()))
+        },
         summary = escape(&recap.summary),
         day = escape(&day),
         sheets = list(&recap.sheets),
