@@ -172,3 +172,47 @@ fn a_four_player_near_and_far_sheet_prints_on_one_a4_page_with_the_windows_figur
     let restore = browser.text("#restore");
     assert!(restore.contains("tablemate open "), "{restore}");
 }
+
+/// The BG Stats links on a page, decoded to their JSON.
+fn bg_stats_links(page: &str) -> Vec<Value> {
+    page.match_indices(tablemate::plays::bg_stats::ADD_PLAY)
+        .filter_map(|(at, prefix)| {
+            let rest = &page[at + prefix.len()..];
+            let end = rest.find('"')?;
+            let json = tablemate::plays::bg_stats::percent_decode(&rest[..end])?;
+            serde_json::from_str(&json).ok()
+        })
+        .collect()
+}
+
+#[test]
+fn each_player_seat_offers_its_own_players_bg_stats_link_for_this_games_plays() {
+    let root = tempfile::tempdir().expect("a temp folder");
+    let id = four_player_campaign(root.path());
+    let served = super::serve(root, &id);
+    let get = |seat: &str, suffix: &str| {
+        super::http::request(
+            &served.addr,
+            "GET",
+            &format!("/seat/{}{suffix}", served.token(seat)),
+            &[],
+            b"",
+        )
+    };
+    let page = get("Ana", "");
+    assert!(page.body.contains("/plays\""), "the seat page links to its plays");
+    for (player, character) in PLAYERS {
+        let mine = get(player, "/plays");
+        assert_eq!(mine.status, 200, "{}", mine.body);
+        let links = bg_stats_links(&mine.body);
+        assert_eq!(links.len(), 1, "one play so far: {}", mine.body);
+        let players = links[0]["players"].as_array().expect("players");
+        assert_eq!(players.len(), 1, "only this seat's player: {players:?}");
+        assert_eq!(players[0]["name"], player);
+        assert_eq!(players[0]["role"], character);
+        assert_eq!(links[0]["sourceName"], "Tablemate");
+        assert!(mine.body.contains("<svg"), "and its QR code");
+    }
+    // The table seat shows the game; it has no plays of its own.
+    assert_eq!(get("table", "/plays").status, 404);
+}
