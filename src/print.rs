@@ -63,10 +63,8 @@ impl Scratch {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!(
-            "tablemate-print-{}-{nanos}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("tablemate-print-{}-{nanos}", std::process::id()));
         std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Scratch(dir))
     }
@@ -139,7 +137,10 @@ pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
         )
     })?;
     if !bytes.starts_with(b"%PDF") {
-        return Err(format!("{} wrote something that is not a PDF", browser.display()));
+        return Err(format!(
+            "{} wrote something that is not a PDF",
+            browser.display()
+        ));
     }
     Ok(bytes)
 }
@@ -209,6 +210,58 @@ fn opener() -> Result<(PathBuf, Vec<String>), String> {
         })
 }
 
+/// Whether files are handed to the system's opener: `Nothing` for a system without one
+/// (`TABLEMATE_OPENER=none`, and the window's tests), which then only names the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opener {
+    System,
+    Nothing,
+}
+
+impl Opener {
+    /// This system's, from the environment.
+    pub fn here() -> Opener {
+        match std::env::var_os("TABLEMATE_OPENER") {
+            Some(v) if v == "none" => Opener::Nothing,
+            _ => Opener::System,
+        }
+    }
+
+    /// Opens `path` with this opener (see [`open_in_system`]).
+    pub fn open(self, path: &Path) -> Opened {
+        match self {
+            Opener::System => open_in_system(path),
+            Opener::Nothing => Opened::NoOpener("TABLEMATE_OPENER is none".into()),
+        }
+    }
+}
+
+/// The session sheet of save `id` (docs/plays.md): the phones' address with this machine's
+/// (where the table network is built in) and the restore code's QR code.
+pub fn session_sheet(
+    store: &crate::store::Store,
+    id: &str,
+) -> Result<crate::store::sheets::SessionSheet, String> {
+    #[cfg(feature = "host")]
+    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> =
+        Some(&crate::host::reachable_ip);
+    #[cfg(not(feature = "host"))]
+    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> = None;
+    store.session_sheet(id, reach, &qr_modules)
+}
+
+/// A QR code's modules, row by row (the same encoder as the seats' links).
+pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let w = code.width();
+    let cells = code
+        .to_colors()
+        .into_iter()
+        .map(|c| c == qrcode::Color::Dark)
+        .collect();
+    Some((w, cells))
+}
+
 /// Opens `path` in the system's browser or viewer, without waiting for it.
 pub fn open_in_system(path: &Path) -> Opened {
     match opener() {
@@ -226,7 +279,9 @@ pub fn open_in_system(path: &Path) -> Opened {
                     std::thread::spawn(move || child.wait());
                     Opened::With(program.display().to_string())
                 }
-                Err(e) => Opened::NoOpener(format!("{} could not be started: {e}", program.display())),
+                Err(e) => {
+                    Opened::NoOpener(format!("{} could not be started: {e}", program.display()))
+                }
             }
         }
         Err(why) => Opened::NoOpener(why),

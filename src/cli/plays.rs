@@ -352,7 +352,7 @@ pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output
         Err(e) => return Output::failed(e),
     };
     let path = out.unwrap_or_else(|| PathBuf::from(format!("{id}-recap.html")));
-    let sheet = match session_sheet(&store, id) {
+    let sheet = match crate::print::session_sheet(&store, id) {
         Ok(s) => s,
         Err(e) => return Output::failed(e),
     };
@@ -381,29 +381,6 @@ pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output
         )),
         Err(e) => Output::failed(e),
     }
-}
-
-/// The session sheet of save `id`: the phones' address with this machine's (where the table
-/// network is built in) and the restore code's QR code.
-pub fn session_sheet(store: &Store, id: &str) -> Result<crate::store::sheets::SessionSheet, String> {
-    #[cfg(feature = "host")]
-    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> =
-        Some(&crate::host::reachable_ip);
-    #[cfg(not(feature = "host"))]
-    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> = None;
-    store.session_sheet(id, reach, &qr_modules)
-}
-
-/// A QR code's modules (the same encoder the seats' links use).
-pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
-    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
-    let w = code.width();
-    let cells = code
-        .to_colors()
-        .into_iter()
-        .map(|c| c == qrcode::Color::Dark)
-        .collect();
-    Some((w, cells))
 }
 
 /// `tablemate open CODE`: puts back the state a session sheet's restore code names.

@@ -223,6 +223,17 @@ pub fn top_bar<'a>(
         bar = bar.push(bar_button("Home", Some(Message::GoHome), compact));
         if screen.document().is_some() {
             bar = bar.push(bar_button("Rename", Some(Message::RenameOpen), compact));
+            // The evening's page to print and this game's statistics (docs/plays.md).
+            bar = bar.push(bar_button(
+                if compact { "Sheet" } else { "Session sheet" },
+                Some(Message::SessionSheet),
+                compact,
+            ));
+            bar = bar.push(bar_button(
+                if compact { "Stats" } else { "Statistics" },
+                Some(Message::GameStatistics),
+                compact,
+            ));
         }
         Some(match screen.document() {
             Some(d) => d.title().to_string(),
@@ -604,8 +615,14 @@ mod bar_tests {
                 let compact = compact_bar(Some(screen_px), scale);
                 let hist = if show_history { "Hide" } else { "History" };
                 let share = if sharing { "Sharing" } else { "Share" };
+                let (sheet, stats) = if compact {
+                    ("Sheet", "Stats")
+                } else {
+                    ("Session sheet", "Statistics")
+                };
                 for label in [
-                    "←", "Home", "Rename", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
+                    "←", "Home", "Rename", sheet, stats, "Undo", "Redo", share, hist, "Rules",
+                    "Aa−", "?",
                 ] {
                     let b = at_width(
                         top_bar(&screen, &settings, "", None, sharing, compact),

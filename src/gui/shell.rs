@@ -81,6 +81,10 @@ pub enum Message {
     Handoff(super::single::Request),
     /// "Share to the table" (`share.rs`).
     Share(super::share::Message),
+    /// The open game's session sheet, written and opened in the browser (`sheet.rs`).
+    SessionSheet,
+    /// The Statistics screen for the open game (`sheet.rs`).
+    GameStatistics,
 }
 
 /// The context a screen is given, borrowing only the fields it needs (so the screen itself
@@ -142,6 +146,8 @@ pub struct App {
     /// The top bar's title field while renaming the open game, and why the typed title was
     /// refused.
     pub renaming: Option<(String, Option<String>)>,
+    /// Whether a session sheet is handed to the system's browser (`print::Opener`).
+    pub opener: crate::print::Opener,
 }
 
 impl App {
@@ -212,6 +218,7 @@ impl App {
             generation: 0,
             conflict: None,
             renaming: None,
+            opener: crate::print::Opener::here(),
         }
     }
 
@@ -351,6 +358,17 @@ impl App {
             return;
         }
         let path = std::path::Path::new(target);
+        // A session sheet's restore code (docs/plays.md) opens the state it names.
+        if !path.is_file() && crate::store::sheets::parse_code(target).is_some() {
+            match home::open_code(&store, target) {
+                Ok((notice, id, kind)) => {
+                    self.notify(notice);
+                    let _ = self.home_event(home::Event::Open(id, kind));
+                }
+                Err(why) => self.notify(Notice::error(format!("Cannot open {target}: {why}"))),
+            }
+            return;
+        }
         if !path.is_file() {
             self.notify(Notice::error(format!(
                 "Cannot open {target}: no save has that id, and there is no such file."
@@ -374,7 +392,7 @@ impl App {
     }
 
     /// Shows `screen` over the current one; Esc returns to it.
-    fn push(&mut self, screen: Screen) {
+    pub(super) fn push(&mut self, screen: Screen) {
         let previous = std::mem::replace(&mut self.screen, screen);
         self.back.push(previous);
     }
@@ -477,6 +495,8 @@ impl App {
             }
             Message::Backups(m) => forward!(self, Backups, m),
             Message::Stats(m) => forward!(self, Stats, m),
+            Message::SessionSheet => return self.session_sheet(),
+            Message::GameStatistics => return self.game_statistics(),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);

@@ -994,7 +994,10 @@ async fn seat_plays(State(st): State<AppState>, Path(token): Path<String>) -> Re
         return no_page(&st.shared, &token);
     };
     let Some(plays) = plays else {
-        return plain(StatusCode::NOT_FOUND, "the table seat has no plays of its own");
+        return plain(
+            StatusCode::NOT_FOUND,
+            "the table seat has no plays of its own",
+        );
     };
     let kind = lock(&st.shared.table).kind();
     let record = match &st.shared.kept {

@@ -117,14 +117,20 @@ impl Store {
     }
 
     /// The kept copy a restore code names, and the save's id.
-    fn sheet_state(&self, code: &str) -> Result<(String, PathBuf), StoreError> {
+    fn sheet_state(&self, code: &str) -> Result<(String, PathBuf), String> {
         let dir = self.sheets_dir();
-        let missing = || StoreError::NotFound(format!("restore code {}", shown(code)));
+        let missing = || {
+            format!(
+                "no session sheet of this data folder has the restore code {} (a code opens \
+                 where its sheet was written)",
+                shown(code)
+            )
+        };
         if !read::present(&dir) {
             return Err(missing());
         }
-        own_dir(&dir)?;
-        let entries = std::fs::read_dir(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        own_dir(&dir).map_err(|e| e.to_string())?;
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         entries
             .flatten()
             .filter_map(|e| e.file_name().into_string().ok())
@@ -140,17 +146,18 @@ impl Store {
 
     /// Puts back the state a session sheet's restore code names (`typed` as the player typed
     /// it), keeping the version it replaces as a backup.
-    pub fn open_code(&self, typed: &str) -> Result<Reopened, StoreError> {
+    pub fn open_code(&self, typed: &str) -> Result<Reopened, String> {
         let code = parse_code(typed).ok_or_else(|| {
-            StoreError::NotFound(format!(
-                "restore code {typed:?} (a code is {CODE_LEN} letters and digits, as K7QD-2MXA)"
-            ))
+            format!(
+                "{typed:?} is not a restore code: a code is {CODE_LEN} letters and digits, as \
+                 K7QD-2MXA"
+            )
         })?;
-        self.writable()?;
+        self.writable().map_err(|e| e.to_string())?;
         let (id, from) = self.sheet_state(&code)?;
-        let bytes = read::read(&from, Links::Refuse)?;
-        envelope::open(&bytes).map_err(|p| StoreError::bad(&from, p))?;
-        let path = self.save_path(&id)?;
+        let bytes = read::read(&from, Links::Refuse).map_err(|e| e.to_string())?;
+        envelope::open(&bytes).map_err(|p| StoreError::bad(&from, p).to_string())?;
+        let path = self.save_path(&id).map_err(|e| e.to_string())?;
         if read::present(&path) && read::read(&path, Links::Refuse).ok().as_deref() == Some(&bytes)
         {
             return Ok(Reopened {
@@ -159,7 +166,7 @@ impl Store {
                 unchanged: true,
             });
         }
-        let replaced = backups::put_back(self, &id, &from, &bytes)?;
+        let replaced = backups::put_back(self, &id, &from, &bytes).map_err(|e| e.to_string())?;
         Ok(Reopened {
             id,
             replaced,
@@ -170,7 +177,11 @@ impl Store {
     /// Where the phones find the table next time, as lines for the sheet: the address from
     /// `settings.json` (`reach` turns "every interface" into this machine's address), and
     /// whether save `id`'s seat links are kept; or how to start sharing.
-    pub fn phones_lines(&self, id: &str, reach: Option<&dyn Fn(&SocketAddr) -> IpAddr>) -> Vec<String> {
+    pub fn phones_lines(
+        &self,
+        id: &str,
+        reach: Option<&dyn Fn(&SocketAddr) -> IpAddr>,
+    ) -> Vec<String> {
         let setting: ShareSetting = super::peek_settings(self.root()).unwrap_or_default();
         let listen_text = setting
             .share_listen

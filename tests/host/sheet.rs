@@ -130,7 +130,11 @@ fn a_four_player_near_and_far_sheet_prints_on_one_a4_page_with_the_windows_figur
     println!("four-player sheet: {pages} A4 page(s), {tonight} changes tonight");
     assert_eq!(pages, 1, "the sheet prints on one A4 page");
     assert_eq!(tonight, 40, "the last 40 of tonight's changes are listed");
-    assert!(browser.text("#tonight").contains("earlier changes not shown"));
+    assert!(
+        browser
+            .text("#tonight")
+            .contains("earlier changes not shown")
+    );
     // What Chromium shows is what the character sheets say.
     let sheets = browser.text("#sheets");
     for (player, character) in PLAYERS {
@@ -200,7 +204,10 @@ fn each_player_seat_offers_its_own_players_bg_stats_link_for_this_games_plays() 
         )
     };
     let page = get("Ana", "");
-    assert!(page.body.contains("/plays\""), "the seat page links to its plays");
+    assert!(
+        page.body.contains("/plays\""),
+        "the seat page links to its plays"
+    );
     for (player, character) in PLAYERS {
         let mine = get(player, "/plays");
         assert_eq!(mine.status, 200, "{}", mine.body);

@@ -326,7 +326,10 @@ fn a_session_sheets_restore_code_opens_that_exact_state_again() {
     let code = restore_code(&html);
     assert!(out.stdout.contains(&code), "{}", out.stdout);
     assert!(html.contains(&format!("tablemate open {code}")), "{html}");
-    assert!(html.contains("<svg"), "the code's QR code is drawn in the page");
+    assert!(
+        html.contains("<svg"),
+        "the code's QR code is drawn in the page"
+    );
     // The evening goes on: the save changes, then the code brings the sheet's state back.
     let store = Store::open(dir.path()).unwrap();
     store.save("duel", &game("a later state")).unwrap();
@@ -335,7 +338,11 @@ fn a_session_sheets_restore_code_opens_that_exact_state_again() {
     let typed = code.replace('-', "").to_lowercase().replace('0', "o");
     let opened = run(dir.path(), &["open", &typed]);
     assert_eq!(opened.code, 0, "{opened:?}");
-    assert!(opened.stdout.contains("back as on the sheet"), "{}", opened.stdout);
+    assert!(
+        opened.stdout.contains("back as on the sheet"),
+        "{}",
+        opened.stdout
+    );
     let store = Store::open(dir.path()).unwrap();
     assert_eq!(
         std::fs::read(store.save_path("duel").unwrap()).unwrap(),
