@@ -168,8 +168,10 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Open the state a session sheet's restore code names (as K7QD-2MXA): that save is put
-    /// back as it was on the sheet, the version it replaces kept as a backup.
+    /// `open ID-OR-FILE-OR-CODE` opens the window on it (a save, a file imported first, or a
+    /// session sheet's restore code such as K7QD-2MXA, which puts that save back as it was on
+    /// the sheet). Without the window (a build without it), a restore code is put back here,
+    /// the version it replaces kept as a backup.
     Open { code: String },
     /// Rules lookup.
     Rules {

@@ -146,9 +146,23 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
-        let foot = notice::line(&self.banners, unplaced, Message::Dismiss, |n| {
-            n.undo.clone().map(Message::UndoStore)
-        });
+        // A game screen's foot ends with the evening's page to print and the game's
+        // statistics (docs/plays.md), at the right, where no notice moves them.
+        let evening: Vec<Element<'_, Message>> = if self.screen.document().is_some() {
+            vec![
+                foot_button("Session sheet", Message::SessionSheet),
+                foot_button("Statistics", Message::GameStatistics),
+            ]
+        } else {
+            Vec::new()
+        };
+        let foot = notice::line_with(
+            &self.banners,
+            unplaced,
+            Message::Dismiss,
+            |n| n.undo.clone().map(Message::UndoStore),
+            evening,
+        );
         let page: Element<'_, Message> = page
             .push(container(body).width(Fill).height(Fill))
             .push(foot)
@@ -176,6 +190,15 @@ impl App {
         };
         super::repaint::whole(page, self.generation)
     }
+}
+
+/// A button in the notice line at the foot of a game screen.
+fn foot_button(label: &str, on_press: Message) -> Element<'_, Message> {
+    button(text(label).size(style::SMALL))
+        .padding([8, 12])
+        .style(style::secondary)
+        .on_press(on_press)
+        .into()
 }
 
 /// Below this width in the app's own units (the window on a 1024 px screen is 922 wide, 709
@@ -223,17 +246,6 @@ pub fn top_bar<'a>(
         bar = bar.push(bar_button("Home", Some(Message::GoHome), compact));
         if screen.document().is_some() {
             bar = bar.push(bar_button("Rename", Some(Message::RenameOpen), compact));
-            // The evening's page to print and this game's statistics (docs/plays.md).
-            bar = bar.push(bar_button(
-                if compact { "Sheet" } else { "Session sheet" },
-                Some(Message::SessionSheet),
-                compact,
-            ));
-            bar = bar.push(bar_button(
-                if compact { "Stats" } else { "Statistics" },
-                Some(Message::GameStatistics),
-                compact,
-            ));
         }
         Some(match screen.document() {
             Some(d) => d.title().to_string(),
@@ -615,14 +627,8 @@ mod bar_tests {
                 let compact = compact_bar(Some(screen_px), scale);
                 let hist = if show_history { "Hide" } else { "History" };
                 let share = if sharing { "Sharing" } else { "Share" };
-                let (sheet, stats) = if compact {
-                    ("Sheet", "Stats")
-                } else {
-                    ("Session sheet", "Statistics")
-                };
                 for label in [
-                    "←", "Home", "Rename", sheet, stats, "Undo", "Redo", share, hist, "Rules",
-                    "Aa−", "?",
+                    "←", "Home", "Rename", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
                 ] {
                     let b = at_width(
                         top_bar(&screen, &settings, "", None, sharing, compact),

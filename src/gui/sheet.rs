@@ -67,14 +67,15 @@ impl App {
                 )
             })
             .unwrap_or_default();
+        // The path first: a long notice is cut at the foot (whole on hover).
         let said = match self.opener.open(&path) {
             Opened::With(_) => format!(
-                "Session sheet written to {} and opened in your browser: print it from there.{code}",
+                "Session sheet opened in your browser to print: {}.{code}",
                 path.display()
             ),
             Opened::NoOpener(why) => format!(
-                "Session sheet written to {}. Nothing here opens it ({why}): open that file in a \
-                 browser to print it.{code}",
+                "Open {} in a browser to print the session sheet: nothing here opens it \
+                 ({why}).{code}",
                 path.display()
             ),
         };

@@ -33,8 +33,8 @@ fn the_session_sheet_button_writes_the_sheet_in_the_data_folder_and_without_an_o
     assert!(html.contains("Ann wins"), "tonight's result is on it");
     let said = notices(&app).join("\n");
     assert!(said.contains(&path.display().to_string()), "{said}");
-    assert!(said.contains("Nothing here opens it"), "{said}");
-    assert!(said.contains("open that file in a browser"), "{said}");
+    assert!(said.contains("nothing here opens it"), "{said}");
+    assert!(said.contains("in a browser to print the session sheet"), "{said}");
     assert!(
         html.contains(&code_in(&said)),
         "the notice's code is the sheet's"
@@ -107,5 +107,57 @@ fn homes_restore_code_opens_the_sheets_state_and_a_wrong_code_is_said_in_place()
         "{:?}",
         notices(&app)
     );
+    Ok(())
+}
+
+/// Where `label` is drawn in the app's window of `size` (app units), whole and in view.
+fn drawn(app: &App, size: iced::Size, label: &str) -> iced::Rectangle {
+    let mut ui = iced_test::Simulator::with_size(Default::default(), size, app.view());
+    let found = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+    let (bounds, visible) = (found.bounds(), found.visible_bounds());
+    let visible = visible.unwrap_or_else(|| panic!("{label} is hidden"));
+    assert!(
+        (visible.width - bounds.width).abs() < 0.5
+            && bounds.x + bounds.width <= size.width
+            && bounds.y + bounds.height <= size.height,
+        "{label} is cut off: drawn {bounds:?}, visible {visible:?} in {size:?}"
+    );
+    bounds
+}
+
+#[test]
+fn the_evenings_buttons_are_whole_at_every_table_size_and_a_notice_moves_neither() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    campaign_with_one_result(&mut app)?;
+    app.banners.clear();
+    for large in [false, true] {
+        let _ = app.update(Message::LargeType(large));
+        let scale = if large { 1.3 } else { 1.0 };
+        for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+            // The window at 90% of the screen, in the app's units.
+            let size = iced::Size::new(w * 0.9 / scale, h * 0.9 / scale);
+            app.banners.clear();
+            let before: Vec<_> = ["Session sheet", "Statistics"]
+                .iter()
+                .map(|l| drawn(&app, size, l))
+                .collect();
+            // A long notice with its Dismiss: the buttons stay where they were.
+            click(&mut app, "Session sheet")?;
+            assert!(!app.banners.is_empty());
+            let after: Vec<_> = ["Session sheet", "Statistics"]
+                .iter()
+                .map(|l| drawn(&app, size, l))
+                .collect();
+            for (b, a) in before.iter().zip(&after) {
+                assert!(
+                    (b.x - a.x).abs() < 0.5 && (b.y - a.y).abs() < 0.5,
+                    "a notice moved them at {w}x{h}, large {large}: {b:?} then {a:?}"
+                );
+            }
+            drawn(&app, size, "Dismiss");
+        }
+    }
     Ok(())
 }
