@@ -243,15 +243,14 @@ pub fn session_sheet(
     id: &str,
 ) -> Result<crate::store::sheets::SessionSheet, String> {
     #[cfg(feature = "host")]
-    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> =
-        Some(&crate::host::reachable_ip);
+    let reach: crate::store::sheets::Reach<'_> = Some(&crate::host::reachable_ip);
     #[cfg(not(feature = "host"))]
-    let reach: Option<&dyn Fn(&std::net::SocketAddr) -> std::net::IpAddr> = None;
+    let reach: crate::store::sheets::Reach<'_> = None;
     store.session_sheet(id, reach, &qr_modules)
 }
 
 /// A QR code's modules, row by row (the same encoder as the seats' links).
-pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
+pub fn qr_modules(text: &str) -> crate::store::sheets::QrModules {
     let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
     let w = code.width();
     let cells = code

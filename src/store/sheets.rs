@@ -72,6 +72,13 @@ pub struct SessionSheet {
     pub recap: recap::Recap,
 }
 
+/// A QR code's modules: its width and its modules row by row (`true` dark).
+pub type QrModules = Option<(usize, Vec<bool>)>;
+
+/// The machine's address phones reach when sharing on `listen` (every interface: the one the
+/// system routes outward through).
+pub type Reach<'a> = Option<&'a dyn Fn(&SocketAddr) -> IpAddr>;
+
 /// What `open CODE` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reopened {
@@ -177,11 +184,7 @@ impl Store {
     /// Where the phones find the table next time, as lines for the sheet: the address from
     /// `settings.json` (`reach` turns "every interface" into this machine's address), and
     /// whether save `id`'s seat links are kept; or how to start sharing.
-    pub fn phones_lines(
-        &self,
-        id: &str,
-        reach: Option<&dyn Fn(&SocketAddr) -> IpAddr>,
-    ) -> Vec<String> {
+    pub fn phones_lines(&self, id: &str, reach: Reach<'_>) -> Vec<String> {
         let setting: ShareSetting = super::peek_settings(self.root()).unwrap_or_default();
         let listen_text = setting
             .share_listen
@@ -234,8 +237,8 @@ impl Store {
     pub fn session_sheet(
         &self,
         id: &str,
-        reach: Option<&dyn Fn(&SocketAddr) -> IpAddr>,
-        qr: &dyn Fn(&str) -> Option<(usize, Vec<bool>)>,
+        reach: Reach<'_>,
+        qr: &dyn Fn(&str) -> QrModules,
     ) -> Result<SessionSheet, String> {
         let path = self.save_path(id).map_err(|e| e.to_string())?;
         if !read::present(&path) {

@@ -34,7 +34,10 @@ fn the_session_sheet_button_writes_the_sheet_in_the_data_folder_and_without_an_o
     let said = notices(&app).join("\n");
     assert!(said.contains(&path.display().to_string()), "{said}");
     assert!(said.contains("nothing here opens it"), "{said}");
-    assert!(said.contains("in a browser to print the session sheet"), "{said}");
+    assert!(
+        said.contains("in a browser to print the session sheet"),
+        "{said}"
+    );
     assert!(
         html.contains(&code_in(&said)),
         "the notice's code is the sheet's"
