@@ -157,8 +157,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the recap sheet of save ID: one printable HTML page (tonight's changes, the
-    /// sheets, what comes next, the restore code). Default FILE: ID-recap.html here.
+    /// Write the session sheet of save ID: one printable page (tonight's changes, the sheets,
+    /// what comes next, the phones' address, a restore code). HTML, or a PDF (by the system's
+    /// headless Chromium) when FILE ends in .pdf. Default FILE: ID-recap.html here.
     Recap {
         id: String,
         #[arg(long, value_name = "FILE")]
@@ -167,6 +168,11 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// `open ID-OR-FILE-OR-CODE` opens the window on it (a save, a file imported first, or a
+    /// session sheet's restore code such as K7QD-2MXA, which puts that save back as it was on
+    /// the sheet). Without the window (a build without it), a restore code is put back here,
+    /// the version it replaces kept as a backup.
+    Open { code: String },
     /// Rules lookup.
     Rules {
         #[command(subcommand)]
@@ -474,6 +480,7 @@ pub fn execute_with_input(
         },
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
         Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
+        Command::Open { code } => plays::open_code(root, &code),
         Command::Rules { command } => rules_search::rules_command(command, root),
         Command::Game(command) => command.execute(root),
     }

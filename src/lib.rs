@@ -26,4 +26,5 @@ pub mod cli;
 pub mod gui;
 #[cfg(feature = "host")]
 pub mod host;
+pub mod print;
 pub mod store;

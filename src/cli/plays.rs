@@ -344,21 +344,65 @@ pub fn text(s: &stats::Stats) -> String {
     o
 }
 
-/// `tablemate recap ID [--out FILE] [--force]`.
+/// `tablemate recap ID [--out FILE] [--force]`: the session sheet, as HTML or (FILE ending in
+/// `.pdf`) as a PDF printed by the system's headless Chromium.
 pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output {
     let store = match crate::cli::open_store(root) {
         Ok(s) => s,
         Err(out) => return out,
     };
-    let html = match store.recap_html(id) {
-        Ok(h) => h,
+    let path = out.unwrap_or_else(|| PathBuf::from(format!("{id}-recap.html")));
+    let sheet = match crate::print::session_sheet(&store, id) {
+        Ok(s) => s,
         Err(e) => return Output::failed(e),
     };
-    let path = out.unwrap_or_else(|| PathBuf::from(format!("{id}-recap.html")));
-    match crate::store::write_file(&path, html.as_bytes(), force) {
+    let pdf = crate::store::sheets::is_pdf(&path);
+    let bytes = if pdf {
+        match crate::print::pdf(&sheet.html) {
+            Ok(b) => b,
+            Err(e) => return Output::failed(e),
+        }
+    } else {
+        sheet.html.into_bytes()
+    };
+    let code = sheet
+        .code
+        .map(|c| {
+            format!(
+                "; its restore code is {} (tablemate open CODE brings this state back)",
+                crate::store::sheets::shown(&c)
+            )
+        })
+        .unwrap_or_default();
+    match crate::store::write_file(&path, &bytes, force) {
         Ok(()) => Output::ok(format!(
-            "wrote {}: open it in a browser to print it\n",
+            "wrote {}: open it to print it{code}\n",
             path.display()
+        )),
+        Err(e) => Output::failed(e),
+    }
+}
+
+/// `tablemate open CODE`: puts back the state a session sheet's restore code names.
+pub fn open_code(root: &Path, code: &str) -> Output {
+    let store = match Store::open(root) {
+        Ok(s) => s,
+        Err(e) => return Output::failed(e),
+    };
+    match store.open_code(code) {
+        Ok(r) if r.unchanged => Output::ok(format!(
+            "save {} already is as on the sheet: nothing changed\n",
+            r.id
+        )),
+        Ok(r) => Output::ok(format!(
+            "save {} is back as on the sheet{}\n",
+            r.id,
+            r.replaced
+                .map(|b| format!(
+                    "; the version it replaced is backup {b} (tablemate restore {} {b})",
+                    r.id
+                ))
+                .unwrap_or_default()
         )),
         Err(e) => Output::failed(e),
     }

@@ -145,9 +145,23 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
-        let foot = notice::line(&self.banners, unplaced, Message::Dismiss, |n| {
-            n.undo.clone().map(Message::UndoStore)
-        });
+        // A game screen's foot ends with the evening's page to print and the game's
+        // statistics (docs/plays.md), at the right, where no notice moves them.
+        let evening: Vec<Element<'_, Message>> = if self.screen.document().is_some() {
+            vec![
+                foot_button("Session sheet", Message::SessionSheet),
+                foot_button("Statistics", Message::GameStatistics),
+            ]
+        } else {
+            Vec::new()
+        };
+        let foot = notice::line_with(
+            &self.banners,
+            unplaced,
+            Message::Dismiss,
+            |n| n.undo.clone().map(Message::UndoStore),
+            evening,
+        );
         let page: Element<'_, Message> = page
             .push(container(body).width(Fill).height(Fill))
             .push(foot)
@@ -175,6 +189,15 @@ impl App {
         };
         super::repaint::whole(page, self.generation)
     }
+}
+
+/// A button in the notice line at the foot of a game screen.
+fn foot_button(label: &str, on_press: Message) -> Element<'_, Message> {
+    button(text(label).size(style::SMALL))
+        .padding([8, 12])
+        .style(style::secondary)
+        .on_press(on_press)
+        .into()
 }
 
 /// Below this width in the app's own units (the window on a 1024 px screen is 922 wide, 709

@@ -37,6 +37,9 @@ pub enum Message {
     /// No file dialog could open for this (why): the typed path stands in.
     NoDialog(Transfer, String),
     PathText(String),
+    /// "Restore code…": the field for a session sheet's restore code, and its text.
+    RestoreCode,
+    CodeText(String),
     Confirm,
     Cancel,
 }
@@ -99,6 +102,11 @@ pub enum Dialog {
     Path {
         transfer: Transfer,
         field: PathField,
+    },
+    /// A session sheet's restore code as typed (docs/plays.md), and why it was refused.
+    Code {
+        typed: String,
+        refused: Option<String>,
     },
     /// The title field of save `id`, as typed, and why the store refused it.
     Rename {
@@ -206,6 +214,20 @@ impl State {
                 });
                 return (Action::task(widgets::focus_rename()), None);
             }
+            Message::RestoreCode => {
+                self.dialog = Some(Dialog::Code {
+                    typed: String::new(),
+                    refused: None,
+                });
+                return (Action::task(iced::widget::operation::focus(CODE_ID)), None);
+            }
+            Message::CodeText(t) => {
+                if let Some(Dialog::Code { typed, refused }) = &mut self.dialog {
+                    *typed = t;
+                    *refused = None;
+                }
+                None
+            }
             Message::RenameText(t) => {
                 if let Some(Dialog::Rename { typed, refused, .. }) = &mut self.dialog {
                     *typed = t;
@@ -235,6 +257,24 @@ impl State {
                     let notice = transfer::delete(store, &id, &title);
                     self.reload(ctx);
                     return (Action::notice(notice), None);
+                }
+                Some(Dialog::Code { typed, .. }) => {
+                    let Some(store) = ctx.store else {
+                        return (Action::none(), None);
+                    };
+                    return match open_code(store, &typed) {
+                        Ok((notice, id, kind)) => {
+                            self.reload(ctx);
+                            (Action::notice(notice), Some(Event::Open(id, kind)))
+                        }
+                        Err(why) => {
+                            self.dialog = Some(Dialog::Code {
+                                typed,
+                                refused: Some(why),
+                            });
+                            (Action::none(), None)
+                        }
+                    };
                 }
                 Some(Dialog::Rename { id, old, typed, .. }) => {
                     let Some(store) = ctx.store else {
@@ -351,9 +391,63 @@ impl State {
                     Message::Cancel,
                 ),
             ),
+            Some(Dialog::Code { typed, refused }) => widgets::modal(
+                page,
+                column![
+                    text("Open a session sheet's restore code").size(style::BODY),
+                    text(
+                        "The save is put back exactly as it was on the sheet; the version it \
+                         replaces is kept in Backups."
+                    )
+                    .size(style::SMALL)
+                    .style(style::muted),
+                    iced::widget::text_input("K7QD-2MXA", typed)
+                        .id(CODE_ID)
+                        .on_input(Message::CodeText)
+                        .on_submit(Message::Confirm)
+                        .size(style::BODY)
+                        .padding(8),
+                    text(refused.as_deref().unwrap_or(""))
+                        .size(style::SMALL)
+                        .style(style::danger_text),
+                    widgets::cancel_and(
+                        "Restore",
+                        style::primary,
+                        Message::Confirm,
+                        Message::Cancel
+                    ),
+                ]
+                .spacing(12)
+                .width(Length::Fixed(460.0))
+                .into(),
+            ),
             None => page,
         }
     }
+}
+
+/// The restore code field's id (Tab order, focus when the dialog opens).
+pub const CODE_ID: &str = "restore-code";
+
+/// Puts back the state restore code `typed` names: the notice to show, and the save to open.
+pub fn open_code(
+    store: &crate::store::Store,
+    typed: &str,
+) -> Result<(Notice, String, Kind), String> {
+    let r = store.open_code(typed)?;
+    let kind = store
+        .list()
+        .into_iter()
+        .find(|l| l.id == r.id)
+        .and_then(|l| l.kind())
+        .ok_or_else(|| format!("save {} could not be read back", r.id))?;
+    let said = match (&r.replaced, r.unchanged) {
+        (_, true) => "It already was as on the sheet.".to_string(),
+        (Some(b), false) => format!("The version it replaced is in Backups ({b})."),
+        (None, false) => String::new(),
+    };
+    let notice = Notice::info(format!("Opened {} as on its session sheet. {said}", r.id));
+    Ok((notice, r.id, kind))
 }
 
 fn tile<'a>(title: &'a str, sub: &'a str, msg: Message) -> Element<'a, Message> {
@@ -402,6 +496,10 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
         widgets::secondary("Export all…", Some(Message::ExportAll)),
         widgets::secondary("Backups", Some(Message::Backups(None))),
         widgets::secondary("Statistics", Some(Message::Stats(None))),
+        widgets::secondary(
+            "Restore code…",
+            (!read_only).then_some(Message::RestoreCode)
+        ),
     ]
     .spacing(8);
     // The tools wrap under the heading when the card is narrow (1024 px, large type) instead

@@ -24,6 +24,7 @@ pub mod screen;
 mod screens;
 pub mod settings;
 pub mod share;
+pub mod sheet;
 mod single;
 pub mod startup;
 pub mod stats;

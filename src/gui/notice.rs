@@ -178,6 +178,18 @@ pub fn line<'a, M: Clone + 'a>(
     dismiss: impl Fn(usize) -> M,
     undo: impl Fn(&'a Notice) -> Option<M>,
 ) -> Element<'a, M> {
+    line_with(notices, refusal, dismiss, undo, Vec::new())
+}
+
+/// [`line`] with `trailing` buttons at its right end, after the notice's own (a game screen's
+/// Session sheet and Statistics): always there, so they never move.
+pub fn line_with<'a, M: Clone + 'a>(
+    notices: &'a [Notice],
+    refusal: Option<&'a str>,
+    dismiss: impl Fn(usize) -> M,
+    undo: impl Fn(&'a Notice) -> Option<M>,
+    trailing: Vec<Element<'a, M>>,
+) -> Element<'a, M> {
     let mut content = row![].spacing(style::GAP).align_y(Center);
     let mut look: fn(&iced::Theme) -> container::Style = style::bar;
     if let Some(i) = notices.len().checked_sub(1) {
@@ -227,6 +239,11 @@ pub fn line<'a, M: Clone + 'a>(
             .width(Fill)
             .clip(true),
         );
+    } else if !trailing.is_empty() {
+        content = content.push(iced::widget::space::horizontal());
+    }
+    for t in trailing {
+        content = content.push(t);
     }
     container(content)
         .padding([0, 16])

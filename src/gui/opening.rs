@@ -58,6 +58,17 @@ impl App {
             return;
         }
         let path = std::path::Path::new(target);
+        // A session sheet's restore code (docs/plays.md) opens the state it names.
+        if !path.is_file() && crate::store::sheets::parse_code(target).is_some() {
+            match home::open_code(&store, target) {
+                Ok((notice, id, kind)) => {
+                    self.notify(notice);
+                    let _ = self.home_event(home::Event::Open(id, kind));
+                }
+                Err(why) => self.notify(Notice::error(format!("Cannot open {target}: {why}"))),
+            }
+            return;
+        }
         if !path.is_file() {
             self.notify(Notice::error(format!(
                 "Cannot open {target}: no save has that id, and there is no such file."

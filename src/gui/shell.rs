@@ -81,6 +81,10 @@ pub enum Message {
     Handoff(super::single::Request),
     /// "Share to the table" (`share.rs`).
     Share(super::share::Message),
+    /// The open game's session sheet, written and opened in the browser (`sheet.rs`).
+    SessionSheet,
+    /// The Statistics screen for the open game (`sheet.rs`).
+    GameStatistics,
 }
 
 /// The context a screen is given, borrowing only the fields it needs (so the screen itself
@@ -142,6 +146,8 @@ pub struct App {
     /// The top bar's title field while renaming the open game, and why the typed title was
     /// refused.
     pub renaming: Option<(String, Option<String>)>,
+    /// Whether a session sheet is handed to the system's browser (`print::Opener`).
+    pub opener: crate::print::Opener,
 }
 
 impl App {
@@ -212,6 +218,7 @@ impl App {
             generation: 0,
             conflict: None,
             renaming: None,
+            opener: crate::print::Opener::here(),
         }
     }
 
@@ -406,6 +413,8 @@ impl App {
             }
             Message::Backups(m) => forward!(self, Backups, m),
             Message::Stats(m) => forward!(self, Stats, m),
+            Message::SessionSheet => return self.session_sheet(),
+            Message::GameStatistics => return self.game_statistics(),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);

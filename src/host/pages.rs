@@ -167,7 +167,10 @@ fn frame(
                     p #live role="status" { "Connecting…" }
                 }
                 main #main data-follow=(if follow { "yes" } else { "no" }) { (inner) }
-                nav { a.big href={ "/seat/" (token) "/rules" } { "Rules lookup" } }
+                nav {
+                    a.big href={ "/seat/" (token) "/rules" } { "Rules lookup" }
+                    @if player { " " a.big href={ "/seat/" (token) "/plays" } { "My plays for BG Stats" } }
+                }
             }
         }
     }
@@ -238,6 +241,59 @@ pub fn rules(
                                 h2 { (h.entry.title) }
                                 p { (h.entry.summary) }
                                 p.page { "Rulebook: " (h.entry.page) }
+                            }
+                        }
+                    }
+                }
+                nav { a.big href={ "/seat/" (token) } { "Back to my seat" } }
+            }
+        }
+    }
+}
+
+/// The name `seat` has among `play`'s players: the seat's own name, or what it plays (a
+/// Worldspanner team, a solo game's one player).
+pub fn player_in<'a>(play: &'a crate::plays::Play, seat: &Seat) -> Option<&'a str> {
+    let plays = match &seat.plays {
+        Plays::Character(c) | Plays::Team(c) | Plays::Player(c) => c.as_str(),
+    };
+    let players = &play.facts.players;
+    players
+        .iter()
+        .find(|p| p.name == seat.name || (!p.plays.is_empty() && p.plays == plays))
+        .or_else(|| players.iter().find(|p| p.name == plays))
+        .or_else(|| (players.len() == 1).then(|| &players[0]))
+        .map(|p| p.name.as_str())
+}
+
+/// A player seat's plays of this save, newest first, each with its BG Stats link for this
+/// player alone and that link as a QR code (to scan with another phone).
+pub fn my_plays(kind: Kind, seat: &Seat, token: &str, plays: &[crate::plays::Play]) -> Markup {
+    let mine: Vec<(&crate::plays::Play, &str)> = plays
+        .iter()
+        .rev()
+        .filter_map(|p| player_in(p, seat).map(|name| (p, name)))
+        .collect();
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            (head(&format!("My plays · {}", kind.title()), false))
+            body {
+                header { h1 { "My plays: " (seat.name) } p.game { (kind.title()) } }
+                main {
+                    p { "Each play opens in the BG Stats app on this phone, with only you in it. \
+                        Tablemate sends nothing: the link carries the play." }
+                    @if mine.is_empty() {
+                        p #no-plays { "No finished play of this game names you yet: a play is recorded when a game ends or a session is scored." }
+                    }
+                    @for (play, name) in &mine {
+                        article.play {
+                            h2 { (play.date.to_string()) " · " (play.facts.result) }
+                            p { (crate::plays::duration(u64::from(play.minutes)))
+                                @if let Some(s) = &play.facts.scenario { " · " (s) } }
+                            p { a.big.bg-stats href=(crate::plays::bg_stats::link(play, Some(name))) { "Add to BG Stats" } }
+                            @if let Some((w, m)) = super::qr_modules(&crate::plays::bg_stats::link(play, Some(name))) {
+                                div.qr { (maud::PreEscaped(crate::plays::recap::qr_svg(w, &m, 50))) }
                             }
                         }
                     }

@@ -32,6 +32,7 @@ pub(super) fn router(shared: Arc<Shared>, closed: tokio::sync::watch::Receiver<b
         .route("/seat/{token}/part", get(seat_part))
         .route("/seat/{token}/rules", get(seat_rules))
         .route("/seat/{token}/quest", get(seat_quest))
+        .route("/seat/{token}/plays", get(seat_plays))
         .route("/assets/seat.js", get(script))
         .route("/assets/seat.css", get(style))
         .route("/api/state", get(api::api_state))
@@ -216,4 +217,41 @@ async fn style() -> Response {
         pages::STYLE,
     )
         .into_response()
+}
+
+/// A player seat's own plays of this save, each with its BG Stats link and QR code for that
+/// player alone (docs/plays.md, "Posting a play to BG Stats"): read from the record of plays,
+/// nothing sent anywhere. 404 for the read-only table seat.
+async fn seat_plays(State(st): State<AppState>, Path(token): Path<String>) -> Response {
+    let Some((seat, plays)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
+    };
+    let Some(plays) = plays else {
+        return plain(
+            StatusCode::NOT_FOUND,
+            "the table seat has no plays of its own",
+        );
+    };
+    let kind = lock(&st.shared.table).kind();
+    let record = match &st.shared.kept {
+        Some(kept) => {
+            let (store, id) = (kept.store.clone(), kept.id.clone());
+            tokio::task::spawn_blocking(move || {
+                store
+                    .plays()
+                    .plays
+                    .into_iter()
+                    .filter(|p| p.save == id)
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default()
+        }
+        None => Vec::new(),
+    };
+    let me = Seat {
+        name: seat.clone(),
+        plays,
+    };
+    page(pages::my_plays(kind, &me, &token, &record))
 }

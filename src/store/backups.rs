@@ -438,7 +438,7 @@ pub fn ids(store: &Store) -> Vec<String> {
 }
 
 pub fn restore(store: &Store, id: &str, backup: &str) -> Result<Option<String>, StoreError> {
-    let path = store.save_path(id)?;
+    store.save_path(id)?;
     if backup.contains(['/', '\\']) || backup.starts_with('.') {
         return Err(StoreError::NotFound(backup.to_string()));
     }
@@ -448,8 +448,22 @@ pub fn restore(store: &Store, id: &str, backup: &str) -> Result<Option<String>, 
         return Err(StoreError::NotFound(backup.to_string()));
     }
     let bytes = read::read(&from, Links::Refuse)?;
-    envelope::open(&bytes).map_err(|p| StoreError::bad(&from, p))?;
-    let staged = atomic::Staged::new(&path, &bytes).map_err(|e| StoreError::io(&path, e))?;
+    put_back(store, id, &from, &bytes)
+}
+
+/// Makes save `id` hold `bytes` (a kept copy read from `from`, checked here), keeping the
+/// version it replaces as a pinned backup; returns that backup's name. `restore` and the
+/// session sheet's restore code (`sheets.rs`) both come back this way.
+pub fn put_back(
+    store: &Store,
+    id: &str,
+    from: &Path,
+    bytes: &[u8],
+) -> Result<Option<String>, StoreError> {
+    let path = store.save_path(id)?;
+    let dir = real_dir(store, id, false)?;
+    envelope::open(bytes).map_err(|p| StoreError::bad(from, p))?;
+    let staged = atomic::Staged::new(&path, bytes).map_err(|e| StoreError::io(&path, e))?;
     // The version being replaced is kept as a pinned backup, outside the burst rule, so the
     // restore can always be undone; pruning keeps it whatever the other names say.
     let previous = if read::present(&path) {

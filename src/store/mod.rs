@@ -27,6 +27,7 @@ mod prepared;
 mod read;
 pub mod report;
 mod script;
+pub mod sheets;
 pub mod storybook;
 mod transfer;
 mod userdata;

@@ -133,32 +133,6 @@ impl Store {
         self.write_plays(&file);
     }
 
-    /// The recap sheet of save `id` as a self-contained HTML page (docs/plays.md): read from
-    /// the save, with its id and newest backup's name as the restore code.
-    pub fn recap_html(&self, id: &str) -> Result<String, String> {
-        let path = self.save_path(id).map_err(|e| e.to_string())?;
-        if !read::present(&path) {
-            return Err(super::StoreError::NotFound(id.to_string()).to_string());
-        }
-        let bytes = read::read(&path, Links::Refuse).map_err(|e| e.to_string())?;
-        let (opened, data) =
-            envelope::open_with_data(&bytes).map_err(|p| format!("{}: {p}", path.display()))?;
-        let recap = plays::recap::recap(opened.kind, &opened.title, &data)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let newest = self
-            .backups(id)
-            .ok()
-            .and_then(|b| b.into_iter().next())
-            .map(|b| b.name);
-        let restore = match newest {
-            Some(name) => {
-                format!("save {id} · newest backup {name} (tablemate restore {id} {name})")
-            }
-            None => format!("save {id} · no backup yet"),
-        };
-        Ok(plays::recap::html(&recap, &restore))
-    }
-
     /// Reads the record, refreshes the saves that changed since, writes it back if it moved.
     fn plays_file(&self) -> (RecordFile, Vec<String>) {
         let path = self.plays_path();

@@ -9,6 +9,7 @@ mod repaint;
 mod share;
 #[path = "../shared/mod.rs"]
 mod shared;
+mod sheet;
 mod table_screens;
 mod window;
 mod worldspanner_window;

@@ -17,7 +17,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const DRIVER: &str = "/usr/bin/chromedriver";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-struct Driver {
+pub(super) struct Driver {
     child: Child,
     addr: String,
 }
@@ -38,7 +38,7 @@ fn free_port() -> u16 {
 
 /// ChromeDriver, or `None` (after a line on stderr) when Chromium is not installed and the
 /// run is not CI's: a plain `cargo test` passes on any machine, and CI cannot skip them.
-fn driver() -> Option<Driver> {
+pub(super) fn driver() -> Option<Driver> {
     let installed =
         std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(DRIVER).exists();
     if !installed {
@@ -87,14 +87,14 @@ fn call(addr: &str, method: &str, path: &str, body: Value) -> Value {
 }
 
 /// One browser window (a phone at 360×740).
-struct Browser<'a> {
+pub(super) struct Browser<'a> {
     driver: &'a Driver,
     session: String,
     _profile: tempfile::TempDir,
 }
 
 impl<'a> Browser<'a> {
-    fn open(driver: &'a Driver) -> Browser<'a> {
+    pub(super) fn open(driver: &'a Driver) -> Browser<'a> {
         let profile = tempfile::tempdir().expect("a profile folder");
         let args = [
             "--headless",
@@ -120,7 +120,7 @@ impl<'a> Browser<'a> {
         }
     }
 
-    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    pub(super) fn call(&self, method: &str, path: &str, body: Value) -> Value {
         call(
             &self.driver.addr,
             method,
@@ -129,7 +129,7 @@ impl<'a> Browser<'a> {
         )
     }
 
-    fn go(&self, url: &str) {
+    pub(super) fn go(&self, url: &str) {
         self.call("POST", "/url", json!({ "url": url }));
     }
 
@@ -180,14 +180,14 @@ impl<'a> Browser<'a> {
         }
     }
 
-    fn script(&self, js: &str) -> Value {
+    pub(super) fn script(&self, js: &str) -> Value {
         self.call("POST", "/execute/sync", json!({"script": js, "args": []}))
     }
 
     /// The rendered text of `css` (empty when it is not on the page), read in one script call:
     /// a page that redraws between finding an element and reading it cannot leave a stale
     /// reference behind.
-    fn text(&self, css: &str) -> String {
+    pub(super) fn text(&self, css: &str) -> String {
         let js = format!(
             "const e = document.querySelector({}); return e ? e.innerText : '';",
             serde_json::to_string(css).unwrap_or_default()

@@ -14,6 +14,7 @@ mod pages;
 mod random_json;
 mod repeats;
 mod seats;
+mod sheet;
 mod undo;
 mod ws_seat;
 

@@ -264,9 +264,6 @@ fn the_recap_sheet_names_tonights_changes_what_comes_next_and_the_restore_code()
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.save("duel", &finished_board()).unwrap();
-    // A second write keeps the first as a backup: the restore code names it.
-    store.save("duel", &finished_board()).unwrap();
-    let backup = store.backups("duel").unwrap().remove(0).name;
     drop(store);
     let out_path = dir.path().join("recap.html");
     let out = run(
@@ -280,7 +277,9 @@ fn the_recap_sheet_names_tonights_changes_what_comes_next_and_the_restore_code()
         "Britain: Ben wins",
         "Ben: 1 board(s) won",
         "Ben picks the next board from:",
-        &format!("tablemate restore duel {backup}"),
+        "<h2>Restore code</h2>",
+        "tablemate open ",
+        "The table's address for the phones",
     ] {
         assert!(html.contains(says), "{says:?} is not in:\n{html}");
     }
@@ -292,4 +291,166 @@ fn the_recap_sheet_names_tonights_changes_what_comes_next_and_the_restore_code()
     assert_eq!(again.code, 1, "an existing file is kept unless --force");
     let missing = run(dir.path(), &["recap", "nothing-here"]);
     assert_eq!(missing.code, 1);
+}
+
+/// `tablemate ARGS` as the binary, with the data folder `home` and `env` set.
+fn binary(home: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"));
+    cmd.args(args).env("TABLEMATE_HOME", home);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("tablemate runs")
+}
+
+/// The restore code a sheet prints (`<p class="code" id="restore-code">K7QD-2MXA</p>`).
+fn restore_code(html: &str) -> String {
+    let at = html.find("id=\"restore-code\">").expect("a restore code") + 18;
+    html[at..at + 9].to_string()
+}
+
+#[test]
+fn a_session_sheets_restore_code_opens_that_exact_state_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &finished_board()).unwrap();
+    let on_the_sheet = std::fs::read(store.save_path("duel").unwrap()).unwrap();
+    drop(store);
+    let out_path = dir.path().join("sheet.html");
+    let out = run(
+        dir.path(),
+        &["recap", "duel", "--out", out_path.to_str().unwrap()],
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let html = std::fs::read_to_string(&out_path).unwrap();
+    let code = restore_code(&html);
+    assert!(out.stdout.contains(&code), "{}", out.stdout);
+    assert!(html.contains(&format!("tablemate open {code}")), "{html}");
+    assert!(
+        html.contains("<svg"),
+        "the code's QR code is drawn in the page"
+    );
+    // The evening goes on: the save changes, then the code brings the sheet's state back.
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &game("a later state")).unwrap();
+    drop(store);
+    // Typed loosely: lower case, no dash, O for 0.
+    let typed = code.replace('-', "").to_lowercase().replace('0', "o");
+    let opened = run(dir.path(), &["open", &typed]);
+    assert_eq!(opened.code, 0, "{opened:?}");
+    assert!(
+        opened.stdout.contains("back as on the sheet"),
+        "{}",
+        opened.stdout
+    );
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(
+        std::fs::read(store.save_path("duel").unwrap()).unwrap(),
+        on_the_sheet
+    );
+    // The later state is kept as a backup, so the open can be undone.
+    assert!(
+        super::common::backup_texts(&store, "duel")
+            .iter()
+            .any(|t| t.contains("a later state"))
+    );
+    drop(store);
+    let again = run(dir.path(), &["open", &code]);
+    assert!(again.stdout.contains("nothing changed"), "{}", again.stdout);
+    let wrong = run(dir.path(), &["open", "ZZZZ-ZZZZ"]);
+    assert_eq!(wrong.code, 1);
+    assert!(wrong.stderr.contains("ZZZZ-ZZZZ"), "{}", wrong.stderr);
+    let not_a_code = run(dir.path(), &["open", "hello"]);
+    assert_eq!(not_a_code.code, 1);
+}
+
+#[test]
+fn a_session_sheet_names_the_phones_address_or_how_to_start_sharing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &finished_board()).unwrap();
+    drop(store);
+    std::fs::write(
+        dir.path().join("settings.json"),
+        r#"{"share_listen": "192.168.1.20:9000"}"#,
+    )
+    .unwrap();
+    let out_path = dir.path().join("sheet.html");
+    let out = run(
+        dir.path(),
+        &["recap", "duel", "--out", out_path.to_str().unwrap()],
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let html = std::fs::read_to_string(&out_path).unwrap();
+    assert!(html.contains("http://192.168.1.20:9000/"), "{html}");
+    assert!(html.contains("Not shared yet"), "{html}");
+    assert!(html.contains("tablemate serve duel"), "{html}");
+}
+
+#[test]
+fn a_pdf_sheet_without_chromium_says_what_is_missing_and_that_html_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &finished_board()).unwrap();
+    drop(store);
+    let pdf = dir.path().join("sheet.pdf");
+    let out = binary(
+        dir.path(),
+        &["recap", "duel", "--out", pdf.to_str().unwrap()],
+        &[("TABLEMATE_CHROMIUM", "none")],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("Chromium"), "{stderr}");
+    assert!(stderr.contains("HTML"), "{stderr}");
+    assert!(!pdf.exists(), "nothing half written");
+}
+
+#[test]
+fn recap_out_a_pdf_prints_the_sheet_with_the_systems_headless_chromium() {
+    if tablemate::print::chromium().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set, so the PDF sheet must be tested: it needs Chromium (apt-get install -y chromium)"
+        );
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "PDF sheet test skipped: no headless Chromium on PATH (apt-get install -y chromium)"
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.save("duel", &finished_board()).unwrap();
+    drop(store);
+    let pdf = dir.path().join("sheet.PDF");
+    let started = std::time::Instant::now();
+    let out = binary(
+        dir.path(),
+        &["recap", "duel", "--out", pdf.to_str().unwrap()],
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"), "a PDF");
+    let pages = count_pages(&bytes);
+    assert_eq!(pages, 1, "one page");
+    println!(
+        "PDF sheet: {} bytes, {pages} page, in {:?}",
+        bytes.len(),
+        started.elapsed()
+    );
+}
+
+/// The pages of a PDF: its `/Type /Page` objects (not `/Pages`).
+pub fn count_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type")
+        .filter(|(i, _)| {
+            let rest = text[i + 5..].trim_start();
+            rest.starts_with("/Page") && !rest.starts_with("/Pages")
+        })
+        .count()
 }

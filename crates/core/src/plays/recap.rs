@@ -1,8 +1,9 @@
-//! The recap sheet (docs/plays.md, "The recap sheet"): one printable page per save at the end
-//! of an evening: what changed tonight in the history's own labels, the sheets as they stand,
-//! what comes next, and the restore code (the save's id and its newest backup's name). Made
-//! from the save's data alone, as a self-contained HTML page (no script, no outside file); the
-//! store writes it and the system browser prints it.
+//! The session sheet (docs/plays.md, "The session sheet"): one printable page per save at the
+//! end of an evening: what changed tonight in the history's own labels, the sheets as they
+//! stand, what comes next, the table's address for the phones and the restore code with its QR
+//! code. Made from the save's data and what the store adds ([`Extras`]), as a self-contained
+//! HTML page sized for one A4 page (no script, no outside file); the app writes it and the
+//! system browser prints it.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -241,9 +242,57 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The sheet as a self-contained HTML page sized for one A4 page; `restore` is the restore
-/// code line (the save's id and newest backup), `address` the table's address if known.
-pub fn html(recap: &Recap, restore: &str) -> String {
+/// What the app adds to a sheet beside the save's own data.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Extras {
+    /// The short restore code, shown large, when a copy of this state was kept.
+    pub code: Option<String>,
+    /// How to open the code (or why there is none), one line each.
+    pub restore: Vec<String>,
+    /// The QR code printed beside the restore code: its width and its modules row by row
+    /// (`true` dark).
+    pub qr: Option<(usize, Vec<bool>)>,
+    /// Where the phones find the table next time (or how to start sharing), one line each.
+    pub phones: Vec<String>,
+}
+
+/// A QR code as an inline SVG (one path, a run of dark modules per segment), with a quiet
+/// zone of four modules, `mm` millimetres wide.
+pub fn qr_svg(width: usize, modules: &[bool], mm: u32) -> String {
+    let quiet = 4;
+    let side = width + 2 * quiet;
+    let mut path = String::new();
+    for y in 0..width {
+        let mut x = 0;
+        while x < width {
+            if modules.get(y * width + x) == Some(&true) {
+                let start = x;
+                while x < width && modules.get(y * width + x) == Some(&true) {
+                    x += 1;
+                }
+                path.push_str(&format!(
+                    "M{} {}h{}v1h-{}z",
+                    start + quiet,
+                    y + quiet,
+                    x - start,
+                    x - start
+                ));
+            } else {
+                x += 1;
+            }
+        }
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" \
+width=\"{mm}mm\" height=\"{mm}mm\" shape-rendering=\"crispEdges\" role=\"img\" \
+aria-label=\"QR code\"><rect width=\"{side}\" height=\"{side}\" fill=\"#fff\"/>\
+<path fill=\"#000\" d=\"{path}\"/></svg>"
+    )
+}
+
+/// The sheet as a self-contained HTML page sized for one A4 page (print media): the save's
+/// recap, then a closing box with the restore code, its QR code and the phones' address.
+pub fn html(recap: &Recap, extras: &Extras) -> String {
     let list = |items: &[String]| -> String {
         if items.is_empty() {
             return "<p class=\"none\">Nothing yet.</p>".into();
@@ -254,8 +303,15 @@ pub fn html(recap: &Recap, restore: &str) -> String {
             .collect();
         format!("<ul>{lis}</ul>")
     };
+    let lines = |items: &[String]| -> String {
+        items
+            .iter()
+            .map(|i| format!("<p>{}</p>", escape(i)))
+            .collect()
+    };
     // The newest labels first would read backwards: oldest first, and at most the last 40
-    // (a long evening is cut at the front, saying how many came before).
+    // (a long evening is cut at the front, saying how many came before), so the page stays
+    // one page.
     let cut = recap.tonight.len().saturating_sub(40);
     let mut tonight = list(&recap.tonight[cut..]);
     if cut > 0 {
@@ -265,32 +321,54 @@ pub fn html(recap: &Recap, restore: &str) -> String {
         .day
         .map(|d| d.format("%A %e %B %Y").to_string())
         .unwrap_or_default();
+    let code = extras
+        .code
+        .as_ref()
+        .map(|c| format!("<p class=\"code\" id=\"restore-code\">{}</p>", escape(c)))
+        .unwrap_or_default();
+    let qr = extras
+        .qr
+        .as_ref()
+        .map(|(w, m)| format!("<div class=\"qr\">{}</div>", qr_svg(*w, m, 30)))
+        .unwrap_or_default();
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<title>{title} — recap</title><style>\
-@page {{ size: A4; margin: 14mm; }}\
-body {{ font: 10.5pt/1.35 sans-serif; color: #000; margin: 0; }}\
-h1 {{ font-size: 16pt; margin: 0 0 2mm; }} h2 {{ font-size: 12pt; margin: 4mm 0 1mm; }}\
+<title>{title} — session sheet</title><style>\
+@page {{ size: A4; margin: 12mm; }}\
+body {{ font: 10pt/1.3 sans-serif; color: #000; background: #fff; margin: 0 auto; \
+max-width: 186mm; }}\
+h1 {{ font-size: 15pt; margin: 0 0 1mm; }} h2 {{ font-size: 11.5pt; margin: 3mm 0 1mm; }}\
 ul {{ margin: 0; padding-left: 5mm; columns: 2; column-gap: 8mm; }} li {{ break-inside: avoid; }}\
-.none {{ color: #444; margin: 0; }} .code {{ font-family: monospace; font-size: 11pt; \
-border: 1px solid #000; padding: 2mm; }}\
+#sheets ul, #next ul {{ columns: 1; }}\
+p {{ margin: 0; }} .none {{ color: #333; }}\
+.foot {{ display: flex; gap: 6mm; align-items: flex-start; border-top: 1px solid #000; \
+margin-top: 4mm; padding-top: 2mm; break-inside: avoid; }}\
+.foot section {{ flex: 1; }} .qr svg {{ display: block; }}\
+.code {{ font: bold 15pt monospace; letter-spacing: 1pt; margin: 1mm 0; }}\
 </style></head><body>\
-<h1>{title}</h1><p class=\"none\">{game} — {summary} — {day}</p>\
-<h2>Tonight</h2>{tonight}\
-<h2>The sheets as they stand</h2>{sheets}\
-<h2>What comes next</h2>{next}\
-<h2>Restore code</h2><p class=\"code\">{restore}</p>\
+<h1>{title}</h1><p class=\"none\">{game}{summary} — {day}</p>\
+<section id=\"tonight\"><h2>Tonight</h2>{tonight}</section>\
+<section id=\"sheets\"><h2>The sheets as they stand</h2>{sheets}</section>\
+<section id=\"next\"><h2>What comes next</h2>{next}</section>\
+<div class=\"foot\"><section id=\"phones\"><h2>The table's address for the phones</h2>{phones}</section>\
+<section id=\"restore\"><h2>Restore code</h2>{code}{restore}</section>{qr}</div>\
 </body></html>\n",
         title = escape(if recap.title.is_empty() {
             recap.game.title()
         } else {
             &recap.title
         }),
-        game = escape(recap.game.title()),
+        // The summary often starts with the game's name already.
+        game = if recap.summary.starts_with(recap.game.title()) {
+            String::new()
+        } else {
+            format!("{} — ", escape(recap.game.title()))
+        },
         summary = escape(&recap.summary),
         day = escape(&day),
         sheets = list(&recap.sheets),
         next = list(&recap.next),
-        restore = escape(restore),
+        phones = lines(&extras.phones),
+        restore = lines(&extras.restore),
     )
 }

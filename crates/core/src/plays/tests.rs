@@ -459,3 +459,41 @@ fn the_simulated_rate_is_the_same_on_every_run() {
     let b = simulated::rate(furtherance::Difficulty::Learner).expect("simulated games play");
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_session_sheet_holds_every_part_escaped_and_nothing_to_fetch() {
+    let (saved, _) = evening();
+    let data = serde_json::to_string(&saved).expect("serialises");
+    let recap = super::recap::recap(Kind::NearAndFar, "<b>Friday</b>", &data).expect("a recap");
+    let extras = super::recap::Extras {
+        code: Some("K7QD-2MXA".into()),
+        restore: vec!["run tablemate open K7QD-2MXA".into()],
+        qr: Some((2, vec![true, false, true, true])),
+        phones: vec!["The table: http://192.168.1.20:8765/".into()],
+    };
+    let html = super::recap::html(&recap, &extras);
+    for part in [
+        "id=\"tonight\"",
+        "id=\"sheets\"",
+        "id=\"next\"",
+        "id=\"phones\"",
+        "http://192.168.1.20:8765/",
+        "id=\"restore-code\">K7QD-2MXA<",
+        "<svg",
+        "@page { size: A4",
+        "&lt;b&gt;Friday",
+    ] {
+        assert!(html.contains(part), "{part:?} is not in {html}");
+    }
+    assert!(!html.contains("<b>Friday"), "a title is text, not markup");
+    assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href="));
+}
+
+#[test]
+fn a_qr_code_is_drawn_as_one_run_per_row_of_dark_modules() {
+    // Row 0: two dark modules side by side; row 1: one dark, one light.
+    let svg = super::recap::qr_svg(2, &[true, true, true, false], 30);
+    assert!(svg.contains("M4 4h2v1h-2z"), "{svg}");
+    assert!(svg.contains("M4 5h1v1h-1z"), "{svg}");
+    assert!(svg.contains("viewBox=\"0 0 10 10\""), "{svg}");
+}

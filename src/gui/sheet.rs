@@ -1,0 +1,95 @@
+//! The game screens' "Session sheet" and "Statistics" buttons (docs/plays.md): the sheet of
+//! the open save written to the data folder and handed to the system's browser to print (or,
+//! without an opener, its path said), and the Statistics screen narrowed to the open game.
+
+use std::path::{Path, PathBuf};
+
+use iced::Task;
+
+use super::screen::Notice;
+use super::screens::Screen;
+use super::shell::{App, Message};
+use super::stats;
+use crate::print::Opened;
+
+/// Where the window writes save `id`'s session sheet: `sheets/<id>.html` in the data folder
+/// (beside the copies its restore codes open), replaced each time.
+pub fn sheet_path(root: &Path, id: &str) -> PathBuf {
+    root.join("sheets").join(format!("{id}.html"))
+}
+
+impl App {
+    /// "Session sheet": the open save as it stands on disk (every change written first), its
+    /// sheet written and opened in the system's browser.
+    pub(super) fn session_sheet(&mut self) -> Task<Message> {
+        let (Some(store), Some(id)) = (
+            self.store.clone(),
+            self.screen.document().map(|d| d.id().to_string()),
+        ) else {
+            return Task::none();
+        };
+        let _ = self.autosave();
+        self.flush_saves();
+        let sheet = match crate::print::session_sheet(&store, &id) {
+            Ok(s) => s,
+            Err(e) => {
+                self.notify(Notice::error(format!("No session sheet: {e}")));
+                return Task::none();
+            }
+        };
+        // A read-only window writes nothing in the data folder: the sheet goes to the
+        // system's temporary folder instead.
+        let path = match store.read_only() {
+            None => sheet_path(store.root(), &id),
+            Some(_) => std::env::temp_dir().join(format!("tablemate-{id}-sheet.html")),
+        };
+        if let Some(dir) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            self.notify(Notice::error(format!(
+                "The session sheet could not be written in {}: {e}",
+                dir.display()
+            )));
+            return Task::none();
+        }
+        if let Err(e) = crate::store::write_file(&path, sheet.html.as_bytes(), true) {
+            self.notify(Notice::error(format!(
+                "The session sheet could not be written: {e}"
+            )));
+            return Task::none();
+        }
+        let code = sheet
+            .code
+            .map(|c| {
+                format!(
+                    " Its restore code {} brings this state back.",
+                    crate::store::sheets::shown(&c)
+                )
+            })
+            .unwrap_or_default();
+        // The path first: a long notice is cut at the foot (whole on hover).
+        let said = match self.opener.open(&path) {
+            Opened::With(_) => format!(
+                "Session sheet opened in your browser to print: {}.{code}",
+                path.display()
+            ),
+            Opened::NoOpener(why) => format!(
+                "Open {} in a browser to print the session sheet: nothing here opens it \
+                 ({why}).{code}",
+                path.display()
+            ),
+        };
+        self.notify(Notice::info(said));
+        Task::none()
+    }
+
+    /// "Statistics" on a game screen: the Statistics screen for that game; Esc comes back.
+    pub(super) fn game_statistics(&mut self) -> Task<Message> {
+        let game = self.screen.game();
+        let _ = self.autosave();
+        self.flush_saves();
+        let (state, task) = stats::State::new(&self.ctx(), game);
+        self.push(Screen::Stats(Box::new(state)));
+        task.map(Message::Stats)
+    }
+}

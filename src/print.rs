@@ -1,0 +1,301 @@
+//! Printing goes through the system (docs/plays.md, "The session sheet"): a sheet is written
+//! as HTML, turned into a PDF by the system's headless Chromium where one is installed, and
+//! opened in the system's browser or viewer, where the player prints it. Nothing here knows
+//! a game; the CLI and the window both come here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The browsers that print a PDF headless, looked up on `PATH` in this order;
+/// `TABLEMATE_CHROMIUM` names one (a path or a name), `none` as if none were installed.
+const CHROMIUMS: [&str; 5] = [
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "microsoft-edge",
+];
+
+/// How long a PDF may take before the browser is stopped.
+const PRINT_LIMIT: Duration = Duration::from_secs(60);
+
+/// `name` as an executable file: itself when it has a slash, else the first on `PATH`.
+fn on_path(name: &str) -> Option<PathBuf> {
+    if name.contains(std::path::MAIN_SEPARATOR) || name.contains('/') {
+        let p = PathBuf::from(name);
+        return p.is_file().then_some(p);
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The headless Chromium to print with, or why there is none (what to install, and that the
+/// HTML sheet works without it).
+pub fn chromium() -> Result<PathBuf, String> {
+    let missing = |what: String| {
+        format!(
+            "{what}, so no PDF was written. Install Chromium (apt-get install chromium) or set \
+             TABLEMATE_CHROMIUM to a Chrome or Chromium, or write the sheet as HTML (--out \
+             FILE.html) and print it from any browser"
+        )
+    };
+    match std::env::var("TABLEMATE_CHROMIUM") {
+        Ok(v) if v == "none" => Err(missing("TABLEMATE_CHROMIUM is none".into())),
+        Ok(v) if !v.is_empty() => {
+            on_path(&v).ok_or_else(|| missing(format!("TABLEMATE_CHROMIUM names {v}, not found")))
+        }
+        _ => CHROMIUMS.iter().find_map(|n| on_path(n)).ok_or_else(|| {
+            missing(format!(
+                "no headless Chromium was found on PATH ({})",
+                CHROMIUMS.join(", ")
+            ))
+        }),
+    }
+}
+
+/// A folder of our own under the system's temporary folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("tablemate-print-{}-{nanos}", std::process::id()));
+        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `html` printed to PDF (A4, the page's own `@page` size, no header or footer) by the
+/// system's headless Chromium; the PDF's bytes.
+pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
+    let browser = chromium()?;
+    let scratch = Scratch::new()?;
+    let page = scratch.0.join("sheet.html");
+    let out = scratch.0.join("sheet.pdf");
+    std::fs::write(&page, html).map_err(|e| format!("{}: {e}", page.display()))?;
+    let mut cmd = Command::new(&browser);
+    cmd.arg("--headless")
+        .arg("--disable-gpu")
+        .arg("--no-first-run")
+        .arg("--disable-background-networking")
+        .arg("--disable-component-update")
+        .arg("--disable-sync")
+        .arg("--no-pdf-header-footer")
+        // A profile of its own: never the player's running browser, which a headless run
+        // would otherwise hand the page to.
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.0.join("profile").display()
+        ))
+        .arg(format!("--print-to-pdf={}", out.display()))
+        .arg(url_of(&page))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // Chromium refuses to run as root with its sandbox (a container, CI).
+    #[cfg(unix)]
+    if unsafe { libc::geteuid() } == 0 {
+        cmd.arg("--no-sandbox");
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("{} could not be started: {e}", browser.display()))?;
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() < PRINT_LIMIT => {
+                std::thread::sleep(Duration::from_millis(50))
+            }
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{} did not finish the PDF within {} s",
+                    browser.display(),
+                    PRINT_LIMIT.as_secs()
+                ));
+            }
+            Err(e) => return Err(format!("{}: {e}", browser.display())),
+        }
+    };
+    let bytes = std::fs::read(&out).map_err(|_| {
+        format!(
+            "{} wrote no PDF ({status}); the HTML sheet (--out FILE.html) prints from any browser",
+            browser.display()
+        )
+    })?;
+    if !bytes.starts_with(b"%PDF") {
+        return Err(format!(
+            "{} wrote something that is not a PDF",
+            browser.display()
+        ));
+    }
+    Ok(bytes)
+}
+
+/// A `file://` URL of an absolute path.
+fn url_of(path: &Path) -> String {
+    let text = path.display().to_string().replace('\\', "/");
+    let mut url = String::from("file://");
+    if !text.starts_with('/') {
+        url.push('/');
+    }
+    for c in text.chars() {
+        match c {
+            ' ' => url.push_str("%20"),
+            '#' => url.push_str("%23"),
+            '?' => url.push_str("%3F"),
+            '%' => url.push_str("%25"),
+            c => url.push(c),
+        }
+    }
+    url
+}
+
+/// What opening a file in the system's browser did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opened {
+    /// Handed to the system's opener (it shows the file on its own).
+    With(String),
+    /// No opener: the player opens the file themself; why, to be said with the path.
+    NoOpener(String),
+}
+
+/// The system's program that opens a file in its default application, if any;
+/// `TABLEMATE_OPENER=none` stands for a system without one (tests), a path or name for
+/// another program.
+fn opener() -> Result<(PathBuf, Vec<String>), String> {
+    match std::env::var("TABLEMATE_OPENER") {
+        Ok(v) if v == "none" => return Err("TABLEMATE_OPENER is none".into()),
+        Ok(v) if !v.is_empty() => {
+            return on_path(&v)
+                .map(|p| (p, Vec::new()))
+                .ok_or_else(|| format!("TABLEMATE_OPENER names {v}, not found"));
+        }
+        _ => {}
+    }
+    let candidates: &[(&str, &[&str])] = if cfg!(target_os = "macos") {
+        &[("open", &[])]
+    } else if cfg!(windows) {
+        &[("explorer.exe", &[])]
+    } else {
+        &[("xdg-open", &[]), ("gio", &["open"])]
+    };
+    candidates
+        .iter()
+        .find_map(|(name, args)| {
+            on_path(name).map(|p| (p, args.iter().map(|a| a.to_string()).collect()))
+        })
+        .ok_or_else(|| {
+            format!(
+                "no program to open files was found ({})",
+                candidates
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
+/// Whether files are handed to the system's opener: `Nothing` for a system without one
+/// (`TABLEMATE_OPENER=none`, and the window's tests), which then only names the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opener {
+    System,
+    Nothing,
+}
+
+impl Opener {
+    /// This system's, from the environment.
+    pub fn here() -> Opener {
+        match std::env::var_os("TABLEMATE_OPENER") {
+            Some(v) if v == "none" => Opener::Nothing,
+            _ => Opener::System,
+        }
+    }
+
+    /// Opens `path` with this opener (see [`open_in_system`]).
+    pub fn open(self, path: &Path) -> Opened {
+        match self {
+            Opener::System => open_in_system(path),
+            Opener::Nothing => Opened::NoOpener("TABLEMATE_OPENER is none".into()),
+        }
+    }
+}
+
+/// The session sheet of save `id` (docs/plays.md): the phones' address with this machine's
+/// (where the table network is built in) and the restore code's QR code.
+pub fn session_sheet(
+    store: &crate::store::Store,
+    id: &str,
+) -> Result<crate::store::sheets::SessionSheet, String> {
+    #[cfg(feature = "host")]
+    let reach: crate::store::sheets::Reach<'_> = Some(&crate::host::reachable_ip);
+    #[cfg(not(feature = "host"))]
+    let reach: crate::store::sheets::Reach<'_> = None;
+    store.session_sheet(id, reach, &qr_modules)
+}
+
+/// A QR code's modules, row by row (the same encoder as the seats' links).
+pub fn qr_modules(text: &str) -> crate::store::sheets::QrModules {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let w = code.width();
+    let cells = code
+        .to_colors()
+        .into_iter()
+        .map(|c| c == qrcode::Color::Dark)
+        .collect();
+    Some((w, cells))
+}
+
+/// Opens `path` in the system's browser or viewer, without waiting for it.
+pub fn open_in_system(path: &Path) -> Opened {
+    match opener() {
+        Ok((program, args)) => {
+            let spawned = Command::new(&program)
+                .args(&args)
+                .arg(path)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn();
+            match spawned {
+                Ok(mut child) => {
+                    // Reaped on a thread of its own: the opener returns at once.
+                    std::thread::spawn(move || child.wait());
+                    Opened::With(program.display().to_string())
+                }
+                Err(e) => {
+                    Opened::NoOpener(format!("{} could not be started: {e}", program.display()))
+                }
+            }
+        }
+        Err(why) => Opened::NoOpener(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_url_escapes_what_a_url_reads_otherwise() {
+        assert_eq!(
+            url_of(Path::new("/tmp/a b#c/sheet.html")),
+            "file:///tmp/a%20b%23c/sheet.html"
+        );
+    }
+}
