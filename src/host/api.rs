@@ -244,9 +244,6 @@ impl Answer {
     }
 }
 
-/// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
-/// first: a phone that did not hear an answer sends its action again under the same id, and
-
 impl Answer {
     /// The answer to an action the save shows applied (found after a restart): 200 with its
     /// label, as the first answer was.
@@ -294,6 +291,8 @@ impl Pending {
 
 /// gets the first answer instead of the action applied twice.
 #[derive(Default)]
+/// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
+/// first: a phone that did not hear an answer sends its action again under the same id, and
 pub(super) struct Answered {
     kept: std::collections::VecDeque<(String, String, Answer)>,
 }
