@@ -289,10 +289,10 @@ impl Pending {
     }
 }
 
-/// gets the first answer instead of the action applied twice.
-#[derive(Default)]
 /// The answers to the last [`super::KEPT_ACTION_IDS`] action ids, by seat and id, oldest
 /// first: a phone that did not hear an answer sends its action again under the same id, and
+/// gets the first answer instead of the action applied twice.
+#[derive(Default)]
 pub(super) struct Answered {
     kept: std::collections::VecDeque<(String, String, Answer)>,
 }
