@@ -162,8 +162,9 @@ pub trait Playable: GameDoc {
     /// (`{"action": "end-turn"}`), documented per game in `docs/`.
     type Action: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
     /// Why an action was refused: its text names the rule that forbids it (with the rulebook
-    /// page where there is one), as a player reads it.
-    type Refusal: std::error::Error;
+    /// page where there is one), as a player reads it, and `rule()` names that rule's entry in
+    /// the rules digest (docs/rules.md, "Rule references").
+    type Refusal: std::error::Error + crate::rules::Cites;
 
     /// Carries out `action` if the rules allow it. On a refusal the state may be left
     /// half-changed: callers go through `Saved::act`, which works on a copy.
