@@ -32,8 +32,9 @@ fn fail(e: ScriptFailed) -> Output {
 }
 
 /// Applies `actions` to save `id`: prints each label and its lines; on a refusal prints the
-/// rule and exits 1, keeping what was applied before it.
-pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
+/// rule and exits 1, keeping what was applied before it. With `rules`, the rules digest entry
+/// the refusal cites follows it.
+pub fn act(root: &Path, id: &str, actions: &[String], rules: bool) -> Output {
     let applied = Store::open(root)
         .map_err(ScriptFailed::from)
         .and_then(
@@ -44,7 +45,15 @@ pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
             },
         );
     match applied {
-        Ok(applied) => report(id, &applied),
+        Ok(applied) => {
+            let mut out = report(id, &applied);
+            if let Some(rule) = applied.refused.and_then(|r| r.rule)
+                && rules
+            {
+                out.stderr += &super::cite::entries(root, &[rule]);
+            }
+            out
+        }
         Err(e) => fail(e),
     }
 }
