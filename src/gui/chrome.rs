@@ -146,7 +146,12 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
-        let foot = notice::line(&self.banners, unplaced, Message::Dismiss, |n| {
+        let rule = self
+            .screen
+            .refusal()
+            .and_then(|r| r.rule())
+            .map(Message::OpenRule);
+        let foot = notice::line(&self.banners, unplaced, rule, Message::Dismiss, |n| {
             n.undo.clone().map(Message::UndoStore)
         });
         let page: Element<'_, Message> = page

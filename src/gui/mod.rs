@@ -17,6 +17,7 @@ pub mod home;
 pub mod near_and_far;
 pub mod notice;
 mod repaint;
+mod rulebook;
 pub mod rules;
 pub mod saving;
 pub mod screen;

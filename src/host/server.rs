@@ -446,6 +446,7 @@ fn router(shared: Shr, closed: tokio::sync::watch::Receiver<bool>) -> Router {
         .route("/seat/{token}", get(seat_page))
         .route("/seat/{token}/part", get(seat_part))
         .route("/seat/{token}/rules", get(seat_rules))
+        .route("/seat/{token}/rules/{game}/{id}", get(seat_rule))
         .route("/seat/{token}/quest", get(seat_quest))
         .route("/assets/seat.js", get(script))
         .route("/assets/seat.css", get(style))
@@ -658,7 +659,9 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                     ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
                     ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
                     ActError::Stale { .. } => StatusCode::CONFLICT,
-                    ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    ActError::Refused(_) | ActError::Ruled { .. } => {
+                        StatusCode::UNPROCESSABLE_ENTITY
+                    }
                     ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
                 };
                 if status.is_server_error() {
@@ -666,10 +669,17 @@ async fn api_act(State(st): State<AppState>, headers: HeaderMap, body: Bytes) ->
                         .log
                         .write("ERROR", &format!("{seat}'s action failed: {e}"));
                 }
-                Answer {
-                    status,
-                    body: json!({ "error": e.to_string(), "revision": t.revision() }),
+                let mut body = json!({ "error": e.to_string(), "revision": t.revision() });
+                // The cited rule's words travel with the refusal: a tap shows them on the
+                // phone, and its page is one more tap (docs/table-network.md).
+                if let ActError::Ruled {
+                    rule: Some(rule), ..
+                } = &e
+                    && let Some(cited) = crate::rules::Cited::of(*rule, &shared.books.rules)
+                {
+                    body["rule"] = json!(cited);
                 }
+                Answer { status, body }
             }
         };
         // Only what the game decided is kept: an action that was not applied for another
@@ -774,7 +784,7 @@ fn status_of(e: &ActError) -> StatusCode {
         ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
         ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
         ActError::Stale { .. } => StatusCode::CONFLICT,
-        ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ActError::Refused(_) | ActError::Ruled { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -983,6 +993,22 @@ async fn seat_rules(
         &token,
         &query,
     ))
+}
+
+/// One rules digest entry, by game and id: what a refusal's rule link on a phone opens.
+async fn seat_rule(
+    State(st): State<AppState>,
+    Path((token, game, id)): Path<(String, String, String)>,
+) -> Response {
+    let Some((seat, _)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
+    };
+    let entry =
+        crate::doc::Kind::parse(&game).and_then(|kind| st.shared.books.rules.entry(kind, &id));
+    match entry {
+        Some((digest, entry)) => page(pages::rule_entry(digest, entry, &seat, &token)),
+        None => plain(StatusCode::NOT_FOUND, "no such rule in the digest"),
+    }
 }
 
 #[derive(serde::Deserialize)]
