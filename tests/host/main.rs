@@ -362,9 +362,16 @@ fn a_refusal_carries_the_rule_it_cites_and_its_entry_page_opens_on_a_tap() {
     assert_eq!(rule["page"], "13", "{}", r.body);
     assert!(rule["summary"].as_str().is_some_and(|t| !t.is_empty()));
     let get = |path: &str| request(&s.addr, "GET", path, &[], b"");
-    let page = get(&format!("/seat/{}/rules/near-and-far/talents", s.token("Ana")));
+    let page = get(&format!(
+        "/seat/{}/rules/near-and-far/talents",
+        s.token("Ana")
+    ));
     assert_eq!(page.status, 200, "{}", page.body);
-    assert!(page.body.contains("Talents and experience"), "{}", page.body);
+    assert!(
+        page.body.contains("Talents and experience"),
+        "{}",
+        page.body
+    );
     assert!(page.body.contains("Rulebook: 13"), "{}", page.body);
     let missing = get(&format!("/seat/{}/rules/near-and-far/nope", s.token("Ana")));
     assert_eq!(missing.status, 404);

@@ -7,37 +7,13 @@
 use serde::Serialize;
 
 use super::{Entry, Library};
-use crate::doc::Kind;
-
-/// A digest entry named by game and id ("furtherance", "solo-move-order").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct RuleRef {
-    pub game: Kind,
-    pub id: &'static str,
-}
+pub use crate::doc::{Cites, RuleRef};
 
 impl RuleRef {
-    pub const fn new(game: Kind, id: &'static str) -> RuleRef {
-        RuleRef { game, id }
-    }
-
     /// The entry this names, if the library holds it.
     pub fn resolve(self, library: &Library) -> Option<&Entry> {
         library.entry(self.game, self.id).map(|(_, e)| e)
     }
-}
-
-impl std::fmt::Display for RuleRef {
-    /// `furtherance/solo-move-order`: what `tablemate rules GAME ID` and `/rules/GAME/ID` take.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.game.as_str(), self.id)
-    }
-}
-
-/// A refusal or an explanation that may rest on a rule of the digest. `None` is for what no
-/// rule decides: a number that names nothing, a malformed file, the app's own order of work.
-pub trait Cites {
-    fn rule(&self) -> Option<RuleRef>;
 }
 
 /// What a face shows of a cited entry: the ref plus the entry's words, or nothing when the
@@ -100,6 +76,7 @@ pub fn rulebook_url(path: &str, page: Option<u32>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doc::Kind;
 
     #[test]
     fn the_first_page_of_an_entry_is_its_leading_number() {
