@@ -68,8 +68,10 @@ pub struct State {
     /// The players' own rulebooks by game slug, as `settings.json` holds them.
     rulebooks: BTreeMap<String, PathBuf>,
     book_typed: String,
-    /// What registering or opening a rulebook last said (ok, words).
+    /// What registering a rulebook last said (ok, words), under its field.
     book_said: Option<(bool, String)>,
+    /// What opening it last said, under its button.
+    book_opened: Option<(bool, String)>,
 }
 
 impl State {
@@ -84,6 +86,7 @@ impl State {
             rulebooks: BTreeMap::new(),
             book_typed: String::new(),
             book_said: None,
+            book_opened: None,
         }
     }
 
@@ -114,6 +117,7 @@ impl State {
         self.filter = GameFilter(Some(game));
         self.open = Some((game, id.to_string()));
         self.book_said = None;
+        self.book_opened = None;
     }
 
     /// Focus the search box (on opening and on Ctrl+F).
@@ -143,7 +147,7 @@ impl State {
             Message::BookTyped(t) => self.book_typed = t,
             Message::OpenBook(game, page) => {
                 if let Some(path) = self.rulebooks.get(game.as_str()) {
-                    self.book_said = Some(match super::rulebook::open(path, page) {
+                    self.book_opened = Some(match super::rulebook::open(path, page) {
                         Ok(s) => (true, s),
                         Err(s) => (false, s),
                     });
@@ -164,25 +168,27 @@ impl State {
             } else {
                 format!("Tags: {}", entry.tags.join(", "))
             };
-            return container(
+            let entry_view = container(
                 column![
                     widgets::secondary("← Back to results", Some(Message::Close)),
                     text(&entry.title).size(style::TITLE),
                     text(format!("{} · rulebook: {}", digest.game_title, entry.page))
                         .size(style::BODY)
                         .style(style::muted),
+                    self.open_book_view(*game, &entry.page),
                     text(&entry.summary).size(style::READING),
                     text(tags).size(style::SMALL).style(style::muted),
                     text(format!("Source: {}", digest.source))
                         .size(style::SMALL)
                         .style(style::muted),
-                    self.rulebook_view(*game, &digest.game_title, &entry.page),
+                    self.register_book_view(*game, &digest.game_title),
                 ]
                 .spacing(16)
                 .max_width(900),
             )
-            .padding(30)
-            .into();
+            .padding(30);
+            // Large type on a small screen: the registering field may sit below the fold.
+            return scrollable(entry_view).height(Fill).into();
         }
 
         let search = row![
@@ -254,11 +260,11 @@ impl State {
 }
 
 impl State {
-    /// "Open my rulebook at p. N", and the field to register (or change) this game's book.
-    fn rulebook_view<'a>(&'a self, game: Kind, title: &str, page: &str) -> Element<'a, Message> {
+    /// "Open my rulebook at p. N" where this game has one, right under the page it names
+    /// (in view on the smallest table screen), and what opening it said.
+    fn open_book_view<'a>(&'a self, game: Kind, page: &str) -> Element<'a, Message> {
         let mut col = column![].spacing(8);
-        let book = self.rulebooks.get(game.as_str());
-        if let Some(path) = book {
+        if let Some(path) = self.rulebooks.get(game.as_str()) {
             let n = rules::first_page(page);
             let label = match n {
                 Some(n) => format!("Open my rulebook at p. {n}"),
@@ -278,6 +284,19 @@ impl State {
                 .align_y(Center),
             );
         }
+        if let Some((ok, said)) = &self.book_opened {
+            col = col.push(text(said.as_str()).size(style::SMALL).style(if *ok {
+                style::muted
+            } else {
+                style::danger_text
+            }));
+        }
+        col.into()
+    }
+
+    /// The field to register (or change, or forget) this game's own rulebook.
+    fn register_book_view<'a>(&'a self, game: Kind, title: &str) -> Element<'a, Message> {
+        let book = self.rulebooks.get(game.as_str());
         let placeholder = format!("Path of your own {title} rulebook (PDF)");
         let mut field = row![
             text_input(&placeholder, &self.book_typed)
@@ -297,7 +316,7 @@ impl State {
                 Some(Message::ForgetBook(game)),
             ));
         }
-        col = col.push(field);
+        let mut col = column![field].spacing(8);
         if let Some((ok, said)) = &self.book_said {
             col = col.push(text(said.as_str()).size(style::SMALL).style(if *ok {
                 style::muted
@@ -306,5 +325,69 @@ impl State {
             }));
         }
         col.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::testing::{
+        self, CTX, ScreenUnderTest, assert_tab_follows_reading_order, in_view, table_sizes,
+    };
+
+    impl ScreenUnderTest for State {
+        type Message = Message;
+        fn draw(&self, ctx: &Ctx) -> Element<'_, Message> {
+            self.view(ctx)
+        }
+        fn apply(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+            self.update(message, ctx)
+        }
+        fn open_document(&self) -> Option<&dyn crate::gui::document::Document> {
+            None
+        }
+    }
+
+    /// The Near and Far quest entry (pages 21-23, one of the longest summaries), with a
+    /// rulebook registered for the game.
+    fn quests_with_a_rulebook() -> State {
+        let books = BTreeMap::from([(
+            "near-and-far".to_string(),
+            PathBuf::from("/books/Near and Far.pdf"),
+        )]);
+        let mut s = State::new(&CTX, None).with_rulebooks(books);
+        s.open_entry(Kind::NearAndFar, "quests");
+        s
+    }
+
+    #[test]
+    fn an_entry_offers_my_rulebook_at_its_page_in_view_at_every_table_size() {
+        let s = quests_with_a_rulebook();
+        for (size, ctx) in table_sizes() {
+            let size = if ctx.large_type {
+                size
+            } else {
+                (size.0, size.1 - 60.0)
+            };
+            assert!(
+                in_view(&s, size, "Open my rulebook at p. 21").is_some(),
+                "Open my rulebook is not whole in view at {size:?}"
+            );
+            // Registering is below the summary: in view on a laptop, a scroll away with
+            // large type at 1024x768.
+            let mut ui = testing::simulator_sized(size, s.draw(&ctx));
+            assert!(ui.find("Use this rulebook").is_ok());
+            assert!(ui.find("Forget it").is_ok());
+            assert_tab_follows_reading_order(&s, &ctx, size, "a rules entry");
+        }
+        assert!(in_view(&s, (1366.0, 640.0), "Use this rulebook").is_some());
+    }
+
+    #[test]
+    fn a_game_without_a_rulebook_offers_only_to_register_one() {
+        let mut s = quests_with_a_rulebook();
+        s.open_entry(Kind::Army, "movement");
+        assert!(!testing::shows(&s, 800.0, "Open my rulebook"));
+        assert!(testing::shows(&s, 800.0, "Use this rulebook"));
     }
 }
