@@ -5,6 +5,7 @@
 
 mod act;
 mod check;
+mod cite;
 pub mod plays;
 mod rules_search;
 #[cfg(feature = "host")]
@@ -106,6 +107,10 @@ pub enum Command {
         /// and what the rules ruled out (as `tablemate furtherance why`).
         #[arg(long)]
         explain: bool,
+        /// After a refusal (and, with --explain, after the explanations), the rules digest
+        /// entry each one cites: title, page and summary.
+        #[arg(long)]
+        rules: bool,
     },
     /// Answer the question save ID is waiting on with option N (1-based): `act` with
     /// {"action":"answer","option":N}.
@@ -113,6 +118,9 @@ pub enum Command {
         id: String,
         #[arg(value_parser = clap::value_parser!(u64).range(1..))]
         option: u64,
+        /// After a refusal, the rules digest entry it cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// Undo the last N actions of save ID (default 1; all or none).
     Undo {
@@ -173,10 +181,18 @@ pub enum Command {
     /// the sheet). Without the window (a build without it), a restore code is put back here,
     /// the version it replaces kept as a backup.
     Open { code: String },
-    /// Rules lookup.
+    /// Rules lookup: `rules search WORDS`, or `rules GAME ID` for one entry by its id (the id a
+    /// refusal's `--rules` or a "Why?" line cites).
+    #[command(args_conflicts_with_subcommands = true)]
     Rules {
         #[command(subcommand)]
-        command: RulesCommand,
+        command: Option<RulesCommand>,
+        /// The game's slug (furtherance, worldspanner, near-and-far, furnace-duel, army).
+        game: Option<String>,
+        /// The entry's id ("solo-move-order").
+        id: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// A game's own subcommands (`tablemate furtherance ...`, `tablemate army ...`).
     #[command(flatten)]
@@ -453,13 +469,14 @@ pub fn execute_with_input(
             id,
             action,
             explain,
+            rules,
         } => match act::read_actions(&action, input) {
-            Ok(actions) if explain => act::act_explained(root, &id, &actions),
-            Ok(actions) => act::act(root, &id, &actions),
+            Ok(actions) if explain => act::act_explained(root, &id, &actions, rules),
+            Ok(actions) => act::act(root, &id, &actions, rules),
             Err(e) => Output::fail(format!("tablemate: {e}\n")),
         },
-        Command::Answer { id, option } => {
-            act::act(root, &id, &[act::answer_action(option as usize)])
+        Command::Answer { id, option, rules } => {
+            act::act(root, &id, &[act::answer_action(option as usize)], rules)
         }
         Command::Undo { id, steps } => act::undo(root, &id, steps as usize),
         Command::Redo { id } => act::redo(root, &id),
@@ -481,7 +498,19 @@ pub fn execute_with_input(
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
         Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
         Command::Open { code } => plays::open_code(root, &code),
-        Command::Rules { command } => rules_search::rules_command(command, root),
+        Command::Rules {
+            command: Some(command),
+            ..
+        } => rules_search::rules_command(command, root),
+        Command::Rules {
+            command: None,
+            game: Some(game),
+            id: Some(id),
+            json,
+        } => cite::show(root, &game, &id, json),
+        Command::Rules { .. } => Output::fail(
+            "tablemate: rules search WORDS, or rules GAME ID for one entry (tablemate rules --help)\n",
+        ),
         Command::Game(command) => command.execute(root),
     }
 }

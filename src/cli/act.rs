@@ -32,8 +32,9 @@ fn fail(e: ScriptFailed) -> Output {
 }
 
 /// Applies `actions` to save `id`: prints each label and its lines; on a refusal prints the
-/// rule and exits 1, keeping what was applied before it.
-pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
+/// rule and exits 1, keeping what was applied before it. With `rules`, the rules digest entry
+/// the refusal cites follows it.
+pub fn act(root: &Path, id: &str, actions: &[String], rules: bool) -> Output {
     let applied = Store::open(root)
         .map_err(ScriptFailed::from)
         .and_then(
@@ -44,7 +45,15 @@ pub fn act(root: &Path, id: &str, actions: &[String]) -> Output {
             },
         );
     match applied {
-        Ok(applied) => report(id, &applied),
+        Ok(applied) => {
+            let mut out = report(id, &applied);
+            if let Some(rule) = applied.refused.and_then(|r| r.rule)
+                && rules
+            {
+                out.stderr += &super::cite::entries(root, &[rule]);
+            }
+            out
+        }
         Err(e) => fail(e),
     }
 }
@@ -168,18 +177,22 @@ fn history_line(l: &HistoryLine) -> String {
 }
 
 /// `act --explain`: the actions, then the explanation of each history entry they made.
-pub(super) fn act_explained(root: &Path, id: &str, actions: &[String]) -> Output {
+pub(super) fn act_explained(root: &Path, id: &str, actions: &[String], rules: bool) -> Output {
     let Some(before) = super::furtherance::cursor_of(root, id) else {
         return Output::fail(format!(
             "tablemate: --explain: save {id} is not a Furtherance game (only its enemy steps carry explanations)\n"
         ));
     };
-    let mut out = act(root, id, actions);
+    let mut out = act(root, id, actions, rules);
     if let Some(why) = super::furtherance::explain_since(root, id, before)
         && !why.is_empty()
     {
         out.stdout += "Why:\n";
         out.stdout += &why;
+        if rules {
+            out.stdout +=
+                &super::cite::entries(root, &super::furtherance::rules_since(root, id, before));
+        }
     }
     out
 }

@@ -202,6 +202,9 @@ pub enum Command {
         step: Option<usize>,
         #[arg(long)]
         json: bool,
+        /// After the lines, the rules digest entry each "Why" and "Why not" cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// Show a saved game: the board, its units with their ids and HP, castles, your book, and
     /// a waiting question with its options numbered.
@@ -220,6 +223,9 @@ pub enum Command {
         /// After each step, why it happened and what the rules ruled out.
         #[arg(long)]
         explain: bool,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// One more step of the enemies' turn (or of a fight) in save ID; with --all, on until
     /// your turn, a question or the end. Always stops at a question.
@@ -229,37 +235,77 @@ pub enum Command {
         all: bool,
         #[arg(long)]
         explain: bool,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// A worker collects 4 gold (WORKERS: Mine).
-    Mine { id: String },
+    Mine {
+        id: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker buys one or two items, by name, from the market or your research.
     Buy {
         id: String,
         #[arg(required = true, num_args = 1..=2)]
         items: Vec<String>,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// A worker starts a building, by name, from the market or your research.
-    Build { id: String, building: String },
+    Build {
+        id: String,
+        building: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker removes a turn counter from a building or upgraded worker, by name.
-    Develop { id: String, card: String },
+    Develop {
+        id: String,
+        card: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker recruits UNIT (a name from the units market or your research) into SQUARE
     /// of your castle and pays its cost.
     Recruit {
         id: String,
         unit: String,
         square: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// A worker looks at the top three cards of DECK (units, items or buildings) and keeps
     /// one: the choice is a question (`answer`).
-    Research { id: String, deck: String },
+    Research {
+        id: String,
+        deck: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker pays 5 gold for an upgraded worker: the choice is a question (`answer`).
-    Upgrade { id: String },
+    Upgrade {
+        id: String,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// Use an item you hold, on your unit --unit N where the item needs one.
     UseItem {
         id: String,
         item: String,
         #[arg(long)]
         unit: Option<u32>,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// Answer the waiting question of save ID with option N (1-based, as `show` numbers it).
     /// The enemies then play on, or with --step take one step.
@@ -271,6 +317,9 @@ pub enum Command {
         step: bool,
         #[arg(long)]
         explain: bool,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
     },
 }
 
@@ -358,59 +407,92 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Board { derive } => board(root, derive.as_deref()),
         Command::Units => units(root),
         Command::Show { id, json } => play::show(root, &id, json),
-        Command::Why { id, step, json } => why(root, &id, step, json),
-        Command::EndTurn { id, step, explain } => {
+        Command::Why {
+            id,
+            step,
+            json,
+            rules,
+        } => why(root, &id, step, json, rules),
+        Command::EndTurn {
+            id,
+            step,
+            explain,
+            rules,
+        } => {
             let pace = if step { Pace::Step } else { Pace::RunOn };
-            play::play(root, &id, Play::EndTurn, pace, explain)
+            play::play(root, &id, Play::EndTurn, pace, explain, rules)
         }
-        Command::Next { id, all, explain } => {
+        Command::Next {
+            id,
+            all,
+            explain,
+            rules,
+        } => {
             let pace = if all { Pace::RunOn } else { Pace::Step };
-            play::play(root, &id, Play::Next, pace, explain)
+            play::play(root, &id, Play::Next, pace, explain, rules)
         }
         Command::Answer {
             id,
             option,
             step,
             explain,
+            rules,
         } => {
             let pace = if step { Pace::Step } else { Pace::RunOn };
             let option = usize::try_from(option).unwrap_or(usize::MAX);
-            play::play(root, &id, Play::Answer(option), pace, explain)
+            play::play(root, &id, Play::Answer(option), pace, explain, rules)
         }
-        Command::Mine { id } => worker(root, &id, Ok(Action::Mine {})),
-        Command::Buy { id, items } => worker(root, &id, Ok(Action::Buy { items })),
-        Command::Build { id, building } => worker(root, &id, Ok(Action::Build { building })),
-        Command::Develop { id, card } => worker(root, &id, Ok(Action::Develop { card })),
-        Command::Recruit { id, unit, square } => {
+        Command::Mine { id, rules } => worker(root, &id, Ok(Action::Mine {}), rules),
+        Command::Buy { id, items, rules } => worker(root, &id, Ok(Action::Buy { items }), rules),
+        Command::Build {
+            id,
+            building,
+            rules,
+        } => worker(root, &id, Ok(Action::Build { building }), rules),
+        Command::Develop { id, card, rules } => {
+            worker(root, &id, Ok(Action::Develop { card }), rules)
+        }
+        Command::Recruit {
+            id,
+            unit,
+            square,
+            rules,
+        } => {
             let action = crate::furtherance::Square::parse(&square)
                 .map(|square| Action::Recruit {
                     unit: crate::furtherance::UnitName::Name(unit),
                     square,
                 });
-            worker(root, &id, action)
+            worker(root, &id, action, rules)
         }
-        Command::Research { id, deck } => {
+        Command::Research { id, deck, rules } => {
             let action = crate::furtherance::Market::parse(&deck)
                 .map(|deck| Action::Research { deck })
                 .ok_or_else(|| format!("{deck:?} is not a deck: units, items or buildings"));
-            worker(root, &id, action)
+            worker(root, &id, action, rules)
         }
-        Command::Upgrade { id } => worker(root, &id, Ok(Action::Upgrade {})),
-        Command::UseItem { id, item, unit } => worker(
+        Command::Upgrade { id, rules } => worker(root, &id, Ok(Action::Upgrade {}), rules),
+        Command::UseItem {
+            id,
+            item,
+            unit,
+            rules,
+        } => worker(
             root,
             &id,
             Ok(Action::UseItem {
                 item,
                 unit: unit.map(crate::furtherance::UnitId),
             }),
+            rules,
         ),
     }
 }
 
 /// A worker's action (or an item used) in save ID, through `Saved::act`.
-fn worker(root: &Path, id: &str, action: Result<Action, String>) -> Output {
+fn worker(root: &Path, id: &str, action: Result<Action, String>, rules: bool) -> Output {
     match action {
-        Ok(action) => play::play(root, id, Play::Act(action), Pace::RunOn, false),
+        Ok(action) => play::play(root, id, Play::Act(action), Pace::RunOn, false, rules),
         Err(e) => Output::fail(format!("tablemate: {e}\n")),
     }
 }
@@ -675,7 +757,7 @@ fn why_text(saved: &Saved<Game>, index: usize) -> String {
 }
 
 /// `tablemate furtherance why ID [STEP]`.
-fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
+fn why(root: &Path, id: &str, step: Option<usize>, json: bool, rules: bool) -> Output {
     let saved: Saved<Game> = match Store::open(root).and_then(|s| s.load(id)) {
         Ok(s) => s,
         Err(e) => return Output::fail(format!("tablemate: {e}\n")),
@@ -706,6 +788,9 @@ fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
                         .map(crate::furtherance::describe)
                         .collect::<Vec<_>>()
                 };
+                let refs = |rs: &[crate::furtherance::Reason]| {
+                    rs.iter().map(|r| r.rule().entry()).collect::<Vec<_>>()
+                };
                 json!({
                     "text": e.step.text(),
                     "step": e.step,
@@ -713,6 +798,8 @@ fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
                     "why_not": e.reasons.why_not,
                     "why_text": texts(&e.reasons.why),
                     "why_not_text": texts(&e.reasons.why_not),
+                    "why_rules": refs(&e.reasons.why),
+                    "why_not_rules": refs(&e.reasons.why_not),
                 })
             })
             .collect();
@@ -723,7 +810,41 @@ fn why(root: &Path, id: &str, step: Option<usize>, json: bool) -> Output {
             "steps": steps,
         }));
     }
-    Output::ok(why_text(&saved, index))
+    let mut text = why_text(&saved, index);
+    if rules {
+        text += &crate::cli::cite::entries(root, &rules_of(&saved, index..=index));
+    }
+    Output::ok(text)
+}
+
+/// The rules digest entries the "Why" and "Why not" lines of history entries `range` cite,
+/// in the order they appear.
+pub(super) fn rules_of(
+    saved: &Saved<Game>,
+    range: std::ops::RangeInclusive<usize>,
+) -> Vec<crate::rules::RuleRef> {
+    range
+        .filter_map(|i| saved.history.state(i).ok())
+        .flat_map(|state| {
+            state
+                .explained()
+                .iter()
+                .flat_map(|e| e.reasons.why.iter().chain(&e.reasons.why_not))
+                .map(|r| r.rule().entry())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// For `tablemate act --explain --rules`: the entries cited after history entry `before`.
+pub fn rules_since(root: &Path, id: &str, before: usize) -> Vec<crate::rules::RuleRef> {
+    let Some(saved) = Store::open(root)
+        .ok()
+        .and_then(|s| s.load::<Game>(id).ok())
+    else {
+        return Vec::new();
+    };
+    rules_of(&saved, before + 1..=saved.history.cursor())
 }
 
 /// For `tablemate act --explain`: the explanations of the history entries after `before`

@@ -511,6 +511,7 @@ pub(crate) fn act_by_choice(
                         number: i + 1,
                         action: text.trim().to_string(),
                         why: e.to_string(),
+                        rule: crate::rules::Cites::rule(&e),
                     });
                     break;
                 }
@@ -527,6 +528,7 @@ pub(crate) fn act_by_choice(
                         number: i + 1,
                         action: text.trim().to_string(),
                         why: r.why,
+                        rule: r.rule,
                     });
                     break;
                 }

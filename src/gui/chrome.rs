@@ -145,6 +145,11 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
+        let rule = self
+            .screen
+            .refusal()
+            .and_then(|r| r.rule())
+            .map(Message::OpenRule);
         // A game screen's foot ends with the evening's page to print and the game's
         // statistics (docs/plays.md), at the right, where no notice moves them.
         let evening: Vec<Element<'_, Message>> = if self.screen.document().is_some() {
@@ -158,6 +163,7 @@ impl App {
         let foot = notice::line_with(
             &self.banners,
             unplaced,
+            rule,
             Message::Dismiss,
             |n| n.undo.clone().map(Message::UndoStore),
             evening,

@@ -18,6 +18,7 @@ pub mod notice;
 mod on_disk;
 mod opening;
 mod repaint;
+mod rulebook;
 pub mod rules;
 pub mod saving;
 pub mod screen;

@@ -41,6 +41,8 @@ pub const FOOT: f32 = 40.0;
 #[derive(Debug, Default, Clone)]
 pub struct Refusal {
     text: Option<String>,
+    /// The rules digest entry the refusal cites, if any (the notice line's "See the rule").
+    rule: Option<crate::rules::RuleRef>,
     /// Whether the screen drew the slot in its last frame (else the shell shows the text).
     drawn: Cell<bool>,
 }
@@ -48,10 +50,17 @@ pub struct Refusal {
 impl Refusal {
     pub fn set(&mut self, text: impl Into<String>) {
         self.text = Some(text.into());
+        self.rule = None;
     }
 
     pub fn clear(&mut self) {
         self.text = None;
+        self.rule = None;
+    }
+
+    /// The rules digest entry the refusal shown cites.
+    pub fn rule(&self) -> Option<crate::rules::RuleRef> {
+        self.text.as_ref().and(self.rule)
     }
 
     pub fn text(&self) -> Option<&str> {
@@ -67,6 +76,7 @@ impl Refusal {
             .filter(|n| n.error && n.undo.is_none())
         {
             self.set(n.text.clone());
+            self.rule = n.rule;
         }
     }
 
@@ -175,10 +185,11 @@ pub fn expire(list: &mut Vec<Notice>, now: Instant) {
 pub fn line<'a, M: Clone + 'a>(
     notices: &'a [Notice],
     refusal: Option<&'a str>,
+    rule: Option<M>,
     dismiss: impl Fn(usize) -> M,
     undo: impl Fn(&'a Notice) -> Option<M>,
 ) -> Element<'a, M> {
-    line_with(notices, refusal, dismiss, undo, Vec::new())
+    line_with(notices, refusal, rule, dismiss, undo, Vec::new())
 }
 
 /// [`line`] with `trailing` buttons at its right end, after the notice's own (a game screen's
@@ -186,6 +197,7 @@ pub fn line<'a, M: Clone + 'a>(
 pub fn line_with<'a, M: Clone + 'a>(
     notices: &'a [Notice],
     refusal: Option<&'a str>,
+    rule: Option<M>,
     dismiss: impl Fn(usize) -> M,
     undo: impl Fn(&'a Notice) -> Option<M>,
     trailing: Vec<Element<'a, M>>,
@@ -241,6 +253,16 @@ pub fn line_with<'a, M: Clone + 'a>(
         );
     } else if !trailing.is_empty() {
         content = content.push(iced::widget::space::horizontal());
+    }
+    // The refusal's rule, one click away (docs/rules.md, "Rule references"), before the
+    // trailing buttons, which keep their place at the right end.
+    if let Some(m) = rule {
+        content = content.push(
+            button(text("See the rule").size(style::SMALL))
+                .padding([8, 12])
+                .style(style::secondary)
+                .on_press(m),
+        );
     }
     for t in trailing {
         content = content.push(t);

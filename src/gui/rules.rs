@@ -1,5 +1,10 @@
 //! The rules lookup screen: typo-tolerant search over every game's digest, results grouped by
-//! game, an entry opened in large type. Ctrl+F from a game opens it filtered to that game.
+//! game, an entry opened in large type. Ctrl+F from a game opens it filtered to that game; a
+//! refusal's "See the rule" opens it at the entry cited. An open entry offers the player's own
+//! rulebook at its page (`rulebook.rs`), registered here per game.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use iced::widget::{
     Column, button, column, container, pick_list, row, scrollable, text, text_input,
@@ -14,6 +19,8 @@ use crate::rules::{self, Library};
 
 /// The search box's widget id (focused when the screen opens).
 pub const SEARCH_ID: &str = "rules-search";
+/// The "your own rulebook" path field of an open entry.
+pub const BOOK_ID: &str = "rules-rulebook";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameFilter(pub Option<Kind>);
@@ -41,6 +48,15 @@ pub enum Message {
     Filter(GameFilter),
     Open(Kind, String),
     Close,
+    /// The typed path of the player's own rulebook for the open entry's game.
+    BookTyped(String),
+    /// Register the typed path for this game (the shell checks it and keeps it in
+    /// `settings.json`).
+    SaveBook(Kind),
+    /// Forget this game's rulebook.
+    ForgetBook(Kind),
+    /// Open this game's rulebook, at this page where the entry gives one.
+    OpenBook(Kind, Option<u32>),
 }
 
 pub struct State {
@@ -49,6 +65,13 @@ pub struct State {
     query: String,
     filter: GameFilter,
     open: Option<(Kind, String)>,
+    /// The players' own rulebooks by game slug, as `settings.json` holds them.
+    rulebooks: BTreeMap<String, PathBuf>,
+    book_typed: String,
+    /// What registering a rulebook last said (ok, words), under its field.
+    book_said: Option<(bool, String)>,
+    /// What opening it last said, under its button.
+    book_opened: Option<(bool, String)>,
 }
 
 impl State {
@@ -60,7 +83,41 @@ impl State {
             query: String::new(),
             filter: GameFilter(game),
             open: None,
+            rulebooks: BTreeMap::new(),
+            book_typed: String::new(),
+            book_said: None,
+            book_opened: None,
         }
+    }
+
+    /// The players' own rulebooks, from the settings.
+    pub fn with_rulebooks(mut self, books: BTreeMap<String, PathBuf>) -> Self {
+        self.rulebooks = books;
+        self
+    }
+
+    /// The rulebooks after the shell changed them, and what to say about it.
+    pub fn set_rulebooks(&mut self, books: BTreeMap<String, PathBuf>, said: String) {
+        self.rulebooks = books;
+        self.book_typed.clear();
+        self.book_said = Some((true, said));
+    }
+
+    /// The typed rulebook path was refused: why.
+    pub fn book_refused(&mut self, why: String) {
+        self.book_said = Some((false, why));
+    }
+
+    pub fn book_typed(&self) -> &str {
+        &self.book_typed
+    }
+
+    /// Shows the entry `id` of `game` (a refusal's or a "Why?" line's rule).
+    pub fn open_entry(&mut self, game: Kind, id: &str) {
+        self.filter = GameFilter(Some(game));
+        self.open = Some((game, id.to_string()));
+        self.book_said = None;
+        self.book_opened = None;
     }
 
     /// Focus the search box (on opening and on Ctrl+F).
@@ -85,8 +142,19 @@ impl State {
                 self.open = None;
             }
             Message::Filter(f) => self.set_filter(f.0),
-            Message::Open(game, id) => self.open = Some((game, id)),
+            Message::Open(game, id) => self.open_entry(game, &id),
             Message::Close => self.open = None,
+            Message::BookTyped(t) => self.book_typed = t,
+            Message::OpenBook(game, page) => {
+                if let Some(path) = self.rulebooks.get(game.as_str()) {
+                    self.book_opened = Some(match super::rulebook::open(path, page) {
+                        Ok(s) => (true, s),
+                        Err(s) => (false, s),
+                    });
+                }
+            }
+            // The shell keeps the settings: it takes these before they reach the screen.
+            Message::SaveBook(_) | Message::ForgetBook(_) => {}
         }
         Action::none()
     }
@@ -100,24 +168,27 @@ impl State {
             } else {
                 format!("Tags: {}", entry.tags.join(", "))
             };
-            return container(
+            let entry_view = container(
                 column![
                     widgets::secondary("← Back to results", Some(Message::Close)),
                     text(&entry.title).size(style::TITLE),
                     text(format!("{} · rulebook: {}", digest.game_title, entry.page))
                         .size(style::BODY)
                         .style(style::muted),
+                    self.open_book_view(*game, &entry.page),
                     text(&entry.summary).size(style::READING),
                     text(tags).size(style::SMALL).style(style::muted),
                     text(format!("Source: {}", digest.source))
                         .size(style::SMALL)
                         .style(style::muted),
+                    self.register_book_view(*game, &digest.game_title),
                 ]
                 .spacing(16)
                 .max_width(900),
             )
-            .padding(30)
-            .into();
+            .padding(30);
+            // Large type on a small screen: the registering field may sit below the fold.
+            return scrollable(entry_view).height(Fill).into();
         }
 
         let search = row![
@@ -185,5 +256,138 @@ impl State {
             scrollable(container(results).padding(iced::Padding::ZERO.right(18))).height(Fill),
         );
         container(col).padding(24).into()
+    }
+}
+
+impl State {
+    /// "Open my rulebook at p. N" where this game has one, right under the page it names
+    /// (in view on the smallest table screen), and what opening it said.
+    fn open_book_view<'a>(&'a self, game: Kind, page: &str) -> Element<'a, Message> {
+        let mut col = column![].spacing(8);
+        if let Some(path) = self.rulebooks.get(game.as_str()) {
+            let n = rules::first_page(page);
+            let label = match n {
+                Some(n) => format!("Open my rulebook at p. {n}"),
+                None => "Open my rulebook".to_string(),
+            };
+            col = col.push(
+                row![
+                    button(text(label).size(style::BODY))
+                        .padding([8, 16])
+                        .style(style::primary)
+                        .on_press(Message::OpenBook(game, n)),
+                    text(path.display().to_string())
+                        .size(style::SMALL)
+                        .style(style::muted),
+                ]
+                .spacing(style::GAP)
+                .align_y(Center),
+            );
+        }
+        if let Some((ok, said)) = &self.book_opened {
+            col = col.push(text(said.as_str()).size(style::SMALL).style(if *ok {
+                style::muted
+            } else {
+                style::danger_text
+            }));
+        }
+        col.into()
+    }
+
+    /// The field to register (or change, or forget) this game's own rulebook.
+    fn register_book_view<'a>(&'a self, game: Kind, title: &str) -> Element<'a, Message> {
+        let book = self.rulebooks.get(game.as_str());
+        let placeholder = format!("Path of your own {title} rulebook (PDF)");
+        let mut field = row![
+            text_input(&placeholder, &self.book_typed)
+                .id(BOOK_ID)
+                .on_input(Message::BookTyped)
+                .on_submit(Message::SaveBook(game))
+                .size(style::BODY)
+                .padding(8)
+                .width(Fill),
+            widgets::secondary("Use this rulebook", Some(Message::SaveBook(game))),
+        ]
+        .spacing(style::GAP)
+        .align_y(Center);
+        if book.is_some() {
+            field = field.push(widgets::secondary(
+                "Forget it",
+                Some(Message::ForgetBook(game)),
+            ));
+        }
+        let mut col = column![field].spacing(8);
+        if let Some((ok, said)) = &self.book_said {
+            col = col.push(text(said.as_str()).size(style::SMALL).style(if *ok {
+                style::muted
+            } else {
+                style::danger_text
+            }));
+        }
+        col.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::testing::{
+        self, CTX, ScreenUnderTest, assert_tab_follows_reading_order, in_view, table_sizes,
+    };
+
+    impl ScreenUnderTest for State {
+        type Message = Message;
+        fn draw(&self, ctx: &Ctx) -> Element<'_, Message> {
+            self.view(ctx)
+        }
+        fn apply(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+            self.update(message, ctx)
+        }
+        fn open_document(&self) -> Option<&dyn crate::gui::document::Document> {
+            None
+        }
+    }
+
+    /// The Near and Far quest entry (pages 21-23, one of the longest summaries), with a
+    /// rulebook registered for the game.
+    fn quests_with_a_rulebook() -> State {
+        let books = BTreeMap::from([(
+            "near-and-far".to_string(),
+            PathBuf::from("/books/Near and Far.pdf"),
+        )]);
+        let mut s = State::new(&CTX, None).with_rulebooks(books);
+        s.open_entry(Kind::NearAndFar, "quests");
+        s
+    }
+
+    #[test]
+    fn an_entry_offers_my_rulebook_at_its_page_in_view_at_every_table_size() {
+        let s = quests_with_a_rulebook();
+        for (size, ctx) in table_sizes() {
+            let size = if ctx.large_type {
+                size
+            } else {
+                (size.0, size.1 - 60.0)
+            };
+            assert!(
+                in_view(&s, size, "Open my rulebook at p. 21").is_some(),
+                "Open my rulebook is not whole in view at {size:?}"
+            );
+            // Registering is below the summary: in view on a laptop, a scroll away with
+            // large type at 1024x768.
+            let mut ui = testing::simulator_sized(size, s.draw(&ctx));
+            assert!(ui.find("Use this rulebook").is_ok());
+            assert!(ui.find("Forget it").is_ok());
+            assert_tab_follows_reading_order(&s, &ctx, size, "a rules entry");
+        }
+        assert!(in_view(&s, (1366.0, 640.0), "Use this rulebook").is_some());
+    }
+
+    #[test]
+    fn a_game_without_a_rulebook_offers_only_to_register_one() {
+        let mut s = quests_with_a_rulebook();
+        s.open_entry(Kind::Army, "movement");
+        assert!(!testing::shows(&s, 800.0, "Open my rulebook"));
+        assert!(testing::shows(&s, 800.0, "Use this rulebook"));
     }
 }

@@ -89,6 +89,9 @@ pub struct Notice {
     /// It reports a change to the saves folder (a delete, restore, import): the Undo of an
     /// earlier one is withdrawn (it was shown for a version no longer there).
     pub store_change: bool,
+    /// The rules digest entry a refusal cites: the notice line offers "See the rule"
+    /// (docs/rules.md, "Rule references").
+    pub rule: Option<crate::rules::RuleRef>,
 }
 
 /// Puts save `id` back as backup `backup` holds it (the "Undo" of a delete or a restore), only
@@ -113,6 +116,7 @@ impl Notice {
             lasting: false,
             since: None,
             store_change: false,
+            rule: None,
         }
     }
 
@@ -124,6 +128,7 @@ impl Notice {
             lasting: false,
             since: None,
             store_change: false,
+            rule: None,
         }
     }
 
@@ -151,6 +156,8 @@ impl Notice {
 pub struct Action<M> {
     pub task: Option<Task<M>>,
     pub notice: Option<Notice>,
+    /// Open the Rules screen at this digest entry (a "Why?" line's rule, clicked).
+    pub open_rule: Option<crate::rules::RuleRef>,
 }
 
 impl<M> Default for Action<M> {
@@ -158,6 +165,7 @@ impl<M> Default for Action<M> {
         Action {
             task: None,
             notice: None,
+            open_rule: None,
         }
     }
 }
@@ -186,6 +194,22 @@ impl<M> Action<M> {
         Action::notice(Notice::error(text))
     }
 
+    /// An engine's refusal: its words, and the rules digest entry they cite for the notice
+    /// line's "See the rule".
+    pub fn refused(e: &(impl std::fmt::Display + crate::rules::Cites)) -> Self {
+        let mut n = Notice::error(e.to_string());
+        n.rule = e.rule();
+        Action::notice(n)
+    }
+
+    /// Opens the Rules screen at `rule`'s entry.
+    pub fn open_rule(rule: crate::rules::RuleRef) -> Self {
+        Action {
+            open_rule: Some(rule),
+            ..Action::default()
+        }
+    }
+
     pub fn with_notice(mut self, notice: Notice) -> Self {
         self.notice = Some(notice);
         self
@@ -198,6 +222,7 @@ impl<M: Send + 'static> Action<M> {
         Action {
             task: self.task.map(|t| t.map(f)),
             notice: self.notice,
+            open_rule: self.open_rule,
         }
     }
 }

@@ -22,6 +22,10 @@ pub struct Settings {
     /// interface, port 8765.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share_listen: Option<String>,
+    /// The players' own rulebook PDFs, by game slug ("near-and-far"): a digest entry with a
+    /// page offers to open it there (docs/rules.md, "Your own rulebook").
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub rulebooks: std::collections::BTreeMap<String, std::path::PathBuf>,
 }
 
 /// A window's size and (if the system told us) position, in screen pixels.

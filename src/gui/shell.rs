@@ -46,6 +46,8 @@ pub enum Message {
     Key(Keypress),
     GoHome,
     OpenRules,
+    /// A refusal's "See the rule": the Rules screen at that entry.
+    OpenRule(crate::rules::RuleRef),
     Undo,
     Redo,
     Goto(usize),
@@ -306,7 +308,11 @@ impl App {
         if let Some(n) = action.notice {
             self.notify(n);
         }
-        action.task.unwrap_or_else(Task::none)
+        let task = action.task.unwrap_or_else(Task::none);
+        match action.open_rule {
+            Some(rule) => Task::batch([task, self.open_rule(rule)]),
+            None => task,
+        }
     }
 
     /// Shows `screen` over the current one; Esc returns to it.
@@ -320,10 +326,20 @@ impl App {
         if let Screen::Rules(r) = &mut self.screen {
             r.set_filter(game);
         } else {
-            let rules = rules::State::new(&self.ctx(), game);
+            let rules = rules::State::new(&self.ctx(), game)
+                .with_rulebooks(self.prefs.settings.rulebooks.clone());
             self.push(Screen::Rules(Box::new(rules)));
         }
         rules::State::focus()
+    }
+
+    /// The Rules screen at `rule`'s entry (a refusal's or a "Why?" line's citation).
+    fn open_rule(&mut self, rule: crate::rules::RuleRef) -> Task<Message> {
+        let task = self.open_rules();
+        if let Screen::Rules(r) = &mut self.screen {
+            r.open_entry(rule.game, rule.id);
+        }
+        task
     }
 
     /// Esc: the help overlay, then whatever the screen has open (a question, an editor, a
@@ -415,6 +431,8 @@ impl App {
             Message::Stats(m) => forward!(self, Stats, m),
             Message::SessionSheet => return self.session_sheet(),
             Message::GameStatistics => return self.game_statistics(),
+            Message::Rules(rules::Message::SaveBook(game)) => self.keep_rulebook(game, true),
+            Message::Rules(rules::Message::ForgetBook(game)) => self.keep_rulebook(game, false),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);
@@ -449,6 +467,7 @@ impl App {
                 }
             }
             Message::Shortcut(Shortcut::Search) | Message::OpenRules => return self.open_rules(),
+            Message::OpenRule(rule) => return self.open_rule(rule),
             Message::Shortcut(Shortcut::Back) => self.back(),
             // Fields are visited in the order the screen lays them out, which is reading order.
             Message::Shortcut(Shortcut::NextField) if !self.help => {

@@ -49,6 +49,8 @@ pub struct Updated<M> {
     pub task: Option<iced::Task<M>>,
     /// How many messages the screen was given (a click on a disabled button gives none).
     pub messages: usize,
+    /// The rules digest entry the screen asked the shell to open.
+    pub open_rule: Option<crate::rules::RuleRef>,
 }
 
 /// Runs the screen's `update` with `message` and reports it as the shell sees it.
@@ -64,6 +66,7 @@ pub fn update<S: ScreenUnderTest>(
         notice: action.notice,
         task: action.task,
         messages: 1,
+        open_rule: action.open_rule,
     }
 }
 
@@ -96,9 +99,11 @@ where
         notice: None,
         task: None,
         messages: messages.len(),
+        open_rule: None,
     };
     for m in messages {
         let action = state.apply(m, ctx);
+        clicked.open_rule = action.open_rule.or(clicked.open_rule);
         clicked.notice = action.notice.or(clicked.notice);
         clicked.task = action.task.or(clicked.task);
     }

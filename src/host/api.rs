@@ -90,7 +90,7 @@ pub(super) async fn api_act(
                         .log
                         .write("ERROR", &format!("{seat}'s action failed: {e}"));
                 }
-                Answer::refused(&e, t.revision())
+                Answer::refused(&e, t.revision(), &shared.books.rules)
             }
         };
         // Only what the game decided is kept: an action that was not applied for another
@@ -169,7 +169,7 @@ pub(super) async fn api_undo(
         shared.revision.send_replace(t.revision());
         match r {
             Ok(done) => Answer::done(&done),
-            Err(e) => Answer::refused(&e, t.revision()),
+            Err(e) => Answer::refused(&e, t.revision(), &shared.books.rules),
         }
     })
     .await;
@@ -190,7 +190,7 @@ impl ActError {
             ActError::NotAnAction { .. } => StatusCode::BAD_REQUEST,
             ActError::WrongSeat { .. } => StatusCode::FORBIDDEN,
             ActError::Stale { .. } => StatusCode::CONFLICT,
-            ActError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ActError::Refused(_) | ActError::Ruled { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ActError::NotSaved(_) | ActError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -211,11 +211,21 @@ impl Answer {
         }
     }
 
-    /// A refusal, with its status and the revision the game is at.
-    fn refused(e: &ActError, revision: u64) -> Answer {
+    /// A refusal, with its status and the revision the game is at; the cited rule's words
+    /// travel with it, so a tap shows them on the phone and its page is one more tap
+    /// (docs/table-network.md).
+    fn refused(e: &ActError, revision: u64, rules: &crate::rules::Library) -> Answer {
+        let mut body = json!({ "error": e.to_string(), "revision": revision });
+        if let ActError::Ruled {
+            rule: Some(rule), ..
+        } = e
+            && let Some(cited) = crate::rules::Cited::of(*rule, rules)
+        {
+            body["rule"] = json!(cited);
+        }
         Answer {
             status: e.status(),
-            body: json!({ "error": e.to_string(), "revision": revision }),
+            body,
         }
     }
 

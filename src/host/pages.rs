@@ -303,3 +303,33 @@ pub fn my_plays(kind: Kind, seat: &Seat, token: &str, plays: &[crate::plays::Pla
         }
     }
 }
+
+/// One rules digest entry on its own page: what a refusal's "Rule:" link opens on a phone.
+pub fn rule_entry(
+    digest: &crate::rules::Digest,
+    entry: &crate::rules::Entry,
+    seat: &str,
+    token: &str,
+) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            (head(&format!("{} · {}", entry.title, digest.game_title), false))
+            body {
+                header { h1 { "Rules: " (digest.game_title) } p.game { (seat) } }
+                main {
+                    article.rule id=(entry.id) {
+                        h2 { (entry.title) }
+                        p { (entry.summary) }
+                        p.page { "Rulebook: " (entry.page) }
+                    }
+                }
+                nav {
+                    a.big href={ "/seat/" (token) } { "Back to my seat" }
+                    " "
+                    a href={ "/seat/" (token) "/rules" } { "Search the rules" }
+                }
+            }
+        }
+    }
+}

@@ -31,6 +31,7 @@ pub(super) fn router(shared: Arc<Shared>, closed: tokio::sync::watch::Receiver<b
         .route("/seat/{token}", get(seat_page))
         .route("/seat/{token}/part", get(seat_part))
         .route("/seat/{token}/rules", get(seat_rules))
+        .route("/seat/{token}/rules/{game}/{id}", get(seat_rule))
         .route("/seat/{token}/quest", get(seat_quest))
         .route("/seat/{token}/plays", get(seat_plays))
         .route("/assets/seat.js", get(script))
@@ -254,4 +255,20 @@ async fn seat_plays(State(st): State<AppState>, Path(token): Path<String>) -> Re
         plays,
     };
     page(pages::my_plays(kind, &me, &token, &record))
+}
+
+/// One rules digest entry, by game and id: what a refusal's rule link on a phone opens.
+async fn seat_rule(
+    State(st): State<AppState>,
+    Path((token, game, id)): Path<(String, String, String)>,
+) -> Response {
+    let Some((seat, _)) = page_seat(&st.shared, &token) else {
+        return no_page(&st.shared, &token);
+    };
+    let entry =
+        crate::doc::Kind::parse(&game).and_then(|kind| st.shared.books.rules.entry(kind, &id));
+    match entry {
+        Some((digest, entry)) => page(pages::rule_entry(digest, entry, &seat, &token)),
+        None => plain(StatusCode::NOT_FOUND, "no such rule in the digest"),
+    }
 }

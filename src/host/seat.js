@@ -57,6 +57,18 @@
     p.classList.toggle("bad", !ok);
   }
 
+  // A refusal that cites a rule: its title after the refusal, a tap opens the entry.
+  function cite(rule, el) {
+    var p = el && document.contains(el) ? el.nextElementSibling : document.getElementById("said");
+    if (!p) return;
+    var a = document.createElement("a");
+    a.className = "rule";
+    a.href = "/seat/" + token + "/rules/" + encodeURIComponent(rule.game) + "/" + encodeURIComponent(rule.id);
+    a.textContent = " Rule: " + rule.title + " (rulebook: " + rule.page + ")";
+    a.title = rule.summary;
+    p.appendChild(a);
+  }
+
   function showLast() {
     if (!last) return;
     var el = null;
@@ -244,6 +256,7 @@
       return r.json().catch(function () { return {}; }).then(function (j) {
         var ok = r.ok;
         say(ok ? "Done: " + j.label : (j.error || "Refused (" + r.status + ")"), ok);
+        if (!ok && j.rule) cite(j.rule, el);
         // Acted from a lookup's answer: back to the seat's sheet, the answer said there.
         var fromLookup = ok && main.dataset.follow === "no";
         if (fromLookup) history.replaceState(null, "", "/seat/" + token);

@@ -28,6 +28,13 @@ pub enum ActError {
     /// 422: the game's own rules refuse it (the rule's message).
     #[error("{0}")]
     Refused(String),
+    /// 422: the game's engine refused it; `rule` names the digest entry its words cite
+    /// (the phone shows it on a tap: docs/table-network.md).
+    #[error("{why}")]
+    Ruled {
+        why: String,
+        rule: Option<crate::rules::RuleRef>,
+    },
     /// 500: it could not be written; nothing was applied.
     #[error("could not save, nothing was changed: {0}")]
     NotSaved(String),
@@ -37,6 +44,14 @@ pub enum ActError {
         "the host failed on this action (a fault in Tablemate, not in the action): nothing was changed"
     )]
     Failed,
+}
+
+/// An engine's refusal, with the rules digest entry it cites.
+fn ruled<E: std::fmt::Display + crate::rules::Cites>(e: E) -> ActError {
+    ActError::Ruled {
+        why: e.to_string(),
+        rule: e.rule(),
+    }
 }
 
 /// What an applied action left: the new revision and its history label.
@@ -169,10 +184,7 @@ impl<T: Seated + SeatPage + Send> SharedGame for Live<T> {
                 now: self.revision,
             });
         }
-        let acted = self
-            .saved
-            .act_from_seat(seat, action)
-            .map_err(|e| ActError::Refused(e.to_string()))?;
+        let acted = self.saved.act_from_seat(seat, action).map_err(ruled)?;
         self.write()?;
         Ok(Done {
             revision: self.revision,
@@ -190,7 +202,7 @@ impl<T: Seated + SeatPage + Send> SharedGame for Live<T> {
             true => self.saved.act_one_step(action),
             false => self.saved.act(action),
         }
-        .map_err(|e| ActError::Refused(e.to_string()))?;
+        .map_err(ruled)?;
         self.write()?;
         Ok(Done {
             revision: self.revision,

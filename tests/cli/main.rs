@@ -57,6 +57,50 @@ fn a_refused_action_prints_the_rule_exits_1_and_changes_nothing() {
 }
 
 #[test]
+fn act_with_rules_prints_the_digest_entry_a_refusal_cites() {
+    let dir = new_game();
+    let next = r#"{"action":"next-step"}"#;
+    let out = run(dir.path(), &["act", ID, next, "--rules"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("Rule worldspanner/reinforce-schedule: Reinforce: a third of the team each round (rulebook: 7)"),
+        "{}",
+        out.stderr
+    );
+    let plain = run(dir.path(), &["act", ID, next]);
+    assert!(
+        !plain.stderr.contains("Rule worldspanner/"),
+        "{}",
+        plain.stderr
+    );
+}
+
+#[test]
+fn rules_game_id_prints_one_entry_and_an_unknown_id_is_refused() {
+    let dir = new_game();
+    let out = run(dir.path(), &["rules", "worldspanner", "dismissal"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("Worldspanner Factions — Dismissal"),
+        "{}",
+        out.stdout
+    );
+    let json = run(dir.path(), &["rules", "near-and-far", "quests", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["page"], "21-23");
+    let bad = run(dir.path(), &["rules", "army", "no-such-rule"]);
+    assert_eq!(bad.code, 1);
+    assert!(
+        bad.stderr.contains("has no entry \"no-such-rule\""),
+        "{}",
+        bad.stderr
+    );
+    let search = run(dir.path(), &["rules", "search", "dome"]);
+    assert_eq!(search.code, 0, "{}", search.stderr);
+}
+
+#[test]
 fn json_that_is_not_an_action_of_the_game_is_refused_with_serdes_reason() {
     let dir = new_game();
     let out = run(dir.path(), &["act", ID, r#"{"action":"castle"}"#]);

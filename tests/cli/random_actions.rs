@@ -2,7 +2,8 @@
 //! of each game (a template per variant below, checked to cover them all), its numbers replaced
 //! by random ones (0, huge, negative, fractional) and its strings by random text, sent in
 //! random order through `Saved::act` on a save the CLI made. Nothing may panic, and every state
-//! an action is accepted into saves, loads back equal and validates, and a refusal changes nothing.
+//! an action is accepted into saves, loads back equal and validates, and a refusal changes nothing
+//! and cites, if any, a rules digest entry the bundled digest holds (docs/rules.md).
 //! Throwing them through the host (`serve`) is in tests/host.
 
 use proptest::prelude::*;
@@ -37,9 +38,22 @@ where
             back.validate()
                 .map_err(|e| TestCaseError::fail(format!("{shown}: {e}")))?;
         }
-        Err(_) => prop_assert_eq!(&*saved, &before, "a refusal changed the game"),
+        Err(e) => {
+            prop_assert_eq!(&*saved, &before, "a refusal changed the game");
+            if let Some(rule) = tablemate::rules::Cites::rule(&e) {
+                prop_assert!(
+                    rule.resolve(bundled_digest()).is_some(),
+                    "{shown} was refused citing {rule}, which the bundled digest lacks"
+                );
+            }
+        }
     }
     Ok(())
+}
+
+fn bundled_digest() -> &'static tablemate::rules::Library {
+    static LIBRARY: std::sync::OnceLock<tablemate::rules::Library> = std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| tablemate::rules::Library::bundled().0)
 }
 
 /// The variants an action enum has, from serde's own refusal of an unknown one.

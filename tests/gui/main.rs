@@ -479,3 +479,63 @@ fn without_a_file_dialog_home_says_so_and_takes_a_typed_path_for_export_and_impo
     assert_eq!(app.listings().len(), before);
     Ok(())
 }
+
+/// Issue 36 §4: a refusal's rule is one click from the refusal, and a player's own rulebook,
+/// registered per game, opens at the entry's page; the setting survives a restart.
+#[test]
+fn a_refusals_rule_opens_its_entry_and_my_rulebook_is_kept_in_the_settings() -> Result {
+    use tablemate::furtherance::Action as Play;
+    use tablemate::gui::{furtherance, rules};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    click(&mut app, Kind::Furtherance.title())?;
+    let _ = app.update(furtherance::Message::Start.into());
+    // Two workers: a third Mine is refused by the worker rule.
+    for _ in 0..3 {
+        let _ = app.update(furtherance::Message::Play(Play::Mine {}).into());
+    }
+    assert!(shows(&app, "See the rule"), "the refusal offers its rule");
+    click(&mut app, "See the rule")?;
+    assert!(matches!(app.screen, Screen::Rules(_)));
+    assert!(shows(&app, "Worker actions"), "opened at the entry cited");
+    assert!(
+        !shows(&app, "Open my rulebook"),
+        "no rulebook registered yet"
+    );
+
+    // A path that is not a file is refused, saying so; a file is kept.
+    let book = dir.path().join("My Furtherance.pdf");
+    let _ = app.update(Message::Rules(rules::Message::BookTyped(
+        dir.path().display().to_string(),
+    )));
+    click(&mut app, "Use this rulebook")?;
+    assert!(!shows(&app, "Open my rulebook"));
+    std::fs::write(&book, b"%PDF-1.4").unwrap();
+    let _ = app.update(Message::Rules(rules::Message::BookTyped(
+        book.display().to_string(),
+    )));
+    click(&mut app, "Use this rulebook")?;
+    // Furtherance's text names sections, not pages: the book opens at its start.
+    assert!(shows(&app, "Open my rulebook"));
+    let settings = std::fs::read_to_string(dir.path().join("settings.json")).unwrap();
+    assert!(settings.contains("My Furtherance.pdf"), "{settings}");
+
+    // After a restart the setting is read back; an entry with a page offers that page.
+    drop(app);
+    let mut app = App::open(dir.path().to_path_buf());
+    let _ = app.update(Message::OpenRule(tablemate::rules::RuleRef::new(
+        Kind::Furtherance,
+        "items",
+    )));
+    assert!(shows(&app, "Open my rulebook"));
+    let _ = app.update(Message::OpenRule(tablemate::rules::RuleRef::new(
+        Kind::NearAndFar,
+        "quests",
+    )));
+    assert!(shows(&app, "Attempting a quest"));
+    assert!(
+        !shows(&app, "Open my rulebook at p. 21"),
+        "no Near and Far book"
+    );
+    Ok(())
+}

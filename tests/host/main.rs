@@ -356,6 +356,35 @@ fn a_refusal_by_the_rules_is_422_with_the_rules_message() {
 }
 
 #[test]
+fn a_refusal_carries_the_rule_it_cites_and_its_entry_page_opens_on_a_tap() {
+    let (root, id) = near_and_far_save();
+    let s = serve(root, &id);
+    let buy = json!({"action": "buy-talent", "character": "Rin", "talent": "Bounty Hunting",
+        "date": "2026-03-02"});
+    let r = s.act("Ana", buy);
+    assert_eq!(r.status, 422, "{}", r.body);
+    let rule = &r.json()["rule"];
+    assert_eq!(rule["game"], "near-and-far", "{}", r.body);
+    assert_eq!(rule["id"], "talents", "{}", r.body);
+    assert_eq!(rule["page"], "13", "{}", r.body);
+    assert!(rule["summary"].as_str().is_some_and(|t| !t.is_empty()));
+    let get = |path: &str| request(&s.addr, "GET", path, &[], b"");
+    let page = get(&format!(
+        "/seat/{}/rules/near-and-far/talents",
+        s.token("Ana")
+    ));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("Talents and experience"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Rulebook: 13"), "{}", page.body);
+    let missing = get(&format!("/seat/{}/rules/near-and-far/nope", s.token("Ana")));
+    assert_eq!(missing.status, 404);
+}
+
+#[test]
 fn a_body_over_64_kb_is_413_and_not_json_is_400() {
     let (root, id) = near_and_far_save();
     let s = serve(root, &id);

@@ -85,6 +85,34 @@ impl<'de> Deserialize<'de> for Kind {
     }
 }
 
+/// A rules digest entry named by game and id ("furtherance", "solo-move-order"): what a
+/// refusal or an explanation cites (docs/rules.md, "Rule references"). Here, beside `Kind`,
+/// so the engines and `Playable` can name it; `crate::rules` resolves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct RuleRef {
+    pub game: Kind,
+    pub id: &'static str,
+}
+
+impl RuleRef {
+    pub const fn new(game: Kind, id: &'static str) -> RuleRef {
+        RuleRef { game, id }
+    }
+}
+
+impl std::fmt::Display for RuleRef {
+    /// `furtherance/solo-move-order`: what `tablemate rules GAME ID` and `/rules/GAME/ID` take.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.game.as_str(), self.id)
+    }
+}
+
+/// A refusal or an explanation that may rest on a rule of the digest. `None` is for what no
+/// rule decides: a number that names nothing, a malformed file, the app's own order of work.
+pub trait Cites {
+    fn rule(&self) -> Option<RuleRef>;
+}
+
 /// An engine state that can be saved: each game's top-level struct implements this.
 pub trait GameDoc: Serialize + DeserializeOwned + Clone {
     const KIND: Kind;
@@ -160,8 +188,9 @@ pub trait Playable: GameDoc {
     /// (`{"action": "end-turn"}`), documented per game in `docs/`.
     type Action: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
     /// Why an action was refused: its text names the rule that forbids it (with the rulebook
-    /// page where there is one), as a player reads it.
-    type Refusal: std::error::Error;
+    /// page where there is one), as a player reads it, and `rule()` names that rule's entry in
+    /// the rules digest (docs/rules.md, "Rule references").
+    type Refusal: std::error::Error + Cites;
 
     /// Carries out `action` if the rules allow it. On a refusal the state may be left
     /// half-changed: callers go through `Saved::act`, which works on a copy.

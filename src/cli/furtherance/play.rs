@@ -182,7 +182,14 @@ pub(super) enum Pace {
 /// `end-turn`, `next` and `answer`: the action through `Saved::act` (running on) or
 /// `Saved::act_one_step` as the window sends it, each a history entry; then what the game
 /// waits for. The save is written once, atomically, as `act` writes it.
-pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool) -> Output {
+pub(super) fn play(
+    root: &Path,
+    id: &str,
+    what: Play,
+    pace: Pace,
+    explain: bool,
+    rules: bool,
+) -> Output {
     let (store, mut saved) = match crate::cli::open_save::<Game>(root, id) {
         Ok(opened) => opened,
         Err(out) => return out,
@@ -228,9 +235,13 @@ pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool)
                 Err(e) => format!("tablemate: {e}"),
             }
         };
+        let cited = match crate::rules::Cites::rule(&e) {
+            Some(rule) if rules => crate::cli::cite::entries(root, &[rule]),
+            _ => String::new(),
+        };
         return Output {
             stdout: out,
-            stderr: format!("tablemate: refused: {e}\n{kept}\n"),
+            stderr: format!("tablemate: refused: {e}\n{cited}{kept}\n"),
             code: 1,
         };
     }
@@ -245,6 +256,10 @@ pub(super) fn play(root: &Path, id: &str, what: Play, pace: Pace, explain: bool)
         for i in before + 1..=saved.history.cursor() {
             out += &why_text(&saved, i);
         }
+    }
+    if rules && explain {
+        let cited = super::rules_of(&saved, before + 1..=saved.history.cursor());
+        out += &crate::cli::cite::entries(root, &cited);
     }
     out += &waiting_text(id, saved.current());
     Output::ok(out)

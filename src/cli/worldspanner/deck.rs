@@ -187,7 +187,7 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
             let json = serde_json::to_string(&action).map_err(|e| e.to_string())?;
             // The store's lock is let go first: `act` opens the data folder itself.
             drop(store);
-            return Ok(super::super::act::act(root, &id, &[json]));
+            return Ok(super::super::act::act(root, &id, &[json], false));
         }
         Deck::Export { file, force } => {
             let finished = finished(&deck)?;

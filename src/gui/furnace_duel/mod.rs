@@ -201,7 +201,7 @@ impl State {
                     Action::none()
                 }
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => Action::refused(&e),
         }
     }
 

@@ -454,7 +454,11 @@ fn a_refusal_shows_beside_record_result_and_not_again_on_the_foot_line() {
 }
 
 fn iced_action(notice: Option<crate::gui::screen::Notice>) -> Action<Message> {
-    Action { task: None, notice }
+    Action {
+        task: None,
+        notice,
+        open_rule: None,
+    }
 }
 
 #[test]

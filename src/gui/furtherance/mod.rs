@@ -79,6 +79,8 @@ pub enum Message {
     BoardEdit(board_editor::BoardMsg),
     /// Open (or close) the explanation of a history entry in the turn log.
     Why(usize),
+    /// A "Why:" or "Why not:" line's rule, clicked: the Rules screen at that entry.
+    Rule(crate::rules::RuleRef),
     /// Open (or close) the "Why?" of the board's highlighted piece: its step's line in the
     /// turn log.
     WhyPiece,
@@ -321,6 +323,7 @@ impl State {
                 self.why = (self.why != Some(index)).then_some(index);
                 Action::none()
             }
+            Message::Rule(rule) => Action::open_rule(rule),
             Message::WhyPiece => {
                 let current = self.doc.as_ref().map(|d| d.saved.history.cursor());
                 self.why = if self.why == current { None } else { current };
@@ -523,7 +526,7 @@ impl State {
                 }
                 Action::none()
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => Action::refused(&e),
         }
     }
 

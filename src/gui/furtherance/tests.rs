@@ -400,6 +400,36 @@ fn why_on_a_turn_log_line_shows_its_reasons_with_the_rule_and_hides_again() -> R
     Ok(())
 }
 
+#[test]
+fn a_why_line_links_to_the_rules_entry_it_rests_on() -> Result {
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c2");
+    click(&mut s, "End turn: the enemies go")?;
+    click(&mut s, "Run to end")?;
+    let doc = s.doc.as_ref().unwrap();
+    let index = doc
+        .saved
+        .history
+        .entries()
+        .iter()
+        .rposition(|e| e.label.contains("attacks your castle"))
+        .expect("the knight attacked your castle");
+    let cited: Vec<_> = super::turn_log::explanation_cited(doc, index)
+        .into_iter()
+        .filter_map(|(_, r)| r)
+        .collect();
+    assert!(!cited.is_empty(), "its Why lines cite rules");
+    send(&mut s, Message::Why(index));
+    let clicked = testing::click_on(&mut s, &testing::CTX, (1280.0, HEIGHT), "Rule")?;
+    let rule = clicked
+        .open_rule
+        .expect("the Rule link opens the Rules screen");
+    assert_eq!(rule, cited[0]);
+    let (lib, _) = crate::rules::Library::bundled();
+    assert!(rule.resolve(&lib).is_some(), "{rule}");
+    Ok(())
+}
+
 /// Clicks the point `at` on the screen as drawn now and feeds the messages back.
 fn click_at(s: &mut State, at: Point) {
     let ctx = ctx();

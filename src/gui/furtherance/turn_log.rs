@@ -55,6 +55,48 @@ pub fn explanation(doc: &Doc<Game>, index: usize) -> Vec<String> {
         .collect()
 }
 
+/// [`explanation`]'s lines, each "Why:" and "Why not:" with the rules digest entry its rule
+/// names (docs/rules.md, "Rule references"): the window links them to the Rules screen.
+pub fn explanation_cited(
+    doc: &Doc<Game>,
+    index: usize,
+) -> Vec<(String, Option<crate::rules::RuleRef>)> {
+    use crate::furtherance::describe;
+    let Ok(state) = doc.saved.history.state(index) else {
+        return explanation(doc, index)
+            .into_iter()
+            .map(|l| (l, None))
+            .collect();
+    };
+    if state.explained().is_empty() {
+        return explanation(doc, index)
+            .into_iter()
+            .map(|l| (l, None))
+            .collect();
+    }
+    let mut lines = Vec::new();
+    for e in state.explained() {
+        lines.push((e.step.text(), None));
+        for (words, reasons) in [("Why", &e.reasons.why), ("Why not", &e.reasons.why_not)] {
+            for r in reasons {
+                lines.push((format!("{words}: {}", describe(r)), Some(r.rule().entry())));
+            }
+        }
+    }
+    lines
+}
+
+/// A "Why:" line's link to the rule it rests on.
+fn rule_button<'a>(rule: crate::rules::RuleRef) -> Element<'a, Message> {
+    button(text("Rule").size(style::SMALL).center())
+        .width(Length::Fixed(WHY_WIDTH))
+        .height(Length::Fixed(WHY_HEIGHT))
+        .padding([2, 4])
+        .style(style::secondary)
+        .on_press(Message::Rule(rule))
+        .into()
+}
+
 /// The log's scrollable, for the layout tests.
 pub const LOG_ID: &str = "furtherance-turn-log";
 
@@ -161,11 +203,19 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Eleme
                 .spacing(2)
                 .padding(iced::Padding::ZERO.right(10));
             // The line itself is just above: its explanation starts with its reasons.
-            for l in explanation(doc, *index)
-                .iter()
-                .filter(|l| l.as_str() != *line)
+            for (l, rule) in explanation_cited(doc, *index)
+                .into_iter()
+                .filter(|(l, _)| l.as_str() != *line)
             {
-                lines = lines.push(text(l.trim().to_string()).size(style::SMALL));
+                let said = text(l).size(style::SMALL);
+                let said: Element<'a, Message> = match rule {
+                    Some(rule) => row![said.width(Fill), rule_button(rule)]
+                        .spacing(6)
+                        .align_y(iced::Alignment::Center)
+                        .into(),
+                    None => said.into(),
+                };
+                lines = lines.push(said);
             }
             let mut why = Column::new().spacing(2);
             why = why.push(container(scrollable(lines)).max_height(why_room.max(WHY_HEIGHT)));

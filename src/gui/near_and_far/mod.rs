@@ -257,7 +257,7 @@ impl State {
                 cards: BoxCards::from_facts(f),
             })
         {
-            return (None, Action::error(e.to_string()));
+            return (None, Action::refused(&e));
         }
         match doc.saved.act(action) {
             Ok(acted) => {
@@ -269,7 +269,7 @@ impl State {
                 };
                 (Some(acted), a)
             }
-            Err(e) => (None, Action::error(e.to_string())),
+            Err(e) => (None, Action::refused(&e)),
         }
     }
 

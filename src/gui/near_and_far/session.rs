@@ -79,6 +79,7 @@ impl State {
                             super::BODY_ID,
                             iced::widget::operation::RelativeOffset::START,
                         )),
+                        open_rule: None,
                     };
                 }
                 return a;

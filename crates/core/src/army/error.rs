@@ -2,7 +2,8 @@
 //! Attacking, Promoting, Resource Cards, Victory Conditions).
 
 /// A refused army-sheet entry.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(ArmyErrorKind), derive(strum::VariantArray))]
 pub enum ArmyError {
     #[error(
         "the game is for two or four generals (the book has starting squares for 2 or 4), not {0}"

@@ -13,6 +13,7 @@
 
 mod actions;
 mod builder;
+pub mod cites;
 mod error;
 mod follower;
 mod followers;

@@ -2,7 +2,8 @@
 //! player understands (CAMPAIGN MODE, page 8; BOARDS DESCRIPTION, pages 10-14).
 
 /// A refused campaign entry.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(CampaignErrorKind), derive(strum::VariantArray))]
 pub enum CampaignError {
     #[error(
         "both players need a name of at most {} characters, and the two names must differ",

@@ -17,6 +17,7 @@ mod actions;
 mod boards;
 mod bonuses;
 mod campaign;
+pub mod cites;
 mod error;
 mod halves;
 mod scoring;

@@ -3,7 +3,8 @@
 
 use super::square::Square;
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(RefusalKind), derive(strum::VariantArray))]
 pub enum RuleError {
     #[error("the game is over: {0}")]
     GameOver(String),

@@ -16,7 +16,7 @@ use super::step::{Step, UnitRef};
 pub use super::explain_words::describe;
 
 /// The rule a reason rests on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// After an enemy, the turn passes clockwise (SOLO AI, last paragraph).

@@ -11,6 +11,7 @@
 //! file's text): this module never touches a file and never names the store. The layers are
 //! in docs/architecture.md.
 
+pub mod cites;
 mod list;
 pub mod script;
 

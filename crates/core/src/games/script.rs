@@ -79,6 +79,8 @@ pub struct Refused {
     pub action: String,
     /// The rule that forbids it, or why the JSON is not an action of this game.
     pub why: String,
+    /// The rules digest entry `why` cites, if a rule forbids it (`--rules` prints it).
+    pub rule: Option<crate::rules::RuleRef>,
 }
 
 /// What `act` did: the actions carried out, in order, and the first refusal (after which
@@ -171,19 +173,23 @@ pub fn act<T: Playable>(
     let mut acted = Vec::new();
     let mut refused = None;
     for (i, text) in actions.iter().enumerate() {
-        let refuse = |why: String| Refused {
+        let refuse = |why: String, rule| Refused {
             number: i + 1,
             action: text.trim().to_string(),
             why,
+            rule,
         };
         let action: T::Action = match serde_json::from_str(text) {
             Ok(a) => a,
             Err(e) => {
-                refused = Some(refuse(format!(
-                    "not a {} action: {}",
-                    T::KIND.title(),
-                    table_words(&e.to_string())
-                )));
+                refused = Some(refuse(
+                    format!(
+                        "not a {} action: {}",
+                        T::KIND.title(),
+                        table_words(&e.to_string())
+                    ),
+                    None,
+                ));
                 break;
             }
         };
@@ -195,7 +201,7 @@ pub fn act<T: Playable>(
                 acted.push(a);
             }
             Err(e) => {
-                refused = Some(refuse(e.to_string()));
+                refused = Some(refuse(e.to_string(), crate::rules::Cites::rule(&e)));
                 break;
             }
         }

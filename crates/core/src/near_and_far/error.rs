@@ -138,7 +138,8 @@ fn at_prefix(at: &str) -> String {
 }
 
 /// A refused change, with the reason in the player's terms.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(RefusalKind), derive(strum::VariantArray))]
 pub enum RuleError {
     // Seats and characters (p. 4, 9, 29, 37).
     #[error("Near and Far is played by 2 to 4 players, not {0}")]

@@ -7,6 +7,7 @@
 
 pub mod campaign;
 pub mod chart;
+pub mod cites;
 pub mod code;
 pub mod error;
 pub mod facts;

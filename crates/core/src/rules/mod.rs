@@ -2,10 +2,12 @@
 //! rulebook page references, and a typo-tolerant ranked search over it. No I/O: the texts come
 //! from the bundled table or from the store (a user's replacement file).
 
+mod cite;
 mod search;
 
 use serde::{Deserialize, Serialize};
 
+pub use cite::{Cited, Cites, RuleRef, first_page, rulebook_url};
 pub use search::{Group, Hit, search};
 
 use crate::doc::Kind;

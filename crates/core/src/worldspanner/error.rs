@@ -11,14 +11,14 @@ mod physical;
 mod setup;
 mod turn;
 
-pub use adventure::AdventureError;
-pub use challenge::ChallengeError;
-pub use combat::{AttackKind, AttackRole, CombatError, SightBlock};
-pub use dome::DomeError;
-pub use hero::HeroError;
-pub use physical::PhysicalError;
-pub use setup::{HeroCardError, SetupError};
-pub use turn::TurnError;
+pub use adventure::{AdventureError, AdventureErrorKind};
+pub use challenge::{ChallengeError, ChallengeErrorKind};
+pub use combat::{AttackKind, AttackRole, CombatError, CombatErrorKind, SightBlock};
+pub use dome::{DomeError, DomeErrorKind};
+pub use hero::{HeroError, HeroErrorKind};
+pub use physical::{PhysicalError, PhysicalErrorKind};
+pub use setup::{HeroCardError, SetupError, SetupErrorKind};
+pub use turn::{TurnError, TurnErrorKind};
 
 use super::card::{Difference, Face};
 use super::team::TeamSide;
@@ -115,7 +115,8 @@ pub enum CardError {
 /// A move the rules do not allow, or an impossible request: one variant per refusal, grouped
 /// by what the refusal is about. The text is what the player reads (GUI and CLI alike); code
 /// that needs to know which rule refused matches on the variant and its fields.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(RefusalKind), derive(strum::VariantArray))]
 pub enum RuleError {
     #[error("{0}")]
     Card(#[from] CardError),

@@ -10,6 +10,7 @@
 pub mod adventure;
 pub mod card;
 pub mod challenge;
+pub mod cites;
 mod combat;
 pub mod deckcheck;
 pub mod deckfile;

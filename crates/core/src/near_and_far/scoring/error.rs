@@ -36,7 +36,8 @@ impl fmt::Display for RouteAt {
 }
 
 /// A refused score sheet.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(ScoreErrorKind), derive(strum::VariantArray))]
 pub enum ScoreError {
     #[error("players: Near and Far is played by 2 to 4 players, this has {0}")]
     PlayerCount(usize),

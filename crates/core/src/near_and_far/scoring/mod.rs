@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 mod compute;
 mod error;
 
-pub use error::{PlayerAt, RouteAt, ScoreError};
+pub use error::{PlayerAt, RouteAt, ScoreError, ScoreErrorKind};
 
 use super::code::MapNumber;
 

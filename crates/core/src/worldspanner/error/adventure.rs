@@ -6,7 +6,8 @@ use crate::worldspanner::paid::PaidKind;
 use crate::worldspanner::victory::{Faction, SPACES_PER_KEY};
 
 /// An adventure the rules do not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(AdventureErrorKind), derive(strum::VariantArray))]
 pub enum AdventureError {
     #[error("{hero} must stand on an adventure space to adventure (Adventure basics, p. 14)")]
     NotOnTheMap { hero: String },

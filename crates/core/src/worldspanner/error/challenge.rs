@@ -8,7 +8,8 @@ use crate::worldspanner::team::TeamSide;
 use crate::worldspanner::victory::Faction;
 
 /// A challenge the rules do not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(ChallengeErrorKind), derive(strum::VariantArray))]
 pub enum ChallengeError {
     /// `which` is "rating" or "opposing rating".
     #[error("{which} {rating} is out of range (0 to {})", MAX_RATING)]

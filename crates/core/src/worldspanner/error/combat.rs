@@ -74,7 +74,8 @@ impl std::fmt::Display for SightBlock {
 }
 
 /// An attack the rules do not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(CombatErrorKind), derive(strum::VariantArray))]
 pub enum CombatError {
     /// `now` is where the game is.
     #[error(

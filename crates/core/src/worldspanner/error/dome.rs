@@ -6,7 +6,8 @@ use crate::worldspanner::domes::{self, Candidate, DOMES_PER_KEY, DomeSlot};
 use crate::worldspanner::team::{HeroRef, TeamSide};
 
 /// A placement the rules do not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(DomeErrorKind), derive(strum::VariantArray))]
 pub enum DomeError {
     #[error("Dome key {number} has Domes 1 to {}, not {slot}", DOMES_PER_KEY)]
     NoSuchDome { number: DomeNumber, slot: u8 },

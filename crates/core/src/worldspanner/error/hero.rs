@@ -4,7 +4,8 @@
 use crate::worldspanner::team::{HeroStatus, TeamSide};
 
 /// A hero cannot do that now.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(HeroErrorKind), derive(strum::VariantArray))]
 pub enum HeroError {
     /// Waiting, being dismissed or defeated: out of the arena.
     #[error(

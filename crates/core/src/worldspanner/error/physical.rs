@@ -6,7 +6,8 @@ use crate::worldspanner::physical::Need;
 use crate::worldspanner::team::TeamSide;
 
 /// Cards read at the table that do not fit the draws.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(PhysicalErrorKind), derive(strum::VariantArray))]
 pub enum PhysicalError {
     #[error("{extra} more card(s) read than the rules drew")]
     TooManyRead { extra: usize },

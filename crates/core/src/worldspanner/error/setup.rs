@@ -7,7 +7,8 @@ use crate::worldspanner::team::{MAX_HEALTH, MapDesign, TeamSide};
 use crate::worldspanner::victory::Faction;
 
 /// A setup the rules do not allow.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(SetupErrorKind), derive(strum::VariantArray))]
 pub enum SetupError {
     #[error(
         "the {} map is made for teams of {:?} heroes, not {size} (Setup; Set 2 map designs)",

@@ -6,7 +6,8 @@ use crate::worldspanner::rounds::{RoundTracker, Step};
 use crate::worldspanner::team::TeamSide;
 
 /// A move made at the wrong time.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
+#[strum_discriminants(name(TurnErrorKind), derive(strum::VariantArray))]
 pub enum TurnError {
     /// Ending Reinforce before a third of the team (rounded up) has come in.
     #[error(
