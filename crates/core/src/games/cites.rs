@@ -5,19 +5,24 @@
 use crate::doc::Kind;
 use crate::rules::RuleRef;
 
-/// Every reference `kind`'s engine can name, in no particular order, duplicates removed.
-pub fn every_reference(kind: Kind) -> Vec<RuleRef> {
-    let mut refs = match kind {
-        Kind::Furtherance => crate::furtherance::cites::every_reference(),
-        Kind::Worldspanner => crate::worldspanner::cites::every_reference(),
-        Kind::NearAndFar => crate::near_and_far::cites::every_reference(),
-        Kind::FurnaceDuel => crate::furnace_duel::cites::every_reference(),
-        Kind::Army => crate::army::cites::every_reference(),
+/// `every_reference`, one arm per game of the list (games/list.rs): each engine's own
+/// `cites::every_reference`.
+macro_rules! references {
+    ($($variant:ident { module: $module:ident, $($rest:tt)* })+) => {
+        /// Every reference `kind`'s engine can name, in no particular order, duplicates
+        /// removed.
+        pub fn every_reference(kind: Kind) -> Vec<RuleRef> {
+            let mut refs = match kind {
+                $(Kind::$variant => crate::$module::cites::every_reference(),)+
+            };
+            refs.sort();
+            refs.dedup();
+            refs
+        }
     };
-    refs.sort();
-    refs.dedup();
-    refs
 }
+
+crate::for_each_game!(references);
 
 #[cfg(test)]
 mod tests {
