@@ -103,7 +103,10 @@ fn verdict(game: &Game) -> String {
     match &game.last {
         Some(LastEvent::Challenge { outcome, .. }) => outcome.face.name().to_uppercase(),
         Some(LastEvent::Attack { outcome, .. }) if outcome.hit.hit => {
-            format!("HIT: {} wound(s)", outcome.wounds)
+            format!(
+                "HIT: {}",
+                crate::words::count(outcome.wounds, "wound", "wounds")
+            )
         }
         Some(LastEvent::Attack { .. }) => "MISS".into(),
         None => panic!("nothing drawn"),

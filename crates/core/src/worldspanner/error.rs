@@ -25,6 +25,11 @@ use super::team::TeamSide;
 use super::victory::Faction;
 use crate::deck::DeckError;
 
+/// `n` with the noun that fits it ("1 hero", "2 heroes"), for the refusals' own fields.
+pub(crate) fn counted(n: impl std::borrow::Borrow<usize>, one: &str, many: &str) -> String {
+    crate::words::count(*n.borrow() as u64, one, many)
+}
+
 /// `have + adding`, or the refusal naming `what` (a hero's gold, a team's tribute...).
 pub(crate) fn add_up<T>(what: impl FnOnce() -> String, have: T, adding: T) -> Result<T, RuleError>
 where

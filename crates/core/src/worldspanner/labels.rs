@@ -5,6 +5,7 @@ use super::challenge::ChallengeKind;
 use super::game::Game;
 use super::play::Action;
 use super::team::HeroRef;
+use crate::words;
 
 impl Action {
     /// The history label: "Skyhawks: Rizzik tries Watchman Keep Task (space 2)".
@@ -86,9 +87,19 @@ impl Action {
                 n(attacker),
                 target.map_or("a minion or other target".into(), |t| n(&t))
             ),
-            Action::Wound { hero, wounds } => format!("{}: {wounds} wound(s)", n(hero)),
-            Action::Heal { hero, wounds } => format!("{}: heal {wounds} wound(s)", n(hero)),
-            Action::GainBoosts { hero, boosts } => format!("{}: +{boosts} Boost(s)", n(hero)),
+            Action::Wound { hero, wounds } => {
+                format!("{}: {}", n(hero), words::count(*wounds, "wound", "wounds"))
+            }
+            Action::Heal { hero, wounds } => {
+                format!(
+                    "{}: heal {}",
+                    n(hero),
+                    words::count(*wounds, "wound", "wounds")
+                )
+            }
+            Action::GainBoosts { hero, boosts } => {
+                format!("{}: +{}", n(hero), words::count(*boosts, "Boost", "Boosts"))
+            }
             Action::UseBoost { hero } => format!("{}: uses a Boost", n(hero)),
             Action::Gold { hero, change } => format!("{}: {change:+} gold", n(hero)),
             Action::Capture {
