@@ -8,7 +8,7 @@ use crate::worldspanner::team::TeamSide;
 /// Cards read at the table that do not fit the draws.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PhysicalError {
-    #[error("{} more read than the rules drew", super::counted(.extra, "card", "cards"))]
+    #[error("{extra} more {} read than the rules drew", super::noun(.extra, "card", "cards"))]
     TooManyRead { extra: usize },
     /// `row`: the row the rules read on the card, when the draw is a challenge's (the app
     /// names it before asking for the face or the Hit bar).
