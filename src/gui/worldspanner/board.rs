@@ -542,6 +542,8 @@ pub const STRIP_TWO_ROWS: f32 = 280.0;
 /// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
 const TILE_MIN: f32 = 125.0;
 const TILE_GAP: f32 = 6.0;
+/// The width three tiles side by side need.
+pub const TILES_ACROSS_3: f32 = 3.0 * TILE_MIN + 2.0 * TILE_GAP;
 
 pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let mut col = column![text("Glory board").size(style::HEADING)].spacing(6);

@@ -34,9 +34,13 @@ const BOARD: f32 = 190.0;
 const BOARD_MAX: f32 = 360.0;
 
 /// The Dome board's width in a screen `width` logical pixels wide: it takes a share of the
-/// width, so the heroes' names in its places are read whole (docs/worldspanner.md, The screen).
+/// width, so the heroes' names in its places are read whole, but leaves the heroes' column
+/// room for three tiles side by side and the picked hero's counts on one row, so every
+/// tile's action stays in view (docs/worldspanner.md, The screen).
 pub fn board_width(width: f32) -> f32 {
-    (width * 0.3).clamp(BOARD, BOARD_MAX)
+    let heroes = super::board::TILES_ACROSS_3.max(super::board::STRIP_ONE_ROW);
+    let room = width - LEFT - 40.0 - heroes;
+    (width * 0.33).min(room).clamp(BOARD, BOARD_MAX)
 }
 
 pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
@@ -92,10 +96,16 @@ const NARROW: f32 = 800.0;
 /// the board goes under the challenge).
 fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message> {
     let narrow = width < NARROW;
-    let left_width = if narrow { LEFT_NARROW } else { LEFT };
+    // Narrow, the challenge column holds the board too: as wide as the heroes' column
+    // allows while it keeps the picked hero's counts on one row.
+    let left_width = if narrow {
+        (width - 20.0 - super::board::STRIP_ONE_ROW).clamp(LEFT, LEFT_NARROW)
+    } else {
+        LEFT
+    };
     // In the challenge column's scroll the board leaves room for the scroller.
     let board_width = if narrow {
-        LEFT_NARROW - 12.0
+        left_width - 12.0
     } else {
         board_width(width)
     };

@@ -580,10 +580,13 @@ fn the_dome_boards_place_labels_line_up_with_the_numbers_of_the_other_places() {
     }
 }
 
+/// Names a player must recognise in a Dome place: one word, two, a number.
+const NAMES: [&str; 4] = ["Blackbeard", "Red Knight 2", "Shadeborn Twin", "Mindflayer"];
+
 /// Round 2's Free step with real names in the Domes: the long ones a player must recognise.
 fn named_heroes_in_domes() -> State {
     use crate::worldspanner::{DomeNumber, DomeSlot, HeroEntry, MapDesign, sample};
-    let names = ["Blackbeard", "Red Knight 2", "Archchancellor Vex", "Rizzik"];
+    let names = NAMES;
     let mut setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
     for (i, name) in names.iter().enumerate() {
         setup.heroes[0][i] = HeroEntry::new(name, 4);
@@ -625,15 +628,34 @@ fn a_dome_place_shows_the_heros_whole_name_at_every_table_size() {
             }
             None
         });
-        for name in ["Blackbeard", "Red Knight 2", "Archchancellor Vex", "Rizzik"] {
+        // The board's columns: from its first empty place's label ("1.2") to past its last.
+        let places: Vec<&Rectangle> = drawn
+            .iter()
+            .filter(|(t, _, _)| {
+                let b = t.as_bytes();
+                b.len() == 3 && b[0].is_ascii_digit() && b[1] == b'.' && b[2].is_ascii_digit()
+            })
+            .map(|(_, b, _)| b)
+            .collect();
+        let board = (
+            places.iter().map(|b| b.x).fold(f32::MAX, f32::min),
+            places.iter().map(|b| b.x).fold(f32::MIN, f32::max),
+        );
+        for name in NAMES {
             let found: Vec<_> = drawn.iter().filter(|(t, _, _)| t == name).collect();
             // Its tile and its Dome place.
             assert!(
                 found.len() >= 2,
                 "at {size:?}: {name} is not in a Dome place"
             );
-            // Whole wherever it is seen: never cut at a place's edge.
+            // Whole wherever it is seen: never cut at a place's edge, and a one-word name
+            // on one line, never broken inside the word.
             for (_, b, v) in found {
+                let on_board = b.x >= board.0 - 4.0 && b.x <= board.1;
+                assert!(
+                    name.contains(' ') || !on_board || b.height < 20.0,
+                    "at {size:?}: {name} is broken over lines in its place: {b:?}"
+                );
                 if let Some(v) = v {
                     assert!(
                         (v.width - b.width).abs() < 0.5 && (v.height - b.height).abs() < 0.5,

@@ -155,13 +155,18 @@ pub(super) fn now(g: &Game, my: Option<TeamSide>) -> Markup {
 /// (Must leave a Dome, p. 9): the question for both teams, its answers as buttons for the
 /// active team, which alone may answer.
 fn surrounded(g: &Game, my: Option<TeamSide>) -> Markup {
-    let Some(question) = g.surround_question() else {
+    if g.surrounded_asked.is_empty() {
         return html! {};
-    };
+    }
+    let names: Vec<String> = g.surrounded_asked.iter().map(|r| g.name(*r)).collect();
+    let are = if names.len() == 1 { "is" } else { "are" };
     let answers = my == Some(g.rounds.active);
+    // The question short and large; the rule under it in the note's type.
     html! {
         div #surrounded {
-            p.big { (question) }
+            p.big { (listed(names)) " " (are) " still in a Dome: surrounded?" }
+            p.note { "A hero in a Dome must move out in its Action step unless enemies surround \
+                the Dome (Move & slip away, Must leave a Dome, p. 9)." }
             @if answers {
                 div.row {
                     @for (i, answer) in SURROUND_ANSWERS.iter().enumerate() {

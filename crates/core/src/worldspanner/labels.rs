@@ -12,6 +12,16 @@ impl Action {
     pub fn label(&self, game: &Game) -> String {
         let n = |h: &HeroRef| game.name(*h);
         match self {
+            // With heroes still in a Dome the step does not end yet: the team is asked
+            // whether they were surrounded (Must leave a Dome, p. 9).
+            Action::NextStep {}
+                if game.surrounded_asked.is_empty() && !game.still_in_domes().is_empty() =>
+            {
+                format!(
+                    "{}: end the Action step? Asked whether the heroes in a Dome were surrounded",
+                    game.rounds.active
+                )
+            }
             Action::NextStep {} => format!(
                 "{}: {} step done",
                 game.rounds.active,
