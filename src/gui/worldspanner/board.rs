@@ -658,7 +658,7 @@ mod tests {
         assert_eq!(cell_type("Vera", 55.0), style::SMALL);
         assert_eq!(cell_type("Red Knight 2", 80.0), style::SMALL);
         let long = cell_type("Blackbeard", 52.0);
-        assert!(long < style::SMALL && long >= CELL_TYPE_MIN, "{long}");
+        assert!((CELL_TYPE_MIN..style::SMALL).contains(&long), "{long}");
         assert_eq!(cell_type("Archchancellor", 30.0), CELL_TYPE_MIN);
     }
 }
