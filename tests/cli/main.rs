@@ -50,7 +50,7 @@ fn a_refused_action_prints_the_rule_exits_1_and_changes_nothing() {
     // Reinforce cannot end before this round's third of the team has entered (p. 7).
     let out = run(dir.path(), &["act", ID, r#"{"action":"next-step"}"#]);
     assert_eq!(out.code, 1);
-    assert!(out.stderr.contains("2 hero(es)"), "{}", out.stderr);
+    assert!(out.stderr.contains("2 heroes"), "{}", out.stderr);
     assert!(out.stderr.contains("nothing was changed"), "{}", out.stderr);
     let after = std::fs::read(dir.path().join("saves").join(format!("{ID}.json"))).unwrap();
     assert_eq!(before, after);

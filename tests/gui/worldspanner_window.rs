@@ -114,10 +114,11 @@ fn the_worldspanner_loop_is_in_view_without_scrolling_at_1024_and_with_large_typ
             let _ = app.update(worldspanner::Message::NextStep.into());
         }
         the_loop_is_in_view(&app, name, size, &[("Leave Dome", 3)]);
-        // The placed heroes' Dome cells: initials and number, whole ("hero" alone before).
+        // The placed heroes' Dome places show their names whole (sized to fit): each of
+        // heroes 1 to 3 in its tile and in both teams' places on the board.
         if size.0 >= 800.0 {
             for n in 1..=3 {
-                all_in_view(&app, name, size, &format!("H{n}"), 2);
+                all_in_view(&app, name, size, &format!("Hero {n}"), 3);
             }
         }
     }

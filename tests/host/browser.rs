@@ -634,11 +634,31 @@ fn round_2_with_8_heroes_a_team_fits_two_phone_screens_with_8_px_between_buttons
 #[test]
 fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undoes_a_wound() {
     let Some(driver) = driver() else { return };
-    use tablemate::worldspanner::{Step, TeamSide};
+    use tablemate::worldspanner::{
+        DomeNumber, DomeSlot, HeroRef, HeroStatus, Loot, Step, TeamSide,
+    };
     let s = super::pages::worldspanner_sized(8, false, |g| {
         g.rounds.round = 2;
         g.rounds.active = TeamSide::Skyhawks;
         g.rounds.step = Step::Action;
+        // Sky2 sits in Dome 2.1 (the step's end asks whether it was surrounded), and Psi3's
+        // gold lies where it fell.
+        let sky2 = HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: 1,
+        };
+        let dome = DomeSlot::new(DomeNumber::new(2).expect("a Dome"), 1).expect("a place");
+        g.domes.place(dome, sky2).expect("empty");
+        g.team_mut(TeamSide::Skyhawks).heroes[1].status = HeroStatus::InDome { dome };
+        g.loot.push(Loot {
+            dropped_by: HeroRef {
+                team: TeamSide::Psiclones,
+                hero: 2,
+            },
+            gold: 3,
+            round: 1,
+            dome: None,
+        });
     });
     let sky = Browser::open(&driver);
     sky.go(&format!("http://{}/seat/{}", s.addr(), s.token("Skyhawks")));
@@ -691,6 +711,19 @@ fn a_worldspanner_team_draws_from_a_phone_and_sees_the_card_at_the_top_then_undo
     sky.wait_for_text("#said", "Psiclones's phone acted since");
     let after: tablemate::worldspanner::Game = s.state();
     assert_eq!(after.team(TeamSide::Psiclones).heroes[0].gold, 2);
+    // The loot on the ground is on the page; ending the Action step with Sky2 still in its
+    // Dome asks, on the phone, whether it was surrounded, and Yes ends the step.
+    sky.wait_for_text("#loot", "3 gold where Psi3 was defeated (round 1)");
+    sky.tap("button[data-act*='next-step']");
+    sky.wait_for_text(".confirm", "End the Action step");
+    sky.tap(".confirm button[data-confirmed]");
+    sky.wait_for_text("#surrounded", "Sky2 is still in a Dome");
+    sky.shots("ws-surrounded-Skyhawks");
+    sky.tap("#surrounded button[data-act*='\"option\":1']");
+    sky.wait_for_text("#now", "Reaction step");
+    let g: tablemate::worldspanner::Game = s.state();
+    assert_eq!(g.rounds.step, Step::Reaction);
+    assert!(g.surrounded_asked.is_empty());
 }
 
 #[test]

@@ -606,3 +606,103 @@ fn dismiss_banish_and_ending_a_step_ask_once_before_they_are_sent() {
         .expect("Wound");
     assert!(!wound.contains("data-confirm"), "{wound}");
 }
+
+/// Puts `hero` in Dome `number`.1.
+fn in_dome(g: &mut Game, hero: HeroRef, number: u8) {
+    use tablemate::worldspanner::{DomeNumber, DomeSlot};
+    let dome = DomeSlot::new(DomeNumber::new(number).expect("1 to 6"), 1).expect("1 to 4");
+    g.domes.place(dome, hero).expect("an empty Dome");
+    g.hero_mut(hero).expect("a hero").status = HeroStatus::InDome { dome };
+}
+
+#[test]
+fn the_active_team_answers_the_surround_question_from_its_phone() {
+    let s = in_step(false, Step::Action, |g| in_dome(g, hero(SKY, 1), 2));
+    let r = s.act("Skyhawks", json!({"action": "next-step"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sky = s.page("Skyhawks", "");
+    assert!(sky.contains("Sky2 is still in a Dome"), "{sky}");
+    assert!(
+        offered(&sky, "next-step").is_empty(),
+        "End step waits for the answer"
+    );
+    let answers = offered(&sky, "answer");
+    assert_eq!(
+        answers,
+        vec![
+            json!({"action": "answer", "option": 1}),
+            json!({"action": "answer", "option": 2})
+        ],
+        "{sky}"
+    );
+    assert!(sky.contains("Yes: they were surrounded"), "{sky}");
+    let psi = s.page("Psiclones", "");
+    assert!(psi.contains("Sky2 is still in a Dome"), "both teams see it");
+    assert!(psi.contains("Skyhawks answer on their phone"), "{psi}");
+    assert!(
+        offered(&psi, "answer").is_empty(),
+        "only the active team answers"
+    );
+    assert_eq!(s.act("Psiclones", answers[0].clone()).status, 403);
+    let r = s.act("Skyhawks", answers[0].clone());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert_eq!(g.rounds.step, Step::Reaction);
+    assert!(!s.page("Skyhawks", "").contains("still in a Dome"));
+}
+
+#[test]
+fn both_teams_see_the_loot_and_the_active_team_picks_it_up_in_its_free_step() {
+    use tablemate::worldspanner::Loot;
+    let s = in_step(false, Step::Free, |g| {
+        g.loot.push(Loot {
+            dropped_by: hero(PSI, 2),
+            gold: 3,
+            round: 1,
+            dome: None,
+        });
+    });
+    let sky = s.page("Skyhawks", "");
+    let psi = s.page("Psiclones", "");
+    for page in [&sky, &psi] {
+        assert!(page.contains("Loot on the ground"), "{page}");
+        assert!(
+            page.contains("3 gold where Psi3 was defeated (round 1)"),
+            "{page}"
+        );
+    }
+    assert!(
+        offered(&psi, "pick-up").is_empty(),
+        "not the Psiclones' step"
+    );
+    let form = offered(&sky, "pick-up");
+    assert_eq!(form.len(), 1, "{sky}");
+    assert!(
+        !sky.contains(
+            r#"<option value="{&quot;team&quot;:&quot;skyhawks&quot;,&quot;hero&quot;:1}">"#
+        ),
+        "Sky2 waits off the map: not offered"
+    );
+    let sent = fill(
+        &form[0],
+        &[("hero", json!(hero(SKY, 0))), ("gold", json!(2))],
+    );
+    assert_eq!(
+        parsed(&sent),
+        Action::PickUp {
+            hero: hero(SKY, 0),
+            pile: 0,
+            gold: Some(2)
+        }
+    );
+    let before = s.state::<Game>().hero(hero(SKY, 0)).expect("Sky1").gold;
+    let r = s.act("Skyhawks", sent);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g: Game = s.state();
+    assert_eq!(g.hero(hero(SKY, 0)).expect("Sky1").gold, before + 2);
+    assert_eq!(g.loot[0].gold, 1);
+    assert!(
+        s.page("Psiclones", "")
+            .contains("1 gold where Psi3 was defeated")
+    );
+}

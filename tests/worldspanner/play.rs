@@ -144,7 +144,7 @@ fn reinforce_step_cannot_end_before_the_third_has_entered() {
     ok(&mut g, Action::Reinforce { hero: h(S, 0) });
     ok(&mut g, Action::Place { dome: None });
     let err = g.apply(Action::NextStep {}).unwrap_err();
-    assert!(err.to_string().contains("2 hero(es)"), "{err}");
+    assert!(err.to_string().contains("2 heroes"), "{err}");
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn reinforce_cannot_end_before_a_third_has_entered_is_refused_as_reinforce_unfin
     );
     assert_eq!(
         err.to_string(),
-        "Skyhawks must still bring in 2 hero(es) this Reinforce (a third of the team, rounded \
+        "Skyhawks must still bring in 2 heroes this Reinforce (a third of the team, rounded \
          up, each round: p. 7)"
     );
 }
@@ -517,7 +517,7 @@ fn a_physical_deck_draw_needs_a_card_read_that_says_what_the_draw_reads() {
         err,
         RuleError::Physical(PhysicalError::TooManyRead { extra: 1 })
     );
-    assert_eq!(err.to_string(), "1 more card(s) read than the rules drew");
+    assert_eq!(err.to_string(), "1 more card read than the rules drew");
 }
 
 // Setup (SETUP, p. 3-4; Set 2 map designs; Game length) and lookups.

@@ -10,10 +10,14 @@ use crate::worldspanner::domes::DomeSlot;
 use crate::worldspanner::victory::SPACES_PER_KEY;
 use crate::worldspanner::{DomeNumber, Game, HeroRef, HeroStatus, Step, TeamSide};
 
-/// The 24 Domes as the board they are: six rows (Dome 1 to 6) of four places, each place
-/// coloured by the team of the hero in it (its name whole on hover), the allowed empty places
-/// buttons while a hero waits for its Dome (docs/worldspanner.md, The screen).
-pub fn domes(game: &Game) -> Element<'_, Message> {
+/// The 24 Domes as the board they are, `width` logical pixels wide: six rows (Dome 1 to 6) of
+/// four places, each place coloured by the team of the hero in it and showing its name (sized
+/// to fit, over two lines if need be; whole on hover too), the allowed empty places buttons
+/// while a hero waits for its Dome (docs/worldspanner.md, The screen).
+pub fn domes(game: &Game, width: f32) -> Element<'_, Message> {
+    // The card's padding, the numbers' column and the spacing between places, then each
+    // place's own padding: what is left for a name.
+    let inner = (width - 2.0 * 6.0 - NUMBERS - 4.0 * 3.0) / 4.0 - 2.0 * CELL_PAD;
     // No heading: the numbers 1 to 6 and the places' own numbers name the board, and its
     // height goes to the rows (all six in view with large type at 1366×768).
     let mut grid = column![].spacing(3);
@@ -21,21 +25,62 @@ pub fn domes(game: &Game) -> Element<'_, Message> {
         let mut line: Row<'_, Message> = row![
             text(n.to_string())
                 .size(style::BODY)
-                .width(Length::Fixed(14.0))
+                .width(Length::Fixed(NUMBERS))
         ]
         .spacing(3)
         .align_y(Center);
         for slot in DomeSlot::on_key(n) {
-            line = line.push(dome_cell(game, slot));
+            line = line.push(dome_cell(game, slot, inner));
         }
         grid = grid.push(line);
     }
-    widgets::card(grid, 6).into()
+    widgets::card(grid, 6).width(Length::Fixed(width)).into()
 }
 
-/// One of the 24 places: a hero (team-coloured, name whole on hover), "Place" while allowed,
-/// or empty. Every cell has the same size, so the board never shifts.
-fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
+/// The Dome numbers' column.
+const NUMBERS: f32 = 14.0;
+/// A place's padding left and right.
+const CELL_PAD: f32 = 3.0;
+/// The smallest type a name in a Dome place is drawn in (large type makes it 13 px).
+const CELL_TYPE_MIN: f32 = 10.0;
+/// About how wide a letter is, in ems of the type size (a generous average, so a name
+/// estimated to fit does fit).
+const LETTER: f32 = 0.56;
+
+/// The type size at which `name` fits a place `inner` logical pixels wide, on at most two
+/// lines broken between words: the board's small type when it can, else smaller, down to
+/// [`CELL_TYPE_MIN`] (where a word still too long breaks inside rather than being cut).
+pub fn cell_type(name: &str, inner: f32) -> f32 {
+    let lines = |size: f32| {
+        let per_line = (inner / (LETTER * size)).floor().max(1.0) as usize;
+        let mut lines = 1;
+        let mut used = 0;
+        for word in name.split_whitespace() {
+            let n = word.chars().count();
+            if n > per_line {
+                return usize::MAX;
+            }
+            if used == 0 {
+                used = n;
+            } else if used + 1 + n <= per_line {
+                used += 1 + n;
+            } else {
+                lines += 1;
+                used = n;
+            }
+        }
+        lines
+    };
+    let mut size = style::SMALL;
+    while size > CELL_TYPE_MIN && lines(size) > 2 {
+        size -= 0.5;
+    }
+    size
+}
+
+/// One of the 24 places: a hero (team-coloured, its name in it and whole on hover), "Place"
+/// while allowed, or empty. Every cell has the same size, so the board never shifts.
+fn dome_cell(game: &Game, slot: DomeSlot, inner: f32) -> Element<'_, Message> {
     let size = |e: Element<'static, Message>| -> iced::widget::Container<'static, Message> {
         container(e)
             .width(Fill)
@@ -47,15 +92,17 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
         Some(h) => {
             let seat = h.team.index();
             let name = game.name(h);
-            // The cell's colour names the team, and the cell holds about four letters:
-            // "Skyhawks hero 3" shows as "H3" (its whole name on hover).
+            // The cell's colour names the team, so the name goes without it ("Skyhawks
+            // hero 3" reads "Hero 3"), sized to fit the place in at most two lines.
+            let shown = within_team(h.team, &name);
             let cell = size(
-                text(cell_name(game, h))
-                    .size(style::SMALL)
-                    .wrapping(iced::widget::text::Wrapping::None)
+                text(shown.clone())
+                    .size(cell_type(&shown, inner))
+                    .line_height(1.15)
+                    .wrapping(iced::widget::text::Wrapping::WordOrGlyph)
                     .into(),
             )
-            .padding([0, 3])
+            .padding([0.0, CELL_PAD])
             .style(move |theme: &iced::Theme| container::Style {
                 border: iced::Border {
                     color: style::seat_colour(theme, seat),
@@ -84,7 +131,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
             )
             .width(Fill)
             .height(Length::Fixed(DOME_CELL))
-            .padding([0, 3])
+            .padding([0.0, CELL_PAD])
             .style(style::primary)
             .on_press(Message::Place(Some(slot)))
             .into()
@@ -95,7 +142,7 @@ fn dome_cell(game: &Game, slot: DomeSlot) -> Element<'_, Message> {
                 .style(style::muted)
                 .into(),
         )
-        .padding([0, 3])
+        .padding([0.0, CELL_PAD])
         .style(style::card)
         .into(),
     }
@@ -122,44 +169,9 @@ fn within_team(team: TeamSide, name: &str) -> String {
     }
 }
 
-/// The label of a hero in a Dome cell, about four letters wide: a name ending in a number
-/// longer than that keeps the initials of its words and the number ("Hero 12" is "H12", "Red
-/// Knight 2" is "RK2"), unless another hero of the team would then read the same; any other
-/// name is its [`within_team`] name, cut at the cell's edge. The whole name is on hover.
-fn cell_name(game: &Game, r: HeroRef) -> String {
-    let label = |name: &str| {
-        let short = within_team(r.team, name);
-        let numbered = short.rsplit_once(' ').filter(|(words, n)| {
-            !words.trim().is_empty() && !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
-        });
-        match numbered {
-            Some((words, n)) if short.chars().count() > 4 => {
-                let initials: String = words
-                    .split_whitespace()
-                    .filter_map(|w| w.chars().next())
-                    .flat_map(char::to_uppercase)
-                    .collect();
-                format!("{initials}{n}")
-            }
-            _ => short,
-        }
-    };
-    let name = game.name(r);
-    let mine = label(&name);
-    let team = &game.team(r.team).heroes;
-    let taken = team
-        .iter()
-        .filter(|h| h.name != name)
-        .any(|h| label(&h.name) == mine);
-    if taken {
-        within_team(r.team, &name)
-    } else {
-        mine
-    }
-}
-
-/// A Dome place's height: a "Place" button there is a full target (docs/table-ux.md: >= 32 px).
-const DOME_CELL: f32 = 32.0;
+/// A Dome place's height: a "Place" button there is a full target (docs/table-ux.md: >= 32 px),
+/// and a name holds two lines of the board's small type.
+const DOME_CELL: f32 = 36.0;
 
 /// A hand button's height (docs/table-ux.md: targets >= 32 px; large type scales it with the rest).
 const TARGET: f32 = 32.0;
@@ -530,6 +542,8 @@ pub const STRIP_TWO_ROWS: f32 = 280.0;
 /// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
 const TILE_MIN: f32 = 125.0;
 const TILE_GAP: f32 = 6.0;
+/// The width three tiles side by side need.
+pub const TILES_ACROSS_3: f32 = 3.0 * TILE_MIN + 2.0 * TILE_GAP;
 
 pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
     let mut col = column![text("Glory board").size(style::HEADING)].spacing(6);
@@ -546,7 +560,11 @@ pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
                     .height(Length::Fixed(TARGET))
                     .padding([0, 8])
                     .style(style::secondary)
-                    .on_press(Message::Capture(key.faction, s)),
+                    // A space the side holds already takes no second capture: a second
+                    // click by habit records nothing.
+                    .on_press_maybe(
+                        (key.spaces[s] != Some(side)).then_some(Message::Capture(key.faction, s)),
+                    ),
             );
         }
         col = col.push(
@@ -610,24 +628,6 @@ pub fn glory(game: &Game, side: TeamSide) -> Element<'_, Message> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worldspanner::{Game, HeroEntry, MapDesign, sample};
-
-    fn game_with(names: [&[&str]; 2]) -> Game {
-        let mut setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
-        for (team, list) in names.iter().enumerate() {
-            for (i, name) in list.iter().enumerate() {
-                setup.heroes[team][i] = HeroEntry::new(name, 4);
-            }
-        }
-        Game::new(setup).unwrap()
-    }
-
-    fn sky(hero: usize) -> HeroRef {
-        HeroRef {
-            team: TeamSide::Skyhawks,
-            hero,
-        }
-    }
 
     #[test]
     fn a_tile_drops_its_teams_name_so_numbered_heroes_keep_their_number() {
@@ -652,36 +652,13 @@ mod tests {
     }
 
     #[test]
-    fn a_dome_cell_shows_a_long_numbered_name_as_its_initials_and_number() {
-        let game = game_with([
-            &[
-                "Skyhawks hero 1",
-                "Red Knight 2",
-                "Sky3",
-                "Blackbeard",
-                "Rogue 10",
-            ],
-            &[],
-        ]);
-        assert_eq!(cell_name(&game, sky(0)), "H1");
-        assert_eq!(cell_name(&game, sky(1)), "RK2");
-        // Short enough already, or not numbered: the name (cut at the cell's edge).
-        assert_eq!(cell_name(&game, sky(2)), "Sky3");
-        assert_eq!(cell_name(&game, sky(3)), "Blackbeard");
-        assert_eq!(cell_name(&game, sky(4)), "R10");
-    }
-
-    #[test]
-    fn a_dome_cell_never_gives_two_heroes_of_a_team_the_same_label() {
-        let game = game_with([&["Rogue 2", "Ranger 2", "Rogue 3"], &["Rook 2"]]);
-        assert_eq!(cell_name(&game, sky(0)), "Rogue 2");
-        assert_eq!(cell_name(&game, sky(1)), "Ranger 2");
-        assert_eq!(cell_name(&game, sky(2)), "R3");
-        // The other team's colour tells "R2" apart.
-        let psi = HeroRef {
-            team: TeamSide::Psiclones,
-            hero: 0,
-        };
-        assert_eq!(cell_name(&game, psi), "R2");
+    fn a_dome_place_sizes_a_long_name_to_fit_in_two_lines() {
+        // Short names keep the board's type; a long one is drawn smaller, never below the
+        // least size; two words may share the two lines.
+        assert_eq!(cell_type("Vera", 55.0), style::SMALL);
+        assert_eq!(cell_type("Red Knight 2", 80.0), style::SMALL);
+        let long = cell_type("Blackbeard", 52.0);
+        assert!((CELL_TYPE_MIN..style::SMALL).contains(&long), "{long}");
+        assert_eq!(cell_type("Archchancellor", 30.0), CELL_TYPE_MIN);
     }
 }

@@ -93,7 +93,10 @@ fn shown(game: &Game) -> Option<Shown> {
             attacker, outcome, ..
         } => {
             let verdict = if outcome.hit.hit {
-                format!("HIT: {} wound(s)", outcome.wounds)
+                format!(
+                    "HIT: {}",
+                    crate::words::count(outcome.wounds, "wound", "wounds")
+                )
             } else {
                 "MISS".into()
             };

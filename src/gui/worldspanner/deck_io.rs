@@ -27,7 +27,8 @@ impl Confirm {
         match self {
             Confirm::Overwrite(p) => format!("{} exists. Replace it?", p.display()),
             Confirm::Replace(p, f) => format!(
-                "Replace the {cards_in_editor} card(s) in the editor with {:?} from {}?",
+                "Replace the {} in the editor with {:?} from {}?",
+                crate::words::count(cards_in_editor as u64, "card", "cards"),
                 f.name,
                 p.display()
             ),

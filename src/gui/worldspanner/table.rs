@@ -26,9 +26,22 @@ pub struct Table<'a> {
     pub refusal: Option<&'a Refusal>,
 }
 
-/// The challenge column's width; the Dome board's.
+/// The challenge column's width (a little wider when the board joins it, so the names in the
+/// Dome places fit); the Dome board's least and greatest width.
 const LEFT: f32 = 266.0;
+const LEFT_NARROW: f32 = 300.0;
 const BOARD: f32 = 190.0;
+const BOARD_MAX: f32 = 360.0;
+
+/// The Dome board's width in a screen `width` logical pixels wide: it takes a share of the
+/// width, so the heroes' names in its places are read whole, but leaves the heroes' column
+/// room for three tiles side by side and the picked hero's counts on one row, so every
+/// tile's action stays in view (docs/worldspanner.md, The screen).
+pub fn board_width(width: f32) -> f32 {
+    let heroes = super::board::TILES_ACROSS_3.max(super::board::STRIP_ONE_ROW);
+    let room = width - LEFT - 40.0 - heroes;
+    (width * 0.33).min(room).clamp(BOARD, BOARD_MAX)
+}
 
 pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     let side = t.side;
@@ -69,7 +82,7 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     };
     // Below NARROW units (the window on a 1024 px screen with large type, or with the share
     // panel open) the board joins the challenge column's scroll, so the heroes keep a width.
-    let columns = iced::widget::responsive(move |size| columns(game, t, size.width < NARROW));
+    let columns = iced::widget::responsive(move |size| columns(game, t, size.width));
     column![bar(game, side, said.into(), refusing), columns]
         .spacing(8)
         .height(Fill)
@@ -79,8 +92,23 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
 /// Below this width the Dome board is not a column of its own.
 const NARROW: f32 = 800.0;
 
-/// The challenge column, the board and the heroes (`narrow`: the board under the challenge).
-fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Message> {
+/// The challenge column, the board and the heroes in a screen `width` wide (below [`NARROW`]
+/// the board goes under the challenge).
+fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message> {
+    let narrow = width < NARROW;
+    // Narrow, the challenge column holds the board too: as wide as the heroes' column
+    // allows while it keeps the picked hero's counts on one row.
+    let left_width = if narrow {
+        (width - 20.0 - super::board::STRIP_ONE_ROW).clamp(LEFT, LEFT_NARROW)
+    } else {
+        LEFT
+    };
+    // In the challenge column's scroll the board leaves room for the scroller.
+    let board_width = if narrow {
+        left_width - 12.0
+    } else {
+        board_width(width)
+    };
     let side = t.side;
     let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
     // Left: the side's deck and its Digital/Physical switch, the card drawn (fixed height),
@@ -98,7 +126,7 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     let picked = t.form.hero.map(|hero| HeroRef { team: side, hero });
     let board = move || {
         column![
-            domes(game),
+            domes(game, board_width),
             loot(game, picked),
             deck_box(game, side),
             glory(game, side)
@@ -107,9 +135,18 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
     };
     let left = match question {
         Some(q) => {
+            // While a hero waits for its Dome after a draw, the result comes right under
+            // Place and who chooses, whole and in view; what the card's range allows, then
+            // the card itself, follow.
             let mut q = column![q].spacing(style::GAP);
             if placing && game.last.is_some() {
-                q = q.push(last_result(game)).push(super::card_view::view(game));
+                q = q.push(result_lines(game, style::SMALL, true));
+            }
+            if placing && let Some(more) = pending_more(game) {
+                q = q.push(more);
+            }
+            if placing && game.last.is_some() {
+                q = q.push(super::card_view::view(game));
             }
             if narrow {
                 q = q.push(board());
@@ -136,7 +173,7 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
         }
     }
     .spacing(6)
-    .width(Length::Fixed(LEFT))
+    .width(Length::Fixed(left_width))
     .height(Fill);
     // Right: the picked hero's strip (its counts, Dismiss and Banish, a refused hero action),
     // then every hero's tile.
@@ -159,7 +196,7 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, narrow: bool) -> Element<'a, Messag
         return row![left, middle].spacing(10).height(Fill).into();
     }
     let board = scrollable(container(board()).padding(iced::Padding::ZERO.right(10)))
-        .width(Length::Fixed(BOARD + 10.0))
+        .width(Length::Fixed(board_width + 10.0))
         .height(Fill);
     row![left, board, middle].spacing(10).height(Fill).into()
 }
@@ -369,9 +406,23 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                 ))
                 .size(style::BODY)
                 .style(style::warning_text),
-                text("or press Place on another allowed Dome on the Domes board.")
-                    .size(style::SMALL)
-                    .style(style::muted),
+            ]
+            .spacing(4),
+        )
+        .padding(8)
+        .width(Fill)
+        .style(style::card)
+        .into(),
+    )
+}
+
+/// What the card's Dome range allows, under the Dome question (and under the result that
+/// sent the hero there): the card's range, why each Dome is allowed, Place on the board.
+fn pending_more(game: &Game) -> Option<Element<'_, Message>> {
+    let p = game.pending.as_ref().filter(|p| !p.awaiting_card)?;
+    Some(
+        container(
+            column![
                 text(format!(
                     "{} is {}: {} shows Domes {}",
                     game.name(p.hero),
@@ -388,6 +439,9 @@ fn pending(game: &Game) -> Option<Element<'_, Message>> {
                     &p.candidates
                 ))
                 .size(style::SMALL),
+                text("or press Place on another allowed Dome on the Domes board.")
+                    .size(style::SMALL)
+                    .style(style::muted),
             ]
             .spacing(4),
         )
@@ -506,6 +560,13 @@ fn mode(label: &str, on: bool, message: Message, size: f32) -> Element<'_, Messa
 }
 
 fn last_result(game: &Game) -> Element<'_, Message> {
+    result_lines(game, style::BODY, false)
+}
+
+/// The last challenge: its heading, the face in large type, and what it means, line by line
+/// in type of `size`. `asked`: the Dome question is on screen above, so its line for the
+/// command line (the free Domes and the JSON that answers) is left out.
+fn result_lines(game: &Game, size: f32, asked: bool) -> Element<'_, Message> {
     let (face, lines): (Option<Face>, &[String]) = match &game.last {
         Some(LastEvent::Challenge { outcome, lines, .. }) => (Some(outcome.face), lines),
         Some(LastEvent::Attack { lines, outcome, .. }) => (
@@ -514,18 +575,40 @@ fn last_result(game: &Game) -> Element<'_, Message> {
         ),
         None => (None, &[]),
     };
-    let mut col = column![text("Last challenge").size(style::HEADING)].spacing(4);
-    if let Some(face) = face {
-        col = col.push(text(face.name().to_uppercase()).size(style::TITLE).style(
-            if face.succeeded() {
+    let verdict = face.map(|face| {
+        text(face.name().to_uppercase())
+            .size(style::TITLE)
+            .style(if face.succeeded() {
                 style::success_text
             } else {
                 style::danger_text
-            },
-        ));
+            })
+    });
+    // Under the Dome question the heading and the verdict share a line, and the lines sit
+    // closer, so the whole explanation is in view with large type too.
+    let mut col = if asked {
+        let mut head = row![].spacing(10).align_y(Center);
+        if let Some(v) = verdict {
+            head = head.push(v);
+        }
+        column![head.push(text("Last challenge").size(style::BODY))].spacing(2)
+    } else {
+        let mut col = column![text("Last challenge").size(style::HEADING)].spacing(4);
+        if let Some(v) = verdict {
+            col = col.push(v);
+        }
+        col
+    };
+    for l in lines.iter().filter(|l| !(asked && is_dome_question(l))) {
+        col = col.push(text(l.clone()).size(size));
     }
-    for l in lines {
-        col = col.push(text(l.clone()).size(style::BODY));
-    }
-    widgets::card(col, 10).into()
+    widgets::card(col, if asked { 8 } else { 10 }).into()
+}
+
+/// The engine's Dome question as the command line reads it ("Skyhawks choose the Dome: free
+/// Dome 5.1, ...; answer with {...}"): the window asks it with its own buttons.
+pub fn is_dome_question(line: &str) -> bool {
+    TeamSide::BOTH
+        .iter()
+        .any(|t| line.starts_with(&format!("{} choose the Dome", t.name())))
 }

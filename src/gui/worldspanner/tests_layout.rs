@@ -103,7 +103,10 @@ fn verdict(game: &Game) -> String {
     match &game.last {
         Some(LastEvent::Challenge { outcome, .. }) => outcome.face.name().to_uppercase(),
         Some(LastEvent::Attack { outcome, .. }) if outcome.hit.hit => {
-            format!("HIT: {} wound(s)", outcome.wounds)
+            format!(
+                "HIT: {}",
+                crate::words::count(outcome.wounds, "wound", "wounds")
+            )
         }
         Some(LastEvent::Attack { .. }) => "MISS".into(),
         None => panic!("nothing drawn"),
@@ -185,16 +188,18 @@ fn the_deck_mode_switch_is_in_view_without_scrolling() {
     }
 }
 
-/// Where each of `labels` is drawn in a window of `size` (the first match of each).
+/// Where each of `labels` is drawn in a window of `size` (the last match of each: a hero's
+/// tile comes after its Dome place on the board).
 fn bounds_of(s: &State, size: Size, labels: &[String]) -> Vec<Rectangle> {
-    let c = ctx();
-    let mut ui = Simulator::with_size(iced_test::core::Settings::default(), size, s.view(&c));
+    let all = texts(s, size);
     labels
         .iter()
         .map(|l| {
-            ui.find(l.as_str())
-                .unwrap_or_else(|e| panic!("{l:?} not drawn: {e:?}"))
-                .bounds()
+            all.iter()
+                .filter(|(t, _)| t == l)
+                .map(|(_, b)| *b)
+                .next_back()
+                .unwrap_or_else(|| panic!("{l:?} not drawn"))
         })
         .collect()
 }
@@ -221,7 +226,20 @@ fn a_heros_actions_are_on_its_tile_in_view_without_scrolling() {
     for (name, size) in WINDOWS {
         let mut s = round_two();
         s.update(Message::Side(TeamSide::Skyhawks), &c);
-        let picked = testing::click_on(&mut s, &c, (size.width, size.height), "Hero 1")
+        // Its tile: the last "Hero 1" drawn (its Dome place, on the board, comes first).
+        let tile = texts(&s, size)
+            .into_iter()
+            .filter(|(t, _)| t == "Hero 1")
+            .map(|(_, b)| b)
+            .next_back()
+            .expect("hero 1's tile");
+        let on_tile = move |c: iced_test::selector::Candidate<'_>| {
+            let t = iced_test::selector::Target::from(c);
+            matches!(&t, iced_test::selector::Target::Text { content, bounds, .. }
+                if content == "Hero 1" && *bounds == tile)
+            .then_some(t)
+        };
+        let picked = testing::click_on(&mut s, &c, (size.width, size.height), on_tile)
             .expect("hero 1's tile");
         assert_eq!(
             picked.messages, 1,
@@ -259,7 +277,7 @@ fn enter_reinforce_keeps_every_tile_where_it_was() {
             "at {name}: a tile moved while the Dome is asked"
         );
         assert!(testing::update(&mut s, Message::Place(None), &c).moved);
-        // Hero 3 is now on the board too (as "H3"): every tile's name, and hero 3's place
+        // Hero 3 is now on the board too: every tile's name, and hero 3's place
         // shown on its own tile, are where they were.
         assert_eq!(
             bounds_of(&s, size, &names),
@@ -560,4 +578,129 @@ fn the_dome_boards_place_labels_line_up_with_the_numbers_of_the_other_places() {
             }
         }
     }
+}
+
+/// Names a player must recognise in a Dome place: one word, two, a number.
+const NAMES: [&str; 4] = ["Blackbeard", "Red Knight 2", "Shadeborn Twin", "Mindflayer"];
+
+/// Round 2's Free step with real names in the Domes: the long ones a player must recognise.
+fn named_heroes_in_domes() -> State {
+    use crate::worldspanner::{DomeNumber, DomeSlot, HeroEntry, MapDesign, sample};
+    let names = NAMES;
+    let mut setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
+    for (i, name) in names.iter().enumerate() {
+        setup.heroes[0][i] = HeroEntry::new(name, 4);
+    }
+    let mut game = Game::new(setup).unwrap();
+    for (i, _) in names.iter().enumerate() {
+        let hero = HeroRef {
+            team: TeamSide::Skyhawks,
+            hero: i,
+        };
+        let dome = DomeSlot::new(DomeNumber::new(i as u8 + 1).unwrap(), 1).unwrap();
+        game.domes.place(dome, hero).unwrap();
+        game.hero_mut(hero).unwrap().status = crate::worldspanner::HeroStatus::InDome { dome };
+    }
+    State::open(
+        "t".into(),
+        crate::doc::Saved::new("t", "New game", game),
+        &ctx(),
+    )
+}
+
+#[test]
+fn a_dome_place_shows_the_heros_whole_name_at_every_table_size() {
+    use iced_test::selector::{Candidate, Target};
+    let s = named_heroes_in_domes();
+    for (size, c) in testing::table_sizes() {
+        let mut ui = testing::simulator_sized(size, s.view(&c));
+        // Every text with where it is laid out and how much of it is seen.
+        let mut drawn: Vec<(String, Rectangle, Option<Rectangle>)> = Vec::new();
+        let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
+            if let Candidate::Text {
+                content,
+                bounds,
+                visible_bounds,
+                ..
+            } = c
+            {
+                drawn.push((content.to_string(), bounds, visible_bounds));
+            }
+            None
+        });
+        // The board's columns: from its first empty place's label ("1.2") to past its last.
+        let places: Vec<&Rectangle> = drawn
+            .iter()
+            .filter(|(t, _, _)| {
+                let b = t.as_bytes();
+                b.len() == 3 && b[0].is_ascii_digit() && b[1] == b'.' && b[2].is_ascii_digit()
+            })
+            .map(|(_, b, _)| b)
+            .collect();
+        let board = (
+            places.iter().map(|b| b.x).fold(f32::MAX, f32::min),
+            places.iter().map(|b| b.x).fold(f32::MIN, f32::max),
+        );
+        for name in NAMES {
+            let found: Vec<_> = drawn.iter().filter(|(t, _, _)| t == name).collect();
+            // Its tile and its Dome place.
+            assert!(
+                found.len() >= 2,
+                "at {size:?}: {name} is not in a Dome place"
+            );
+            // Whole wherever it is seen: never cut at a place's edge, and a one-word name
+            // on one line, never broken inside the word.
+            for (_, b, v) in found {
+                let on_board = b.x >= board.0 - 4.0 && b.x <= board.1;
+                assert!(
+                    name.contains(' ') || !on_board || b.height < 20.0,
+                    "at {size:?}: {name} is broken over lines in its place: {b:?}"
+                );
+                if let Some(v) = v {
+                    assert!(
+                        (v.width - b.width).abs() < 0.5 && (v.height - b.height).abs() < 0.5,
+                        "at {size:?}: {name} is cut: drawn {b:?}, visible {v:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The Dome board's width at each table size, as the player sees it (logical pixels times
+/// the large-type scale).
+fn board_widths() -> Vec<f32> {
+    let s = named_heroes_in_domes();
+    testing::table_sizes()
+        .into_iter()
+        .map(|(size, c)| {
+            let mut ui = testing::simulator_sized(size, s.view(&c));
+            let one = ui.find("1.2").expect("Dome 1's second place").bounds();
+            let four = ui.find("1.4").expect("Dome 1's last place").bounds();
+            let scale = if c.large_type {
+                crate::gui::style::LARGE_TYPE_SCALE
+            } else {
+                1.0
+            };
+            (four.x - one.x) * scale
+        })
+        .collect()
+}
+
+#[test]
+fn large_type_makes_the_dome_board_larger_at_1366_and_1024() {
+    let w = board_widths();
+    // table_sizes: 1366, 1024, then the same two with large type.
+    assert!(
+        w[2] >= w[0],
+        "1366: {} with large type, {} without",
+        w[2],
+        w[0]
+    );
+    assert!(
+        w[3] >= w[1],
+        "1024: {} with large type, {} without",
+        w[3],
+        w[1]
+    );
 }

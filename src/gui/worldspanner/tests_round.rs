@@ -71,8 +71,8 @@ fn ending_the_action_step_with_heroes_in_a_dome_asks_in_the_window_whether_they_
     assert_eq!(s.game().unwrap().rounds.step, Step::Reaction);
 }
 
-#[test]
-fn after_draw_the_card_and_its_result_stay_in_view_while_the_dome_question_is_asked() {
+/// Round 2: Skyhawks hero 1 has just tried a Faction Task and waits for its Dome.
+fn drawn_with_dome_question() -> State {
     let mut s = action_step();
     assert!(send(&mut s, Message::Hero(sky(0), HeroOp::LeaveDome)).moved);
     assert!(send(&mut s, Message::NextStep).moved);
@@ -97,6 +97,12 @@ fn after_draw_the_card_and_its_result_stay_in_view_while_the_dome_question_is_as
         send(&mut s, Message::Form(m));
     }
     assert!(send(&mut s, Message::Draw).moved);
+    s
+}
+
+#[test]
+fn after_draw_the_card_and_its_result_stay_in_view_while_the_dome_question_is_asked() {
+    let s = drawn_with_dome_question();
     let g = s.game().unwrap();
     assert!(g.pending.is_some(), "the hero waits for its Dome");
     let Some(crate::worldspanner::LastEvent::Challenge { lines, .. }) = &g.last else {
@@ -113,29 +119,44 @@ fn after_draw_the_card_and_its_result_stay_in_view_while_the_dome_question_is_as
         }
         _ => unreachable!("a challenge was read"),
     };
-    for (name, size) in WINDOWS {
+    let Some(crate::worldspanner::LastEvent::Challenge { lines, .. }) = &g.last else {
+        unreachable!("a challenge was read")
+    };
+    assert!(lines.contains(&row));
+    for (size, _) in testing::table_sizes() {
         assert!(
             testing::in_view(&s, size, "Last challenge").is_some()
                 && testing::in_view(&s, size, &verdict).is_some(),
-            "at {name}: the result is in view with the Dome question"
+            "at {size:?}: the result is in view with the Dome question"
         );
         let place = testing::in_view(&s, size, "Place in")
             .or_else(|| {
                 let first = g.free_domes(&g.pending.as_ref().unwrap().candidates)[0];
                 testing::in_view(&s, size, &format!("Place in {first}"))
             })
-            .unwrap_or_else(|| panic!("at {name}: Place is in view"));
-        assert!(place.y < size.1, "at {name}");
-        // The explanation under it: in view in normal type, in the column's scroll with
-        // large type.
-        if !name.contains("large") {
+            .unwrap_or_else(|| panic!("at {size:?}: Place is in view"));
+        assert!(place.y < size.1, "at {size:?}");
+        // The whole explanation under it, line by line, at every size: large type too.
+        for line in lines.iter().filter(|l| !super::table::is_dome_question(l)) {
             assert!(
-                testing::in_view(&s, size, &row).is_some(),
-                "at {name}: {row} is in view"
+                testing::in_view(&s, size, line).is_some(),
+                "at {size:?}: {line:?} is not in view"
             );
         }
-        let mut ui = testing::simulator_sized(size, s.view(&ctx()));
-        assert!(ui.find(row.as_str()).is_ok(), "at {name}: {row} is drawn");
+    }
+}
+
+#[test]
+fn nothing_new_comes_under_the_pointer_while_the_dome_question_follows_a_draw() {
+    for (size, c) in testing::table_sizes() {
+        let clicked = testing::assert_nothing_new_under_the_pointer(
+            drawn_with_dome_question,
+            &c,
+            size,
+            &[],
+            "the Dome question after a draw",
+        );
+        assert!(clicked > 0, "at {size:?}: nothing to click");
     }
 }
 

@@ -196,7 +196,10 @@ pub(crate) fn reward(
             let h = game.hero_mut(hero)?;
             let healed = h.wounds.min(if amaze { 4 } else { 2 });
             h.wounds -= healed;
-            lines.push(format!("{name} heals {healed} wound(s)"));
+            lines.push(format!(
+                "{name} heals {}",
+                crate::words::count(healed, "wound", "wounds")
+            ));
             if amaze {
                 tribute(game, &mut lines)?;
             }

@@ -191,8 +191,11 @@ impl Game {
         let h = self.hero_mut(hero)?;
         h.wounds = h.wounds.saturating_add(wounds);
         let mut lines = vec![format!(
-            "{} takes {wounds} wound(s): {} of {} Health",
-            h.name, h.wounds, h.health
+            "{} takes {}: {} of {} Health",
+            h.name,
+            crate::words::count(wounds, "wound", "wounds"),
+            h.wounds,
+            h.health
         )];
         if h.wounds >= h.health {
             let gold = std::mem::take(&mut h.gold);

@@ -25,6 +25,16 @@ use super::team::TeamSide;
 use super::victory::Faction;
 use crate::deck::DeckError;
 
+/// `n` with the noun that fits it ("1 hero", "2 heroes"), for the refusals' own fields.
+pub(crate) fn counted(n: impl std::borrow::Borrow<usize>, one: &str, many: &str) -> String {
+    crate::words::count(*n.borrow() as u64, one, many)
+}
+
+/// The noun that fits `n`: `one` for exactly one, else `many` ("1 more card", "2 more cards").
+pub(crate) fn noun<'a>(n: impl std::borrow::Borrow<usize>, one: &'a str, many: &'a str) -> &'a str {
+    if *n.borrow() == 1 { one } else { many }
+}
+
 /// `have + adding`, or the refusal naming `what` (a hero's gold, a team's tribute...).
 pub(crate) fn add_up<T>(what: impl FnOnce() -> String, have: T, adding: T) -> Result<T, RuleError>
 where

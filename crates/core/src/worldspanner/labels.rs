@@ -5,12 +5,23 @@ use super::challenge::ChallengeKind;
 use super::game::Game;
 use super::play::Action;
 use super::team::HeroRef;
+use crate::words;
 
 impl Action {
     /// The history label: "Skyhawks: Rizzik tries Watchman Keep Task (space 2)".
     pub fn label(&self, game: &Game) -> String {
         let n = |h: &HeroRef| game.name(*h);
         match self {
+            // With heroes still in a Dome the step does not end yet: the team is asked
+            // whether they were surrounded (Must leave a Dome, p. 9).
+            Action::NextStep {}
+                if game.surrounded_asked.is_empty() && !game.still_in_domes().is_empty() =>
+            {
+                format!(
+                    "{}: end the Action step? Asked whether the heroes in a Dome were surrounded",
+                    game.rounds.active
+                )
+            }
             Action::NextStep {} => format!(
                 "{}: {} step done",
                 game.rounds.active,
@@ -86,9 +97,19 @@ impl Action {
                 n(attacker),
                 target.map_or("a minion or other target".into(), |t| n(&t))
             ),
-            Action::Wound { hero, wounds } => format!("{}: {wounds} wound(s)", n(hero)),
-            Action::Heal { hero, wounds } => format!("{}: heal {wounds} wound(s)", n(hero)),
-            Action::GainBoosts { hero, boosts } => format!("{}: +{boosts} Boost(s)", n(hero)),
+            Action::Wound { hero, wounds } => {
+                format!("{}: {}", n(hero), words::count(*wounds, "wound", "wounds"))
+            }
+            Action::Heal { hero, wounds } => {
+                format!(
+                    "{}: heal {}",
+                    n(hero),
+                    words::count(*wounds, "wound", "wounds")
+                )
+            }
+            Action::GainBoosts { hero, boosts } => {
+                format!("{}: +{}", n(hero), words::count(*boosts, "Boost", "Boosts"))
+            }
             Action::UseBoost { hero } => format!("{}: uses a Boost", n(hero)),
             Action::Gold { hero, change } => format!("{}: {change:+} gold", n(hero)),
             Action::Capture {

@@ -18,11 +18,15 @@ mod dismissal;
 pub mod domes;
 pub mod error;
 mod flow;
+pub mod from_card;
 pub mod game;
+mod glory_board;
+mod hand;
 mod labels;
 pub mod library;
 pub mod loot;
 pub mod modifier;
+mod moves;
 pub mod odds;
 pub mod paid;
 pub mod physical;
@@ -32,10 +36,14 @@ pub mod sample;
 mod seats;
 pub mod surround;
 pub mod team;
+mod team_deck;
 #[cfg(test)]
 mod tests_round;
 #[cfg(test)]
 mod tests_table;
+#[cfg(test)]
+mod tests_words;
+mod validate;
 pub mod values;
 pub mod victory;
 pub mod view;

@@ -121,8 +121,9 @@ impl Modifier {
                 favor.amount()
             ),
             Modifier::TerrainStealth { spaces } => format!(
-                "terrain: {spaces} camouflaging space(s), +{} Stealth for the target, so {} \
+                "terrain: {}, +{} Stealth for the target, so {} \
                  (Line of sight, p. 19-20)",
+                crate::words::count(*spaces, "camouflaging space", "camouflaging spaces"),
                 2 * spaces,
                 -2 * *spaces as i32
             ),

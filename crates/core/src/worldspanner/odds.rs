@@ -117,7 +117,10 @@ impl Odds {
         match (self.basis, self.after_reshuffle) {
             (OddsOver::WholeDeck, _) => format!("over the whole {}-card deck", self.cards),
             (OddsOver::CardsLeft, false) => {
-                format!("over the {} cards left in the draw pile", self.cards)
+                format!(
+                    "over the {} left in the draw pile",
+                    crate::words::count(self.cards as u64, "card", "cards")
+                )
             }
             (OddsOver::CardsLeft, true) => format!(
                 "over the {} cards a reshuffle of the discard pile would bring back",

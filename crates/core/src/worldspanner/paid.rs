@@ -194,12 +194,18 @@ impl Game {
             .into());
         }
         h.gold -= gold;
-        let mut lines = vec![format!("{name} pays {gold} gold and {cards} card(s)")];
+        let mut lines = vec![format!(
+            "{name} pays {gold} gold and {}",
+            crate::words::count(cards, "card", "cards")
+        )];
         let home = paid.home;
         match kind {
             PaidKind::CardTask => {
                 h.boosts = add_boosts(&name, h.boosts, 2 * cards as u64)?;
-                lines.push(format!("{name} gains {} Boosts", 2 * cards));
+                lines.push(format!(
+                    "{name} gains {}",
+                    crate::words::count(2 * cards as u64, "Boost", "Boosts")
+                ));
                 if home {
                     h.gold = add_up(|| format!("{name}'s gold"), h.gold, cards)?;
                     lines.push(format!("{name} is of this faction: +{cards} gold"));
@@ -214,12 +220,18 @@ impl Game {
             }
             PaidKind::Inspire => {
                 h.boosts = add_boosts(&name, h.boosts, gold as u64)?;
-                lines.push(format!("{name} gains {gold} Boost(s)"));
+                lines.push(format!(
+                    "{name} gains {}",
+                    crate::words::count(gold, "Boost", "Boosts")
+                ));
             }
             PaidKind::Infirmary => {
                 let healed = (h.wounds as u32).min(gold) as u8;
                 h.wounds -= healed;
-                lines.push(format!("{name} heals {healed} wound(s)"));
+                lines.push(format!(
+                    "{name} heals {}",
+                    crate::words::count(healed, "wound", "wounds")
+                ));
             }
             PaidKind::Market | PaidKind::Bounty => lines.push(
                 "for each card: take the Market card, or discard it and draw from that deck; \

@@ -5,23 +5,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::adventure::Adventure;
-use super::card::ChallengeCard;
-use super::card::DomeRange;
+use super::card::{ChallengeCard, DomeRange};
 use super::challenge::{Attack, Challenge};
-use super::deckfile::DECK_SIZE;
 use super::domes::DomeSlot;
-use super::error::{
-    AdventureError, ChallengeError, DomeError, HeroError, PhysicalError, RuleError, SetupError,
-    TurnError, add_up,
-};
-use super::game::{Deed, Game, LastEvent, Reason, Removal};
+use super::error::{DomeError, PhysicalError, RuleError, TurnError};
+use super::game::{Game, Removal};
 use super::odds::OddsOver;
 use super::paid::PaidAdventure;
-use super::physical::{Need, Reading};
-use super::rounds::Step;
-use super::team::{HeroRef, HeroStatus, TeamSide};
-use super::victory::{Capture, Faction, FavorSide};
-use crate::deck::{Deck, DeckTool, WhenEmpty};
+use super::physical::Reading;
+use super::team::{HeroRef, TeamSide};
+use super::victory::{Faction, FavorSide};
+use crate::deck::DeckTool;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
@@ -168,21 +162,6 @@ pub enum Action {
 }
 
 impl Game {
-    /// Refuses a hand entry that changes nothing, naming the hero (or a bad reference).
-    fn nothing(
-        &self,
-        hero: HeroRef,
-        amount: i64,
-        what: &'static str,
-    ) -> Result<Vec<String>, RuleError> {
-        Err(HeroError::NothingToRecord {
-            hero: self.hero(hero)?.name.clone(),
-            amount,
-            what,
-        }
-        .into())
-    }
-
     /// Applies `action` if the rules allow it; on a refusal nothing changes.
     pub fn apply(&mut self, action: Action) -> Result<Vec<String>, RuleError> {
         let mut next = self.clone();
@@ -310,128 +289,19 @@ impl Game {
         }
         match action {
             Action::NextStep {} => self.next_step(),
-            Action::Reinforce { hero } => {
-                self.require_step(Step::Reinforce, hero.team)?;
-                if self.hero(hero)?.status != HeroStatus::Waiting {
-                    return Err(TurnError::AlreadyEntered {
-                        hero: self.name(hero),
-                    }
-                    .into());
-                }
-                if self.entered(hero.team) >= self.reinforce_target() {
-                    return Err(TurnError::ReinforceQuotaMet { team: hero.team }.into());
-                }
-                self.begin_removal(hero, Removal::Dismiss, Reason::Reinforce)
-            }
-            Action::Dismiss { hero } | Action::Banish { hero } => {
-                let how = if matches!(action, Action::Dismiss { .. }) {
-                    Removal::Dismiss
-                } else {
-                    Removal::Banish
-                };
-                self.require_in_play(hero)?;
-                self.begin_removal(hero, how, Reason::Other)
-            }
+            Action::Reinforce { hero } => self.reinforce(hero),
+            Action::Dismiss { hero } => self.remove(hero, Removal::Dismiss),
+            Action::Banish { hero } => self.remove(hero, Removal::Banish),
             Action::Place { dome } => self.place(dome),
-            Action::Answer { option } if !self.surrounded_asked.is_empty() => {
-                self.answer_surrounded(option)
-            }
-            Action::Answer { option } => {
-                let p = self.pending.as_ref().ok_or(DomeError::NobodyWaiting)?;
-                if p.awaiting_card {
-                    return Err(DomeError::RangeFirst { team: p.chooser }.into());
-                }
-                let free = self.free_domes(&p.candidates);
-                let slot = option
-                    .checked_sub(1)
-                    .and_then(|i| free.get(i))
-                    .copied()
-                    .ok_or(DomeError::NoSuchAnswer {
-                        option,
-                        count: free.len(),
-                    })?;
-                self.place(Some(slot))
-            }
-            Action::LeaveDome { hero } => {
-                self.require_step(Step::Action, hero.team)?;
-                if !matches!(self.hero(hero)?.status, HeroStatus::InDome { .. }) {
-                    return Err(HeroError::NotInDome {
-                        hero: self.name(hero),
-                    }
-                    .into());
-                }
-                self.take_action(hero, Deed::LeftDome)?;
-                self.domes.vacate(hero);
-                self.hero_mut(hero)?.status = HeroStatus::OnMap;
-                Ok(vec![format!("{} moves out of the Dome", self.name(hero))])
-            }
-            Action::Move { hero } => {
-                self.require_step(Step::Action, hero.team)?;
-                let h = self.hero(hero)?;
-                match h.status {
-                    HeroStatus::OnMap => {}
-                    HeroStatus::InDome { .. } => {
-                        return Err(HeroError::MoveOutOfDome {
-                            hero: h.name.clone(),
-                        }
-                        .into());
-                    }
-                    status => {
-                        return Err(HeroError::NotInPlay {
-                            hero: h.name.clone(),
-                            status,
-                        }
-                        .into());
-                    }
-                }
-                self.take_action(hero, Deed::Moved)?;
-                Ok(vec![format!(
-                    "{} moves: a Reaction shot may target it in any space it moved into (p. 19)",
-                    self.name(hero)
-                )])
-            }
-            Action::PassMelee { hero } => {
-                if self.rounds.step != Step::Melee || self.hero(hero)?.status != HeroStatus::OnMap {
-                    return Err(super::error::CombatError::NoMeleeToPass {
-                        hero: self.name(hero),
-                    }
-                    .into());
-                }
-                self.take_action(hero, Deed::PassedMelee)?;
-                Ok(vec![format!(
-                    "{} makes no melee attack this step: the next in the order of Wits goes",
-                    self.name(hero)
-                )])
-            }
+            Action::Answer { option } => self.answer(option),
+            Action::LeaveDome { hero } => self.leave_dome(hero),
+            Action::Move { hero } => self.move_on_map(hero),
+            Action::PassMelee { hero } => self.pass_melee(hero),
             Action::Challenge {
                 team,
                 hero,
                 challenge,
-            } => {
-                if let Some(h) = hero {
-                    if h.team != team {
-                        return Err(ChallengeError::OtherTeamsDeck.into());
-                    }
-                    self.require_in_play(h)?;
-                    self.challenge_from_card(h, &challenge)?;
-                }
-                self.check_modifiers(team, hero, None, &challenge)?;
-                let need = match challenge.kind {
-                    super::challenge::ChallengeKind::MeleeHit
-                    | super::challenge::ChallengeKind::RangedHit => Need::Hit,
-                    _ => Need::Face,
-                };
-                let card = self.draw_at(team, need, Some(challenge.difference()))?;
-                let outcome = challenge.read(&card)?;
-                let lines = outcome.explain();
-                self.last = Some(LastEvent::Challenge {
-                    team,
-                    hero,
-                    outcome,
-                    lines: lines.clone(),
-                });
-                Ok(lines)
-            }
+            } => self.draw_challenge(team, hero, challenge),
             Action::Adventure {
                 hero,
                 adventure,
@@ -443,148 +313,22 @@ impl Game {
                 target,
                 attack,
             } => self.attack(attacker, target, attack),
-            Action::Wound { hero, wounds: 0 } => self.nothing(hero, 0, "wounds"),
-            Action::Heal { hero, wounds: 0 } => self.nothing(hero, 0, "wounds healed"),
-            Action::GainBoosts { hero, boosts: 0 } => self.nothing(hero, 0, "Boosts"),
-            Action::Gold { hero, change: 0 } => self.nothing(hero, 0, "gold"),
-            Action::Wound { hero, wounds } => self.wound(hero, wounds),
-            Action::Heal { hero, wounds } => {
-                let h = self.hero_mut(hero)?;
-                let healed = h.wounds.min(wounds);
-                h.wounds -= healed;
-                Ok(vec![format!("{} heals {healed} wound(s)", h.name)])
-            }
-            Action::GainBoosts { hero, boosts } => {
-                let h = self.hero_mut(hero)?;
-                h.boosts = add_up(|| format!("{}'s Boosts", h.name), h.boosts, boosts)?;
-                Ok(vec![format!("{} has {} Boost(s)", h.name, h.boosts)])
-            }
-            Action::UseBoost { hero } => {
-                self.require_step(Step::Free, hero.team)?;
-                self.require_in_play(hero)?;
-                let h = self.hero_mut(hero)?;
-                if h.boost_active {
-                    return Err(HeroError::BoostInUse {
-                        hero: h.name.clone(),
-                    }
-                    .into());
-                }
-                if h.boosts == 0 {
-                    return Err(HeroError::NoBoostToken {
-                        hero: h.name.clone(),
-                    }
-                    .into());
-                }
-                h.boosts -= 1;
-                h.boost_active = true;
-                Ok(vec![format!(
-                    "{}: +1 to every numbered rating (not Wound) until the team's next Free step",
-                    h.name
-                )])
-            }
-            Action::Gold { hero, change } => {
-                let h = self.hero_mut(hero)?;
-                let gold = h.gold as i64 + change as i64;
-                if gold > u32::MAX as i64 {
-                    return Err(RuleError::TooMany {
-                        what: format!("{}'s gold", h.name),
-                        have: h.gold as u64,
-                        adding: change as u64,
-                        max: u32::MAX as u64,
-                    });
-                }
-                if gold < 0 {
-                    return Err(HeroError::NotEnoughGold {
-                        hero: h.name.clone(),
-                        gold: h.gold,
-                    }
-                    .into());
-                }
-                h.gold = gold as u32;
-                Ok(vec![format!("{} has {} gold", h.name, h.gold)])
-            }
+            Action::Wound { hero, wounds } => self.wound_by_hand(hero, wounds),
+            Action::Heal { hero, wounds } => self.heal(hero, wounds),
+            Action::GainBoosts { hero, boosts } => self.gain_boosts(hero, boosts),
+            Action::UseBoost { hero } => self.use_boost(hero),
+            Action::Gold { hero, change } => self.change_gold(hero, change),
             Action::Capture {
                 team,
                 faction,
                 space,
-            } => {
-                let result = self.key_mut(faction)?.capture(space, team)?;
-                Ok(vec![match result {
-                    Capture::Placed => format!("{team} marker placed"),
-                    Capture::RemovedEnemy => "enemy marker removed; none placed (p. 14)".into(),
-                    Capture::AlreadyOurs => "already captured".into(),
-                }])
-            }
-            Action::Tribute { team, amount } => {
-                if amount == 0 {
-                    return Err(AdventureError::NoTribute.into());
-                }
-                self.lith.give(team, amount)?;
-                Ok(vec![match self.lith.holder {
-                    Some(t) => format!("Lith's Chamber: {t} {}", self.lith.amount),
-                    None => "Lith's Chamber: no tribute; the marker comes off".into(),
-                }])
-            }
-            Action::GloryCard { team } => {
-                let t = self.team_mut(team);
-                t.glory_cards = add_up(|| format!("{team}'s glory cards"), t.glory_cards, 1)?;
-                Ok(vec![format!(
-                    "{team} set aside a glory card: 1 glory at game end"
-                )])
-            }
+            } => self.capture(team, faction, space),
+            Action::Tribute { team, amount } => self.tribute(team, amount),
+            Action::GloryCard { team } => self.glory_card(team),
             Action::PickUp { hero, pile, gold } => self.pick_up(hero, pile, gold),
-            Action::RaiseFromUnderpit { hero } => {
-                self.use_underworld(hero, HeroStatus::Underpit)?;
-                self.hero_mut(hero)?.status = HeroStatus::Pit;
-                Ok(vec![format!(
-                    "{} moves from the Underpit to the Pit",
-                    self.name(hero)
-                )])
-            }
-            Action::Renew { hero } => {
-                self.use_underworld(hero, HeroStatus::Pit)?;
-                let h = self.hero_mut(hero)?;
-                // Renewal starts the hero fresh with new starting loot (RENEWING A HERO, p. 17).
-                h.wounds = 0;
-                h.boost_active = false;
-                h.boosts = h.start.boosts;
-                h.gold = h.start.gold;
-                h.renewals += 1;
-                let mut lines = vec![format!(
-                    "{} is renewed: wounds and markers removed, new starting loot drawn",
-                    h.name
-                )];
-                if self.pending.is_some() {
-                    // Taken at once, while the adventurer waits for its Dome: the renewed
-                    // hero is dismissed next (p. 17).
-                    self.queue
-                        .insert(0, (hero, Removal::Dismiss, Reason::Renewal));
-                    lines.push(format!(
-                        "{} is dismissed in once the hero being placed has its Dome",
-                        self.name(hero)
-                    ));
-                } else {
-                    lines.extend(self.begin_removal(hero, Removal::Dismiss, Reason::Renewal)?);
-                }
-                Ok(lines)
-            }
-            Action::DeckMode { team, physical } => {
-                if self.pending.as_ref().is_some_and(|p| p.awaiting_card) {
-                    return Err(PhysicalError::RangeBeforeDeckMode.into());
-                }
-                self.team_mut(team).physical = physical;
-                let t = self.team(team);
-                Ok(vec![if physical {
-                    format!(
-                        "{team} draw their own cards: the app asks what each card shows and \
-                         keeps the counts ({} in the draw pile, {} discarded)",
-                        t.deck.draw_len(),
-                        t.deck.discard_len()
-                    )
-                } else {
-                    format!("{team} draw from the app's shuffled {:?}", t.deck_name)
-                }])
-            }
+            Action::RaiseFromUnderpit { hero } => self.raise_from_underpit(hero),
+            Action::Renew { hero } => self.renew(hero),
+            Action::DeckMode { team, physical } => self.deck_mode(team, physical),
             Action::Read { cards, then } => {
                 if matches!(*then, Action::Read { .. }) {
                     return Err(PhysicalError::NestedRead.into());
@@ -608,35 +352,9 @@ impl Game {
                     "game reopened for corrections; no more draws: the last round is over".into(),
                 ])
             }
-            Action::OddsOver { over } => {
-                self.odds_over = over;
-                Ok(vec![over.label().to_string()])
-            }
-            Action::ReplaceDeck { team, name, cards } => {
-                if cards.len() != DECK_SIZE {
-                    return Err(SetupError::ReplacementSize {
-                        name,
-                        cards: cards.len(),
-                    }
-                    .into());
-                }
-                let old = &self.team(team).deck;
-                // A seed that follows from the saved state, so undo and redo replay it.
-                let seed = old
-                    .seed()
-                    .wrapping_add(1 + old.reshuffles() as u64 + old.discard_len() as u64);
-                let t = self.team_mut(team);
-                t.deck = Deck::new(cards, seed, WhenEmpty::ReshuffleDiscard);
-                t.deck_name = name.clone();
-                Ok(vec![format!(
-                    "{team} now draw from {name:?}, freshly shuffled"
-                )])
-            }
-            Action::Deck { team, tool } => {
-                tool.apply(&mut self.team_mut(team).deck)
-                    .map_err(RuleError::DeckTool)?;
-                Ok(vec![tool.label(&format!("{team} deck"))])
-            }
+            Action::OddsOver { over } => self.set_odds_over(over),
+            Action::ReplaceDeck { team, name, cards } => self.replace_deck(team, name, cards),
+            Action::Deck { team, tool } => self.deck_tool(team, tool),
         }
     }
 }

@@ -17,6 +17,9 @@ fn ending_an_action_step_with_a_hero_in_a_dome_asks_whether_it_was_surrounded() 
     let mut g = game(vec![], vec![], Step::Action, FAIL);
     in_dome(&mut g, h(S, 1), 2, 1);
     in_dome(&mut g, h(P, 0), 3, 1);
+    // The history (and a phone's "Done:") does not say the step is done: it is asked.
+    let label = Action::NextStep {}.label(&g);
+    assert!(label.contains("end the Action step?"), "{label}");
     let lines = ok(&mut g, Action::NextStep {});
     assert_eq!(g.rounds.step, Step::Action, "the step waits for the answer");
     assert_eq!(g.surrounded_asked, vec![h(S, 1)], "only the active team's");

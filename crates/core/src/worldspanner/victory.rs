@@ -253,12 +253,12 @@ pub fn count_glory(
             Some(t) => {
                 glory[t.index()] += 1;
                 lines.push(format!(
-                    "{}: Skyhawks {s}, Psiclones {p} markers: 1 glory to {t}",
+                    "{}: markers Skyhawks {s}, Psiclones {p}: 1 glory to {t}",
                     key.faction.key_name()
                 ));
             }
             None => lines.push(format!(
-                "{}: Skyhawks {s}, Psiclones {p} markers: tied, no glory",
+                "{}: markers Skyhawks {s}, Psiclones {p}: tied, no glory",
                 key.faction.key_name()
             )),
         }
@@ -282,8 +282,12 @@ pub fn count_glory(
             ));
         } else {
             lines.push(format!(
-                "No One Deep Down: {} {t} hero(es) in the Underpit: no glory",
-                tally.heroes_in_underpit
+                "No One Deep Down: {} in the Underpit: no glory",
+                crate::words::count(
+                    tally.heroes_in_underpit as u64,
+                    &format!("{t} hero"),
+                    &format!("{t} heroes")
+                )
             ));
         }
     }

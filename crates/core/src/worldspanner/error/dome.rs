@@ -47,7 +47,8 @@ pub enum DomeError {
     NobodyWaiting,
     /// `answer N` past the free Domes the question lists.
     #[error(
-        "the Dome question lists {count} free Dome(s), numbered 1 to {count}; {option} is not one"
+        "the Dome question lists {}, numbered 1 to {count}; {option} is not one",
+        super::counted(.count, "free Dome", "free Domes")
     )]
     NoSuchAnswer { option: usize, count: usize },
     #[error("first say the Dome range on the card {team} drew")]

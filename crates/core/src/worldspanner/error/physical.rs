@@ -9,7 +9,7 @@ use crate::worldspanner::team::TeamSide;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
 #[strum_discriminants(name(PhysicalErrorKind), derive(strum::VariantArray))]
 pub enum PhysicalError {
-    #[error("{extra} more card(s) read than the rules drew")]
+    #[error("{extra} more {} read than the rules drew", super::noun(.extra, "card", "cards"))]
     TooManyRead { extra: usize },
     /// `row`: the row the rules read on the card, when the draw is a challenge's (the app
     /// names it before asking for the face or the Hit bar).

@@ -11,7 +11,8 @@ use crate::worldspanner::team::TeamSide;
 pub enum TurnError {
     /// Ending Reinforce before a third of the team (rounded up) has come in.
     #[error(
-        "{team} must still bring in {missing} hero(es) this Reinforce (a third of the team, rounded up, each round: p. 7)"
+        "{team} must still bring in {} this Reinforce (a third of the team, rounded up, each round: p. 7)",
+        super::counted(.missing, "hero", "heroes")
     )]
     ReinforceUnfinished { team: TeamSide, missing: usize },
     /// The action belongs to another step or to the other team; `now` is where the game is
