@@ -158,7 +158,7 @@ pub(super) fn assert_light(s: &Shared, page: &str) {
 
 // --- Near and Far -------------------------------------------------------------------------
 
-fn near_and_far_in_session() -> Shared {
+pub(super) fn near_and_far_in_session() -> Shared {
     let (root, id) = near_and_far_save();
     let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
     run(root.path(), &["act", &id, start], "");

@@ -539,6 +539,10 @@ pub enum RuleError {
     CardPointsOutOfRange { points: i32, most: i32 },
     #[error("threat cards run from level 4 to 15, not {level}")]
     NoSuchThreatLevel { level: u8 },
+    #[error("a threat card's name is 1 to {most} letters, as printed on the card")]
+    ThreatNameLength { most: usize },
+    #[error("the rulebook names the level 4 threat card Bandit (p. 20): that name stays")]
+    ThreatNamedByRulebook,
     #[error("{card:?} is neither a threat level (4 to 15) nor a boss card of this campaign")]
     NoSuchCard { card: String },
 
