@@ -42,7 +42,10 @@ fn follower_actions(g: &ArmyGame, me: usize, index: usize) -> Markup {
         .flat_map(|(p, pl)| {
             pl.followers.iter().enumerate().map(move |(i, f)| {
                 (
-                    FollowerRef { player: p, index: i },
+                    FollowerRef {
+                        player: p,
+                        index: i,
+                    },
                     format!("{}'s {}", pl.name, f.label),
                 )
             })
@@ -86,8 +89,12 @@ fn writing(g: &ArmyGame, me: Option<usize>, i: usize) -> Markup {
     html! {
         @if mine || p.revealed {
             p { (p.army.spent(&g.table)) " of " (FOLLOWER_POINTS) " Follower Points spent"
+                @if mine && p.army.remaining(&g.table) > 0 { " (" (p.army.remaining(&g.table)) " left)" }
                 @if p.army.recruits.is_empty() { ": nobody recruited yet" } }
-            @if mine { @for w in p.army.warnings(&g.table) { p.page { (w) } } }
+            // The unspent points are the line above; the other notes (more pieces than
+            // starting squares) are said.
+            @if mine { @for w in p.army.warnings(&g.table).into_iter()
+                .skip(usize::from(p.army.remaining(&g.table) > 0)) { p.page { (w) } } }
             ol.recent { @for (at, k) in p.army.recruits.iter().enumerate() {
                 li { (k)
                     @if mine { (offer(g, &format!("Strike off {k}"), Action::Dismiss { player: i, index: at })) } } } }
@@ -96,7 +103,7 @@ fn writing(g: &ArmyGame, me: Option<usize>, i: usize) -> Markup {
         }
         @if mine {
             @if p.revealed {
-                details.recruit {
+                details #recruit {
                     summary.big { "Recruit…" }
                     div.row { @for k in FollowerKind::ALL.iter().copied() {
                         (offer(g, &format!("{k} ({})", g.table.stats(k).cost), Action::Recruit { player: i, kind: k }))
@@ -160,12 +167,21 @@ pub(super) fn page(g: &ArmyGame, seat: Option<&Seat>) -> Markup {
     // The seat's own army first, then the others in turn order.
     let mut order: Vec<usize> = (0..g.players.len()).collect();
     order.sort_by_key(|&i| me != Some(i));
-    let ready = g.players.iter().all(|p| p.army.problems(&g.table).is_empty());
+    let ready = g
+        .players
+        .iter()
+        .all(|p| p.army.problems(&g.table).is_empty());
     html! {
         @match g.phase {
             Phase::Building => p.big { "Armies are being written" },
             Phase::Playing { turn } => @if let Some(p) = g.players.get(turn) {
                 p.big { @if me == Some(turn) { "Your turn" } @else { (p.name) "'s turn" } }
+                // Only the general whose turn it is may end it (crate::army::seats); at the
+                // top, where the turn is said, not under every army.
+                @if me == Some(turn) {
+                    (confirm_button("End turn", &json!({"action": "end-turn"}),
+                        "End your turn? The next general plays."))
+                }
             },
             Phase::Over { winner } => p.big { @match winner.and_then(|w| g.players.get(w)) {
                 Some(w) => { (w.name) " wins" }
@@ -199,7 +215,7 @@ pub(super) fn page(g: &ArmyGame, seat: Option<&Seat>) -> Markup {
                 }
             }
         }
-        // Play starts once every army is playable (one General, every point spent): the
+        // Play starts once every army is playable (one General and a follower, within the points): the
         // table rolls, and any general enters who moves first.
         @if g.phase == Phase::Building && me.is_some() {
             section {
@@ -218,11 +234,6 @@ pub(super) fn page(g: &ArmyGame, seat: Option<&Seat>) -> Markup {
                     }
                 }
             }
-        }
-        // Only the general whose turn it is may end it (crate::army::seats).
-        @if matches!(g.phase, Phase::Playing { turn } if me == Some(turn)) {
-            (confirm_button("End turn", &json!({"action": "end-turn"}),
-                "End your turn? The next general plays."))
         }
     }
 }

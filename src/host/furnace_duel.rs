@@ -99,7 +99,7 @@ fn standings(c: &Campaign) -> Markup {
                             td { (r.game) ". " (r.board_name) }
                             @for s in 0..2 {
                                 td { (r.campaign_points[s])
-                                    @if let Some(m) = r.money { " (" (m[s]) " money)" } }
+                                    @if let Some(m) = r.money { br; small { (m[s]) " money" } } }
                             }
                         }
                     }
@@ -134,11 +134,11 @@ fn tallies(c: &Campaign, me: usize) -> Markup {
         html! {
             fieldset {
                 legend { (who) }
-                label { "Money in hand " input name={ (prefix) "_cash" } type="number" min="0" required; }
-                label { "Tech tokens left " input name={ (prefix) "_tech" } type="number" min="0" value="0"; }
-                label { "Board awards " input name={ (prefix) "_bonus" } type="number" min="0" value="0"; }
-                label { "Company cards " input name={ (prefix) "_company" } type="number" min="0" value="0"; }
-                label { "Resources left " input name={ (prefix) "_resources" } type="number" min="0" value="0"; }
+                label.num { "Money in hand " input name={ (prefix) "_cash" } type="number" min="0" required; }
+                label.num { "Tech tokens left " input name={ (prefix) "_tech" } type="number" min="0" value="0"; }
+                label.num { "Board awards " input name={ (prefix) "_bonus" } type="number" min="0" value="0"; }
+                label.num { "Company cards " input name={ (prefix) "_company" } type="number" min="0" value="0"; }
+                label.num { "Resources left " input name={ (prefix) "_resources" } type="number" min="0" value="0"; }
             }
         }
     };

@@ -5,16 +5,16 @@ use maud::{Markup, html};
 use serde_json::{Value, json};
 
 use super::pages::{Books, SeatPage, act_button, confirm_button, listed, today};
-use crate::near_and_far::campaign::MAX_THREAT_NAME;
-use crate::near_and_far::scoring::Town;
-use crate::words::count;
 use crate::doc::Playable;
 use crate::near_and_far::campaign::Action;
+use crate::near_and_far::campaign::MAX_THREAT_NAME;
 use crate::near_and_far::index::Bookkeeping;
 use crate::near_and_far::lookup::{ChoiceStatus, ChoiceView};
+use crate::near_and_far::scoring::Town;
 use crate::near_and_far::threats::ThreatLevel;
 use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode, Read};
 use crate::seat::Seat;
+use crate::words::count;
 
 /// The session in play as the window's session card shows it (docs/table-network.md, "Near
 /// and Far"): the map and town side, the active threat by name or level, who took which
@@ -34,12 +34,12 @@ pub(super) fn session(c: &Campaign) -> Markup {
                         .map(|a| format!("{} ({})", a.character, a.player)).collect();
                     p { "At the table: " (listed(seats)) }
                     p.big #active-threat { "Active threat: " @match &s.active_threat {
-                        Some(t) => { (t.describe()) " · " (count(s.threats_left as u64, "card", "cards")) " in the deck" }
+                        Some(t) => (t.describe()),
                         None => "none, every threat card is taken",
                     } }
                     @let taken: Vec<String> = s.threats_taken.iter()
                         .map(|t| format!("{} by {}", t.card.describe(), t.by)).collect();
-                    p { "Threats taken: " (listed(taken)) }
+                    p { (count(s.threats_left as u64, "card", "cards")) " in the deck. Taken: " (listed(taken)) }
                     @let t = &s.tokens;
                     p { "Quest tokens left: " (t.left_count) " of " (t.placed)
                         @if !t.left.is_empty() { ", on " (listed(&t.left)) }
@@ -202,8 +202,8 @@ fn count_form(c: &Campaign, character: &str) -> Markup {
         "full_card": null, "wins_ties": "{wins_ties}"}});
     let camps_at_least = cards.len();
     let num = |name: &str, label: &str, value: i64, min: i64, max: i64| {
-        html! { label { (label) " " input name=(name) type="number" inputmode="numeric"
-            min=(min) max=(max) value=(value) required; } }
+        html! { label.num { (label) " " input name=(name) type="number" inputmode="numeric"
+        min=(min) max=(max) value=(value) required; } }
     };
     html! {
         details #count {
@@ -217,7 +217,7 @@ fn count_form(c: &Campaign, character: &str) -> Markup {
                 p.page { "Map 11 full card: " (if full { "yes" } else { "no" }) " (" (filled) ")." }
             }
             form.act data-act=(action.to_string()) {
-                label { "Camps on the map, the mine and cards "
+                label.num { "Camps on the map, the mine and cards "
                     @if camps_at_least > 0 { "(at least " (camps_at_least) ") " }
                     input #count-camps name="camps" type="number" inputmode="numeric"
                         min=(camps_at_least) max="20" value=[kept.as_ref().map(|k| k.camps)] required; }

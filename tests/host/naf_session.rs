@@ -39,8 +39,8 @@ fn every_seat_shows_the_active_threat_by_name_or_level_with_who_took_which_card(
     for seat in ["table", "Ana", HOSTILE] {
         let page = s.page(seat, "");
         for line in [
-            "Active threat: level 5 · 11 cards in the deck",
-            "Threats taken: level 4 (Bandit) by Rin",
+            "Active threat: level 5<",
+            "11 cards in the deck. Taken: level 4 (Bandit) by Rin",
             "Quest tokens left: 7 of 7",
             "Dusk town",
             "14th camp",
@@ -53,14 +53,21 @@ fn every_seat_shows_the_active_threat_by_name_or_level_with_who_took_which_card(
     assert_eq!(name["level"], 5);
     let r = s.act(HOSTILE, fill(&name, &[("name", json!("Sand Wolves"))]));
     assert_eq!(r.status, 200, "{}", r.body);
-    assert!(s.last_label().ends_with("Threat level 5 is named Sand Wolves"));
+    assert!(
+        s.last_label()
+            .ends_with("Threat level 5 is named Sand Wolves")
+    );
     for seat in ["table", "Ana", HOSTILE] {
         let page = s.page(seat, "");
         assert!(
             page.contains("Active threat: level 5 (Sand Wolves)"),
             "{seat}: {page}"
         );
-        assert!(!actions_on(&page).iter().any(|a| a["action"] == "name-threat"));
+        assert!(
+            !actions_on(&page)
+                .iter()
+                .any(|a| a["action"] == "name-threat")
+        );
     }
     // The table seat only reads.
     let r = s.act(

@@ -99,7 +99,8 @@ fn every_army_button_offered_through_a_whole_game_is_accepted() {
         let other = ["Ann", "Bob"][1 - turn];
         let b = every_button_is_accepted::<ArmyGame>(&s, other);
         assert!(
-            !b.iter().any(|a| a["action"] == "end-turn" || a["action"] == "promote"),
+            !b.iter()
+                .any(|a| a["action"] == "end-turn" || a["action"] == "promote"),
             "{other}'s phone offers {b:?} on {seat}'s turn"
         );
         every_button_is_accepted::<ArmyGame>(&s, "table");
@@ -149,7 +150,13 @@ fn every_furnace_duel_button_offered_through_a_game_and_the_next_board_is_accept
     let root = tempfile::tempdir().expect("temp");
     let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let id = out.stdout.trim().rsplit(' ').next().expect("an id").to_string();
+    let id = out
+        .stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .expect("an id")
+        .to_string();
     let s = Shared::new(root, &id);
     for seat in ["Ann", "Bob", "table"] {
         every_button_is_accepted::<Campaign>(&s, seat);
@@ -164,12 +171,21 @@ fn every_furnace_duel_button_offered_through_a_game_and_the_next_board_is_accept
     let n = |x: u32| json!(x);
     let mut fields = Vec::new();
     for (who, cash) in [("my", 40), ("their", 30)] {
-        for (k, v) in [("cash", cash), ("tech", 0), ("bonus", 0), ("company", 1), ("resources", 0)] {
+        for (k, v) in [
+            ("cash", cash),
+            ("tech", 0),
+            ("bonus", 0),
+            ("company", 1),
+            ("resources", 0),
+        ] {
             fields.push((format!("{who}_{k}"), n(v)));
         }
     }
     fields.push(("first".to_string(), json!("")));
-    let fields: Vec<(&str, Value)> = fields.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+    let fields: Vec<(&str, Value)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.clone()))
+        .collect();
     tap(&s, "Ann", &fill(&form, &fields));
     // Ann won: her phone offers the boards not yet played, Bob's waits for her pick.
     let b = every_button_is_accepted::<Campaign>(&s, "Ann");
@@ -177,8 +193,14 @@ fn every_furnace_duel_button_offered_through_a_game_and_the_next_board_is_accept
     assert_eq!(picks.len(), 5, "{b:?}");
     let bob = every_button_is_accepted::<Campaign>(&s, "Bob");
     assert!(!bob.iter().any(|a| a["action"] == "next-board"), "{bob:?}");
-    assert!(s.page("Bob", "").contains("Waiting for Ann to pick the next board"));
-    assert!(s.page("table", "").contains("Waiting for Ann to pick the next board"));
+    assert!(
+        s.page("Bob", "")
+            .contains("Waiting for Ann to pick the next board")
+    );
+    assert!(
+        s.page("table", "")
+            .contains("Waiting for Ann to pick the next board")
+    );
     assert_eq!(picks[0]["board"], "alps");
     tap(&s, "Ann", picks[0]);
     let c: Campaign = s.state();
@@ -191,7 +213,10 @@ fn every_furnace_duel_button_offered_through_a_game_and_the_next_board_is_accept
     tap(&s, "Bob", &claim);
     for seat in ["Ann", "Bob", "table"] {
         let b = every_button_is_accepted::<Campaign>(&s, seat);
-        assert!(!b.iter().any(|a| a["action"] == "claim-board"), "{seat}: {b:?}");
+        assert!(
+            !b.iter().any(|a| a["action"] == "claim-board"),
+            "{seat}: {b:?}"
+        );
     }
     assert!(s.page("Ann", "").contains("Reached by Bob"));
 }

@@ -253,5 +253,10 @@ fn a_threat_name_is_refused_for_level_four_off_the_deck_or_blank() {
     let blank = c.name_threat(6, "   ").unwrap_err().to_string();
     assert!(blank.contains("1 to 40 letters"), "{blank}");
     assert!(c.name_threat(6, &"x".repeat(41)).is_err());
-    assert!(c.cards.threats.iter().all(|t| t.level == 4 || t.name.is_none()));
+    assert!(
+        c.cards
+            .threats
+            .iter()
+            .all(|t| t.level == 4 || t.name.is_none())
+    );
 }
