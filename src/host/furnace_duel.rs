@@ -4,12 +4,85 @@
 use maud::{Markup, html};
 use serde_json::{Value, json};
 
-use super::pages::{SeatPage, act_button};
-use crate::furnace_duel::{Campaign, CampaignOutcome};
+use super::pages::{SeatPage, act_button, confirm_button};
+use crate::doc::Playable;
+use crate::furnace_duel::{
+    Action, BoardId, Campaign, CampaignOutcome, GAMES_PER_CAMPAIGN, Seat as Side,
+};
 use crate::seat::Seat;
 
 fn seat_code(i: usize) -> &'static str {
     if i == 0 { "a" } else { "b" }
+}
+
+fn side(i: usize) -> Side {
+    if i == 0 { Side::A } else { Side::B }
+}
+
+/// Would the rules take `action` now? Tried on a copy of the campaign: nothing changes.
+pub(super) fn may(c: &Campaign, action: Action) -> bool {
+    c.clone().act(action).is_ok()
+}
+
+/// A button that sends `action`, shown only while the rules allow it ([`may`]); `question`
+/// asks once before an action that decides the campaign.
+fn offer(c: &Campaign, label: &str, action: Action, question: Option<&str>) -> Markup {
+    let sent = serde_json::to_value(&action).ok();
+    html! {
+        @if let Some(sent) = sent && may(c, action) {
+            @match question {
+                Some(q) => (confirm_button(label, &sent, q)),
+                None => (act_button(label, &sent)),
+            }
+        }
+    }
+}
+
+/// The game being played: its number and board, the board's special achievement and who
+/// holds it, and on a player's phone the claim while it is still free.
+fn current_game(c: &Campaign, me: Option<usize>) -> Markup {
+    let Some(g) = c.current() else {
+        return html! {};
+    };
+    let board = c.board(g.board);
+    html! {
+        p.big { "Game " (c.current_index() + 1) " of " (GAMES_PER_CAMPAIGN) ": "
+            (board.map_or_else(|| g.board.to_string(), |b| b.name.clone())) }
+        @if let Some(a) = board.and_then(|b| b.special_achievement.as_ref()) {
+            p { "Board achievement (" (a.points) " money): " (a.summary) }
+            @match g.board_achievement {
+                Some(holder) => p { "Reached by " (c.name(holder)) "." },
+                None => @if let Some(i) = me {
+                    (offer(c, "I reached this board's achievement",
+                        Action::ClaimBoard { seat: side(i) }, None))
+                },
+            }
+        }
+    }
+}
+
+/// After a game's result, its winner picks the next board from those not yet played
+/// (Campaign mode, p. 8): one button each on the winner's phone, the other phones wait.
+fn next_board(c: &Campaign, me: Option<usize>) -> Markup {
+    let Some(chooser) = c.next_chooser() else {
+        return html! {};
+    };
+    let boards: Vec<BoardId> = c.available_boards();
+    html! {
+        section #next-board {
+            h2 { "Next board" }
+            @if me == Some(chooser.index()) {
+                p { "You won: pick the board of game " (c.current_index() + 2) "." }
+                @for b in boards {
+                    @let name = c.board(b).map_or_else(|| b.to_string(), |x| x.name.clone());
+                    (offer(c, &name, Action::NextBoard { board: b },
+                        Some(&format!("Play {name} next?"))))
+                }
+            } @else {
+                p.big { "Waiting for " (c.name(chooser)) " to pick the next board." }
+            }
+        }
+    }
 }
 
 /// The campaign pad: one row per game, the totals, the winner once decided.
@@ -26,7 +99,7 @@ fn standings(c: &Campaign) -> Markup {
                             td { (r.game) ". " (r.board_name) }
                             @for s in 0..2 {
                                 td { (r.campaign_points[s])
-                                    @if let Some(m) = r.money { " (" (m[s]) " money)" } }
+                                    @if let Some(m) = r.money { br; small { (m[s]) " money" } } }
                             }
                         }
                     }
@@ -61,11 +134,11 @@ fn tallies(c: &Campaign, me: usize) -> Markup {
         html! {
             fieldset {
                 legend { (who) }
-                label { "Money in hand " input name={ (prefix) "_cash" } type="number" min="0" required; }
-                label { "Tech tokens left " input name={ (prefix) "_tech" } type="number" min="0" value="0"; }
-                label { "Board awards " input name={ (prefix) "_bonus" } type="number" min="0" value="0"; }
-                label { "Company cards " input name={ (prefix) "_company" } type="number" min="0" value="0"; }
-                label { "Resources left " input name={ (prefix) "_resources" } type="number" min="0" value="0"; }
+                label.num { "Money in hand " input name={ (prefix) "_cash" } type="number" min="0" required; }
+                label.num { "Tech tokens left " input name={ (prefix) "_tech" } type="number" min="0" value="0"; }
+                label.num { "Board awards " input name={ (prefix) "_bonus" } type="number" min="0" value="0"; }
+                label.num { "Company cards " input name={ (prefix) "_company" } type="number" min="0" value="0"; }
+                label.num { "Resources left " input name={ (prefix) "_resources" } type="number" min="0" value="0"; }
             }
         }
     };
@@ -78,7 +151,8 @@ fn tallies(c: &Campaign, me: usize) -> Markup {
             option value=(seat_code(other)) { (c.players[other]) } } }
     };
     let token = html! {
-        label { "Who held the 1st player token at the end " select name="first" {
+        label { "Only if the totals tie: who held the 1st player token at the end " select name="first" {
+            option value="" selected { "(no tie)" }
             option value=(seat_code(me)) { (c.players[me]) }
             option value=(seat_code(other)) { (c.players[other]) } } }
     };
@@ -130,19 +204,17 @@ fn tallies_in(c: &Campaign) -> Markup {
 }
 
 pub(super) fn page(c: &Campaign, seat: Option<&Seat>) -> Markup {
-    let side = seat.and_then(|s| c.players.iter().position(|p| *p == s.name));
+    let me = seat.and_then(|s| c.players.iter().position(|p| *p == s.name));
     let open = c.current().is_some_and(|g| g.result.is_none());
     html! {
         section {
             h2 { "Campaign" }
-            p { (c.players[0]) " against " (c.players[1]) " · games played: " (c.games.len()) }
-            @if let Some(i) = side {
-                (act_button("I reached this board's achievement",
-                    &json!({"action": "claim-board", "seat": seat_code(i)})))
-            }
+            p { (c.players[0]) " against " (c.players[1]) }
+            (current_game(c, me))
         }
-        @if let Some(i) = side && open { (tallies(c, i)) }
-        @if side.is_none() && open { (tallies_in(c)) }
+        @if let Some(i) = me && open { (tallies(c, i)) }
+        @if me.is_none() && open { (tallies_in(c)) }
+        (next_board(c, me))
         (standings(c))
     }
 }

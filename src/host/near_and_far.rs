@@ -7,40 +7,64 @@ use serde_json::{Value, json};
 use super::pages::{Books, SeatPage, act_button, confirm_button, listed, today};
 use crate::doc::Playable;
 use crate::near_and_far::campaign::Action;
+use crate::near_and_far::campaign::MAX_THREAT_NAME;
 use crate::near_and_far::index::Bookkeeping;
 use crate::near_and_far::lookup::{ChoiceStatus, ChoiceView};
+use crate::near_and_far::scoring::Town;
 use crate::near_and_far::threats::ThreatLevel;
 use crate::near_and_far::{Campaign, Lookup, Mode, Outcome, QuestCode, Read};
 use crate::seat::Seat;
+use crate::words::count;
 
-/// The session in play and its threats, as everyone at the table sees them.
+/// The session in play as the window's session card shows it (docs/table-network.md, "Near
+/// and Far"): the map and town side, the active threat by name or level, who took which
+/// threat and boss card, the quest tokens and bosses left, what ends the game, and the
+/// end-of-game counts kept so far. Short lines: it sits on every seat at 360 px.
 pub(super) fn session(c: &Campaign) -> Markup {
     html! {
-        section {
+        section #session {
             h2 { "Session" }
-            @match c.current_session() {
+            @match c.session_in_play() {
                 None => p { "No session in play: the laptop starts the next one." },
                 Some(s) => {
-                    p { "Session " (s.number) " · " (s.map) " · " (s.date) }
-                    p { "At the table: " (listed(&s.characters)) }
-                    p.big { "Active threat: " @match s.threats.active() {
-                        Some(t) => { "level " (t.get()) }
-                        None => "none left",
+                    p { "Session " (s.number) " · " (s.map)
+                        @if let Some(n) = &s.map_name { " " (n) }
+                        " · " (town(s.town)) " town · " (s.date) }
+                    @let seats: Vec<String> = s.at_table.iter()
+                        .map(|a| format!("{} ({})", a.character, a.player)).collect();
+                    p { "At the table: " (listed(seats)) }
+                    p.big #active-threat { "Active threat: " @match &s.active_threat {
+                        Some(t) => (t.describe()),
+                        None => "none, every threat card is taken",
                     } }
-                    @let beaten: Vec<String> = s.characters.iter().map(|ch| {
-                        format!("{ch} {}", s.threats.defeated_by(ch).len())
-                    }).collect();
-                    p { "Threats defeated: " (listed(beaten)) }
+                    @let taken: Vec<String> = s.threats_taken.iter()
+                        .map(|t| format!("{} by {}", t.card.describe(), t.by)).collect();
+                    p { (count(s.threats_left as u64, "card", "cards")) " in the deck. Taken: " (listed(taken)) }
+                    @let t = &s.tokens;
+                    p { "Quest tokens left: " (t.left_count) " of " (t.placed)
+                        @if !t.left.is_empty() { ", on " (listed(&t.left)) }
+                        @if t.drawn.is_empty() { " (placed by hand)" } }
                     @if let Some(b) = &s.bosses {
-                        p { "Bosses: " (if b.all_defeated() { "all defeated" } else { "still standing" }) }
+                        p { "Bosses left: " (listed(&b.standing)) }
+                        @for d in &b.defeated { p { (d.card) " defeated by " (d.by) } }
                     }
-                    @if !s.quest_tokens.is_empty() {
-                        p { "Quest tokens on: " (listed(&s.quest_tokens)) }
+                    p.page { "The game ends after the round in which someone places their "
+                        (s.game_end.camp) "th camp (p. 28)." }
+                    @if s.counted.result.is_some() {
+                        h3 { "End-of-game count" }
+                        @for l in s.counted.text_lines() { p { (l) } }
                     }
                 }
             }
             p { "Sessions played: " (c.sessions.iter().filter(|s| s.is_finished()).count()) }
         }
+    }
+}
+
+fn town(t: Town) -> &'static str {
+    match t {
+        Town::Dusk => "Dusk",
+        Town::Day => "Day",
     }
 }
 
@@ -103,6 +127,128 @@ fn threats(c: &Campaign, character: &str) -> Vec<(Option<ThreatLevel>, String)> 
     out
 }
 
+/// The name field for the active threat when the books do not know it yet (only level 4's is
+/// in the rulebook): any player copies it from the card once (`name-threat`), and every later
+/// session of the campaign shows it.
+fn name_threat(c: &Campaign) -> Markup {
+    let Some(level) = c
+        .session_in_play()
+        .and_then(|s| s.active_threat)
+        .filter(|t| t.name.is_none())
+        .map(|t| t.level)
+    else {
+        return html! {};
+    };
+    let action = json!({"action": "name-threat", "level": level, "name": "{name}"});
+    html! {
+        details #name-threat {
+            summary { "Name the level " (level) " threat card…" }
+            form.act data-act=(action.to_string()) {
+                label { "Name printed on the card "
+                    input #threat-name name="name" required autocomplete="off"
+                        maxlength=(MAX_THREAT_NAME); }
+                button type="submit" { "Write the name" }
+            }
+        }
+    }
+}
+
+/// The seat's own column of the end-of-game score sheet (`score-player`, p. 28), as the
+/// window's "Keep" takes it: prefilled with the count already kept, else with what the
+/// records know (the journey points of the threat and boss cards taken); talents and a full
+/// card on Map 11 come from the records and are only shown. The engine checks it as it is
+/// sent; the totals so far, who is still to count and the winner are in the session part.
+fn count_form(c: &Campaign, character: &str) -> Markup {
+    let Some(s) = c.session_in_play() else {
+        return html! {};
+    };
+    let kept = c
+        .current_session()
+        .and_then(|x| x.score_draft.iter().find(|p| p.name == character).cloned());
+    let Some(p) = c
+        .score_template(None)
+        .ok()
+        .and_then(|t| t.players.into_iter().find(|p| p.name == character))
+    else {
+        return html! {};
+    };
+    let cards: Vec<String> = s
+        .threats_taken
+        .iter()
+        .filter(|t| t.by == character)
+        .map(|t| t.card.describe())
+        .chain(
+            s.bosses
+                .iter()
+                .flat_map(|b| b.defeated.iter())
+                .filter(|d| d.by == character)
+                .map(|d| d.card.clone()),
+        )
+        .collect();
+    let numbers = |v: &[i32]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mammoth = s.map == crate::near_and_far::MapNumber::MAMMOTH_JUNGLE;
+    let action = json!({"action": "score-player", "count": {
+        "name": character, "camps": "{camps}", "artifacts": "{artifacts}",
+        "unpurchased_artifacts": "{unpurchased}", "threats": "{threats}",
+        "card_bonuses": "{bonuses}", "coins": "{coins}", "gems": "{gems}",
+        "faction_tokens": "{factions}", "chiefs": "{chiefs}", "reputation": "{reputation}",
+        "treasures": "{treasures}", "talents": null,
+        "mammoth_camp": if mammoth { json!("{mammoth}") } else { Value::Null },
+        "full_card": null, "wins_ties": "{wins_ties}"}});
+    let camps_at_least = cards.len();
+    let num = |name: &str, label: &str, value: i64, min: i64, max: i64| {
+        html! { label.num { (label) " " input name=(name) type="number" inputmode="numeric"
+        min=(min) max=(max) value=(value) required; } }
+    };
+    html! {
+        details #count {
+            summary.big { "Count my score (end of the game)…" }
+            @if let Some(k) = &kept {
+                p.page { "Your count is in (" (k.camps) " camps): send it again to correct it." }
+            }
+            p.page { "Talents (" (listed(p.talents.iter().flatten())) ") and cards taken ("
+                (listed(&cards)) ") come from the records." }
+            @if let Some((full, filled)) = c.full_card_record(character) {
+                p.page { "Map 11 full card: " (if full { "yes" } else { "no" }) " (" (filled) ")." }
+            }
+            form.act data-act=(action.to_string()) {
+                label.num { "Camps on the map, the mine and cards "
+                    @if camps_at_least > 0 { "(at least " (camps_at_least) ") " }
+                    input #count-camps name="camps" type="number" inputmode="numeric"
+                        min=(camps_at_least) max="20" value=[kept.as_ref().map(|k| k.camps)] required; }
+                label { "Journey points on each artifact bought (e.g. 2, 3, 5) "
+                    input name="artifacts" inputmode="numeric" autocomplete="off" data-numbers=""
+                        pattern="[0-9]+([ ,]+[0-9]+)*" value=(numbers(&p.artifacts)); }
+                label { "Journey points on each threat or boss card taken "
+                    input name="threats" inputmode="numeric" autocomplete="off" data-numbers=""
+                        data-optional="" pattern="[0-9]+([ ,]+[0-9]+)*"
+                        value=(p.threats.as_deref().map(numbers).unwrap_or_default()); }
+                (num("unpurchased", "Artifact cards still in hand", p.unpurchased_artifacts.into(), 0, 55))
+                (num("bonuses", "Bonuses written on cards", p.card_bonuses.into(), -99, 99))
+                (num("coins", "Coins", p.coins.into(), 0, 99))
+                (num("gems", "Gems", p.gems.into(), 0, 99))
+                (num("factions", "Faction tokens", p.faction_tokens.into(), 0, 99))
+                (num("chiefs", "Chiefs", p.chiefs.into(), 0, 20))
+                (num("reputation", "Reputation", p.reputation.into(), -6, 12))
+                (num("treasures", "Treasure cards", p.treasures.into(), 0, 20))
+                @if mammoth {
+                    label { "A camp on a mammoth space (Map 10) " select name="mammoth" data-json="" {
+                        option value="false" selected[!p.mammoth_camp.unwrap_or(false)] { "no" }
+                        option value="true" selected[p.mammoth_camp.unwrap_or(false)] { "yes" } } }
+                }
+                label.tick { input name="wins_ties" type="checkbox" checked[p.wins_ties];
+                    "A card lets me win ties" }
+                button type="submit" { "Keep my count" }
+            }
+        }
+    }
+}
+
 pub(super) fn page(c: &Campaign, seat: Option<&Seat>, base: &str) -> Markup {
     let Some(seat) = seat else {
         return html! {
@@ -153,6 +299,7 @@ pub(super) fn page(c: &Campaign, seat: Option<&Seat>, base: &str) -> Markup {
             @for (level, label) in &threats {
                 (act_button(label, &json!({"action": "defeat-threat", "character": character, "level": level})))
             }
+            (name_threat(c))
             form method="get" action={ (base) "/quest" } {
                 label { "Read a quest: the number on the quest space "
                     input #quest-number name="n" inputmode="numeric" required autocomplete="off"; }
@@ -177,6 +324,12 @@ pub(super) fn page(c: &Campaign, seat: Option<&Seat>, base: &str) -> Markup {
                         button type="submit" { "Write the side quest" }
                     }
                 }
+            }
+        }
+        @if in_session {
+            section {
+                h2 { "End of the game" }
+                (count_form(c, &character))
             }
         }
         section {

@@ -119,6 +119,9 @@
     // An optional field left empty is sent as null (none).
     if (input.dataset && input.dataset.optional !== undefined && !input.value.trim()) return null;
     if (input.type === "number") return Number(input.value);
+    // A list of numbers typed in one field ("2, 3, 5"); the page's pattern checked its shape.
+    if (input.dataset && input.dataset.numbers !== undefined)
+      return input.value.split(/[ ,]+/).filter(function (x) { return x; }).map(Number);
     if (input.dataset && input.dataset.json !== undefined) return JSON.parse(input.value);
     return input.value.trim();
   }

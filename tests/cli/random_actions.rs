@@ -271,6 +271,7 @@ fn random_near_and_far_actions_never_panic_and_every_accepted_state_saves_and_va
         r#"{"action":"add-character","player":"Cy","character":"Kiku","date":"2026-03-05"}"#,
         r#"{"action":"retire-character","character":"Kiku","date":"2026-03-05"}"#,
         r#"{"action":"set-card-points","card":"9","journey_points":3}"#,
+        r#"{"action":"name-threat","level":6,"name":"Ogre"}"#,
         r#"{"action":"set-settings","settings":{"bosses_in_character_mode":true,"score":{"storytelling_on_tie":true}}}"#,
         r#"{"action":"remember-cards","cards":{"talents":[{"name":"Fishing","cost":1,"effect":"+1 food when fishing"}]}}"#,
     ]);

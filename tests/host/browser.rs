@@ -417,6 +417,29 @@ fn a_phone_sized_seat_taps_and_another_seat_shows_it_without_reloading() {
         "not reloaded"
     );
 
+    // The session card's threat line on the table seat, as the window's: by level until named.
+    table.wait_for_text("#active-threat", "Active threat: level 5");
+    // Ana counts Rin's score at the end of the game on her phone: the sheet opened, the camps
+    // and the journey points on the threat card she took typed, kept; the table seat shows her
+    // total and who is still to count.
+    ana.tap("#count > summary");
+    ana.type_into("#count-camps", "9");
+    ana.type_into("form[data-act*='score-player'] input[name='threats']", "2");
+    ana.type_into(
+        "form[data-act*='score-player'] input[name='artifacts']",
+        "3, 2",
+    );
+    ana.shots("naf-count");
+    ana.tap("form[data-act*='score-player'] button[type='submit']");
+    ana.wait_for_text("#main", "Done: Ana's phone: Rin's end-of-game count");
+    table.wait_for_text("#view", "Still to count: Vera");
+    assert!(
+        table.text("#session").contains("Rin: "),
+        "{}",
+        table.text("#session")
+    );
+    table.shots("naf-table");
+
     // A list left on the option the page came with is not a form being filled in: an army
     // seat, with its attack list, still follows the other general's change.
     let army = army_in_play();
@@ -763,5 +786,97 @@ fn a_furnace_duel_game_is_scored_from_the_two_phones_and_the_table_seat_shows_wh
         }
     }
     table.wait_for_text("#view", "Ann wins");
+    table.wait_for_text("#view", "Waiting for Ann to pick the next board");
     table.shots("fd-table");
+    // The winner picks the next board on her phone, asked once; every seat moves to game 2.
+    let ann = Browser::open(&driver);
+    ann.go(&link("Ann"));
+    ann.wait_for_text("#next-board", "You won: pick the board of game 2");
+    ann.shots("fd-Ann-next");
+    ann.tap("#next-board button[data-act*='alps']");
+    ann.wait_for_text(".confirm", "Play Alps next?");
+    ann.tap(".confirm button[data-confirmed]");
+    table.wait_for_text("#view", "Game 2 of 6: Alps");
+    ann.wait_for_text("#view", "I reached this board's achievement");
+    ann.shots("fd-Ann-game2");
+    table.shots("fd-table-game2");
+}
+
+#[test]
+fn an_army_game_is_written_and_played_from_two_phones_and_the_table_seat_follows() {
+    let Some(driver) = driver() else { return };
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(
+        root.path(),
+        &[
+            "army", "new", "--player", "Ann", "--player", "Bob", "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let made: Value = serde_json::from_str(&out.stdout).expect("new's JSON");
+    let s = super::pages::Shared::new(root, made["id"].as_str().expect("an id"));
+    let link = |seat: &str| format!("http://{}/seat/{}", s.addr(), s.token(seat));
+    let ann = Browser::open(&driver);
+    let bob = Browser::open(&driver);
+    let table = Browser::open(&driver);
+    for (b, seat) in [(&ann, "Ann"), (&bob, "Bob"), (&table, "table")] {
+        b.go(&link(seat));
+        b.wait_for_text("#live", "Live");
+    }
+    table.wait_for_text("#view", "Armies are being written");
+    let fits = |b: &Browser<'_>, when: &str| {
+        let m = b.script(&format!(
+            "document.querySelectorAll('details').forEach(d => d.open = true);
+             const m = (() => {{ {MEASURE} }})();
+             m.smallest = Math.min(...[...document.querySelectorAll('button, input, select, summary')]
+               .filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().height));
+             return m;"
+        ));
+        let n = |k: &str| m[k].as_f64().unwrap_or(f64::NAN);
+        eprintln!("army {when}: {m}");
+        assert!(
+            n("scroll") <= n("width"),
+            "{when}: no sideways scrolling: {m}"
+        );
+        assert!(n("closest") >= 8.0, "{when}: 8 px between buttons: {m}");
+        assert!(n("smallest") >= 44.0, "{when}: 44 px targets: {m}");
+        b.script("document.querySelectorAll('details').forEach(d => d.open = false); return true;");
+    };
+    // Each general writes an army on the phone: a General and one more.
+    for (b, who, other, spent) in [(&ann, "Ann", "champion", 6), (&bob, "Bob", "gladiator", 4)] {
+        b.tap("#recruit > summary");
+        b.tap("#recruit button[data-act*='\"general\"']");
+        b.wait_for_text("#main", &format!("Done: {who}'s phone"));
+        b.tap(&format!("#recruit button[data-act*='\"{other}\"']"));
+        b.wait_for_text("#view", &format!("{spent} of 10 Follower Points spent"));
+        b.shots(&format!("army-{who}-written"));
+        fits(b, &format!("{who} written"));
+    }
+    table.shots("army-table-written");
+    // Play starts from Ann's phone, Bob moving first: asked once, then sent.
+    ann.script("document.querySelector(\"select[name='first']\").value = '1'; return true;");
+    ann.tap("form[data-act*='\"start\"'] button[type='submit']");
+    ann.wait_for_text(".confirm", "Start play?");
+    ann.tap(".confirm button[data-confirmed]");
+    bob.wait_for_text("#view", "Your turn");
+    table.wait_for_text("#view", "Bob's turn");
+    // Bob attacks Ann's first follower offered, then ends his turn.
+    bob.tap("form[data-act*='\"attack\"'] button[type='submit']");
+    bob.wait_for_text("#main", "Done: Bob's phone");
+    bob.shots("army-Bob-turn");
+    ann.shots("army-Ann-waiting");
+    fits(&bob, "Bob's turn");
+    fits(&ann, "Ann waiting");
+    assert!(
+        !ann.text("#view").contains("End turn"),
+        "Ann's phone offers to end Bob's turn"
+    );
+    bob.tap("button[data-act*='end-turn']");
+    bob.wait_for_text(".confirm", "End your turn?");
+    bob.tap(".confirm button[data-confirmed]");
+    ann.wait_for_text("#view", "Your turn");
+    table.wait_for_text("#view", "Ann's turn");
+    ann.shots("army-Ann-turn");
+    table.shots("army-table-play");
 }

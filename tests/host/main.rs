@@ -8,7 +8,9 @@ mod guard;
 mod http;
 mod limits;
 mod links;
+mod naf_session;
 mod notices;
+mod offered;
 mod pages;
 #[path = "../shared/random_json.rs"]
 mod random_json;

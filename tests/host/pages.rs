@@ -158,7 +158,7 @@ pub(super) fn assert_light(s: &Shared, page: &str) {
 
 // --- Near and Far -------------------------------------------------------------------------
 
-fn near_and_far_in_session() -> Shared {
+pub(super) fn near_and_far_in_session() -> Shared {
     let (root, id) = near_and_far_save();
     let start = r#"{"action":"start-session","map":2,"date":"2026-03-02","town":"dusk","characters":["Rin","Vera"]}"#;
     run(root.path(), &["act", &id, start], "");
@@ -629,7 +629,7 @@ fn a_furnace_duel_seat_enters_the_tallies_and_sees_the_standings() {
     assert!(s.last_label().contains("Ann wins"), "{}", s.last_label());
     let bob = s.page("Bob", "");
     assert!(
-        bob.contains("(40 money)"),
+        bob.contains("<small>40 money</small>"),
         "the standings show the game: {bob}"
     );
     // Bob's claim is Bob's; a second claim of the board is the rules' refusal (taken, or

@@ -282,6 +282,7 @@ pub fn any_action() -> impl Strategy<Value = serde_json::Value> {
             "read": {"kind": "map-quest", "code": q.to_string()}, "outcome": if ok {"success"} else {"failed"}, "date": "2026-03-02"})),
         who.clone().prop_map(|c| json!({"action": "buy-talent", "character": c, "talent": "Fishing", "date": "2026-03-02"})),
         (0i32..40).prop_map(|p| json!({"action": "set-card-points", "card": "5", "journey_points": p})),
+        (3u8..=16).prop_map(|l| json!({"action": "name-threat", "level": l, "name": "Ogre"})),
         (0u32..3, 0i32..30).prop_map(|(n, p)| json!({"action": "finish-session", "date": "2026-03-03",
             "scores": {"players": [{"name": "Rin", "camps": n, "reputation": 1, "mammoth_camp": null, "artifacts": [p]},
                                    {"name": "Vera", "camps": 2, "reputation": 0}]}})),
@@ -339,6 +340,7 @@ fn every_action_example_in_the_manual_is_an_action() {
         "add-character",
         "retire-character",
         "set-card-points",
+        "name-threat",
         "set-settings",
         "remember-cards",
     ] {

@@ -204,3 +204,59 @@ fn only_characters_at_the_table_fight_threats() {
     .unwrap();
     assert!(c.defeat_threat("Kiku", None).is_err());
 }
+
+/// Only level 4's name is printed in the rulebook (p. 20): the table names levels 5 to 15 once
+/// from the cards, and every later session of the campaign shows the name.
+#[test]
+fn a_threat_card_named_once_is_shown_in_every_later_session() {
+    use tablemate::doc::Playable;
+    use tablemate::near_and_far::campaign::Action;
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    c.defeat_threat("Rin", None).unwrap();
+    let active = c.session_in_play().unwrap().active_threat.unwrap();
+    assert_eq!(active.describe(), "level 5");
+    let acted = c
+        .act(Action::NameThreat {
+            level: 5,
+            name: "  Sand   Wolves ".into(),
+        })
+        .unwrap();
+    assert_eq!(acted.label, "Threat level 5 is named Sand Wolves");
+    let active = c.session_in_play().unwrap().active_threat.unwrap();
+    assert_eq!(active.describe(), "level 5 (Sand Wolves)");
+    finish(&mut c, &[("Rin", 3), ("Vera", 2)]);
+    start(&mut c, 3);
+    c.defeat_threat("Rin", None).unwrap();
+    let s = c.session_in_play().unwrap();
+    assert_eq!(s.active_threat.unwrap().describe(), "level 5 (Sand Wolves)");
+    // A slip is corrected by naming it again; the label says what it was.
+    let acted = c
+        .act(Action::NameThreat {
+            level: 5,
+            name: "Sand Wolf".into(),
+        })
+        .unwrap();
+    assert_eq!(
+        acted.label,
+        "Threat level 5 is named Sand Wolf (was Sand Wolves)"
+    );
+}
+
+#[test]
+fn a_threat_name_is_refused_for_level_four_off_the_deck_or_blank() {
+    let mut c = campaign(Mode::Campaign);
+    let bandit = c.name_threat(4, "Robber").unwrap_err().to_string();
+    assert!(bandit.contains("Bandit (p. 20)"), "{bandit}");
+    let off = c.name_threat(16, "Dragon").unwrap_err().to_string();
+    assert!(off.contains("4 to 15"), "{off}");
+    let blank = c.name_threat(6, "   ").unwrap_err().to_string();
+    assert!(blank.contains("1 to 40 letters"), "{blank}");
+    assert!(c.name_threat(6, &"x".repeat(41)).is_err());
+    assert!(
+        c.cards
+            .threats
+            .iter()
+            .all(|t| t.level == 4 || t.name.is_none())
+    );
+}

@@ -104,6 +104,8 @@ pub struct SessionForm {
     pub present: Vec<(String, bool)>,
     /// Bounty Hunting: the level picked to fight instead of the top card.
     pub bounty_level: Option<u8>,
+    /// The name typed for the active threat card (`name-threat`).
+    pub threat_name: String,
 }
 
 impl SessionForm {
@@ -122,6 +124,7 @@ impl SessionForm {
                 .map(|s| (s.character.clone(), true))
                 .collect(),
             bounty_level: None,
+            threat_name: String::new(),
         }
     }
 }

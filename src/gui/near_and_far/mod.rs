@@ -10,6 +10,7 @@ mod forms;
 mod index_io;
 mod ledger_view;
 mod lookup;
+mod lookup_view;
 mod score_form;
 mod scoring;
 mod session;

@@ -2,7 +2,7 @@
 //! the town side; then, during play, the map's special rules, the threat deck with the active
 //! card big on screen and who defeated which, and the Map 11 boss cards.
 
-use iced::widget::{Column, checkbox, column, container, pick_list, row, text};
+use iced::widget::{Column, checkbox, column, container, pick_list, row, text, text_input};
 use iced::{Center, Element, Fill, Length};
 
 use super::CampaignAction;
@@ -26,8 +26,13 @@ pub enum Msg {
     BountyLevel(u8),
     DefeatLevel(String),
     DefeatBoss(String, String),
+    ThreatName(String),
+    NameThreat,
     Score,
 }
+
+/// The active threat's name field, for Tab and the tests.
+pub const THREAT_NAME_ID: &str = "threat-name";
 
 fn msg(m: Msg) -> Message {
     Message::Session(m)
@@ -44,6 +49,24 @@ impl State {
                 }
             }
             Msg::BountyLevel(l) => self.session.bounty_level = Some(l),
+            Msg::ThreatName(n) => self.session.threat_name = n,
+            Msg::NameThreat => {
+                let Some(level) = self
+                    .campaign()
+                    .and_then(|c| c.current_session())
+                    .and_then(|s| s.threats.active())
+                else {
+                    return Action::none();
+                };
+                let (applied, a) = self.act_applied(CampaignAction::NameThreat {
+                    level: level.get(),
+                    name: self.session.threat_name.clone(),
+                });
+                if applied {
+                    self.session.threat_name.clear();
+                }
+                return a;
+            }
             Msg::Start => {
                 let Some(map) = self.session.map.clone() else {
                     return Action::error("Choose the map first.");
@@ -335,6 +358,31 @@ impl State {
         }
         for d in &s.threats.defeated {
             deck = deck.push(text(format!("Level {} · {}", d.card.get(), d.by)).size(style::BODY));
+        }
+        // The rulebook names only level 4's card (p. 20): the table copies the others' names
+        // from the cards once (`name-threat`), and every later session shows them. The field
+        // stays while a threat is active, so naming it moves nothing under the pointer; the
+        // rulebook's Bandit is not renamed.
+        if let Some(active) = in_play.as_ref().and_then(|p| p.active_threat.as_ref()) {
+            let can = active.level != 4 && !self.session.threat_name.trim().is_empty();
+            let hint = match &active.name {
+                Some(n) => format!("Level {}: {n}", active.level),
+                None => format!("Name printed on the level {} card", active.level),
+            };
+            deck = deck.push(
+                row![
+                    text_input(&hint, &self.session.threat_name)
+                        .id(THREAT_NAME_ID)
+                        .on_input(|t| msg(Msg::ThreatName(t)))
+                        .on_submit_maybe(can.then(|| msg(Msg::NameThreat)))
+                        .size(style::BODY)
+                        .padding(6)
+                        .width(Fill),
+                    secondary("Name this card", can.then(|| msg(Msg::NameThreat))),
+                ]
+                .spacing(8)
+                .align_y(Center),
+            );
         }
         col = col.push(container(deck).padding(16).style(style::card).width(Fill));
         if let Some(b) = &s.bosses {

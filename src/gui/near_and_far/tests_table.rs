@@ -96,3 +96,19 @@ fn the_bosses_in_character_mode_setting_appears_in_the_campaign_settings() {
     assert!(a.moved);
     assert!(s.campaign().unwrap().settings.bosses_in_character_mode);
 }
+
+#[test]
+fn a_threat_card_named_in_the_session_tab_is_shown_from_then_on() {
+    let mut s = opened(Mode::Campaign);
+    let send = |s: &mut State, m: session::Msg| testing::update(s, Message::Session(m), &CTX);
+    assert!(send(&mut s, session::Msg::Start).moved);
+    // The rulebook's Bandit keeps its name: nothing to send.
+    send(&mut s, session::Msg::ThreatName("Robber".into()));
+    assert!(!send(&mut s, session::Msg::NameThreat).moved);
+    assert!(send(&mut s, session::Msg::DefeatThreat("Rin".into())).moved);
+    assert!(shows(&s, "Active threat: level 5"));
+    send(&mut s, session::Msg::ThreatName("Sand Wolves".into()));
+    assert!(send(&mut s, session::Msg::NameThreat).moved);
+    assert!(shows(&s, "Active threat: level 5 (Sand Wolves)"));
+    assert!(s.session.threat_name.is_empty(), "the field is emptied");
+}

@@ -77,7 +77,10 @@ impl RefusalKind {
             | K::NeedsBountyHunting
             | K::CardPointsOutOfRange
             | K::NoSuchThreatLevel
+            | K::ThreatNamedByRulebook
             | K::ThreatCardsDiffer => entry("threats"),
+            // A name's length is the app's bound, not a rule.
+            K::ThreatNameLength => None,
             K::BossesOnlyOnLastRuin | K::BossNotInPlay | K::BossAlreadyDefeated => {
                 entry("boss-cards")
             }

@@ -4,138 +4,21 @@
 //! talents and hand-written rewards, corrections and the ledger, the derived sheet, threats
 //! and bosses, and the score sheet (whose own checks are `ScoreError`).
 
-use std::fmt;
-
 use chrono::NaiveDate;
 
 use super::code::{Keyword, MapNumber, QuestCode};
 use super::lookup::Mode;
-use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS, ScoreError, Town};
+use super::scoring::{MAX_SESSION_POINTS, MIN_SESSION_POINTS, ScoreError};
 use super::threats::ThreatLevel;
 
-/// Where on a card a sheet rule is broken: "Rin's ledger entry 4 (bought talent Fishing for
-/// 2 experience)".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EntryAt {
-    pub character: String,
-    pub entry: u32,
-    /// The entry as the ledger view describes it.
-    pub what: String,
-}
+mod sheet_at;
+mod wording;
 
-impl fmt::Display for EntryAt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}'s ledger entry {} ({})",
-            self.character, self.entry, self.what
-        )
-    }
-}
-
-/// How a score sheet differs from the session it is meant for (RULINGS: a score sheet is never
-/// written onto the wrong map).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SheetDiff {
-    Map {
-        sheet: MapNumber,
-        session: MapNumber,
-    },
-    Town {
-        sheet: Town,
-        session: Town,
-    },
-    LongGame {
-        sheet: bool,
-        campaign: bool,
-    },
-}
-
-impl fmt::Display for SheetDiff {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SheetDiff::Map { sheet, session } => {
-                write!(
-                    f,
-                    "map: the sheet says {sheet}, the session is on {session}"
-                )
-            }
-            SheetDiff::Town { sheet, session } => write!(
-                f,
-                "town: the sheet says the {sheet:?} side, the session uses the {session:?} side"
-            ),
-            SheetDiff::LongGame { sheet, campaign } => write!(
-                f,
-                "long_game: the sheet says {sheet}, the campaign says {campaign}"
-            ),
-        }
-    }
-}
-
-/// Why the map chosen cannot be played next, by mode (p. 9, 29).
-fn map_order(mode: &Mode) -> &'static str {
-    match mode {
-        Mode::Campaign => "Campaign Mode plays the maps in order (p. 9)",
-        Mode::Character => {
-            "Character Mode plays Maps 2-10 until every character has read 8 character quests, then Map 11 (p. 29)"
-        }
-    }
-}
-
-/// "2, 3, 4": map numbers as the refusal lists them.
-fn numbers(maps: &[MapNumber]) -> String {
-    let list: Vec<String> = maps.iter().map(|m| m.get().to_string()).collect();
-    list.join(", ")
-}
-
-fn joined(items: &[impl fmt::Display]) -> String {
-    let list: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-    list.join("; ")
-}
-
-/// "3, 17, 41", or "none".
-fn codes_or_none(codes: &[QuestCode]) -> String {
-    match codes.is_empty() {
-        true => "none".to_string(),
-        false => joined(codes).replace("; ", ", "),
-    }
-}
-
-/// "1 choice", "3 choices": counts as the table says them.
-fn count_of(n: usize, one: &str, many: &str) -> String {
-    match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
-    }
-}
-
-/// "BRAVE and SNEAKY".
-fn keywords(list: &[Keyword]) -> String {
-    let names: Vec<&str> = list.iter().map(|k| k.as_str()).collect();
-    names.join(" and ")
-}
-
-/// "Fishing, Lore", or "none".
-fn none_if_empty(items: &[String]) -> String {
-    match items.is_empty() {
-        true => "none".to_string(),
-        false => items.join(", "),
-    }
-}
-
-/// "7, 3": journey points as a sheet lists them.
-fn points_list(points: &[i32]) -> String {
-    let list: Vec<String> = points.iter().map(|p| p.to_string()).collect();
-    list.join(", ")
-}
-
-/// "at: " before a free-form problem, nothing when there is no place (as `doc::Invalid`).
-fn at_prefix(at: &str) -> String {
-    match at.is_empty() {
-        true => String::new(),
-        false => format!("{at}: "),
-    }
-}
+pub use sheet_at::{EntryAt, SheetDiff};
+use wording::{
+    at_prefix, codes_or_none, count_of, joined, keywords, map_order, none_if_empty, numbers,
+    points_list,
+};
 
 /// A refused change, with the reason in the player's terms.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::EnumDiscriminants)]
@@ -540,6 +423,10 @@ pub enum RuleError {
     CardPointsOutOfRange { points: i32, most: i32 },
     #[error("threat cards run from level 4 to 15, not {level}")]
     NoSuchThreatLevel { level: u8 },
+    #[error("a threat card's name is 1 to {most} letters, as printed on the card")]
+    ThreatNameLength { most: usize },
+    #[error("the rulebook names the level 4 threat card Bandit (p. 20): that name stays")]
+    ThreatNamedByRulebook,
     #[error("{card:?} is neither a threat level (4 to 15) nor a boss card of this campaign")]
     NoSuchCard { card: String },
 

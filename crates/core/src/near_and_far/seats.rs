@@ -43,6 +43,8 @@ impl Seated for Campaign {
             | Action::NoteReward { character, .. } => self.seat_of_character(character),
             // A phone enters its own player's column of the score sheet.
             Action::ScorePlayer { count } => self.seat_of_character(&count.name),
+            // The card in everyone's view: any player may copy its name onto the books.
+            Action::NameThreat { .. } => SeatRule::AnyPlayer,
             Action::StartSession { .. }
             | Action::SkipMap { .. }
             | Action::Correct { .. }

@@ -125,6 +125,9 @@ pub enum Action {
     RetireCharacter { character: String, date: NaiveDate },
     /// The journey points of a threat card ("7") or a boss card (its name), once per campaign.
     SetCardPoints { card: String, journey_points: i32 },
+    /// The name printed on threat card `level` (5 to 15: the rulebook names only level 4),
+    /// typed once by the table; every later session of the campaign shows it.
+    NameThreat { level: u8, name: String },
     /// The campaign's table settings.
     SetSettings { settings: Settings },
     /// Keeps the box's cards with the campaign (older saves made before cards were kept).
@@ -345,6 +348,10 @@ impl Playable for Campaign {
             } => {
                 let line = self.set_card_points(&card, journey_points)?;
                 Acted::new(format!("Card points: {line}"), Vec::new())
+            }
+            Action::NameThreat { level, name } => {
+                let line = self.name_threat(level, &name)?;
+                Acted::new(line, Vec::new())
             }
             Action::SetSettings { settings } => {
                 self.settings = settings;

@@ -108,6 +108,15 @@ impl BoxCards {
                     format!("level {} is not 4 to 15", t.level),
                 ));
             }
+            if t.name
+                .as_ref()
+                .is_some_and(|n| n.trim().is_empty() || n.chars().count() > MAX_THREAT_NAME)
+            {
+                return Err(Invalid::new(
+                    format!("threats[{i}]"),
+                    format!("a name is 1 to {MAX_THREAT_NAME} letters"),
+                ));
+            }
             if t.journey_points
                 .is_some_and(|p| !(0..=MAX_CARD_POINTS).contains(&p))
             {
@@ -137,10 +146,54 @@ impl BoxCards {
     }
 }
 
+/// The longest name a threat card may be given (a card's title, not a sentence).
+pub const MAX_THREAT_NAME: usize = 40;
+
 /// No threat or boss card in the box shows more journey points than this.
 pub const MAX_CARD_POINTS: i32 = 30;
 
 impl Campaign {
+    /// Writes the name printed on threat card `level`, for every later session of the
+    /// campaign. Only level 4's name (Bandit) is in the rulebook (p. 20); levels 5 to 15 are
+    /// named by the table from the cards in the box, and may be named again to correct a slip.
+    pub fn name_threat(&mut self, level: u8, name: &str) -> RuleResult<String> {
+        if !(4..=15).contains(&level) {
+            return Err(RuleError::NoSuchThreatLevel { level });
+        }
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.is_empty() || name.chars().count() > MAX_THREAT_NAME {
+            return Err(RuleError::ThreatNameLength {
+                most: MAX_THREAT_NAME,
+            });
+        }
+        if level == 4 {
+            return Err(RuleError::ThreatNamedByRulebook);
+        }
+        let card = match self.cards.threats.iter_mut().find(|t| t.level == level) {
+            Some(t) => t,
+            None => {
+                self.cards.threats.push(ThreatFacts {
+                    level,
+                    name: None,
+                    journey_points: None,
+                });
+                self.cards.threats.sort_by_key(|t| t.level);
+                self.cards
+                    .threats
+                    .iter_mut()
+                    .find(|t| t.level == level)
+                    .ok_or(RuleError::NoSuchThreatLevel { level })?
+            }
+        };
+        let was = card.name.replace(name.clone());
+        Ok(match was {
+            Some(old) if old != name => {
+                format!("Threat level {level} is named {name} (was {old})")
+            }
+            _ => format!("Threat level {level} is named {name}"),
+        })
+    }
+
     /// Writes the journey points of threat card `card` ("7") or boss card `card` (its name),
     /// once for the whole campaign.
     pub fn set_card_points(&mut self, card: &str, points: i32) -> RuleResult<String> {

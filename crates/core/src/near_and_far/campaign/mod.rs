@@ -16,7 +16,7 @@ mod table;
 mod validate;
 
 pub use action::Action;
-pub use cards::{BoxCards, MAX_CARD_POINTS};
+pub use cards::{BoxCards, MAX_CARD_POINTS, MAX_THREAT_NAME};
 pub use count::Counted;
 pub use in_play::{AtTable, BossesInPlay, GameEnd, SessionInPlay, Taken, ThreatCard, TokensInPlay};
 pub use play::QuestRecord;
