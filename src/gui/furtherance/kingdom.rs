@@ -8,7 +8,7 @@ use iced::Element;
 use iced::widget::{Column, button, column, container, row, text};
 
 use super::Message;
-use super::panel::stepper;
+use super::below::stepper;
 use crate::furtherance::kingdom::{
     ITEMS_PER_BUY, MAX_BUILDINGS, MAX_ITEMS, MINE_GOLD, UPGRADE_GOLD,
 };

@@ -265,7 +265,7 @@ fn research_asks_its_question_in_the_window_and_the_answer_keeps_a_card() -> Res
         "the question is yours, in your turn"
     );
     // Its first option whole in view in the window of a 1366×768 screen.
-    let first = format!("1. {}", super::panel::capitalised(&options[0]));
+    let first = format!("1. {}", super::below::capitalised(&options[0]));
     let first = if p_default(&s) == 0 {
         format!("{first} (default)")
     } else {
@@ -326,7 +326,7 @@ fn recruiting_offers_only_the_market_and_research_units() {
     let mut s = started();
     send(&mut s, Message::Square(Square::parse("d1").unwrap()));
     let g = s.game().unwrap();
-    let offered = panel::recruitable(g);
+    let offered = super::recruit::recruitable(g);
     let market: Vec<_> = g
         .kingdom()
         .units_market
@@ -338,7 +338,7 @@ fn recruiting_offers_only_the_market_and_research_units() {
     for id in g.catalog().ids() {
         let k = g.catalog().kind(id);
         let stats = format!("{}/{} · cost {}", k.attack, k.hp, k.cost);
-        let name = panel::recruit_name(&k.name);
+        let name = super::recruit::recruit_name(&k.name);
         let on = label_bounds(&s, name).is_some() && shows(&s, &stats);
         if offered.contains(&id) {
             assert!(on, "{name} ({stats}) not offered");
@@ -363,7 +363,7 @@ fn recruiting_offers_only_the_market_and_research_units() {
         .first()
         .map(|r| KindId(r.card))
         .expect("a unit researched");
-    assert!(panel::recruitable(g).contains(&kept));
+    assert!(super::recruit::recruitable(g).contains(&kept));
 }
 
 #[test]

@@ -238,12 +238,12 @@ pub(super) fn question<'a>(
         let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
             if i == default {
                 (
-                    format!("{}. {} (default)", i + 1, super::panel::capitalised(o)),
+                    format!("{}. {} (default)", i + 1, super::below::capitalised(o)),
                     style::primary,
                 )
             } else {
                 (
-                    format!("{}. {}", i + 1, super::panel::capitalised(o)),
+                    format!("{}. {}", i + 1, super::below::capitalised(o)),
                     style::secondary,
                 )
             };
