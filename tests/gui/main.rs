@@ -10,6 +10,7 @@ mod share;
 #[path = "../shared/mod.rs"]
 mod shared;
 mod table_screens;
+mod top_bar_title;
 mod window;
 mod worldspanner_window;
 

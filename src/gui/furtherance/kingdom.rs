@@ -186,10 +186,11 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         ));
     }
     col = col.push(research.wrap().vertical_spacing(4));
-    // A question a worker action asked (research, upgrade) right under the buttons, in
-    // place of the refusal line and the rest of the kingdom until it is answered, so that
-    // its options are as high as they can be and the button just clicked does not move
-    // (docs/table-ux.md 1).
+    // A question a worker action asked (research, upgrade) right under the buttons (disabled
+    // while it waits), in place of the refusal line and the rest of the kingdom until it is
+    // answered: the button just clicked does not move and no option comes under the pointer
+    // (docs/table-ux.md 1). In small type, so that its default option is in view at 1024 px
+    // with large type too (issue 32 §2).
     if let Some(q) = g.pending() {
         let on_board = g.question_squares().iter().any(Option::is_some);
         if p.refusal.text().is_some() {
@@ -200,6 +201,7 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             &q.options,
             q.default,
             on_board,
+            true,
         ));
         return widgets::card(col, 10).into();
     }

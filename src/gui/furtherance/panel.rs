@@ -52,11 +52,18 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     let widest = 440.0;
     // The panel gives up width (down to PANEL_NARROWEST) when the screen's area is too
     // narrow for a square board its full height, as when History is open beside it.
+    // With large type the panel may be narrower still, so that the board keeps the whole
+    // height and so grows with the type at 1024 px too (issue 30 item 7).
+    let narrowest = if large {
+        PANEL_NARROWEST_LARGE
+    } else {
+        PANEL_NARROWEST
+    };
     iced::widget::responsive(move |size| {
         laid_out(
             state,
             doc,
-            side_panel_width(size, widest, page_padding(large)),
+            side_panel_width(size, widest, narrowest, page_padding(large)),
             size.height,
             large,
         )
@@ -177,9 +184,10 @@ fn laid_out<'a>(
         } else {
             super::kingdom::summary_toggle(g, kingdom)
         };
+        let narrow = panel_width < NARROW_PANEL;
         let first_screen = column![
-            header(g),
-            primary_block(g, my_turn),
+            header(g, narrow),
+            primary_block(g, my_turn, narrow),
             container(said).height(SAID_HEIGHT).align_y(iced::Center),
             focus,
         ]
@@ -244,17 +252,24 @@ const PANEL_SPACING: f32 = style::GAP + 4.0;
 /// The narrowest the side panel gets: its widest button still fits.
 const PANEL_NARROWEST: f32 = 300.0;
 
+/// The narrowest with large type: the board takes the window's height, the panel the rest,
+/// its controls in small type below [`NARROW_PANEL`].
+const PANEL_NARROWEST_LARGE: f32 = 228.0;
+
+/// Below this width the panel's controls and header are in small type, so they stay whole.
+const NARROW_PANEL: f32 = 290.0;
+
 /// The side panel's width in an area of `size` (the page padded by `padding`): in a wide
-/// area, what is left beside a square board as tall as the area, kept between
-/// [`PANEL_NARROWEST`] and `widest`; in a tall one, `widest`.
-fn side_panel_width(size: iced::Size, widest: f32, padding: f32) -> f32 {
+/// area, what is left beside a square board as tall as the area, kept between `narrowest`
+/// and `widest`; in a tall one, `widest`.
+fn side_panel_width(size: iced::Size, widest: f32, narrowest: f32, padding: f32) -> f32 {
     // The row's padding each side and the gap between board and panel.
     let chrome = 2.0 * padding + style::GAP;
     if size.height >= size.width {
         // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
         return widest;
     }
-    (size.width - chrome - (size.height - 2.0 * padding)).clamp(PANEL_NARROWEST, widest)
+    (size.width - chrome - (size.height - 2.0 * padding)).clamp(narrowest, widest)
 }
 
 /// What the header says of the game's phase, in a few words that fit the narrowest panel on
@@ -272,10 +287,10 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
 
 /// "Round 4 · Your turn": one line of heading type, never wrapped (the save's title is in the
 /// top bar), so the controls under it never move when the phase changes.
-fn header(g: &Game) -> Element<'_, Message> {
+fn header(g: &Game, narrow: bool) -> Element<'_, Message> {
     container(widgets::hover_title(
         format!("Round {} · {}", g.round(), phase_words(g)),
-        style::HEADING,
+        if narrow { style::BODY } else { style::HEADING },
     ))
     .height(HEADER_HEIGHT)
     .width(Fill)
@@ -295,7 +310,24 @@ const PRIMARY_HEIGHT: f32 = 2.0 * PRIMARY_ROW + 6.0 + 16.0;
 /// The primary block: the enemies' controls on the first row, End turn on the second, each
 /// row one fixed height in every phase (a question is asked at the foot of the log, and how
 /// to play your turn is said there too while the log is empty).
-fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
+fn primary_block(g: &Game, my_turn: bool, narrow: bool) -> Element<'_, Message> {
+    // In a narrow panel the buttons are in small type, so that each stays whole on its row.
+    let (size, pad) = if narrow {
+        (style::SMALL, [6, 10])
+    } else {
+        (style::BODY, [8, 16])
+    };
+    let control = move |label: &'static str, msg: Message, primary: bool| -> Element<'_, Message> {
+        button(text(label).size(size))
+            .padding(pad)
+            .style(if primary {
+                style::primary
+            } else {
+                style::secondary
+            })
+            .on_press(msg)
+            .into()
+    };
     let mut col = Column::new().spacing(6);
     match g.outcome() {
         Some(Outcome::Won) => {
@@ -336,20 +368,17 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             } else {
                 row![
                     widgets::keyed(
-                        widgets::primary("Next step", Some(Message::Next)),
+                        control("Next step", Message::Next, true),
                         "Space, N or Enter"
                     ),
-                    widgets::keyed(
-                        widgets::secondary("Run to end", Some(Message::RunToEnd)),
-                        "R"
-                    ),
+                    widgets::keyed(control("Run to end", Message::RunToEnd, false), "R"),
                 ]
-                .spacing(style::GAP)
+                .spacing(if narrow { 6.0 } else { style::GAP })
                 .into()
             };
             let yours: Element<'_, Message> = if my_turn {
                 widgets::keyed(
-                    widgets::primary("End turn: the enemies go", Some(Message::EndTurn)),
+                    control("End turn: the enemies go", Message::EndTurn, true),
                     "E",
                 )
             } else {
