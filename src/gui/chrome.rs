@@ -190,10 +190,11 @@ pub fn compact_bar(width: Option<f32>, scale: f32) -> bool {
     width.is_some_and(|w| w / scale < COMPACT_BAR_BELOW)
 }
 
-/// Below this width in app units (the window on a 1024 px screen with large type is 709 wide)
-/// the title gets a line of its own under the buttons: beside them it would be cut to a letter
-/// or two (issue 30; docs/table-ux.md 4).
-pub const TITLE_LINE_BELOW: f32 = 800.0;
+/// Below this width in app units the title gets a line of its own under the buttons: beside
+/// them it is cut, to a letter or two in the window of a 1024 px screen with large type (709
+/// wide), and to "Furtherance solo — Norr" in that of a 1366 px screen (1229 wide) with the
+/// system's DejaVu Sans (issue 30; docs/table-ux.md 4).
+pub const TITLE_LINE_BELOW: f32 = 1300.0;
 
 /// Whether the top bar puts the title on a line of its own, for a window `width` screen pixels
 /// wide (None: not known yet) drawn at `scale`.

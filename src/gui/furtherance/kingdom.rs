@@ -81,11 +81,12 @@ pub const KINGDOM_ID: &str = "furtherance-kingdom";
 
 /// The summary line with the way to the whole kingdom: one click swaps the region under it
 /// between the turn log and the kingdom (the board and End turn stay where they are).
-pub fn summary_toggle(g: &Game, open: bool) -> Element<'_, Message> {
+pub fn summary_toggle(g: &Game, open: bool, narrow: bool) -> Element<'_, Message> {
     let label = if open { "Turn log" } else { "Kingdom" };
     row![
-        // Two lines of body type at most: a narrow panel wraps it rather than cut a number.
-        container(text(summary_words(g)).size(style::BODY))
+        // Two lines of body type at most: a narrow panel wraps it rather than cut a number
+        // (in small type in the narrowest panel, where two lines of body type cut the VP).
+        container(text(summary_words(g)).size(if narrow { style::SMALL } else { style::BODY }))
             .id(SUMMARY_ID)
             .width(iced::Fill)
             .clip(true)

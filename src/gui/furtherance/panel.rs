@@ -182,7 +182,7 @@ fn laid_out<'a>(
         let said: Element<'a, Message> = if state.refusal.text().is_some() && !kingdom {
             state.refusal.line()
         } else {
-            super::kingdom::summary_toggle(g, kingdom)
+            super::kingdom::summary_toggle(g, kingdom, panel_width < NARROW_PANEL)
         };
         let narrow = panel_width < NARROW_PANEL;
         let first_screen = column![
