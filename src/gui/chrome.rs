@@ -124,6 +124,7 @@ impl App {
             self.unsaved(),
             self.sharing.is_on(),
             compact_bar(self.place.map(|p| p.width), self.scale_factor()),
+            title_line(self.place.map(|p| p.width), self.scale_factor()),
         );
         let mut page = column![top];
         if let Some(on) = share::banner(&self.sharing) {
@@ -217,18 +218,39 @@ pub fn compact_bar(width: Option<f32>, scale: f32) -> bool {
     width.is_some_and(|w| w / scale < COMPACT_BAR_BELOW)
 }
 
+/// Below this width in app units the title gets a line of its own under the buttons: beside
+/// them it is cut, to a letter or two in the window of a 1024 px screen with large type (709
+/// wide), and to "Furtherance solo — Norr" in that of a 1366 px screen (1229 wide) with the
+/// system's DejaVu Sans (issue 30; docs/table-ux.md 4).
+pub const TITLE_LINE_BELOW: f32 = 1300.0;
+
+/// Whether the top bar puts the title on a line of its own, for a window `width` screen pixels
+/// wide (None: not known yet) drawn at `scale`.
+pub fn title_line(width: Option<f32>, scale: f32) -> bool {
+    width.is_some_and(|w| w / scale < TITLE_LINE_BELOW)
+}
+
+/// The height of the title's own line under the buttons ([`title_line`]): body type.
+pub const TITLE_LINE: f32 = 22.0;
+
+/// The height of the buttons' row above the title's own line: the buttons with less padding,
+/// so that the bar is no taller than with the title beside them.
+const OWN_LINE_BUTTONS: f32 = 30.0;
+
 /// A top-bar button: a secondary button, closer-fitting when the bar is compact.
 fn bar_button<'a>(
     label: &'a str,
     on_press: Option<Message>,
-    compact: bool,
+    padding: [u16; 2],
 ) -> Element<'a, Message> {
-    widgets::secondary_padded(label, on_press, if compact { [8, 9] } else { [8, 16] })
+    widgets::secondary_padded(label, on_press, padding)
 }
 
 /// The window's top bar. `unsaved`: why the open game is not on disk; then "Not saved" shows
 /// in the line under the title (a fixed place, docs/table-ux.md: nothing else moves) until a save
-/// succeeds. `compact`: the window is narrow ([`compact_bar`]).
+/// succeeds. `compact`: the window is narrow ([`compact_bar`]): the title in body type;
+/// `own_line`: narrower still ([`title_line`]): the title and the status on a line of their own
+/// under the buttons, so the title stays whole.
 pub fn top_bar<'a>(
     screen: &'a Screen,
     settings: &Settings,
@@ -236,8 +258,19 @@ pub fn top_bar<'a>(
     unsaved: Option<&'a str>,
     sharing: bool,
     compact: bool,
+    own_line: bool,
 ) -> Element<'a, Message> {
     let mut bar = row![].spacing(if compact { 5 } else { 10 }).align_y(Center);
+    // The buttons' padding: closer-fitting in a compact bar, and lower with the title on a
+    // line of its own, so that the two lines take no more height than one bar.
+    let pad = if own_line {
+        [4, 9]
+    } else if compact {
+        [8, 9]
+    } else {
+        [8, 16]
+    };
+    let wide_pad: [u16; 2] = if own_line { [4, 4] } else { [8, 4] };
     let title = if screen.is_home() {
         bar = bar.push(text("Tablemate").size(style::TITLE));
         None
@@ -245,12 +278,12 @@ pub fn top_bar<'a>(
         let back = bar_button(
             if compact { "←" } else { "← Back" },
             Some(Message::Shortcut(Shortcut::Back)),
-            compact,
+            pad,
         );
         bar = bar.push(widgets::keyed(back, "Esc"));
-        bar = bar.push(bar_button("Home", Some(Message::GoHome), compact));
+        bar = bar.push(bar_button("Home", Some(Message::GoHome), pad));
         if screen.document().is_some() {
-            bar = bar.push(bar_button("Rename", Some(Message::RenameOpen), compact));
+            bar = bar.push(bar_button("Rename", Some(Message::RenameOpen), pad));
         }
         Some(match screen.document() {
             Some(d) => d.title().to_string(),
@@ -260,26 +293,47 @@ pub fn top_bar<'a>(
     // The title takes what room is left and is clipped, so the buttons always fit, even
     // with large type on a small window; the last undo/redo shows under it.
     let mut title_block = column![];
+    let own_line = own_line && title.is_some();
+    let mut line = row![].spacing(style::GAP).align_y(Center);
     if let Some(title) = title {
-        // A title too long for the bar is cut at its edge; hovering it shows the whole.
-        title_block = title_block.push(widgets::hover_title(title, style::HEADING));
+        // A title too long for the bar is cut at its edge; hovering it shows the whole. In a
+        // compact bar it is in body type, so that a game's usual title stays whole.
+        let size = if compact || own_line {
+            style::BODY
+        } else {
+            style::HEADING
+        };
+        if own_line {
+            line = line.push(widgets::hover_title(title, size));
+        } else {
+            title_block = title_block.push(widgets::hover_title(title, size));
+        }
     }
     // The status line is reserved even when empty: "Undid: ..." never grows the bar. While the
     // open game is not on disk, that line says so instead, until a save succeeds.
-    if let Some(why) = unsaved {
-        title_block = title_block.push(
+    let status_line = if let Some(why) = unsaved {
+        Some(
             text(format!("Not saved: {why}"))
                 .size(style::SMALL)
                 .style(style::danger_text)
                 .wrapping(iced::widget::text::Wrapping::None),
-        );
+        )
     } else if title_block_has_status(screen) {
-        title_block = title_block.push(
+        Some(
             text(status)
                 .size(style::SMALL)
                 .style(style::muted)
                 .wrapping(iced::widget::text::Wrapping::None),
-        );
+        )
+    } else {
+        None
+    };
+    if let Some(status_line) = status_line {
+        if own_line {
+            line = line.push(status_line);
+        } else {
+            title_block = title_block.push(status_line);
+        }
     }
     bar = bar.push(container(title_block).width(Fill).clip(true));
     // One Undo/Redo pair: an open editor's edits (`document::Edits`), else the game's history.
@@ -289,8 +343,8 @@ pub fn top_bar<'a>(
         (None, None) => None,
     };
     if let Some((undo, redo)) = pair {
-        bar = bar.push(bar_button("Undo", undo.then_some(Message::Undo), compact));
-        bar = bar.push(bar_button("Redo", redo.then_some(Message::Redo), compact));
+        bar = bar.push(bar_button("Undo", undo.then_some(Message::Undo), pad));
+        bar = bar.push(bar_button("Redo", redo.then_some(Message::Redo), pad));
     }
     if screen.document().is_some() {
         // "Share to the table" (`share.rs`): starts the host and shows the seats' links.
@@ -306,7 +360,7 @@ pub fn top_bar<'a>(
             } else {
                 SHARE_BUTTON
             }))
-            .padding([8, 4])
+            .padding(wide_pad)
             .style(style::secondary)
             .on_press(Message::Share(share::Message::Share)),
         );
@@ -327,14 +381,14 @@ pub fn top_bar<'a>(
             } else {
                 HISTORY_BUTTON
             }))
-            .padding([8, 4])
+            .padding(wide_pad)
             .style(style::secondary)
             .on_press(Message::ToggleHistory),
             "Ctrl+H",
         ));
     }
     if !matches!(screen, Screen::Rules(_)) {
-        bar = bar.push(bar_button("Rules", Some(Message::OpenRules), compact));
+        bar = bar.push(bar_button("Rules", Some(Message::OpenRules), pad));
     }
     // The theme picker and the full large-type label live on Home; game screens keep a
     // compact toggle so their own title and undo controls fit at 1024 px.
@@ -356,18 +410,34 @@ pub fn top_bar<'a>(
         bar = bar.push(bar_button(
             if settings.large_type { "Aa−" } else { "Aa+" },
             Some(Message::LargeType(!settings.large_type)),
-            compact,
+            pad,
         ));
     }
     bar = bar.push(
         button(text("?").size(style::HEADING))
-            .padding(if compact { [2, 9] } else { [2, 14] })
+            .padding(match (own_line, compact) {
+                (true, _) => [0, 9],
+                (false, true) => [2, 9],
+                (false, false) => [2, 14],
+            })
             .style(style::secondary)
             .on_press(Message::ToggleHelp),
     );
     // One height on every screen, whatever the title and status say (docs/table-ux.md 1).
-    container(bar.height(Length::Fixed(TOP_BAR_ROW)))
-        .padding([10, 16])
+    let bar: Element<'a, Message> = if own_line {
+        column![
+            bar.height(Length::Fixed(OWN_LINE_BUTTONS)),
+            container(line)
+                .height(Length::Fixed(TITLE_LINE))
+                .width(Fill)
+                .clip(true),
+        ]
+        .into()
+    } else {
+        bar.height(Length::Fixed(TOP_BAR_ROW)).into()
+    };
+    container(bar)
+        .padding(if own_line { [3, 16] } else { [10, 16] })
         .width(Fill)
         .style(style::bar)
         .into()
@@ -437,7 +507,15 @@ mod bar_tests {
                     "←", "Home", "Rename", "Undo", "Redo", share, hist, "Rules", "Aa−", "?",
                 ] {
                     let b = at_width(
-                        top_bar(&screen, &settings, "", None, sharing, compact),
+                        top_bar(
+                            &screen,
+                            &settings,
+                            "",
+                            None,
+                            sharing,
+                            compact,
+                            title_line(Some(screen_px), scale),
+                        ),
                         width,
                         label,
                     );
@@ -466,8 +544,14 @@ mod bar_tests {
         let screen = Screen::Furtherance(Box::new(game));
         let settings = Settings::default();
         for label in ["Undo", "Redo", "History"] {
-            let off = at(top_bar(&screen, &settings, "", None, false, false), label);
-            let on = at(top_bar(&screen, &settings, "", None, true, false), label);
+            let off = at(
+                top_bar(&screen, &settings, "", None, false, false, false),
+                label,
+            );
+            let on = at(
+                top_bar(&screen, &settings, "", None, true, false, false),
+                label,
+            );
             assert_eq!(off, on, "{label} moved when sharing began");
         }
     }

@@ -26,6 +26,14 @@ fn logical(size: (f32, f32), large: bool) -> (f32, f32) {
     (size.0 / scale, size.1 / scale)
 }
 
+/// Tells the app its window's size (app units), as iced does: the top bar fits itself to it.
+fn resized(app: &mut App, size: (f32, f32)) {
+    let _ = app.update(Message::Window(
+        iced::window::Id::unique(),
+        iced::window::Event::Resized(iced::Size::new(size.0, size.1)),
+    ));
+}
+
 fn sq(t: &str) -> Square {
     Square::parse(t).unwrap()
 }
@@ -168,8 +176,9 @@ fn knight_about_to_die(
 #[test]
 fn after_run_to_end_the_whole_enemy_turn_is_listed_in_view_and_a_death_is_said() -> Result {
     for (name, window, large) in WINDOWS {
-        let (_dir, app) = knight_about_to_die(large)?;
+        let (_dir, mut app) = knight_about_to_die(large)?;
         let size = logical(window, large);
+        resized(&mut app, size);
         let doc = app.screen.document().unwrap();
         let (entries, cursor) = doc.history();
         let g = screen(&app).game().unwrap();
@@ -202,12 +211,8 @@ fn after_run_to_end_the_whole_enemy_turn_is_listed_in_view_and_a_death_is_said()
             whole(*b, *v, size),
             "the newest step {newest:?} is cut at {name}: {b:?} {v:?} in {log:?}"
         );
-        // The death is said in the log (and in the rescue question's own line), in view
-        // except at 1024x768 with large type: there the log is 200 units wide, each step
-        // wraps to three or more lines, and since the kingdom's rescue question adds its
-        // entry the death scrolls above the newest lines (a known gap, left for the log's
-        // next layout: it is drawn, a scroll away).
-        let narrowest = name == "1024x768 large type";
+        // The death is said whole in view at every size: in the log, and pinned above it
+        // ("Off the table this turn: ...") however far the newest steps scrolled its line.
         let said: Vec<_> = shown
             .iter()
             .filter(|(t, _, _)| {
@@ -216,7 +221,7 @@ fn after_run_to_end_the_whole_enemy_turn_is_listed_in_view_and_a_death_is_said()
             .collect();
         assert!(!said.is_empty(), "no line says your Knight died at {name}");
         assert!(
-            narrowest || said.iter().any(|(_, b, v)| whole(*b, *v, size)),
+            said.iter().any(|(_, b, v)| whole(*b, *v, size)),
             "no line saying the death is whole in view at {name}: {said:?}, log {log:?}"
         );
         // How much of the turn is in view at once (reported in the branch's note).
@@ -241,6 +246,7 @@ fn selecting_a_unit_and_the_phase_changing_move_neither_end_turn_nor_the_log() -
     for (name, window, large) in WINDOWS {
         let (_dir, mut app) = started(large)?;
         let size = logical(window, large);
+        resized(&mut app, size);
         place(&mut app, Seat::Player, "Knight", "c4");
         let end = text_at(&app, size, "End turn: the enemies go");
         let log = bounds_of(&app, size, iced_test::selector::id(furtherance::LOG_ID));
@@ -282,6 +288,7 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
     for (name, window, large) in WINDOWS {
         let (_dir, mut app) = knight_about_to_die(large)?;
         let size = logical(window, large);
+        resized(&mut app, size);
         // The topmost line whose Why? is whole in view: its explanation has the most to push.
         let (entries, cursor) = app.screen.document().unwrap().history();
         let (index, before) = (0..=cursor)
@@ -331,16 +338,18 @@ fn why_on_a_log_line_opens_in_place_with_its_lines_and_hide_in_view() -> Result 
 }
 
 /// Issue 30 item 7: the board's grid in screen pixels is larger with large type in the window
-/// of a 1366×768 screen, where the window's height bounds it. In that of a 1024×768 screen its
-/// width bounds it, and the side panel must hold type 1.3 times larger beside it: the board
-/// keeps at least three fifths of the window's height there (docs/table-ux.md 4).
+/// of a 1366×768 screen. In that of a 1024×768 screen the side panel gives up width (its
+/// controls in small type) so that the board keeps the window's height: 485 px before, now
+/// within 1% of the normal type's grid (530 against 535 px: the title's own line in the top bar
+/// gave normal type's board 9 px too), not yet larger (noted in docs/furtherance.md).
 #[test]
 fn large_type_makes_the_furtherance_board_larger() -> Result {
     for (window, must_grow) in [((1229.4, 691.2), true), ((921.6, 691.2), false)] {
         let mut grid = Vec::new();
         for large in [false, true] {
-            let (_dir, app) = started(large)?;
+            let (_dir, mut app) = started(large)?;
             let size = logical(window, large);
+            resized(&mut app, size);
             let board = bounds_of(&app, size, iced_test::selector::id(furtherance::BOARD_ID));
             let scale = if large { 1.3 } else { 1.0 };
             grid.push(furtherance::grid_side(board.size(), large) * scale);
@@ -353,6 +362,11 @@ fn large_type_makes_the_furtherance_board_larger() -> Result {
             assert!(
                 grid[1] > grid[0],
                 "large type shrinks the board at {window:?}: {grid:?}"
+            );
+        } else {
+            assert!(
+                grid[1] >= 0.985 * grid[0],
+                "large type shrinks the board by more than 1.5% at {window:?}: {grid:?}"
             );
         }
         assert!(

@@ -11,6 +11,7 @@ mod share;
 mod shared;
 mod sheet;
 mod table_screens;
+mod top_bar_title;
 mod window;
 mod worldspanner_window;
 

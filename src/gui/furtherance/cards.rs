@@ -1,4 +1,6 @@
-//! "Your cards": the units editor. The 14 unit types as a table you fill from the cards in
+//! "Your cards": the card editor, one sheet per card file (units, buildings, items, upgraded
+//! workers, leaders; the kingdom sheets are drawn by `card_sheet`, their files handled by
+//! `cards_io`). The units sheet: the 14 unit types as a table you fill from the cards in
 //! hand (name, cost, attack, HP, copies, the INDEX ability or none), checked as you type with
 //! the loader's own checks, each problem named at its row; rows from the sample file say
 //! "sample" until you edit or confirm them. Saving writes your `data/furtherance/units.json`
@@ -13,11 +15,69 @@ use iced::widget::{
 };
 use iced::{Center, Element, Fill, Length};
 
+use crate::furtherance::cards_draft::{self, CardsDraft};
 use crate::furtherance::units_draft::{Column as Col, DECK_CARDS};
-use crate::furtherance::{Ability, CatalogFile, UNITS_PATH, UnitsDraft, UnitsProblem};
+use crate::furtherance::{Ability, CardKind, CatalogFile, UnitsDraft, UnitsProblem};
 use crate::gui::document::EditStack;
+use crate::gui::files::{PathField, Picked};
 use crate::gui::screen::{Ctx, Notice};
 use crate::gui::style;
+
+pub use super::card_sheet::EffectChoice;
+
+/// Which file the editor shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sheet {
+    Units,
+    Kingdom(CardKind),
+}
+
+impl Sheet {
+    pub const ALL: [Sheet; 5] = [
+        Sheet::Units,
+        Sheet::Kingdom(CardKind::Building),
+        Sheet::Kingdom(CardKind::Item),
+        Sheet::Kingdom(CardKind::Upgrade),
+        Sheet::Kingdom(CardKind::Leader),
+    ];
+
+    /// The sheet's tab.
+    pub fn tab(self) -> &'static str {
+        match self {
+            Sheet::Units => "Units",
+            Sheet::Kingdom(CardKind::Building) => "Buildings",
+            Sheet::Kingdom(CardKind::Item) => "Items",
+            Sheet::Kingdom(CardKind::Upgrade) => "Upgrades",
+            Sheet::Kingdom(CardKind::Leader) => "Leaders",
+        }
+    }
+
+    fn index(self) -> usize {
+        Sheet::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+}
+
+/// Every sheet's rows, as one value the top bar's Undo steps through.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drafts {
+    pub units: UnitsDraft,
+    /// In `CardKind::ALL`'s order.
+    pub kingdom: Vec<CardsDraft>,
+}
+
+impl Drafts {
+    fn slot(kind: CardKind) -> usize {
+        CardKind::ALL.iter().position(|k| *k == kind).unwrap_or(0)
+    }
+
+    pub fn of(&self, kind: CardKind) -> &CardsDraft {
+        &self.kingdom[Drafts::slot(kind)]
+    }
+
+    pub fn of_mut(&mut self, kind: CardKind) -> &mut CardsDraft {
+        &mut self.kingdom[Drafts::slot(kind)]
+    }
+}
 
 /// Every row of the table is this tall whatever its status says, and the status line above the
 /// table (where a file-wide problem shows) is two lines tall whatever it says, so a problem
@@ -85,42 +145,95 @@ pub enum CardsMsg {
     Edit(usize, Col, String),
     Ability(usize, AbilityChoice),
     Confirm(usize),
+    /// Confirms every row of the sheet shown.
     ConfirmAll,
+    /// Saves the sheet shown as your data file.
     Save,
+    /// Shows another sheet.
+    Sheet(Sheet),
+    /// A value of a kingdom card's row.
+    Card(CardKind, usize, cards_draft::Column, String),
+    Effect(CardKind, usize, EffectChoice),
+    ConfirmCard(CardKind, usize),
+    /// A blank row for a card the file lacks.
+    AddCard(CardKind),
+    RemoveCard(CardKind, usize),
+    /// Opens the system's dialog to import a file into the sheet shown, or to export it.
+    Import,
+    Export,
+    /// The dialog's answer (true: export).
+    Picked(bool, Picked),
+    PathText(String),
+    PathGo,
+    PathCancel,
+    /// The answer to "the export's file exists: replace it?".
+    Replace(bool),
 }
 
 /// What the screen does after an editor message.
 pub enum Outcome {
     None,
-    /// The units file was saved: reload the data.
+    /// A file was saved (or imported): reload the data, say so.
     Saved(Notice),
     Error(String),
+    /// Open the system's file dialog (true: export) and send its answer back as `Picked`.
+    Pick(crate::gui::files::Request, bool),
 }
 
 pub struct CardsEditor {
-    pub draft: UnitsDraft,
-    /// Each edit's label with the draft before it (undo) or after it (redo).
-    edits: EditStack<UnitsDraft>,
-    /// The units file in use when the editor opened is yours (not the bundled sample).
-    pub yours: bool,
+    pub drafts: Drafts,
+    /// Each edit's label with the drafts before it (undo) or after it (redo).
+    edits: EditStack<Drafts>,
+    /// Each sheet's file in use when the editor opened is yours (not the bundled sample), in
+    /// `Sheet::ALL`'s order.
+    yours: [bool; 5],
+    pub sheet: Sheet,
+    /// The typed path standing in for a file dialog that could not open (true: export).
+    pub(super) typed_path: Option<(bool, PathField)>,
+    /// An export's file that exists, waiting for Replace or Cancel.
+    pub(super) replace: Option<std::path::PathBuf>,
 }
 
 impl CardsEditor {
-    pub fn new(file: &CatalogFile, yours: bool) -> Self {
+    /// The editor on the units file in use (`yours`: the player's own) and the four kingdom
+    /// card files as `cards_io::open_kingdom_files` read them.
+    pub fn new(
+        file: &CatalogFile,
+        yours: bool,
+        kingdom: Vec<CardsDraft>,
+        kingdom_yours: [bool; 4],
+    ) -> Self {
+        let [b, i, u, l] = kingdom_yours;
         CardsEditor {
-            draft: UnitsDraft::from_file(file),
+            drafts: Drafts {
+                units: UnitsDraft::from_file(file),
+                kingdom,
+            },
             edits: EditStack::new(),
-            yours,
+            yours: [yours, b, i, u, l],
+            sheet: Sheet::Units,
+            typed_path: None,
+            replace: None,
         }
     }
 
-    fn change(&mut self, label: String, f: impl FnOnce(&mut UnitsDraft)) {
-        self.edits.change(&mut self.draft, label, f);
+    /// Whether the file of `sheet` in use is yours.
+    pub fn yours(&self, sheet: Sheet) -> bool {
+        self.yours[sheet.index()]
+    }
+
+    pub(super) fn set_yours(&mut self, sheet: Sheet) {
+        self.yours[sheet.index()] = true;
+    }
+
+    pub(super) fn change(&mut self, label: String, f: impl FnOnce(&mut Drafts)) {
+        self.edits.change(&mut self.drafts, label, f);
     }
 
     /// Row `row`'s name as the table shows it now ("row 3" while it is blank).
     fn row_name(&self, row: usize) -> String {
-        self.draft
+        self.drafts
+            .units
             .rows
             .get(row)
             .map(|r| r.get(Col::Name).trim().to_string())
@@ -132,71 +245,120 @@ impl CardsEditor {
         match msg {
             CardsMsg::Edit(row, col, value) => {
                 let label = format!("{} {}: {value}", self.row_name(row), col.title());
-                self.change(label, |d| d.set(row, col, value))
+                self.change(label, |d| d.units.set(row, col, value))
             }
             CardsMsg::Ability(row, a) => {
                 let label = format!("{} ability: {}", self.row_name(row), a.short());
-                self.change(label, |d| d.set_ability(row, a.0))
+                self.change(label, |d| d.units.set_ability(row, a.0))
             }
             CardsMsg::Confirm(row) => {
                 let label = format!("{} confirmed", self.row_name(row));
-                self.change(label, |d| d.confirm(row))
+                self.change(label, |d| d.units.confirm(row))
             }
-            CardsMsg::ConfirmAll => self.change("every row confirmed".into(), |d| {
-                for i in 0..d.rows.len() {
-                    d.confirm(i);
-                }
-            }),
+            CardsMsg::ConfirmAll => {
+                let sheet = self.sheet;
+                self.change(
+                    format!("{}: every row confirmed", sheet.tab()),
+                    |d| match sheet {
+                        Sheet::Units => {
+                            for i in 0..d.units.rows.len() {
+                                d.units.confirm(i);
+                            }
+                        }
+                        Sheet::Kingdom(kind) => {
+                            let draft = d.of_mut(kind);
+                            for i in 0..draft.rows.len() {
+                                draft.confirm(i);
+                            }
+                        }
+                    },
+                )
+            }
             CardsMsg::Save => return self.save(ctx),
+            CardsMsg::Sheet(sheet) => {
+                self.sheet = sheet;
+                self.typed_path = None;
+                self.replace = None;
+            }
+            CardsMsg::Card(kind, row, col, value) => {
+                let label = format!("{} {}: {value}", self.card_name(kind, row), col.title());
+                self.change(label, |d| d.of_mut(kind).set(row, col, value))
+            }
+            CardsMsg::Effect(kind, row, e) => {
+                let label = format!("{} effect: {}", self.card_name(kind, row), e);
+                self.change(label, |d| d.of_mut(kind).set_effect(row, e.0))
+            }
+            CardsMsg::ConfirmCard(kind, row) => {
+                let label = format!("{} confirmed", self.card_name(kind, row));
+                self.change(label, |d| d.of_mut(kind).confirm(row))
+            }
+            CardsMsg::AddCard(kind) => {
+                let label = format!("{}: a new row", Sheet::Kingdom(kind).tab());
+                self.change(label, |d| d.of_mut(kind).add())
+            }
+            CardsMsg::RemoveCard(kind, row) => {
+                let label = format!("{} removed", self.card_name(kind, row));
+                self.change(label, |d| d.of_mut(kind).remove(row))
+            }
+            CardsMsg::Import => return self.pick(false),
+            CardsMsg::Export => return self.pick(true),
+            CardsMsg::Picked(export, picked) => return self.picked(export, picked, ctx),
+            CardsMsg::PathText(t) => {
+                if let Some((_, field)) = &mut self.typed_path {
+                    field.set_text(t);
+                }
+            }
+            CardsMsg::PathCancel => self.typed_path = None,
+            CardsMsg::PathGo => return self.path_go(),
+            CardsMsg::Replace(yes) => return self.replace(yes),
         }
         Outcome::None
     }
 
-    fn save(&mut self, ctx: &Ctx) -> Outcome {
-        let file = match self.draft.to_file() {
-            Ok(f) => f,
-            Err(problems) => {
-                return Outcome::Error(format!(
-                    "Not saved: {}",
-                    problems.first().map(|p| p.text.as_str()).unwrap_or("")
-                ));
-            }
-        };
-        match ctx.save_user_json(UNITS_PATH, &file) {
-            Ok(path) => {
-                self.yours = true;
-                Outcome::Saved(Notice::info(format!(
-                    "Saved your cards to {} (the previous file is kept in backups). New games use them.",
-                    path.display()
-                )))
-            }
-            Err(e) => Outcome::Error(e),
-        }
+    /// A kingdom card's name as its row shows it ("Buildings row 3" while it is blank).
+    fn card_name(&self, kind: CardKind, row: usize) -> String {
+        self.drafts
+            .of(kind)
+            .rows
+            .get(row)
+            .map(|r| r.name.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| format!("{} row {}", Sheet::Kingdom(kind).tab(), row + 1))
     }
 
-    pub fn view(&self) -> Element<'_, CardsMsg> {
-        let problems = self.draft.problems();
-        let sample = self.draft.sample_rows();
+    pub fn view(&self, data: Option<&std::path::Path>) -> Element<'_, CardsMsg> {
+        let body = match self.sheet {
+            Sheet::Units => self.units_view(),
+            Sheet::Kingdom(kind) => super::card_sheet::view(self, kind),
+        };
+        super::card_sheet::frame(self, data, body)
+    }
+
+    fn units_view(&self) -> Element<'_, CardsMsg> {
+        let draft = &self.drafts.units;
+        let problems = draft.problems();
+        let sample = draft.sample_rows();
         let status = if sample > 0 {
             format!(
                 "{sample} of {} rows are still sample values: edit each from your card, or Confirm it if it matches.",
-                self.draft.rows.len()
+                draft.rows.len()
             )
         } else if problems.is_empty() {
             "Every row is yours and checks out: Save to use your cards in new games.".to_string()
         } else {
             "Every row is yours; fix the rows marked in red to save.".to_string()
         };
-        let cards = self.draft.cards();
+        let cards = draft.cards();
+        let yours = self.yours(Sheet::Units);
         let head = column![
             text("Your unit cards").size(style::TITLE),
-            text(if self.yours {
+            text(if yours {
                 "In use now: your units file (data/furtherance/units.json)."
             } else {
                 "In use now: the bundled SAMPLE units file. Enter your own cards below."
             })
             .size(style::BODY)
-            .style(if self.yours {
+            .style(if yours {
                 style::success_text
             } else {
                 style::warning_text
@@ -225,13 +387,16 @@ impl CardsEditor {
                     .padding([8, 16])
                     .style(style::secondary)
                     .on_press_maybe((sample > 0).then_some(CardsMsg::ConfirmAll)),
+                super::card_sheet::file_buttons(),
             ]
-            .spacing(style::GAP),
+            .spacing(style::GAP)
+            .wrap()
+            .vertical_spacing(6),
         ]
         .spacing(6);
 
         let mut table = Column::new().spacing(4).push(header());
-        for (i, r) in self.draft.rows.iter().enumerate() {
+        for (i, r) in draft.rows.iter().enumerate() {
             table = table.push(self.row_view(i, r, &problems));
         }
         column![
@@ -239,7 +404,6 @@ impl CardsEditor {
             scrollable(container(table).padding([0, 12])).height(Fill),
         ]
         .spacing(style::GAP)
-        .padding(16)
         .into()
     }
 
@@ -373,12 +537,12 @@ impl crate::gui::document::Edits for CardsEditor {
     }
 
     fn undo(&mut self) -> Option<String> {
-        let label = self.edits.undo(&mut self.draft)?;
+        let label = self.edits.undo(&mut self.drafts)?;
         Some(format!("card edit: {label}"))
     }
 
     fn redo(&mut self) -> Option<String> {
-        let label = self.edits.redo(&mut self.draft)?;
+        let label = self.edits.redo(&mut self.drafts)?;
         Some(format!("card edit: {label}"))
     }
 }

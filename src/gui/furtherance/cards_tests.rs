@@ -45,10 +45,13 @@ fn your_cards_opens_on_the_units_in_use_with_sample_rows_marked() {
     ));
     assert!(shows(&s, &ctx, "36 of 36 cards in the deck"));
     assert!(shows(&s, &ctx, "sample"));
-    let sample = s.cards.as_ref().unwrap().draft.sample_rows();
+    let sample = s.cards.as_ref().unwrap().drafts.units.sample_rows();
     assert!(sample > 0);
     click(&mut s, &ctx, "Confirm");
-    assert_eq!(s.cards.as_ref().unwrap().draft.sample_rows(), sample - 1);
+    assert_eq!(
+        s.cards.as_ref().unwrap().drafts.units.sample_rows(),
+        sample - 1
+    );
     click(&mut s, &ctx, "Close editor");
     assert!(s.cards.is_none());
     assert!(shows(&s, &ctx, "New Furtherance solo game"));
@@ -98,7 +101,7 @@ fn saved_cards_become_the_users_units_file_and_new_games_run_on_them() {
     edit(&mut s, &ctx, 0, Col::Name, "Paladin");
     click(&mut s, &ctx, "Confirm all rows");
     let notice = click(&mut s, &ctx, "Save your cards").unwrap();
-    assert!(notice.starts_with("Saved your cards to "), "{notice}");
+    assert!(notice.starts_with("Saved your unit cards to "), "{notice}");
     let path = dir.path().join(crate::furtherance::UNITS_PATH);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("Paladin"));
@@ -294,7 +297,7 @@ fn a_problem_appearing_as_you_type_moves_no_row() {
         Col::Copies,
         "a number far too long to be one",
     );
-    let problems = s.cards.as_ref().unwrap().draft.problems();
+    let problems = s.cards.as_ref().unwrap().drafts.units.problems();
     assert!(problems.iter().any(|p| p.row == Some(1)), "{problems:?}");
     let rows: Vec<_> = (0..4).map(|i| name_box(&s, &ctx, i)).collect();
     assert_eq!(before, rows, "the rows moved when a row's problem appeared");

@@ -8,7 +8,7 @@ use iced::Element;
 use iced::widget::{Column, button, column, container, row, text};
 
 use super::Message;
-use super::panel::stepper;
+use super::below::stepper;
 use crate::furtherance::kingdom::{
     ITEMS_PER_BUY, MAX_BUILDINGS, MAX_ITEMS, MINE_GOLD, UPGRADE_GOLD,
 };
@@ -81,11 +81,12 @@ pub const KINGDOM_ID: &str = "furtherance-kingdom";
 
 /// The summary line with the way to the whole kingdom: one click swaps the region under it
 /// between the turn log and the kingdom (the board and End turn stay where they are).
-pub fn summary_toggle(g: &Game, open: bool) -> Element<'_, Message> {
+pub fn summary_toggle(g: &Game, open: bool, narrow: bool) -> Element<'_, Message> {
     let label = if open { "Turn log" } else { "Kingdom" };
     row![
-        // Two lines of body type at most: a narrow panel wraps it rather than cut a number.
-        container(text(summary_words(g)).size(style::BODY))
+        // Two lines of body type at most: a narrow panel wraps it rather than cut a number
+        // (in small type in the narrowest panel, where two lines of body type cut the VP).
+        container(text(summary_words(g)).size(if narrow { style::SMALL } else { style::BODY }))
             .id(SUMMARY_ID)
             .width(iced::Fill)
             .clip(true)
@@ -186,10 +187,11 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         ));
     }
     col = col.push(research.wrap().vertical_spacing(4));
-    // A question a worker action asked (research, upgrade) right under the buttons, in
-    // place of the refusal line and the rest of the kingdom until it is answered, so that
-    // its options are as high as they can be and the button just clicked does not move
-    // (docs/table-ux.md 1).
+    // A question a worker action asked (research, upgrade) right under the buttons (disabled
+    // while it waits), in place of the refusal line and the rest of the kingdom until it is
+    // answered: the button just clicked does not move and no option comes under the pointer
+    // (docs/table-ux.md 1). In small type, so that its default option is in view at 1024 px
+    // with large type too (issue 32 §2).
     if let Some(q) = g.pending() {
         let on_board = g.question_squares().iter().any(Option::is_some);
         if p.refusal.text().is_some() {
@@ -200,6 +202,7 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             &q.options,
             q.default,
             on_board,
+            true,
         ));
         return widgets::card(col, 10).into();
     }

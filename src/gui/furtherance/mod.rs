@@ -6,19 +6,29 @@
 //! All rules live in `crate::furtherance`; this module turns clicks into labelled history
 //! entries and shows the result.
 
+mod below;
 mod board;
 mod board_editor;
+mod card_sheet;
+#[cfg(test)]
+mod card_sheet_tests;
 mod cards;
+mod cards_io;
 #[cfg(test)]
 mod cards_tests;
+mod data;
+mod keys;
 mod kingdom;
 #[cfg(test)]
 mod kingdom_tests;
 mod panel;
+mod play;
+mod recruit;
 mod setup;
 #[cfg(test)]
 mod tests;
 mod turn_log;
+mod unit_card;
 
 use iced::Element;
 use iced::widget::{column, row, text};
@@ -28,14 +38,19 @@ use super::screen::{Action, Ctx};
 use super::{style, widgets};
 use crate::doc::Saved;
 use crate::furtherance::{
-    self, Action as Play, Board, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
+    self, Action as Play, Board, Cards, Catalog, Game, KindId, Phase, Seat, Square, UnitId,
 };
 
 pub use board::grid_side;
 pub use board_editor::{BoardMsg, EditMode};
-pub use cards::{ABILITY_WIDTH, AbilityChoice, CardsMsg, ability_choices, ability_id};
+pub use card_sheet::card_name_id;
+pub use cards::{
+    ABILITY_WIDTH, AbilityChoice, CardsMsg, EffectChoice, Sheet, ability_choices, ability_id,
+};
+pub use data::{data_bar, sample_cards};
 pub use kingdom::SUMMARY_ID;
-pub use panel::{BOARD_ID, CARD_ID, PANEL_ID, recruit_name, recruitable};
+pub use panel::{BOARD_ID, CARD_ID, PANEL_ID};
+pub use recruit::{recruit_name, recruitable};
 pub use setup::{Field as SetupField, SetupForm};
 pub use turn_log::{LOG_ID, WHY_BOX_ID};
 
@@ -110,6 +125,9 @@ pub struct State {
     doc: Option<Doc<Game>>,
     /// The board and units files, checked (boxed: the board's lookup tables are large).
     data: Result<Box<(Board, Catalog)>, String>,
+    /// Your buildings, items, upgrades and leaders files (or the bundled samples), checked:
+    /// what a new game is dealt from.
+    kingdom_cards: Result<Box<Cards>, String>,
     setup: SetupForm,
     selected: Option<UnitId>,
     mode: Mode,
@@ -141,56 +159,13 @@ pub struct Marks {
     pub recruit: Option<Square>,
 }
 
-/// Is the user's own copy of data file `rel` in their data folder?
-fn user_file(ctx: &Ctx, rel: &str) -> bool {
-    ctx.data_root().is_some_and(|r| r.join(rel).exists())
-}
-
-fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
-    furtherance::load_data(|rel| crate::store::read_data(ctx.data_root(), rel)).map(Box::new)
-}
-
-/// Which data a game runs on, at a glance, with the way to your own: "Cards: SAMPLE ·
-/// Board: SAMPLE" and the "Your cards" button.
-pub fn data_bar(data: Option<&(Board, Catalog)>) -> Element<'_, Message> {
-    let (cards, board) = match data {
-        Some((b, c)) => (
-            if c.file().header.sample_data {
-                "SAMPLE"
-            } else {
-                "yours"
-            },
-            if b.is_sample() { "SAMPLE" } else { "yours" },
-        ),
-        None => ("?", "?"),
-    };
-    let sample = cards != "yours" || board != "yours";
-    row![
-        text(format!("Unit cards: {cards} · Board: {board}"))
-            .size(style::BODY)
-            .style(if sample {
-                style::warning_text
-            } else {
-                style::success_text
-            }),
-        widgets::secondary("Your cards…", Some(Message::OpenCards)),
-        widgets::secondary("Your board…", Some(Message::OpenBoard)),
-    ]
-    .spacing(style::GAP)
-    .align_y(iced::Center)
-    .padding([8, 30])
-    .into()
-}
-
-/// Most steps "Run to end" takes before stopping (a safety net: a phase is far shorter).
-const RUN_LIMIT: usize = 500;
-
 impl State {
     pub fn new(ctx: &Ctx) -> Self {
         State {
             refusal: Default::default(),
             doc: None,
-            data: load(ctx),
+            data: data::load(ctx),
+            kingdom_cards: data::load_cards(ctx),
             setup: SetupForm::default(),
             selected: None,
             mode: Mode::Normal,
@@ -403,241 +378,18 @@ impl State {
                 self.mode = Mode::Place(owner, kind);
                 Action::none()
             }
-            Message::OpenCards => {
-                let file = match &self.data {
-                    Ok(d) => d.1.file().clone(),
-                    // A broken units file: start from the bundled sample rows.
-                    Err(_) => match Catalog::bundled() {
-                        Ok(c) => c.file().clone(),
-                        Err(e) => return Action::error(e),
-                    },
-                };
-                self.cards = Some(Box::new(cards::CardsEditor::new(
-                    &file,
-                    user_file(ctx, furtherance::UNITS_PATH),
-                )));
-                Action::none()
-            }
-            Message::CloseEditor => {
-                self.cards = None;
-                self.board_editor = None;
-                Action::none()
-            }
-            Message::Adopt => match self.new_data() {
-                Some(data) => self.play(Play::AdoptData {
-                    data: Box::new(data),
-                }),
-                None => Action::none(),
-            },
-            Message::OpenBoard => {
-                let file = match &self.data {
-                    Ok(d) => d.0.file().clone(),
-                    Err(_) => crate::furtherance::BoardFile::standard(),
-                };
-                self.board_editor = Some(Box::new(board_editor::BoardEditor::new(
-                    file,
-                    user_file(ctx, furtherance::BOARD_PATH),
-                )));
-                Action::none()
-            }
-            Message::BoardEdit(m) => {
-                let Some(editor) = &mut self.board_editor else {
-                    return Action::none();
-                };
-                match editor.update(m, ctx) {
-                    board_editor::Outcome::None => Action::none(),
-                    board_editor::Outcome::Error(e) => Action::error(e),
-                    board_editor::Outcome::Saved(notice) => {
-                        self.data = load(ctx);
-                        match &self.data {
-                            Ok(_) => Action::notice(notice),
-                            Err(e) => Action::error(e.clone()),
-                        }
-                    }
-                }
-            }
-            Message::Cards(m) => {
-                let Some(editor) = &mut self.cards else {
-                    return Action::none();
-                };
-                match editor.update(m, ctx) {
-                    cards::Outcome::None => Action::none(),
-                    cards::Outcome::Error(e) => Action::error(e),
-                    cards::Outcome::Saved(notice) => {
-                        self.data = load(ctx);
-                        match &self.data {
-                            Ok(_) => Action::notice(notice),
-                            Err(e) => Action::error(e.clone()),
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn start(&mut self, ctx: &Ctx) -> Action<Message> {
-        let (board, catalog) = match &self.data {
-            Ok(d) => (**d).clone(),
-            Err(e) => return Action::error(e.clone()),
-        };
-        let settings = self.setup.settings();
-        let seed = match self.setup.seed() {
-            Ok(seed) => seed,
-            Err(e) => return Action::error(e),
-        };
-        let game = Game::new(settings, board, catalog, seed);
-        let title = self.setup.title();
-        let saved = Saved::new(title, "New game", game);
-        self.doc = Some(Doc::new(ctx.new_id(crate::doc::Kind::Furtherance), saved));
-        self.refresh();
-        Action::none()
-    }
-
-    /// The data now in use where it differs from the open game's copy (`None`: no game, or
-    /// nothing differs).
-    pub fn new_data(&self) -> Option<furtherance::NewData> {
-        let g = self.game()?;
-        let (board, catalog) = self.data.as_ref().ok().map(|d| &**d)?;
-        let data = furtherance::NewData {
-            board: (board.file() != g.board().file()).then(|| board.file().clone()),
-            units: (catalog.file() != g.catalog().file()).then(|| catalog.file().clone()),
-        };
-        (data.board.is_some() || data.units.is_some()).then_some(data)
-    }
-
-    /// Applies an engine action as one history entry labelled with what happened, through
-    /// `Saved::act` like `tablemate act`. Ending the turn and answering go through
-    /// `Saved::act_one_step`, which does not run on: on the screen the enemies' turn goes one
-    /// step (one entry) at a time.
-    fn play(&mut self, action: Play) -> Action<Message> {
-        let Some(doc) = &mut self.doc else {
-            return Action::none();
-        };
-        let stepped = match action {
-            Play::EndTurn {} | Play::Answer { .. } => doc.saved.act_one_step(action),
-            _ => doc.saved.act(action),
-        };
-        match stepped {
-            Ok(_) => {
-                if let Some(id) = self.selected
-                    && doc.state().unit(id).is_none()
-                {
-                    self.selected = None;
-                }
-                Action::none()
-            }
-            Err(e) => Action::refused(&e),
-        }
-    }
-
-    /// One step of the enemies' turn (or of a fight waiting on the agenda) as one entry.
-    fn next(&mut self) -> Action<Message> {
-        let Some(g) = self.game() else {
-            return Action::none();
-        };
-        if g.pending().is_some() || g.outcome().is_some() || !g.is_resolving() {
-            return Action::none();
-        }
-        self.play(Play::Next {})
-    }
-
-    /// Steps until a question, the player's turn or the end; each step its own entry.
-    fn run_to_end(&mut self) -> Action<Message> {
-        let mut changed = false;
-        for _ in 0..RUN_LIMIT {
-            let before = self.doc.as_ref().map(|d| d.saved.history.revision());
-            let action = self.next();
-            if self.doc.as_ref().map(|d| d.saved.history.revision()) == before {
-                if changed && action.notice.is_none() {
-                    break;
-                }
-                return action;
-            }
-            changed = true;
-        }
-        Action::none()
-    }
-
-    /// Answers the open question (option `option`, 0-based as the buttons are built); during
-    /// your turn the fight then resolves to its end.
-    fn answer(&mut self, option: usize) -> Action<Message> {
-        self.play(Play::Answer { option: option + 1 })
-    }
-
-    /// A click on the board square `s`.
-    fn click(&mut self, s: Square) -> Action<Message> {
-        let Some(g) = self.game() else {
-            return Action::none();
-        };
-        // A question is answered on the board: a click on a ringed option answers it.
-        if g.pending().is_some() {
-            return match g.question_squares().iter().position(|o| *o == Some(s)) {
-                Some(i) => self.answer(i),
-                None => Action::none(),
-            };
-        }
-        match self.mode {
-            Mode::Relocate(unit) => {
-                self.mode = Mode::Normal;
-                return self.play(Play::Relocate { unit, to: s });
-            }
-            Mode::Place(owner, kind) => {
-                self.mode = Mode::Normal;
-                return self.play(Play::PlaceUnit {
-                    owner,
-                    kind,
-                    square: s,
-                });
-            }
-            Mode::Recruit(_) | Mode::Normal => {}
-        }
-        let my_turn = g.phase() == Phase::Player && !g.is_resolving() && g.outcome().is_none();
-        let selected = self
-            .selected
-            .and_then(|id| g.unit(id))
-            .filter(|u| u.owner == Seat::Player && my_turn)
-            .map(|u| u.id);
-        let here = g.unit_at(s).map(|u| (u.id, u.owner));
-        let actor = self.highlighted();
-        match (here, selected) {
-            (Some((id, Seat::Player)), _) => {
-                self.selected = (self.selected != Some(id)).then_some(id);
-                self.mode = Mode::Normal;
-                Action::none()
-            }
-            (Some((target, _)), Some(attacker)) => self.play(Play::AttackUnit { attacker, target }),
-            (Some((id, _)), None) => {
-                self.selected = (self.selected != Some(id)).then_some(id);
-                // A click on the highlighted piece opens its "Why?": its step's line in the
-                // turn log, beside the board.
-                if actor == Some(id) {
-                    self.why = self.doc.as_ref().map(|d| d.saved.history.cursor());
-                }
-                Action::none()
-            }
-            (None, Some(unit)) => match g.board().castle_of(s) {
-                Some(castle) if castle != Seat::Player => self.play(Play::AttackCastle {
-                    attacker: unit,
-                    castle,
-                }),
-                _ => self.play(Play::Move { unit, to: s }),
-            },
-            (None, None) => {
-                let recruit = my_turn && g.board().castle_of(s) == Some(Seat::Player);
-                self.selected = None;
-                self.mode = if recruit {
-                    Mode::Recruit(s)
-                } else {
-                    Mode::Normal
-                };
-                Action::none()
-            }
+            Message::OpenCards
+            | Message::CloseEditor
+            | Message::Adopt
+            | Message::OpenBoard
+            | Message::BoardEdit(_)
+            | Message::Cards(_) => self.editors(message, ctx),
         }
     }
 
     pub fn view(&self, ctx: &Ctx) -> Element<'_, Message> {
         let editor = match (&self.cards, &self.board_editor) {
-            (Some(c), _) => Some(c.view().map(Message::Cards)),
+            (Some(c), _) => Some(c.view(ctx.data_root()).map(Message::Cards)),
             (None, Some(b)) => Some(b.view().map(Message::BoardEdit)),
             (None, None) => None,
         };
@@ -660,60 +412,26 @@ impl State {
             .into();
         }
         match &self.doc {
-            None => column![
-                data_bar(self.data.as_ref().ok().map(|d| &**d)),
-                self.setup.view(self.data.as_ref().err()),
-            ]
-            .into(),
+            None => {
+                let leaders: Vec<String> = match &self.kingdom_cards {
+                    Ok(c) => c.leaders.iter().map(|l| l.name.clone()).collect(),
+                    Err(_) => Vec::new(),
+                };
+                let problem = self
+                    .data
+                    .as_ref()
+                    .err()
+                    .or(self.kingdom_cards.as_ref().err());
+                column![
+                    data_bar(
+                        self.data.as_ref().ok().map(|d| &**d),
+                        self.kingdom_cards.as_ref().ok().map(|c| &**c),
+                    ),
+                    self.setup.view(problem, leaders),
+                ]
+                .into()
+            }
             Some(doc) => panel::view(self, doc, ctx),
-        }
-    }
-}
-
-/// The frequent actions of a game in play, by key (docs/table-ux.md 7). Nothing acts while an editor is
-/// open or the game is over; each key sends what the button it stands for would.
-impl super::screen::Keyboard for State {
-    type Message = Message;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("1 to 9", "Answer the question with that option"),
-        (
-            "Enter",
-            "Answer with the default option; in the enemies' turn, Next step",
-        ),
-        ("Space or N", "Next step of the enemies' turn"),
-        (
-            "R",
-            "Run the enemies' turn to its end (or to the next question)",
-        ),
-        ("E", "End your turn: the enemies take theirs"),
-    ];
-
-    fn key(&self, key: super::screen::Keypress) -> Option<Message> {
-        use super::screen::Keypress::{Char, Enter, Space};
-        if self.cards.is_some() || self.board_editor.is_some() {
-            return None;
-        }
-        let g = self.game()?;
-        if g.outcome().is_some() {
-            return None;
-        }
-        if let Some(p) = g.pending() {
-            return match key {
-                Char(c) => c
-                    .to_digit(10)
-                    .map(|d| d as usize)
-                    .filter(|d| (1..=p.options.len()).contains(d))
-                    .map(|d| Message::Answer(d - 1)),
-                Enter => Some(Message::Answer(p.default)),
-                Space => None,
-            };
-        }
-        let my_turn = g.phase() == Phase::Player && !g.is_resolving();
-        match (key, my_turn) {
-            (Char('e'), true) => Some(Message::EndTurn),
-            (Enter | Space | Char('n'), false) => Some(Message::Next),
-            (Char('r'), false) => Some(Message::RunToEnd),
-            _ => None,
         }
     }
 }

@@ -3,60 +3,30 @@
 //! selected unit with its actions and hand edits, the castles and your book, and the question
 //! dialog (default pre-selected) whenever the rules leave a choice to you.
 
-use iced::widget::{Column, button, canvas, column, container, pick_list, row, scrollable, text};
+use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
 use iced::{Element, Fill, Length};
 
-use super::board::BoardView;
-use super::{Message, Mode, State};
-use crate::furtherance::{
-    Action as Play, Game, KindId, Outcome, Phase, Seat, Square, Target, Unit, UnitId,
+use super::below::{
+    adopt_block, arrows_block, castles_block, data_block, place_block, units_block,
 };
+use super::board::BoardView;
+use super::recruit::recruit_block;
+use super::unit_card::{hand_edits_block, mode_block, selected_block};
+use super::{Message, Mode, State};
+use crate::furtherance::{Game, Outcome, Phase, Seat};
 use crate::gui::document::Doc;
 use crate::gui::screen::Ctx;
 use crate::gui::{style, widgets};
 
-/// A unit type in a pick list.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KindChoice {
-    pub id: KindId,
-    pub label: String,
-}
-
-impl std::fmt::Display for KindChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.label)
-    }
-}
-
-fn kind_choices(g: &Game) -> Vec<KindChoice> {
-    g.catalog()
-        .ids()
-        .map(|id| {
-            let k = g.catalog().kind(id);
-            KindChoice {
-                id,
-                label: format!(
-                    "{} ({}/{}, cost {}){}",
-                    k.name,
-                    k.attack,
-                    k.hp,
-                    k.cost,
-                    if k.sample { " sample" } else { "" }
-                ),
-            }
-        })
-        .collect()
-}
-
-fn small<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
+pub(super) fn small<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
     text(s).size(style::SMALL)
 }
 
-fn body<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
+pub(super) fn body<'a>(s: impl text::IntoFragment<'a>) -> iced::widget::Text<'a> {
     text(s).size(style::BODY)
 }
 
-fn button_small<'a>(label: impl Into<String>, msg: Message) -> Element<'a, Message> {
+pub(super) fn button_small<'a>(label: impl Into<String>, msg: Message) -> Element<'a, Message> {
     button(text(label.into()).size(style::SMALL))
         .padding([4, 10])
         .style(style::secondary)
@@ -65,33 +35,12 @@ fn button_small<'a>(label: impl Into<String>, msg: Message) -> Element<'a, Messa
 }
 
 /// A primary button with a label built at run time.
-fn primary_owned<'a>(label: String, msg: Option<Message>) -> Element<'a, Message> {
+pub(super) fn primary_owned<'a>(label: String, msg: Option<Message>) -> Element<'a, Message> {
     button(text(label).size(style::BODY))
         .padding([8, 16])
         .style(style::primary)
         .on_press_maybe(msg)
         .into()
-}
-
-/// A "−  label  +" pair of hand-edit buttons.
-pub(super) fn stepper<'a>(
-    name: &str,
-    value: i64,
-    make: impl Fn(i64) -> Option<Play>,
-) -> Element<'a, Message> {
-    let mut r = row![small(format!("{name}: {value}")).width(Length::Fixed(150.0))]
-        .spacing(6)
-        .align_y(iced::Center);
-    for (sign, delta) in [("−", -1), ("+", 1)] {
-        let msg = make(value + delta).map(Message::Play);
-        r = r.push(
-            button(text(sign).size(style::BODY))
-                .padding([2, 12])
-                .style(style::secondary)
-                .on_press_maybe(msg),
-        );
-    }
-    r.into()
 }
 
 pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, Message> {
@@ -103,11 +52,18 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     let widest = 440.0;
     // The panel gives up width (down to PANEL_NARROWEST) when the screen's area is too
     // narrow for a square board its full height, as when History is open beside it.
+    // With large type the panel may be narrower still, so that the board keeps the whole
+    // height and so grows with the type at 1024 px too (issue 30 item 7).
+    let narrowest = if large {
+        PANEL_NARROWEST_LARGE
+    } else {
+        PANEL_NARROWEST
+    };
     iced::widget::responsive(move |size| {
         laid_out(
             state,
             doc,
-            side_panel_width(size, widest, page_padding(large)),
+            side_panel_width(size, widest, narrowest, page_padding(large)),
             size.height,
             large,
         )
@@ -226,11 +182,12 @@ fn laid_out<'a>(
         let said: Element<'a, Message> = if state.refusal.text().is_some() && !kingdom {
             state.refusal.line()
         } else {
-            super::kingdom::summary_toggle(g, kingdom)
+            super::kingdom::summary_toggle(g, kingdom, panel_width < NARROW_PANEL)
         };
+        let narrow = panel_width < NARROW_PANEL;
         let first_screen = column![
-            header(g),
-            primary_block(g, my_turn),
+            header(g, narrow),
+            primary_block(g, my_turn, narrow),
             container(said).height(SAID_HEIGHT).align_y(iced::Center),
             focus,
         ]
@@ -295,17 +252,24 @@ const PANEL_SPACING: f32 = style::GAP + 4.0;
 /// The narrowest the side panel gets: its widest button still fits.
 const PANEL_NARROWEST: f32 = 300.0;
 
+/// The narrowest with large type: the board takes the window's height, the panel the rest,
+/// its controls in small type below [`NARROW_PANEL`].
+const PANEL_NARROWEST_LARGE: f32 = 228.0;
+
+/// Below this width the panel's controls and header are in small type, so they stay whole.
+const NARROW_PANEL: f32 = 290.0;
+
 /// The side panel's width in an area of `size` (the page padded by `padding`): in a wide
-/// area, what is left beside a square board as tall as the area, kept between
-/// [`PANEL_NARROWEST`] and `widest`; in a tall one, `widest`.
-fn side_panel_width(size: iced::Size, widest: f32, padding: f32) -> f32 {
+/// area, what is left beside a square board as tall as the area, kept between `narrowest`
+/// and `widest`; in a tall one, `widest`.
+fn side_panel_width(size: iced::Size, widest: f32, narrowest: f32, padding: f32) -> f32 {
     // The row's padding each side and the gap between board and panel.
     let chrome = 2.0 * padding + style::GAP;
     if size.height >= size.width {
         // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
         return widest;
     }
-    (size.width - chrome - (size.height - 2.0 * padding)).clamp(PANEL_NARROWEST, widest)
+    (size.width - chrome - (size.height - 2.0 * padding)).clamp(narrowest, widest)
 }
 
 /// What the header says of the game's phase, in a few words that fit the narrowest panel on
@@ -323,10 +287,10 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
 
 /// "Round 4 · Your turn": one line of heading type, never wrapped (the save's title is in the
 /// top bar), so the controls under it never move when the phase changes.
-fn header(g: &Game) -> Element<'_, Message> {
+fn header(g: &Game, narrow: bool) -> Element<'_, Message> {
     container(widgets::hover_title(
         format!("Round {} · {}", g.round(), phase_words(g)),
-        style::HEADING,
+        if narrow { style::BODY } else { style::HEADING },
     ))
     .height(HEADER_HEIGHT)
     .width(Fill)
@@ -338,57 +302,6 @@ fn header(g: &Game) -> Element<'_, Message> {
 /// The header's one line of heading type.
 const HEADER_HEIGHT: f32 = style::HEADING * 1.3 + 4.0;
 
-/// Which data this game runs on, with the ways to your own cards and board: below the turn
-/// log, out of the way of play (the top of the panel is for the moment's controls).
-fn data_block(g: &Game) -> Element<'_, Message> {
-    let cards = if g.catalog().file().header.sample_data {
-        "SAMPLE"
-    } else {
-        "yours"
-    };
-    let board = if g.board().is_sample() {
-        "SAMPLE"
-    } else {
-        "yours"
-    };
-    let sample = cards != "yours" || board != "yours";
-    column![
-        small(format!("This game: unit cards {cards} · board {board}")).style(if sample {
-            style::warning_text
-        } else {
-            style::success_text
-        }),
-        row![
-            button_small("Your cards…", Message::OpenCards),
-            button_small("Your board…", Message::OpenBoard),
-        ]
-        .spacing(8),
-    ]
-    .spacing(4)
-    .into()
-}
-
-/// Whether this game runs on the data now in use, with the way to adopt it (RULINGS: a game
-/// keeps the copy it started with; adopting is an undoable entry naming what changed).
-fn adopt_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
-    match state.new_data() {
-        Some(data) => {
-            let changes = g.data_changes(&data);
-            column![
-                small(format!(
-                    "Your files differ from this game's copy: {}",
-                    changes.join("; ")
-                ))
-                .style(style::warning_text),
-                button_small("Adopt them in this game", Message::Adopt),
-            ]
-            .spacing(4)
-            .into()
-        }
-        None => Column::new().into(),
-    }
-}
-
 /// The height of each row of the primary block: a primary button with room to spare.
 const PRIMARY_ROW: f32 = 40.0;
 /// The primary block's height: two rows in a card (padding 8), whatever the phase.
@@ -397,7 +310,24 @@ const PRIMARY_HEIGHT: f32 = 2.0 * PRIMARY_ROW + 6.0 + 16.0;
 /// The primary block: the enemies' controls on the first row, End turn on the second, each
 /// row one fixed height in every phase (a question is asked at the foot of the log, and how
 /// to play your turn is said there too while the log is empty).
-fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
+fn primary_block(g: &Game, my_turn: bool, narrow: bool) -> Element<'_, Message> {
+    // In a narrow panel the buttons are in small type, so that each stays whole on its row.
+    let (size, pad) = if narrow {
+        (style::SMALL, [6, 10])
+    } else {
+        (style::BODY, [8, 16])
+    };
+    let control = move |label: &'static str, msg: Message, primary: bool| -> Element<'_, Message> {
+        button(text(label).size(size))
+            .padding(pad)
+            .style(if primary {
+                style::primary
+            } else {
+                style::secondary
+            })
+            .on_press(msg)
+            .into()
+    };
     let mut col = Column::new().spacing(6);
     match g.outcome() {
         Some(Outcome::Won) => {
@@ -438,20 +368,17 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
             } else {
                 row![
                     widgets::keyed(
-                        widgets::primary("Next step", Some(Message::Next)),
+                        control("Next step", Message::Next, true),
                         "Space, N or Enter"
                     ),
-                    widgets::keyed(
-                        widgets::secondary("Run to end", Some(Message::RunToEnd)),
-                        "R"
-                    ),
+                    widgets::keyed(control("Run to end", Message::RunToEnd, false), "R"),
                 ]
-                .spacing(style::GAP)
+                .spacing(if narrow { 6.0 } else { style::GAP })
                 .into()
             };
             let yours: Element<'_, Message> = if my_turn {
                 widgets::keyed(
-                    widgets::primary("End turn: the enemies go", Some(Message::EndTurn)),
+                    control("End turn: the enemies go", Message::EndTurn, true),
                     "E",
                 )
             } else {
@@ -477,392 +404,4 @@ fn primary_block(g: &Game, my_turn: bool) -> Element<'_, Message> {
         .height(PRIMARY_HEIGHT)
         .width(Fill)
         .into()
-}
-
-fn mode_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
-    let mut col = Column::new().spacing(6);
-    match state.mode {
-        Mode::Normal => return col.into(),
-        // The recruit list takes the whole panel (`recruit_block`).
-        Mode::Recruit(_) => return col.into(),
-        Mode::Relocate(unit) => {
-            col = col.push(body(format!(
-                "Click the square to move {} to (hand edit)",
-                unit_name(g, unit)
-            )));
-        }
-        Mode::Place(owner, kind) => {
-            col = col.push(body(format!(
-                "Click a free square for {} {} (hand edit)",
-                owner.owner_word(),
-                g.catalog().kind(kind).name
-            )));
-        }
-    }
-    col = col.push(widgets::secondary("Cancel", Some(Message::CancelMode)));
-    widgets::card(col, 12).into()
-}
-
-/// The height of a unit type's button in the recruit list: two lines, above the 32 px minimum.
-const RECRUIT_BUTTON: f32 = 40.0;
-
-/// A unit type's name on its recruit button: a sample file's "Sample " prefix is left off (as
-/// on the board's counters) so that the name stays whole in a narrow panel; the panel's header
-/// already says the cards are SAMPLE.
-pub fn recruit_name(name: &str) -> &str {
-    name.strip_prefix("Sample ").unwrap_or(name)
-}
-
-/// The unit types a worker may recruit now: with the one units deck (docs/furtherance.md),
-/// those face up in the units market and in your research, each once, market first; in
-/// physical mode or a save from before the kingdom, every unit type (you say what you took).
-pub fn recruitable(g: &Game) -> Vec<KindId> {
-    let k = g.kingdom();
-    if !k.one_deck {
-        return g.catalog().ids().collect();
-    }
-    let mut kinds: Vec<KindId> = Vec::new();
-    let market = k
-        .units_market
-        .iter()
-        .filter_map(|slot| slot.first().copied());
-    let research = k
-        .research
-        .iter()
-        .filter(|r| r.deck == crate::furtherance::Market::Units)
-        .map(|r| KindId(r.card));
-    for id in market.chain(research) {
-        if g.catalog().get(id).is_some() && !kinds.contains(&id) {
-            kinds.push(id);
-        }
-    }
-    kinds
-}
-
-/// "Recruit into d1": each unit type you may recruit (`recruitable`) as a button (name, then
-/// attack/HP and cost), two to a row so that a whole catalog still fits beside the board in a
-/// 1024×768 screen's window with large type, and Cancel. A refusal shows under the list.
-fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
-    let mut col = column![
-        row![
-            text(format!("Recruit into {square}"))
-                .size(style::HEADING)
-                .width(Fill),
-            button_small("Cancel", Message::CancelMode),
-        ]
-        .spacing(style::GAP)
-        .align_y(iced::Center),
-    ]
-    .spacing(4);
-    let kinds = recruitable(g);
-    if kinds.is_empty() {
-        col = col.push(
-            small("No unit is face up in the market or in your research.").style(style::muted),
-        );
-    }
-    for pair in kinds.chunks(2) {
-        let mut r = row![].spacing(6);
-        for id in pair {
-            let k = g.catalog().kind(*id);
-            let stats = format!("{}/{} · cost {}", k.attack, k.hp, k.cost);
-            r = r.push(
-                button(column![
-                    small(recruit_name(&k.name)),
-                    small(stats).style(style::muted)
-                ])
-                .padding([2, 6])
-                .width(Fill)
-                .height(Length::Fixed(RECRUIT_BUTTON))
-                .style(style::tile)
-                .on_press(Message::Recruit(*id)),
-            );
-        }
-        if pair.len() == 1 {
-            r = r.push(iced::widget::Space::new().width(Fill));
-        }
-        col = col.push(r);
-    }
-    widgets::card(col, 10).into()
-}
-
-fn unit_name(g: &Game, id: UnitId) -> String {
-    g.unit(id)
-        .map(|u| format!("{} {} at {}", u.owner.owner_word(), g.name(u), u.square))
-        .unwrap_or_default()
-}
-
-/// The selected unit's card, compact so that it fits the top of the panel whole with large
-/// type in a 1366×768 screen's window: the name with Deselect, the stats on one line, the
-/// abilities, where it may go, and the hand edits two to a row.
-fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Message> {
-    let k = g.kind(u);
-    // Body type, so that "Your Knight at d3" stays whole beside Deselect in the narrowest
-    // panel with large type (the whole name shows on hover if a long one is cut).
-    let title = container(widgets::hover_title(
-        capitalised(&unit_name(g, u.id)),
-        style::BODY,
-    ))
-    .width(Fill)
-    .clip(true);
-    let mut col = column![
-        row![title, button_small("Deselect", Message::ClearSelection)]
-            .spacing(6)
-            .align_y(iced::Center)
-    ]
-    .spacing(4);
-    let mut stats = format!("Attack {} · HP {} · damage {}", k.attack, g.hp(u), u.damage);
-    if u.new {
-        stats += " · new";
-    }
-    if k.sample {
-        stats += " · sample stats";
-    }
-    col = col.push(small(stats));
-    for a in k.abilities.list() {
-        col = col.push(small(a.text()).style(style::muted));
-    }
-    if u.owner == Seat::Player && my_turn {
-        col = col.push(legal_lines(g, u.id));
-        col = col.push(small(format!(
-            "Moves left {} · attacks left {}",
-            if u.attacks > 0 { 0 } else { 2 - u.moved.min(2) },
-            k.attacks_per_turn().saturating_sub(u.attacks)
-        )));
-        for c in g.castle_options(u.id) {
-            col = col.push(primary_owned(
-                format!("Attack {}", c.the_castle()),
-                Some(Message::Play(Play::AttackCastle {
-                    attacker: u.id,
-                    castle: c,
-                })),
-            ));
-        }
-    }
-    widgets::card(col, 10).into()
-}
-
-/// The selected unit's hand edits (corrections; normal play never needs them), below the
-/// panel's fold: damage, +HP, move by hand, act again, remove.
-fn hand_edits_block<'a>(g: &'a Game, u: &'a Unit) -> Element<'a, Message> {
-    let id = u.id;
-    let mut col = column![small(format!(
-        "Hand edits: {}",
-        capitalised(&unit_name(g, u.id))
-    ))]
-    .spacing(6);
-    col = col.push(
-        row![
-            counter("Damage", i64::from(u.damage), move |v| {
-                u8::try_from(v)
-                    .ok()
-                    .map(|damage| Play::SetDamage { unit: id, damage })
-            }),
-            counter("+HP", i64::from(u.hp_bonus), move |v| {
-                u8::try_from(v)
-                    .ok()
-                    .map(|bonus| Play::SetHpBonus { unit: id, bonus })
-            }),
-        ]
-        .spacing(8)
-        .align_y(iced::Center)
-        .wrap(),
-    );
-    let mut edits = row![button_small("Move by hand", Message::RelocateMode)].spacing(6);
-    if u.owner == Seat::Player {
-        // A leader power such as Payne the Planner's gives a unit a second turn.
-        edits = edits.push(button_small(
-            "Act again",
-            Message::Play(Play::ActAgain { unit: id }),
-        ));
-    }
-    if u.owner.is_enemy() {
-        edits = edits.push(button_small(
-            "Remove to research",
-            Message::Play(Play::Remove {
-                unit: id,
-                to_research: true,
-            }),
-        ));
-    }
-    edits = edits.push(button_small(
-        "Remove",
-        Message::Play(Play::Remove {
-            unit: id,
-            to_research: false,
-        }),
-    ));
-    col = col.push(edits.wrap().vertical_spacing(4));
-    widgets::card(col, 10).into()
-}
-
-/// A compact "Damage 1 − +" hand edit for the unit card: the label as wide as it needs.
-fn counter<'a>(name: &str, value: i64, make: impl Fn(i64) -> Option<Play>) -> Element<'a, Message> {
-    let mut r = row![small(format!("{name} {value}"))]
-        .spacing(4)
-        .align_y(iced::Center);
-    for (sign, delta) in [("−", -1), ("+", 1)] {
-        r = r.push(
-            button(text(sign).size(style::BODY))
-                .padding([2, 10])
-                .style(style::secondary)
-                .on_press_maybe(make(value + delta).map(Message::Play)),
-        );
-    }
-    r.into()
-}
-
-/// Where the selected unit may move and what it may attack, in words beside the marks on the
-/// board (the engine's `legal_moves` / `legal_attacks`).
-fn legal_lines(g: &Game, id: UnitId) -> Element<'_, Message> {
-    let moves: Vec<String> = g.legal_moves(id).iter().map(Square::to_string).collect();
-    let mut attacks: Vec<String> = Vec::new();
-    for (_, target) in g.legal_attacks(id) {
-        let name = match target {
-            Target::Unit(t) => unit_name(g, t),
-            Target::Castle(c) => c.the_castle().to_string(),
-        };
-        if !attacks.contains(&name) {
-            attacks.push(name);
-        }
-    }
-    let list = |v: Vec<String>, none: &str| {
-        if v.is_empty() {
-            none.to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    column![
-        small(format!("May move to (shaded): {}", list(moves, "nowhere"))),
-        small(format!(
-            "May attack (ringed red): {}",
-            list(attacks, "nothing")
-        )),
-    ]
-    .spacing(2)
-    .into()
-}
-
-fn castles_block(g: &Game) -> Element<'_, Message> {
-    let mut col = column![text("Castles").size(style::HEADING)].spacing(6);
-    for &seat in Seat::ALL {
-        let c = g.castle(seat);
-        let name = match seat {
-            Seat::Player => "Your castle HP".to_string(),
-            other => format!("{} HP", capitalised(other.castle_name())),
-        };
-        col = col.push(stepper(&name, i64::from(c.hp), move |v| {
-            u8::try_from(v)
-                .ok()
-                .map(|hp| Play::SetCastleHp { castle: seat, hp })
-        }));
-        if seat.is_enemy() && !g.is_destroyed(seat) {
-            col = col.push(
-                small(format!(
-                    "   hourglass counters {} · research: {}",
-                    c.counters,
-                    research_words(g, &c.research)
-                ))
-                .style(style::muted),
-            );
-        }
-    }
-    widgets::card(col, 12).into()
-}
-
-/// An enemy castle's research in words: the unit names, or "none" (never a blank).
-pub(super) fn research_words(g: &Game, research: &[KindId]) -> String {
-    if research.is_empty() {
-        return "none".into();
-    }
-    research
-        .iter()
-        .map(|k| g.catalog().kind(*k).name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub(super) fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-fn place_block<'a>(state: &'a State, g: &'a Game) -> Element<'a, Message> {
-    let mut owners = row![small("Place a unit by hand for")]
-        .spacing(6)
-        .align_y(iced::Center);
-    for &seat in Seat::ALL {
-        let label = match seat {
-            Seat::Player => "you",
-            other => other.as_str(),
-        };
-        owners = owners.push(
-            button(text(label).size(style::SMALL))
-                .padding([4, 10])
-                .style(if state.place_owner == seat {
-                    style::primary
-                } else {
-                    style::secondary
-                })
-                .on_press(Message::PlaceOwner(seat)),
-        );
-    }
-    let owner = state.place_owner;
-    let list = pick_list(kind_choices(g), None::<KindChoice>, move |k| {
-        Message::PlaceMode(owner, k.id)
-    })
-    .placeholder("Unit type, then click a square")
-    .text_size(style::SMALL);
-    widgets::card(column![owners, list].spacing(6), 12).into()
-}
-
-fn arrows_block(current: Option<Seat>) -> Element<'static, Message> {
-    let mut r = row![small("Arrows")].spacing(6).align_y(iced::Center);
-    for (label, seat) in [
-        ("off", None),
-        ("Left", Some(Seat::Left)),
-        ("Across", Some(Seat::Across)),
-        ("Right", Some(Seat::Right)),
-    ] {
-        r = r.push(
-            button(text(label).size(style::SMALL))
-                .padding([4, 10])
-                .style(if current == seat {
-                    style::primary
-                } else {
-                    style::secondary
-                })
-                .on_press(Message::Arrows(seat)),
-        );
-    }
-    r.into()
-}
-
-fn units_block(g: &Game, selected: Option<UnitId>) -> Element<'_, Message> {
-    let mut col = column![text("Units").size(style::HEADING)].spacing(2);
-    for u in g.units() {
-        let line = format!(
-            "{} {} at {} ({} damage of {} HP){}",
-            u.owner.owner_word(),
-            g.name(u),
-            u.square,
-            u.damage,
-            g.hp(u),
-            if u.new { ", new" } else { "" }
-        );
-        col = col.push(
-            button(text(line).size(style::SMALL))
-                .padding([3, 8])
-                .width(Fill)
-                .style(if selected == Some(u.id) {
-                    style::primary
-                } else {
-                    style::row_button
-                })
-                .on_press(Message::Select(u.id)),
-        );
-    }
-    col.into()
 }

@@ -1,7 +1,9 @@
 //! The new-game form: difficulty, unit deck mode, the named settings for readings the rules
 //! leave open (each with its default marked), and a title.
 
-use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use iced::widget::{
+    Column, button, column, container, pick_list, row, scrollable, text, text_input,
+};
 use iced::{Element, Length};
 
 use super::Message;
@@ -25,6 +27,21 @@ pub enum Field {
     Title(String),
     /// The seed of the game's draws, as typed: the same seed gives the same enemy draws.
     Seed(String),
+    /// Your leader by name, or `None`: drawn at random (SOLO SETUP).
+    Leader(Option<String>),
+}
+
+/// The leader pick list's entries: "drawn at random" first, then each leader by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaderChoice(pub Option<String>);
+
+impl std::fmt::Display for LeaderChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            None => f.write_str("Drawn at random (solo setup)"),
+            Some(name) => f.write_str(name),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -32,6 +49,7 @@ pub struct SetupForm {
     settings: Settings,
     title: String,
     seed: String,
+    leader: Option<String>,
 }
 
 impl Default for SetupForm {
@@ -41,6 +59,7 @@ impl Default for SetupForm {
             settings: Settings::default(),
             title: String::new(),
             seed: crate::deck::fresh_seed().to_string(),
+            leader: None,
         }
     }
 }
@@ -59,7 +78,13 @@ impl SetupForm {
             Field::Sacrifice(d) => s.enemy_sacrifice = d,
             Field::Title(t) => self.title = t,
             Field::Seed(t) => self.seed = t,
+            Field::Leader(l) => self.leader = l,
         }
+    }
+
+    /// The leader you picked, by name (`None`: drawn at random).
+    pub fn leader(&self) -> Option<&str> {
+        self.leader.as_deref()
     }
 
     /// The seed typed in the form, or why it is not one.
@@ -80,7 +105,8 @@ impl SetupForm {
         }
     }
 
-    pub fn view(&self, problem: Option<&String>) -> Element<'_, Message> {
+    /// The form; `leaders` are the names in your leaders file (or the sample's).
+    pub fn view(&self, problem: Option<&String>, leaders: Vec<String>) -> Element<'_, Message> {
         let s = self.settings;
         let seed_problem = self.seed().err();
         let ready = problem.is_none() && seed_problem.is_none();
@@ -143,6 +169,24 @@ impl SetupForm {
                     .size(style::BODY)
                     .padding(8)
                     .width(Length::Fixed(240.0)),
+            ]
+            .spacing(style::GAP)
+            .align_y(iced::Center)
+            .wrap()
+            .vertical_spacing(style::GAP),
+        );
+        // Solo setup draws your leader at random; you may pick your own instead.
+        let choices: Vec<LeaderChoice> = std::iter::once(LeaderChoice(None))
+            .chain(leaders.into_iter().map(|l| LeaderChoice(Some(l))))
+            .collect();
+        col = col.push(
+            row![
+                text("Your leader").size(style::BODY).style(style::muted),
+                pick_list(choices, Some(LeaderChoice(self.leader.clone())), |c| {
+                    Message::Setup(Field::Leader(c.0))
+                })
+                .text_size(style::BODY)
+                .padding(8),
             ]
             .spacing(style::GAP)
             .align_y(iced::Center)

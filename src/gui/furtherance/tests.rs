@@ -690,6 +690,7 @@ fn a_question_about_cards_does_not_point_to_the_board() -> Result {
             &options,
             0,
             on_board,
+            false,
         ));
         assert!(
             ui.find(said).is_ok(),
@@ -719,5 +720,50 @@ fn the_setup_lists_never_defends_first_and_selected() -> Result {
         never.x < strongest.x || never.y < strongest.y,
         "never {never:?} comes after strongest {strongest:?}"
     );
+    Ok(())
+}
+
+/// Issue 30 item 7: large type makes the board larger at every size TABLE-UX checks, in screen
+/// pixels: at 1024 px too, where the panel gives up width so that the board keeps the height.
+#[test]
+fn large_type_makes_the_board_larger_at_every_table_size() -> Result {
+    let s = started();
+    let grid = |size: (f32, f32), ctx: &Ctx| -> std::result::Result<f32, iced_test::Error> {
+        let mut ui = testing::simulator_sized(size, s.view(ctx));
+        let board = ui.find(iced_test::selector::id(BOARD_ID))?.bounds();
+        let scale = if ctx.large_type { 1.3 } else { 1.0 };
+        Ok(grid_side(board.size(), ctx.large_type) * scale)
+    };
+    let sizes = testing::table_sizes();
+    for (normal, large) in [(0, 2), (1, 3)] {
+        let (small_type, large_type) = (
+            grid(sizes[normal].0, &sizes[normal].1)?,
+            grid(sizes[large].0, &sizes[large].1)?,
+        );
+        assert!(
+            large_type > small_type,
+            "large type shrinks the board at {:?}: {small_type} then {large_type} px",
+            sizes[normal].0
+        );
+    }
+    Ok(())
+}
+
+/// In the narrowest panel (1024 px with large type) End turn and Next step stay whole.
+#[test]
+fn the_controls_stay_whole_in_the_narrowest_panel() -> Result {
+    let mut s = started();
+    let (size, ctx) = testing::table_sizes()[3];
+    let whole = |s: &State, label: &str| -> bool {
+        let mut ui = testing::simulator_sized(size, s.view(&ctx));
+        ui.find(label).ok().is_some_and(|t| {
+            t.visible_bounds()
+                .is_some_and(|v| (v.width - t.bounds().width).abs() < 0.5)
+        })
+    };
+    assert!(whole(&s, "End turn: the enemies go"));
+    send(&mut s, Message::EndTurn);
+    assert!(whole(&s, "Next step"));
+    assert!(whole(&s, "Run to end"));
     Ok(())
 }

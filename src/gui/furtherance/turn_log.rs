@@ -243,20 +243,49 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Eleme
     }
     if let Some(p) = g.pending() {
         let on_board = g.question_squares().iter().any(Option::is_some);
-        list = list.push(question(&p.question, &p.options, p.default, on_board));
+        list = list.push(question(
+            &p.question,
+            &p.options,
+            p.default,
+            on_board,
+            false,
+        ));
     }
     // No heading: the pane's place says what it is, and every line of it is room for a step.
-    container(
+    // What the turn took off the table is pinned above the list, so that a unit that died
+    // is said in view however far the newest steps scrolled its line (issue 32 §2).
+    let losses: Vec<String> = lines
+        .iter()
+        .filter_map(|(index, _)| doc.saved.history.state(*index).ok())
+        .flat_map(|state| {
+            state
+                .explained()
+                .iter()
+                .filter(|e| is_loss(&e.step))
+                .map(|e| e.step.text())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut pane = Column::new().spacing(4).height(Fill);
+    if !losses.is_empty() {
+        pane = pane.push(
+            text(format!("Off the table this turn: {}", losses.join("; ")))
+                .size(style::SMALL)
+                .style(style::danger_text),
+        );
+    }
+    pane = pane.push(
         scrollable(list.padding(iced::Padding::ZERO.right(10)))
             .anchor_bottom()
             .id(LOG_ID)
             .height(Fill),
-    )
-    .padding(6)
-    .width(Fill)
-    .height(Fill)
-    .style(style::card)
-    .into()
+    );
+    container(pane)
+        .padding(6)
+        .width(Fill)
+        .height(Fill)
+        .style(style::card)
+        .into()
 }
 
 /// The open explanation (its lines and its Hide), for the layout tests.
@@ -265,46 +294,58 @@ pub const WHY_BOX_ID: &str = "furtherance-why-open";
 /// The question, at the foot of the log beside the board (never over it, docs/table-ux.md 3):
 /// every option a numbered button, the default one primary and marked. When its options stand
 /// on the board (`on_board`) they are ringed there with the same numbers and answer it when
-/// clicked; when they are cards (a research tie), only the buttons do.
+/// clicked; when they are cards (a research tie), only the buttons do. `compact`: in small
+/// type, closer together (a worker's question in the kingdom, where the region is short).
 pub(super) fn question<'a>(
     question: &'a str,
     options: &'a [String],
     default: usize,
     on_board: bool,
+    compact: bool,
 ) -> Element<'a, Message> {
+    let (size, pad, gap) = if compact {
+        (style::SMALL, [4, 10], 6.0)
+    } else {
+        (style::BODY, [8, 16], style::GAP)
+    };
     let mut col = column![
-        text("Your choice").size(style::HEADING),
-        text(question).size(style::BODY),
-        text(if on_board {
-            "Click an option here or its ringed square on the board."
-        } else {
-            "Click an option here."
-        })
-        .size(style::SMALL)
-        .style(style::muted),
+        text("Your choice").size(if compact { style::BODY } else { style::HEADING }),
+        text(question).size(if compact { style::SMALL } else { style::BODY }),
     ]
-    .spacing(style::GAP);
+    .spacing(gap);
+    // Where to click; left out in the kingdom's short region, whose options are only here.
+    if !compact {
+        col = col.push(
+            text(if on_board {
+                "Click an option here or its ringed square on the board."
+            } else {
+                "Click an option here."
+            })
+            .size(style::SMALL)
+            .style(style::muted),
+        );
+    }
     for (i, o) in options.iter().enumerate() {
         let (label, look): (String, fn(&iced::Theme, button::Status) -> button::Style) =
             if i == default {
                 (
-                    format!("{}. {} (default)", i + 1, super::panel::capitalised(o)),
+                    format!("{}. {} (default)", i + 1, super::below::capitalised(o)),
                     style::primary,
                 )
             } else {
                 (
-                    format!("{}. {}", i + 1, super::panel::capitalised(o)),
+                    format!("{}. {}", i + 1, super::below::capitalised(o)),
                     style::secondary,
                 )
             };
         // The number before each option is its key; Enter takes the default.
         col = col.push(
-            button(text(label).size(style::BODY))
-                .padding([8, 16])
+            button(text(label).size(size))
+                .padding(pad)
                 .width(Fill)
                 .style(look)
                 .on_press(Message::Answer(i)),
         );
     }
-    crate::gui::widgets::card(col, 12).into()
+    crate::gui::widgets::card(col, if compact { 6 } else { 12 }).into()
 }

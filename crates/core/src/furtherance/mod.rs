@@ -18,6 +18,7 @@ pub mod board;
 pub mod board_draft;
 pub mod board_file;
 pub mod cards;
+pub mod cards_draft;
 pub mod cites;
 mod combat;
 mod defences;
