@@ -261,6 +261,18 @@ pub enum Command {
         #[arg(long)]
         unit: Option<u32>,
     },
+    /// Use your leader's power: Audric puts a +1 HP counter on your unit --unit N; Dedric
+    /// acquires --card NAME (a unit onto --square) without a worker. (Payne: `develop` his
+    /// card; Trosh's power works by itself.)
+    Leader {
+        id: String,
+        #[arg(long)]
+        unit: Option<u32>,
+        #[arg(long)]
+        card: Option<String>,
+        #[arg(long)]
+        square: Option<String>,
+    },
     /// Answer the waiting question of save ID with option N (1-based, as `show` numbers it).
     /// The enemies then play on, or with --step take one step.
     Answer {
@@ -378,6 +390,24 @@ pub fn execute(command: Command, root: &Path) -> Output {
             play::play(root, &id, Play::Answer(option), pace, explain)
         }
         Command::Mine { id } => worker(root, &id, Ok(Action::Mine {})),
+        Command::Leader {
+            id,
+            unit,
+            card,
+            square,
+        } => {
+            let square = match square.as_deref().map(crate::furtherance::Square::parse) {
+                None => Ok(None),
+                Some(Ok(sq)) => Ok(Some(sq)),
+                Some(Err(e)) => Err(e),
+            };
+            let action = square.map(|square| Action::LeaderPower {
+                unit: unit.map(crate::furtherance::UnitId),
+                card,
+                square,
+            });
+            worker(root, &id, action)
+        }
         Command::Buy { id, items } => worker(root, &id, Ok(Action::Buy { items })),
         Command::Build { id, building } => worker(root, &id, Ok(Action::Build { building })),
         Command::Develop { id, card } => worker(root, &id, Ok(Action::Develop { card })),

@@ -153,6 +153,12 @@ pub(crate) enum Task {
     Rescue {
         card: super::kingdom::CardRef,
     },
+    /// Your unit survived an enemy attack: use an item (the Potion) before more come?
+    AfterAttack {
+        unit: UnitId,
+    },
+    /// A sixth item in hand: use one now (ITEMS).
+    SixthItem,
 }
 
 /// A question the rules leave to the player, and what to do with the answer.
@@ -220,6 +226,13 @@ pub(crate) enum Resume {
     Rescue { card: super::kingdom::CardRef },
     /// Option 0: use the Invincibility Cloak on this strike; option 1: keep it.
     Cloak { strike: Strike },
+    /// Your unit survived an attack: option i uses `uses[i]`; the last is "not now".
+    AfterAttack {
+        unit: UnitId,
+        uses: Vec<super::items::ItemUse>,
+    },
+    /// Six items held: option i uses `uses[i]` (ITEMS).
+    SixthItem { uses: Vec<super::items::ItemUse> },
 }
 
 impl Resume {
@@ -272,6 +285,8 @@ impl Resume {
                 cloak: None,
                 ..strike.clone()
             }),
+            Resume::AfterAttack { unit, .. } => Task::AfterAttack { unit: *unit },
+            Resume::SixthItem { .. } => Task::SixthItem,
         }
     }
 
@@ -286,7 +301,9 @@ impl Resume {
             Resume::DrawnCard { .. } => Rule::SpawnDeck,
             Resume::Research { .. } | Resume::Upgrade { .. } => Rule::Workers,
             Resume::Rescue { .. } => Rule::Rescue,
-            Resume::Cloak { .. } => Rule::Item,
+            Resume::Cloak { .. } | Resume::AfterAttack { .. } | Resume::SixthItem { .. } => {
+                Rule::Item
+            }
         }
     }
 }
@@ -490,6 +507,8 @@ impl Game {
             Task::AskResearch { deck, looked } => self.ask_research(deck, looked),
             Task::AskUpgrade { drawn } => self.ask_upgrade(drawn),
             Task::Rescue { card } => self.ask_rescue(card),
+            Task::AfterAttack { unit } => self.offer_after_attack(unit),
+            Task::SixthItem => self.ask_sixth_item(),
         }
     }
 
@@ -595,6 +614,12 @@ impl Game {
                 strike.cloak = Some(used);
                 self.agenda.push(Task::Strike(strike));
             }
+            Resume::AfterAttack { uses, .. } => {
+                if option + 1 < uses.len() {
+                    self.resolve_item_use(&uses, option);
+                }
+            }
+            Resume::SixthItem { uses } => self.resolve_item_use(&uses, option),
         }
         Ok(())
     }

@@ -223,6 +223,17 @@ impl Game {
         if let Some(u) = self.unit_mut(attacker.id) {
             u.attacks = u.attacks.saturating_add(1);
         }
+        // Your unit that took damage and lives may be healed before more attacks come: with a
+        // Potion in hand the enemy turn stops after this step and asks (ITEMS; INDEX).
+        if self.phase == super::state::Phase::Enemy && self.holds_item(super::cards::Effect::Potion)
+        {
+            let counter_dmg = counter.unwrap_or(0);
+            for (hit, dmg) in [(target_taker, damage), (attacker_taker, counter_dmg)] {
+                if dmg > 0 && self.unit(hit).is_some_and(|u| u.owner == Seat::Player) {
+                    self.agenda.push(Task::AfterAttack { unit: hit });
+                }
+            }
+        }
         let by = format!("{} {}", target.owner.owner_word(), self.name(&target));
         let must = target.owner == Seat::Player;
         self.because(match checked {

@@ -24,12 +24,15 @@ mod enemy;
 pub mod error;
 pub mod explain;
 mod explain_words;
+mod items;
 pub mod kingdom;
 pub mod kingdom_view;
+mod leaders;
 pub mod pile;
 mod play;
 pub mod player;
 mod reach;
+mod research;
 mod seats;
 pub mod sim;
 pub mod square;
@@ -37,6 +40,7 @@ pub mod state;
 pub mod step;
 pub mod units;
 pub mod units_draft;
+mod upgrades;
 mod validate;
 mod workers;
 
@@ -48,6 +52,8 @@ mod explain_cases_tests;
 mod explain_tests;
 #[cfg(test)]
 mod kingdom_tests;
+#[cfg(test)]
+mod leader_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]

@@ -50,6 +50,17 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<UnitId>,
     },
+    /// Use your leader's power (LEADERS; INDEX): Audric puts a +1 HP counter on `unit`;
+    /// Dedric acquires `card` (onto `square` for a unit) without a worker. Payne's power
+    /// comes from `develop` on his card, Trosh's by itself.
+    LeaderPower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
+    },
     Move {
         unit: UnitId,
         to: Square,
@@ -141,6 +152,7 @@ impl Action {
                 | Action::Research { .. }
                 | Action::Upgrade {}
                 | Action::UseItem { .. }
+                | Action::LeaderPower { .. }
                 | Action::Move { .. }
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
@@ -208,6 +220,18 @@ impl Game {
                 Some(u) => format!("Use {item} on {}", who(u)),
                 None => format!("Use {item}"),
             },
+            Action::LeaderPower { unit, card, square } => {
+                let leader = self
+                    .kingdom
+                    .leader_card(&self.cards)
+                    .map_or_else(|| "your leader".to_string(), |c| c.name.clone());
+                match (unit, card, square) {
+                    (Some(u), _, _) => format!("{leader}'s power on {}", who(u)),
+                    (None, Some(c), Some(sq)) => format!("{leader}'s power: {c} at {sq}"),
+                    (None, Some(c), None) => format!("{leader}'s power: {c}"),
+                    _ => format!("{leader}'s power"),
+                }
+            }
             Action::Move { unit, to } => format!("Move {} to {to}", who(unit)),
             Action::AttackUnit { attacker, target } => {
                 format!("{} attacks {}", who(attacker), who(target))
@@ -319,6 +343,18 @@ impl Game {
             self.check_outcome();
             return Ok(steps);
         }
+        // Items may be used at any time, but may not interrupt (ITEMS): in the enemies'
+        // turn between two steps too.
+        if let Action::UseItem { item, unit } = &action
+            && self.phase == Phase::Enemy
+            && self.pending.is_none()
+            && self.outcome.is_none()
+        {
+            let step = self.use_item(item, *unit)?;
+            self.record(&step);
+            self.check_outcome();
+            return Ok(vec![step]);
+        }
         self.check_players_turn()?;
         let mut steps = Vec::new();
         match action {
@@ -330,7 +366,14 @@ impl Game {
                 }
             }),
             Action::Mine {} => steps.push(self.mine()?),
-            Action::Buy { items } => steps.push(self.buy(&items)?),
+            Action::Buy { items } => {
+                steps.push(self.buy(&items)?);
+                steps.extend(self.ask_sixth_item());
+            }
+            Action::LeaderPower { unit, card, square } => {
+                steps.push(self.leader_power(unit, card.as_deref(), square)?);
+                steps.extend(self.ask_sixth_item());
+            }
             Action::Build { building } => steps.push(self.build(&building)?),
             Action::Develop { card } => steps.push(self.develop(&card)?),
             Action::Research { deck } => steps.extend(self.research(deck)?),
