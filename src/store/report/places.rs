@@ -481,6 +481,7 @@ static KINGDOM_CARD: Table = Table {
         ("name", Data),
         ("text", Data),
         ("effect", Rules),
+        ("boost", Rules),
         ("sample_fields[]", Rules),
     ],
     within: &[],
