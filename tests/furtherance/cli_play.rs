@@ -205,13 +205,28 @@ fn the_leader_command_uses_audrics_power_and_show_lists_leader_and_upgrades() {
     store_game(dir.path(), "led", g);
     let used = run(
         dir.path(),
-        &["furtherance", "leader", "led", "--unit", &knight.0.to_string()],
+        &[
+            "furtherance",
+            "leader",
+            "led",
+            "--unit",
+            &knight.0.to_string(),
+        ],
     );
     assert_eq!(used.code, 0, "{}", used.stderr);
-    says(&used.stdout, &["Audric the Augmenter puts a +1 HP counter", "4 HP"]);
+    says(
+        &used.stdout,
+        &["Audric the Augmenter puts a +1 HP counter", "4 HP"],
+    );
     let again = run(
         dir.path(),
-        &["furtherance", "leader", "led", "--unit", &knight.0.to_string()],
+        &[
+            "furtherance",
+            "leader",
+            "led",
+            "--unit",
+            &knight.0.to_string(),
+        ],
     );
     assert_ne!(again.code, 0);
     says(&again.stderr, &["1 time(s) a turn"]);
