@@ -307,6 +307,21 @@ pub enum Command {
         #[arg(long)]
         rules: bool,
     },
+    /// Use your leader's power: Audric puts a +1 HP counter on your unit --unit N; Dedric
+    /// acquires --card NAME (a unit onto --square) without a worker. (Payne: `develop` his
+    /// card; Trosh's power works by itself.)
+    Leader {
+        id: String,
+        #[arg(long)]
+        unit: Option<u32>,
+        #[arg(long)]
+        card: Option<String>,
+        #[arg(long)]
+        square: Option<String>,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// Answer the waiting question of save ID with option N (1-based, as `show` numbers it).
     /// The enemies then play on, or with --step take one step.
     Answer {
@@ -443,6 +458,25 @@ pub fn execute(command: Command, root: &Path) -> Output {
             play::play(root, &id, Play::Answer(option), pace, explain, rules)
         }
         Command::Mine { id, rules } => worker(root, &id, Ok(Action::Mine {}), rules),
+        Command::Leader {
+            id,
+            unit,
+            card,
+            square,
+            rules,
+        } => {
+            let square = match square.as_deref().map(crate::furtherance::Square::parse) {
+                None => Ok(None),
+                Some(Ok(sq)) => Ok(Some(sq)),
+                Some(Err(e)) => Err(e),
+            };
+            let action = square.map(|square| Action::LeaderPower {
+                unit: unit.map(crate::furtherance::UnitId),
+                card,
+                square,
+            });
+            worker(root, &id, action, rules)
+        }
         Command::Buy { id, items, rules } => worker(root, &id, Ok(Action::Buy { items }), rules),
         Command::Build {
             id,

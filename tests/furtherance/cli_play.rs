@@ -183,3 +183,63 @@ fn stepping_stops_at_a_question_and_an_answer_can_step_on() {
     says(&answered.stdout, &["You chose", "attacks your Knight"]);
     assert_eq!(entries(dir.path(), "ask"), before + 2);
 }
+
+/// Leader powers from the command line (issue 32, section 1): `furtherance leader` uses
+/// Audric's power, and `show` names the leader with what the app applies of it, the uses
+/// left this turn, and the upgraded workers (`kingdom.upgrades` in `show --json`).
+#[test]
+fn the_leader_command_uses_audrics_power_and_show_lists_leader_and_upgrades() {
+    use tablemate::furtherance::{Board, CardKind, Cards};
+    let dir = tempfile::tempdir().unwrap();
+    let cards = Cards::bundled().unwrap();
+    let audric = cards.find(CardKind::Leader, "Audric the Augmenter");
+    let mut g = Game::setup(
+        Settings::default(),
+        Board::standard(),
+        super::catalog(),
+        cards,
+        11,
+        audric,
+    );
+    let knight = place(&mut g, Seat::Player, "Knight", "d2");
+    store_game(dir.path(), "led", g);
+    let used = run(
+        dir.path(),
+        &[
+            "furtherance",
+            "leader",
+            "led",
+            "--unit",
+            &knight.0.to_string(),
+        ],
+    );
+    assert_eq!(used.code, 0, "{}", used.stderr);
+    says(
+        &used.stdout,
+        &["Audric the Augmenter puts a +1 HP counter", "4 HP"],
+    );
+    let again = run(
+        dir.path(),
+        &[
+            "furtherance",
+            "leader",
+            "led",
+            "--unit",
+            &knight.0.to_string(),
+        ],
+    );
+    assert_ne!(again.code, 0);
+    says(&again.stderr, &["1 time(s) a turn"]);
+    let shown = run(dir.path(), &["furtherance", "show", "led"]);
+    says(
+        &shown.stdout,
+        &[
+            "Leader: Audric the Augmenter: +1 HP counter on one of your units, 1 a turn (0 use(s) left this turn)",
+            "PKn  d2  your Knight: 4/4 HP",
+        ],
+    );
+    let json = run(dir.path(), &["furtherance", "show", "led", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["kingdom"]["leader"]["uses_left"], 0);
+    assert!(v["kingdom"]["upgrades"].is_array());
+}

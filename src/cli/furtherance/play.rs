@@ -341,13 +341,20 @@ pub fn kingdom_text(game: &Game) -> String {
         "Kingdom: {} gold, {} VP, {} worker(s), {} action(s) left this turn",
         k.gold, k.vp, k.workers, k.actions_left
     );
-    let _ = writeln!(
-        s,
-        "  Leader: {}",
-        k.leader
-            .as_ref()
-            .map_or("none".to_string(), |l| l.name.clone())
-    );
+    let leader = k.leader.as_ref().map_or("none".to_string(), |l| {
+        let mut t = l.name.clone();
+        if !l.applies.is_empty() {
+            let _ = write!(t, ": {}", l.applies);
+        }
+        if let Some(c) = l.counters {
+            let _ = write!(t, " ({c} counter(s) left)");
+        }
+        if let Some(u) = l.uses_left {
+            let _ = write!(t, " ({u} use(s) left this turn)");
+        }
+        t
+    });
+    let _ = writeln!(s, "  Leader: {leader}");
     let list = |cards: Vec<String>| {
         if cards.is_empty() {
             "none".to_string()
@@ -381,6 +388,12 @@ pub fn kingdom_text(game: &Game) -> String {
                     }
                     if b.damage > 0 {
                         let _ = write!(t, " ({} damage)", b.damage);
+                    }
+                    if b.in_play && !b.applies.is_empty() {
+                        let _ = write!(t, " [{}]", b.applies);
+                    }
+                    if b.acted {
+                        t.push_str(" (acted this turn)");
                     }
                     t
                 })

@@ -41,6 +41,12 @@ impl EffectChoice {
             Some(Effect::Dedric) => "Dedric: limits",
             Some(Effect::Payne) => "Payne: 2nd turn",
             Some(Effect::Trosh) => "Trosh: one worker",
+            Some(Effect::BetterMine) => "Mines more gold",
+            Some(Effect::BetterBuy) => "Items cost less",
+            Some(Effect::BetterBuild) => "Buildings cost less",
+            Some(Effect::BetterRecruit) => "Units cost less",
+            Some(Effect::BetterDevelop) => "Develops faster",
+            Some(Effect::BetterResearch) => "Researches deeper",
         }
     }
 }

@@ -153,6 +153,12 @@ pub(crate) enum Task {
     Rescue {
         card: super::kingdom::CardRef,
     },
+    /// Your unit survived an enemy attack: use an item (the Potion) before more come?
+    AfterAttack {
+        unit: UnitId,
+    },
+    /// A sixth item in hand: use one now (ITEMS).
+    SixthItem,
 }
 
 /// A question the rules leave to the player, and what to do with the answer.
@@ -174,122 +180,7 @@ impl Pending {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub(crate) enum Resume {
-    /// Move-order tie: option i is `candidates[i]`.
-    MoveFirst {
-        seat: Seat,
-        acted: Vec<UnitId>,
-        candidates: Vec<UnitId>,
-    },
-    /// Several player units in reach: option i is `candidates[i]`.
-    Target {
-        attacker: UnitId,
-        left: u8,
-        candidates: Vec<UnitId>,
-    },
-    /// Option 0: the attacked unit battles; option i: `candidates[i - 1]` battles instead.
-    Guard {
-        strike: Strike,
-        candidates: Vec<UnitId>,
-    },
-    /// Option 0: the damage stays; option i: `candidates[i - 1]` takes it. `task` is the
-    /// strike or castle attack to resume.
-    Protector {
-        task: Box<Task>,
-        candidates: Vec<UnitId>,
-    },
-    /// Options: each defender, then "castle takes 1 damage", then (if any) "a building".
-    CastleDefence {
-        attacker: UnitId,
-        defenders: Vec<UnitId>,
-    },
-    /// Research tie: option i is `candidates[i]`.
-    ResearchTie { seat: Seat, candidates: Vec<KindId> },
-    /// Physical deck: option i is catalogue unit i.
-    DrawnCard { seat: Seat, skips: u8 },
-    /// Research: option i is the i-th way to keep, bottom and top the looked-at cards.
-    Research {
-        deck: super::kingdom::Market,
-        looked: Vec<u16>,
-    },
-    /// Upgrade: option i trains `drawn[i]`.
-    Upgrade { drawn: Vec<u16> },
-    /// Option 0: pay 2 gold, the card goes to your research; option 1: discard it.
-    Rescue { card: super::kingdom::CardRef },
-    /// Option 0: use the Invincibility Cloak on this strike; option 1: keep it.
-    Cloak { strike: Strike },
-}
-
-impl Resume {
-    /// The task that asked this question: run again, it asks again from the position as it
-    /// is then (`reask_after_edit`).
-    pub(crate) fn asking_task(&self) -> Task {
-        match self {
-            Resume::MoveFirst { seat, acted, .. } => Task::PickUnit {
-                seat: *seat,
-                acted: acted.clone(),
-            },
-            Resume::Target { attacker, left, .. } => Task::Attacks {
-                unit: *attacker,
-                left: *left,
-                focus: None,
-            },
-            Resume::Guard { strike, .. } => Task::Strike(Strike {
-                guard_asked: false,
-                ..strike.clone()
-            }),
-            Resume::Protector { task, .. } => match &**task {
-                Task::Strike(s) => Task::Strike(Strike {
-                    protector: None,
-                    ..s.clone()
-                }),
-                Task::HitEnemyCastle {
-                    attacker, castle, ..
-                } => Task::HitEnemyCastle {
-                    attacker: *attacker,
-                    castle: *castle,
-                    protector: None,
-                },
-                other => other.clone(),
-            },
-            Resume::CastleDefence { attacker, .. } => Task::DefendCastle {
-                attacker: *attacker,
-            },
-            Resume::ResearchTie { seat, .. } => Task::Spawn {
-                seat: *seat,
-                skips: 0,
-            },
-            Resume::DrawnCard { seat, skips } => Task::Spawn {
-                seat: *seat,
-                skips: *skips,
-            },
-            Resume::Research { .. } | Resume::Upgrade { .. } | Resume::Rescue { .. } => {
-                Game::kingdom_task(self).unwrap_or(Task::Deaths)
-            }
-            Resume::Cloak { strike } => Task::Strike(Strike {
-                cloak: None,
-                ..strike.clone()
-            }),
-        }
-    }
-
-    /// The rule that leaves this question to the player.
-    pub(crate) fn rule(&self) -> Rule {
-        match self {
-            Resume::MoveFirst { .. } => Rule::MoveOrderTie,
-            Resume::Target { .. } => Rule::TargetTie,
-            Resume::Guard { .. } | Resume::Protector { .. } => Rule::Ability,
-            Resume::CastleDefence { .. } => Rule::CastleDefence,
-            Resume::ResearchTie { .. } => Rule::SpawnResearchTie,
-            Resume::DrawnCard { .. } => Rule::SpawnDeck,
-            Resume::Research { .. } | Resume::Upgrade { .. } => Rule::Workers,
-            Resume::Rescue { .. } => Rule::Rescue,
-            Resume::Cloak { .. } => Rule::Item,
-        }
-    }
-}
+pub(crate) use super::resume::Resume;
 
 impl Game {
     /// Runs the work in hand until something happens and returns it: a step of an enemy
@@ -490,6 +381,8 @@ impl Game {
             Task::AskResearch { deck, looked } => self.ask_research(deck, looked),
             Task::AskUpgrade { drawn } => self.ask_upgrade(drawn),
             Task::Rescue { card } => self.ask_rescue(card),
+            Task::AfterAttack { unit } => self.offer_after_attack(unit),
+            Task::SixthItem => self.ask_sixth_item(),
         }
     }
 
@@ -595,6 +488,12 @@ impl Game {
                 strike.cloak = Some(used);
                 self.agenda.push(Task::Strike(strike));
             }
+            Resume::AfterAttack { uses, .. } => {
+                if option + 1 < uses.len() {
+                    self.resolve_item_use(&uses, option);
+                }
+            }
+            Resume::SixthItem { uses } => self.resolve_item_use(&uses, option),
         }
         Ok(())
     }

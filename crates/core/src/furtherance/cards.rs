@@ -95,8 +95,22 @@ pub enum Effect {
     Dedric,
     /// Leader: a second turn when a Payne counter is removed (INDEX).
     Payne,
-    /// Leader: his power only on one of your two workers in solo (SOLO RULES 3).
+    /// Leader: his power only on one of your two workers in solo (SOLO RULES 3). What the
+    /// power does is the card's `boost` (an upgraded worker's effect) by its `amount`.
     Trosh,
+    /// Upgraded worker: mines `amount` more gold (UPGRADES: "mining").
+    BetterMine,
+    /// Upgraded worker: pays `amount` gold less for each item it buys.
+    BetterBuy,
+    /// Upgraded worker: pays `amount` gold less for a building it starts.
+    BetterBuild,
+    /// Upgraded worker: pays `amount` gold less for a unit it recruits.
+    BetterRecruit,
+    /// Upgraded worker: removes `amount` more turn counters when it develops.
+    BetterDevelop,
+    /// Upgraded worker: looks at `amount` more cards when it researches (UPGRADES:
+    /// "researching"); the cards it does not keep or put back on top go to the bottom.
+    BetterResearch,
 }
 
 impl Effect {
@@ -110,12 +124,67 @@ impl Effect {
             | Effect::Marketplace => CardKind::Building,
             Effect::HolyGrail | Effect::InvincibilityCloak | Effect::Potion => CardKind::Item,
             Effect::Audric | Effect::Dedric | Effect::Payne | Effect::Trosh => CardKind::Leader,
+            Effect::BetterMine
+            | Effect::BetterBuy
+            | Effect::BetterBuild
+            | Effect::BetterRecruit
+            | Effect::BetterDevelop
+            | Effect::BetterResearch => CardKind::Upgrade,
         }
+    }
+
+    /// What the app applies, in words, for a card with this effect, `amount` and `boost`.
+    pub fn applies(self, amount: u8, boost: Option<Effect>) -> String {
+        let uses = amount.max(1);
+        match self {
+            Effect::Walls => "takes the hits on your castle; destroyed at 5 damage".into(),
+            Effect::Fortification => {
+                "takes the hits on your castle; destroyed with more damage than your buildings"
+                    .into()
+            }
+            Effect::Catapult | Effect::GuardTower => {
+                "deals 1 damage to a unit attacking your castle".into()
+            }
+            Effect::Marketplace => "1 gold back after each item, building or recruit".into(),
+            Effect::HolyGrail => "2 VP while its unit stands on the centre square".into(),
+            Effect::InvincibilityCloak => {
+                "asked when your unit is attacked: it takes no damage from that attack".into()
+            }
+            Effect::Potion => {
+                "removes a living unit's damage; asked after an enemy attack your unit survives"
+                    .into()
+            }
+            Effect::Audric => format!("+1 HP counter on one of your units, {uses} a turn"),
+            Effect::Dedric => format!("acquire a card without a worker, {uses} a turn"),
+            Effect::Payne => "develop his card: each counter removed gives a second turn".into(),
+            Effect::Trosh => format!(
+                "one worker a turn: {}",
+                boost.map_or_else(String::new, |b| b.applies(amount, None))
+            ),
+            Effect::BetterMine => format!("mines {amount} more gold"),
+            Effect::BetterBuy => format!("pays {amount} gold less for each item it buys"),
+            Effect::BetterBuild => format!("pays {amount} gold less for a building"),
+            Effect::BetterRecruit => format!("pays {amount} gold less for a unit"),
+            Effect::BetterDevelop => format!("removes {amount} more turn counter(s)"),
+            Effect::BetterResearch => format!("looks at {amount} more card(s) in research"),
+        }
+    }
+
+    /// The file's word for it (`better-mine`, `audric`, ...).
+    pub fn word(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
     }
 }
 
 fn one() -> u8 {
     1
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// One card as the file writes it (and as the engine keeps it).
@@ -139,6 +208,13 @@ pub struct Card {
     pub hits: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<Effect>,
+    /// How much the effect gives: an upgraded worker's gold, counters or cards; Audric's and
+    /// Dedric's uses a turn (0 reads as 1); Trosh's boost.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub amount: u8,
+    /// Trosh only: the upgraded worker's effect his power gives one worker a turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost: Option<Effect>,
     #[serde(default)]
     pub text: String,
     /// Which values are sample data ("name", "cost", "vp", "copies", "turns", "hits", "text").
@@ -146,7 +222,9 @@ pub struct Card {
     pub sample_fields: Vec<String>,
 }
 
-const SAMPLE_FIELDS: [&str; 7] = ["name", "cost", "vp", "copies", "turns", "hits", "text"];
+const SAMPLE_FIELDS: [&str; 10] = [
+    "name", "cost", "vp", "copies", "turns", "hits", "text", "effect", "amount", "boost",
+];
 
 /// A card file as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -198,7 +276,11 @@ impl CardsFile {
             if kind == CardKind::Building && c.hits == 0 {
                 row("hits must be at least 1: a building is destroyed by hits (BUILDINGS)".into());
             }
-            if kind != CardKind::Building && (c.turns > 0 || c.hits > 0) {
+            let payne = c.effect == Some(Effect::Payne);
+            if payne && c.turns == 0 {
+                row("Payne needs turns: the counters on his card (LEADERS; INDEX)".into());
+            }
+            if kind != CardKind::Building && (c.hits > 0 || (c.turns > 0 && !payne)) {
                 row(format!(
                     "turns and hits are for buildings, not {}",
                     kind.plural()
@@ -212,6 +294,22 @@ impl CardsFile {
                     e.kind().plural(),
                     kind.plural()
                 ));
+            }
+            let worker = |e: Effect| e.kind() == CardKind::Upgrade;
+            if c.effect.is_some_and(worker) && c.amount == 0 {
+                row(format!(
+                    "the effect {} needs an amount of at least 1",
+                    c.effect.map(Effect::word).unwrap_or_default()
+                ));
+            }
+            match (c.effect, c.boost) {
+                (Some(Effect::Trosh), Some(b)) if worker(b) && c.amount > 0 => {}
+                (Some(Effect::Trosh), _) => row(
+                    "Trosh needs a boost (an upgraded worker's effect, e.g. better-mine) and an amount"
+                        .into(),
+                ),
+                (_, Some(_)) => row("boost is for Trosh only".into()),
+                _ => {}
             }
             for f in &c.sample_fields {
                 if !SAMPLE_FIELDS.contains(&f.as_str()) {

@@ -77,6 +77,12 @@ pub fn effects(kind: CardKind) -> Vec<Effect> {
         Dedric,
         Payne,
         Trosh,
+        BetterMine,
+        BetterBuy,
+        BetterBuild,
+        BetterRecruit,
+        BetterDevelop,
+        BetterResearch,
     ]
     .into_iter()
     .filter(|e| e.kind() == kind)
@@ -94,6 +100,10 @@ pub struct Row {
     pub hits: String,
     pub text: String,
     pub effect: Option<Effect>,
+    /// A leader's uses a turn or boost amount, and Trosh's boost (docs/furtherance.md): kept
+    /// as the file has them (the table does not edit them).
+    pub amount: u8,
+    pub boost: Option<Effect>,
     /// Still the sample value set: not yet edited or confirmed by you.
     pub sample: bool,
     sample_fields: Vec<String>,
@@ -146,6 +156,8 @@ impl Row {
             hits: if building { "1" } else { "0" }.into(),
             text: String::new(),
             effect: None,
+            amount: 0,
+            boost: None,
             sample: false,
             sample_fields: Vec::new(),
         }
@@ -199,6 +211,8 @@ impl CardsDraft {
                 hits: c.hits.to_string(),
                 text: c.text.clone(),
                 effect: c.effect,
+                amount: c.amount,
+                boost: c.boost,
                 sample: sample && !c.sample_fields.is_empty(),
                 sample_fields: c.sample_fields.clone(),
             })
@@ -273,6 +287,8 @@ impl CardsDraft {
                 turns: 0,
                 hits: 0,
                 effect: r.effect,
+                amount: r.amount,
+                boost: r.boost,
                 text: r.text.trim().to_string(),
                 sample_fields: if r.sample {
                     r.sample_fields.clone()

@@ -69,6 +69,7 @@ impl RefusalKind {
                 "worker-actions"
             }
             K::TooManyItems | K::NoSuchItem | K::ItemNeedsUnit => "items",
+            K::LeaderPowerUsed => "leaders",
             K::TooManyBuildings | K::TooManyUnderConstruction => "buildings",
             // The app's order of work, a number or name that points at nothing, a bad value.
             K::AnswerFirst

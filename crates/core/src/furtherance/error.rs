@@ -83,7 +83,9 @@ pub enum RuleError {
         "{name} is not face up in the {market} market nor in your research: you buy from the three face-up cards or your research (CARD TYPES; WORKERS: Research)"
     )]
     NotForSale { name: String, market: &'static str },
-    #[error("you have 5 items, the most allowed: use one first (ITEMS)")]
+    #[error(
+        "you would hold 7 items: you may hold 5, and a sixth must be used at once (ITEMS): buy one, use one, then buy again"
+    )]
     TooManyItems,
     #[error(
         "you have 7 buildings, the most allowed (under construction included): discard one before building another (BUILDINGS)"
@@ -107,4 +109,8 @@ pub enum RuleError {
     ItemNeedsUnit(String),
     #[error("{0}")]
     BadValue(String),
+    #[error(
+        "{name}'s power may be used {uses} time(s) a turn and is used up this turn (LEADERS; your leaders file)"
+    )]
+    LeaderPowerUsed { name: String, uses: u8 },
 }

@@ -153,7 +153,9 @@ impl Rule {
             Rule::YourTurn => "GAMEPLAY (your turn)",
             Rule::Workers => "WORKERS (each worker takes one action a turn)",
             Rule::Rescue => "COMBAT: Killing Units (pay 2 gold to put it in your research)",
-            Rule::Item => "INDEX: Invincibility Cloak (used when your unit is attacked)",
+            Rule::Item => {
+                "ITEMS; INDEX (an item used when your unit is attacked, or a sixth used at once)"
+            }
         }
     }
 }

@@ -152,6 +152,21 @@ pub struct Kingdom {
     /// Worker actions taken this turn.
     #[serde(default)]
     pub used: u8,
+    /// Upgraded workers (indices into `upgrades`) that took this turn's actions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upgrades_acted: Vec<usize>,
+    /// Trosh's power was used this turn (SOLO RULES 3: on one of your two workers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trosh_used: bool,
+    /// Uses of the leader's power this turn (Audric, Dedric).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub leader_uses: u8,
+    /// Counters left on the leader's card (Payne the Planner).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub leader_counters: u8,
+    /// Set only while the leader's power (Dedric) acquires a card: no worker is used.
+    #[serde(skip)]
+    pub(crate) leader_acting: bool,
     #[serde(default)]
     pub research: Vec<CardRef>,
     #[serde(default)]
@@ -179,6 +194,10 @@ pub struct Kingdom {
     pub buildings_deck: Option<CardPile>,
     #[serde(default)]
     pub upgrades_deck: Option<CardPile>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Flips cards onto `slots` until three places are filled or the deck is out; a card like
@@ -232,6 +251,12 @@ impl Kingdom {
             let n = cards.leaders.len() as u64;
             (n > 0).then(|| rng.below(n) as u16)
         });
+        // Payne's counters go on his card at setup (LEADERS; INDEX).
+        k.leader_counters = k
+            .leader
+            .and_then(|l| cards.card(CardKind::Leader, l))
+            .filter(|c| c.effect == Some(super::cards::Effect::Payne))
+            .map_or(0, |c| c.turns);
         k
     }
 
@@ -309,6 +334,11 @@ impl Kingdom {
             .map(|c| u32::from(c.vp))
             .sum();
         u8::try_from(buildings + u32::from(self.card_vp)).unwrap_or(u8::MAX)
+    }
+
+    /// The leader's card.
+    pub fn leader_card<'a>(&self, cards: &'a Cards) -> Option<&'a super::cards::Card> {
+        self.leader.and_then(|l| cards.card(CardKind::Leader, l))
     }
 
     /// The leader's effect, if the leader has one the engine applies.

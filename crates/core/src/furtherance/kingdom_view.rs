@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::cards::CardKind;
+use super::cards::{CardKind, Effect};
 use super::kingdom::{CardRef, Market};
 use super::state::Game;
 use super::units::KindId;
@@ -28,6 +28,14 @@ pub struct NamedCard {
     pub name: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub text: String,
+    /// What the app applies of it, in words (empty: its text is yours to apply).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub applies: String,
+    /// The leader: counters left on the card (Payne), uses of the power left this turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uses_left: Option<u8>,
 }
 
 /// A building or upgraded worker: turn counters left (0: in play) and damage.
@@ -37,6 +45,12 @@ pub struct HeldCard {
     pub turn_counters: u8,
     pub in_play: bool,
     pub damage: u8,
+    /// What the app applies of it, in words (upgraded workers: what it is better at).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub applies: String,
+    /// Upgraded workers: it took one of this turn's actions.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub acted: bool,
 }
 
 /// A face-up card (a stack of `count` alike) or a researched one, with its cost.
@@ -75,11 +89,19 @@ impl Game {
 
     pub fn kingdom_view(&self) -> KingdomView {
         let k = &self.kingdom;
+        let applies = |kind: CardKind, card: u16| {
+            self.cards
+                .card(kind, card)
+                .and_then(|c| c.effect.map(|e| e.applies(c.amount, c.boost)))
+                .unwrap_or_default()
+        };
         let held = |kind: CardKind, h: &super::kingdom::Held| HeldCard {
             name: self.cards.name(kind, h.card),
             turn_counters: h.counters,
             in_play: h.counters == 0,
             damage: h.damage,
+            applies: applies(kind, h.card),
+            acted: false,
         };
         let slots = |deck: Market, slots: &[Vec<u16>]| -> Vec<MarketCard> {
             slots
@@ -99,9 +121,19 @@ impl Game {
             leader: k
                 .leader
                 .and_then(|l| self.cards.card(CardKind::Leader, l))
-                .map(|c| NamedCard {
-                    name: c.name.clone(),
-                    text: c.text.clone(),
+                .map(|c| {
+                    let effect = c.effect;
+                    let uses = matches!(effect, Some(Effect::Audric | Effect::Dedric))
+                        .then(|| c.amount.max(1).saturating_sub(k.leader_uses));
+                    NamedCard {
+                        name: c.name.clone(),
+                        text: c.text.clone(),
+                        applies: effect
+                            .map(|e| e.applies(c.amount, c.boost))
+                            .unwrap_or_default(),
+                        counters: (effect == Some(Effect::Payne)).then_some(k.leader_counters),
+                        uses_left: uses,
+                    }
                 }),
             vp: self.total_vp(),
             research: k
@@ -124,12 +156,19 @@ impl Game {
                         .card(CardKind::Item, *i)
                         .map(|c| c.text.clone())
                         .unwrap_or_default(),
+                    applies: applies(CardKind::Item, *i),
+                    counters: None,
+                    uses_left: None,
                 })
                 .collect(),
             upgrades: k
                 .upgrades
                 .iter()
-                .map(|u| held(CardKind::Upgrade, u))
+                .enumerate()
+                .map(|(i, u)| HeldCard {
+                    acted: k.upgrades_acted.contains(&i),
+                    ..held(CardKind::Upgrade, u)
+                })
                 .collect(),
             market: MarketView {
                 units: slots(Market::Units, &units),

@@ -19,6 +19,7 @@ pub mod board_draft;
 pub mod board_file;
 pub mod cards;
 pub mod cards_draft;
+mod castle_attacks;
 pub mod cites;
 mod combat;
 mod defences;
@@ -26,19 +27,26 @@ mod enemy;
 pub mod error;
 pub mod explain;
 mod explain_words;
+mod hand_edit;
+mod items;
 pub mod kingdom;
 pub mod kingdom_view;
+mod leaders;
 pub mod pile;
 mod play;
 pub mod player;
 mod reach;
+mod research;
+mod resume;
 mod seats;
 pub mod sim;
 pub mod square;
 pub mod state;
 pub mod step;
+mod unit_moves;
 pub mod units;
 pub mod units_draft;
+mod upgrades;
 mod validate;
 mod workers;
 
@@ -50,6 +58,8 @@ mod explain_cases_tests;
 mod explain_tests;
 #[cfg(test)]
 mod kingdom_tests;
+#[cfg(test)]
+mod leader_tests;
 #[cfg(test)]
 mod player_tests;
 #[cfg(test)]

@@ -89,7 +89,9 @@ impl Game {
             | Resume::Research { .. }
             | Resume::Upgrade { .. }
             | Resume::Rescue { .. }
-            | Resume::Cloak { .. } => Vec::new(),
+            | Resume::Cloak { .. }
+            | Resume::SixthItem { .. } => Vec::new(),
+            Resume::AfterAttack { unit, .. } => vec![at(unit)],
         };
         squares.resize(p.options.len(), None);
         squares

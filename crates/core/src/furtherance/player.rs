@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::agenda::{Strike, Task};
 use super::error::RuleError;
 use super::square::{Seat, Square};
-use super::state::{DeckMode, Game, MAX_CASTLE_HP, Phase, Unit, UnitId};
+use super::state::{DeckMode, Game, Phase, Unit, UnitId};
 use super::step::{Battle, Step};
 use super::units::KindId;
 
@@ -49,6 +49,17 @@ pub enum Action {
         item: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         unit: Option<UnitId>,
+    },
+    /// Use your leader's power (LEADERS; INDEX): Audric puts a +1 HP counter on `unit`;
+    /// Dedric acquires `card` (onto `square` for a unit) without a worker. Payne's power
+    /// comes from `develop` on his card, Trosh's by itself.
+    LeaderPower {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
     },
     Move {
         unit: UnitId,
@@ -141,6 +152,7 @@ impl Action {
                 | Action::Research { .. }
                 | Action::Upgrade {}
                 | Action::UseItem { .. }
+                | Action::LeaderPower { .. }
                 | Action::Move { .. }
                 | Action::AttackUnit { .. }
                 | Action::AttackCastle { .. }
@@ -208,6 +220,18 @@ impl Game {
                 Some(u) => format!("Use {item} on {}", who(u)),
                 None => format!("Use {item}"),
             },
+            Action::LeaderPower { unit, card, square } => {
+                let leader = self
+                    .kingdom
+                    .leader_card(&self.cards)
+                    .map_or_else(|| "your leader".to_string(), |c| c.name.clone());
+                match (unit, card, square) {
+                    (Some(u), _, _) => format!("{leader}'s power on {}", who(u)),
+                    (None, Some(c), Some(sq)) => format!("{leader}'s power: {c} at {sq}"),
+                    (None, Some(c), None) => format!("{leader}'s power: {c}"),
+                    _ => format!("{leader}'s power"),
+                }
+            }
             Action::Move { unit, to } => format!("Move {} to {to}", who(unit)),
             Action::AttackUnit { attacker, target } => {
                 format!("{} attacks {}", who(attacker), who(target))
@@ -319,6 +343,18 @@ impl Game {
             self.check_outcome();
             return Ok(steps);
         }
+        // Items may be used at any time, but may not interrupt (ITEMS): in the enemies'
+        // turn between two steps too.
+        if let Action::UseItem { item, unit } = &action
+            && self.phase == Phase::Enemy
+            && self.pending.is_none()
+            && self.outcome.is_none()
+        {
+            let step = self.use_item(item, *unit)?;
+            self.record(&step);
+            self.check_outcome();
+            return Ok(vec![step]);
+        }
         self.check_players_turn()?;
         let mut steps = Vec::new();
         match action {
@@ -330,7 +366,14 @@ impl Game {
                 }
             }),
             Action::Mine {} => steps.push(self.mine()?),
-            Action::Buy { items } => steps.push(self.buy(&items)?),
+            Action::Buy { items } => {
+                steps.push(self.buy(&items)?);
+                steps.extend(self.ask_sixth_item());
+            }
+            Action::LeaderPower { unit, card, square } => {
+                steps.push(self.leader_power(unit, card.as_deref(), square)?);
+                steps.extend(self.ask_sixth_item());
+            }
             Action::Build { building } => steps.push(self.build(&building)?),
             Action::Develop { card } => steps.push(self.develop(&card)?),
             Action::Research { deck } => steps.extend(self.research(deck)?),
@@ -370,7 +413,7 @@ impl Game {
         Ok(steps)
     }
 
-    fn check_players_turn(&self) -> Result<(), RuleError> {
+    pub(crate) fn check_players_turn(&self) -> Result<(), RuleError> {
         if let Some(o) = self.outcome {
             return Err(RuleError::GameOver(format!("{o:?}").to_lowercase()));
         }
@@ -386,11 +429,11 @@ impl Game {
         Ok(())
     }
 
-    fn unit_checked(&self, id: UnitId) -> Result<&Unit, RuleError> {
+    pub(crate) fn unit_checked(&self, id: UnitId) -> Result<&Unit, RuleError> {
         self.unit(id).ok_or(RuleError::NoSuchUnit(id.0))
     }
 
-    fn own_unit(&self, id: UnitId) -> Result<&Unit, RuleError> {
+    pub(crate) fn own_unit(&self, id: UnitId) -> Result<&Unit, RuleError> {
         let u = self.unit_checked(id)?;
         if u.owner != Seat::Player {
             return Err(RuleError::NotYours(self.describe(id)));
@@ -453,306 +496,5 @@ impl Game {
             });
         }
         Ok(())
-    }
-
-    /// The path `id` would walk to `to` (its start first) if the rules let it move there
-    /// now (MOVEMENT: your own unit, not new, before it attacks, up to 2 spaces in all, not
-    /// through walls or units, not into an enemy castle), or the rule against it.
-    fn check_move(&self, id: UnitId, to: Square) -> Result<Vec<Square>, RuleError> {
-        let u = self.own_unit(id)?;
-        if u.attacks > 0 {
-            return Err(RuleError::MoveAfterAttack(self.describe(id)));
-        }
-        if !self.board.is_square(to) {
-            return Err(RuleError::OffBoard(to));
-        }
-        if let Some(c) = self.board.castle_of(to)
-            && c != Seat::Player
-        {
-            return Err(RuleError::EnemyCastle(to, c.the_castle()));
-        }
-        if self.unit_at(to).is_some_and(|o| o.id != id) {
-            return Err(RuleError::Occupied(to));
-        }
-        let left = 2u8.saturating_sub(u.moved);
-        let seen = self.walk(u, left);
-        if to == u.square || seen[to.index()].is_none() {
-            return Err(RuleError::Unreachable {
-                name: self.describe(id),
-                to,
-                left,
-            });
-        }
-        let mut path = vec![to];
-        let mut at = to;
-        while let Some((d, from)) = seen[at.index()]
-            && d > 0
-        {
-            path.push(from);
-            at = from;
-        }
-        path.reverse();
-        Ok(path)
-    }
-
-    fn move_unit(&mut self, id: UnitId, to: Square) -> Result<Step, RuleError> {
-        let path = self.check_move(id, to)?;
-        let dist = u8::try_from(path.len() - 1).unwrap_or(u8::MAX);
-        self.last_move = Some((id, path.clone()));
-        if let Some(u) = self.unit_mut(id) {
-            u.square = to;
-            u.moved += dist;
-        }
-        let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
-        Ok(Step::Move { unit, path })
-    }
-
-    /// Where the player's unit `id` may move now: exactly the squares a `Move` action would
-    /// be accepted for (the same checks run), none outside your turn.
-    pub fn legal_moves(&self, id: UnitId) -> Vec<Square> {
-        if self.check_players_turn().is_err() {
-            return Vec::new();
-        }
-        Square::all()
-            .filter(|to| self.check_move(id, *to).is_ok())
-            .collect()
-    }
-
-    /// What the player's unit `id` may attack now, each with the square a click on the board
-    /// attacks it by: the enemy units an `AttackUnit` would be accepted for, and the free
-    /// spaces of each enemy castle an `AttackCastle` would be accepted for (the same checks
-    /// run), none outside your turn.
-    pub fn legal_attacks(&self, id: UnitId) -> Vec<(Square, Target)> {
-        if self.check_players_turn().is_err() {
-            return Vec::new();
-        }
-        let units = self
-            .units
-            .iter()
-            .filter(|t| self.check_attack_unit(id, t.id).is_ok())
-            .map(|t| (t.square, Target::Unit(t.id)));
-        let castles = Seat::ENEMIES
-            .into_iter()
-            .filter(|c| self.check_attack_castle(id, *c).is_ok())
-            .flat_map(|c| {
-                self.board
-                    .castle(c)
-                    .iter()
-                    .filter(|s| self.unit_at(**s).is_none())
-                    .map(move |s| (*s, Target::Castle(c)))
-            });
-        units.chain(castles).collect()
-    }
-
-    fn check_attack_unit(&self, attacker: UnitId, target: UnitId) -> Result<(), RuleError> {
-        let a = self.own_unit(attacker)?;
-        let per_turn = self.kind(a).attacks_per_turn();
-        if a.attacks >= per_turn {
-            return Err(RuleError::NoAttacksLeft {
-                name: self.describe(attacker),
-                per_turn,
-            });
-        }
-        let t = self.unit_checked(target)?;
-        if t.owner == Seat::Player {
-            return Err(RuleError::NotEnemy(self.describe(target)));
-        }
-        if !self.may_attack(a, t) {
-            return Err(RuleError::NewTarget(
-                self.describe(attacker),
-                self.describe(target),
-            ));
-        }
-        if !self.within_reach(a.owner, a.square, t.square, self.kind(a).reach()) {
-            return Err(RuleError::OutOfReach {
-                attacker: self.describe(attacker),
-                target: self.describe(target),
-                why: self.out_of_reach_why(a, t.square),
-            });
-        }
-        Ok(())
-    }
-
-    fn check_attack_castle(&self, attacker: UnitId, castle: Seat) -> Result<(), RuleError> {
-        let a = self.own_unit(attacker)?;
-        let per_turn = self.kind(a).attacks_per_turn();
-        if a.attacks >= per_turn {
-            return Err(RuleError::NoAttacksLeft {
-                name: self.describe(attacker),
-                per_turn,
-            });
-        }
-        if castle == Seat::Player {
-            return Err(RuleError::OwnCastle);
-        }
-        if self.is_destroyed(castle) {
-            return Err(RuleError::CastleDestroyed(castle.the_castle()));
-        }
-        if !self.board.next_to_castle(a.square, castle) {
-            return Err(RuleError::NotNextToCastle(
-                self.describe(attacker),
-                castle.the_castle(),
-            ));
-        }
-        Ok(())
-    }
-
-    fn hand_edit(&mut self, action: &Action) -> Result<Step, RuleError> {
-        let mut text = self
-            .label(action)
-            .trim_start_matches("Hand edit: ")
-            .to_string();
-        let (mut added, mut removed) = (None, None);
-        match *action {
-            Action::PlaceUnit {
-                owner,
-                kind,
-                square,
-            } => {
-                self.kind_checked(kind)?;
-                if !self.board.may_enter(owner, square) {
-                    return Err(match self.board.castle_of(square) {
-                        Some(c) => RuleError::EnemyCastle(square, c.the_castle()),
-                        None => RuleError::OffBoard(square),
-                    });
-                }
-                if self.unit_at(square).is_some() {
-                    return Err(RuleError::Occupied(square));
-                }
-                if owner.is_enemy() && self.is_destroyed(owner) {
-                    return Err(RuleError::CastleDestroyed(owner.the_castle()));
-                }
-                self.check_copies_left(kind, Some(owner))?;
-                if (owner.is_enemy() || self.kingdom.one_deck)
-                    && let Some(deck) = self.deck.as_mut()
-                    && deck.take(kind).is_none()
-                {
-                    let k = self.catalog.kind(kind);
-                    return Err(RuleError::NoCopies {
-                        name: k.name.clone(),
-                        copies: k.copies,
-                    });
-                }
-                let id = self.new_unit_id();
-                self.units.push(Unit {
-                    id,
-                    kind,
-                    owner,
-                    square,
-                    damage: 0,
-                    hp_bonus: 0,
-                    new: false,
-                    moved: 0,
-                    attacks: 0,
-                });
-                added = self.unit_ref(id);
-            }
-            Action::Relocate { unit, to } => {
-                let owner = self.unit_checked(unit)?.owner;
-                if !self.board.may_enter(owner, to) {
-                    return Err(match self.board.castle_of(to) {
-                        Some(c) => RuleError::EnemyCastle(to, c.the_castle()),
-                        None => RuleError::OffBoard(to),
-                    });
-                }
-                if self.unit_at(to).is_some_and(|o| o.id != unit) {
-                    return Err(RuleError::Occupied(to));
-                }
-                if let Some(u) = self.unit_mut(unit) {
-                    u.square = to;
-                }
-            }
-            Action::Remove { unit, to_research } => {
-                let u = self.unit_checked(unit)?.clone();
-                removed = self.unit_ref(unit);
-                if to_research && u.owner.is_enemy() && !self.is_destroyed(u.owner) {
-                    self.units.retain(|x| x.id != unit);
-                    self.castle_mut(u.owner).research.push(u.kind);
-                } else {
-                    self.discard_unit(unit);
-                }
-            }
-            Action::SetDamage { unit, damage } => {
-                self.unit_checked(unit)?;
-                if let Some(u) = self.unit_mut(unit) {
-                    u.damage = damage;
-                }
-                self.agenda.push(Task::Deaths);
-            }
-            Action::SetHpBonus { unit, bonus } => {
-                self.unit_checked(unit)?;
-                if let Some(u) = self.unit_mut(unit) {
-                    u.hp_bonus = bonus;
-                }
-                self.agenda.push(Task::Deaths);
-            }
-            Action::SetCastleHp { castle, hp } => {
-                if hp > MAX_CASTLE_HP {
-                    return Err(RuleError::BadValue(format!(
-                        "castle HP goes from 0 to {MAX_CASTLE_HP}"
-                    )));
-                }
-                if castle.is_enemy() && self.is_destroyed(castle) {
-                    return Err(RuleError::CastleDestroyed(castle.the_castle()));
-                }
-                let before = self.castle(castle).hp;
-                self.castle_mut(castle).hp = hp;
-                if castle.is_enemy() {
-                    // A lower HP is damage dealt off the app (an item, a leader power), so the
-                    // counters move as damage moves them (ATTACKING): one per point, all of
-                    // them at 5 HP or less; at 0 the castle is destroyed (+2 VP).
-                    let counters = self.castle(castle).counters;
-                    let to_move = if hp <= super::state::PASS_ALL_AT_HP {
-                        counters
-                    } else {
-                        counters.min(before.saturating_sub(hp))
-                    };
-                    if to_move > 0 {
-                        // Say what else moved (issue 32: counters left the board unsaid).
-                        let to = self.pass_counters(castle, to_move);
-                        let whither = match to {
-                            Seat::Player => "off the board".to_string(),
-                            t => format!("to {}", t.the_castle()),
-                        };
-                        text += &format!("; {to_move} hourglass counter(s) moved {whither}");
-                    }
-                    if hp == 0 {
-                        self.agenda.push(Task::DestroyCastle { seat: castle });
-                    }
-                }
-            }
-            Action::ActAgain { unit } => {
-                if self.unit_checked(unit)?.owner != Seat::Player {
-                    return Err(RuleError::NotYours(self.describe(unit)));
-                }
-                if let Some(u) = self.unit_mut(unit) {
-                    u.moved = 0;
-                    u.attacks = 0;
-                }
-            }
-            Action::SetVp { vp } => self.ledger.vp = vp,
-            Action::SetGold { gold } => self.ledger.gold = gold,
-            Action::SetWorkers { workers } => self.ledger.workers = workers,
-            Action::SetBuildings { buildings } => {
-                self.ledger.buildings = buildings;
-                if self.kingdom.dealt && usize::from(buildings) != self.kingdom.buildings.len() {
-                    text += &format!(
-                        " (your kingdom lists {} building card(s); the count is what an Arsonist \
-                         or a hit on a building sees)",
-                        self.kingdom.buildings.len()
-                    );
-                }
-            }
-            Action::AdoptData { ref data } => {
-                self.adopt(data)?;
-            }
-            _ => return Err(RuleError::BadValue("not a hand edit".to_string())),
-        }
-        self.reask_after_edit();
-        Ok(Step::HandEdit {
-            text,
-            added,
-            removed,
-        })
     }
 }

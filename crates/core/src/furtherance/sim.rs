@@ -361,6 +361,41 @@ fn worker_actions(game: &Game) -> Vec<Action> {
     for deck in Market::ALL {
         candidates.push(Action::Research { deck });
     }
+    // Items and the leader's power, on each unit of yours where they take one: the refused
+    // ones are filtered out below (Payne's is a Develop of his card).
+    let yours: Vec<UnitId> = game.units_of(Seat::Player).map(|u| u.id).collect();
+    for item in &k.items {
+        let item = cards.name(CardKind::Item, *item);
+        candidates.push(Action::UseItem {
+            item: item.clone(),
+            unit: None,
+        });
+        for u in &yours {
+            candidates.push(Action::UseItem {
+                item: item.clone(),
+                unit: Some(*u),
+            });
+        }
+    }
+    for u in &yours {
+        candidates.push(Action::LeaderPower {
+            unit: Some(*u),
+            card: None,
+            square: None,
+        });
+    }
+    for c in face_up(&k.items_market) {
+        candidates.push(Action::LeaderPower {
+            unit: None,
+            card: Some(cards.name(CardKind::Item, c)),
+            square: None,
+        });
+    }
+    if let Some(leader) = k.leader_card(cards) {
+        candidates.push(Action::Develop {
+            card: leader.name.clone(),
+        });
+    }
     candidates
         .into_iter()
         .filter(|a| game.clone().apply(a.clone()).is_ok())

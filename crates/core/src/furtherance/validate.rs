@@ -112,7 +112,12 @@ impl Game {
                 ),
             ));
         }
-        if k.items.len() > MAX_ITEMS {
+        // A sixth item is held only while the question to use one waits (ITEMS).
+        let sixth = matches!(
+            self.pending.as_ref().map(|p| &p.resume),
+            Some(Resume::SixthItem { .. })
+        );
+        if k.items.len() > MAX_ITEMS + usize::from(sixth) {
             return Err(Invalid::new(
                 "kingdom.items",
                 format!("{} items; you may hold at most {MAX_ITEMS}", k.items.len()),
@@ -313,6 +318,7 @@ impl Game {
                 | Resume::Upgrade { .. }
                 | Resume::Rescue { .. }
                 | Resume::Cloak { .. } => Some(p.options.len()),
+                Resume::AfterAttack { uses, .. } | Resume::SixthItem { uses } => Some(uses.len()),
                 Resume::CastleDefence { defenders, .. } => {
                     (p.options.len() > defenders.len()).then_some(p.options.len())
                 }

@@ -9,23 +9,12 @@ use super::cards::{CardKind, Effect};
 use super::error::RuleError;
 use super::kingdom::{
     self, CardRef, Held, ITEMS_PER_BUY, MAX_BUILDINGS, MAX_ITEMS, MAX_RESEARCH,
-    MAX_UNDER_CONSTRUCTION, MINE_GOLD, Market, RESEARCH_RESCUE_GOLD, UPGRADE_COUNTERS,
-    UPGRADE_GOLD,
+    MAX_UNDER_CONSTRUCTION, MINE_GOLD, Market, RESEARCH_RESCUE_GOLD,
 };
 use super::square::{Seat, Square};
-use super::state::{DeckMode, Game, MAX_PLAYER_UNITS, Unit, UnitId};
+use super::state::{Game, MAX_PLAYER_UNITS, Unit};
 use super::step::Step;
 use super::units::KindId;
-
-/// One way to resolve a research: which looked-at card is kept, which goes to the bottom,
-/// which back on top, and which card already researched goes back on top of its deck.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ResearchPick {
-    keep: usize,
-    bottom: Option<usize>,
-    top: Option<usize>,
-    give_back: Option<usize>,
-}
 
 impl Game {
     /// The player's worker actions this turn: one per worker (WORKERS).
@@ -52,8 +41,8 @@ impl Game {
         }
     }
 
-    fn check_worker(&self) -> Result<(), RuleError> {
-        if self.actions_left() == 0 {
+    pub(crate) fn check_worker(&self) -> Result<(), RuleError> {
+        if self.actions_left() == 0 && !self.kingdom.leader_acting {
             return Err(RuleError::NoWorkerLeft {
                 workers: self.ledger.workers,
             });
@@ -61,7 +50,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_gold(&self, what: &str, cost: u32, gold: u32) -> Result<(), RuleError> {
+    pub(crate) fn check_gold(&self, what: &str, cost: u32, gold: u32) -> Result<(), RuleError> {
         if gold < cost {
             return Err(RuleError::CannotPay {
                 what: what.to_string(),
@@ -79,7 +68,7 @@ impl Game {
     }
 
     /// Deals the kingdom's decks in a save from before the app kept the kingdom.
-    fn ready_kingdom(&mut self) {
+    pub(crate) fn ready_kingdom(&mut self) {
         if !self.kingdom.dealt {
             let seed = u64::from(self.round) ^ u64::from(self.next_unit) << 32;
             let cards = self.cards.clone();
@@ -89,7 +78,7 @@ impl Game {
 
     /// Where a card named `name` can be bought from: a face-up slot of `market` or the
     /// research. The market comes first (the research card stays for later).
-    fn find_source(&self, market: Market, name: &str) -> Result<(u16, bool), RuleError> {
+    pub(crate) fn find_source(&self, market: Market, name: &str) -> Result<(u16, bool), RuleError> {
         let not_found = || RuleError::NotForSale {
             name: name.trim().to_string(),
             market: market.word(),
@@ -130,7 +119,7 @@ impl Game {
     }
 
     /// Takes the card from where `find_source` found it; a market slot is refilled at once.
-    fn take_card(&mut self, market: Market, card: u16, from_market: bool) {
+    pub(crate) fn take_card(&mut self, market: Market, card: u16, from_market: bool) {
         if !from_market {
             if let Some(i) = self
                 .kingdom
@@ -169,10 +158,13 @@ impl Game {
     pub(crate) fn mine(&mut self) -> Result<Step, RuleError> {
         self.check_worker()?;
         self.ready_kingdom();
-        self.kingdom.used += 1;
-        self.ledger.gold = self.ledger.gold.saturating_add(MINE_GOLD);
+        let pick = self.pick_worker(Effect::BetterMine);
+        let who = self.worker_word(pick);
+        self.commit_worker(pick);
+        let mined = MINE_GOLD + u32::from(pick.bonus);
+        self.ledger.gold = self.ledger.gold.saturating_add(mined);
         Ok(self.kingdom_step(format!(
-            "Your worker mines {MINE_GOLD} gold: you have {} gold",
+            "{who} mines {mined} gold: you have {} gold",
             self.ledger.gold
         )))
     }
@@ -193,6 +185,7 @@ impl Game {
         // Worked on a copy: the second item may fail, and a refusal changes nothing.
         let mut after = self.clone();
         let mut bought = Vec::new();
+        let pick = self.pick_worker(Effect::BetterBuy);
         for name in items {
             let (card, from_market) = after.find_source(Market::Items, name)?;
             let c = after
@@ -200,21 +193,25 @@ impl Game {
                 .card(CardKind::Item, card)
                 .cloned()
                 .ok_or_else(|| RuleError::NoSuchKind(name.clone()))?;
-            after.check_gold(&c.name, u32::from(c.cost), after.ledger.gold)?;
-            if after.kingdom.items.len() >= MAX_ITEMS {
+            let cost = u32::from(c.cost.saturating_sub(pick.bonus));
+            after.check_gold(&c.name, cost, after.ledger.gold)?;
+            // A sixth item is used at once (ITEMS): the question comes after the buy; a
+            // seventh cannot be held even for a moment.
+            if after.kingdom.items.len() > MAX_ITEMS {
                 return Err(RuleError::TooManyItems);
             }
             let refund = after.marketplace_refund();
-            after.ledger.gold = after.ledger.gold - u32::from(c.cost) + refund;
+            after.ledger.gold = after.ledger.gold - cost + refund;
             after.take_card(Market::Items, card, from_market);
             after.kingdom.items.push(card);
             after.kingdom.card_vp = after.kingdom.card_vp.saturating_add(c.vp);
             bought.push(c.name);
         }
-        after.kingdom.used += 1;
+        let who = after.worker_word(pick);
+        after.commit_worker(pick);
         *self = after;
         Ok(self.kingdom_step(format!(
-            "Your worker buys {}: {} gold left",
+            "{who} buys {}: {} gold left",
             bought.join(" and "),
             self.ledger.gold
         )))
@@ -236,8 +233,10 @@ impl Game {
         if c.turns > 0 && self.kingdom.under_construction() >= MAX_UNDER_CONSTRUCTION {
             return Err(RuleError::TooManyUnderConstruction);
         }
-        self.check_gold(&c.name, u32::from(c.cost), self.ledger.gold)?;
-        self.ledger.gold = self.ledger.gold - u32::from(c.cost) + self.marketplace_refund();
+        let pick = self.pick_worker(Effect::BetterBuild);
+        let cost = u32::from(c.cost.saturating_sub(pick.bonus));
+        self.check_gold(&c.name, cost, self.ledger.gold)?;
+        self.ledger.gold = self.ledger.gold - cost + self.marketplace_refund();
         self.take_card(Market::Buildings, card, from_market);
         self.kingdom.buildings.push(Held {
             card,
@@ -245,12 +244,13 @@ impl Game {
             damage: 0,
         });
         self.ledger.buildings = self.building_count();
-        self.kingdom.used += 1;
+        let who = self.worker_word(pick);
+        self.commit_worker(pick);
         Ok(self.kingdom_step(if c.turns == 0 {
-            format!("Your worker builds {}: it is in play", c.name)
+            format!("{who} builds {}: it is in play", c.name)
         } else {
             format!(
-                "Your worker starts building {} ({} turn counter(s)): {} gold left",
+                "{who} starts building {} ({} turn counter(s)): {} gold left",
                 c.name, c.turns, self.ledger.gold
             )
         }))
@@ -280,6 +280,11 @@ impl Game {
             .upgrades
             .iter()
             .position(|u| pending(u, CardKind::Upgrade));
+        if building.is_none() && upgrade.is_none() && self.is_payne(name) {
+            return self.develop_payne();
+        }
+        let pick = self.pick_worker(Effect::BetterDevelop);
+        let who = self.worker_word(pick);
         let (kind, held) = match (building, upgrade) {
             (Some(i), _) => (CardKind::Building, &mut self.kingdom.buildings[i]),
             (None, Some(i)) => (CardKind::Upgrade, &mut self.kingdom.upgrades[i]),
@@ -287,14 +292,14 @@ impl Game {
                 return Err(RuleError::NothingToDevelop(name.trim().to_string()));
             }
         };
-        held.counters -= 1;
+        held.counters = held.counters.saturating_sub(1 + pick.bonus);
         let (left, card) = (held.counters, held.card);
-        self.kingdom.used += 1;
+        self.commit_worker(pick);
         let name = self.cards.name(kind, card);
         Ok(self.kingdom_step(match (left, kind) {
-            (0, CardKind::Building) => format!("Your worker finishes {name}: it is in play"),
-            (0, _) => format!("Your worker finishes training: the {name} replaces a worker"),
-            _ => format!("Your worker develops {name}: {left} turn counter(s) left"),
+            (0, CardKind::Building) => format!("{who} finishes {name}: it is in play"),
+            (0, _) => format!("{who} finishes training: the {name} replaces a worker"),
+            _ => format!("{who} develops {name}: {left} turn counter(s) left"),
         }))
     }
 
@@ -327,12 +332,14 @@ impl Game {
             self.check_copies_left(kind, Some(Seat::Player))?;
             None
         };
-        self.check_gold(&k.name, u32::from(k.cost), self.ledger.gold)?;
-        self.ledger.gold = self.ledger.gold - u32::from(k.cost) + self.marketplace_refund();
+        let pick = self.pick_worker(Effect::BetterRecruit);
+        let cost = u32::from(k.cost.saturating_sub(pick.bonus));
+        self.check_gold(&k.name, cost, self.ledger.gold)?;
+        self.ledger.gold = self.ledger.gold - cost + self.marketplace_refund();
         if let Some((card, from_market)) = source {
             self.take_card(Market::Units, card, from_market);
         }
-        self.kingdom.used += 1;
+        self.commit_worker(pick);
         let id = self.new_unit_id();
         self.units.push(Unit {
             id,
@@ -347,307 +354,6 @@ impl Game {
         });
         let unit = self.unit_ref(id).ok_or(RuleError::NoSuchUnit(id.0))?;
         Ok(Step::Recruited { unit })
-    }
-
-    /// Looks at the top three cards of a deck and asks which to keep (WORKERS: Research).
-    pub(crate) fn research(&mut self, deck: Market) -> Result<Vec<Step>, RuleError> {
-        self.check_worker()?;
-        self.ready_kingdom();
-        if deck == Market::Units && self.settings.deck_mode == DeckMode::Physical {
-            return Err(RuleError::PhysicalResearch);
-        }
-        let mut looked = Vec::new();
-        for _ in 0..3 {
-            let card = match deck {
-                Market::Units => self.deck.as_mut().and_then(|p| p.draw()).map(|k| k.0),
-                _ => self.kingdom.pile_mut(deck).and_then(|p| p.draw()),
-            };
-            match card {
-                Some(c) => looked.push(c),
-                None => break,
-            }
-        }
-        if looked.is_empty() {
-            return Err(RuleError::DeckEmpty(deck.word()));
-        }
-        self.kingdom.used += 1;
-        let step = self.ask_research(deck, looked);
-        Ok(step.into_iter().collect())
-    }
-
-    fn research_picks(&self, looked: &[u16]) -> Vec<ResearchPick> {
-        let n = looked.len();
-        let returns: Vec<Option<usize>> = if self.kingdom.research.len() >= MAX_RESEARCH {
-            (0..self.kingdom.research.len()).map(Some).collect()
-        } else {
-            vec![None]
-        };
-        let mut picks: Vec<ResearchPick> = Vec::new();
-        let mut seen = Vec::new();
-        for keep in 0..n {
-            for bottom in (0..n)
-                .filter(|b| *b != keep)
-                .map(Some)
-                .chain((n == 1).then_some(None))
-            {
-                let top = (0..n).find(|t| *t != keep && Some(*t) != bottom);
-                for give_back in &returns {
-                    let key = (
-                        looked[keep],
-                        bottom.map(|b| looked[b]),
-                        top.map(|t| looked[t]),
-                        give_back.map(|g| self.kingdom.research[g]),
-                    );
-                    if seen.contains(&key) {
-                        continue;
-                    }
-                    seen.push(key);
-                    picks.push(ResearchPick {
-                        keep,
-                        bottom,
-                        top,
-                        give_back: *give_back,
-                    });
-                }
-            }
-        }
-        picks
-    }
-
-    pub(crate) fn ask_research(&mut self, deck: Market, looked: Vec<u16>) -> Option<Step> {
-        let name = |c: u16| self.card_name(CardRef { deck, card: c });
-        let options = self
-            .research_picks(&looked)
-            .iter()
-            .map(|p| {
-                let mut o = format!("Keep {}", name(looked[p.keep]));
-                if let Some(b) = p.bottom {
-                    o += &format!(", {} to the bottom", name(looked[b]));
-                }
-                if let Some(t) = p.top {
-                    o += &format!(", {} back on top", name(looked[t]));
-                }
-                if let Some(g) = p.give_back {
-                    let r = self.kingdom.research[g];
-                    o += &format!(
-                        ", your researched {} back on top of the {} deck",
-                        self.card_name(r),
-                        r.deck.word()
-                    );
-                }
-                o
-            })
-            .collect();
-        self.ask(
-            format!(
-                "Research: you look at the top of the {} deck. Which card do you keep?",
-                deck.word()
-            ),
-            options,
-            0,
-            Resume::Research { deck, looked },
-        )
-    }
-
-    pub(crate) fn resolve_research(&mut self, deck: Market, looked: Vec<u16>, option: usize) {
-        let picks = self.research_picks(&looked);
-        let Some(p) = picks.get(option).or(picks.first()).copied() else {
-            return;
-        };
-        let put = |g: &mut Game, card: u16, top: bool| match deck {
-            Market::Units => {
-                if let Some(pile) = g.deck.as_mut() {
-                    if top {
-                        pile.put_top(KindId(card));
-                    } else {
-                        pile.put_bottom(KindId(card));
-                    }
-                }
-            }
-            _ => {
-                if let Some(pile) = g.kingdom.pile_mut(deck) {
-                    if top {
-                        pile.put_top(card);
-                    } else {
-                        pile.put_bottom(card);
-                    }
-                }
-            }
-        };
-        if let Some(b) = p.bottom {
-            put(self, looked[b], false);
-        }
-        if let Some(t) = p.top {
-            put(self, looked[t], true);
-        }
-        if let Some(g) = p.give_back {
-            let r = self.kingdom.research.remove(g);
-            self.put_back_on_top(r);
-        }
-        self.kingdom.research.push(CardRef {
-            deck,
-            card: looked[p.keep],
-        });
-    }
-
-    fn put_back_on_top(&mut self, r: CardRef) {
-        match r.deck {
-            Market::Units => {
-                if let Some(pile) = self.deck.as_mut() {
-                    pile.put_top(KindId(r.card));
-                }
-            }
-            deck => {
-                if let Some(pile) = self.kingdom.pile_mut(deck) {
-                    pile.put_top(r.card);
-                }
-            }
-        }
-    }
-
-    /// Pays 5 gold and draws two upgraded workers to choose from (WORKERS: Upgrade; UPGRADES).
-    pub(crate) fn upgrade(&mut self) -> Result<Vec<Step>, RuleError> {
-        self.check_worker()?;
-        self.ready_kingdom();
-        self.check_gold("an upgrade", UPGRADE_GOLD, self.ledger.gold)?;
-        let Some(pile) = self.kingdom.upgrades_deck.as_mut() else {
-            return Err(RuleError::DeckEmpty("upgrades"));
-        };
-        let mut drawn: Vec<u16> = Vec::new();
-        let mut tries = pile.len();
-        while drawn.len() < 2 && tries > 0 {
-            tries -= 1;
-            let Some(c) = pile.draw() else { break };
-            if drawn.contains(&c) {
-                // The same upgraded worker twice: one goes to the bottom (UPGRADES).
-                pile.put_bottom(c);
-            } else {
-                drawn.push(c);
-            }
-        }
-        if drawn.is_empty() {
-            return Err(RuleError::DeckEmpty("upgrades"));
-        }
-        self.ledger.gold -= UPGRADE_GOLD;
-        self.kingdom.used += 1;
-        let step = self.ask_upgrade(drawn);
-        Ok(step.into_iter().collect())
-    }
-
-    pub(crate) fn ask_upgrade(&mut self, drawn: Vec<u16>) -> Option<Step> {
-        let options = drawn
-            .iter()
-            .map(|c| format!("Train a {}", self.cards.name(CardKind::Upgrade, *c)))
-            .collect();
-        self.ask(
-            "Upgrade: which upgraded worker do you train (the other goes to the bottom)?"
-                .to_string(),
-            options,
-            0,
-            Resume::Upgrade { drawn },
-        )
-    }
-
-    pub(crate) fn resolve_upgrade(&mut self, drawn: Vec<u16>, option: usize) {
-        let chosen = option.min(drawn.len().saturating_sub(1));
-        for (i, c) in drawn.iter().enumerate() {
-            if i == chosen {
-                self.kingdom.upgrades.push(Held {
-                    card: *c,
-                    counters: UPGRADE_COUNTERS,
-                    damage: 0,
-                });
-            } else if let Some(pile) = self.kingdom.upgrades_deck.as_mut() {
-                pile.put_bottom(*c);
-            }
-        }
-    }
-
-    /// Uses an item (ITEMS): the Potion clears a living unit's damage, the Holy Grail goes to
-    /// a unit; any other item is discarded and its text applied by the player.
-    pub(crate) fn use_item(&mut self, name: &str, unit: Option<UnitId>) -> Result<Step, RuleError> {
-        let card = self
-            .cards
-            .find(CardKind::Item, name)
-            .filter(|c| self.kingdom.items.contains(c))
-            .ok_or_else(|| RuleError::NoSuchItem(name.trim().to_string()))?;
-        let c = self
-            .cards
-            .card(CardKind::Item, card)
-            .cloned()
-            .ok_or_else(|| RuleError::NoSuchItem(name.to_string()))?;
-        let on = match (c.effect, unit) {
-            (Some(Effect::Potion | Effect::HolyGrail), None) => {
-                return Err(RuleError::ItemNeedsUnit(c.name));
-            }
-            (_, Some(id)) => {
-                let u = self.unit(id).ok_or(RuleError::NoSuchUnit(id.0))?;
-                if u.owner != Seat::Player {
-                    return Err(RuleError::NotYours(self.describe(id)));
-                }
-                Some(id)
-            }
-            (_, None) => None,
-        };
-        let mut text = format!("You use {}", c.name);
-        match (c.effect, on) {
-            (Some(Effect::Potion), Some(id)) => {
-                if let Some(u) = self.unit_mut(id) {
-                    u.damage = 0;
-                }
-                text += &format!(" on {}: its damage is gone", self.describe(id));
-            }
-            (Some(Effect::HolyGrail), Some(id)) => {
-                self.kingdom.grail = Some(id);
-                text += &format!(
-                    ": {} holds it (2 VP on the centre square)",
-                    self.describe(id)
-                );
-            }
-            _ => text += ": apply its card text",
-        }
-        if let Some(i) = self.kingdom.items.iter().position(|x| *x == card) {
-            self.kingdom.items.remove(i);
-        }
-        if c.effect != Some(Effect::HolyGrail)
-            && let Some(pile) = self.kingdom.items_deck.as_mut()
-        {
-            pile.discard(card);
-        }
-        Ok(self.kingdom_step(text))
-    }
-
-    /// Whether you hold an item with this effect.
-    pub(crate) fn holds_item(&self, effect: Effect) -> bool {
-        self.kingdom.items.iter().any(|i| {
-            self.cards
-                .card(CardKind::Item, *i)
-                .is_some_and(|c| c.effect == Some(effect))
-        })
-    }
-
-    /// Uses up an item with this effect (discarded, ITEMS); false when you hold none.
-    pub(crate) fn take_item(&mut self, effect: Effect) -> bool {
-        let Some(i) = self.kingdom.items.iter().position(|i| {
-            self.cards
-                .card(CardKind::Item, *i)
-                .is_some_and(|c| c.effect == Some(effect))
-        }) else {
-            return false;
-        };
-        let card = self.kingdom.items.remove(i);
-        if let Some(pile) = self.kingdom.items_deck.as_mut() {
-            pile.discard(card);
-        }
-        true
-    }
-
-    /// 2 VP while the Holy Grail's unit stands on the centre square (INDEX: Holy Grail).
-    pub fn grail_vp(&self) -> u8 {
-        match self.kingdom.grail.and_then(|id| self.unit(id)) {
-            Some(u) if u.square == self.board.centre() => 2,
-            _ => 0,
-        }
     }
 
     /// A dying player unit: pay 2 gold to put it in your research? (COMBAT: Killing Units).
@@ -737,6 +443,9 @@ impl Game {
     /// A new turn: every worker may act again.
     pub(crate) fn workers_rest(&mut self) {
         self.kingdom.used = 0;
+        self.kingdom.upgrades_acted.clear();
+        self.kingdom.trosh_used = false;
+        self.kingdom.leader_uses = 0;
     }
 
     /// The task that asks again a kingdom question (after a hand edit).

@@ -54,6 +54,7 @@ static KINGDOM_CARD: Places = Places {
         ("name", Data),
         ("text", Data),
         ("effect", Rules),
+        ("boost", Rules),
         ("sample_fields[]", Rules),
     ],
     within: &[],
