@@ -53,6 +53,14 @@ impl Refusal {
         self.rule = None;
     }
 
+    /// A refusal the screen shows in a place of its own (beside the refused control), kept
+    /// here for the rule it cites: the foot line offers "See the rule" and, once the screen
+    /// has called [`Refusal::shown`], does not repeat the text.
+    pub fn set_cited(&mut self, text: impl Into<String>, rule: Option<crate::rules::RuleRef>) {
+        self.text = Some(text.into());
+        self.rule = rule;
+    }
+
     pub fn clear(&mut self) {
         self.text = None;
         self.rule = None;

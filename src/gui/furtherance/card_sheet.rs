@@ -239,6 +239,7 @@ fn header<'a>(kind: CardKind) -> Element<'a, CardsMsg> {
                 Col::Copies => "Copies",
                 Col::Turns => "Turns",
                 Col::Hits => "Hits",
+                Col::Amount => "Amount",
                 Col::Text => "Text",
             },
             width(c),

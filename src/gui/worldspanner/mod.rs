@@ -203,7 +203,12 @@ impl State {
             Ok(acted) => {
                 self.lines = acted.lines;
             }
-            Err(e) => self.refuse(at, e.to_string()),
+            Err(e) => {
+                // Shown beside its control; the foot line offers its rule.
+                self.refusal
+                    .set_cited(e.to_string(), crate::rules::Cites::rule(&e));
+                self.refuse(at, e.to_string());
+            }
         }
         Action::none()
     }
@@ -467,6 +472,8 @@ impl State {
     }
 
     pub fn view(&self, _ctx: &Ctx) -> Element<'_, Message> {
+        // The refusal is drawn beside its control (`self.refused`), never again on the foot.
+        let _ = self.refusal.shown();
         let body: Element<'_, Message> = match (&self.doc, self.panel) {
             (_, Panel::Editor) => self.editor.view(self.doc.is_some()),
             (_, Panel::Heroes) => self.hero_form.view(&self.library),

@@ -698,3 +698,18 @@ fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
         }
     }
 }
+
+#[test]
+fn a_refusal_beside_its_control_offers_its_rule_on_the_foot_line_without_repeating_it() {
+    let mut s = started();
+    click(&mut s, "Next step");
+    let n = s.refused().expect("a refusal says why").clone();
+    assert!(
+        s.refusal.rule().is_some(),
+        "the rule of {:?} is offered (See the rule)",
+        n.text
+    );
+    // Drawn beside Next step: the foot line does not say it again.
+    let _ = s.view(&testing::CTX);
+    assert!(s.refusal.was_drawn());
+}

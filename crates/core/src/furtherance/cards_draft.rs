@@ -17,6 +17,8 @@ pub enum Column {
     Copies,
     Turns,
     Hits,
+    /// A leader's uses a turn or boost, an upgraded worker's bonus (docs/furtherance.md).
+    Amount,
     Text,
 }
 
@@ -29,6 +31,7 @@ impl Column {
             Column::Copies => "copies",
             Column::Turns => "turns",
             Column::Hits => "hits",
+            Column::Amount => "amount",
             Column::Text => "text",
         }
     }
@@ -46,6 +49,24 @@ impl Column {
                 Column::Hits,
                 Column::Text,
             ],
+            // Payne's turn counters; a leader's uses or boost.
+            CardKind::Leader => &[
+                Column::Name,
+                Column::Cost,
+                Column::Vp,
+                Column::Copies,
+                Column::Turns,
+                Column::Amount,
+                Column::Text,
+            ],
+            CardKind::Upgrade => &[
+                Column::Name,
+                Column::Cost,
+                Column::Vp,
+                Column::Copies,
+                Column::Amount,
+                Column::Text,
+            ],
             _ => &[
                 Column::Name,
                 Column::Cost,
@@ -61,7 +82,8 @@ impl Column {
     }
 }
 
-/// The INDEX effects a card of `kind` may carry (the engine applies them); upgrades have none.
+/// The effects a card of `kind` may carry (the engine applies them): the INDEX's, and the
+/// upgraded workers' bonuses.
 pub fn effects(kind: CardKind) -> Vec<Effect> {
     use Effect::*;
     [
@@ -100,9 +122,8 @@ pub struct Row {
     pub hits: String,
     pub text: String,
     pub effect: Option<Effect>,
-    /// A leader's uses a turn or boost amount, and Trosh's boost (docs/furtherance.md): kept
-    /// as the file has them (the table does not edit them).
-    pub amount: u8,
+    pub amount: String,
+    /// Trosh's boost (docs/furtherance.md): kept as the file has it.
     pub boost: Option<Effect>,
     /// Still the sample value set: not yet edited or confirmed by you.
     pub sample: bool,
@@ -118,6 +139,7 @@ impl Row {
             Column::Copies => &self.copies,
             Column::Turns => &self.turns,
             Column::Hits => &self.hits,
+            Column::Amount => &self.amount,
             Column::Text => &self.text,
         }
     }
@@ -130,6 +152,7 @@ impl Row {
             Column::Copies => &mut self.copies,
             Column::Turns => &mut self.turns,
             Column::Hits => &mut self.hits,
+            Column::Amount => &mut self.amount,
             Column::Text => &mut self.text,
         }
     }
@@ -156,7 +179,7 @@ impl Row {
             hits: if building { "1" } else { "0" }.into(),
             text: String::new(),
             effect: None,
-            amount: 0,
+            amount: "0".into(),
             boost: None,
             sample: false,
             sample_fields: Vec::new(),
@@ -211,7 +234,7 @@ impl CardsDraft {
                 hits: c.hits.to_string(),
                 text: c.text.clone(),
                 effect: c.effect,
-                amount: c.amount,
+                amount: c.amount.to_string(),
                 boost: c.boost,
                 sample: sample && !c.sample_fields.is_empty(),
                 sample_fields: c.sample_fields.clone(),
@@ -287,7 +310,7 @@ impl CardsDraft {
                 turns: 0,
                 hits: 0,
                 effect: r.effect,
-                amount: r.amount,
+                amount: 0,
                 boost: r.boost,
                 text: r.text.trim().to_string(),
                 sample_fields: if r.sample {
@@ -304,6 +327,7 @@ impl CardsDraft {
                         Column::Copies => card.copies = n,
                         Column::Turns => card.turns = n,
                         Column::Hits => card.hits = n,
+                        Column::Amount => card.amount = n,
                         Column::Name | Column::Text => {}
                     },
                     Err(text) => problems.push(Problem {
@@ -439,7 +463,8 @@ mod tests {
         for kind in CardKind::ALL {
             assert!(effects(kind).iter().all(|e| e.kind() == kind));
         }
-        assert!(effects(CardKind::Upgrade).is_empty());
+        // An upgraded worker's effects are the six "better" ones (docs/furtherance.md).
+        assert_eq!(effects(CardKind::Upgrade).len(), 6);
         let mut d = bundled(CardKind::Item);
         d.set_effect(0, Some(Effect::Walls));
         assert!(d.problems()[0].text.contains("belongs on buildings"));
