@@ -163,7 +163,7 @@ fn frame(
                             button.undo type="button" data-undo="" { "Undo my last" }
                         }
                     }
-                    p.game { (table.kind().title()) " · " (table.title()) }
+                    p.game { (game_line(table.kind().title(), &table.title())) }
                     p #live role="status" { "Connecting…" }
                 }
                 main #main data-follow=(if follow { "yes" } else { "no" }) { (inner) }
@@ -331,5 +331,34 @@ pub fn rule_entry(
                 }
             }
         }
+    }
+}
+
+/// The page's game line: the game and the save's title, the game once when the title already
+/// starts with it ("Furtherance solo — Normal", not "Furtherance solo · Furtherance solo —
+/// Normal").
+fn game_line(game: &str, title: &str) -> String {
+    if title.trim().is_empty() {
+        game.to_string()
+    } else if title.starts_with(game) {
+        title.to_string()
+    } else {
+        format!("{game} · {title}")
+    }
+}
+
+#[cfg(test)]
+mod game_line_tests {
+    #[test]
+    fn the_game_line_names_the_game_once() {
+        assert_eq!(
+            super::game_line("Furtherance solo", "Furtherance solo — Normal"),
+            "Furtherance solo — Normal"
+        );
+        assert_eq!(
+            super::game_line("Near and Far", "Friday league"),
+            "Near and Far · Friday league"
+        );
+        assert_eq!(super::game_line("Army sheets", " "), "Army sheets");
     }
 }
