@@ -157,3 +157,37 @@ fn nothing_new_under_the_pointer_on_home_backups_rules_and_statistics() {
         }
     }
 }
+
+/// Home's tools (Import…, Export all…, Backups, Statistics, Restore code…) are whole in the
+/// window at the four table sizes: at 1024 px with large type they wrap under the heading
+/// instead of running out of the card.
+#[test]
+fn homes_tools_are_whole_at_every_table_size() {
+    let dir = tempfile::tempdir().expect("a folder");
+    data_folder(dir.path());
+    for (size, large) in [
+        ((1366.0, 768.0), false),
+        ((1024.0, 768.0), false),
+        ((1366.0 / 1.3, 768.0 / 1.3), true),
+        ((1024.0 / 1.3, 768.0 / 1.3), true),
+    ] {
+        let mut app = App::open(dir.path().to_path_buf());
+        let _ = app.update(Message::LargeType(large));
+        let mut ui = testing::simulator_sized(size, app.view());
+        let seen = testing::texts_in_view(&mut ui);
+        for tool in [
+            "Import…",
+            "Export all…",
+            "Backups",
+            "Statistics",
+            "Restore code…",
+        ] {
+            let whole = seen.iter().any(|(t, r)| {
+                t == tool && r.x >= 0.0 && r.x + r.width <= size.0 + 0.5 && r.width > 0.0
+            });
+            assert!(whole, "{tool} at {size:?} (large type {large}): {seen:?}");
+        }
+        drop(ui);
+        drop(app);
+    }
+}

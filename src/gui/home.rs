@@ -501,7 +501,10 @@ fn view(listings: &[Listing], read_only: bool) -> Element<'_, Message> {
             (!read_only).then_some(Message::RestoreCode)
         ),
     ]
-    .spacing(8);
+    .spacing(8)
+    // At 1024 px with large type the five do not fit one line: the last go to the next.
+    .wrap()
+    .vertical_spacing(8);
     // The tools wrap under the heading when the card is narrow (1024 px, large type) instead
     // of running out of it.
     let right = column![

@@ -257,7 +257,7 @@ pub fn assert_tab_follows_reading_order<S: ScreenUnderTest>(
 }
 
 /// Every text drawn in view on the screen, with where it is drawn.
-fn texts_in_view<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, iced::Rectangle)> {
+pub fn texts_in_view<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, iced::Rectangle)> {
     every(ui, |c| match c {
         Candidate::Text {
             content,
