@@ -70,7 +70,7 @@ impl CardKind {
 
 /// What a card does that the engine applies (INDEX). Cards without one are kept and shown,
 /// their text applied by the player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::VariantArray)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     /// Building: takes the hits of units attacking your castle; destroyed at 5 damage (INDEX).

@@ -85,30 +85,12 @@ impl Column {
 /// The effects a card of `kind` may carry (the engine applies them): the INDEX's, and the
 /// upgraded workers' bonuses.
 pub fn effects(kind: CardKind) -> Vec<Effect> {
-    use Effect::*;
-    [
-        Walls,
-        Fortification,
-        Catapult,
-        GuardTower,
-        Marketplace,
-        HolyGrail,
-        InvincibilityCloak,
-        Potion,
-        Audric,
-        Dedric,
-        Payne,
-        Trosh,
-        BetterMine,
-        BetterBuy,
-        BetterBuild,
-        BetterRecruit,
-        BetterDevelop,
-        BetterResearch,
-    ]
-    .into_iter()
-    .filter(|e| e.kind() == kind)
-    .collect()
+    use strum::VariantArray;
+    Effect::VARIANTS
+        .iter()
+        .copied()
+        .filter(|e| e.kind() == kind)
+        .collect()
 }
 
 /// One card as typed.
