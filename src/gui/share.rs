@@ -27,7 +27,7 @@ use super::screen::Notice;
 use super::shell::{App, Message as AppMessage};
 use super::{style, widgets};
 use crate::host::{DEFAULT_PORT, Host, HostError, LinkInfo, WindowWrite, qr_modules};
-use crate::store::Store;
+use crate::store::{OnDisk, Store};
 
 /// The side of one QR code in the panel (logical pixels).
 const QR_SIDE: f32 = 168.0;
@@ -83,8 +83,9 @@ pub struct Sharing {
 /// What became of one of the window's own changes written through the host, on the writer
 /// thread: the frame only reads it.
 enum Written {
-    /// Written; the host's revision now, and the window's history entry it was made at.
-    Done(u64, Mark),
+    /// Written; the host's revision now, the window's history entry it was made at, and the
+    /// version written (what the ordinary autosave writes over later), if known.
+    Done(u64, Mark, Option<OnDisk>),
     /// A phone changed the game first: the window's actions since it last matched the host
     /// (how many) and what applying them again on the new game gave; None if they could not
     /// be sent again (an undo, a jump or an edit was among them).
@@ -516,26 +517,23 @@ impl App {
         let outcomes: Vec<_> = self.sharing.written.1.try_iter().collect();
         for (id, written) in outcomes {
             self.sharing.writing = false;
+            let mut applied_after = false;
             if self.sharing.id.as_deref() != Some(&id) {
                 continue;
             }
             match written {
-                Written::Done(revision, mark) => {
+                Written::Done(revision, mark, on_disk) => {
                     self.sharing.synced = revision;
                     self.sharing.synced_mark = mark;
                     // Written through the host: the window's autosave writes over this version.
-                    if let Some(on_disk) = self.store.as_ref().and_then(|s| s.on_disk(&id).ok()) {
+                    if let Some(on_disk) = on_disk {
                         self.read_from_disk(&id, on_disk);
                     }
                 }
                 // The window's actions are applied again on the game with the phone's change
                 // when they still apply; only a real conflict (a refusal, or an undo or jump
                 // made in the window) is said.
-                Written::Moved(Some((_, Ok(_)))) => {
-                    self.status =
-                        "A phone changed the game at the same moment: your change was applied after it."
-                            .to_string();
-                }
+                Written::Moved(Some((_, Ok(_)))) => applied_after = true,
                 Written::Moved(Some((n, Err((applied, why))))) => {
                     self.notify(Notice::error(format!(
                         "A phone changed the game at the same moment, and your change no \
@@ -558,10 +556,11 @@ impl App {
             }
             // A phone's change that came while the write was under way, or the one that
             // beat it: the window shows the game as the host has it now.
-            let status = std::mem::take(&mut self.status);
             self.from_the_table();
-            if self.status.is_empty() || status.starts_with("A phone changed") {
-                self.status = status;
+            if applied_after {
+                self.status =
+                    "A phone changed the game at the same moment: your change was applied after it."
+                        .to_string();
             }
         }
     }
@@ -799,16 +798,20 @@ fn shared_job(
     (id, to): (String, Sender<WrittenFor>),
 ) -> Job {
     Box::new(move |store, _over| {
-        let mut failed = None;
-        let written = writer.write_through(seen, || {
-            save(store, None).map(|_| ()).map_err(|e| {
+        let (mut failed, mut version) = (None, None);
+        let written = writer.write_through(seen, || match save(store, None) {
+            Ok(v) => {
+                version = v;
+                Ok(())
+            }
+            Err(e) => {
                 let why = e.to_string();
                 failed = Some(e);
-                why
-            })
+                Err(why)
+            }
         });
         let (outcome, result) = match written {
-            Ok(revision) => (Written::Done(revision, mark), Ok(None)),
+            Ok(revision) => (Written::Done(revision, mark, version), Ok(None)),
             Err(WindowWrite::Moved { .. }) => (
                 Written::Moved(actions.map(|a| (a.len(), writer.replay_window(&a)))),
                 Ok(None),
