@@ -146,9 +146,12 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
+        // A refusal the screen drew offers its rule beside itself (Refusal::line); only one
+        // the foot line shows offers it there.
         let rule = self
             .screen
             .refusal()
+            .filter(|r| !r.was_drawn())
             .and_then(|r| r.rule())
             .map(Message::OpenRule);
         // A game screen's foot ends with the evening's page to print and the game's

@@ -25,6 +25,9 @@ use crate::doc::{Kind, Saved};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
+    /// A refusal's or a reminder's "Rule", clicked: the Rules screen at that entry
+    /// (docs/rules.md, "Rule references").
+    Rule(crate::rules::RuleRef),
     // Setup form.
     Four(bool),
     Name(usize, String),
@@ -126,6 +129,9 @@ impl State {
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        if let Message::Rule(rule) = message {
+            return Action::open_rule(rule);
+        }
         match message {
             Message::Four(on) => self.setup.four = on,
             Message::Name(i, s) => {
@@ -186,7 +192,7 @@ impl State {
                 self.refresh();
                 Action::none()
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => Action::refused(&e),
         }
     }
 
@@ -291,4 +297,11 @@ fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
 impl super::screen::Keyboard for State {
     type Message = Message;
+}
+
+impl From<crate::rules::RuleRef> for Message {
+    /// A "Rule" link beside a refusal (notice::Refusal::line) or a reminder.
+    fn from(rule: crate::rules::RuleRef) -> Message {
+        Message::Rule(rule)
+    }
 }

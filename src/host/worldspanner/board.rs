@@ -88,7 +88,8 @@ pub(super) fn melee_order(g: &Game) -> Markup {
 
 /// The step and what the team may do now: who acts, the step's reminder, who has acted, the
 /// Dome a dismissed hero waits for, and End this step for the active team.
-pub(super) fn now(g: &Game, my: Option<TeamSide>) -> Markup {
+/// The reminder's "Rule" opens its digest entry under `base`, the seat's address.
+pub(super) fn now(g: &Game, my: Option<TeamSide>, base: &str) -> Markup {
     let view = g.view();
     let glory = g.glory();
     let acts_now = my.is_some_and(|t| !g.locked() && g.rounds.may_act(t));
@@ -119,6 +120,9 @@ pub(super) fn now(g: &Game, my: Option<TeamSide>) -> Markup {
                     "Round " (g.rounds.round) " of " (g.rounds.length.rounds())
                     " · glory now " (glory.glory[0]) "–" (glory.glory[1])
                     " · " (g.rounds.step.reminder())
+                    @if let Some(rule) = g.rounds.step.entry() {
+                        (crate::host::pages::rule_link(base, rule))
+                    }
                 }
             }
             @if !view.acted.is_empty() {
