@@ -10,7 +10,7 @@ use super::screen::Notice;
 use super::screens::Screen;
 use super::shell::{App, Message};
 use super::stats;
-use crate::print::Opened;
+use crate::print::Opener;
 
 /// Where the window writes save `id`'s session sheet: `sheets/<id>.html` in the data folder
 /// (beside the copies its restore codes open), replaced each time.
@@ -68,19 +68,35 @@ impl App {
             })
             .unwrap_or_default();
         // The path first: a long notice is cut at the foot (whole on hover).
-        let said = match self.opener.open(&path) {
-            Opened::With(_) => format!(
-                "Session sheet opened in your browser to print: {}.{code}",
-                path.display()
-            ),
-            Opened::NoOpener(why) => format!(
+        if self.opener == Opener::Nothing {
+            self.notify(Notice::info(format!(
                 "Open {} in a browser to print the session sheet: nothing here opens it \
-                 ({why}).{code}",
+                 (TABLEMATE_OPENER is none).{code}",
                 path.display()
-            ),
-        };
-        self.notify(Notice::info(said));
-        Task::none()
+            )));
+            return Task::none();
+        }
+        self.notify(Notice::info(format!(
+            "Session sheet opened in your browser to print: {}.{code}",
+            path.display()
+        )));
+        // The opener is waited on: if it fails, the foot line says so (`sheet_opened`).
+        let shown = path.clone();
+        super::opener::waiting(self.opener.clone(), path.into_os_string(), move |how| {
+            Message::SheetOpened(shown, how)
+        })
+    }
+
+    /// The browser's opener has exited for the sheet at `path`: a failure (or no opener) is
+    /// said on the foot line, beside Session sheet, with the path to open by hand.
+    pub(super) fn sheet_opened(&mut self, path: &Path, how: Result<String, String>) {
+        if let Err(why) = how {
+            self.notify(Notice::error(format!(
+                "Open {} in a browser to print the session sheet: the browser did not open \
+                 it ({why}).",
+                path.display()
+            )));
+        }
     }
 
     /// "Statistics" on a game screen: the Statistics screen for that game; Esc comes back.

@@ -85,6 +85,8 @@ pub enum Message {
     Share(super::share::Message),
     /// The open game's session sheet, written and opened in the browser (`sheet.rs`).
     SessionSheet,
+    /// How the browser's opener exited for the sheet at this path (`sheet.rs`).
+    SheetOpened(std::path::PathBuf, Result<String, String>),
     /// The Statistics screen for the open game (`sheet.rs`).
     GameStatistics,
 }
@@ -327,7 +329,8 @@ impl App {
             r.set_filter(game);
         } else {
             let rules = rules::State::new(&self.ctx(), game)
-                .with_rulebooks(self.prefs.settings.rulebooks.clone());
+                .with_rulebooks(self.prefs.settings.rulebooks.clone())
+                .with_opener(self.opener.clone());
             self.push(Screen::Rules(Box::new(rules)));
         }
         rules::State::focus()
@@ -430,6 +433,7 @@ impl App {
             Message::Backups(m) => forward!(self, Backups, m),
             Message::Stats(m) => forward!(self, Stats, m),
             Message::SessionSheet => return self.session_sheet(),
+            Message::SheetOpened(path, how) => self.sheet_opened(&path, how),
             Message::GameStatistics => return self.game_statistics(),
             Message::Rules(rules::Message::SaveBook(game)) => self.keep_rulebook(game, true),
             Message::Rules(rules::Message::ForgetBook(game)) => self.keep_rulebook(game, false),

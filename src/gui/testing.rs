@@ -309,7 +309,11 @@ pub fn assert_rule_beside<S: ScreenUnderTest>(
     for m in messages {
         opened = state.apply(m, &CTX).open_rule.or(opened);
     }
-    assert_eq!(opened, Some(rule), "the \"Rule\" beside {said:?} opens its entry");
+    assert_eq!(
+        opened,
+        Some(rule),
+        "the \"Rule\" beside {said:?} opens its entry"
+    );
 }
 
 /// The messages a click at `at` on the drawn screen gives.

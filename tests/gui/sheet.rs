@@ -164,3 +164,36 @@ fn the_evenings_buttons_are_whole_at_every_table_size_and_a_notice_moves_neither
     }
     Ok(())
 }
+
+/// Issue 36: the browser's opener is waited on. A fake opener that fails (`false`, as
+/// `TABLEMATE_OPENER=false` names it) is said on the foot line beside Session sheet, with why
+/// and the sheet's path to open by hand.
+#[cfg(unix)]
+#[test]
+fn a_browser_opener_that_fails_is_said_on_the_foot_line_with_the_sheets_path() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    let fake = Opener::Program("false".into());
+    app.opener = fake.clone();
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().expect("a campaign").id().to_string();
+    click(&mut app, "Session sheet")?;
+    let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
+    assert!(path.is_file(), "the sheet is written before it is opened");
+    // What the waiting task gives back: the same opener run on the sheet, and its answer.
+    let how = fake.open_waiting(path.as_os_str());
+    assert_eq!(how, Err("false failed with exit status 1".to_string()));
+    let _ = app.update(Message::SheetOpened(path.clone(), how));
+    let last = app.banners.last().expect("a notice");
+    assert!(last.error, "{}", last.text);
+    assert!(
+        last.text.contains(&path.display().to_string())
+            && last
+                .text
+                .contains("the browser did not open it (false failed with exit status 1)"),
+        "{}",
+        last.text
+    );
+    assert!(shows(&app, &last.text), "on the foot line");
+    Ok(())
+}

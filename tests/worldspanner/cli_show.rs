@@ -266,7 +266,8 @@ fn worldspanner_show_rules_prints_the_entry_the_steps_reminder_cites() {
     let out = run_in(dir.path(), &["worldspanner", "show", &id, "--rules"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        out.stdout.contains("Rule worldspanner/melee: Melee attacks"),
+        out.stdout
+            .contains("Rule worldspanner/melee: Melee attacks"),
         "{}",
         out.stdout
     );
