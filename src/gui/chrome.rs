@@ -156,7 +156,19 @@ impl App {
             .map(Message::OpenRule);
         // A game screen's foot ends with the evening's page to print and the game's
         // statistics (docs/plays.md), at the right, where no notice moves them.
-        let evening: Vec<Element<'_, Message>> = if self.screen.document().is_some() {
+        // At a game's end the same place offers tonight's sheet once, in the Session sheet
+        // button's place, covering nothing of the result (sheet.rs).
+        let evening: Vec<Element<'_, Message>> = if self.offers_sheet() {
+            vec![
+                button(text("Print tonight's session sheet").size(style::SMALL))
+                    .padding([8, 12])
+                    .style(style::primary)
+                    .on_press(Message::SessionSheet)
+                    .into(),
+                foot_button("Not now", Message::DismissSheetOffer),
+                foot_button("Statistics", Message::GameStatistics),
+            ]
+        } else if self.screen.document().is_some() {
             vec![
                 foot_button("Session sheet", Message::SessionSheet),
                 foot_button("Statistics", Message::GameStatistics),

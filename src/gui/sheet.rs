@@ -19,9 +19,44 @@ pub fn sheet_path(root: &Path, id: &str) -> PathBuf {
 }
 
 impl App {
+    /// The open save's id and the plays its game holds as finished.
+    pub(super) fn finished_plays(&self) -> Option<(String, Vec<u32>)> {
+        self.screen
+            .document()
+            .map(|d| (d.id().to_string(), d.finished()))
+    }
+
+    /// After a game screen's update: a play of the same save that was not finished `before`
+    /// and is now (a Furtherance win or loss, Worldspanner's last round, a Near and Far
+    /// session, a Furnace Duel board, an army game) offers tonight's session sheet at the
+    /// foot, once for each such end (docs/plays.md, "The session sheet").
+    pub(super) fn offer_sheet_if_ended(&mut self, before: Option<(String, Vec<u32>)>) {
+        let (Some((id, was)), Some((now_id, now))) = (before, self.finished_plays()) else {
+            return;
+        };
+        if id != now_id {
+            return;
+        }
+        let ended: Vec<u32> = now.into_iter().filter(|p| !was.contains(p)).collect();
+        let mut new = false;
+        for play in ended {
+            new |= self.offered.insert((id.clone(), play));
+        }
+        if new {
+            self.sheet_offer = Some(id);
+        }
+    }
+
+    /// Whether the open game's end is being offered its session sheet.
+    pub fn offers_sheet(&self) -> bool {
+        self.sheet_offer.is_some()
+            && self.screen.document().map(|d| d.id()) == self.sheet_offer.as_deref()
+    }
+
     /// "Session sheet": the open save as it stands on disk (every change written first), its
     /// sheet written and opened in the system's browser.
     pub(super) fn session_sheet(&mut self) -> Task<Message> {
+        self.sheet_offer = None;
         let (Some(store), Some(id)) = (
             self.store.clone(),
             self.screen.document().map(|d| d.id().to_string()),

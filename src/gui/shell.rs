@@ -87,6 +87,8 @@ pub enum Message {
     SessionSheet,
     /// How the browser's opener exited for the sheet at this path (`sheet.rs`).
     SheetOpened(std::path::PathBuf, Result<String, String>),
+    /// "Not now" on the offer of tonight's session sheet at a game's end (`sheet.rs`).
+    DismissSheetOffer,
     /// The Statistics screen for the open game (`sheet.rs`).
     GameStatistics,
 }
@@ -152,6 +154,10 @@ pub struct App {
     pub renaming: Option<(String, Option<String>)>,
     /// Whether a session sheet is handed to the system's browser (`print::Opener`).
     pub opener: crate::print::Opener,
+    /// The save whose game just ended, offered its session sheet at the foot (`sheet.rs`),
+    /// and every (save, play) offered already, so each end is offered once.
+    pub sheet_offer: Option<String>,
+    pub(super) offered: std::collections::BTreeSet<(String, u32)>,
 }
 
 impl App {
@@ -223,6 +229,8 @@ impl App {
             conflict: None,
             renaming: None,
             opener: crate::print::Opener::here(),
+            sheet_offer: None,
+            offered: Default::default(),
         }
     }
 
@@ -434,14 +442,18 @@ impl App {
             Message::Stats(m) => forward!(self, Stats, m),
             Message::SessionSheet => return self.session_sheet(),
             Message::SheetOpened(path, how) => self.sheet_opened(&path, how),
+            Message::DismissSheetOffer => self.sheet_offer = None,
             Message::GameStatistics => return self.game_statistics(),
             Message::Rules(rules::Message::SaveBook(game)) => self.keep_rulebook(game, true),
             Message::Rules(rules::Message::ForgetBook(game)) => self.keep_rulebook(game, false),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);
+                let before = self.finished_plays();
                 if let Some(action) = self.screen.update_game(m, &ctx) {
-                    return self.after(action, |m| m);
+                    let task = self.after(action, |m| m);
+                    self.offer_sheet_if_ended(before);
+                    return task;
                 }
             }
             // An editor with undo of its own (`document::Edits`) takes the top bar's Undo and

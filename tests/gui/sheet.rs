@@ -26,6 +26,8 @@ fn the_session_sheet_button_writes_the_sheet_in_the_data_folder_and_without_an_o
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     let id = app.screen.document().expect("a campaign").id().to_string();
     click(&mut app, "Session sheet")?;
     let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
@@ -76,6 +78,8 @@ fn homes_restore_code_opens_the_sheets_state_and_a_wrong_code_is_said_in_place()
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     let id = app.screen.document().expect("a campaign").id().to_string();
     click(&mut app, "Session sheet")?;
     let code = code_in(&notices(&app).join("\n"));
@@ -134,6 +138,19 @@ fn the_evenings_buttons_are_whole_at_every_table_size_and_a_notice_moves_neither
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The offer at the game's end is whole at every table size too.
+    for large in [false, true] {
+        let _ = app.update(Message::LargeType(large));
+        let scale = if large { 1.3 } else { 1.0 };
+        for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+            let size = iced::Size::new(w * 0.9 / scale, h * 0.9 / scale);
+            for label in ["Print tonight's session sheet", "Not now", "Statistics"] {
+                drawn(&app, size, label);
+            }
+        }
+    }
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     app.banners.clear();
     for large in [false, true] {
         let _ = app.update(Message::LargeType(large));
@@ -176,6 +193,8 @@ fn a_browser_opener_that_fails_is_said_on_the_foot_line_with_the_sheets_path() -
     let fake = Opener::Program("false".into());
     app.opener = fake.clone();
     campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     let id = app.screen.document().expect("a campaign").id().to_string();
     click(&mut app, "Session sheet")?;
     let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
@@ -195,5 +214,51 @@ fn a_browser_opener_that_fails_is_said_on_the_foot_line_with_the_sheets_path() -
         last.text
     );
     assert!(shows(&app, &last.text), "on the foot line");
+    Ok(())
+}
+
+/// Issue 36: at a game's end (here a Furnace Duel board) the foot line offers "Print tonight's
+/// session sheet" once, in the Session sheet button's place (nothing covers the result);
+/// "Not now" puts the usual buttons back and the same end is not offered again.
+#[test]
+fn a_games_end_offers_tonights_session_sheet_once_and_not_now_dismisses_it() -> Result {
+    use tablemate::gui::furnace_duel::Message as Fd;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    campaign_with_one_result(&mut app)?;
+    assert!(
+        shows(&app, "Print tonight's session sheet"),
+        "offered at the end"
+    );
+    assert!(shows(&app, "Correct result"), "the result stays in view");
+    click(&mut app, "Not now")?;
+    assert!(!shows(&app, "Print tonight's session sheet"));
+    assert!(shows(&app, "Session sheet"), "the usual button is back");
+    // Another change to the same finished board offers nothing again.
+    let _ = app.update(Message::from(Fd::Note("Ferry token 3".into())));
+    let _ = app.update(Message::from(Fd::SaveNote));
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "offered once"
+    );
+    Ok(())
+}
+
+/// The offer prints the sheet as Session sheet does, and goes.
+#[test]
+fn the_offer_at_a_games_end_prints_tonights_sheet() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().expect("a campaign").id().to_string();
+    click(&mut app, "Print tonight's session sheet")?;
+    let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
+    assert!(path.is_file(), "the sheet is written");
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "the offer goes"
+    );
     Ok(())
 }

@@ -219,6 +219,12 @@ impl State {
             self.edit.as_deref(),
             &self.refusal,
         );
+        // The builder and the turn's line draw the refusal, inside `responsive` (laid out
+        // after the shell has looked): say so here, so the foot line repeats neither the text
+        // nor its rule (notice.rs). A game over draws none: the foot line shows it.
+        if !matches!(g.phase, Phase::Over { .. }) {
+            let _ = self.refusal.shown();
+        }
         // A narrow window (1024 px with large type) stacks what sits side by side on a wide one.
         let body = iced::widget::responsive(move |size| {
             let narrow = size.width < style::NARROW;
