@@ -343,7 +343,7 @@ fn open_code_no_window_puts_the_sheets_state_back_headless_and_names_it() {
     );
     assert!(
         said.contains(&format!(
-            "\"Winter duel\" (Furnace Duel, save {id}) is back as on the sheet; the version it \
+            "\"Winter duel\" (Furnace Duel campaign, save {id}) is back as on the sheet; the version it \
              replaced is kept as pinned backup"
         )),
         "{said}"
@@ -363,7 +363,7 @@ fn open_code_no_window_puts_the_sheets_state_back_headless_and_names_it() {
     drop(store);
     let again = run(root, &["open", &code, "--no-window"]);
     assert!(
-        again.stdout.contains("\"Winter duel\" (Furnace Duel, save")
+        again.stdout.contains("\"Winter duel\" (Furnace Duel campaign, save")
             && again.stdout.contains("nothing changed"),
         "{}",
         again.stdout
