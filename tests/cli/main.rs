@@ -363,7 +363,9 @@ fn open_code_no_window_puts_the_sheets_state_back_headless_and_names_it() {
     drop(store);
     let again = run(root, &["open", &code, "--no-window"]);
     assert!(
-        again.stdout.contains("\"Winter duel\" (Furnace Duel campaign, save")
+        again
+            .stdout
+            .contains("\"Winter duel\" (Furnace Duel campaign, save")
             && again.stdout.contains("nothing changed"),
         "{}",
         again.stdout
