@@ -262,3 +262,70 @@ fn the_offer_at_a_games_end_prints_tonights_sheet() -> Result {
     );
     Ok(())
 }
+
+/// The same offer when an army game is won (the last general standing with an army), through
+/// the window's own messages.
+#[test]
+fn an_army_games_end_offers_tonights_session_sheet() -> Result {
+    use tablemate::army::{FollowerKind, FollowerRef};
+    use tablemate::gui::army::Message as Army;
+    let at = |player, index| FollowerRef { player, index };
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    click(&mut app, Kind::Army.title())?;
+    for m in [
+        Army::Name(0, "Ann".into()),
+        Army::Name(1, "Bob".into()),
+        Army::Start,
+    ] {
+        let _ = app.update(Message::from(m));
+    }
+    for (player, kinds) in [
+        (
+            0,
+            [
+                FollowerKind::General,
+                FollowerKind::Berserker,
+                FollowerKind::Grunt,
+            ],
+        ),
+        (
+            1,
+            [
+                FollowerKind::General,
+                FollowerKind::Grunt,
+                FollowerKind::Tank,
+            ],
+        ),
+    ] {
+        let _ = app.update(Message::from(Army::Editing(player)));
+        for k in kinds {
+            let _ = app.update(Message::from(Army::Recruit(k)));
+        }
+    }
+    let _ = app.update(Message::from(Army::BeginPlay));
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "not before the end"
+    );
+    for m in [
+        Army::OpenEdit(at(1, 2)),
+        Army::EditDamage("6".into()),
+        Army::ApplyDamage,
+        Army::CloseEdit,
+        Army::Select(at(0, 1)),
+        Army::Attack(at(1, 1)),
+    ] {
+        let _ = app.update(Message::from(m));
+    }
+    assert!(shows(
+        &app,
+        "Ann wins: the only general left standing with an army"
+    ));
+    assert!(
+        shows(&app, "Print tonight's session sheet"),
+        "offered at the end"
+    );
+    Ok(())
+}
