@@ -258,3 +258,23 @@ pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worldspanner::sample;
+    use crate::worldspanner::team::MapDesign;
+
+    /// docs/rules.md, "Rule references": the step's reminder on a seat's page ends with a
+    /// Rule link that opens its digest entry under the seat's own address.
+    #[test]
+    fn the_steps_reminder_links_its_rule_under_the_seats_address() {
+        let setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
+        let g = Game::new(setup).unwrap();
+        let page = now(&g, Some(TeamSide::Skyhawks), "/seat/abc").into_string();
+        assert!(
+            page.contains(r#"href="/seat/abc/rules/worldspanner/reinforce-schedule""#),
+            "{page}"
+        );
+    }
+}
