@@ -178,9 +178,15 @@ pub enum Command {
     },
     /// `open ID-OR-FILE-OR-CODE` opens the window on it (a save, a file imported first, or a
     /// session sheet's restore code such as K7QD-2MXA, which puts that save back as it was on
-    /// the sheet). Without the window (a build without it), a restore code is put back here,
-    /// the version it replaces kept as a backup.
-    Open { code: String },
+    /// the sheet). Without the window (a build without it, or `--no-window`), a restore code
+    /// is put back here, the version it replaces kept as a pinned backup, and the save is
+    /// named by its title.
+    Open {
+        code: String,
+        /// Put the state back without opening the window (on a machine with no display).
+        #[arg(long)]
+        no_window: bool,
+    },
     /// Rules lookup: `rules search WORDS`, or `rules GAME ID` for one entry by its id (the id a
     /// refusal's `--rules` or a "Why?" line cites).
     #[command(args_conflicts_with_subcommands = true)]
@@ -497,7 +503,7 @@ pub fn execute_with_input(
         },
         Command::Stats { game, json } => plays::stats(root, game.as_deref(), json),
         Command::Recap { id, out, force } => plays::recap(root, &id, out, force),
-        Command::Open { code } => plays::open_code(root, &code),
+        Command::Open { code, .. } => plays::open_code(root, &code),
         Command::Rules {
             command: Some(command),
             ..

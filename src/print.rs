@@ -179,13 +179,21 @@ pub enum Opened {
 fn opener() -> Result<(PathBuf, Vec<String>), String> {
     match std::env::var("TABLEMATE_OPENER") {
         Ok(v) if v == "none" => return Err("TABLEMATE_OPENER is none".into()),
-        Ok(v) if !v.is_empty() => {
-            return on_path(&v)
-                .map(|p| (p, Vec::new()))
-                .ok_or_else(|| format!("TABLEMATE_OPENER names {v}, not found"));
-        }
+        Ok(v) if !v.is_empty() => return named(&v),
         _ => {}
     }
+    system_opener()
+}
+
+/// The program `name` (a path, or a name on `PATH`) as the opener.
+fn named(name: &str) -> Result<(PathBuf, Vec<String>), String> {
+    on_path(name)
+        .map(|p| (p, Vec::new()))
+        .ok_or_else(|| format!("TABLEMATE_OPENER names {name}, not found"))
+}
+
+/// This system's own opener: `xdg-open` (or `gio open`), `open`, `explorer.exe`.
+fn system_opener() -> Result<(PathBuf, Vec<String>), String> {
     let candidates: &[(&str, &[&str])] = if cfg!(target_os = "macos") {
         &[("open", &[])]
     } else if cfg!(windows) {
@@ -211,11 +219,13 @@ fn opener() -> Result<(PathBuf, Vec<String>), String> {
 }
 
 /// Whether files are handed to the system's opener: `Nothing` for a system without one
-/// (`TABLEMATE_OPENER=none`, and the window's tests), which then only names the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// (`TABLEMATE_OPENER=none`, and the window's tests), which then only names the file;
+/// `Program` for another program (`TABLEMATE_OPENER=PATH`, or a test's opener that fails).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opener {
     System,
     Nothing,
+    Program(PathBuf),
 }
 
 impl Opener {
@@ -223,16 +233,71 @@ impl Opener {
     pub fn here() -> Opener {
         match std::env::var_os("TABLEMATE_OPENER") {
             Some(v) if v == "none" => Opener::Nothing,
+            Some(v) if !v.is_empty() => Opener::Program(PathBuf::from(v)),
             _ => Opener::System,
         }
     }
 
-    /// Opens `path` with this opener (see [`open_in_system`]).
-    pub fn open(self, path: &Path) -> Opened {
+    /// Opens `path` with this opener without waiting (see [`open_in_system`]).
+    pub fn open(&self, path: &Path) -> Opened {
         match self {
             Opener::System => open_in_system(path),
             Opener::Nothing => Opened::NoOpener("TABLEMATE_OPENER is none".into()),
+            Opener::Program(p) => match named(&p.to_string_lossy()) {
+                Ok((program, args)) => spawn_detached(&program, &args, path.as_os_str()),
+                Err(why) => Opened::NoOpener(why),
+            },
         }
+    }
+
+    /// Hands `target` (a file's path, or a file URL with `#page=N`) to this opener and waits
+    /// for the opener to exit: `Ok` with the program's name when it exits well, else why
+    /// (missing, failed to start, or its exit status). It blocks until the opener exits
+    /// (`xdg-open` returns once the viewer has it): call it off the window's thread.
+    /// Windows' `explorer.exe` exits with 1 even when it opened the file, so its status says
+    /// nothing and is not read.
+    pub fn open_waiting(&self, target: &std::ffi::OsStr) -> Result<String, String> {
+        let (program, args) = match self {
+            Opener::System => system_opener()?,
+            Opener::Nothing => return Err("TABLEMATE_OPENER is none".into()),
+            Opener::Program(p) => named(&p.to_string_lossy())?,
+        };
+        let shown = program.file_name().map_or_else(
+            || program.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let status = Command::new(&program)
+            .args(&args)
+            .arg(target)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("{shown} could not be started: {e}"))?;
+        let explorer = shown.eq_ignore_ascii_case("explorer.exe");
+        match status.code() {
+            _ if status.success() || explorer => Ok(shown),
+            Some(code) => Err(format!("{shown} failed with exit status {code}")),
+            None => Err(format!("{shown} was stopped before it finished")),
+        }
+    }
+}
+
+/// Starts `program` on `target` and reaps it on a thread of its own: returns at once.
+fn spawn_detached(program: &Path, args: &[String], target: &std::ffi::OsStr) -> Opened {
+    let spawned = Command::new(program)
+        .args(args)
+        .arg(target)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    match spawned {
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+            Opened::With(program.display().to_string())
+        }
+        Err(e) => Opened::NoOpener(format!("{} could not be started: {e}", program.display())),
     }
 }
 
@@ -264,25 +329,7 @@ pub fn qr_modules(text: &str) -> crate::store::sheets::QrModules {
 /// Opens `path` in the system's browser or viewer, without waiting for it.
 pub fn open_in_system(path: &Path) -> Opened {
     match opener() {
-        Ok((program, args)) => {
-            let spawned = Command::new(&program)
-                .args(&args)
-                .arg(path)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn();
-            match spawned {
-                Ok(mut child) => {
-                    // Reaped on a thread of its own: the opener returns at once.
-                    std::thread::spawn(move || child.wait());
-                    Opened::With(program.display().to_string())
-                }
-                Err(e) => {
-                    Opened::NoOpener(format!("{} could not be started: {e}", program.display()))
-                }
-            }
-        }
+        Ok((program, args)) => spawn_detached(&program, &args, path.as_os_str()),
         Err(why) => Opened::NoOpener(why),
     }
 }
@@ -290,6 +337,25 @@ pub fn open_in_system(path: &Path) -> Opened {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fake opener that fails (`false`, as `TABLEMATE_OPENER=false` would name it): the
+    /// failure is told with its exit status, and a missing program by its name.
+    #[cfg(unix)]
+    #[test]
+    fn an_opener_that_fails_or_is_missing_is_said_with_why() {
+        let failed = Opener::Program("false".into())
+            .open_waiting(std::ffi::OsStr::new("/tmp/x.html"))
+            .unwrap_err();
+        assert_eq!(failed, "false failed with exit status 1");
+        let missing = Opener::Program("/no/such/opener".into())
+            .open_waiting(std::ffi::OsStr::new("/tmp/x.html"))
+            .unwrap_err();
+        assert!(missing.contains("/no/such/opener"), "{missing}");
+        assert_eq!(
+            Opener::Program("true".into()).open_waiting(std::ffi::OsStr::new("/tmp/x.html")),
+            Ok("true".to_string())
+        );
+    }
 
     #[test]
     fn a_file_url_escapes_what_a_url_reads_otherwise() {

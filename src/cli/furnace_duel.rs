@@ -20,6 +20,9 @@ pub enum Command {
         id: String,
         #[arg(long)]
         json: bool,
+        /// After the text, print the rules digest entry each setup reminder cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// Start a campaign between players A and B (first game on Britain); prints its id.
     New {
@@ -41,7 +44,7 @@ pub enum Command {
 
 pub fn execute(command: Command, root: &Path) -> Output {
     match command {
-        Command::Show { id, json } => show(root, &id, json),
+        Command::Show { id, json, rules } => show(root, &id, json, rules),
         Command::New {
             a,
             b,
@@ -122,16 +125,25 @@ fn boards(root: &Path, json: bool) -> Output {
     Output::ok(s)
 }
 
-fn show(root: &Path, id: &str, json: bool) -> Output {
+fn show(root: &Path, id: &str, json: bool, rules: bool) -> Output {
     let (_, saved) = match crate::cli::open_save::<Campaign>(root, id) {
         Ok(v) => v,
         Err(out) => return out,
     };
     if json {
-        Output::json(&show_json(id, &saved))
-    } else {
-        Output::ok(show_text(&saved))
+        return Output::json(&show_json(id, &saved));
     }
+    let mut s = show_text(&saved);
+    if rules {
+        let c = saved.current();
+        let cited: Vec<_> = c
+            .setup_reminders(c.current_index())
+            .iter()
+            .filter_map(|r| r.rule)
+            .collect();
+        s += &crate::cli::cite::entries(root, &cited);
+    }
+    Output::ok(s)
 }
 
 /// The stable JSON of `show --json` (documented field by field in docs/furnace-duel.md).
@@ -176,7 +188,8 @@ pub fn show_json(id: &str, saved: &Saved<Campaign>) -> Value {
                 })).collect::<Vec<_>>(),
                 "runner_up_note": g.runner_up_note,
                 "capitalist_first_chooser": c.capitalist_first_chooser(i).map(seat),
-                "setup_reminders": c.setup_reminders(i),
+                "setup_reminders": c.setup_reminders(i).iter().map(|r| r.text.as_str()).collect::<Vec<_>>(),
+                "setup_reminder_rules": crate::rules::Reminder::rules(&c.setup_reminders(i)),
                 "points": {
                     "winner_points": row.winner_points,
                     "board_achievement": row.board_achievement,

@@ -198,7 +198,11 @@ pub fn execute(command: Command, root: &Path) -> Output {
             json,
         } => sheet(root, &campaign, &character, json),
         Command::Chart { campaign, json } => chart(root, &campaign, json),
-        Command::Session { campaign, json } => session(root, &campaign, json),
+        Command::Session {
+            campaign,
+            json,
+            rules,
+        } => session(root, &campaign, json, rules),
         Command::Index { command } => index_command(root, command),
     }
 }

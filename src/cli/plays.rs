@@ -383,27 +383,44 @@ pub fn recap(root: &Path, id: &str, out: Option<PathBuf>, force: bool) -> Output
     }
 }
 
-/// `tablemate open CODE`: puts back the state a session sheet's restore code names.
+/// `tablemate open CODE [--no-window]` without the window: puts back the state a session
+/// sheet's restore code names, as Home's Restore code… does (the version it replaces kept as a
+/// pinned backup), and names the save by its title and game.
 pub fn open_code(root: &Path, code: &str) -> Output {
     let store = match Store::open(root) {
         Ok(s) => s,
         Err(e) => return Output::failed(e),
     };
-    match store.open_code(code) {
-        Ok(r) if r.unchanged => Output::ok(format!(
-            "save {} already is as on the sheet: nothing changed\n",
-            r.id
-        )),
-        Ok(r) => Output::ok(format!(
-            "save {} is back as on the sheet{}\n",
-            r.id,
-            r.replaced
-                .map(|b| format!(
-                    "; the version it replaced is backup {b} (tablemate restore {} {b})",
-                    r.id
-                ))
-                .unwrap_or_default()
-        )),
-        Err(e) => Output::failed(e),
+    let r = match store.open_code(code) {
+        Ok(r) => r,
+        Err(e) => return Output::failed(e),
+    };
+    // The save as it now stands on disk: its title and game, as the sheet printed them.
+    let listing = store.list().into_iter().find(|l| l.id == r.id);
+    let title = listing
+        .as_ref()
+        .map(|l| l.title.trim())
+        .filter(|t| !t.is_empty())
+        .map(|t| format!("{t:?}"))
+        .unwrap_or_else(|| format!("save {}", r.id));
+    let game = listing
+        .as_ref()
+        .and_then(|l| l.kind())
+        .map(|k| format!("{}, ", k.title()))
+        .unwrap_or_default();
+    let named = format!("{title} ({game}save {})", r.id);
+    if r.unchanged {
+        return Output::ok(format!(
+            "{named} already is as on the sheet: nothing changed\n"
+        ));
     }
+    Output::ok(format!(
+        "{named} is back as on the sheet{}\n",
+        r.replaced
+            .map(|b| format!(
+                "; the version it replaced is kept as pinned backup {b} (tablemate restore {} {b})",
+                r.id
+            ))
+            .unwrap_or_default()
+    ))
 }

@@ -32,6 +32,9 @@ pub enum Command {
         id: String,
         #[arg(long)]
         json: bool,
+        /// After the text, print the rules digest entry the step's reminder cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// The hero library: list, add a card from a file, remove a card.
     #[command(subcommand)]
@@ -146,7 +149,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 fn run(command: Command, root: &Path) -> Result<Output, String> {
     match command {
         Command::New(args) => new::new(args, root),
-        Command::Show { id, json } => show::show(&id, json, root),
+        Command::Show { id, json, rules } => show::show(&id, json, rules, root),
         Command::Heroes(c) => heroes::run(c, root),
         Command::Deck(c) => deck::run(c, root),
         Command::Odds {

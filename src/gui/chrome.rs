@@ -146,14 +146,29 @@ impl App {
         }
         // The notice line is always there at the foot, so a notice covers nothing and
         // pushes nothing (notice.rs).
+        // A refusal the screen drew offers its rule beside itself (Refusal::line); only one
+        // the foot line shows offers it there.
         let rule = self
             .screen
             .refusal()
+            .filter(|r| !r.was_drawn())
             .and_then(|r| r.rule())
             .map(Message::OpenRule);
         // A game screen's foot ends with the evening's page to print and the game's
         // statistics (docs/plays.md), at the right, where no notice moves them.
-        let evening: Vec<Element<'_, Message>> = if self.screen.document().is_some() {
+        // At a game's end the same place offers tonight's sheet once, in the Session sheet
+        // button's place, covering nothing of the result (sheet.rs).
+        let evening: Vec<Element<'_, Message>> = if self.offers_sheet() {
+            vec![
+                button(text("Print tonight's session sheet").size(style::SMALL))
+                    .padding([8, 12])
+                    .style(style::primary)
+                    .on_press(Message::SessionSheet)
+                    .into(),
+                foot_button("Not now", Message::DismissSheetOffer),
+                foot_button("Statistics", Message::GameStatistics),
+            ]
+        } else if self.screen.document().is_some() {
             vec![
                 foot_button("Session sheet", Message::SessionSheet),
                 foot_button("Statistics", Message::GameStatistics),

@@ -46,6 +46,9 @@ pub trait Document {
     /// the current one, oldest first; None if there are none or one of them has no recorded
     /// action (an edit, a restore): what the window sends again on a game a phone changed.
     fn recorded_since(&self, index: usize) -> Option<Vec<(String, bool)>>;
+    /// The plays the game now holds as finished (docs/plays.md): a new one is a game's end,
+    /// where the window offers tonight's session sheet (`sheet.rs`).
+    fn finished(&self) -> Vec<u32>;
 }
 
 /// An editor open over a screen with undo of its own (Furtherance's "Your cards" and "Your
@@ -151,7 +154,11 @@ impl<T: GameDoc> Doc<T> {
     }
 }
 
-impl<T: GameDoc + Send + 'static> Document for Doc<T> {
+impl<T: GameDoc + crate::plays::Recorded + Send + 'static> Document for Doc<T> {
+    fn finished(&self) -> Vec<u32> {
+        self.state().finished()
+    }
+
     fn recorded_since(&self, index: usize) -> Option<Vec<(String, bool)>> {
         let h = &self.saved.history;
         let cursor = h.cursor();
@@ -298,6 +305,19 @@ mod tests {
         }
         fn validate(&self) -> Result<(), crate::doc::Invalid> {
             Ok(())
+        }
+    }
+
+    /// A sample that is never finished.
+    impl crate::plays::Recorded for Sample {
+        fn begun(&self) -> Vec<u32> {
+            Vec::new()
+        }
+        fn finished(&self) -> Vec<u32> {
+            Vec::new()
+        }
+        fn facts(&self, _: u32) -> Option<crate::plays::Facts> {
+            None
         }
     }
 

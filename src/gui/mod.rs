@@ -16,6 +16,7 @@ pub mod home;
 mod keymap;
 pub mod notice;
 mod on_disk;
+mod opener;
 mod opening;
 mod repaint;
 mod rulebook;

@@ -88,14 +88,19 @@ impl Refusal {
         }
     }
 
-    /// The reserved line: the refusal in the danger colour, or nothing, at the same height.
+    /// The reserved line: the refusal in the danger colour, or nothing, at the same height,
+    /// with the "Rule" link at its right end when the refusal cites a digest entry (the
+    /// answer and its rule where the eye is; the foot line then does not offer it again).
     /// Put it right below (or beside) the controls it answers for.
-    pub fn line<'a, M: 'a>(&'a self) -> Element<'a, M> {
+    pub fn line<'a, M: Clone + From<crate::rules::RuleRef> + 'a>(&'a self) -> Element<'a, M> {
         self.line_sized(Fill)
     }
 
     /// [`Refusal::line`] of a given width (`Fill` would widen a panel that shrinks to fit).
-    pub fn line_sized<'a, M: 'a>(&'a self, width: impl Into<Length>) -> Element<'a, M> {
+    pub fn line_sized<'a, M: Clone + From<crate::rules::RuleRef> + 'a>(
+        &'a self,
+        width: impl Into<Length>,
+    ) -> Element<'a, M> {
         self.drawn.set(true);
         let body: Element<'a, M> = match &self.text {
             Some(t) => tooltip(
@@ -111,6 +116,16 @@ impl Refusal {
             .into(),
             None => text("").size(style::SMALL).into(),
         };
+        let body: Element<'a, M> = match self.rule() {
+            Some(rule) => row![
+                container(body).width(Fill).clip(true),
+                super::widgets::rule_link(M::from(rule))
+            ]
+            .spacing(8)
+            .align_y(Center)
+            .into(),
+            None => body,
+        };
         container(body)
             .width(width)
             .height(Length::Fixed(LINE))
@@ -120,10 +135,19 @@ impl Refusal {
     }
 
     /// The refusal's text for a screen that shows it in a place of its own that keeps its
-    /// size (beside a button, in a verdict's place); counts as drawn.
+    /// size (beside a button, in a verdict's place); counts as drawn. The screen puts
+    /// [`Refusal::rule_link`] beside it.
     pub fn shown(&self) -> Option<&str> {
         self.drawn.set(true);
         self.text.as_deref()
+    }
+
+    /// The "Rule" link for a refusal a screen draws itself ([`Refusal::shown`]), when it
+    /// cites a digest entry.
+    pub fn rule_link<'a, M: Clone + From<crate::rules::RuleRef> + 'a>(
+        &self,
+    ) -> Option<Element<'a, M>> {
+        self.rule().map(|r| super::widgets::rule_link(M::from(r)))
     }
 
     /// Forgets whether the slot was drawn (the shell, before drawing the screen).

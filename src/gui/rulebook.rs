@@ -59,35 +59,31 @@ pub fn url(path: &Path, page: Option<u32>) -> String {
     crate::rules::rulebook_url(&path.to_string_lossy(), page)
 }
 
-/// Hands `url` to the system's opener. Where there is none (or it fails to start), the
-/// sentence to show says so and gives the path and page to open by hand.
-pub fn open(path: &Path, page: Option<u32>) -> Result<String, String> {
+/// Hands `url` to the opener (the system's, or `TABLEMATE_OPENER`'s), waited on off the
+/// window's thread: what to say under the button now, and the task whose message says how the
+/// opener exited ([`failed`] words a failure, with the path and page to open by hand).
+pub fn open(
+    opener: &crate::print::Opener,
+    path: &Path,
+    page: Option<u32>,
+) -> (String, iced::Task<super::rules::Message>) {
     let url = url(path, page);
     let at = page.map(|n| format!(" at page {n}")).unwrap_or_default();
-    let mut command = opener(&url);
-    match command.spawn() {
-        Ok(_) => Ok(format!("Opening {}{at}.", path.display())),
-        Err(e) => Err(format!(
-            "No program could open it ({e}): open {}{at} yourself.",
-            path.display()
-        )),
-    }
+    let shown = path.to_path_buf();
+    let task = super::opener::waiting(opener.clone(), url.into(), move |how| {
+        super::rules::Message::BookOpened(shown, page, how)
+    });
+    (format!("Opening {}{at}.", path.display()), task)
 }
 
-fn opener(url: &str) -> std::process::Command {
-    if cfg!(target_os = "windows") {
-        let mut c = std::process::Command::new("cmd");
-        c.args(["/C", "start", "", url]);
-        c
-    } else if cfg!(target_os = "macos") {
-        let mut c = std::process::Command::new("open");
-        c.arg(url);
-        c
-    } else {
-        let mut c = std::process::Command::new("xdg-open");
-        c.arg(url);
-        c
-    }
+/// What the Rules screen says when the opener failed or is missing: why, and the path and
+/// page to open by hand.
+pub fn failed(path: &Path, page: Option<u32>, why: &str) -> String {
+    let at = page.map(|n| format!(" at page {n}")).unwrap_or_default();
+    format!(
+        "Your rulebook did not open ({why}): open {}{at} yourself.",
+        path.display()
+    )
 }
 
 #[cfg(test)]

@@ -57,6 +57,8 @@ pub enum Message {
     ForgetBook(Kind),
     /// Open this game's rulebook, at this page where the entry gives one.
     OpenBook(Kind, Option<u32>),
+    /// How the opener exited for the rulebook at this path and page (it is waited on).
+    BookOpened(PathBuf, Option<u32>, Result<String, String>),
 }
 
 pub struct State {
@@ -72,6 +74,8 @@ pub struct State {
     book_said: Option<(bool, String)>,
     /// What opening it last said, under its button.
     book_opened: Option<(bool, String)>,
+    /// The program that opens a rulebook (the system's, or `TABLEMATE_OPENER`'s).
+    opener: crate::print::Opener,
 }
 
 impl State {
@@ -87,7 +91,14 @@ impl State {
             book_typed: String::new(),
             book_said: None,
             book_opened: None,
+            opener: crate::print::Opener::here(),
         }
+    }
+
+    /// The program that opens the player's rulebook (the shell's, which tests replace).
+    pub fn with_opener(mut self, opener: crate::print::Opener) -> Self {
+        self.opener = opener;
+        self
     }
 
     /// The players' own rulebooks, from the settings.
@@ -147,10 +158,15 @@ impl State {
             Message::BookTyped(t) => self.book_typed = t,
             Message::OpenBook(game, page) => {
                 if let Some(path) = self.rulebooks.get(game.as_str()) {
-                    self.book_opened = Some(match super::rulebook::open(path, page) {
-                        Ok(s) => (true, s),
-                        Err(s) => (false, s),
-                    });
+                    // Said under the button now, and again if the opener fails.
+                    let (said, task) = super::rulebook::open(&self.opener, path, page);
+                    self.book_opened = Some((true, said));
+                    return Action::task(task);
+                }
+            }
+            Message::BookOpened(path, page, how) => {
+                if let Err(why) = how {
+                    self.book_opened = Some((false, super::rulebook::failed(&path, page, &why)));
                 }
             }
             // The shell keeps the settings: it takes these before they reach the screen.
@@ -381,6 +397,51 @@ mod tests {
             assert_tab_follows_reading_order(&s, &ctx, size, "a rules entry");
         }
         assert!(in_view(&s, (1366.0, 640.0), "Use this rulebook").is_some());
+    }
+
+    /// Issue 36: the opener is waited on. A fake opener that fails (`false`, as
+    /// `TABLEMATE_OPENER=false` names it) is said right under the button, with why and the
+    /// path and page to open by hand.
+    #[cfg(unix)]
+    #[test]
+    fn a_rulebook_opener_that_fails_is_said_under_the_button_with_the_path_and_page() {
+        use crate::print::Opener;
+        let fake = Opener::Program("false".into());
+        let mut s = quests_with_a_rulebook().with_opener(fake.clone());
+        let clicked = testing::click_on(&mut s, &CTX, (1366.0, 900.0), "Open my rulebook at p. 21")
+            .expect("the button is there");
+        assert!(
+            clicked.task.is_some(),
+            "the opener is started off the window's thread"
+        );
+        assert!(testing::shows(
+            &s,
+            900.0,
+            "Opening /books/Near and Far.pdf at page 21."
+        ));
+        // What the task gives back: the opener run on the same URL, and its answer.
+        let path = PathBuf::from("/books/Near and Far.pdf");
+        let how = fake.open_waiting(std::ffi::OsStr::new(&super::super::rulebook::url(
+            &path,
+            Some(21),
+        )));
+        s.update(Message::BookOpened(path, Some(21), how), &CTX);
+        let said = "Your rulebook did not open (false failed with exit status 1): open \
+                    /books/Near and Far.pdf at page 21 yourself.";
+        let (button, line) = {
+            let mut ui = testing::simulator_sized((1366.0, 900.0), s.draw(&CTX));
+            let button = ui.find("Open my rulebook at p. 21").map(|t| t.bounds());
+            let line = ui.find(said).map(|t| t.bounds());
+            (button, line)
+        };
+        let (button, line) = (
+            button.expect("the button"),
+            line.expect("the failure is said"),
+        );
+        assert!(
+            line.y >= button.y + button.height && line.y - (button.y + button.height) < 60.0,
+            "said right under the button: {line:?} {button:?}"
+        );
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub enum Message {
     Share(super::share::Message),
     /// The open game's session sheet, written and opened in the browser (`sheet.rs`).
     SessionSheet,
+    /// How the browser's opener exited for the sheet at this path (`sheet.rs`).
+    SheetOpened(std::path::PathBuf, Result<String, String>),
+    /// "Not now" on the offer of tonight's session sheet at a game's end (`sheet.rs`).
+    DismissSheetOffer,
     /// The Statistics screen for the open game (`sheet.rs`).
     GameStatistics,
 }
@@ -150,6 +154,10 @@ pub struct App {
     pub renaming: Option<(String, Option<String>)>,
     /// Whether a session sheet is handed to the system's browser (`print::Opener`).
     pub opener: crate::print::Opener,
+    /// The save whose game just ended, offered its session sheet at the foot (`sheet.rs`),
+    /// and every (save, play) offered already, so each end is offered once.
+    pub sheet_offer: Option<String>,
+    pub(super) offered: std::collections::BTreeSet<(String, u32)>,
 }
 
 impl App {
@@ -221,6 +229,8 @@ impl App {
             conflict: None,
             renaming: None,
             opener: crate::print::Opener::here(),
+            sheet_offer: None,
+            offered: Default::default(),
         }
     }
 
@@ -327,7 +337,8 @@ impl App {
             r.set_filter(game);
         } else {
             let rules = rules::State::new(&self.ctx(), game)
-                .with_rulebooks(self.prefs.settings.rulebooks.clone());
+                .with_rulebooks(self.prefs.settings.rulebooks.clone())
+                .with_opener(self.opener.clone());
             self.push(Screen::Rules(Box::new(rules)));
         }
         rules::State::focus()
@@ -430,14 +441,19 @@ impl App {
             Message::Backups(m) => forward!(self, Backups, m),
             Message::Stats(m) => forward!(self, Stats, m),
             Message::SessionSheet => return self.session_sheet(),
+            Message::SheetOpened(path, how) => self.sheet_opened(&path, how),
+            Message::DismissSheetOffer => self.sheet_offer = None,
             Message::GameStatistics => return self.game_statistics(),
             Message::Rules(rules::Message::SaveBook(game)) => self.keep_rulebook(game, true),
             Message::Rules(rules::Message::ForgetBook(game)) => self.keep_rulebook(game, false),
             Message::Rules(m) => forward!(self, Rules, m),
             Message::Game(m) => {
                 let ctx = ctx!(self);
+                let before = self.finished_plays();
                 if let Some(action) = self.screen.update_game(m, &ctx) {
-                    return self.after(action, |m| m);
+                    let task = self.after(action, |m| m);
+                    self.offer_sheet_if_ended(before);
+                    return task;
                 }
             }
             // An editor with undo of its own (`document::Edits`) takes the top bar's Undo and

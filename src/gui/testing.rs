@@ -268,6 +268,54 @@ pub fn texts_in_view<M>(ui: &mut Simulator<'_, M>) -> Vec<(String, iced::Rectang
     })
 }
 
+/// Keeps `notice` in a screen's refusal slot, as the shell does after every update of a game
+/// screen (notice.rs): what a screen test needs before drawing a refusal.
+pub fn keep_refusal(slot: &mut super::notice::Refusal, notice: Option<Notice>) {
+    slot.clear();
+    slot.keep(&Action::<()> {
+        task: None,
+        notice,
+        open_rule: None,
+    });
+}
+
+/// Panics unless a "Rule" link is drawn on the line of the text holding `said` (a refusal or
+/// a reminder) and to its right, and a click on it asks the shell to open `rule`
+/// (docs/rules.md, "Rule references": the rule where the eye is, not only on the foot line).
+#[track_caller]
+pub fn assert_rule_beside<S: ScreenUnderTest>(
+    state: &mut S,
+    size: (f32, f32),
+    said: &str,
+    rule: crate::rules::RuleRef,
+) {
+    let texts = texts_in_view(&mut simulator_sized(size, state.draw(&CTX)));
+    let line = texts
+        .iter()
+        .find(|(t, _)| t.contains(said))
+        .map(|(_, b)| *b)
+        .unwrap_or_else(|| panic!("{said:?} is not in view"));
+    let link = texts
+        .iter()
+        .filter(|(t, _)| t == "Rule")
+        .map(|(_, b)| *b)
+        .find(|b| {
+            let middle = b.y + b.height / 2.0;
+            middle >= line.y - 8.0 && middle <= line.y + line.height + 8.0 && b.x > line.x
+        })
+        .unwrap_or_else(|| panic!("no \"Rule\" beside {said:?} at {line:?}"));
+    let messages = click_at(state, &CTX, size, link.center());
+    let mut opened = None;
+    for m in messages {
+        opened = state.apply(m, &CTX).open_rule.or(opened);
+    }
+    assert_eq!(
+        opened,
+        Some(rule),
+        "the \"Rule\" beside {said:?} opens its entry"
+    );
+}
+
 /// The messages a click at `at` on the drawn screen gives.
 fn click_at<S: ScreenUnderTest>(
     state: &S,

@@ -63,6 +63,32 @@ pub fn card<'a, M: 'a>(
         .style(style::card)
 }
 
+/// The "Rule" link beside a refusal or a reminder that cites a rules digest entry: it opens
+/// the Rules screen at that entry (docs/rules.md, "Rule references"). Small, so it sits in a
+/// line of small type without making it taller.
+pub fn rule_link<'a, M: Clone + 'a>(on_rule: M) -> Element<'a, M> {
+    button(text("Rule").size(style::SMALL))
+        .padding([2, 8])
+        .style(style::secondary)
+        .on_press(on_rule)
+        .into()
+}
+
+/// `line` with the "Rule" link at its right when `rule` names an entry; `line` alone else.
+pub fn cited<'a, M: Clone + 'a>(
+    line: impl Into<Element<'a, M>>,
+    rule: Option<crate::rules::RuleRef>,
+    on_rule: impl Fn(crate::rules::RuleRef) -> M,
+) -> Element<'a, M> {
+    match rule {
+        Some(r) => iced::widget::row![line.into(), rule_link(on_rule(r))]
+            .spacing(8)
+            .align_y(iced::Center)
+            .into(),
+        None => line.into(),
+    }
+}
+
 /// A button with the app's primary look.
 pub fn primary<'a, M: Clone + 'a>(label: &'a str, on_press: Option<M>) -> Element<'a, M> {
     button(text(label).size(style::BODY))

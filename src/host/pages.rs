@@ -304,6 +304,15 @@ pub fn my_plays(kind: Kind, seat: &Seat, token: &str, plays: &[crate::plays::Pla
     }
 }
 
+/// The "Rule" link after a reminder that cites a digest entry: a tap opens the entry on its own
+/// page, `BASE/rules/GAME/ID` (docs/rules.md, "Rule references"). `base` is the seat's own
+/// address ([`SeatPage::page`]).
+pub fn rule_link(base: &str, rule: crate::rules::RuleRef) -> Markup {
+    html! {
+        " " a.rule href={ (base) "/rules/" (rule.game.as_str()) "/" (rule.id) } { "Rule" }
+    }
+}
+
 /// One rules digest entry on its own page: what a refusal's "Rule:" link opens on a phone.
 pub fn rule_entry(
     digest: &crate::rules::Digest,

@@ -293,6 +293,85 @@ fn answer_is_act_with_the_numbered_option() {
         "options count from 1"
     );
 }
+/// Issue 36: `tablemate open CODE --no-window` puts the sheet's state back headless, as
+/// Home's Restore code… does (the replaced version a pinned backup), names the save by its
+/// title, and never starts the window, even in a build that has one.
+#[test]
+fn open_code_no_window_puts_the_sheets_state_back_headless_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let made = run(
+        root,
+        &[
+            "furnace-duel",
+            "new",
+            "Ann",
+            "Bob",
+            "--title",
+            "Winter duel",
+        ],
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let id = made.stdout.trim().to_string();
+    let result = r#"{"action":"record-result","result":{"tallies":[{"cash":50},{"cash":40}]}}"#;
+    assert_eq!(run(root, &["act", &id, result]).code, 0);
+    let store = Store::open(root).unwrap();
+    let on_the_sheet = std::fs::read(store.save_path(&id).unwrap()).unwrap();
+    drop(store);
+    let sheet = root.join("sheet.html");
+    let recap = run(root, &["recap", &id, "--out", sheet.to_str().unwrap()]);
+    assert_eq!(recap.code, 0, "{}", recap.stderr);
+    let at = recap.stdout.find("restore code is ").expect("a code") + 16;
+    let code = recap.stdout[at..at + 9].to_string();
+    // The evening goes on.
+    let note = r#"{"action":"set-runner-up-note","note":"Ferry token 3"}"#;
+    assert_eq!(run(root, &["act", &id, note]).code, 0);
+
+    // The real binary, with no display: it must not try the window.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"))
+        .args(["open", &code, "--no-window"])
+        .env("TABLEMATE_HOME", root)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains(&format!(
+            "\"Winter duel\" (Furnace Duel campaign, save {id}) is back as on the sheet; the version it \
+             replaced is kept as pinned backup"
+        )),
+        "{said}"
+    );
+    let store = Store::open(root).unwrap();
+    assert_eq!(
+        std::fs::read(store.save_path(&id).unwrap()).unwrap(),
+        on_the_sheet,
+        "exactly the sheet's state"
+    );
+    let kept = store.backups(&id).unwrap();
+    assert!(
+        kept.iter().any(|b| b.name.contains("_kept")),
+        "the replaced version is a pinned backup: {:?}",
+        kept.iter().map(|b| &b.name).collect::<Vec<_>>()
+    );
+    drop(store);
+    let again = run(root, &["open", &code, "--no-window"]);
+    assert!(
+        again
+            .stdout
+            .contains("\"Winter duel\" (Furnace Duel campaign, save")
+            && again.stdout.contains("nothing changed"),
+        "{}",
+        again.stdout
+    );
+}
+
 mod games;
 mod random_actions;
 

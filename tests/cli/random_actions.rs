@@ -2,8 +2,9 @@
 //! of each game (a template per variant below, checked to cover them all), its numbers replaced
 //! by random ones (0, huge, negative, fractional) and its strings by random text, sent in
 //! random order through `Saved::act` on a save the CLI made. Nothing may panic, and every state
-//! an action is accepted into saves, loads back equal and validates, and a refusal changes nothing
-//! and cites, if any, a rules digest entry the bundled digest holds (docs/rules.md).
+//! an action is accepted into saves, loads back equal and validates and gives only reminders
+//! whose rules the bundled digest holds, and a refusal changes nothing and cites, if any, a
+//! rules digest entry the bundled digest holds (docs/rules.md).
 //! Throwing them through the host (`serve`) is in tests/host.
 
 use proptest::prelude::*;
@@ -37,6 +38,15 @@ where
             prop_assert_eq!(&back, &*saved);
             back.validate()
                 .map_err(|e| TestCaseError::fail(format!("{shown}: {e}")))?;
+            // Every reminder the game now gives cites an entry the digest holds.
+            for r in saved.current().reminders() {
+                if let Some(rule) = r.rule {
+                    prop_assert!(
+                        rule.resolve(bundled_digest()).is_some(),
+                        "after {shown} a reminder cites {rule}, which the bundled digest lacks"
+                    );
+                }
+            }
         }
         Err(e) => {
             prop_assert_eq!(&*saved, &before, "a refusal changed the game");

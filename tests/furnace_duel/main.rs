@@ -384,11 +384,14 @@ fn bonus_reminder_is_shown_at_each_later_games_setup() {
     play(&mut c, result(50, 40), Some(BoardId::NewEngland));
     for game in [1, 2] {
         let lines = c.setup_reminders(game);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("Bob lays the Britain Campaign token")),
-            "{lines:?}"
+        let britain = lines
+            .iter()
+            .find(|l| l.text.starts_with("Bob lays the Britain Campaign token"));
+        assert!(britain.is_some(), "{lines:?}");
+        // The reminder links the board's runner-up bonus entry (docs/rules.md).
+        assert_eq!(
+            britain.and_then(|l| l.rule).map(|r| r.to_string()),
+            Some("furnace-duel/bonus-britain".to_string())
         );
     }
 }
@@ -485,8 +488,14 @@ fn capitalist_variant_previous_runner_up_chooses_first() {
     assert_eq!(c.capitalist_first_chooser(1), Some(Seat::B));
     let lines = c.setup_reminders(1);
     assert!(
-        lines[0].starts_with("Capitalist cards: Bob (runner-up of game 1) chooses"),
+        lines[0]
+            .text
+            .starts_with("Capitalist cards: Bob (runner-up of game 1) chooses"),
         "{lines:?}"
+    );
+    assert_eq!(
+        lines[0].rule.map(|r| r.id),
+        Some("campaign-capitalist-order")
     );
     play(&mut c, result(40, 50), Some(BoardId::Victoria));
     assert_eq!(c.capitalist_first_chooser(2), Some(Seat::A));
@@ -607,6 +616,43 @@ fn cli_show_json_prints_the_pad_of_a_saved_campaign() {
     assert_eq!(
         v["general_achievements_left"]["b"],
         serde_json::json!(["chain-of-eight-routes", "twenty-resources", "win-by-thirty"])
+    );
+}
+
+/// docs/rules.md, "Rule references": each setup reminder names its digest entry; `show
+/// --rules` prints them and `--json` gives them as `setup_reminder_rules`, one per reminder.
+#[test]
+fn cli_show_rules_prints_the_entries_the_setup_reminders_cite() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = campaign(Settings {
+        capitalist_cards: true,
+        ..Settings::default()
+    });
+    play(&mut c, result(50, 40), Some(BoardId::Alps));
+    {
+        let store = tablemate::store::Store::open(dir.path()).unwrap();
+        store
+            .save("spring", &Saved::new("Spring", "New campaign", c))
+            .unwrap();
+    }
+    let out = run(dir.path(), &["furnace-duel", "show", "spring", "--rules"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for said in [
+        "Rule furnace-duel/campaign-capitalist-order:",
+        "Rule furnace-duel/bonus-britain:",
+    ] {
+        assert!(out.stdout.contains(said), "{said}\n{}", out.stdout);
+    }
+    let out = run(dir.path(), &["furnace-duel", "show", "spring", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let game = &v["games"][1];
+    assert_eq!(
+        game["setup_reminders"].as_array().map(Vec::len),
+        game["setup_reminder_rules"].as_array().map(Vec::len)
+    );
+    assert_eq!(
+        game["setup_reminder_rules"][0],
+        serde_json::json!({"game": "furnace-duel", "id": "campaign-capitalist-order"})
     );
 }
 

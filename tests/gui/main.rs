@@ -495,8 +495,10 @@ fn a_refusals_rule_opens_its_entry_and_my_rulebook_is_kept_in_the_settings() -> 
     for _ in 0..3 {
         let _ = app.update(furtherance::Message::Play(Play::Mine {}).into());
     }
-    assert!(shows(&app, "See the rule"), "the refusal offers its rule");
-    click(&mut app, "See the rule")?;
+    // Beside the refusal in the panel, not again on the foot line (docs/rules.md).
+    assert!(shows(&app, "Rule"), "the refusal offers its rule");
+    assert!(!shows(&app, "See the rule"), "offered once");
+    click(&mut app, "Rule")?;
     assert!(matches!(app.screen, Screen::Rules(_)));
     assert!(shows(&app, "Worker actions"), "opened at the entry cited");
     assert!(

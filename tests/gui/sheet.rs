@@ -26,6 +26,8 @@ fn the_session_sheet_button_writes_the_sheet_in_the_data_folder_and_without_an_o
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     let id = app.screen.document().expect("a campaign").id().to_string();
     click(&mut app, "Session sheet")?;
     let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
@@ -76,6 +78,8 @@ fn homes_restore_code_opens_the_sheets_state_and_a_wrong_code_is_said_in_place()
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     let id = app.screen.document().expect("a campaign").id().to_string();
     click(&mut app, "Session sheet")?;
     let code = code_in(&notices(&app).join("\n"));
@@ -134,6 +138,19 @@ fn the_evenings_buttons_are_whole_at_every_table_size_and_a_notice_moves_neither
     let mut app = App::open(dir.path().to_path_buf());
     app.opener = Opener::Nothing;
     campaign_with_one_result(&mut app)?;
+    // The offer at the game's end is whole at every table size too.
+    for large in [false, true] {
+        let _ = app.update(Message::LargeType(large));
+        let scale = if large { 1.3 } else { 1.0 };
+        for (w, h) in [(1366.0, 768.0), (1024.0, 768.0)] {
+            let size = iced::Size::new(w * 0.9 / scale, h * 0.9 / scale);
+            for label in ["Print tonight's session sheet", "Not now", "Statistics"] {
+                drawn(&app, size, label);
+            }
+        }
+    }
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
     app.banners.clear();
     for large in [false, true] {
         let _ = app.update(Message::LargeType(large));
@@ -162,5 +179,153 @@ fn the_evenings_buttons_are_whole_at_every_table_size_and_a_notice_moves_neither
             drawn(&app, size, "Dismiss");
         }
     }
+    Ok(())
+}
+
+/// Issue 36: the browser's opener is waited on. A fake opener that fails (`false`, as
+/// `TABLEMATE_OPENER=false` names it) is said on the foot line beside Session sheet, with why
+/// and the sheet's path to open by hand.
+#[cfg(unix)]
+#[test]
+fn a_browser_opener_that_fails_is_said_on_the_foot_line_with_the_sheets_path() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    let fake = Opener::Program("false".into());
+    app.opener = fake.clone();
+    campaign_with_one_result(&mut app)?;
+    // The game's end offers tonight's sheet first; not now.
+    click(&mut app, "Not now")?;
+    let id = app.screen.document().expect("a campaign").id().to_string();
+    click(&mut app, "Session sheet")?;
+    let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
+    assert!(path.is_file(), "the sheet is written before it is opened");
+    // What the waiting task gives back: the same opener run on the sheet, and its answer.
+    let how = fake.open_waiting(path.as_os_str());
+    assert_eq!(how, Err("false failed with exit status 1".to_string()));
+    let _ = app.update(Message::SheetOpened(path.clone(), how));
+    let last = app.banners.last().expect("a notice");
+    assert!(last.error, "{}", last.text);
+    assert!(
+        last.text.contains(&path.display().to_string())
+            && last
+                .text
+                .contains("the browser did not open it (false failed with exit status 1)"),
+        "{}",
+        last.text
+    );
+    assert!(shows(&app, &last.text), "on the foot line");
+    Ok(())
+}
+
+/// Issue 36: at a game's end (here a Furnace Duel board) the foot line offers "Print tonight's
+/// session sheet" once, in the Session sheet button's place (nothing covers the result);
+/// "Not now" puts the usual buttons back and the same end is not offered again.
+#[test]
+fn a_games_end_offers_tonights_session_sheet_once_and_not_now_dismisses_it() -> Result {
+    use tablemate::gui::furnace_duel::Message as Fd;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    campaign_with_one_result(&mut app)?;
+    assert!(
+        shows(&app, "Print tonight's session sheet"),
+        "offered at the end"
+    );
+    assert!(shows(&app, "Correct result"), "the result stays in view");
+    click(&mut app, "Not now")?;
+    assert!(!shows(&app, "Print tonight's session sheet"));
+    assert!(shows(&app, "Session sheet"), "the usual button is back");
+    // Another change to the same finished board offers nothing again.
+    let _ = app.update(Message::from(Fd::Note("Ferry token 3".into())));
+    let _ = app.update(Message::from(Fd::SaveNote));
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "offered once"
+    );
+    Ok(())
+}
+
+/// The offer prints the sheet as Session sheet does, and goes.
+#[test]
+fn the_offer_at_a_games_end_prints_tonights_sheet() -> Result {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    campaign_with_one_result(&mut app)?;
+    let id = app.screen.document().expect("a campaign").id().to_string();
+    click(&mut app, "Print tonight's session sheet")?;
+    let path = tablemate::gui::sheet::sheet_path(dir.path(), &id);
+    assert!(path.is_file(), "the sheet is written");
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "the offer goes"
+    );
+    Ok(())
+}
+
+/// The same offer when an army game is won (the last general standing with an army), through
+/// the window's own messages.
+#[test]
+fn an_army_games_end_offers_tonights_session_sheet() -> Result {
+    use tablemate::army::{FollowerKind, FollowerRef};
+    use tablemate::gui::army::Message as Army;
+    let at = |player, index| FollowerRef { player, index };
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::open(dir.path().to_path_buf());
+    app.opener = Opener::Nothing;
+    click(&mut app, Kind::Army.title())?;
+    for m in [
+        Army::Name(0, "Ann".into()),
+        Army::Name(1, "Bob".into()),
+        Army::Start,
+    ] {
+        let _ = app.update(Message::from(m));
+    }
+    for (player, kinds) in [
+        (
+            0,
+            [
+                FollowerKind::General,
+                FollowerKind::Berserker,
+                FollowerKind::Grunt,
+            ],
+        ),
+        (
+            1,
+            [
+                FollowerKind::General,
+                FollowerKind::Grunt,
+                FollowerKind::Tank,
+            ],
+        ),
+    ] {
+        let _ = app.update(Message::from(Army::Editing(player)));
+        for k in kinds {
+            let _ = app.update(Message::from(Army::Recruit(k)));
+        }
+    }
+    let _ = app.update(Message::from(Army::BeginPlay));
+    assert!(
+        !shows(&app, "Print tonight's session sheet"),
+        "not before the end"
+    );
+    for m in [
+        Army::OpenEdit(at(1, 2)),
+        Army::EditDamage("6".into()),
+        Army::ApplyDamage,
+        Army::CloseEdit,
+        Army::Select(at(0, 1)),
+        Army::Attack(at(1, 1)),
+    ] {
+        let _ = app.update(Message::from(m));
+    }
+    assert!(shows(
+        &app,
+        "Ann wins: the only general left standing with an army"
+    ));
+    assert!(
+        shows(&app, "Print tonight's session sheet"),
+        "offered at the end"
+    );
     Ok(())
 }

@@ -17,7 +17,12 @@ fn act(s: &mut Saved<Campaign>, v: serde_json::Value) -> Vec<String> {
 }
 
 fn setup(c: &Campaign) -> Vec<String> {
-    c.session_in_play().expect("a session in play").setup
+    c.session_in_play()
+        .expect("a session in play")
+        .setup
+        .into_iter()
+        .map(|r| r.text)
+        .collect()
 }
 
 #[test]
@@ -152,4 +157,59 @@ fn the_session_command_prints_the_setup_reminders() {
     assert!(o.stdout.contains("Setup:"), "{}", o.stdout);
     assert!(o.stdout.contains("Town Hall"), "{}", o.stdout);
     assert!(o.stdout.contains("Game end:"), "{}", o.stdout);
+}
+
+/// docs/rules.md, "Rule references": each setup reminder names the digest entry it restates,
+/// `session --rules` prints those entries and `--json` gives them as `setup_rules`, one per
+/// reminder.
+#[test]
+fn each_setup_reminder_cites_its_rule_and_session_rules_prints_it() {
+    let mut c = campaign(Mode::Campaign);
+    start(&mut c, 2);
+    let setup = c.session_in_play().expect("a session in play").setup;
+    let cited = |word: &str| {
+        setup
+            .iter()
+            .find(|r| r.text.contains(word))
+            .and_then(|r| r.rule)
+            .map(|r| r.to_string())
+    };
+    assert_eq!(
+        cited("Town Hall").as_deref(),
+        Some("near-and-far/session-setup")
+    );
+    assert_eq!(
+        cited("first player").as_deref(),
+        Some("near-and-far/session-setup")
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let id = crate::cli::new_campaign(root, "campaign");
+    let start = json!({"action": "start-session", "map": 2, "date": "2026-03-02", "characters": ["Rin", "Vera"]});
+    assert_eq!(run(root, &["act", &id, &start.to_string()]).code, 0);
+    let o = run(
+        root,
+        &["near-and-far", "session", "--campaign", &id, "--rules"],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stdout
+            .contains("Rule near-and-far/session-setup: Setting up a session"),
+        "{}",
+        o.stdout
+    );
+    let o = run(
+        root,
+        &["near-and-far", "session", "--campaign", &id, "--json"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+    let texts = v["setup"].as_array().unwrap();
+    let rules = v["setup_rules"].as_array().unwrap();
+    assert_eq!(texts.len(), rules.len());
+    assert!(texts[0].is_string(), "the texts keep their shape");
+    assert!(
+        rules.contains(&json!({"game": "near-and-far", "id": "session-setup"})),
+        "{rules:?}"
+    );
 }

@@ -256,3 +256,25 @@ fn loot_on_the_ground_is_listed_by_show_and_picked_up_with_pick_up() {
         out.stdout
     );
 }
+
+/// docs/rules.md, "Rule references": the step's reminder names its digest entry; `--rules`
+/// prints it after the table and `--json` gives it as `reminder_rule`.
+#[test]
+fn worldspanner_show_rules_prints_the_entry_the_steps_reminder_cites() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = saved_game(dir.path());
+    let out = run_in(dir.path(), &["worldspanner", "show", &id, "--rules"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("Rule worldspanner/melee: Melee attacks"),
+        "{}",
+        out.stdout
+    );
+    let out = run_in(dir.path(), &["worldspanner", "show", &id, "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        v["reminder_rule"],
+        serde_json::json!({"game": "worldspanner", "id": "melee"})
+    );
+}

@@ -204,10 +204,12 @@ fn a_held_favor_tile_is_reminded_since_its_bonus_is_printed_on_the_tile() {
     let hc = g
         .hero_challenge(h(S, 0), Skill::Fame, ChallengeKind::Other, 5, None)
         .unwrap();
-    assert!(
-        hc.reminders.iter().any(|r| r.contains("favor tile")),
-        "{:?}",
-        hc.reminders
+    let favor = hc.reminders.iter().find(|r| r.text.contains("favor tile"));
+    assert!(favor.is_some(), "{:?}", hc.reminders);
+    // It links the favor tiles' entry (docs/rules.md, "Rule references").
+    assert_eq!(
+        favor.and_then(|r| r.rule).map(|r| r.id),
+        Some("favor-tiles")
     );
 }
 

@@ -113,6 +113,48 @@ pub trait Cites {
     fn rule(&self) -> Option<RuleRef>;
 }
 
+/// A reminder an engine gives the table (what a step allows, what setup asks of this table),
+/// with the digest entry of the rule it restates, or none where no rule says it (a record of
+/// the app's own, a fan list). Each game's `cites` module picks the entry by the reminder's
+/// kind, exhaustively.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reminder {
+    pub text: String,
+    pub rule: Option<RuleRef>,
+}
+
+impl Reminder {
+    pub fn new(text: impl Into<String>, rule: Option<RuleRef>) -> Reminder {
+        Reminder {
+            text: text.into(),
+            rule,
+        }
+    }
+
+    /// Serializes reminders as their texts alone: JSON that listed them before they cited
+    /// rules keeps its shape, and gives the references in a sibling `*_rules` list.
+    pub fn texts<S: serde::Serializer>(list: &[Reminder], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(list.iter().map(|r| r.text.as_str()))
+    }
+
+    /// The references of `list`, one per reminder (`null` in JSON where it cites none).
+    pub fn rules(list: &[Reminder]) -> Vec<Option<RuleRef>> {
+        list.iter().map(|r| r.rule).collect()
+    }
+}
+
+impl std::fmt::Display for Reminder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Cites for Reminder {
+    fn rule(&self) -> Option<RuleRef> {
+        self.rule
+    }
+}
+
 /// An engine state that can be saved: each game's top-level struct implements this.
 pub trait GameDoc: Serialize + DeserializeOwned + Clone {
     const KIND: Kind;
@@ -202,6 +244,13 @@ pub trait Playable: GameDoc {
     /// on, so this is `act`.
     fn act_one_step(&mut self, action: Self::Action) -> Result<Acted, Self::Refusal> {
         self.act(action)
+    }
+
+    /// What the game reminds the table of now (a step's allowances, what setup asks), each
+    /// with the digest entry it restates (docs/rules.md, "Rule references"). Most games'
+    /// screens show none.
+    fn reminders(&self) -> Vec<Reminder> {
+        Vec::new()
     }
 }
 

@@ -170,6 +170,9 @@ pub enum Command {
         campaign: String,
         #[arg(long)]
         json: bool,
+        /// After the text, print the rules digest entry each setup reminder cites.
+        #[arg(long)]
+        rules: bool,
     },
     /// Journey points per map per character (the chart's numbers).
     Chart {

@@ -190,7 +190,7 @@ pub(super) fn chart(root: &Path, id: &str, json: bool) -> Output {
 }
 
 /// `near-and-far session`: the session in play, or between sessions the maps allowed next.
-pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
+pub(super) fn session(root: &Path, id: &str, json: bool, rules: bool) -> Output {
     let (_, saved) = match open_campaign(root, id) {
         Ok(x) => x,
         Err(o) => return o,
@@ -218,6 +218,7 @@ pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
         let mut v = serde_json::to_value(&s).unwrap_or_default();
         v["id"] = json!(id);
         v["in_play"] = json!(true);
+        v["setup_rules"] = json!(crate::rules::Reminder::rules(&s.setup));
         return Output::json(&v);
     }
     let mut out = format!(
@@ -293,6 +294,10 @@ pub(super) fn session(root: &Path, id: &str, json: bool) -> Output {
         for l in s.counted.text_lines() {
             out += &format!("  {l}\n");
         }
+    }
+    if rules {
+        let cited: Vec<_> = s.setup.iter().filter_map(|r| r.rule).collect();
+        out += &crate::cli::cite::entries(root, &cited);
     }
     Output::ok(out)
 }

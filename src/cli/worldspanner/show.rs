@@ -11,7 +11,7 @@ use crate::store::Store;
 use crate::worldspanner::view::{OddsRow, View};
 use crate::worldspanner::{Game, TeamSide};
 
-pub fn show(id: &str, json: bool, root: &Path) -> Result<Output, String> {
+pub fn show(id: &str, json: bool, rules: bool, root: &Path) -> Result<Output, String> {
     let store = Store::open(root).map_err(|e| e.to_string())?;
     let saved = store.load::<Game>(id).map_err(|e| e.to_string())?;
     let view = saved.current().view();
@@ -21,7 +21,12 @@ pub fn show(id: &str, json: bool, root: &Path) -> Result<Output, String> {
         v["title"] = json!(saved.title);
         return Ok(Output::json(&v));
     }
-    Ok(Output::ok(text(&saved.title, id, &view)))
+    let mut out = text(&saved.title, id, &view);
+    if rules {
+        let cited: Vec<_> = view.reminder_rule.into_iter().collect();
+        out += &crate::cli::cite::entries(root, &cited);
+    }
+    Ok(Output::ok(out))
 }
 
 fn initial(team: TeamSide) -> &'static str {

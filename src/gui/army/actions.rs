@@ -93,7 +93,7 @@ impl State {
         };
         // A done attack or turn end clears the attacker picked for the next one.
         let clears_selection = matches!(action, ArmyAction::Attack { .. } | ArmyAction::EndTurn {});
-        let result = doc.saved.act(action).map(|_| ()).map_err(|e| e.to_string());
+        let result = doc.saved.act(action).map(|_| ());
         if clears_selection && result.is_ok() {
             self.selected = None;
         }
@@ -104,7 +104,8 @@ impl State {
                 }
                 Action::none()
             }
-            Err(e) => Action::error(e),
+            // The refusal names its rule, offered beside it (docs/rules.md).
+            Err(e) => Action::refused(&e),
         }
     }
 }

@@ -25,6 +25,9 @@ use crate::doc::{Kind, Saved};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
+    /// A refusal's or a reminder's "Rule", clicked: the Rules screen at that entry
+    /// (docs/rules.md, "Rule references").
+    Rule(crate::rules::RuleRef),
     // Setup form.
     Four(bool),
     Name(usize, String),
@@ -126,6 +129,9 @@ impl State {
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        if let Message::Rule(rule) = message {
+            return Action::open_rule(rule);
+        }
         match message {
             Message::Four(on) => self.setup.four = on,
             Message::Name(i, s) => {
@@ -186,7 +192,7 @@ impl State {
                 self.refresh();
                 Action::none()
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => Action::refused(&e),
         }
     }
 
@@ -213,6 +219,12 @@ impl State {
             self.edit.as_deref(),
             &self.refusal,
         );
+        // The builder and the turn's line draw the refusal, inside `responsive` (laid out
+        // after the shell has looked): say so here, so the foot line repeats neither the text
+        // nor its rule (notice.rs). A game over draws none: the foot line shows it.
+        if !matches!(g.phase, Phase::Over { .. }) {
+            let _ = self.refusal.shown();
+        }
         // A narrow window (1024 px with large type) stacks what sits side by side on a wide one.
         let body = iced::widget::responsive(move |size| {
             let narrow = size.width < style::NARROW;
@@ -291,4 +303,11 @@ fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
 impl super::screen::Keyboard for State {
     type Message = Message;
+}
+
+impl From<crate::rules::RuleRef> for Message {
+    /// A "Rule" link beside a refusal (notice::Refusal::line) or a reminder.
+    fn from(rule: crate::rules::RuleRef) -> Message {
+        Message::Rule(rule)
+    }
 }

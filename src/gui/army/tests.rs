@@ -86,6 +86,25 @@ fn recruiting_updates_the_points_left_and_overspend_is_refused() -> Result {
     Ok(())
 }
 
+/// docs/rules.md, "Rule references": a refusal drawn beside the recruit buttons offers its
+/// rule beside it.
+#[test]
+fn an_overspend_refusal_offers_its_rule_beside_it() -> Result {
+    let mut s = writing();
+    click(&mut s, "+ General")?;
+    click(&mut s, "+ Champion")?;
+    click(&mut s, "+ Tank")?;
+    let clicked = testing::click_on(&mut s, &ctx(), (1280.0, HEIGHT), "+ Scout")?;
+    testing::keep_refusal(&mut s.refusal, clicked.notice);
+    testing::assert_rule_beside(
+        &mut s,
+        (1280.0, HEIGHT),
+        "a Scout costs 2 Follower Points",
+        crate::rules::RuleRef::new(crate::doc::Kind::Army, "form-army"),
+    );
+    Ok(())
+}
+
 #[test]
 fn a_hidden_army_shows_nothing_and_history_never_names_recruits() -> Result {
     let mut s = writing();

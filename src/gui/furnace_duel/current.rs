@@ -68,8 +68,13 @@ pub fn view<'a>(
             .into()
         } else {
             let mut body = Column::new().spacing(6);
+            // Each with the rule it restates, one click away (docs/rules.md).
             for r in reminders {
-                body = body.push(text(format!("• {r}")).size(style::BODY));
+                body = body.push(widgets::cited(
+                    text(format!("• {}", r.text)).size(style::BODY).width(Fill),
+                    r.rule,
+                    Message::Rule,
+                ));
             }
             body = body.push(small_button(
                 "Read: fold away".into(),
@@ -378,7 +383,12 @@ fn after_game<'a>(c: &'a Campaign, index: usize, note: &'a str) -> Option<Elemen
 /// scrolled, so the button is where the eye is at a game's end on a 768 px screen with large
 /// type (docs/table-ux.md 2), and nothing in it moves when the verdict appears.
 /// `refusal`: why the last result was refused, shown where the verdict goes (notice.rs).
-pub fn record_bar<'a>(c: &'a Campaign, refusal: Option<&'a str>) -> Element<'a, Message> {
+/// `rule`: the digest entry the refusal cites, offered beside it ("Rule").
+pub fn record_bar<'a>(
+    c: &'a Campaign,
+    refusal: Option<&'a str>,
+    rule: Option<crate::rules::RuleRef>,
+) -> Element<'a, Message> {
     let index = c.current_index();
     let Some(game) = c.current() else {
         return column![].into();
@@ -415,6 +425,10 @@ pub fn record_bar<'a>(c: &'a Campaign, refusal: Option<&'a str>) -> Element<'a, 
                 .align_y(iced::Center)
                 .clip(true),
         ]
+        .push(
+            rule.filter(|_| refusal.is_some())
+                .map(|r| widgets::rule_link(Message::Rule(r)))
+        )
         .spacing(14)
         .align_y(iced::Center),
     )

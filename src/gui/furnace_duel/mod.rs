@@ -25,6 +25,9 @@ pub use form::TallyField;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
+    /// A refusal's or a reminder's "Rule", clicked: the Rules screen at that entry
+    /// (docs/rules.md, "Rule references").
+    Rule(crate::rules::RuleRef),
     NameA(String),
     NameB(String),
     Title(String),
@@ -113,6 +116,9 @@ impl State {
     }
 
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
+        if let Message::Rule(rule) = message {
+            return Action::open_rule(rule);
+        }
         match message {
             Message::NameA(s) => self.setup.a = s,
             Message::NameB(s) => self.setup.b = s,
@@ -155,7 +161,7 @@ impl State {
                 self.refresh();
                 Action::none()
             }
-            Err(e) => Action::error(e.to_string()),
+            Err(e) => Action::refused(&e),
         }
     }
 
@@ -215,6 +221,7 @@ impl State {
         // Taken here, not inside `responsive` (laid out after the shell has looked): the
         // refusal shows beside Record result, and only there (notice.rs).
         let refusal = self.refusal.shown();
+        let rule = self.refusal.rule();
         let folded = self.folded == Some(c.current_index());
         // Side by side when there is room; on a narrow window (1024 px with large type) one
         // column, the current game first because that is where the players click. Beside the
@@ -233,7 +240,7 @@ impl State {
                     )
                     .id(PANEL_ID)
                     .height(Fill),
-                    current::record_bar(c, refusal),
+                    current::record_bar(c, refusal, rule),
                 ]
                 .spacing(4)
                 .into()
@@ -246,7 +253,7 @@ impl State {
                         scrollable(container(panel).padding(iced::Padding::ZERO.right(16)))
                             .id(PANEL_ID)
                             .height(Fill),
-                        current::record_bar(c, refusal),
+                        current::record_bar(c, refusal, rule),
                     ]
                     .spacing(4)
                     .width(Length::FillPortion(9)),
@@ -315,4 +322,11 @@ fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
 impl super::screen::Keyboard for State {
     type Message = Message;
+}
+
+impl From<crate::rules::RuleRef> for Message {
+    /// A "Rule" link beside a refusal (notice::Refusal::line) or a reminder.
+    fn from(rule: crate::rules::RuleRef) -> Message {
+        Message::Rule(rule)
+    }
 }

@@ -451,6 +451,29 @@ fn a_refusal_shows_beside_record_result_and_not_again_on_the_foot_line() {
     assert!(shows(&s, &why), "the refusal is beside Record result");
     // The shell puts a refusal on the foot line only when the screen did not draw it.
     assert!(s.refusal.was_drawn(), "the refusal would show twice");
+    // Its rule is beside it (docs/rules.md, "Rule references").
+    let start: String = why.chars().take(24).collect();
+    crate::gui::testing::assert_rule_beside(
+        &mut s,
+        (1280.0, HEIGHT),
+        &start,
+        crate::rules::RuleRef::new(crate::doc::Kind::FurnaceDuel, "game-end-tie-breaks"),
+    );
+}
+
+/// docs/rules.md, "Rule references": each setup reminder offers the rule it restates.
+#[test]
+fn each_setup_reminder_offers_the_rule_it_restates() {
+    let mut s = started(false);
+    enter_result(&mut s, 50, 40);
+    let board = s.doc.as_ref().map(|d| d.state().available_boards()[0]);
+    assert!(send(&mut s, Message::NextBoard(board.expect("a campaign"))).moved);
+    crate::gui::testing::assert_rule_beside(
+        &mut s,
+        (1280.0, HEIGHT),
+        "lays the Britain Campaign token",
+        crate::rules::RuleRef::new(crate::doc::Kind::FurnaceDuel, "bonus-britain"),
+    );
 }
 
 fn iced_action(notice: Option<crate::gui::screen::Notice>) -> Action<Message> {

@@ -59,6 +59,10 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
     } else {
         PANEL_NARROWEST
     };
+    // The panel always draws the refusal (under the controls, in the kingdom, under a card's
+    // row), but inside `responsive`, laid out after the shell has looked: say so here, so the
+    // foot line repeats neither the text nor its rule (notice.rs).
+    let _ = state.refusal.shown();
     iced::widget::responsive(move |size| {
         laid_out(
             state,

@@ -230,6 +230,28 @@ fn clicking_a_unit_then_a_square_moves_it_and_then_an_enemy_attacks_it() {
     );
 }
 
+/// docs/rules.md, "Rule references": a refusal drawn in the player's panel offers its rule
+/// beside it.
+#[test]
+fn a_refused_worker_action_offers_its_rule_beside_the_refusal() {
+    use crate::furtherance::Action as Play;
+    let mut s = started();
+    let mut last = None;
+    // Two workers: a third Mine is refused by the worker rule.
+    for _ in 0..3 {
+        last = send(&mut s, Message::Play(Play::Mine {})).notice;
+    }
+    let why = last.as_ref().expect("the third is refused").text.clone();
+    testing::keep_refusal(&mut s.refusal, last);
+    let start: String = why.chars().take(24).collect();
+    testing::assert_rule_beside(
+        &mut s,
+        (1280.0, HEIGHT),
+        &start,
+        crate::rules::RuleRef::new(crate::doc::Kind::Furtherance, "worker-actions"),
+    );
+}
+
 #[test]
 fn an_illegal_click_is_refused_with_the_rule_that_forbids_it() {
     let mut s = started();

@@ -63,6 +63,9 @@ impl Tab {
 
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// A refusal's or a reminder's "Rule", clicked: the Rules screen at that entry
+    /// (docs/rules.md, "Rule references").
+    Rule(crate::rules::RuleRef),
     /// Campaign list and new campaign.
     Setup(setup::Msg),
     Tab(Tab),
@@ -277,6 +280,7 @@ impl State {
     pub fn update(&mut self, message: Message, ctx: &Ctx) -> Action<Message> {
         self.refusal_by_buy = false;
         match message {
+            Message::Rule(rule) => Action::open_rule(rule),
             Message::Setup(m) => self.update_setup(m, ctx),
             Message::Tab(t) => {
                 self.tab = t;
@@ -411,4 +415,11 @@ mod tests_table;
 /// No keys of its own yet: the shell's (Ctrl+Z, Ctrl+F, Esc, F1) serve this screen.
 impl super::screen::Keyboard for State {
     type Message = Message;
+}
+
+impl From<crate::rules::RuleRef> for Message {
+    /// A "Rule" link beside a refusal (notice::Refusal::line) or a reminder.
+    fn from(rule: crate::rules::RuleRef) -> Message {
+        Message::Rule(rule)
+    }
 }

@@ -271,8 +271,16 @@ impl State {
                 text(format!("Place quest tokens on: {}", list.join(" · "))).size(style::HEADING),
             );
         }
+        // Each reminder with the rule it restates, one click away (docs/rules.md).
         for n in session::map_notices(mf, c.mode, c.variants, s.map, s.characters.len()) {
-            col = col.push(text(n).size(style::BODY).style(style::warning_text));
+            col = col.push(widgets::cited(
+                text(n.text)
+                    .size(style::BODY)
+                    .style(style::warning_text)
+                    .width(Fill),
+                n.rule,
+                Message::Rule,
+            ));
         }
         // Character Mode: who has read all their open quests uses Arcade cards (as the engine says
         // at the start of the session, `Campaign::start_session`).
@@ -299,7 +307,11 @@ impl State {
                 .spacing(6)
                 .push(widgets::heading("Setup for this table"));
             for r in &p.setup {
-                setup = setup.push(text(r.clone()).size(style::BODY));
+                setup = setup.push(widgets::cited(
+                    text(r.text.clone()).size(style::BODY).width(Fill),
+                    r.rule,
+                    Message::Rule,
+                ));
             }
             col = col.push(container(setup).padding(16).style(style::card).width(Fill));
         }

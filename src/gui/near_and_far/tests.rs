@@ -675,6 +675,34 @@ fn the_sheet_reads_like_the_card_and_corrections_keep_the_history() -> Result<()
     Ok(())
 }
 
+/// docs/rules.md, "Rule references": a talent refused beside Buy offers its rule beside the
+/// refusal, and the session's setup reminders each offer theirs.
+#[test]
+fn a_refused_talent_offers_its_rule_beside_the_refusal_and_setup_reminders_theirs() {
+    use crate::doc::Kind;
+    use crate::rules::RuleRef;
+    let mut s = opened(Mode::Campaign);
+    start_session(&mut s);
+    testing::assert_rule_beside(
+        &mut s,
+        SIZE,
+        "Choose a first player",
+        RuleRef::new(Kind::NearAndFar, "session-setup"),
+    );
+    send(&mut s, Message::Tab(Tab::Sheets));
+    send(
+        &mut s,
+        Message::Sheet(sheet::Msg::Talent("Fishing (1)".into())),
+    );
+    let refused = send(&mut s, Message::Sheet(sheet::Msg::Buy)).notice;
+    let why = refused.as_ref().expect("no experience to spend").text.clone();
+    let rule = refused.as_ref().and_then(|n| n.rule).expect("a rule");
+    assert_eq!(rule, RuleRef::new(Kind::NearAndFar, "talents"));
+    testing::keep_refusal(&mut s.refusal, refused);
+    let start: String = why.chars().take(24).collect();
+    testing::assert_rule_beside(&mut s, SIZE, &start, rule);
+}
+
 #[test]
 fn a_correction_without_a_reason_is_refused() -> Result<(), Error> {
     let mut s = opened(Mode::Campaign);

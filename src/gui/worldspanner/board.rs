@@ -400,13 +400,14 @@ pub fn picked_strip<'a>(
     game: &'a Game,
     side: TeamSide,
     picked: Option<usize>,
-    refused: Option<&'a str>,
+    refused: Option<(&'a str, Option<crate::rules::RuleRef>)>,
     width: f32,
 ) -> Element<'a, Message> {
     let r = picked.map(|hero| HeroRef { team: side, hero });
     let h = r.and_then(|r| game.hero(r).ok());
+    let rule = refused.and_then(|(_, rule)| rule);
     let line = match (refused, h) {
-        (Some(why), _) => text(why).size(style::SMALL).style(style::danger_text),
+        (Some((why, _)), _) => text(why).size(style::SMALL).style(style::danger_text),
         (None, Some(h)) => text(format!(
             "{}: {}",
             h.name,
@@ -439,6 +440,8 @@ pub fn picked_strip<'a>(
             .height(Length::Fixed(TARGET))
             .center_y(Length::Fixed(TARGET))
             .clip(true),
+        // A refused hero action's rule, beside the refusal (docs/rules.md).
+        rule.map(|r| crate::gui::widgets::rule_link(Message::Rule(r))),
         Row::with_children(dismiss).spacing(4),
     ]
     .spacing(6)

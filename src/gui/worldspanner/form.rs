@@ -145,8 +145,8 @@ pub struct ChallengeForm {
     pub own_reason: String,
     /// The rating taken from the hero's card, if any.
     pub skill: Option<Skill>,
-    /// What the players still add by hand (a favor tile's printed bonus).
-    pub reminders: Vec<String>,
+    /// What the players still add by hand (a favor tile's printed bonus), with its rule.
+    pub reminders: Vec<crate::rules::Reminder>,
 }
 
 fn count(name: &str, s: &str) -> Result<u32, String> {

@@ -80,6 +80,9 @@ pub enum HeroOp {
 
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// A refusal's or a reminder's "Rule", clicked: the Rules screen at that entry
+    /// (docs/rules.md, "Rule references").
+    Rule(crate::rules::RuleRef),
     Setup(SetupMsg),
     Start,
     Side(TeamSide),
@@ -130,6 +133,15 @@ pub enum Where {
 pub struct Refusal {
     pub at: Where,
     pub text: String,
+    /// The digest entry it cites, offered beside it ("Rule"; docs/rules.md).
+    pub rule: Option<crate::rules::RuleRef>,
+}
+
+impl Refusal {
+    /// The text and the rule, for the place that draws them.
+    pub fn cited(&self) -> (&str, Option<crate::rules::RuleRef>) {
+        (self.text.as_str(), self.rule)
+    }
 }
 
 pub struct State {
@@ -204,10 +216,13 @@ impl State {
                 self.lines = acted.lines;
             }
             Err(e) => {
-                // Shown beside its control; the foot line offers its rule.
-                self.refusal
-                    .set_cited(e.to_string(), crate::rules::Cites::rule(&e));
+                // Shown beside its control, with its rule beside it.
+                let rule = crate::rules::Cites::rule(&e);
+                self.refusal.set_cited(e.to_string(), rule);
                 self.refuse(at, e.to_string());
+                if let Some(r) = &mut self.refused {
+                    r.rule = rule;
+                }
             }
         }
         Action::none()
@@ -215,7 +230,11 @@ impl State {
 
     /// Shows `text` beside the control at `at`, in place of any earlier refusal.
     fn refuse(&mut self, at: Where, text: String) {
-        self.refused = Some(Refusal { at, text });
+        self.refused = Some(Refusal {
+            at,
+            text,
+            rule: None,
+        });
     }
 
     /// The refusal shown now, if any (for the tests).
@@ -272,6 +291,7 @@ impl State {
         // A refusal stands until the player acts again (the notices, section 1).
         self.refused = None;
         match message {
+            Message::Rule(rule) => Action::open_rule(rule),
             Message::Setup(m) => {
                 self.setup.update(m);
                 Action::none()
@@ -646,5 +666,12 @@ impl super::screen::Keyboard for State {
             return ask.key(&c.to_string()).map(Message::Answer);
         }
         (c == 'd' && self.doc.is_some() && self.panel == Panel::Table).then_some(Message::Draw)
+    }
+}
+
+impl From<crate::rules::RuleRef> for Message {
+    /// A "Rule" link beside a refusal (notice::Refusal::line) or a reminder.
+    fn from(rule: crate::rules::RuleRef) -> Message {
+        Message::Rule(rule)
     }
 }

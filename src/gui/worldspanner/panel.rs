@@ -44,7 +44,7 @@ impl ChallengeForm {
         &'a self,
         game: &'a Game,
         side: TeamSide,
-        refused: Option<&'a str>,
+        refused: Option<(&'a str, Option<crate::rules::RuleRef>)>,
     ) -> Element<'a, Message> {
         let f = |m: FormMsg| Message::Form(m);
         let heroes = choices(game, side, |s| s.in_play());
@@ -64,8 +64,9 @@ impl ChallengeForm {
         } else {
             format!("Needs: {}", missing.join(", "))
         };
+        let rule = refused.and_then(|(_, rule)| rule);
         let below = match refused {
-            Some(r) => text(r).size(style::SMALL).style(style::danger_text),
+            Some((r, _)) => text(r).size(style::SMALL).style(style::danger_text),
             None if !needs.is_empty() => text(needs).size(style::SMALL).style(style::warning_text),
             None if self.what.paid() => text(""),
             None => text(self.odds_line(game, side).unwrap_or_default())
@@ -85,10 +86,14 @@ impl ChallengeForm {
                     .style(style::card),
                 iced::widget::tooltip::Position::Right,
             ),
-            container(below)
-                .width(Fill)
-                .height(Length::Fixed(style::SMALL * 2.8))
-                .clip(true),
+            container(crate::gui::widgets::cited(
+                container(below).width(Fill).clip(true),
+                rule,
+                Message::Rule
+            ))
+            .width(Fill)
+            .height(Length::Fixed(style::SMALL * 2.8))
+            .clip(true),
             pick_list(What::ALL, Some(self.what), move |w| f(FormMsg::What(w)))
                 .text_size(style::BODY)
                 .width(Fill),
@@ -119,11 +124,14 @@ impl ChallengeForm {
                 .spacing(2),
             );
             for r in &self.reminders {
-                col = col.push(
-                    text(r.clone())
+                col = col.push(crate::gui::widgets::cited(
+                    text(r.text.clone())
                         .size(style::SMALL)
-                        .style(style::warning_text),
-                );
+                        .style(style::warning_text)
+                        .width(Fill),
+                    r.rule,
+                    Message::Rule,
+                ));
             }
         }
         if self.what.paid() {

@@ -46,6 +46,17 @@ pub fn board_width(width: f32) -> f32 {
 pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     let side = t.side;
     let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
+    // The rule beside the line: the refusal's, else the step reminder's (docs/rules.md).
+    let reminding = refused(Where::Bar).is_none()
+        && t.fight.is_empty()
+        && t.lines.is_empty()
+        && !game.locked()
+        && !game.rounds.finished;
+    let bar_rule = match t.refusal.filter(|r| r.at == Where::Bar) {
+        Some(r) => r.rule,
+        None if reminding => game.rounds.step.entry(),
+        None => None,
+    };
     // The reserved line in the step bar: a refusal of Next step (or of the glory board) in
     // red, else the melee order of the heroes marked as fighting, else what the last action
     // said, else the step's reminder. One line of small type and of fixed height, so nothing
@@ -83,7 +94,8 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
     // Below NARROW units (the window on a 1024 px screen with large type, or with the share
     // panel open) the board joins the challenge column's scroll, so the heroes keep a width.
     let columns = iced::widget::responsive(move |size| columns(game, t, size.width));
-    column![bar(game, side, said.into(), refusing), columns]
+    let said = widgets::cited(said, bar_rule, Message::Rule);
+    column![bar(game, side, said, refusing), columns]
         .spacing(8)
         .height(Fill)
         .into()
@@ -110,7 +122,7 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message>
         board_width(width)
     };
     let side = t.side;
-    let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(|r| r.text.as_str());
+    let refused = |at: Where| t.refusal.filter(|r| r.at == at).map(Refusal::cited);
     // Left: the side's deck and its Digital/Physical switch, the card drawn (fixed height),
     // then the challenge panel headed by Draw. A physical card being read, or a hero waiting
     // for its Dome, asks in this column's place (beside the board), card and panel both, so

@@ -700,16 +700,30 @@ fn nothing_new_appears_under_the_pointer_after_any_click_at_every_table_size() {
 }
 
 #[test]
-fn a_refusal_beside_its_control_offers_its_rule_on_the_foot_line_without_repeating_it() {
+fn a_refusal_beside_its_control_offers_its_rule_beside_it_and_not_on_the_foot_line() {
     let mut s = started();
     click(&mut s, "Next step");
     let n = s.refused().expect("a refusal says why").clone();
-    assert!(
-        s.refusal.rule().is_some(),
-        "the rule of {:?} is offered (See the rule)",
-        n.text
-    );
-    // Drawn beside Next step: the foot line does not say it again.
+    let rule = crate::rules::RuleRef::new(crate::doc::Kind::Worldspanner, "reinforce-schedule");
+    assert_eq!(s.refusal.rule(), Some(rule), "{:?}", n.text);
+    // Drawn beside Next step, its rule beside it: the foot line says neither again.
     let _ = s.view(&testing::CTX);
     assert!(s.refusal.was_drawn());
+    let start: String = n.text.chars().take(24).collect();
+    testing::assert_rule_beside(&mut s, (1024.0, 768.0), &start, rule);
+}
+
+/// docs/rules.md, "Rule references": the step's reminder in the step bar offers the rule it
+/// restates.
+#[test]
+fn the_steps_reminder_offers_the_rule_it_restates() {
+    let mut s = started();
+    // The reminder shows once the start's own lines are read (the next message clears them).
+    s.lines.clear();
+    testing::assert_rule_beside(
+        &mut s,
+        (1024.0, 768.0),
+        "Reinforce: active team brings in",
+        crate::rules::RuleRef::new(crate::doc::Kind::Worldspanner, "reinforce-schedule"),
+    );
 }

@@ -88,7 +88,8 @@ pub(super) fn melee_order(g: &Game) -> Markup {
 
 /// The step and what the team may do now: who acts, the step's reminder, who has acted, the
 /// Dome a dismissed hero waits for, and End this step for the active team.
-pub(super) fn now(g: &Game, my: Option<TeamSide>) -> Markup {
+/// The reminder's "Rule" opens its digest entry under `base`, the seat's address.
+pub(super) fn now(g: &Game, my: Option<TeamSide>, base: &str) -> Markup {
     let view = g.view();
     let glory = g.glory();
     let acts_now = my.is_some_and(|t| !g.locked() && g.rounds.may_act(t));
@@ -119,6 +120,9 @@ pub(super) fn now(g: &Game, my: Option<TeamSide>) -> Markup {
                     "Round " (g.rounds.round) " of " (g.rounds.length.rounds())
                     " · glory now " (glory.glory[0]) "–" (glory.glory[1])
                     " · " (g.rounds.step.reminder())
+                    @if let Some(rule) = g.rounds.step.entry() {
+                        (crate::host::pages::rule_link(base, rule))
+                    }
                 }
             }
             @if !view.acted.is_empty() {
@@ -252,5 +256,25 @@ pub(super) fn glory(g: &Game, side: TeamSide) -> Markup {
                 (offer(g, "Glory card", Action::GloryCard { team: side }))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worldspanner::sample;
+    use crate::worldspanner::team::MapDesign;
+
+    /// docs/rules.md, "Rule references": the step's reminder on a seat's page ends with a
+    /// Rule link that opens its digest entry under the seat's own address.
+    #[test]
+    fn the_steps_reminder_links_its_rule_under_the_seats_address() {
+        let setup = sample::setup(MapDesign::Standard, 6, 10, 7).unwrap();
+        let g = Game::new(setup).unwrap();
+        let page = now(&g, Some(TeamSide::Skyhawks), "/seat/abc").into_string();
+        assert!(
+            page.contains(r#"href="/seat/abc/rules/worldspanner/reinforce-schedule""#),
+            "{page}"
+        );
     }
 }

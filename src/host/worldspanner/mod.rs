@@ -119,10 +119,10 @@ fn other_team(g: &Game, side: TeamSide) -> Markup {
     }
 }
 
-pub(super) fn page(g: &Game, seat: Option<&Seat>) -> Markup {
+pub(super) fn page(g: &Game, seat: Option<&Seat>, base: &str) -> Markup {
     let my = seat.and_then(|s| TeamSide::BOTH.into_iter().find(|t| t.name() == s.name));
     html! {
-        (now(g, my))
+        (now(g, my, base))
         (drawn(g))
         (loot(g, my))
         @match my {
@@ -146,8 +146,8 @@ impl SeatPage for crate::worldspanner::Game {
     const LATEST: usize = 2;
     const SUMMARY: bool = false;
 
-    fn page(&self, seat: Option<&Seat>, _base: &str) -> Markup {
-        page(self, seat)
+    fn page(&self, seat: Option<&Seat>, base: &str) -> Markup {
+        page(self, seat, base)
     }
 }
 

@@ -102,6 +102,14 @@ impl Playable for Campaign {
     type Action = Action;
     type Refusal = CampaignError;
 
+    /// The current game's setup reminders (none once the campaign is over).
+    fn reminders(&self) -> Vec<crate::rules::Reminder> {
+        match self.current() {
+            Some(_) => self.setup_reminders(self.current_index()),
+            None => Vec::new(),
+        }
+    }
+
     /// Every action is tried on a copy and refused whole if any sum on the pad would pass the
     /// top of its number: not only a result, but a claim or a bonus adds Campaign Points to a
     /// column whose final score may already be near it.

@@ -148,13 +148,14 @@ impl Campaign {
 
     /// Everything to remember while setting up game `index`: the Capitalist choosing order and
     /// each runner-up bonus in force.
-    pub fn setup_reminders(&self, index: usize) -> Vec<String> {
+    pub fn setup_reminders(&self, index: usize) -> Vec<crate::rules::Reminder> {
+        use super::cites::ReminderKind;
         let mut lines = Vec::new();
         if let Some(seat) = self.capitalist_first_chooser(index) {
-            lines.push(format!(
+            lines.push(ReminderKind::CapitalistOrder.remind(format!(
                 "Capitalist cards: {} (runner-up of game {index}) chooses a Capitalist and Start-up pair first; the first player is still decided at random.",
                 self.name(seat)
-            ));
+            )));
         }
         for b in self.bonuses_in(index) {
             let mut line = b.reminder.clone();
@@ -164,7 +165,7 @@ impl Campaign {
             if let Some(g) = b.used_in_game {
                 line += &format!(" Already used in game {g}.");
             }
-            lines.push(line);
+            lines.push(ReminderKind::RunnerUpBonus(b.from_board).remind(line));
         }
         lines
     }

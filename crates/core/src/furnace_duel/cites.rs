@@ -1,9 +1,11 @@
-//! Which rules digest entry (data/rules/furnace-duel.json) each refusal cites (docs/rules.md,
-//! "Rule references"). Exhaustive: a new refusal names its entry, or none, before it compiles.
+//! Which rules digest entry (data/rules/furnace-duel.json) each refusal and each setup reminder
+//! cites (docs/rules.md, "Rule references"). Exhaustive: a new refusal or reminder names its
+//! entry, or none, before it compiles.
 
+use super::boards::BoardId;
 use super::error::{CampaignError, CampaignErrorKind};
 use crate::doc::Kind;
-use crate::rules::{Cites, RuleRef};
+use crate::rules::{Cites, Reminder, RuleRef};
 
 impl CampaignErrorKind {
     /// The entry a refusal of this kind cites, or none for what no rule decides.
@@ -35,11 +37,49 @@ impl Cites for CampaignError {
     }
 }
 
-/// Every reference the campaign pad can produce.
+/// The setup reminders of a campaign game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReminderKind {
+    /// Who chooses a Capitalist and Start-up pair first (the variant, p. 8).
+    CapitalistOrder,
+    /// A runner-up bonus won on this board, in force now (p. 10-14).
+    RunnerUpBonus(BoardId),
+}
+
+impl ReminderKind {
+    pub fn entry(self) -> Option<RuleRef> {
+        let id = match self {
+            ReminderKind::CapitalistOrder => "campaign-capitalist-order",
+            ReminderKind::RunnerUpBonus(board) => match board {
+                BoardId::Britain => "bonus-britain",
+                BoardId::Alps => "bonus-alps",
+                BoardId::BalticSea => "bonus-baltic",
+                BoardId::TranscontinentalRailroad => "bonus-transcontinental",
+                BoardId::Victoria => "bonus-victoria",
+                BoardId::NewEngland => "bonus-new-england",
+            },
+        };
+        Some(RuleRef::new(Kind::FurnaceDuel, id))
+    }
+
+    /// Every kind, each board's bonus included.
+    pub fn all() -> Vec<ReminderKind> {
+        std::iter::once(ReminderKind::CapitalistOrder)
+            .chain(BoardId::ALL.iter().map(|b| ReminderKind::RunnerUpBonus(*b)))
+            .collect()
+    }
+
+    pub fn remind(self, text: impl Into<String>) -> Reminder {
+        Reminder::new(text, self.entry())
+    }
+}
+
+/// Every reference the campaign pad can produce, refusals and reminders.
 pub fn every_reference() -> Vec<RuleRef> {
     use strum::VariantArray;
     CampaignErrorKind::VARIANTS
         .iter()
         .filter_map(|k| k.entry())
+        .chain(ReminderKind::all().into_iter().filter_map(|k| k.entry()))
         .collect()
 }

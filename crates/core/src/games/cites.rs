@@ -103,6 +103,22 @@ mod tests {
         assert!(met.iter().all(|r| all.contains(r)));
     }
 
+    /// Issue 36 §4: reminders cite rules too, and the exhaustive lists hold their entries.
+    #[test]
+    fn the_engines_reminders_are_among_the_references_they_can_produce() {
+        let has = |kind: Kind, id| every_reference(kind).contains(&RuleRef::new(kind, id));
+        assert!(has(Kind::NearAndFar, "platypus"));
+        assert!(has(Kind::NearAndFar, "session-setup"));
+        assert!(has(Kind::FurnaceDuel, "campaign-capitalist-order"));
+        assert!(has(Kind::FurnaceDuel, "bonus-new-england"));
+        assert!(has(Kind::Worldspanner, "reinforce-schedule"));
+        assert!(has(Kind::Worldspanner, "favor-tiles"));
+        use crate::worldspanner::Step;
+        for step in Step::ALL {
+            assert!(step.entry().is_some(), "{step:?}'s reminder cites no rule");
+        }
+    }
+
     #[test]
     fn a_refusal_that_names_a_rule_links_its_entry() {
         use crate::furtherance::error::RuleError;

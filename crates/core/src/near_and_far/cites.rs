@@ -1,10 +1,11 @@
-//! Which rules digest entry (data/rules/near-and-far.json) each refusal cites (docs/rules.md,
-//! "Rule references"). Exhaustive: a new refusal names its entry, or none, before it compiles.
+//! Which rules digest entry (data/rules/near-and-far.json) each refusal and each reminder
+//! cites (docs/rules.md, "Rule references"). Exhaustive: a new refusal or reminder names its
+//! entry, or none, before it compiles.
 
 use super::error::{RefusalKind, RuleError};
 use super::scoring::{ScoreError, ScoreErrorKind};
 use crate::doc::Kind;
-use crate::rules::{Cites, RuleRef};
+use crate::rules::{Cites, Reminder, RuleRef};
 
 const fn entry(id: &'static str) -> Option<RuleRef> {
     Some(RuleRef::new(Kind::NearAndFar, id))
@@ -190,12 +191,60 @@ impl Cites for RuleError {
     }
 }
 
-/// Every reference Near and Far can produce.
+/// The reminders Near and Far gives a table setting up a session (a map's, and the session's
+/// own from the campaign's records).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::VariantArray)]
+pub enum ReminderKind {
+    /// How many quest tokens go on the map (setup step 3).
+    QuestTokens,
+    /// The named spaces of a first pass: from fan sources, no rule of the book.
+    NamedSpaces,
+    /// A map's special rule (p. 39).
+    SpecialRule,
+    /// The Last Ruin's boss cards (p. 39).
+    BossCards,
+    /// The Long Game variant's extra camps.
+    LongGame,
+    /// Two players: an unplayed character on the Town Hall (setup step 8).
+    TownHallDuel,
+    /// A talent that acts at the start of every session (p. 13).
+    StartTalent,
+    /// Last place may take the platypus (p. 37).
+    Platypus,
+    /// Choose the first player (setup step 5).
+    FirstPlayer,
+    /// A new character's introduction in Character Mode (setup step 4).
+    NewCharacter,
+}
+
+impl ReminderKind {
+    pub fn entry(self) -> Option<RuleRef> {
+        use ReminderKind as K;
+        match self {
+            K::QuestTokens | K::TownHallDuel | K::FirstPlayer | K::NewCharacter => {
+                entry("session-setup")
+            }
+            K::SpecialRule => entry("map-rules"),
+            K::BossCards => entry("boss-cards"),
+            K::LongGame => entry("long-game"),
+            K::StartTalent => entry("talents"),
+            K::Platypus => entry("platypus"),
+            K::NamedSpaces => None,
+        }
+    }
+
+    pub fn remind(self, text: impl Into<String>) -> Reminder {
+        Reminder::new(text, self.entry())
+    }
+}
+
+/// Every reference Near and Far can produce, refusals and reminders.
 pub fn every_reference() -> Vec<RuleRef> {
     use strum::VariantArray;
     RefusalKind::VARIANTS
         .iter()
         .filter_map(|k| k.entry())
         .chain(ScoreErrorKind::VARIANTS.iter().filter_map(|k| k.entry()))
+        .chain(ReminderKind::VARIANTS.iter().filter_map(|k| k.entry()))
         .collect()
 }

@@ -6,12 +6,14 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::cites::ReminderKind;
 use super::code::{MapNumber, QuestCode};
 use super::error::{RuleError, RuleResult};
 use super::facts::MapFacts;
 use super::lookup::Mode;
 use super::scoring::{PlayerInput, Town};
 use super::threats::{Bosses, ThreatDeck};
+use crate::rules::Reminder;
 
 /// The optional variants (p. 38).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,20 +204,20 @@ pub fn map_notices(
     variants: Variants,
     map: MapNumber,
     players: usize,
-) -> Vec<String> {
+) -> Vec<Reminder> {
     let mut out = Vec::new();
     let name = mf.map(|m| m.name.clone()).unwrap_or_default();
-    out.push(format!(
+    out.push(ReminderKind::QuestTokens.remind(format!(
         "{map} {name}: place {} quest tokens on open-book spaces.",
         quest_tokens(players, variants.extra_stories)
-    ));
+    )));
     if let Some(mf) = mf {
         if mode == Mode::Campaign && !mf.named_spaces.is_empty() {
             let names: Vec<String> = mf.named_spaces.iter().map(|c| c.to_string()).collect();
-            out.push(format!(
+            out.push(ReminderKind::NamedSpaces.remind(format!(
                 "First time through the campaign: the named spaces {} must be among them (list from fan sources).",
                 names.join(", ")
-            ));
+            )));
         }
         // The boss cards are Campaign Mode's (p. 39): Character Mode plays them only with its
         // setting, and then the session names them itself.
@@ -224,11 +226,16 @@ pub fn map_notices(
             .iter()
             .filter(|r| mode == Mode::Campaign || r.id != BOSS_CARDS_RULE)
         {
-            out.push(format!("Special rule, {}: {}", r.title, r.text));
+            let kind = if r.id == BOSS_CARDS_RULE {
+                ReminderKind::BossCards
+            } else {
+                ReminderKind::SpecialRule
+            };
+            out.push(kind.remind(format!("Special rule, {}: {}", r.title, r.text)));
         }
     }
     if variants.long_game {
-        out.push("Long Game: each player starts with 2 extra camps, placed first on the top row and used first.".into());
+        out.push(ReminderKind::LongGame.remind("Long Game: each player starts with 2 extra camps, placed first on the top row and used first."));
     }
     out
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Entry, Library};
-pub use crate::doc::{Cites, RuleRef};
+pub use crate::doc::{Cites, Reminder, RuleRef};
 
 impl RuleRef {
     /// The entry this names, if the library holds it.

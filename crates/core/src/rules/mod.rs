@@ -7,7 +7,7 @@ mod search;
 
 use serde::{Deserialize, Serialize};
 
-pub use cite::{Cited, Cites, RuleRef, first_page, rulebook_url};
+pub use cite::{Cited, Cites, Reminder, RuleRef, first_page, rulebook_url};
 pub use search::{Group, Hit, search};
 
 use crate::doc::Kind;

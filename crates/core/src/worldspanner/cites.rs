@@ -1,12 +1,14 @@
-//! Which rules digest entry (data/rules/worldspanner.json) each refusal cites (docs/rules.md,
-//! "Rule references"). Exhaustive: a new refusal names its entry, or none, before it compiles.
+//! Which rules digest entry (data/rules/worldspanner.json) each refusal and each reminder cites
+//! (docs/rules.md, "Rule references"). Exhaustive: a new refusal or reminder names its entry,
+//! or none, before it compiles.
 
 use super::error::{
     AdventureErrorKind, ChallengeErrorKind, CombatErrorKind, DomeErrorKind, HeroErrorKind,
     PhysicalErrorKind, RefusalKind, RuleError, SetupErrorKind, TurnErrorKind,
 };
+use super::rounds::Step;
 use crate::doc::Kind;
-use crate::rules::{Cites, RuleRef};
+use crate::rules::{Cites, Reminder, RuleRef};
 
 const fn entry(id: &'static str) -> Option<RuleRef> {
     Some(RuleRef::new(Kind::Worldspanner, id))
@@ -201,6 +203,42 @@ impl RefusalKind {
     }
 }
 
+impl Step {
+    /// The entry behind the step's reminder ([`Step::reminder`]): what a step allows is the
+    /// turn's (p. 7), except melee's order (p. 18) and the Reinforce quota (p. 7).
+    pub fn entry(self) -> Option<RuleRef> {
+        match self {
+            Step::Free | Step::Action | Step::Reaction | Step::Adventure => entry("turn-steps"),
+            Step::Melee => entry("melee"),
+            Step::Reinforce => entry("reinforce-schedule"),
+        }
+    }
+
+    /// The step's reminder with its rule.
+    pub fn reminding(self) -> Reminder {
+        Reminder::new(self.reminder(), self.entry())
+    }
+}
+
+/// The reminders Worldspanner gives besides a step's: each names the entry it restates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::VariantArray)]
+pub enum ReminderKind {
+    /// A challenge by a team holding a faction's favor tile: add the tile's printed bonus.
+    FavorTile,
+}
+
+impl ReminderKind {
+    pub fn entry(self) -> Option<RuleRef> {
+        match self {
+            ReminderKind::FavorTile => entry("favor-tiles"),
+        }
+    }
+
+    pub fn remind(self, text: impl Into<String>) -> Reminder {
+        Reminder::new(text, self.entry())
+    }
+}
+
 impl Cites for RuleError {
     fn rule(&self) -> Option<RuleRef> {
         match self {
@@ -217,7 +255,7 @@ impl Cites for RuleError {
     }
 }
 
-/// Every reference Worldspanner can produce.
+/// Every reference Worldspanner can produce, refusals and reminders.
 pub fn every_reference() -> Vec<RuleRef> {
     use strum::VariantArray;
     fn all<K: VariantArray + Copy>(entry: fn(K) -> Option<RuleRef>) -> Vec<RuleRef> {
@@ -233,6 +271,8 @@ pub fn every_reference() -> Vec<RuleRef> {
         all(PhysicalErrorKind::entry),
         all(SetupErrorKind::entry),
         all(RefusalKind::entry),
+        all(Step::entry),
+        all(ReminderKind::entry),
     ]
     .concat()
 }

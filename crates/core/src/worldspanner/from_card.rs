@@ -29,7 +29,7 @@ pub struct AttackRatings {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeroChallenge {
     pub challenge: Challenge,
-    pub reminders: Vec<String>,
+    pub reminders: Vec<crate::rules::Reminder>,
 }
 
 impl Game {
@@ -81,12 +81,12 @@ impl Game {
         let mut reminders = Vec::new();
         for k in &self.keys {
             if let Some(side) = k.favor(hero.team) {
-                reminders.push(format!(
+                reminders.push(super::cites::ReminderKind::FavorTile.remind(format!(
                     "{} hold the {} favor tile ({:?} side): add its printed bonus if it applies",
                     hero.team,
                     k.faction.key_name(),
                     side
-                ));
+                )));
             }
         }
         Ok(HeroChallenge {

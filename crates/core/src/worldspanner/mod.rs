@@ -106,6 +106,14 @@ impl Playable for Game {
         let lines = self.apply(action)?;
         Ok(Acted::new(label, lines))
     }
+
+    /// The step's reminder while the game runs.
+    fn reminders(&self) -> Vec<crate::rules::Reminder> {
+        if self.locked() || self.rounds.finished {
+            return Vec::new();
+        }
+        vec![self.rounds.step.reminding()]
+    }
 }
 
 /// The data files this game owns (the games table finds a file's owner here).

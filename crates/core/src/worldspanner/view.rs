@@ -27,6 +27,8 @@ pub struct View {
     /// "Round 3 of 10: Psiclones, Melee".
     pub now: String,
     pub reminder: &'static str,
+    /// The digest entry the step's reminder restates (docs/rules.md, "Rule references").
+    pub reminder_rule: Option<crate::rules::RuleRef>,
     pub teams: Vec<TeamView>,
     pub domes: Vec<DomeView>,
     /// Empty Domes in all.
@@ -417,6 +419,7 @@ impl Game {
             reopened: self.reopened,
             now: self.rounds.describe(),
             reminder: self.rounds.step.reminder(),
+            reminder_rule: self.rounds.step.entry(),
             teams,
             domes,
             free_domes,

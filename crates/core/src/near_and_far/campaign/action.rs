@@ -144,6 +144,22 @@ impl Playable for Campaign {
     type Action = Action;
     type Refusal = RuleError;
 
+    /// While a session is played: its map's reminders, then what setup asks of this table.
+    fn reminders(&self) -> Vec<crate::rules::Reminder> {
+        let Some(s) = self.current_session() else {
+            return Vec::new();
+        };
+        let mut out = crate::near_and_far::session::map_notices(
+            self.cards.map(s.map),
+            self.mode,
+            self.variants,
+            s.map,
+            s.characters.len(),
+        );
+        out.extend(self.setup_reminders(s));
+        out
+    }
+
     fn act(&mut self, action: Action) -> Result<Acted, RuleError> {
         Ok(match action {
             Action::StartSession {

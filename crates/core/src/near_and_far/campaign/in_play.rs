@@ -95,8 +95,10 @@ pub struct SessionInPlay {
     /// Map 11 with boss cards in play; `None` otherwise.
     pub bosses: Option<BossesInPlay>,
     /// What setup asks of this table (Town Hall duel, start-of-session talents by owner, the
-    /// platypus, the first player, a new character's introduction).
-    pub setup: Vec<String>,
+    /// platypus, the first player, a new character's introduction), each with the digest entry
+    /// it restates; JSON gives the texts here and the references as `setup_rules`.
+    #[serde(serialize_with = "crate::rules::Reminder::texts")]
+    pub setup: Vec<crate::rules::Reminder>,
     pub game_end: GameEnd,
     /// The end-of-game counts entered so far (`score-player`) and who is still to count.
     pub counted: super::Counted,

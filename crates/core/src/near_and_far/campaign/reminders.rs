@@ -12,7 +12,9 @@ use super::Campaign;
 use crate::near_and_far::error::RuleResult;
 use crate::near_and_far::ledger::Item;
 use crate::near_and_far::lookup::Mode;
+use crate::near_and_far::cites::ReminderKind as K;
 use crate::near_and_far::session::Session;
+use crate::rules::Reminder;
 
 /// Talents whose effect is at the start of every session (p. 13), and what to do for each, in
 /// the project's words.
@@ -27,7 +29,7 @@ const START_TALENTS: [(&str, &str); 3] = [
 
 impl Campaign {
     /// The setup reminders of `session` (the one in play, or one about to start).
-    pub(super) fn setup_reminders(&self, session: &Session) -> Vec<String> {
+    pub(super) fn setup_reminders(&self, session: &Session) -> Vec<Reminder> {
         let mut out = Vec::new();
         let seat = |c: &str| -> String {
             self.sheet(c)
@@ -35,16 +37,16 @@ impl Campaign {
                 .unwrap_or_else(|_| c.to_string())
         };
         if session.characters.len() == 2 {
-            out.push("Two players: stand a character nobody plays on the Town Hall. Whoever visits the Town Hall must duel: the opponent's character if it stands there, else that unused one, rolled for by the opponent with no swords or hearts added (setup step 8; p. 17).".to_string());
+            out.push(K::TownHallDuel.remind("Two players: stand a character nobody plays on the Town Hall. Whoever visits the Town Hall must duel: the opponent's character if it stands there, else that unused one, rolled for by the opponent with no swords or hearts added (setup step 8; p. 17)."));
         }
         for c in &session.characters {
             let Ok(v) = self.view(c) else { continue };
             for (talent, effect) in START_TALENTS {
                 if v.has_talent(talent) {
-                    out.push(format!(
+                    out.push(K::StartTalent.remind(format!(
                         "{} has {talent}: {effect} at the start of the session (p. 13).",
                         seat(c)
-                    ));
+                    )));
                 }
             }
         }
@@ -55,15 +57,15 @@ impl Campaign {
                 .map(|c| seat(c))
                 .collect();
             if !here.is_empty() {
-                out.push(format!(
+                out.push(K::Platypus.remind(format!(
                     "{} came last in the previous session: they may take the platypus instead of the dog or cat (p. 37).",
                     here.join(" and ")
-                ));
+                )));
             }
         }
-        out.push(
-            "Choose a first player and hand them the 1st player token (setup step 5).".to_string(),
-        );
+        out.push(K::FirstPlayer.remind(
+            "Choose a first player and hand them the 1st player token (setup step 5).",
+        ));
         if self.mode == Mode::Character {
             for c in &session.characters {
                 let played_before = self
@@ -71,9 +73,9 @@ impl Campaign {
                     .iter()
                     .any(|s| s.number < session.number && s.characters.contains(c));
                 if !played_before {
-                    out.push(format!(
+                    out.push(K::NewCharacter.remind(format!(
                         "{c} is new to the campaign: read {c}'s introduction aloud, at the start of {c}'s part of the storybook (setup step 4)."
-                    ));
+                    )));
                 }
             }
         }

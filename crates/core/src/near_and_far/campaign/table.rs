@@ -98,13 +98,16 @@ impl Campaign {
             }
             (false, _) => None,
         };
-        let mut notices = session::map_notices(
+        let mut notices: Vec<String> = session::map_notices(
             self.cards.map(map),
             self.mode,
             self.variants,
             map,
             present.len(),
-        );
+        )
+        .into_iter()
+        .map(|r| r.text)
+        .collect();
         if let Some(b) = &bosses {
             notices.push(format!("Boss cards in play: {}.", b.standing.join(", ")));
             if !b.removed.is_empty() {
@@ -177,7 +180,7 @@ impl Campaign {
             score_draft: Vec::new(),
         });
         if let Some(s) = self.sessions.last() {
-            notices.extend(self.setup_reminders(s));
+            notices.extend(self.setup_reminders(s).into_iter().map(|r| r.text));
         }
         Ok(notices)
     }
