@@ -187,9 +187,11 @@ pub fn part(table: &dyn SharedGame, seat: &str, plays: Option<Plays>, token: &st
             @if table.shows_summary() { p.summary { (table.summary()) } }
             p #said .said role="status" {}
             (table.page(seat.as_ref(), &format!("/seat/{token}")))
-            section {
-                h2 { "Latest" }
-                ol.recent { @for l in table.recent(table.latest()) { li { (l) } } }
+            @if table.latest() > 0 {
+                section {
+                    h2 { "Latest" }
+                    ol.recent { @for l in table.recent(table.latest()) { li { (l) } } }
+                }
             }
         }
     }
