@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use super::http::{Reply, try_request};
 use super::{near_and_far_save, serve};
 
+mod awake;
 mod furtherance;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
