@@ -8,7 +8,9 @@
 //! - The same actions also time the window's side: from the phone's tap until the host's
 //!   notice (`Host::notices`, what the window listens to instead of polling) has arrived.
 //!   Goal: p99 under 100 ms.
-//! - Before criterion runs, 200 such actions are timed one by one and p50/p99 printed, with
+//! - Before criterion runs, 200 such actions are timed one by one and p50/p99 printed (as a
+//!   phone sends them, with an id the host notes durably first; then 200 without, as a
+//!   script may send them), with
 //!   the resident memory of this process before the host started and with 8 streams open
 //!   (goal: under 10 MB above idle). The client threads live in the same process, so the
 //!   memory figure slightly overstates the host's own.
@@ -149,17 +151,23 @@ impl Fixture {
             last: Instant::now(),
         };
         for _ in 0..20 {
-            f.one();
+            f.one(true);
         }
         let connected = rss_kb();
         (f, idle, connected)
     }
 
-    /// One action from Ana's seat until all 8 streams have seen it.
-    fn one(&mut self) -> Duration {
+    /// One action from Ana's seat until all 8 streams have seen it: with an id, as a phone's
+    /// page sends every action (the host notes it durably before applying it), or without,
+    /// as a script may.
+    fn one(&mut self, with_id: bool) -> Duration {
         self.next += 1;
+        let id = match with_id {
+            true => format!(",\"id\":\"bench-{}\"", self.next),
+            false => String::new(),
+        };
         let body = format!(
-            "{{\"action\":{{\"action\":\"note-reward\",\"character\":\"Rin\",\"item\":{{\"type\":\"keyword-gained\",\"keyword\":\"K{}\"}},\"date\":\"2026-03-02\"}}}}",
+            "{{\"action\":{{\"action\":\"note-reward\",\"character\":\"Rin\",\"item\":{{\"type\":\"keyword-gained\",\"keyword\":\"K{}\"}},\"date\":\"2026-03-02\"}}{id}}}",
             self.next
         );
         // A phone taps far slower than this; the pause is not timed.
@@ -207,32 +215,39 @@ impl Fixture {
     }
 }
 
+/// p50 and p99 of `times`, in milliseconds.
+fn quantiles(mut times: Vec<Duration>) -> (f64, f64) {
+    times.sort();
+    let q = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    (q(0.5).as_secs_f64() * 1e3, q(0.99).as_secs_f64() * 1e3)
+}
+
 fn main() {
     let (mut f, idle, connected) = Fixture::new();
-    f.window_times.clear();
-    let mut times: Vec<Duration> = (0..200).map(|_| f.one()).collect();
-    times.sort();
-    let mut window = std::mem::take(&mut f.window_times);
-    window.sort();
-    let w = |q: f64| window[((window.len() as f64 * q) as usize).min(window.len() - 1)];
+    // Phones' actions (with an id), then a script's (without), 200 each.
+    for with_id in [true, false] {
+        f.window_times.clear();
+        let times: Vec<Duration> = (0..200).map(|_| f.one(with_id)).collect();
+        let (w50, w99) = quantiles(std::mem::take(&mut f.window_times));
+        let (p50, p99) = quantiles(times);
+        let who = if with_id {
+            "a phone's action (with an id)"
+        } else {
+            "a script's action (no id)"
+        };
+        eprintln!(
+            "host: {who}: seen on 8 seats p50 {p50:.1} ms, p99 {p99:.1} ms; the window told p50 {w50:.1} ms, p99 {w99:.1} ms (200 actions)"
+        );
+    }
     eprintln!(
-        "host: phone's action until the window is told: p50 {:.1} ms, p99 {:.1} ms ({} actions)",
-        w(0.5).as_secs_f64() * 1e3,
-        w(0.99).as_secs_f64() * 1e3,
-        window.len()
-    );
-    let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
-    eprintln!(
-        "host: action seen on 8 seats: p50 {:.1} ms, p99 {:.1} ms (200 actions); memory: {} KB idle, {} KB with 8 seats connected (+{} KB)",
-        p(0.5).as_secs_f64() * 1e3,
-        p(0.99).as_secs_f64() * 1e3,
+        "host: memory: {} KB idle, {} KB with 8 seats connected (+{} KB)",
         idle,
         connected,
         connected.saturating_sub(idle)
     );
     let mut c = Criterion::default().configure_from_args().sample_size(20);
     c.bench_function("host/action_seen_on_8_seats", |b| {
-        b.iter_custom(|iters| (0..iters).map(|_| f.one()).sum())
+        b.iter_custom(|iters| (0..iters).map(|_| f.one(true)).sum())
     });
     drop(f.host);
     c.final_summary();

@@ -91,14 +91,15 @@ fn standings(c: &Campaign) -> Markup {
     html! {
         section {
             h2 { "Standings" }
-            table {
+            table.standings {
+                caption { "Campaign points for each game, with the money each tallied under them" }
                 thead { tr { th { "Game" } th { (sheet.players[0]) } th { (sheet.players[1]) } } }
                 tbody {
                     @for r in &sheet.rows {
                         tr {
                             td { (r.game) ". " (r.board_name) }
                             @for s in 0..2 {
-                                td { (r.campaign_points[s])
+                                td { (r.campaign_points[s]) " pts"
                                     @if let Some(m) = r.money { br; small { (m[s]) " money" } } }
                             }
                         }

@@ -75,6 +75,79 @@ pub(super) fn touched(g: &Game, step: &Step) -> Vec<Square> {
     squares
 }
 
+/// The name a player knows a unit by: its card's name without the "Sample" the rulebook's
+/// sample units carry ("Sample Crossbowman" is a Crossbowman on the board).
+fn known_name(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().filter(|w| *w != "Sample").collect();
+    match words.is_empty() {
+        true => name.to_string(),
+        false => words.join(" "),
+    }
+}
+
+/// `name` with a soft hyphen where a long word may break between its syllables (between
+/// two consonants before a vowel, "Cross-bowman", else before a consonant between vowels,
+/// "Civi-lians"), the point nearest the word's middle: a unit's name fits a phone's square on
+/// two lines without being cut to a stub. The browser breaks there only when the word does
+/// not fit.
+fn breakable(name: &str) -> String {
+    let vowel = |c: char| "aeiouAEIOU".contains(c);
+    let word = |w: &str| {
+        let chars: Vec<char> = w.chars().collect();
+        if chars.len() <= 6 {
+            return w.to_string();
+        }
+        let at = |p: usize, consonants: bool| {
+            let (before, here, after) = (chars[p - 1], chars[p], chars[p + 1]);
+            let letters = before.is_alphabetic() && here.is_alphabetic();
+            let split = match consonants {
+                true => !vowel(before) && !vowel(here),
+                false => vowel(before) && !vowel(here),
+            };
+            letters && split && vowel(after)
+        };
+        let middle = chars.len() / 2;
+        let best = [true, false].into_iter().find_map(|consonants| {
+            (3..chars.len() - 2)
+                .filter(|&p| at(p, consonants))
+                .min_by_key(|&p| p.abs_diff(middle))
+        });
+        match best {
+            Some(p) => {
+                let (a, b) = chars.split_at(p);
+                format!("{}\u{ad}{}", a.iter().collect::<String>(), b.iter().collect::<String>())
+            }
+            None => w.to_string(),
+        }
+    };
+    name.split(' ').map(word).collect::<Vec<_>>().join(" ")
+}
+
+/// Every kind of unit on the board once, with its whole name, attack and HP: a name the
+/// board's square had to break stays readable here.
+fn legend(g: &Game) -> Markup {
+    let mut kinds: Vec<(String, String)> = Vec::new();
+    for u in g.units() {
+        let kind = g.kind(u);
+        let line = format!("{} ({}/{})", kind.name, kind.attack, kind.hp);
+        if !kinds.iter().any(|(name, _)| *name == kind.name) {
+            kinds.push((kind.name.clone(), line));
+        }
+    }
+    kinds.sort();
+    html! {
+        @if !kinds.is_empty() {
+            p #legend .note {
+                "On the board: "
+                @for (i, (_, line)) in kinds.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    (line)
+                }
+            }
+        }
+    }
+}
+
 /// The board as it stands, drawn as the physical board lies (the player's castle at the
 /// bottom, files a-g left to right, ranks 1-7 upwards): each square's kingdom, the units
 /// with their owner, type, attack and HP, and the squares the newest step touches marked
@@ -96,7 +169,7 @@ pub(super) fn board(g: &Game) -> Markup {
             h2 { "The board" }
             table.board {
                 caption { "Round " (g.round()) ": your castle at the bottom; "
-                    "Y yours, L Left, A Across, R Right; attack/HP under the type" }
+                    "Y yours, L Left, A Across, R Right; attack/HP under the name" }
                 thead { tr { th {} @for f in files { th scope="col" { (f) } } } }
                 tbody {
                     @for y in (-3..=3).rev() {
@@ -119,8 +192,8 @@ pub(super) fn board(g: &Game) -> Markup {
                                         @if let Some(u) = g.unit_at(s) {
                                             @let kind = g.kind(u);
                                             span class={ "u o-" (u.owner.as_str()) } title=(kind.name) {
-                                                (owner_letter(u.owner)) " " (kind.short_name()) br;
-                                                (kind.attack) "/" (g.hp(u))
+                                                span.n { (breakable(&known_name(&kind.name))) }
+                                                (owner_letter(u.owner)) " " (kind.attack) "/" (g.hp(u))
                                                 @if u.damage > 0 { " −" (u.damage) }
                                             }
                                         }
@@ -132,6 +205,7 @@ pub(super) fn board(g: &Game) -> Markup {
                     }
                 }
             }
+            (legend(g))
             p.page {
                 @for (i, &c) in Castle::ALL.iter().enumerate() {
                     @if i > 0 { " · " }
@@ -147,37 +221,51 @@ pub(super) fn board(g: &Game) -> Markup {
     }
 }
 
-/// The turn as an ordered list: each entry's label, then its steps and their reasons.
 /// A step's "Why:" and "Why not:" lines, as the CLI's `tablemate furtherance why` writes them.
 fn reasons(e: &Explained) -> Markup {
     html! {
-        @for r in &e.reasons.why { p.why { "Why: " (describe(r)) } }
-        @for r in &e.reasons.why_not { p.why { "Why not: " (describe(r)) } }
+        @for r in &e.reasons.why { p { "Why: " (describe(r)) } }
+        @for r in &e.reasons.why_not { p { "Why not: " (describe(r)) } }
     }
 }
 
+/// One step on one line; its reasons folded behind a tap on it, as the window's "Why?".
+fn step_line(e: &Explained) -> Markup {
+    let folded = !e.reasons.why.is_empty() || !e.reasons.why_not.is_empty();
+    html! {
+        li.step {
+            @if folded {
+                details.why {
+                    summary { (e.step.text()) }
+                    div.reasons { (reasons(e)) }
+                }
+            } @else {
+                span.plain { (e.step.text()) }
+            }
+        }
+    }
+}
+
+/// The turn as an ordered list: each entry's label, then its steps, one line each.
 pub(super) fn turn(entries: &[(Option<&str>, &[Explained])]) -> Markup {
     let explained = entries.iter().any(|(_, steps)| !steps.is_empty());
     html! {
-        section {
+        section #turn {
             h2 { "The enemy turn, step by step" }
             @if !explained {
                 p { "Nothing for the rules to explain yet: the laptop's next step appears here." }
+            } @else {
+                p.note { "Tap a step to see why the rules made it." }
             }
             ol.steps {
                 @for (label, steps) in entries {
                     // A stepped entry's label is its one step's text: the step is listed once,
-                    // its reasons under the label.
+                    // on its own line.
                     @let said = |e: &Explained| label.is_some_and(|l| l.contains(&e.step.text()));
-                    @if let Some(label) = label {
-                        li.entry {
-                            strong { (label) }
-                            @for e in steps.iter().filter(|e| said(e)) { (reasons(e)) }
-                        }
+                    @if let Some(label) = label && !steps.iter().any(said) {
+                        li.entry { (label) }
                     }
-                    @for e in steps.iter().filter(|e| !said(e)) {
-                        li { strong { (e.step.text()) } (reasons(e)) }
-                    }
+                    @for e in steps.iter() { (step_line(e)) }
                 }
             }
         }
@@ -185,6 +273,11 @@ pub(super) fn turn(entries: &[(Option<&str>, &[Explained])]) -> Markup {
 }
 
 impl SeatPage for crate::furtherance::Game {
+    /// The enemy turn is listed whole, step by step: no "Latest" list repeating it.
+    const LATEST: usize = 0;
+    /// The round is in the board's caption and every castle's HP under the board.
+    const SUMMARY: bool = false;
+
     /// The steps of the newest entry alone (the whole turn needs the history: `page_of`).
     fn page(&self, _seat: Option<&Seat>, _base: &str) -> Markup {
         html! {

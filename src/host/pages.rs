@@ -151,14 +151,16 @@ fn frame(
     follow: bool,
     player: bool,
 ) -> Markup {
+    // The read-only table seat is named for what it is, not by its key ("table").
+    let heading = if player { seat } else { "The table" };
     html! {
         (DOCTYPE)
         html lang="en" {
-            (head(&format!("{seat} · {}", table.kind().title()), true))
+            (head(&format!("{heading} · {}", table.kind().title()), true))
             body data-token=(token) {
                 header {
                     div.title {
-                        h1 { (seat) }
+                        h1 { (heading) }
                         @if player {
                             button.undo type="button" data-undo="" { "Undo my last" }
                         }
@@ -187,9 +189,11 @@ pub fn part(table: &dyn SharedGame, seat: &str, plays: Option<Plays>, token: &st
             @if table.shows_summary() { p.summary { (table.summary()) } }
             p #said .said role="status" {}
             (table.page(seat.as_ref(), &format!("/seat/{token}")))
-            section {
-                h2 { "Latest" }
-                ol.recent { @for l in table.recent(table.latest()) { li { (l) } } }
+            @if table.latest() > 0 {
+                section {
+                    h2 { "Latest" }
+                    ol.recent { @for l in table.recent(table.latest()) { li { (l) } } }
+                }
             }
         }
     }

@@ -378,10 +378,16 @@
 
   // Staying awake while the page is open (docs/table-network.md, "Phones stay awake"): the
   // Screen Wake Lock where the browser offers it (only on HTTPS or localhost), else a muted
-  // video playing (drawn from a canvas, nothing downloaded), which keeps most phones' screens
-  // on over plain HTTP. Where neither works the page says so.
+  // video playing (drawn from a canvas, nothing downloaded). Chrome keeps the screen on for a
+  // playing video only while most of it is on screen and it fills at least a fifth of the
+  // view (or is heard), so the video lies behind the whole page, all but transparent, and
+  // never takes a tap. Safari on iPhones and iPads no longer keeps the screen on for a muted
+  // video; there, and wherever the video is refused, the page says so plainly.
   var lock = null;
   var video = null;
+  var tapped = false;
+  var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   function awakeNote(text) {
     var n = document.getElementById("awake");
     if (!text) { if (n) n.remove(); return; }
@@ -395,11 +401,17 @@
     n.textContent = text;
   }
   function cannotStayAwake() {
-    awakeNote("This phone may dim its screen and drop the page: keep the screen on in its settings, or tap the page now and then.");
+    awakeNote("This phone may dim its screen while the game is on: set it to stay on longer " +
+      "(iPhone: Settings, Display & Brightness, Auto-Lock; Android: Settings, Display, Screen timeout).");
+  }
+  function refused() {
+    // Before any tap the browser may only be waiting for one; after a tap it will not play.
+    if (tapped) cannotStayAwake();
+    else awakeNote("Tap the page once to keep this phone's screen on while you play.");
   }
   function viaVideo() {
     var c = document.createElement("canvas");
-    if (!c.captureStream) { cannotStayAwake(); return; }
+    if (apple || !c.captureStream) { cannotStayAwake(); return; }
     c.width = 2; c.height = 2;
     var g = c.getContext("2d");
     if (!video) {
@@ -409,15 +421,17 @@
       video.setAttribute("muted", "");
       video.setAttribute("playsinline", "");
       video.setAttribute("aria-hidden", "true");
-      video.style.cssText = "position:fixed;width:1px;height:1px;opacity:0.01;pointer-events:none;bottom:0;left:0";
+      video.id = "awake-video";
+      video.style.cssText = "position:fixed;top:0;left:0;width:100vw;height:100vh;object-fit:fill;" +
+        "opacity:0.01;pointer-events:none;z-index:-1";
       video.srcObject = c.captureStream(1);
       document.body.appendChild(video);
       // A changing frame keeps the stream (and so the video) playing.
       var t = 0;
-      setInterval(function () { t ^= 1; g.fillStyle = t ? "#000" : "#010101"; g.fillRect(0, 0, 2, 2); }, 1000);
+      setInterval(function () { t ^= 1; g.fillStyle = t ? "#fbfaf7" : "#fafaf7"; g.fillRect(0, 0, 2, 2); }, 1000);
     }
     var p = video.play();
-    if (p && p.then) p.then(function () { awakeNote(null); }, cannotStayAwake);
+    if (p && p.then) p.then(function () { awakeNote(null); }, refused);
   }
   function stayAwake() {
     if (document.visibilityState !== "visible") return;
@@ -430,6 +444,9 @@
   }
   stayAwake();
   // A video may only start after a tap on some phones; a lock is lost when the page hides.
-  document.addEventListener("click", function () { if (!lock && (!video || video.paused)) stayAwake(); });
+  document.addEventListener("click", function () {
+    tapped = true;
+    if (!lock && (!video || video.paused)) stayAwake();
+  });
   document.addEventListener("visibilitychange", function () { lock = null; stayAwake(); });
 })();

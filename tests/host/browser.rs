@@ -13,6 +13,9 @@ use serde_json::{Value, json};
 use super::http::{Reply, try_request};
 use super::{near_and_far_save, serve};
 
+mod awake;
+mod furtherance;
+
 const CHROMIUM: &str = "/usr/bin/chromium";
 const DRIVER: &str = "/usr/bin/chromedriver";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";

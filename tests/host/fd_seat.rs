@@ -104,3 +104,42 @@ fn the_table_seat_shows_whose_tally_is_in() {
     assert!(table.contains("Ann: tally is in"), "{table}");
     assert!(table.contains("Bob: tally not in yet"), "{table}");
 }
+
+#[test]
+fn the_standings_say_their_numbers_are_campaign_points_with_the_money_under_them() {
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out.stdout.trim().rsplit(' ').next().expect("an id");
+    let s = Shared::new(root, id);
+    for (seat, cash) in [("Ann", 40), ("Bob", 30)] {
+        let r = s.act(seat, own_tally(&s, seat, cash, ""));
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let table = s.page("table", "");
+    assert!(
+        table.contains("Campaign points for each game, with the money each tallied under them"),
+        "{table}"
+    );
+    // Ann won game 1 on 42 money against Bob's 32 (own_tally adds 2 for the tech token).
+    let row = &table[table.find("1. Britain").expect("game 1's row")..];
+    let row = &row[..row.find("</tr>").unwrap_or(row.len())];
+    assert!(row.contains(" pts"), "{row}");
+    assert!(
+        row.contains("42 money") && row.contains("32 money"),
+        "{row}"
+    );
+}
+
+#[test]
+fn the_table_seat_is_headed_the_table_not_by_its_key() {
+    let root = tempfile::tempdir().expect("temp");
+    let out = tablemate::cli::run_in(root.path(), &["furnace-duel", "new", "Ann", "Bob"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let id = out.stdout.trim().rsplit(' ').next().expect("an id");
+    let s = Shared::new(root, id);
+    let table = s.page("table", "");
+    assert!(table.contains("<h1>The table</h1>"), "{table}");
+    assert!(table.contains("<title>The table · "), "{table}");
+    assert!(s.page("Ann", "").contains("<h1>Ann</h1>"));
+}

@@ -70,6 +70,15 @@ impl Shared {
         saved.current().clone()
     }
 
+    /// The window's own action (its JSON, as the window's history records it), applied as
+    /// the window applies one while sharing; `one_step` as the window's Next step.
+    pub(super) fn window_act(&self, action: &str, one_step: bool) -> Result<u64, String> {
+        self.host
+            .writer()
+            .replay_window(&[(action.to_string(), one_step)])
+            .map_err(|(_, why)| why)
+    }
+
     pub(super) fn last_label(&self) -> String {
         history(self.root.path(), &self.id)
             .last()
@@ -1044,12 +1053,14 @@ fn the_furtherance_table_seat_draws_the_board_with_the_units_and_the_newest_step
                     Seat::Right => "R",
                 };
                 let kind = g.kind(u);
+                // The name a player knows (no "Sample"), whole, with a soft hyphen at most.
+                let known = kind.name.trim_start_matches("Sample ");
                 assert!(
-                    inside.contains(&format!("{letter} {}", kind.short_name())),
+                    inside.replace('\u{ad}', "").contains(known),
                     "{square}: {inside}"
                 );
                 assert!(
-                    inside.contains(&format!("{}/{}", kind.attack, g.hp(u))),
+                    inside.contains(&format!("{letter} {}/{}", kind.attack, g.hp(u))),
                     "{square}: {inside}"
                 );
                 assert!(
