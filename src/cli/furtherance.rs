@@ -271,6 +271,18 @@ pub enum Command {
         #[arg(long)]
         rules: bool,
     },
+    /// Discard one of your buildings, by name, to make room for another: only with 7, the
+    /// most allowed; no worker (BUILDINGS). --at N (as `show` lists your buildings, from 1)
+    /// picks one of several alike.
+    DiscardBuilding {
+        id: String,
+        building: String,
+        #[arg(long)]
+        at: Option<usize>,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker recruits UNIT (a name from the units market or your research) into SQUARE
     /// of your castle and pays its cost.
     Recruit {
@@ -486,6 +498,17 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Develop { id, card, rules } => {
             worker(root, &id, Ok(Action::Develop { card }), rules)
         }
+        Command::DiscardBuilding {
+            id,
+            building,
+            at,
+            rules,
+        } => worker(
+            root,
+            &id,
+            Ok(Action::DiscardBuilding { building, at }),
+            rules,
+        ),
         Command::Recruit {
             id,
             unit,

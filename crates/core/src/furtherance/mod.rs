@@ -23,6 +23,7 @@ mod castle_attacks;
 pub mod cites;
 mod combat;
 mod defences;
+mod discard;
 mod enemy;
 pub mod error;
 pub mod explain;
