@@ -11,6 +11,8 @@ mod board;
 mod board_editor;
 mod card_sheet;
 #[cfg(test)]
+mod adopt_tests;
+#[cfg(test)]
 mod card_sheet_tests;
 mod cards;
 mod cards_io;

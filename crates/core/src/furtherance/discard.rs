@@ -34,6 +34,7 @@ impl Game {
         name: &str,
         at: Option<usize>,
     ) -> Result<Step, RuleError> {
+        self.discard_allowed()?;
         let card = self
             .cards
             .find(CardKind::Building, name)
@@ -53,7 +54,6 @@ impl Game {
                 .map(|(i, _)| i)
                 .ok_or_else(|| RuleError::NoSuchBuilding(name.trim().to_string()))?,
         };
-        self.discard_allowed()?;
         let held = self.kingdom.buildings.remove(i);
         if let Some(pile) = self.kingdom.pile_mut(Market::Buildings) {
             pile.discard(held.card);
