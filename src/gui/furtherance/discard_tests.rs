@@ -26,15 +26,24 @@ const SEVEN: [&str; 7] = [
 /// A started game whose kingdom holds these finished buildings (a save written so), the
 /// kingdom open.
 fn holding(names: &[&str]) -> State {
+    holding_with(names, 0)
+}
+
+/// As `holding`, the last building still carrying `counters` turn counters.
+fn holding_with(names: &[&str], counters: u8) -> State {
     let mut s = State::new(&ctx());
     assert!(send(&mut s, Message::Start).moved);
     let doc = s.doc.as_mut().expect("a game");
+    // Its draws fixed (the markets shown), as `kingdom_tests::started`.
     let g = doc.saved.current();
+    let g = &Game::new(*g.settings(), g.board().clone(), g.catalog().clone(), 7);
     let held: Vec<serde_json::Value> = names
         .iter()
-        .map(|n| {
+        .enumerate()
+        .map(|(i, n)| {
             let card = g.cards().find(CardKind::Building, n).expect(n);
-            serde_json::json!({"card": card, "counters": 0, "damage": 0})
+            let counters = if i + 1 == names.len() { counters } else { 0 };
+            serde_json::json!({"card": card, "counters": counters, "damage": 0})
         })
         .collect();
     let mut v = serde_json::to_value(g).unwrap();
@@ -101,6 +110,27 @@ fn nothing_new_appears_under_the_pointer_with_seven_buildings() {
             size,
             &[("Kingdom", "Turn log"), ("Why?", "Hide"), ("Discard", "Keep")],
             "Furtherance kingdom with seven buildings",
+        );
+    }
+}
+
+/// After "Discard it" the rows below move up: what comes under the pointer must not be the
+/// next building's Develop (or any control that changes the game).
+#[test]
+fn nothing_new_appears_under_the_pointer_after_discard_it() {
+    let asking = || {
+        let mut s = holding_with(&SEVEN, 2);
+        send(&mut s, Message::AskDiscard(Some(6)));
+        assert!(shows(&s, "Discard it"));
+        s
+    };
+    for size in [(1366.0, HEIGHT), (1024.0, HEIGHT)] {
+        testing::assert_nothing_new_under_the_pointer(
+            asking,
+            &ctx(),
+            size,
+            &[("Kingdom", "Turn log"), ("Why?", "Hide"), ("Keep", "Discard")],
+            "Furtherance kingdom asking to discard",
         );
     }
 }

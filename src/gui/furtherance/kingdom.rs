@@ -299,12 +299,10 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             at: Some(at),
         });
         let asking = place.is_some() && p.discard_ask == place && may_discard;
-        if let (Some(at), Some(discard)) = (place, &discard) {
+        if let Some(at) = place {
             // "Keep" where Discard was: a second click by habit keeps the building.
             buttons = if asking {
-                buttons
-                    .push(act("Discard it", Message::Worker(discard.clone()), true))
-                    .push(act("Keep", Message::AskDiscard(None), true))
+                buttons.push(act("Keep", Message::AskDiscard(None), true))
             } else {
                 buttons.push(act(
                     "Discard",
@@ -314,13 +312,22 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             };
         }
         col = col.push(card_row(line, buttons.into()));
-        if asking {
+        // "Discard it" on a line of its own, at the left under the words: once the building
+        // is gone, what comes under the pointer there is the next row's words, never another
+        // row's Develop or Discard.
+        if let (true, Some(discard)) = (asking, &discard) {
             col = col.push(
-                small(format!(
-                    "Discard {}? It goes to the discard pile, not to your research (Undo brings it back).",
-                    b.name
-                ))
-                .style(style::warning_text),
+                row![
+                    act("Discard it", Message::Worker(discard.clone()), true),
+                    small(format!(
+                        "Discard {}? It goes to the discard pile, not to your research (Undo brings it back).",
+                        b.name
+                    ))
+                    .style(style::warning_text)
+                    .width(iced::Fill),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
             );
         }
         let refused = p.refused(&develop) || discard.as_ref().is_some_and(|d| p.refused(d));
