@@ -271,6 +271,29 @@ pub enum Command {
         #[arg(long)]
         rules: bool,
     },
+    /// Adopt your data files in save ID: the board, units, buildings, items, upgraded workers
+    /// and leaders files now in use (yours where you have them) replace the game's copies
+    /// where they differ, as one undoable hand edit naming what changed (the window's
+    /// "Adopt them in this game"). Refused, with the reason, if the game could not stand on
+    /// them.
+    Adopt {
+        id: String,
+        /// After a refusal, the rules digest entry it cites.
+        #[arg(long)]
+        rules: bool,
+    },
+    /// Discard one of your buildings, by name, to make room for another: only with 7, the
+    /// most allowed; no worker (BUILDINGS). --at N (as `show` lists your buildings, from 1)
+    /// picks one of several alike.
+    DiscardBuilding {
+        id: String,
+        building: String,
+        #[arg(long)]
+        at: Option<usize>,
+        /// After a refusal or the explanations, the rules digest entry each cites.
+        #[arg(long)]
+        rules: bool,
+    },
     /// A worker recruits UNIT (a name from the units market or your research) into SQUARE
     /// of your castle and pays its cost.
     Recruit {
@@ -486,6 +509,18 @@ pub fn execute(command: Command, root: &Path) -> Output {
         Command::Develop { id, card, rules } => {
             worker(root, &id, Ok(Action::Develop { card }), rules)
         }
+        Command::Adopt { id, rules } => adopt(root, &id, rules),
+        Command::DiscardBuilding {
+            id,
+            building,
+            at,
+            rules,
+        } => worker(
+            root,
+            &id,
+            Ok(Action::DiscardBuilding { building, at }),
+            rules,
+        ),
         Command::Recruit {
             id,
             unit,
@@ -517,6 +552,30 @@ pub fn execute(command: Command, root: &Path) -> Output {
             Ok(Action::UseItem {
                 item,
                 unit: unit.map(crate::furtherance::UnitId),
+            }),
+            rules,
+        ),
+    }
+}
+
+/// `adopt ID`: the data files in use that differ from the game's copy, adopted as one entry.
+fn adopt(root: &Path, id: &str, rules: bool) -> Output {
+    let (_, saved) = match crate::cli::open_save::<Game>(root, id) {
+        Ok(opened) => opened,
+        Err(out) => return out,
+    };
+    let data = load_data(root).and_then(|(board, catalog)| {
+        let cards = load_cards(root)?;
+        Ok(saved.current().differing_data(&board, &catalog, &cards))
+    });
+    match data {
+        Err(e) => Output::fail(format!("tablemate: {e}\n")),
+        Ok(None) => Output::ok("This game already uses your data files: nothing to adopt.\n"),
+        Ok(Some(data)) => worker(
+            root,
+            id,
+            Ok(Action::AdoptData {
+                data: Box::new(data),
             }),
             rules,
         ),

@@ -304,6 +304,8 @@ fn random_furtherance_actions_never_panic_and_every_accepted_state_saves_and_val
         r#"{"action":"buy","items":["Potion","Report"]}"#,
         r#"{"action":"build","building":"Walls"}"#,
         r#"{"action":"develop","card":"Walls"}"#,
+        r#"{"action":"discard-building","building":"Walls"}"#,
+        r#"{"action":"discard-building","building":"Walls","at":1}"#,
         r#"{"action":"research","deck":"units"}"#,
         r#"{"action":"upgrade"}"#,
         r#"{"action":"use-item","item":"Potion","unit":1}"#,
@@ -328,6 +330,7 @@ fn random_furtherance_actions_never_panic_and_every_accepted_state_saves_and_val
         r#"{"action":"set-workers","workers":3}"#,
         r#"{"action":"set-buildings","buildings":1}"#,
         r#"{"action":"adopt-data","data":{}}"#,
+        r#"{"action":"adopt-data","data":{"buildings":{"data_kind":"furtherance-buildings","cards":[{"name":"Walls","hits":5,"copies":2}]}}}"#,
     ]);
     let (read, accepted) = throw(&start, &templates, CASES);
     assert!(

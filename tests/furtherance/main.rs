@@ -13,6 +13,7 @@ use tablemate::furtherance::{
 };
 use tablemate::store::Store;
 
+mod cli_kingdom;
 mod cli_play;
 mod explain;
 mod save_check;

@@ -177,14 +177,17 @@ impl State {
     }
 
     /// The data now in use where it differs from the open game's copy (`None`: no game, or
-    /// nothing differs).
+    /// nothing differs): the board, the units and the four kingdom card files.
     pub fn new_data(&self) -> Option<furtherance::NewData> {
         let g = self.game()?;
         let (board, catalog) = self.data.as_ref().ok().map(|d| &**d)?;
-        let data = furtherance::NewData {
-            board: (board.file() != g.board().file()).then(|| board.file().clone()),
-            units: (catalog.file() != g.catalog().file()).then(|| catalog.file().clone()),
+        // Your kingdom card files too, where they differ from the game's (issue 32 §1); a
+        // card file that does not load leaves the game's cards as they are.
+        let cards = match &self.kingdom_cards {
+            Ok(c) => &**c,
+            Err(_) => g.cards(),
         };
-        (data.board.is_some() || data.units.is_some()).then_some(data)
+        g.differing_data(board, catalog, cards)
     }
 }
+

@@ -136,6 +136,8 @@ pub struct Panel<'a> {
     pub on_unit: Option<UnitId>,
     /// The worker action last clicked on a card's row: a refusal is said under that row.
     pub worker: Option<&'a Play>,
+    /// The building (its place, from 1) whose Discard asks to be clicked again.
+    pub discard_ask: Option<usize>,
 }
 
 impl Panel<'_> {
@@ -269,7 +271,11 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     if k.buildings.is_empty() {
         col = col.push(small("none").style(style::muted));
     }
-    for b in k.buildings.iter().chain(&k.upgrades) {
+    // Discard beside each building, pressable only at the limit of 7 (BUILDINGS); it asks
+    // once in its own row before the building goes (Undo still brings it back).
+    let may_discard = p.my_turn && g.discard_allowed().is_ok();
+    for (i, b) in k.buildings.iter().chain(&k.upgrades).enumerate() {
+        let place = (i < k.buildings.len()).then_some(i + 1);
         let state = if b.in_play {
             "in play".to_string()
         } else {
@@ -281,20 +287,52 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             String::new()
         };
         let line = small(format!("{} · {state}{damage}", b.name));
-        if b.in_play {
-            col = col.push(line);
-        } else {
-            let develop = Play::Develop {
-                card: b.name.clone(),
+        let mut buttons = row![].spacing(6).align_y(iced::Center);
+        let develop = Play::Develop {
+            card: b.name.clone(),
+        };
+        if !b.in_play {
+            buttons = buttons.push(act("Develop", Message::Worker(develop.clone()), can));
+        }
+        let discard = place.map(|at| Play::DiscardBuilding {
+            building: b.name.clone(),
+            at: Some(at),
+        });
+        let asking = place.is_some() && p.discard_ask == place && may_discard;
+        if let Some(at) = place {
+            // "Keep" where Discard was: a second click by habit keeps the building.
+            buttons = if asking {
+                buttons.push(act("Keep", Message::AskDiscard(None), true))
+            } else {
+                buttons.push(act(
+                    "Discard",
+                    Message::AskDiscard(Some(at)),
+                    may_discard,
+                ))
             };
-            let refused = p.refused(&develop);
-            col = col.push(card_row(
-                line,
-                act("Develop", Message::Worker(develop), can),
-            ));
-            if refused {
-                col = col.push(p.refusal.line());
-            }
+        }
+        col = col.push(card_row(line, buttons.into()));
+        // "Discard it" on a line of its own, at the left under the words: once the building
+        // is gone, what comes under the pointer there is the next row's words, never another
+        // row's Develop or Discard.
+        if let (true, Some(discard)) = (asking, &discard) {
+            col = col.push(
+                row![
+                    act("Discard it", Message::Worker(discard.clone()), true),
+                    small(format!(
+                        "Discard {}? It goes to the discard pile, not to your research (Undo brings it back).",
+                        b.name
+                    ))
+                    .style(style::warning_text)
+                    .width(iced::Fill),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            );
+        }
+        let refused = p.refused(&develop) || discard.as_ref().is_some_and(|d| p.refused(d));
+        if refused {
+            col = col.push(p.refusal.line());
         }
     }
 

@@ -11,6 +11,8 @@ mod board;
 mod board_editor;
 mod card_sheet;
 #[cfg(test)]
+mod adopt_tests;
+#[cfg(test)]
 mod card_sheet_tests;
 mod cards;
 mod cards_io;
@@ -19,6 +21,8 @@ mod cards_tests;
 mod data;
 mod keys;
 mod kingdom;
+#[cfg(test)]
+mod discard_tests;
 #[cfg(test)]
 mod kingdom_tests;
 mod panel;
@@ -107,6 +111,8 @@ pub enum Message {
     Buy,
     /// A worker action from a card's row in the kingdom: its refusal is said under that row.
     Worker(Play),
+    /// Ask once before discarding the building at this place (from 1), or stop asking.
+    AskDiscard(Option<usize>),
 }
 
 /// What the next board click does, besides the usual.
@@ -147,6 +153,8 @@ pub struct State {
     /// The last click, when it was a worker action from a card's row in the kingdom (where
     /// its refusal is said).
     worker: Option<Play>,
+    /// The building (its place, from 1) whose Discard was clicked once: its row asks again.
+    discard_ask: Option<usize>,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -177,6 +185,7 @@ impl State {
             kingdom_open: false,
             buy_pick: Vec::new(),
             worker: None,
+            discard_ask: None,
         }
     }
 
@@ -282,6 +291,9 @@ impl State {
         if !matches!(message, Message::Worker(_) | Message::Buy) {
             self.worker = None;
         }
+        if !matches!(message, Message::AskDiscard(_)) {
+            self.discard_ask = None;
+        }
         match message {
             Message::Setup(field) => {
                 self.setup.set(field);
@@ -337,6 +349,10 @@ impl State {
             Message::Worker(action) => {
                 self.worker = Some(action.clone());
                 self.play(action)
+            }
+            Message::AskDiscard(place) => {
+                self.discard_ask = place;
+                Action::none()
             }
             Message::Buy => {
                 let items = std::mem::take(&mut self.buy_pick);

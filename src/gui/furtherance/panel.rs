@@ -167,6 +167,7 @@ fn laid_out<'a>(
                             refusal: &state.refusal,
                             buy_pick: &state.buy_pick,
                             worker: state.worker.as_ref(),
+                            discard_ask: state.discard_ask,
                             my_turn,
                             on_unit,
                         },

@@ -1,4 +1,5 @@
-//! Adopting corrected data in a game in progress: your units file or board file replaces the
+//! Adopting corrected data in a game in progress: your units file, board file or kingdom card
+//! files (adopt_cards.rs) replace the
 //! game's copy (which every save carries, so a game never changes under you by itself). It is
 //! one undoable history entry naming what changed; unit types are matched by name, never by
 //! row, so the units on the board become the corrected cards of the same name. Refused, with the reason, if the game
@@ -10,21 +11,90 @@ use serde::{Deserialize, Serialize};
 use super::agenda::{Pending, Resume, Task};
 use super::board::Board;
 use super::board_file::BoardFile;
+use super::cards::{CardKind, CardsFile};
 use super::error::RuleError;
 use super::pile::Shared;
 use super::state::Game;
 use super::units::{Catalog, CatalogFile, KindId};
 
-/// The data to adopt: either file or both, as their files.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The data to adopt: any of the files, as they are written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct NewData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<CatalogFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buildings: Option<CardsFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<CardsFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgrades: Option<CardsFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaders: Option<CardsFile>,
+}
+
+impl NewData {
+    /// The card file of `kind` to adopt, if any.
+    pub fn cards(&self, kind: CardKind) -> Option<&CardsFile> {
+        match kind {
+            CardKind::Building => self.buildings.as_ref(),
+            CardKind::Item => self.items.as_ref(),
+            CardKind::Upgrade => self.upgrades.as_ref(),
+            CardKind::Leader => self.leaders.as_ref(),
+        }
+    }
+
+    /// Sets the card file of `kind`.
+    pub fn set_cards(&mut self, kind: CardKind, file: Option<CardsFile>) {
+        let slot = match kind {
+            CardKind::Building => &mut self.buildings,
+            CardKind::Item => &mut self.items,
+            CardKind::Upgrade => &mut self.upgrades,
+            CardKind::Leader => &mut self.leaders,
+        };
+        *slot = file;
+    }
+
+    /// Whether it names no file at all.
+    pub fn is_empty(&self) -> bool {
+        self.board.is_none()
+            && self.units.is_none()
+            && CardKind::ALL.into_iter().all(|k| self.cards(k).is_none())
+    }
 }
 
 impl Game {
+    /// The files among these (the data now in use: the player's own where they have them)
+    /// that differ from this game's copy, to adopt; `None` when nothing differs. Kingdom card
+    /// files are written back with a header saying whether they still hold sample values.
+    pub fn differing_data(
+        &self,
+        board: &Board,
+        catalog: &Catalog,
+        cards: &super::cards::Cards,
+    ) -> Option<NewData> {
+        let mut data = NewData {
+            board: (board.file() != self.board.file()).then(|| board.file().clone()),
+            units: (catalog.file() != self.catalog.file()).then(|| catalog.file().clone()),
+            ..NewData::default()
+        };
+        for kind in CardKind::ALL {
+            let (yours, its) = (cards.list(kind), self.cards.list(kind));
+            if yours != its {
+                let sample = yours.iter().any(|c| !c.sample_fields.is_empty());
+                data.set_cards(
+                    kind,
+                    Some(CardsFile {
+                        header: crate::datafile::Header::new(kind.data_kind(), sample, "", ""),
+                        cards: yours.to_vec(),
+                    }),
+                );
+            }
+        }
+        (!data.is_empty()).then_some(data)
+    }
+
     /// What adopting `data` would change, one phrase each (empty: nothing differs).
     pub fn data_changes(&self, data: &NewData) -> Vec<String> {
         let mut out = Vec::new();
@@ -82,6 +152,15 @@ impl Game {
             }
             out.push(format!("board: {}", what.join(", ")));
         }
+        for kind in CardKind::ALL {
+            if let Some(file) = data.cards(kind) {
+                out.extend(super::adopt_cards::card_changes(
+                    kind,
+                    self.cards.list(kind),
+                    &file.cards,
+                ));
+            }
+        }
         out
     }
 
@@ -116,7 +195,14 @@ impl Game {
             self.rekind(&catalog).map_err(&refuse)?;
             self.catalog = Shared::new(catalog);
         }
-        if let Some(deck) = self.deck.as_mut() {
+        for kind in CardKind::ALL {
+            if let Some(file) = data.cards(kind) {
+                self.adopt_cards(kind, file).map_err(&refuse)?;
+            }
+        }
+        // The unit deck is made up again only for a new units file: a board or kingdom
+        // cards adopted alone leave its order as it was.
+        if let Some(deck) = self.deck.as_mut().filter(|_| data.units.is_some()) {
             let mut cards = Vec::new();
             for kind in self.catalog.ids() {
                 let one_deck = self.kingdom.one_deck;
@@ -258,8 +344,8 @@ mod tests {
         let mut file = Catalog::bundled().unwrap().file().clone();
         edit(&mut file);
         NewData {
-            board: None,
             units: Some(file),
+            ..NewData::default()
         }
     }
 
@@ -312,7 +398,7 @@ mod tests {
         file.header.sample_data = false;
         let data = NewData {
             board: Some(file),
-            units: None,
+            ..NewData::default()
         };
         let acted = Playable::act(
             &mut g,

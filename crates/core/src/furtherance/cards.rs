@@ -58,7 +58,7 @@ impl CardKind {
         }
     }
 
-    fn plural(self) -> &'static str {
+    pub(crate) fn plural(self) -> &'static str {
         match self {
             CardKind::Building => "buildings",
             CardKind::Item => "items",
@@ -363,7 +363,7 @@ impl Cards {
         }
     }
 
-    fn list_mut(&mut self, kind: CardKind) -> &mut Vec<Card> {
+    pub(crate) fn list_mut(&mut self, kind: CardKind) -> &mut Vec<Card> {
         match kind {
             CardKind::Building => &mut self.buildings,
             CardKind::Item => &mut self.items,

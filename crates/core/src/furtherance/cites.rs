@@ -70,7 +70,10 @@ impl RefusalKind {
             }
             K::TooManyItems | K::NoSuchItem | K::ItemNeedsUnit => "items",
             K::LeaderPowerUsed => "leaders",
-            K::TooManyBuildings | K::TooManyUnderConstruction => "buildings",
+            K::TooManyBuildings
+            | K::TooManyUnderConstruction
+            | K::DiscardBelowLimit
+            | K::NoSuchBuilding => "buildings",
             // The app's order of work, a number or name that points at nothing, a bad value.
             K::AnswerFirst
             | K::EnemyTurn

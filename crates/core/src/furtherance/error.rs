@@ -91,6 +91,12 @@ pub enum RuleError {
         "you have 7 buildings, the most allowed (under construction included): discard one before building another (BUILDINGS)"
     )]
     TooManyBuildings,
+    #[error(
+        "you have {held} building(s): a building is discarded only to make room, with 7, the most allowed (BUILDINGS)"
+    )]
+    DiscardBelowLimit { held: usize },
+    #[error("you have no building called {0} (BUILDINGS)")]
+    NoSuchBuilding(String),
     #[error("2 buildings are under construction, the most at a time (BUILDINGS)")]
     TooManyUnderConstruction,
     #[error(

@@ -13,6 +13,7 @@
 //! - `sim`: simulated players (none, random, greedy) for `simulate` and the property tests.
 
 mod adopt;
+mod adopt_cards;
 mod agenda;
 pub mod board;
 pub mod board_draft;
@@ -23,6 +24,7 @@ mod castle_attacks;
 pub mod cites;
 mod combat;
 mod defences;
+mod discard;
 mod enemy;
 pub mod error;
 pub mod explain;
@@ -52,6 +54,8 @@ mod workers;
 
 #[cfg(test)]
 mod ability_tests;
+#[cfg(test)]
+mod adopt_cards_tests;
 #[cfg(test)]
 mod explain_cases_tests;
 #[cfg(test)]

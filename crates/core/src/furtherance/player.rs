@@ -37,6 +37,13 @@ pub enum Action {
     Develop {
         card: String,
     },
+    /// Discards one of your buildings to make room for another, only with 7 (BUILDINGS): no
+    /// worker. `at`, counted from 1 as your buildings are listed, picks one of several alike.
+    DiscardBuilding {
+        building: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<usize>,
+    },
     /// A worker looks at the top three cards of the `deck` ("units", "items",
     /// "buildings") and keeps one (WORKERS: Research): the choice is a question.
     Research {
@@ -149,6 +156,7 @@ impl Action {
                 | Action::Buy { .. }
                 | Action::Build { .. }
                 | Action::Develop { .. }
+                | Action::DiscardBuilding { .. }
                 | Action::Research { .. }
                 | Action::Upgrade {}
                 | Action::UseItem { .. }
@@ -214,6 +222,7 @@ impl Game {
             Action::Buy { items } => format!("Buy {}", items.join(" and ")),
             Action::Build { building } => format!("Build {building}"),
             Action::Develop { card } => format!("Develop {card}"),
+            Action::DiscardBuilding { building, .. } => format!("Discard {building}"),
             Action::Research { deck } => format!("Research the {} deck", deck.word()),
             Action::Upgrade {} => "Upgrade a worker".to_string(),
             Action::UseItem { item, unit } => match unit {
@@ -376,6 +385,11 @@ impl Game {
             }
             Action::Build { building } => steps.push(self.build(&building)?),
             Action::Develop { card } => steps.push(self.develop(&card)?),
+            Action::DiscardBuilding { building, at } => {
+                steps.push(self.discard_building(&building, at)?);
+                // A Fortification that fell with it asks whether to research it.
+                steps.extend(self.run_until_choice());
+            }
             Action::Research { deck } => steps.extend(self.research(deck)?),
             Action::Upgrade {} => steps.extend(self.upgrade()?),
             Action::UseItem { item, unit } => {

@@ -295,6 +295,16 @@ pub fn legal_actions(game: &Game) -> Vec<Action> {
             }
         }
     }
+    // Discarding a building takes no worker: offered whenever the rule allows it (at 7).
+    if game.discard_allowed().is_ok() {
+        let cards = game.cards();
+        for (i, b) in game.kingdom().buildings.iter().enumerate() {
+            out.push(Action::DiscardBuilding {
+                building: cards.name(super::cards::CardKind::Building, b.card),
+                at: Some(i + 1),
+            });
+        }
+    }
     for u in mine {
         for to in game.move_options(u) {
             out.push(Action::Move { unit: u, to });
