@@ -21,6 +21,19 @@ use crate::words::count;
 /// The summary line, for the layout tests.
 pub const SUMMARY_ID: &str = "furtherance-kingdom-summary";
 
+/// "Gold 4 · 1 action left of 2 · 0 VP": with the kingdom open, the numbers its worker
+/// buttons spend.
+pub fn open_summary_words(g: &Game) -> String {
+    let k = g.kingdom_view();
+    format!(
+        "Gold {} · {} of {} · {} VP",
+        k.gold,
+        count(k.actions_left, "action left", "actions left"),
+        k.workers,
+        k.vp
+    )
+}
+
 /// "Gold 4 · 2 workers · 1 building · 0 VP": the numbers the player glances at between moves.
 pub fn summary_words(g: &Game) -> String {
     let l = g.ledger();
@@ -86,7 +99,14 @@ pub fn summary_toggle(g: &Game, open: bool, narrow: bool) -> Element<'_, Message
     row![
         // Two lines of body type at most: a narrow panel wraps it rather than cut a number
         // (in small type in the narrowest panel, where two lines of body type cut the VP).
-        container(text(summary_words(g)).size(if narrow { style::SMALL } else { style::BODY }))
+        container(
+            text(if open {
+                open_summary_words(g)
+            } else {
+                summary_words(g)
+            })
+            .size(if narrow { style::SMALL } else { style::BODY })
+        )
             .id(SUMMARY_ID)
             .width(iced::Fill)
             .clip(true)
@@ -136,11 +156,13 @@ pub struct Panel<'a> {
     pub on_unit: Option<UnitId>,
     /// The worker action last clicked on a card's row: a refusal is said under that row.
     pub worker: Option<&'a Play>,
+    /// The kept card picked in a research question.
+    pub research_keep: Option<&'a str>,
 }
 
 impl Panel<'_> {
     /// Whether the refusal now belongs under the row of `play`.
-    fn refused(&self, play: &Play) -> bool {
+    pub(super) fn refused(&self, play: &Play) -> bool {
         self.refusal.text().is_some() && self.worker == Some(play)
     }
 }
@@ -153,14 +175,9 @@ impl Panel<'_> {
 pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     let k = g.kingdom_view();
     let can = p.my_turn && k.actions_left > 0;
+    // Gold, actions left and VP are on the summary line right above (`summary_toggle`), so
+    // the worker buttons open the region and a worker's question has room under them.
     let mut col = Column::new().spacing(6);
-    col = col.push(heading(format!(
-        "Gold {} · {} of {} · {} VP",
-        k.gold,
-        count(k.actions_left, "action left", "actions left"),
-        k.workers,
-        k.vp
-    )));
     col = col.push(
         row![
             act(
@@ -197,13 +214,12 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         if p.refusal.text().is_some() {
             col = col.push(p.refusal.line());
         }
-        col = col.push(super::turn_log::question(
-            &q.question,
-            &q.options,
-            q.default,
-            on_board,
-            true,
-        ));
+        // A research's options as cards: every way to answer in view without a scroll, in
+        // the narrowest panel too.
+        col = col.push(match g.research_options() {
+            Some(options) => super::research_choice::view(q, options, p.research_keep),
+            None => super::turn_log::question(&q.question, &q.options, q.default, on_board, true),
+        });
         return widgets::card(col, 10).into();
     }
     // The refusal of Mine, Upgrade, Research (or a board click) under their buttons; a card
@@ -216,16 +232,9 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         p.refusal.line()
     });
 
-    // The leader under the buttons, so that they stay at the top of a short region.
-    match &k.leader {
-        Some(l) => {
-            col = col.push(small(format!("Leader: {}", l.name)));
-            if !l.text.is_empty() {
-                col = col.push(small(l.text.clone()).style(style::muted));
-            }
-        }
-        None => col = col.push(small("Leader: none").style(style::muted)),
-    }
+    // The leader under the buttons, so that they stay at the top of a short region, with its
+    // power's buttons (leader.rs).
+    col = col.push(super::leader::block(g, &p));
     // Research, with Build beside a researched building.
     col = col.push(heading("In research"));
     if k.research.is_empty() {

@@ -21,9 +21,13 @@ mod keys;
 mod kingdom;
 #[cfg(test)]
 mod kingdom_tests;
+mod leader;
+#[cfg(test)]
+mod leader_tests;
 mod panel;
 mod play;
 mod recruit;
+mod research_choice;
 mod setup;
 #[cfg(test)]
 mod tests;
@@ -105,6 +109,8 @@ pub enum Message {
     PickItem(String),
     /// Buy the picked items (one worker action).
     Buy,
+    /// In a research question, show the ways to put back the others for this kept card.
+    ResearchKeep(String),
     /// A worker action from a card's row in the kingdom: its refusal is said under that row.
     Worker(Play),
 }
@@ -147,6 +153,9 @@ pub struct State {
     /// The last click, when it was a worker action from a card's row in the kingdom (where
     /// its refusal is said).
     worker: Option<Play>,
+    /// The kept card picked in a research question (research_choice.rs); the default
+    /// option's when none or another question.
+    research_keep: Option<String>,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -177,6 +186,7 @@ impl State {
             kingdom_open: false,
             buy_pick: Vec::new(),
             worker: None,
+            research_keep: None,
         }
     }
 
@@ -193,6 +203,7 @@ impl State {
         self.selected = None;
         self.mode = Mode::Normal;
         self.buy_pick.clear();
+        self.research_keep = None;
     }
 
     /// Whether the kingdom takes the turn log's region now: opened, and your turn (the
@@ -332,6 +343,10 @@ impl State {
                 } else if self.buy_pick.len() < crate::furtherance::kingdom::ITEMS_PER_BUY {
                     self.buy_pick.push(name);
                 }
+                Action::none()
+            }
+            Message::ResearchKeep(card) => {
+                self.research_keep = Some(card);
                 Action::none()
             }
             Message::Worker(action) => {

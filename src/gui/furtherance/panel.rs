@@ -163,6 +163,7 @@ fn laid_out<'a>(
                             refusal: &state.refusal,
                             buy_pick: &state.buy_pick,
                             worker: state.worker.as_ref(),
+                            research_keep: state.research_keep.as_deref(),
                             my_turn,
                             on_unit,
                         },
@@ -173,7 +174,13 @@ fn laid_out<'a>(
                 .height(Fill),
             );
         } else {
-            focus = focus.push(super::turn_log::view(doc, state.why, why_room));
+            let on_unit = selected.filter(|u| u.owner == Seat::Player).map(|u| u.id);
+            focus = focus.push(super::turn_log::view(
+                doc,
+                state.why,
+                why_room,
+                super::leader::items_between_steps(g, on_unit),
+            ));
         }
         // One line kept under the controls: a refusal (a click on the board or a button
         // here) while there is one, next to what caused it, else your kingdom's summary with

@@ -99,6 +99,7 @@ impl State {
     /// Answers the open question (option `option`, 0-based as the buttons are built); during
     /// your turn the fight then resolves to its end.
     pub(super) fn answer(&mut self, option: usize) -> Action<Message> {
+        self.research_keep = None;
         self.play(Play::Answer { option: option + 1 })
     }
 
