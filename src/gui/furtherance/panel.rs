@@ -63,7 +63,13 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
         laid_out(
             state,
             doc,
-            side_panel_width(size, widest, narrowest, page_padding(large)),
+            side_panel_width(
+                size,
+                widest,
+                narrowest,
+                page_padding(large),
+                super::board::aspect(large),
+            ),
             size.height,
             large,
         )
@@ -267,16 +273,25 @@ const PANEL_NARROWEST_LARGE: f32 = 228.0;
 const NARROW_PANEL: f32 = 290.0;
 
 /// The side panel's width in an area of `size` (the page padded by `padding`): in a wide
-/// area, what is left beside a square board as tall as the area, kept between `narrowest`
-/// and `widest`; in a tall one, `widest`.
-fn side_panel_width(size: iced::Size, widest: f32, narrowest: f32, padding: f32) -> f32 {
+/// area, what is left beside a board as tall as the area (`aspect` times as wide as tall: its
+/// coordinates' margins), kept between `narrowest` and `widest`; in a tall one, `widest`.
+/// Counting the board's true width matters with large type, whose tighter row of file letters
+/// makes the board wider than tall: a square's worth would leave it width-bound, smaller than
+/// with normal type in a 1024 px screen's window (issue 30 item 7).
+fn side_panel_width(
+    size: iced::Size,
+    widest: f32,
+    narrowest: f32,
+    padding: f32,
+    aspect: f32,
+) -> f32 {
     // The row's padding each side and the gap between board and panel.
     let chrome = 2.0 * padding + style::GAP;
     if size.height >= size.width {
         // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
         return widest;
     }
-    (size.width - chrome - (size.height - 2.0 * padding)).clamp(narrowest, widest)
+    (size.width - chrome - (size.height - 2.0 * padding) * aspect).clamp(narrowest, widest)
 }
 
 /// What the header says of the game's phase, in a few words that fit the narrowest panel on

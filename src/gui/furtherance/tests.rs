@@ -767,3 +767,35 @@ fn the_controls_stay_whole_in_the_narrowest_panel() -> Result {
     assert!(whole(&s, "Run to end"));
     Ok(())
 }
+
+/// Issue 30 item 7, in the window of a 1024×768 screen (90% of it, less the top bar and the
+/// foot line: 709×434 units with large type, 922×593 px without): the panel leaves the board
+/// its true width (wider than tall with large type's tighter row of file letters), so the
+/// board takes the whole height and is larger than with normal type (it was width-bound: 530
+/// against 535 px).
+#[test]
+fn the_board_takes_the_whole_height_in_a_1024_windows_area_with_large_type() -> Result {
+    let s = started();
+    let grid = |size: (f32, f32), ctx: &Ctx| -> std::result::Result<f32, iced_test::Error> {
+        let mut ui = testing::simulator_sized(size, s.view(ctx));
+        let board = ui.find(iced_test::selector::id(BOARD_ID))?.bounds();
+        Ok(grid_side(board.size(), ctx.large_type))
+    };
+    let large = Ctx {
+        store: None,
+        large_type: true,
+    };
+    let (h, below) = (434.0, board::LARGE_MARGIN_BELOW);
+    let large_grid = grid((709.0, h), &large)?;
+    assert!(
+        (large_grid - h * 7.0 / (7.0 + below)).abs() < 0.5,
+        "the board is width-bound: {large_grid} of {h}"
+    );
+    let normal_grid = grid((922.0, 593.0), &testing::CTX)?;
+    assert!(
+        large_grid * 1.3 >= normal_grid,
+        "large type {} px, normal {normal_grid} px",
+        large_grid * 1.3
+    );
+    Ok(())
+}
