@@ -266,6 +266,8 @@ fn research_asks_its_question_in_the_window_and_the_answer_keeps_a_card() -> Res
         shows(&s, "Round 1 · Your turn"),
         "the question is yours, in your turn"
     );
+    // End turn waits for the answer, not for enemies that have not begun.
+    assert!(shows(&s, "End turn comes back here once you answer"));
     // Its first option whole in view in the window of a 1366×768 screen.
     let cards = s.game().unwrap().research_options().expect("cards");
     let first = super::research_choice::option_label(0, &cards[0], p_default(&s) == 0);

@@ -294,3 +294,28 @@ pub(super) fn items_between_steps<'a>(
     }
     Some(col.into())
 }
+
+/// Audric's power on the selected unit `unit`, for its card: the button, enabled when the
+/// engine takes it, and why not beside it; None with another leader.
+pub(super) fn audric_on<'a>(g: &'a Game, unit: UnitId) -> Option<Element<'a, Message>> {
+    let card = g.kingdom().leader_card(g.cards())?;
+    if card.effect != Some(Effect::Audric) {
+        return None;
+    }
+    let play = Play::LeaderPower {
+        unit: Some(unit),
+        card: None,
+        square: None,
+    };
+    let said = accepts(g, &play);
+    let mut col = column![power_button(
+        format!("+1 HP counter ({})", card.name),
+        play,
+        said.is_ok()
+    )]
+    .spacing(4);
+    if let Err(e) = said {
+        col = col.push(why_not(e.to_string(), e.rule()));
+    }
+    Some(col.into())
+}

@@ -191,3 +191,22 @@ fn an_item_is_used_between_two_enemy_steps_from_under_the_log() -> Result {
     assert!(s.game().unwrap().kingdom_view().items.is_empty());
     Ok(())
 }
+
+/// With a unit selected the kingdom's region is short: Audric's power is in the unit's card
+/// too, where the eye is.
+#[test]
+fn audrics_power_is_in_the_selected_units_card_too() -> Result {
+    let mut s = led_by("Audric the Augmenter", 4);
+    send(&mut s, Message::ToggleKingdom);
+    let knight = place(&mut s, Seat::Player, "Knight", "c2");
+    send(&mut s, Message::Select(knight));
+    let hp = |s: &State| {
+        let g = s.game().unwrap();
+        g.hp(g.unit(knight).unwrap())
+    };
+    let before = hp(&s);
+    assert!(press(&mut s, "+1 HP counter (Audric the Augmenter)")? > 0);
+    assert_eq!(hp(&s), before + 1);
+    assert_eq!(press(&mut s, "+1 HP counter (Audric the Augmenter)")?, 0);
+    Ok(())
+}

@@ -403,6 +403,12 @@ fn primary_block(g: &Game, my_turn: bool, narrow: bool) -> Element<'_, Message> 
                     control("End turn: the enemies go", Message::EndTurn, true),
                     "E",
                 )
+            } else if g.phase() == Phase::Player {
+                // Your own question (a worker's, a fight you started): the enemies have not
+                // begun.
+                small("End turn comes back here once you answer")
+                    .style(style::muted)
+                    .into()
             } else {
                 small("End turn comes back here once the enemies are done")
                     .style(style::muted)

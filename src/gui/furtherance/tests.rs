@@ -799,3 +799,21 @@ fn the_board_takes_the_whole_height_in_a_1024_windows_area_with_large_type() -> 
     );
     Ok(())
 }
+
+/// Issue 30: in the narrowest panel (1024 px with large type) the selected unit's name is whole
+/// beside Deselect (it read "Your Knight at").
+#[test]
+fn the_selected_units_name_is_whole_in_the_narrowest_panel() {
+    let mut s = started();
+    let knight = place(&mut s, Seat::Player, "Knight", "d1");
+    send(&mut s, Message::Select(knight));
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let t = ui.find("Your Knight at d1").expect("the name drawn");
+    let v = t.visible_bounds().expect("in view");
+    assert!(
+        (v.width - t.bounds().width).abs() < 0.5 && (v.height - t.bounds().height).abs() < 0.5,
+        "cut: {v:?} of {:?}",
+        t.bounds()
+    );
+}
