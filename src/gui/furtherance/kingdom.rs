@@ -354,13 +354,10 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     col = col.push(heading("Items (pick one or two, then Buy)"));
     for i in &k.market.items {
         let picked = p.buy_pick.contains(&i.name);
+        // Picked is said by the button's look and by "Buy 1 item" under the list, not by
+        // more words: " · picked" wrapped the row in a narrow panel and moved Buy down.
         col = col.push(
-            button(small(format!(
-                "{} · cost {}{}",
-                stacked(i),
-                i.cost,
-                if picked { " · picked" } else { "" }
-            )))
+            button(small(format!("{} · cost {}", stacked(i), i.cost)))
             .padding([3, 8])
             .width(iced::Fill)
             .style(if picked {

@@ -460,3 +460,32 @@ fn a_workers_question_is_in_view_at_every_table_size() {
         assert_eq!(answered, options.len(), "every option in view once");
     }
 }
+
+/// Picking an item in the market moves nothing under it at any table size (" · picked" on the
+/// row wrapped it in the narrowest panel and moved Buy and the buildings down).
+#[test]
+fn picking_an_item_moves_neither_buy_nor_the_buildings() {
+    for (size, ctx) in testing::table_sizes() {
+        let mut s = open_with_gold(30);
+        let g = s.game().unwrap();
+        let item = g.kingdom_view().market.items[0].clone();
+        let building = g.kingdom_view().market.buildings[0].clone();
+        let row = |c: &crate::furtherance::kingdom_view::MarketCard| {
+            if c.count > 1 {
+                format!("{} ×{} · cost {}", c.name, c.count, c.cost)
+            } else {
+                format!("{} · cost {}", c.name, c.cost)
+            }
+        };
+        let at = |s: &State, label: &str| {
+            let mut ui = testing::simulator_sized(size, s.view(&ctx));
+            ui.find(label)
+                .unwrap_or_else(|e| panic!("{label:?} at {size:?}: {e:?}"))
+                .bounds()
+        };
+        let (buy, built) = (at(&s, "Buy"), at(&s, &row(&building)));
+        send(&mut s, Message::PickItem(item.name.clone()));
+        assert_eq!(at(&s, "Buy 1 item").y, buy.y, "Buy moved at {size:?}");
+        assert_eq!(at(&s, &row(&building)), built, "the buildings moved at {size:?}");
+    }
+}

@@ -312,7 +312,9 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
 fn header(g: &Game, narrow: bool) -> Element<'_, Message> {
     container(widgets::hover_title(
         format!("Round {} · {}", g.round(), phase_words(g)),
-        if narrow { style::BODY } else { style::HEADING },
+        // Small type in the narrow panel: in body type "Round 2 · The enemies' turn" was cut
+        // at its last letters in a 1024×768 screen's window with large type.
+        if narrow { style::SMALL } else { style::HEADING },
     ))
     .height(HEADER_HEIGHT)
     .width(Fill)

@@ -817,3 +817,20 @@ fn the_selected_units_name_is_whole_in_the_narrowest_panel() {
         t.bounds()
     );
 }
+
+/// In the narrowest panel the header is whole in the enemies' turn (in body type it lost its
+/// last letters: "The enemies' turr").
+#[test]
+fn the_header_is_whole_in_the_narrowest_panel_in_the_enemies_turn() {
+    let mut s = started();
+    send(&mut s, Message::EndTurn);
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let t = ui.find("Round 1 · The enemies' turn").expect("the header");
+    let v = t.visible_bounds().expect("in view");
+    assert!(
+        (v.width - t.bounds().width).abs() < 0.5,
+        "cut: {v:?} of {:?}",
+        t.bounds()
+    );
+}
