@@ -170,8 +170,8 @@ impl Panel<'_> {
 /// The whole kingdom in the panel's focus region (docs/furtherance.md, "Your kingdom" under
 /// "The screen"): gold, actions left and VP, the worker actions that need no card (disabled
 /// when no action is left) with the refusal line and a worker's question right under them,
-/// then the leader, research, buildings, upgrades, items, and the three face-up markets with
-/// their costs and the Buy, Build actions beside the cards.
+/// then the leader with its power, the three face-up markets with their costs and the Buy,
+/// Build actions beside the cards, and what you hold: research, buildings, upgrades, items.
 pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     let k = g.kingdom_view();
     let can = p.my_turn && k.actions_left > 0;
@@ -235,6 +235,70 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     // The leader under the buttons, so that they stay at the top of a short region, with its
     // power's buttons (leader.rs).
     col = col.push(super::leader::block(g, &p));
+    // The markets before what you hold: a Buy or a Build adds to your cards below it, so
+    // the market row just clicked (and Buy under it) stays where it was.
+    col = col.push(text("Market").size(style::HEADING));
+    // The units on one line: they are recruited from the board, not from here.
+    let units: Vec<String> = k
+        .market
+        .units
+        .iter()
+        .map(|u| format!("{} · cost {}", stacked(u), u.cost))
+        .collect();
+    col = col.push(heading("Units"));
+    col = col.push(small(if units.is_empty() {
+        "none".to_string()
+    } else {
+        units.join("; ")
+    }));
+    col = col.push(
+        small("Recruit: click an empty space of your castle on the board.").style(style::muted),
+    );
+    col = col.push(heading("Items (pick one or two, then Buy)"));
+    for i in &k.market.items {
+        let picked = p.buy_pick.contains(&i.name);
+        // Picked is said by the button's look and by "Buy 1 item" under the list, not by
+        // more words: " · picked" wrapped the row in a narrow panel and moved Buy down.
+        col = col.push(
+            button(small(format!("{} · cost {}", stacked(i), i.cost)))
+            .padding([3, 8])
+            .width(iced::Fill)
+            .style(if picked {
+                style::primary
+            } else {
+                style::row_button
+            })
+            .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
+        );
+    }
+    let picked = p.buy_pick.len();
+    col = col.push(act(
+        match picked {
+            0 => "Buy".to_string(),
+            n => format!("Buy {}", count(n as u64, "item", "items")),
+        },
+        Message::Buy,
+        can && (1..=ITEMS_PER_BUY).contains(&picked),
+    ));
+    if p.refused(&Play::Buy {
+        items: p.buy_pick.to_vec(),
+    }) {
+        col = col.push(p.refusal.line());
+    }
+    col = col.push(heading("Buildings"));
+    for b in &k.market.buildings {
+        let build = Play::Build {
+            building: b.name.clone(),
+        };
+        let refused = p.refused(&build);
+        col = col.push(card_row(
+            small(format!("{} · cost {}", stacked(b), b.cost)),
+            act("Build", Message::Worker(build), can),
+        ));
+        if refused {
+            col = col.push(p.refusal.line());
+        }
+    }
     // Research, with Build beside a researched building.
     col = col.push(heading("In research"));
     if k.research.is_empty() {
@@ -334,68 +398,6 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             .push(small("An item used on a unit goes on your selected unit.").style(style::muted));
     }
 
-    col = col.push(text("Market").size(style::HEADING));
-    // The units on one line: they are recruited from the board, not from here.
-    let units: Vec<String> = k
-        .market
-        .units
-        .iter()
-        .map(|u| format!("{} · cost {}", stacked(u), u.cost))
-        .collect();
-    col = col.push(heading("Units"));
-    col = col.push(small(if units.is_empty() {
-        "none".to_string()
-    } else {
-        units.join("; ")
-    }));
-    col = col.push(
-        small("Recruit: click an empty space of your castle on the board.").style(style::muted),
-    );
-    col = col.push(heading("Items (pick one or two, then Buy)"));
-    for i in &k.market.items {
-        let picked = p.buy_pick.contains(&i.name);
-        // Picked is said by the button's look and by "Buy 1 item" under the list, not by
-        // more words: " · picked" wrapped the row in a narrow panel and moved Buy down.
-        col = col.push(
-            button(small(format!("{} · cost {}", stacked(i), i.cost)))
-            .padding([3, 8])
-            .width(iced::Fill)
-            .style(if picked {
-                style::primary
-            } else {
-                style::row_button
-            })
-            .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
-        );
-    }
-    let picked = p.buy_pick.len();
-    col = col.push(act(
-        match picked {
-            0 => "Buy".to_string(),
-            n => format!("Buy {}", count(n as u64, "item", "items")),
-        },
-        Message::Buy,
-        can && (1..=ITEMS_PER_BUY).contains(&picked),
-    ));
-    if p.refused(&Play::Buy {
-        items: p.buy_pick.to_vec(),
-    }) {
-        col = col.push(p.refusal.line());
-    }
-    col = col.push(heading("Buildings"));
-    for b in &k.market.buildings {
-        let build = Play::Build {
-            building: b.name.clone(),
-        };
-        let refused = p.refused(&build);
-        col = col.push(card_row(
-            small(format!("{} · cost {}", stacked(b), b.cost)),
-            act("Build", Message::Worker(build), can),
-        ));
-        if refused {
-            col = col.push(p.refusal.line());
-        }
-    }
     widgets::card(col, 10).into()
 }
 

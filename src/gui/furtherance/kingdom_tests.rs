@@ -489,3 +489,37 @@ fn picking_an_item_moves_neither_buy_nor_the_buildings() {
         assert_eq!(at(&s, &row(&building)), built, "the buildings moved at {size:?}");
     }
 }
+
+/// A Buy adds the item to what you hold below the markets: the market's Buy and the buildings
+/// under it stay where they were (with your items above the markets, the row just clicked
+/// moved down by the new item's lines).
+#[test]
+fn buying_moves_neither_buy_nor_the_buildings_market() {
+    for (size, ctx) in testing::table_sizes() {
+        let mut s = open_with_gold(30);
+        let g = s.game().unwrap();
+        let item = g.kingdom_view().market.items[0].name.clone();
+        let building = g.kingdom_view().market.buildings[0].name.clone();
+        let at = |s: &State, label: &str| {
+            let mut ui = testing::simulator_sized(size, s.view(&ctx));
+            ui.find(label)
+                .unwrap_or_else(|e| panic!("{label:?} at {size:?}: {e:?}"))
+                .bounds()
+        };
+        let build_row = |s: &State| {
+            let c = s.game().unwrap().kingdom_view().market.buildings[0].clone();
+            assert_eq!(c.name, building);
+            if c.count > 1 {
+                format!("{} ×{} · cost {}", c.name, c.count, c.cost)
+            } else {
+                format!("{} · cost {}", c.name, c.cost)
+            }
+        };
+        let before = (at(&s, "Buy"), at(&s, &build_row(&s)));
+        send(&mut s, Message::PickItem(item.clone()));
+        send(&mut s, Message::Buy);
+        assert_eq!(s.game().unwrap().kingdom_view().items.len(), 1);
+        assert_eq!(at(&s, "Buy").y, before.0.y, "Buy moved at {size:?}");
+        assert_eq!(at(&s, &build_row(&s)), before.1, "the buildings moved at {size:?}");
+    }
+}
