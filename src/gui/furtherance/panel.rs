@@ -186,6 +186,7 @@ fn laid_out<'a>(
                 state.why,
                 why_room,
                 super::leader::items_between_steps(g, on_unit),
+                panel_width < NARROW_PANEL,
             ));
         }
         // One line kept under the controls: a refusal (a click on the board or a button

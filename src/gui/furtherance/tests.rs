@@ -834,3 +834,38 @@ fn the_header_is_whole_in_the_narrowest_panel_in_the_enemies_turn() {
         t.bounds()
     );
 }
+
+/// In the narrowest panel an enemy-turn question is asked in small type: its words, "Your
+/// choice" and every option whole in view at once (in body type the words scrolled out above
+/// the options).
+#[test]
+fn an_enemy_turn_question_is_whole_in_view_in_the_narrowest_panel() -> Result {
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c4");
+    place(&mut s, Seat::Left, "Knight", "e4");
+    click(&mut s, "End turn: the enemies go")?;
+    click(&mut s, "Run to end")?;
+    let p = s.game().unwrap().pending().expect("a question").clone();
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let mut labels = vec!["Your choice".to_string(), p.question.clone()];
+    for (i, o) in p.options.iter().enumerate() {
+        let o = super::below::capitalised(o);
+        labels.push(if i == p.default {
+            format!("{}. {o} (default)", i + 1)
+        } else {
+            format!("{}. {o}", i + 1)
+        });
+    }
+    for label in labels {
+        let t = ui.find(label.as_str())?;
+        let v = t.visible_bounds();
+        assert!(
+            v.is_some_and(|v| (v.height - t.bounds().height).abs() < 0.5
+                && (v.width - t.bounds().width).abs() < 0.5),
+            "{label:?} not whole: {v:?} of {:?}",
+            t.bounds()
+        );
+    }
+    Ok(())
+}

@@ -158,12 +158,14 @@ fn why_button<'a>(index: usize, open: bool) -> Element<'a, Message> {
 /// The explanation's lines scroll in a box at most `why_room` tall, so that the line, its
 /// explanation's first lines and its Hide fit the pane together.
 /// `items`: the items you may use now, in the enemies' turn between two steps: under the list,
-/// always in view.
+/// always in view. `narrow`: the narrow panel, where a question is asked in small type so its
+/// words and options fit the log's short pane together.
 pub fn view<'a>(
     doc: &'a Doc<Game>,
     open: Option<usize>,
     why_room: f32,
     items: Option<Element<'a, Message>>,
+    narrow: bool,
 ) -> Element<'a, Message> {
     let g = doc.state();
     let lines = entries_since_end_of_turn(doc);
@@ -255,7 +257,7 @@ pub fn view<'a>(
             &p.options,
             p.default,
             on_board,
-            false,
+            narrow,
         ));
     }
     // No heading: the pane's place says what it is, and every line of it is room for a step.
