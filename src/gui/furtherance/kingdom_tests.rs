@@ -523,3 +523,27 @@ fn buying_moves_neither_buy_nor_the_buildings_market() {
         assert_eq!(at(&s, &build_row(&s)), before.1, "the buildings moved at {size:?}");
     }
 }
+
+/// Issue 32 §2 (your own action's result shows the same way): a move made on the board with the
+/// kingdom open swaps the region back to the turn log, where the move is said.
+#[test]
+fn a_move_on_the_board_shows_its_result_in_the_log_in_the_kingdoms_place() {
+    let mut s = open_with_gold(4);
+    let kind = s.game().unwrap().catalog().find("Knight").unwrap();
+    let square = Square::parse("d2").unwrap();
+    send(
+        &mut s,
+        Message::Play(Play::PlaceUnit {
+            owner: crate::furtherance::Seat::Player,
+            kind,
+            square,
+        }),
+    );
+    assert!(s.kingdom_shown());
+    send(&mut s, Message::Square(square));
+    let to = s.game().unwrap().legal_moves(s.selected.unwrap())[0];
+    send(&mut s, Message::Square(to));
+    assert_eq!(s.game().unwrap().unit_at(to).map(|u| u.square), Some(to));
+    assert!(!s.kingdom_shown(), "the kingdom still hides the log");
+    assert!(shows(&s, &last_label(&s)), "{:?} not in the log", last_label(&s));
+}
