@@ -44,10 +44,23 @@ fn refused_power(p: &super::kingdom::Panel<'_>, leader: &str) -> bool {
         }
 }
 
-/// Why a power's button is disabled: the refusal in muted type and a link to its rule.
+/// The height of a power's status line: three lines of small type, whatever it says, so that a
+/// power used up (its refusal said here) moves nothing under it.
+const STATUS: f32 = 3.0 * style::SMALL * 1.3 + 4.0;
+
+/// A power's status under its button, one height in every state: how many uses are left, what
+/// to do first, or why the button is disabled (the refusal, whole on hover) with a link to its
+/// rule.
 pub(super) fn why_not<'a>(said: String, rule: Option<crate::rules::RuleRef>) -> Element<'a, Message> {
-    let words = small(said).style(style::muted).width(iced::Fill);
-    match rule {
+    let words = iced::widget::tooltip(
+        small(said.clone()).style(style::muted).width(iced::Fill),
+        iced::widget::container(small(said))
+            .padding(8)
+            .max_width(420)
+            .style(style::card),
+        iced::widget::tooltip::Position::Bottom,
+    );
+    let line: Element<'a, Message> = match rule {
         Some(rule) => row![
             words,
             button(small("Rule"))
@@ -59,7 +72,12 @@ pub(super) fn why_not<'a>(said: String, rule: Option<crate::rules::RuleRef>) -> 
         .align_y(iced::Center)
         .into(),
         None => words.into(),
-    }
+    };
+    iced::widget::container(line)
+        .height(STATUS)
+        .clip(true)
+        .align_y(iced::Center)
+        .into()
 }
 
 /// "your Knight at c1": a unit of yours in the words of the window's buttons.
@@ -106,10 +124,13 @@ pub(super) fn block<'a>(g: &'a Game, p: &super::kingdom::Panel<'a>) -> Element<'
             col = col.push(power_button(label, play, said.is_ok()));
             match said {
                 Ok(()) => {
-                    col = col.push(
-                        small(format!("{} left this turn", crate::words::count(u64::from(uses), "use", "uses")))
-                            .style(style::muted),
-                    );
+                    col = col.push(why_not(
+                        format!(
+                            "{} left this turn",
+                            crate::words::count(u64::from(uses), "use", "uses")
+                        ),
+                        None,
+                    ));
                 }
                 // Without a unit picked the engine's "needs a unit" says less than this.
                 Err(_) if on_unit.is_none() && uses > 0 => {
@@ -160,10 +181,18 @@ pub(super) fn block<'a>(g: &'a Game, p: &super::kingdom::Panel<'a>) -> Element<'
                 small("A unit: click an empty space of your castle, then take it there.")
                     .style(style::muted),
             );
-            // Said as why the disabled ones are, apart from a worker row's own refusal.
-            for (words, rule) in refused {
-                col = col.push(why_not(format!("Why not: {words}"), rule));
-            }
+            // Why the disabled ones are (the first reason; all of them on hover), apart from a
+            // worker row's own refusal, on a line of one height.
+            let rule = refused.first().and_then(|(_, r)| *r);
+            let words: Vec<String> = refused.into_iter().map(|(w, _)| w).collect();
+            col = col.push(why_not(
+                if words.is_empty() {
+                    String::new()
+                } else {
+                    format!("Why not: {}", words.join("; "))
+                },
+                rule,
+            ));
         }
         Some(Effect::Payne) => {
             let play = Play::Develop {
@@ -179,9 +208,10 @@ pub(super) fn block<'a>(g: &'a Game, p: &super::kingdom::Panel<'a>) -> Element<'
                 play,
                 said.is_ok(),
             ));
-            if let Err(e) = said {
-                col = col.push(refusal(&e));
-            }
+            col = col.push(match said {
+                Ok(()) => why_not(leader.applies.clone(), None),
+                Err(e) => refusal(&e),
+            });
         }
         Some(Effect::Trosh) => {
             col = col.push(
@@ -314,8 +344,15 @@ pub(super) fn audric_on<'a>(g: &'a Game, unit: UnitId) -> Option<Element<'a, Mes
         said.is_ok()
     )]
     .spacing(4);
-    if let Err(e) = said {
-        col = col.push(why_not(e.to_string(), e.rule()));
-    }
+    col = col.push(match said {
+        Ok(()) => why_not(
+            format!(
+                "{} left this turn",
+                crate::words::count(u64::from(card.amount.max(1).saturating_sub(g.kingdom().leader_uses)), "use", "uses")
+            ),
+            None,
+        ),
+        Err(e) => why_not(e.to_string(), e.rule()),
+    });
     Some(col.into())
 }

@@ -210,3 +210,22 @@ fn audrics_power_is_in_the_selected_units_card_too() -> Result {
     assert_eq!(press(&mut s, "+1 HP counter (Audric the Augmenter)")?, 0);
     Ok(())
 }
+
+/// Using Audric's power from the unit's card moves nothing under it: its status line keeps one
+/// height whether it counts the uses left or says why the power is used up (the refusal's
+/// three lines pushed the kingdom's buttons down 55 px in the window of a 1366×768 screen).
+#[test]
+fn using_audrics_power_moves_nothing_under_the_card() -> Result {
+    let mut s = led_by("Audric the Augmenter", 4);
+    let knight = place(&mut s, Seat::Player, "Knight", "c2");
+    send(&mut s, Message::Select(knight));
+    let size = (1229.0, 593.0);
+    let at = |s: &State, label: &str| {
+        let mut ui = testing::simulator_sized(size, s.view(&ctx()));
+        ui.find(label).map(|t| t.bounds())
+    };
+    let before = at(&s, "Mine +4 gold")?;
+    assert!(testing::click_on(&mut s, &ctx(), size, "+1 HP counter (Audric the Augmenter)")?.moved);
+    assert_eq!(at(&s, "Mine +4 gold")?, before);
+    Ok(())
+}
