@@ -65,6 +65,17 @@ fn layout_with(size: Size, below: f32) -> (Point, f32) {
     (origin, cell)
 }
 
+/// How much wider than tall the board is drawn: the grid with the ranks' margin at its left
+/// and the files' row under it (tighter with large type).
+pub(super) fn aspect(large_type: bool) -> f32 {
+    let below = if large_type {
+        LARGE_MARGIN_BELOW
+    } else {
+        MARGIN
+    };
+    (7.0 + MARGIN) / (7.0 + below)
+}
+
 /// The side of the 7×7 grid drawn in a canvas of `size` (the layout tests measure the board
 /// with it).
 pub fn grid_side(size: Size, large_type: bool) -> f32 {

@@ -21,6 +21,19 @@ use crate::words::count;
 /// The summary line, for the layout tests.
 pub const SUMMARY_ID: &str = "furtherance-kingdom-summary";
 
+/// "Gold 4 · 1 action left of 2 · 0 VP": with the kingdom open, the numbers its worker
+/// buttons spend.
+pub fn open_summary_words(g: &Game) -> String {
+    let k = g.kingdom_view();
+    format!(
+        "Gold {} · {} of {} · {} VP",
+        k.gold,
+        count(k.actions_left, "action left", "actions left"),
+        k.workers,
+        k.vp
+    )
+}
+
 /// "Gold 4 · 2 workers · 1 building · 0 VP": the numbers the player glances at between moves.
 pub fn summary_words(g: &Game) -> String {
     let l = g.ledger();
@@ -86,7 +99,14 @@ pub fn summary_toggle(g: &Game, open: bool, narrow: bool) -> Element<'_, Message
     row![
         // Two lines of body type at most: a narrow panel wraps it rather than cut a number
         // (in small type in the narrowest panel, where two lines of body type cut the VP).
-        container(text(summary_words(g)).size(if narrow { style::SMALL } else { style::BODY }))
+        container(
+            text(if open {
+                open_summary_words(g)
+            } else {
+                summary_words(g)
+            })
+            .size(if narrow { style::SMALL } else { style::BODY })
+        )
             .id(SUMMARY_ID)
             .width(iced::Fill)
             .clip(true)
@@ -138,11 +158,13 @@ pub struct Panel<'a> {
     pub worker: Option<&'a Play>,
     /// The building (its place, from 1) whose Discard asks to be clicked again.
     pub discard_ask: Option<usize>,
+    /// The kept card picked in a research question.
+    pub research_keep: Option<&'a str>,
 }
 
 impl Panel<'_> {
     /// Whether the refusal now belongs under the row of `play`.
-    fn refused(&self, play: &Play) -> bool {
+    pub(super) fn refused(&self, play: &Play) -> bool {
         self.refusal.text().is_some() && self.worker == Some(play)
     }
 }
@@ -150,19 +172,14 @@ impl Panel<'_> {
 /// The whole kingdom in the panel's focus region (docs/furtherance.md, "Your kingdom" under
 /// "The screen"): gold, actions left and VP, the worker actions that need no card (disabled
 /// when no action is left) with the refusal line and a worker's question right under them,
-/// then the leader, research, buildings, upgrades, items, and the three face-up markets with
-/// their costs and the Buy, Build actions beside the cards.
+/// then the leader with its power, the three face-up markets with their costs and the Buy,
+/// Build actions beside the cards, and what you hold: research, buildings, upgrades, items.
 pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
     let k = g.kingdom_view();
     let can = p.my_turn && k.actions_left > 0;
+    // Gold, actions left and VP are on the summary line right above (`summary_toggle`), so
+    // the worker buttons open the region and a worker's question has room under them.
     let mut col = Column::new().spacing(6);
-    col = col.push(heading(format!(
-        "Gold {} · {} of {} · {} VP",
-        k.gold,
-        count(k.actions_left, "action left", "actions left"),
-        k.workers,
-        k.vp
-    )));
     col = col.push(
         row![
             act(
@@ -199,13 +216,12 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         if p.refusal.text().is_some() {
             col = col.push(p.refusal.line());
         }
-        col = col.push(super::turn_log::question(
-            &q.question,
-            &q.options,
-            q.default,
-            on_board,
-            true,
-        ));
+        // A research's options as cards: every way to answer in view without a scroll, in
+        // the narrowest panel too.
+        col = col.push(match g.research_options() {
+            Some(options) => super::research_choice::view(q, options, p.research_keep),
+            None => super::turn_log::question(&q.question, &q.options, q.default, on_board, true),
+        });
         return widgets::card(col, 10).into();
     }
     // The refusal of Mine, Upgrade, Research (or a board click) under their buttons; a card
@@ -218,15 +234,72 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
         p.refusal.line()
     });
 
-    // The leader under the buttons, so that they stay at the top of a short region.
-    match &k.leader {
-        Some(l) => {
-            col = col.push(small(format!("Leader: {}", l.name)));
-            if !l.text.is_empty() {
-                col = col.push(small(l.text.clone()).style(style::muted));
-            }
+    // The leader under the buttons, so that they stay at the top of a short region, with its
+    // power's buttons (leader.rs).
+    col = col.push(super::leader::block(g, &p));
+    // The markets before what you hold: a Buy or a Build adds to your cards below it, so
+    // the market row just clicked (and Buy under it) stays where it was.
+    col = col.push(text("Market").size(style::HEADING));
+    // The units on one line: they are recruited from the board, not from here.
+    let units: Vec<String> = k
+        .market
+        .units
+        .iter()
+        .map(|u| format!("{} · cost {}", stacked(u), u.cost))
+        .collect();
+    col = col.push(heading("Units"));
+    col = col.push(small(if units.is_empty() {
+        "none".to_string()
+    } else {
+        units.join("; ")
+    }));
+    col = col.push(
+        small("Recruit: click an empty space of your castle on the board.").style(style::muted),
+    );
+    col = col.push(heading("Items (pick one or two, then Buy)"));
+    for i in &k.market.items {
+        let picked = p.buy_pick.contains(&i.name);
+        // Picked is said by the button's look and by "Buy 1 item" under the list, not by
+        // more words: " · picked" wrapped the row in a narrow panel and moved Buy down.
+        col = col.push(
+            button(small(format!("{} · cost {}", stacked(i), i.cost)))
+            .padding([3, 8])
+            .width(iced::Fill)
+            .style(if picked {
+                style::primary
+            } else {
+                style::row_button
+            })
+            .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
+        );
+    }
+    let picked = p.buy_pick.len();
+    col = col.push(act(
+        match picked {
+            0 => "Buy".to_string(),
+            n => format!("Buy {}", count(n as u64, "item", "items")),
+        },
+        Message::Buy,
+        can && (1..=ITEMS_PER_BUY).contains(&picked),
+    ));
+    if p.refused(&Play::Buy {
+        items: p.buy_pick.to_vec(),
+    }) {
+        col = col.push(p.refusal.line());
+    }
+    col = col.push(heading("Buildings"));
+    for b in &k.market.buildings {
+        let build = Play::Build {
+            building: b.name.clone(),
+        };
+        let refused = p.refused(&build);
+        col = col.push(card_row(
+            small(format!("{} · cost {}", stacked(b), b.cost)),
+            act("Build", Message::Worker(build), can),
+        ));
+        if refused {
+            col = col.push(p.refusal.line());
         }
-        None => col = col.push(small("Leader: none").style(style::muted)),
     }
     // Research, with Build beside a researched building.
     col = col.push(heading("In research"));
@@ -363,71 +436,6 @@ pub fn panel<'a>(g: &'a Game, p: Panel<'a>) -> Element<'a, Message> {
             .push(small("An item used on a unit goes on your selected unit.").style(style::muted));
     }
 
-    col = col.push(text("Market").size(style::HEADING));
-    // The units on one line: they are recruited from the board, not from here.
-    let units: Vec<String> = k
-        .market
-        .units
-        .iter()
-        .map(|u| format!("{} · cost {}", stacked(u), u.cost))
-        .collect();
-    col = col.push(heading("Units"));
-    col = col.push(small(if units.is_empty() {
-        "none".to_string()
-    } else {
-        units.join("; ")
-    }));
-    col = col.push(
-        small("Recruit: click an empty space of your castle on the board.").style(style::muted),
-    );
-    col = col.push(heading("Items (pick one or two, then Buy)"));
-    for i in &k.market.items {
-        let picked = p.buy_pick.contains(&i.name);
-        col = col.push(
-            button(small(format!(
-                "{} · cost {}{}",
-                stacked(i),
-                i.cost,
-                if picked { " · picked" } else { "" }
-            )))
-            .padding([3, 8])
-            .width(iced::Fill)
-            .style(if picked {
-                style::primary
-            } else {
-                style::row_button
-            })
-            .on_press_maybe(p.my_turn.then(|| Message::PickItem(i.name.clone()))),
-        );
-    }
-    let picked = p.buy_pick.len();
-    col = col.push(act(
-        match picked {
-            0 => "Buy".to_string(),
-            n => format!("Buy {}", count(n as u64, "item", "items")),
-        },
-        Message::Buy,
-        can && (1..=ITEMS_PER_BUY).contains(&picked),
-    ));
-    if p.refused(&Play::Buy {
-        items: p.buy_pick.to_vec(),
-    }) {
-        col = col.push(p.refusal.line());
-    }
-    col = col.push(heading("Buildings"));
-    for b in &k.market.buildings {
-        let build = Play::Build {
-            building: b.name.clone(),
-        };
-        let refused = p.refused(&build);
-        col = col.push(card_row(
-            small(format!("{} · cost {}", stacked(b), b.cost)),
-            act("Build", Message::Worker(build), can),
-        ));
-        if refused {
-            col = col.push(p.refusal.line());
-        }
-    }
     widgets::card(col, 10).into()
 }
 

@@ -25,9 +25,13 @@ mod kingdom;
 mod discard_tests;
 #[cfg(test)]
 mod kingdom_tests;
+mod leader;
+#[cfg(test)]
+mod leader_tests;
 mod panel;
 mod play;
 mod recruit;
+mod research_choice;
 mod setup;
 #[cfg(test)]
 mod tests;
@@ -109,6 +113,8 @@ pub enum Message {
     PickItem(String),
     /// Buy the picked items (one worker action).
     Buy,
+    /// In a research question, show the ways to put back the others for this kept card.
+    ResearchKeep(String),
     /// A worker action from a card's row in the kingdom: its refusal is said under that row.
     Worker(Play),
     /// Ask once before discarding the building at this place (from 1), or stop asking.
@@ -155,6 +161,9 @@ pub struct State {
     worker: Option<Play>,
     /// The building (its place, from 1) whose Discard was clicked once: its row asks again.
     discard_ask: Option<usize>,
+    /// The kept card picked in a research question (research_choice.rs); the default
+    /// option's when none or another question.
+    research_keep: Option<String>,
 }
 
 /// What the board marks for the moment: where the selected unit may move and what it may
@@ -186,6 +195,7 @@ impl State {
             buy_pick: Vec::new(),
             worker: None,
             discard_ask: None,
+            research_keep: None,
         }
     }
 
@@ -202,6 +212,7 @@ impl State {
         self.selected = None;
         self.mode = Mode::Normal;
         self.buy_pick.clear();
+        self.research_keep = None;
     }
 
     /// Whether the kingdom takes the turn log's region now: opened, and your turn (the
@@ -344,6 +355,10 @@ impl State {
                 } else if self.buy_pick.len() < crate::furtherance::kingdom::ITEMS_PER_BUY {
                     self.buy_pick.push(name);
                 }
+                Action::none()
+            }
+            Message::ResearchKeep(card) => {
+                self.research_keep = Some(card);
                 Action::none()
             }
             Message::Worker(action) => {

@@ -67,7 +67,13 @@ pub fn view<'a>(state: &'a State, doc: &'a Doc<Game>, ctx: &Ctx) -> Element<'a, 
         laid_out(
             state,
             doc,
-            side_panel_width(size, widest, narrowest, page_padding(large)),
+            side_panel_width(
+                size,
+                widest,
+                narrowest,
+                page_padding(large),
+                super::board::aspect(large),
+            ),
             size.height,
             large,
         )
@@ -168,6 +174,7 @@ fn laid_out<'a>(
                             buy_pick: &state.buy_pick,
                             worker: state.worker.as_ref(),
                             discard_ask: state.discard_ask,
+                            research_keep: state.research_keep.as_deref(),
                             my_turn,
                             on_unit,
                         },
@@ -178,7 +185,14 @@ fn laid_out<'a>(
                 .height(Fill),
             );
         } else {
-            focus = focus.push(super::turn_log::view(doc, state.why, why_room));
+            let on_unit = selected.filter(|u| u.owner == Seat::Player).map(|u| u.id);
+            focus = focus.push(super::turn_log::view(
+                doc,
+                state.why,
+                why_room,
+                super::leader::items_between_steps(g, on_unit),
+                panel_width < NARROW_PANEL,
+            ));
         }
         // One line kept under the controls: a refusal (a click on the board or a button
         // here) while there is one, next to what caused it, else your kingdom's summary with
@@ -265,16 +279,25 @@ const PANEL_NARROWEST_LARGE: f32 = 228.0;
 const NARROW_PANEL: f32 = 290.0;
 
 /// The side panel's width in an area of `size` (the page padded by `padding`): in a wide
-/// area, what is left beside a square board as tall as the area, kept between `narrowest`
-/// and `widest`; in a tall one, `widest`.
-fn side_panel_width(size: iced::Size, widest: f32, narrowest: f32, padding: f32) -> f32 {
+/// area, what is left beside a board as tall as the area (`aspect` times as wide as tall: its
+/// coordinates' margins), kept between `narrowest` and `widest`; in a tall one, `widest`.
+/// Counting the board's true width matters with large type, whose tighter row of file letters
+/// makes the board wider than tall: a square's worth would leave it width-bound, smaller than
+/// with normal type in a 1024 px screen's window (issue 30 item 7).
+fn side_panel_width(
+    size: iced::Size,
+    widest: f32,
+    narrowest: f32,
+    padding: f32,
+    aspect: f32,
+) -> f32 {
     // The row's padding each side and the gap between board and panel.
     let chrome = 2.0 * padding + style::GAP;
     if size.height >= size.width {
         // A tall area: the board is as wide as it can be anyway; the panel keeps its width.
         return widest;
     }
-    (size.width - chrome - (size.height - 2.0 * padding)).clamp(narrowest, widest)
+    (size.width - chrome - (size.height - 2.0 * padding) * aspect).clamp(narrowest, widest)
 }
 
 /// What the header says of the game's phase, in a few words that fit the narrowest panel on
@@ -295,7 +318,9 @@ pub(super) fn phase_words(g: &Game) -> &'static str {
 fn header(g: &Game, narrow: bool) -> Element<'_, Message> {
     container(widgets::hover_title(
         format!("Round {} · {}", g.round(), phase_words(g)),
-        if narrow { style::BODY } else { style::HEADING },
+        // Small type in the narrow panel: in body type "Round 2 · The enemies' turn" was cut
+        // at its last letters in a 1024×768 screen's window with large type.
+        if narrow { style::SMALL } else { style::HEADING },
     ))
     .height(HEADER_HEIGHT)
     .width(Fill)
@@ -386,6 +411,12 @@ fn primary_block(g: &Game, my_turn: bool, narrow: bool) -> Element<'_, Message> 
                     control("End turn: the enemies go", Message::EndTurn, true),
                     "E",
                 )
+            } else if g.phase() == Phase::Player {
+                // Your own question (a worker's, a fight you started): the enemies have not
+                // begun.
+                small("End turn comes back here once you answer")
+                    .style(style::muted)
+                    .into()
             } else {
                 small("End turn comes back here once the enemies are done")
                     .style(style::muted)

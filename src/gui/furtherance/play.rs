@@ -99,6 +99,7 @@ impl State {
     /// Answers the open question (option `option`, 0-based as the buttons are built); during
     /// your turn the fight then resolves to its end.
     pub(super) fn answer(&mut self, option: usize) -> Action<Message> {
+        self.research_keep = None;
         self.play(Play::Answer { option: option + 1 })
     }
 
@@ -136,7 +137,13 @@ impl State {
             .filter(|u| u.owner == Seat::Player && my_turn)
             .map(|u| u.id);
         let here = g.unit_at(s).map(|u| (u.id, u.owner));
+        let castle = g.board().castle_of(s);
         let actor = self.highlighted();
+        // A move or an attack from the board shows its result in the turn log, in the
+        // kingdom's place: with the kingdom open it said nothing in view (issue 32 §2).
+        if selected.is_some() && here.is_none_or(|(_, owner)| owner != Seat::Player) {
+            self.kingdom_open = false;
+        }
         match (here, selected) {
             (Some((id, Seat::Player)), _) => {
                 self.selected = (self.selected != Some(id)).then_some(id);
@@ -153,7 +160,7 @@ impl State {
                 }
                 Action::none()
             }
-            (None, Some(unit)) => match g.board().castle_of(s) {
+            (None, Some(unit)) => match castle {
                 Some(castle) if castle != Seat::Player => self.play(Play::AttackCastle {
                     attacker: unit,
                     castle,
@@ -161,7 +168,7 @@ impl State {
                 _ => self.play(Play::Move { unit, to: s }),
             },
             (None, None) => {
-                let recruit = my_turn && g.board().castle_of(s) == Some(Seat::Player);
+                let recruit = my_turn && castle == Some(Seat::Player);
                 self.selected = None;
                 self.mode = if recruit {
                     Mode::Recruit(s)

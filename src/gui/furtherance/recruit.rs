@@ -88,5 +88,9 @@ pub(super) fn recruit_block(g: &Game, square: Square) -> Element<'_, Message> {
         }
         col = col.push(r);
     }
+    // Dedric's power takes a unit from here too, without a worker (INDEX).
+    if let Some(dedric) = super::leader::dedric_recruits(g, square) {
+        col = col.push(dedric);
+    }
     widgets::card(col, 10).into()
 }

@@ -789,3 +789,105 @@ fn the_controls_stay_whole_in_the_narrowest_panel() -> Result {
     assert!(whole(&s, "Run to end"));
     Ok(())
 }
+
+/// Issue 30 item 7, in the window of a 1024×768 screen (90% of it, less the top bar and the
+/// foot line: 709×434 units with large type, 922×593 px without): the panel leaves the board
+/// its true width (wider than tall with large type's tighter row of file letters), so the
+/// board takes the whole height and is larger than with normal type (it was width-bound: 530
+/// against 535 px).
+#[test]
+fn the_board_takes_the_whole_height_in_a_1024_windows_area_with_large_type() -> Result {
+    let s = started();
+    let grid = |size: (f32, f32), ctx: &Ctx| -> std::result::Result<f32, iced_test::Error> {
+        let mut ui = testing::simulator_sized(size, s.view(ctx));
+        let board = ui.find(iced_test::selector::id(BOARD_ID))?.bounds();
+        Ok(grid_side(board.size(), ctx.large_type))
+    };
+    let large = Ctx {
+        store: None,
+        large_type: true,
+    };
+    let (h, below) = (434.0, board::LARGE_MARGIN_BELOW);
+    let large_grid = grid((709.0, h), &large)?;
+    assert!(
+        (large_grid - h * 7.0 / (7.0 + below)).abs() < 0.5,
+        "the board is width-bound: {large_grid} of {h}"
+    );
+    let normal_grid = grid((922.0, 593.0), &testing::CTX)?;
+    assert!(
+        large_grid * 1.3 >= normal_grid,
+        "large type {} px, normal {normal_grid} px",
+        large_grid * 1.3
+    );
+    Ok(())
+}
+
+/// Issue 30: in the narrowest panel (1024 px with large type) the selected unit's name is whole
+/// beside Deselect (it read "Your Knight at").
+#[test]
+fn the_selected_units_name_is_whole_in_the_narrowest_panel() {
+    let mut s = started();
+    let knight = place(&mut s, Seat::Player, "Knight", "d1");
+    send(&mut s, Message::Select(knight));
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let t = ui.find("Your Knight at d1").expect("the name drawn");
+    let v = t.visible_bounds().expect("in view");
+    assert!(
+        (v.width - t.bounds().width).abs() < 0.5 && (v.height - t.bounds().height).abs() < 0.5,
+        "cut: {v:?} of {:?}",
+        t.bounds()
+    );
+}
+
+/// In the narrowest panel the header is whole in the enemies' turn (in body type it lost its
+/// last letters: "The enemies' turr").
+#[test]
+fn the_header_is_whole_in_the_narrowest_panel_in_the_enemies_turn() {
+    let mut s = started();
+    send(&mut s, Message::EndTurn);
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let t = ui.find("Round 1 · The enemies' turn").expect("the header");
+    let v = t.visible_bounds().expect("in view");
+    assert!(
+        (v.width - t.bounds().width).abs() < 0.5,
+        "cut: {v:?} of {:?}",
+        t.bounds()
+    );
+}
+
+/// In the narrowest panel an enemy-turn question is asked in small type: its words, "Your
+/// choice" and every option whole in view at once (in body type the words scrolled out above
+/// the options).
+#[test]
+fn an_enemy_turn_question_is_whole_in_view_in_the_narrowest_panel() -> Result {
+    let mut s = started();
+    place(&mut s, Seat::Left, "Knight", "c4");
+    place(&mut s, Seat::Left, "Knight", "e4");
+    click(&mut s, "End turn: the enemies go")?;
+    click(&mut s, "Run to end")?;
+    let p = s.game().unwrap().pending().expect("a question").clone();
+    let (size, ctx) = testing::table_sizes()[3];
+    let mut ui = testing::simulator_sized(size, s.view(&ctx));
+    let mut labels = vec!["Your choice".to_string(), p.question.clone()];
+    for (i, o) in p.options.iter().enumerate() {
+        let o = super::below::capitalised(o);
+        labels.push(if i == p.default {
+            format!("{}. {o} (default)", i + 1)
+        } else {
+            format!("{}. {o}", i + 1)
+        });
+    }
+    for label in labels {
+        let t = ui.find(label.as_str())?;
+        let v = t.visible_bounds();
+        assert!(
+            v.is_some_and(|v| (v.height - t.bounds().height).abs() < 0.5
+                && (v.width - t.bounds().width).abs() < 0.5),
+            "{label:?} not whole: {v:?} of {:?}",
+            t.bounds()
+        );
+    }
+    Ok(())
+}

@@ -157,7 +157,16 @@ fn why_button<'a>(index: usize, open: bool) -> Element<'a, Message> {
 /// line puts its Hide where the Why? was (nothing else appears under the pointer).
 /// The explanation's lines scroll in a box at most `why_room` tall, so that the line, its
 /// explanation's first lines and its Hide fit the pane together.
-pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Element<'a, Message> {
+/// `items`: the items you may use now, in the enemies' turn between two steps: under the list,
+/// always in view. `narrow`: the narrow panel, where a question is asked in small type so its
+/// words and options fit the log's short pane together.
+pub fn view<'a>(
+    doc: &'a Doc<Game>,
+    open: Option<usize>,
+    why_room: f32,
+    items: Option<Element<'a, Message>>,
+    narrow: bool,
+) -> Element<'a, Message> {
     let g = doc.state();
     let lines = entries_since_end_of_turn(doc);
     let mut list = Column::new().spacing(2).width(Fill);
@@ -248,7 +257,7 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Eleme
             &p.options,
             p.default,
             on_board,
-            false,
+            narrow,
         ));
     }
     // No heading: the pane's place says what it is, and every line of it is room for a step.
@@ -280,6 +289,9 @@ pub fn view<'a>(doc: &'a Doc<Game>, open: Option<usize>, why_room: f32) -> Eleme
             .id(LOG_ID)
             .height(Fill),
     );
+    if let Some(items) = items {
+        pane = pane.push(items);
+    }
     container(pane)
         .padding(6)
         .width(Fill)

@@ -46,14 +46,9 @@ pub(super) fn unit_name(g: &Game, id: UnitId) -> String {
 /// abilities, where it may go, and the hand edits two to a row.
 pub(super) fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Element<'a, Message> {
     let k = g.kind(u);
-    // Body type, so that "Your Knight at d3" stays whole beside Deselect in the narrowest
-    // panel with large type (the whole name shows on hover if a long one is cut).
-    let title = container(widgets::hover_title(
-        capitalised(&unit_name(g, u.id)),
-        style::BODY,
-    ))
-    .width(Fill)
-    .clip(true);
+    // Body type, wrapped rather than cut: beside Deselect in the narrowest panel with large
+    // type "Your Knight at d1" read "Your Knight at" (issue 30).
+    let title = container(text(capitalised(&unit_name(g, u.id))).size(style::BODY)).width(Fill);
     let mut col = column![
         row![title, button_small("Deselect", Message::ClearSelection)]
             .spacing(6)
@@ -68,6 +63,13 @@ pub(super) fn selected_block<'a>(g: &'a Game, u: &'a Unit, my_turn: bool) -> Ele
         stats += " · sample stats";
     }
     col = col.push(small(stats));
+    // Audric's +1 HP counter goes on the unit selected: his button here, where the eye is, as
+    // well as beside him in the kingdom (leader.rs).
+    if u.owner == Seat::Player
+        && let Some(power) = super::leader::audric_on(g, u.id)
+    {
+        col = col.push(power);
+    }
     for a in k.abilities.list() {
         col = col.push(small(a.text()).style(style::muted));
     }

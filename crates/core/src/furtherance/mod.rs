@@ -84,6 +84,7 @@ pub use error::RuleError;
 pub use explain::{Explained, Reason, Rule, describe};
 pub use kingdom::{CardRef, Kingdom, Market};
 pub use player::{Action, Target, UnitName};
+pub use research::ResearchOption;
 pub use square::{Seat, Square};
 pub use state::{
     Castle, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits, Difficulty,

@@ -21,7 +21,43 @@ struct ResearchPick {
     give_back: Option<usize>,
 }
 
+/// One option of the waiting research question, by card name (index for index with its
+/// options): the card kept, those put to the bottom, the one back on top, and the card
+/// already researched that goes back on top of its deck. For a screen that lays the options
+/// out as cards rather than sentences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResearchOption {
+    pub keep: String,
+    pub bottom: Vec<String>,
+    pub top: Option<String>,
+    pub give_back: Option<String>,
+}
+
 impl Game {
+    /// The waiting research question's options as cards; None when no research question waits.
+    pub fn research_options(&self) -> Option<Vec<ResearchOption>> {
+        let Resume::Research { deck, looked } = &self.pending.as_ref()?.resume else {
+            return None;
+        };
+        let name = |c: u16| {
+            self.card_name(CardRef {
+                deck: *deck,
+                card: c,
+            })
+        };
+        Some(
+            self.research_picks(looked)
+                .iter()
+                .map(|p| ResearchOption {
+                    keep: name(looked[p.keep]),
+                    bottom: p.bottom.iter().map(|b| name(looked[*b])).collect(),
+                    top: p.top.map(|t| name(looked[t])),
+                    give_back: p.give_back.map(|g| self.card_name(self.kingdom.research[g])),
+                })
+                .collect(),
+        )
+    }
+
     /// Looks at the top three cards of a deck and asks which to keep (WORKERS: Research).
     pub(crate) fn research(&mut self, deck: Market) -> Result<Vec<Step>, RuleError> {
         self.check_worker()?;
