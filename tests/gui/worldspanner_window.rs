@@ -187,6 +187,23 @@ fn desktop_font() -> iced_test::core::Settings {
     }
 }
 
+/// How wide `s` is drawn in `size` type in the desktop's font.
+fn desktop_width(s: &str, size: f32) -> f32 {
+    use iced::advanced::text::{self as t, Paragraph as _};
+    <iced::Renderer as t::Renderer>::Paragraph::with_text(t::Text {
+        content: s,
+        bounds: iced::Size::INFINITE,
+        size: iced::Pixels(size),
+        line_height: t::LineHeight::default(),
+        font: iced::Font::with_name("DejaVu Sans"),
+        align_x: t::Alignment::Default,
+        align_y: iced::alignment::Vertical::Top,
+        shaping: t::Shaping::default(),
+        wrapping: t::Wrapping::None,
+    })
+    .min_width()
+}
+
 /// Every text the app draws in the real window of `size` (app units): content, bounds, the
 /// part in view.
 fn real_texts(app: &App, size: (f32, f32)) -> Vec<(String, Rectangle, Option<Rectangle>)> {
@@ -382,6 +399,17 @@ fn after_a_draw_the_card_its_result_and_its_whole_explanation_are_in_the_real_wi
             size,
             "Skyhawks choose the Dome for Blackbeard",
         );
+        // The step title whole (in smaller type at 1024 with large type): laid out as wide
+        // as it is drawn, not cut to the room left beside the buttons.
+        let title = "Round 2 of 10: Skyhawks, Adventure";
+        seen(&shown, name, size, title);
+        let (_, b, _) = shown.iter().find(|(t, _, _)| t == title).unwrap();
+        let drawn = desktop_width(title, b.height / 1.3);
+        assert!(
+            b.width >= drawn - 0.5,
+            "at {name}: the step title is cut to {} of its {drawn}",
+            b.width
+        );
         let (verdict, lines) = last_drawn(&app);
         seen(&shown, name, size, &verdict);
         seen(&shown, name, size, "Last challenge");
@@ -441,14 +469,22 @@ fn long_hero_names_are_whole_on_their_tiles_and_never_broken_inside_a_word_in_a_
                     b.height < 20.0,
                     "at {name}: {t:?} is broken over lines in its place: {b:?}"
                 );
+                // Laid out as wide as it is drawn (a name's lines are 1.15 times its type).
+                let drawn = desktop_width(t, b.height / 1.15);
+                assert!(
+                    b.width >= drawn - 0.5,
+                    "at {name}: {t:?} is cut to {} of its {drawn}",
+                    b.width
+                );
             }
         }
         // The tiles, right of the board: every Skyhawks hero's whole name, whole.
         for hero in SKYHAWKS {
             assert!(
-                shown
-                    .iter()
-                    .any(|(t, b, v)| t == hero && b.x >= right && whole(b, v, size)),
+                shown.iter().any(|(t, b, v)| t == hero
+                    && b.x >= right
+                    && whole(b, v, size)
+                    && b.width >= desktop_width(hero, b.height / 1.15) - 0.5),
                 "at {name}: {hero}'s tile does not show the whole name"
             );
         }

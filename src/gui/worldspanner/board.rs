@@ -352,9 +352,10 @@ fn hero_tile<'a>(
     };
     // The name first and whole: in body type when it fits the tile, else smaller (a row of
     // fixed height, so tiles keep one height; a word too wide even then is cut with "…").
+    // The row's spacing before the place is taken from the name's room even when it is empty.
     let name = super::fit::name(
         &within_team(r.team, &h.name),
-        inner,
+        inner - NAME_GAP,
         TILE_NAME,
         NAME_LINE,
         style::BODY,
@@ -373,7 +374,7 @@ fn hero_tile<'a>(
                         .style(style::muted)
                         .wrapping(iced::widget::text::Wrapping::None),
                 ]
-                .spacing(6)
+                .spacing(NAME_GAP)
                 .align_y(Center)
             )
             .width(Fill)
@@ -553,6 +554,9 @@ pub const STRIP_TWO_ROWS: f32 = 280.0;
 /// A tile's name row: one line of body type (a long name in smaller type, as in a Dome place:
 /// a second line would push the last row of tiles out of view with large type at 1366).
 const TILE_NAME: f32 = style::BODY * 1.3;
+
+/// The space between a tile's name and where the hero is.
+const NAME_GAP: f32 = 6.0;
 
 /// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
 const TILE_MIN: f32 = 125.0;

@@ -340,9 +340,26 @@ fn bar<'a>(
                 // buttons keep their size; the whole on hover.
                 // A size between body and heading: the whole title fits beside the buttons
                 // at 1024 with large type.
-                container(widgets::hover_title(r.describe(), STEP_TITLE))
-                    .width(Fill)
-                    .clip(true),
+                // Smaller type where the room is short (the window of a 1024×768 screen
+                // with large type), so the step is read whole.
+                container(iced::widget::responsive(move |size| {
+                    let title = game.rounds.describe();
+                    let fitted = super::fit::name(
+                        &title,
+                        size.width,
+                        STEP_TITLE * 1.3,
+                        1.3,
+                        STEP_TITLE,
+                        style::SMALL,
+                    );
+                    container(widgets::hover_title(title, fitted.size))
+                        .center_y(Fill)
+                        .into()
+                }))
+                .width(Fill)
+                .height(Length::Fixed(STEP_TITLE * 1.3))
+                .center_y(Length::Fixed(STEP_TITLE * 1.3))
+                .clip(true),
                 sides,
                 next
             ]
