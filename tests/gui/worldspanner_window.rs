@@ -478,6 +478,12 @@ fn long_hero_names_are_whole_on_their_tiles_and_never_broken_inside_a_word_in_a_
                 );
             }
         }
+        // The strip's Use button holds its label with a margin.
+        let (_, used, _) = shown.iter().find(|(t, _, _)| t == "Use").unwrap();
+        assert!(
+            used.width >= desktop_width("Use", 17.0) + 4.0,
+            "at {name}: Use is cramped in {used:?}"
+        );
         // The tiles, right of the board: every Skyhawks hero's whole name, whole.
         for hero in SKYHAWKS {
             assert!(

@@ -466,7 +466,11 @@ pub fn picked_strip<'a>(
                     .width(Fill),
             )
             .height(Length::Fixed(TARGET))
-            .width(Length::Fixed(if label.len() > 3 { 36.0 } else { TARGET }))
+            // "Use" with a margin each side in the window's font (it touched both edges of a
+            // 32-unit button in DejaVu Sans).
+            .width(Length::Fixed(
+                TARGET.max(super::fit::width(label, style::BODY) + 8.0)
+            ))
             .padding(0)
             .style(style::secondary)
             .on_press_maybe(r.zip(o).map(|(r, o)| Message::Hero(r, o))),
