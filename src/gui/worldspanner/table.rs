@@ -54,9 +54,15 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
         Some(r) => (r.to_string(), style::danger_text),
         None if !t.fight.is_empty() => (melee_order(game, t.fight), style::muted),
         // The game over (or reopened) says so before anything else.
-        None if !t.lines.is_empty() && !game.locked() && !game.rounds.finished => {
-            (t.lines.join(" · "), text::default)
-        }
+        None if said_more(game, t.lines) && !game.locked() && !game.rounds.finished => (
+            t.lines
+                .iter()
+                .filter(|l| **l != game.rounds.describe())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" · "),
+            text::default,
+        ),
         None => (reminder(game), style::muted),
     };
     // A refusal is never cut: it takes the steps' place too and up to two lines, so the
@@ -239,6 +245,12 @@ const STEP_TITLE: f32 = 19.0;
 
 /// The reserved line's height: one line of small type.
 const LINE: f32 = style::SMALL * 1.5;
+
+/// Whether the last action said more than the round and step the title above already shows
+/// (Next step's "Round 2 of 10: Skyhawks, Free" repeated the title beside it).
+fn said_more(game: &Game, lines: &[String]) -> bool {
+    lines.iter().any(|l| *l != game.rounds.describe())
+}
 
 /// What the step asks of the table, or that the game is over or reopened.
 fn reminder(game: &Game) -> String {
