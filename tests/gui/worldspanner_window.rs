@@ -497,3 +497,50 @@ fn long_hero_names_are_whole_on_their_tiles_and_never_broken_inside_a_word_in_a_
         card_whole(&shown, name, size);
     }
 }
+
+#[test]
+fn the_picked_heroes_counts_and_use_are_whole_in_the_real_window_with_a_boost_in_use() {
+    let (dir, id) = played_to_round_two(false);
+    let hero = r#"{"team":"skyhawks","hero":0}"#;
+    act(
+        dir.path(),
+        &id,
+        &format!(
+            "{{\"action\":\"gold\",\"hero\":{hero},\"change\":12}}\n\
+             {{\"action\":\"wound\",\"hero\":{hero},\"wounds\":3}}\n\
+             {{\"action\":\"gain-boosts\",\"hero\":{hero},\"boosts\":3}}\n\
+             {{\"action\":\"use-boost\",\"hero\":{hero}}}"
+        ),
+    );
+    for (name, window, large) in REAL_WINDOWS {
+        let (mut app, size) = opened(dir.path(), &id, window, large);
+        let _ = app.update(
+            worldspanner::Message::Form(worldspanner::FormMsg::Hero(worldspanner::Choice {
+                value: 0,
+                label: String::new(),
+            }))
+            .into(),
+        );
+        let shown = real_texts(&app, size);
+        for label in [
+            "3/4 wounds",
+            "12 gold",
+            "2 Boosts (in use)",
+            "Use",
+            "Banish",
+        ] {
+            seen(&shown, name, size, label);
+        }
+        // The counts are laid out as wide as they are drawn (a count cut by the strip's edge
+        // reports the cut width as its own).
+        for label in ["3/4 wounds", "2 Boosts (in use)"] {
+            let (_, b, _) = shown.iter().find(|(t, _, _)| t == label).unwrap();
+            let drawn = desktop_width(label, b.height / 1.3);
+            assert!(
+                b.width >= drawn - 0.5,
+                "at {name}: {label:?} is cut to {} of its {drawn}",
+                b.width
+            );
+        }
+    }
+}

@@ -466,11 +466,7 @@ pub fn picked_strip<'a>(
                     .width(Fill),
             )
             .height(Length::Fixed(TARGET))
-            // "Use" with a margin each side in the window's font (it touched both edges of a
-            // 32-unit button in DejaVu Sans).
-            .width(Length::Fixed(
-                TARGET.max(super::fit::width(label, style::BODY) + 8.0)
-            ))
+            .width(Length::Fixed(stepper_width(label)))
             .padding(0)
             .style(style::secondary)
             .on_press_maybe(r.zip(o).map(|(r, o)| Message::Hero(r, o))),
@@ -487,38 +483,21 @@ pub fn picked_strip<'a>(
     let group = |items: Vec<Element<'a, Message>>| -> Element<'a, Message> {
         Row::with_children(items).spacing(1).align_y(Center).into()
     };
-    let count = |s: String| -> Element<'a, Message> { text(s).size(style::SMALL).into() };
     let (wounds, health, gold, boosts, active) = h.map_or((0, 0, 0, 0, false), |h| {
         (h.wounds, h.health, h.gold, h.boosts, h.boost_active)
     });
-    let groups = [
-        group(vec![
-            count(if h.is_some() {
-                format!("{wounds}/{health} wounds")
-            } else {
-                "– wounds".into()
-            }),
-            step("+", "+1 wound", HeroOp::Wound),
-            step("−", "Heal 1", HeroOp::Heal),
-        ]),
-        group(vec![
-            count(format!("{gold} gold")),
-            step("+", "+1 gold", HeroOp::GoldUp),
-            step("−", "−1 gold", HeroOp::GoldDown),
-        ]),
-        group(vec![
-            count(format!(
-                "{boosts} Boost{}",
-                if active { " (in use)" } else { "" }
-            )),
-            step("+", "+1 Boost", HeroOp::GainBoost),
-            // "Use" is always there (disabled out of play), so the strip keeps its shape.
-            stepper(
-                "Use",
-                "Use a Boost (a hero in play)",
-                in_play.then_some(HeroOp::UseBoost),
-            ),
-        ]),
+    let labels = [
+        if h.is_some() {
+            format!("{wounds}/{health} wounds")
+        } else {
+            "– wounds".into()
+        },
+        format!("{gold} gold"),
+        format!(
+            "{}{}",
+            crate::words::count(u32::from(boosts), "Boost", "Boosts"),
+            if active { " (in use)" } else { "" }
+        ),
     ];
     // How many groups share a row: all three, two, or one each.
     let per_row = if width >= STRIP_ONE_ROW {
@@ -528,6 +507,54 @@ pub fn picked_strip<'a>(
     } else {
         1
     };
+    // On one row the counts' type gets smaller (down to 10 units) when all three would not
+    // fit beside their buttons in the window's font: "4/4 wounds", "12 gold" and "2 Boosts
+    // (in use)" pushed Use out of the strip at 1024 with large type.
+    let size = if per_row == 3 {
+        let buttons = 5.0 * TARGET + stepper_width("Use");
+        // The strip's padding, the gaps between the groups and inside them.
+        let room = width - buttons - 2.0 * 3.0 - 2.0 * 6.0 - 6.0 * 1.0 - 1.0;
+        (0..=8)
+            .map(|i| style::SMALL - 0.5 * i as f32)
+            .find(|s| {
+                labels
+                    .iter()
+                    .map(|l| super::fit::width(l, *s))
+                    .sum::<f32>()
+                    <= room
+            })
+            .unwrap_or(CELL_TYPE_MIN)
+    } else {
+        style::SMALL
+    };
+    let count = |s: &String| -> Element<'a, Message> {
+        text(s.clone())
+            .size(size)
+            .wrapping(iced::widget::text::Wrapping::None)
+            .into()
+    };
+    let groups = [
+        group(vec![
+            count(&labels[0]),
+            step("+", "+1 wound", HeroOp::Wound),
+            step("−", "Heal 1", HeroOp::Heal),
+        ]),
+        group(vec![
+            count(&labels[1]),
+            step("+", "+1 gold", HeroOp::GoldUp),
+            step("−", "−1 gold", HeroOp::GoldDown),
+        ]),
+        group(vec![
+            count(&labels[2]),
+            step("+", "+1 Boost", HeroOp::GainBoost),
+            // "Use" is always there (disabled out of play), so the strip keeps its shape.
+            stepper(
+                "Use",
+                "Use a Boost (a hero in play)",
+                in_play.then_some(HeroOp::UseBoost),
+            ),
+        ]),
+    ];
     let mut strip = column![top].spacing(2);
     let mut line = Row::new().spacing(6).align_y(Center);
     for (i, g) in groups.into_iter().enumerate() {
@@ -547,6 +574,13 @@ pub fn picked_strip<'a>(
         .width(Fill)
         .style(style::card)
         .into()
+}
+
+/// A count's button in the strip: a full target, wider when its label needs it ("Use" with a
+/// margin each side in the window's font: it touched both edges of a 32-unit button in DejaVu
+/// Sans).
+fn stepper_width(label: &str) -> f32 {
+    TARGET.max(super::fit::width(label, style::BODY) + 8.0)
 }
 
 /// The narrowest column whose strip holds the three counts on one row (each with its buttons,
