@@ -197,7 +197,7 @@ const SCENES: [Scene; 9] = [
     Scene {
         name: "reinforce",
         play: reinforce,
-        shows: "must still bring in 2 hero(es)",
+        shows: "must still bring in 2 heroes",
     },
     // A hero waiting for its Dome: the question beside the board.
     Scene {

@@ -39,43 +39,26 @@ pub fn domes(game: &Game, width: f32) -> Element<'_, Message> {
 
 /// The Dome numbers' column.
 const NUMBERS: f32 = 14.0;
-/// A place's padding left and right.
-const CELL_PAD: f32 = 3.0;
+/// A place's padding left and right (2, not 3: "Blackbeard" whole at 10 units in the
+/// narrowest board, 1024 wide with large type).
+const CELL_PAD: f32 = 2.0;
 /// The smallest type a name in a Dome place is drawn in (large type makes it 13 px).
 const CELL_TYPE_MIN: f32 = 10.0;
-/// About how wide a letter is, in ems of the type size (a generous average, so a name
-/// estimated to fit does fit).
-const LETTER: f32 = 0.56;
+/// A name's line height in a Dome place and on a tile: two lines of small type fill a place.
+const NAME_LINE: f32 = 1.15;
 
-/// The type size at which `name` fits a place `inner` logical pixels wide, on at most two
-/// lines broken between words: the board's small type when it can, else smaller, down to
-/// [`CELL_TYPE_MIN`] (where a word still too long breaks inside rather than being cut).
-pub fn cell_type(name: &str, inner: f32) -> f32 {
-    let lines = |size: f32| {
-        let per_line = (inner / (LETTER * size)).floor().max(1.0) as usize;
-        let mut lines = 1;
-        let mut used = 0;
-        for word in name.split_whitespace() {
-            let n = word.chars().count();
-            if n > per_line {
-                return usize::MAX;
-            }
-            if used == 0 {
-                used = n;
-            } else if used + 1 + n <= per_line {
-                used += 1 + n;
-            } else {
-                lines += 1;
-                used = n;
-            }
-        }
-        lines
-    };
-    let mut size = style::SMALL;
-    while size > CELL_TYPE_MIN && lines(size) > 2 {
-        size -= 0.5;
-    }
-    size
+/// `name` as it fits a place `inner` logical pixels wide: the board's small type when it can,
+/// else smaller, down to [`CELL_TYPE_MIN`], on at most two lines broken between words; a word
+/// too wide even then is cut with "…" (the whole name is on hover), never broken inside.
+pub fn cell_name(name: &str, inner: f32) -> super::fit::Fitted {
+    super::fit::name(
+        name,
+        inner,
+        DOME_CELL,
+        NAME_LINE,
+        style::SMALL,
+        CELL_TYPE_MIN,
+    )
 }
 
 /// One of the 24 places: a hero (team-coloured, its name in it and whole on hover), "Place"
@@ -94,12 +77,12 @@ fn dome_cell(game: &Game, slot: DomeSlot, inner: f32) -> Element<'_, Message> {
             let name = game.name(h);
             // The cell's colour names the team, so the name goes without it ("Skyhawks
             // hero 3" reads "Hero 3"), sized to fit the place in at most two lines.
-            let shown = within_team(h.team, &name);
+            let shown = cell_name(&within_team(h.team, &name), inner);
             let cell = size(
-                text(shown.clone())
-                    .size(cell_type(&shown, inner))
-                    .line_height(1.15)
-                    .wrapping(iced::widget::text::Wrapping::WordOrGlyph)
+                text(shown.text)
+                    .size(shown.size)
+                    .line_height(NAME_LINE)
+                    .wrapping(iced::widget::text::Wrapping::Word)
                     .into(),
             )
             .padding([0.0, CELL_PAD])
@@ -195,33 +178,48 @@ pub fn heroes<'a>(
     picked: Option<usize>,
 ) -> Element<'a, Message> {
     iced::widget::responsive(move |size| {
-        let count = game.team(side).heroes.len();
-        // As many columns as hold a tile of the narrowest width, spread over the width.
-        let across = (((size.width + TILE_GAP) / (TILE_MIN + TILE_GAP)).floor() as usize)
-            .clamp(1, count.max(1));
-        let mut grid = Column::new().spacing(TILE_GAP);
-        let mut line = Row::new().spacing(TILE_GAP);
-        for i in 0..count {
-            let r = HeroRef {
-                team: side,
-                hero: i,
-            };
-            line = line.push(hero_tile(game, r, fight, picked == Some(i)));
-            if (i + 1) % across == 0 {
-                grid = grid.push(line);
-                line = Row::new().spacing(TILE_GAP);
-            }
-        }
-        if !count.is_multiple_of(across) {
-            // The last line's tiles keep the width of the others.
-            for _ in count % across..across {
-                line = line.push(iced::widget::Space::new().width(Fill));
-            }
-            grid = grid.push(line);
-        }
-        iced::widget::scrollable(grid).height(Fill).into()
+        iced::widget::scrollable(hero_grid(game, side, fight, picked, size.width))
+            .height(Fill)
+            .into()
     })
     .into()
+}
+
+/// The tiles of [`heroes`] in a column `width` wide, without a scroll of their own.
+pub fn hero_grid<'a>(
+    game: &'a Game,
+    side: TeamSide,
+    fight: &'a [HeroRef],
+    picked: Option<usize>,
+    width: f32,
+) -> Element<'a, Message> {
+    let count = game.team(side).heroes.len();
+    // As many columns as hold a tile of the narrowest width, spread over the width.
+    let across = (((width + TILE_GAP) / (TILE_MIN + TILE_GAP)).floor() as usize)
+        .clamp(1, count.max(1));
+    // What a tile's name has: the tile's width less its padding.
+    let inner = (width - TILE_GAP * (across - 1) as f32) / across as f32 - 2.0 * 3.0;
+    let mut grid = Column::new().spacing(TILE_GAP);
+    let mut line = Row::new().spacing(TILE_GAP);
+    for i in 0..count {
+        let r = HeroRef {
+            team: side,
+            hero: i,
+        };
+        line = line.push(hero_tile(game, r, fight, picked == Some(i), inner));
+        if (i + 1) % across == 0 {
+            grid = grid.push(line);
+            line = Row::new().spacing(TILE_GAP);
+        }
+    }
+    if !count.is_multiple_of(across) {
+        // The last line's tiles keep the width of the others.
+        for _ in count % across..across {
+            line = line.push(iced::widget::Space::new().width(Fill));
+        }
+        grid = grid.push(line);
+    }
+    grid.into()
 }
 
 /// "Melee order by Wits: Blackbeard 7, Rizzik 5 (ties: the active team first)".
@@ -271,6 +269,7 @@ fn hero_tile<'a>(
     r: HeroRef,
     fight: &[HeroRef],
     picked: bool,
+    inner: f32,
 ) -> Element<'a, Message> {
     let Ok(h) = game.hero(r) else {
         return column![].into();
@@ -336,8 +335,11 @@ fn hero_tile<'a>(
     let slot = |e: Option<Element<'a, Message>>| -> Element<'a, Message> {
         e.unwrap_or_else(|| text("").into())
     };
-    let actions: Element<'_, Message> = if way.is_none() && fights.is_none() {
-        text("no action now")
+    // With no action the line says where the hero is (cut at the tile's edge, whole on hover);
+    // with one, where the hero is follows the name, in what room the name leaves.
+    let idle = way.is_none() && fights.is_none();
+    let actions: Element<'_, Message> = if idle {
+        text(place.clone())
             .size(style::SMALL)
             .style(style::muted)
             .wrapping(iced::widget::text::Wrapping::None)
@@ -348,26 +350,36 @@ fn hero_tile<'a>(
             .align_y(Center)
             .into()
     };
+    // The name first and whole: in body type when it fits the tile, else smaller (a row of
+    // fixed height, so tiles keep one height; a word too wide even then is cut with "…").
+    // The row's spacing before the place is taken from the name's room even when it is empty.
+    let name = super::fit::name(
+        &within_team(r.team, &h.name),
+        inner - NAME_GAP,
+        TILE_NAME,
+        NAME_LINE,
+        style::BODY,
+        CELL_TYPE_MIN,
+    );
     let tile = container(column![
-        // One line of fixed height: a long place ("being dismissed: choose a Dome") is
-        // cut, never wrapped, so the tile keeps its height; the whole line on hover.
         iced::widget::tooltip(
             container(
                 row![
-                    text(within_team(r.team, &h.name))
-                        .size(style::BODY)
+                    text(name.text)
+                        .size(name.size)
+                        .line_height(NAME_LINE)
                         .wrapping(iced::widget::text::Wrapping::None),
-                    text(place.clone())
+                    text(if idle { String::new() } else { place.clone() })
                         .size(style::SMALL)
                         .style(style::muted)
                         .wrapping(iced::widget::text::Wrapping::None),
                 ]
-                .spacing(6)
+                .spacing(NAME_GAP)
                 .align_y(Center)
             )
             .width(Fill)
-            .height(Length::Fixed(style::BODY * 1.3))
-            .center_y(Length::Fixed(style::BODY * 1.3))
+            .height(Length::Fixed(TILE_NAME))
+            .center_y(Length::Fixed(TILE_NAME))
             .clip(true),
             container(text(format!("{}: {place}", h.name)).size(style::SMALL))
                 .padding(6)
@@ -457,7 +469,7 @@ pub fn picked_strip<'a>(
                     .width(Fill),
             )
             .height(Length::Fixed(TARGET))
-            .width(Length::Fixed(if label.len() > 3 { 36.0 } else { TARGET }))
+            .width(Length::Fixed(stepper_width(label)))
             .padding(0)
             .style(style::secondary)
             .on_press_maybe(r.zip(o).map(|(r, o)| Message::Hero(r, o))),
@@ -474,38 +486,21 @@ pub fn picked_strip<'a>(
     let group = |items: Vec<Element<'a, Message>>| -> Element<'a, Message> {
         Row::with_children(items).spacing(1).align_y(Center).into()
     };
-    let count = |s: String| -> Element<'a, Message> { text(s).size(style::SMALL).into() };
     let (wounds, health, gold, boosts, active) = h.map_or((0, 0, 0, 0, false), |h| {
         (h.wounds, h.health, h.gold, h.boosts, h.boost_active)
     });
-    let groups = [
-        group(vec![
-            count(if h.is_some() {
-                format!("{wounds}/{health} wounds")
-            } else {
-                "– wounds".into()
-            }),
-            step("+", "+1 wound", HeroOp::Wound),
-            step("−", "Heal 1", HeroOp::Heal),
-        ]),
-        group(vec![
-            count(format!("{gold} gold")),
-            step("+", "+1 gold", HeroOp::GoldUp),
-            step("−", "−1 gold", HeroOp::GoldDown),
-        ]),
-        group(vec![
-            count(format!(
-                "{boosts} Boost{}",
-                if active { " (in use)" } else { "" }
-            )),
-            step("+", "+1 Boost", HeroOp::GainBoost),
-            // "Use" is always there (disabled out of play), so the strip keeps its shape.
-            stepper(
-                "Use",
-                "Use a Boost (a hero in play)",
-                in_play.then_some(HeroOp::UseBoost),
-            ),
-        ]),
+    let labels = [
+        if h.is_some() {
+            format!("{wounds}/{health} wounds")
+        } else {
+            "– wounds".into()
+        },
+        format!("{gold} gold"),
+        format!(
+            "{}{}",
+            crate::words::count(u32::from(boosts), "Boost", "Boosts"),
+            if active { " (in use)" } else { "" }
+        ),
     ];
     // How many groups share a row: all three, two, or one each.
     let per_row = if width >= STRIP_ONE_ROW {
@@ -515,6 +510,54 @@ pub fn picked_strip<'a>(
     } else {
         1
     };
+    // On one row the counts' type gets smaller (down to 10 units) when all three would not
+    // fit beside their buttons in the window's font: "4/4 wounds", "12 gold" and "2 Boosts
+    // (in use)" pushed Use out of the strip at 1024 with large type.
+    let size = if per_row == 3 {
+        let buttons = 5.0 * TARGET + stepper_width("Use");
+        // The strip's padding, the gaps between the groups and inside them.
+        let room = width - buttons - 2.0 * 3.0 - 2.0 * 6.0 - 6.0 * 1.0 - 1.0;
+        (0..=8)
+            .map(|i| style::SMALL - 0.5 * i as f32)
+            .find(|s| {
+                labels
+                    .iter()
+                    .map(|l| super::fit::width(l, *s))
+                    .sum::<f32>()
+                    <= room
+            })
+            .unwrap_or(CELL_TYPE_MIN)
+    } else {
+        style::SMALL
+    };
+    let count = |s: &String| -> Element<'a, Message> {
+        text(s.clone())
+            .size(size)
+            .wrapping(iced::widget::text::Wrapping::None)
+            .into()
+    };
+    let groups = [
+        group(vec![
+            count(&labels[0]),
+            step("+", "+1 wound", HeroOp::Wound),
+            step("−", "Heal 1", HeroOp::Heal),
+        ]),
+        group(vec![
+            count(&labels[1]),
+            step("+", "+1 gold", HeroOp::GoldUp),
+            step("−", "−1 gold", HeroOp::GoldDown),
+        ]),
+        group(vec![
+            count(&labels[2]),
+            step("+", "+1 Boost", HeroOp::GainBoost),
+            // "Use" is always there (disabled out of play), so the strip keeps its shape.
+            stepper(
+                "Use",
+                "Use a Boost (a hero in play)",
+                in_play.then_some(HeroOp::UseBoost),
+            ),
+        ]),
+    ];
     let mut strip = column![top].spacing(2);
     let mut line = Row::new().spacing(6).align_y(Center);
     for (i, g) in groups.into_iter().enumerate() {
@@ -536,11 +579,25 @@ pub fn picked_strip<'a>(
         .into()
 }
 
+/// A count's button in the strip: a full target, wider when its label needs it ("Use" with a
+/// margin each side in the window's font: it touched both edges of a 32-unit button in DejaVu
+/// Sans).
+fn stepper_width(label: &str) -> f32 {
+    TARGET.max(super::fit::width(label, style::BODY) + 8.0)
+}
+
 /// The narrowest column whose strip holds the three counts on one row (each with its buttons,
 /// "10/10 wounds" and "3 Boosts (in use)" at their widest).
 pub const STRIP_ONE_ROW: f32 = 400.0;
 /// The narrowest column whose strip holds two counts on a row.
 pub const STRIP_TWO_ROWS: f32 = 280.0;
+
+/// A tile's name row: one line of body type (a long name in smaller type, as in a Dome place:
+/// a second line would push the last row of tiles out of view with large type at 1366).
+const TILE_NAME: f32 = style::BODY * 1.3;
+
+/// The space between a tile's name and where the hero is.
+const NAME_GAP: f32 = 6.0;
 
 /// The narrowest a hero tile is drawn: its longest action ("Leave Dome") whole.
 const TILE_MIN: f32 = 125.0;
@@ -657,11 +714,14 @@ mod tests {
     #[test]
     fn a_dome_place_sizes_a_long_name_to_fit_in_two_lines() {
         // Short names keep the board's type; a long one is drawn smaller, never below the
-        // least size; two words may share the two lines.
-        assert_eq!(cell_type("Vera", 55.0), style::SMALL);
-        assert_eq!(cell_type("Red Knight 2", 80.0), style::SMALL);
-        let long = cell_type("Blackbeard", 52.0);
-        assert!((CELL_TYPE_MIN..style::SMALL).contains(&long), "{long}");
-        assert_eq!(cell_type("Archchancellor", 30.0), CELL_TYPE_MIN);
+        // least size; two words may share the two lines; a word too wide is cut with "…".
+        assert_eq!(cell_name("Vera", 55.0).size, style::SMALL);
+        assert_eq!(cell_name("Red Knight 2", 80.0).size, style::SMALL);
+        let long = cell_name("Blackbeard", 62.0);
+        assert!((CELL_TYPE_MIN..style::SMALL).contains(&long.size), "{long:?}");
+        assert_eq!(long.text, "Blackbeard");
+        let cut = cell_name("Archchancellor", 30.0);
+        assert_eq!(cut.size, CELL_TYPE_MIN);
+        assert!(cut.text.ends_with('…'), "{cut:?}");
     }
 }

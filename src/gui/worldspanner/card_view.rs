@@ -132,7 +132,27 @@ fn signed(d: Difference) -> String {
 
 /// The last draw as a card, or a blank card of the same height before the first draw.
 pub fn view(game: &Game) -> Element<'_, Message> {
-    let body: Element<'_, Message> = match shown(game) {
+    container(iced::widget::responsive(move |size| body(game, size.width)))
+        .padding(8)
+        .width(Fill)
+        .height(Length::Fixed(HEIGHT))
+        .clip(true)
+        .style(style::card)
+        .into()
+}
+
+/// One line of `line` in at most `size` type, smaller (down to 10 units) if that is what
+/// holds it in `width`: a line that wrapped would push the card's foot out of its fixed height.
+fn one_line(line: String, width: f32, size: f32) -> iced::widget::Text<'static> {
+    let fitted = super::fit::name(&line, width, size * 1.3, 1.3, size, 10.0);
+    text(line)
+        .size(fitted.size)
+        .wrapping(iced::widget::text::Wrapping::None)
+}
+
+/// What the card shows in a card `width` wide (inside its padding).
+fn body(game: &Game, width: f32) -> Element<'_, Message> {
+    match shown(game) {
         None => column![
             text("No challenge drawn yet").size(style::HEADING),
             text("The card drawn shows here: its rows, the face read and the Hit bar.")
@@ -153,11 +173,17 @@ pub fn view(game: &Game) -> Element<'_, Message> {
             } else {
                 format!("{} read row {}", s.note, signed(s.outcome.difference))
             };
+            // The verdict whole at the right; who drew which card in what room is left.
+            let room = width - super::fit::width(&s.verdict, style::HEADING) - 8.0;
             column![
                 row![
-                    text(format!("{} · {}", s.who, card.name()))
-                        .size(style::BODY)
-                        .width(Fill),
+                    container(one_line(
+                        format!("{} · {}", s.who, card.name()),
+                        room,
+                        style::BODY
+                    ))
+                    .width(Fill)
+                    .clip(true),
                     text(s.verdict).size(style::HEADING).style(if s.good {
                         style::success_text
                     } else {
@@ -178,17 +204,10 @@ pub fn view(game: &Game) -> Element<'_, Message> {
                 } else {
                     rows(card, s.outcome.difference)
                 },
-                text(footer).size(style::SMALL).style(style::muted),
+                one_line(footer, width, style::SMALL).style(style::muted),
             ]
             .spacing(4)
             .into()
         }
-    };
-    container(body)
-        .padding(8)
-        .width(Fill)
-        .height(Length::Fixed(HEIGHT))
-        .clip(true)
-        .style(style::card)
-        .into()
+    }
 }

@@ -10,6 +10,7 @@ mod clip;
 mod deck_io;
 mod decks;
 mod editor;
+mod fit;
 mod form;
 mod heroes;
 mod odds;

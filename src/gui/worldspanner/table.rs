@@ -9,7 +9,7 @@ use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Center, Element, Fill, Length};
 
 use super::ask::Ask;
-use super::board::{domes, glory, heroes, melee_order, picked_strip};
+use super::board::{domes, glory, hero_grid, heroes, melee_order, picked_strip};
 use super::form::ChallengeForm;
 use super::{Message, Refusal, Where};
 use crate::gui::{style, widgets};
@@ -65,9 +65,15 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
         Some(r) => (r.to_string(), style::danger_text),
         None if !t.fight.is_empty() => (melee_order(game, t.fight), style::muted),
         // The game over (or reopened) says so before anything else.
-        None if !t.lines.is_empty() && !game.locked() && !game.rounds.finished => {
-            (t.lines.join(" · "), text::default)
-        }
+        None if said_more(game, t.lines) && !game.locked() && !game.rounds.finished => (
+            t.lines
+                .iter()
+                .filter(|l| **l != game.rounds.describe())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" · "),
+            text::default,
+        ),
         None => (reminder(game), style::muted),
     };
     // A refusal is never cut: it takes the steps' place too and up to two lines, so the
@@ -101,6 +107,9 @@ pub fn view<'a>(game: &'a Game, t: Table<'a>) -> Element<'a, Message> {
         .into()
 }
 
+/// What a column keeps on its right for its scroller, which is drawn over the content.
+const SCROLLER: f32 = 10.0;
+
 /// Below this width the Dome board is not a column of its own.
 const NARROW: f32 = 800.0;
 
@@ -131,9 +140,12 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message>
         Some(ask) => Some(ask.view()),
         None => surrounded(game).or_else(|| pending(game)),
     };
-    // While a hero waits for its Dome the card that sent it there and what it said stay in
-    // view under the question: the result is read before the Dome is chosen.
     let placing = t.asking.is_none() && game.pending.as_ref().is_some_and(|p| !p.awaiting_card);
+    // While a hero waits for the Dome its draw sent it to, that draw stays in view: the card
+    // under the question, and the result with its whole explanation at the head of the
+    // heroes' column, the widest place left (a column of its own would not hold the card,
+    // the result and the question in the window of a 1366×768 screen with large type).
+    let drawn = placing && sent_by_last_draw(game);
     // The board with, under it, the deck and the glory board.
     let picked = t.form.hero.map(|hero| HeroRef { team: side, hero });
     let board = move || {
@@ -147,23 +159,23 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message>
     };
     let left = match question {
         Some(q) => {
-            // While a hero waits for its Dome after a draw, the result comes right under
-            // Place and who chooses, whole and in view; what the card's range allows, then
-            // the card itself, follow.
+            // Place and who chooses, then the card drawn, whole; what its range allows follows.
             let mut q = column![q].spacing(style::GAP);
-            if placing && game.last.is_some() {
-                q = q.push(result_lines(game, style::SMALL, true));
+            if drawn {
+                q = q.push(super::card_view::view(game));
             }
             if placing && let Some(more) = pending_more(game) {
                 q = q.push(more);
             }
-            if placing && game.last.is_some() {
-                q = q.push(super::card_view::view(game));
-            }
             if narrow {
                 q = q.push(board());
             }
-            column![scrollable(q).height(Fill).width(Fill)]
+            // Room for the scroller on the right, so it never covers the card's +6 row.
+            column![
+                scrollable(container(q).padding(iced::Padding::ZERO.right(SCROLLER)))
+                    .height(Fill)
+                    .width(Fill)
+            ]
         }
         None => {
             let mut panel = column![
@@ -193,6 +205,22 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message>
     // while the table plays and only changes when the window or the share panel does.
     let (picked, fight, strip_refused) = (t.form.hero, t.fight, refused(Where::Heroes));
     let middle = iced::widget::responsive(move |size| {
+        if drawn {
+            // Until the Dome is chosen the result heads the column, and the strip and the
+            // tiles follow it in the column's scroll (room kept for the scroller).
+            let width = size.width - SCROLLER;
+            return scrollable(
+                column![
+                    result_lines(game, style::SMALL, true),
+                    picked_strip(game, side, picked, strip_refused, width),
+                    hero_grid(game, side, fight, picked, width),
+                ]
+                .spacing(6)
+                .padding(iced::Padding::ZERO.right(SCROLLER)),
+            )
+            .height(Fill)
+            .into();
+        }
         column![
             picked_strip(game, side, picked, strip_refused, size.width),
             heroes(game, side, fight, picked),
@@ -213,11 +241,28 @@ fn columns<'a>(game: &'a Game, t: Table<'a>, width: f32) -> Element<'a, Message>
     row![left, board, middle].spacing(10).height(Fill).into()
 }
 
+/// Whether the hero waiting for its Dome was sent there by the last draw (its adventure), so
+/// that draw's card and result belong with the question; a Reinforce or a hand dismissal draws
+/// only for the Dome range, and the last challenge is then another matter.
+fn sent_by_last_draw(game: &Game) -> bool {
+    let Some(p) = game.pending.as_ref().filter(|p| !p.awaiting_card) else {
+        return false;
+    };
+    p.reason == crate::worldspanner::Reason::Adventure
+        && matches!(&game.last, Some(LastEvent::Challenge { hero: Some(h), .. }) if *h == p.hero)
+}
+
 /// The step title's type size.
 const STEP_TITLE: f32 = 19.0;
 
 /// The reserved line's height: one line of small type.
 const LINE: f32 = style::SMALL * 1.5;
+
+/// Whether the last action said more than the round and step the title above already shows
+/// (Next step's "Round 2 of 10: Skyhawks, Free" repeated the title beside it).
+fn said_more(game: &Game, lines: &[String]) -> bool {
+    lines.iter().any(|l| *l != game.rounds.describe())
+}
 
 /// What the step asks of the table, or that the game is over or reopened.
 fn reminder(game: &Game) -> String {
@@ -319,9 +364,26 @@ fn bar<'a>(
                 // buttons keep their size; the whole on hover.
                 // A size between body and heading: the whole title fits beside the buttons
                 // at 1024 with large type.
-                container(widgets::hover_title(r.describe(), STEP_TITLE))
-                    .width(Fill)
-                    .clip(true),
+                // Smaller type where the room is short (the window of a 1024×768 screen
+                // with large type), so the step is read whole.
+                container(iced::widget::responsive(move |size| {
+                    let title = game.rounds.describe();
+                    let fitted = super::fit::name(
+                        &title,
+                        size.width,
+                        STEP_TITLE * 1.3,
+                        1.3,
+                        STEP_TITLE,
+                        style::SMALL,
+                    );
+                    container(widgets::hover_title(title, fitted.size))
+                        .center_y(Fill)
+                        .into()
+                }))
+                .width(Fill)
+                .height(Length::Fixed(STEP_TITLE * 1.3))
+                .center_y(Length::Fixed(STEP_TITLE * 1.3))
+                .clip(true),
                 sides,
                 next
             ]
@@ -600,8 +662,14 @@ fn result_lines(game: &Game, size: f32, asked: bool) -> Element<'_, Message> {
     // closer, so the whole explanation is in view with large type too.
     let mut col = if asked {
         let mut head = row![].spacing(10).align_y(Center);
-        if let Some(v) = verdict {
-            head = head.push(v);
+        if let Some(face) = face {
+            head = head.push(text(face.name().to_uppercase()).size(style::HEADING).style(
+                if face.succeeded() {
+                    style::success_text
+                } else {
+                    style::danger_text
+                },
+            ));
         }
         column![head.push(text("Last challenge").size(style::BODY))].spacing(2)
     } else {
@@ -612,7 +680,10 @@ fn result_lines(game: &Game, size: f32, asked: bool) -> Element<'_, Message> {
         col
     };
     for l in lines.iter().filter(|l| !(asked && is_dome_question(l))) {
-        col = col.push(text(l.clone()).size(size));
+        // Under the question, lines a little closer: the whole explanation fits the heroes'
+        // column with large type.
+        let line = text(l.clone()).size(size);
+        col = col.push(if asked { line.line_height(1.2) } else { line });
     }
     widgets::card(col, if asked { 8 } else { 10 }).into()
 }

@@ -257,3 +257,16 @@ fn the_step_title_is_whole_at_1024_with_large_type() {
         );
     }
 }
+
+#[test]
+fn the_step_bars_line_never_repeats_the_round_and_step_of_the_title_above_it() {
+    let mut s = round_two();
+    assert!(send(&mut s, Message::NextStep).moved);
+    let title = s.game().unwrap().rounds.describe();
+    let mut ui = testing::simulator_sized(WINDOWS[0].1, s.view(&ctx()));
+    let twice = testing::texts_in_view(&mut ui)
+        .into_iter()
+        .filter(|(t, _)| t.contains(&title))
+        .count();
+    assert_eq!(twice, 1, "{title:?} is shown {twice} times");
+}
