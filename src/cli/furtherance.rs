@@ -339,12 +339,14 @@ pub enum Command {
 }
 
 /// Reads the board and unit files (the user's replacements first), checked.
-pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
+pub fn load_data(root: &Path) -> Result<(Board, Catalog), crate::datafile::DataFileError> {
     crate::furtherance::load_data(|rel| crate::store::read_data(Some(root), rel))
 }
 
 /// Reads the buildings, items, upgrades and leaders files (the user's replacements first).
-pub fn load_cards(root: &Path) -> Result<crate::furtherance::Cards, String> {
+pub fn load_cards(
+    root: &Path,
+) -> Result<crate::furtherance::Cards, crate::datafile::DataFileError> {
     crate::furtherance::load_cards(|rel| crate::store::read_data(Some(root), rel))
 }
 

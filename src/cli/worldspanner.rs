@@ -398,7 +398,7 @@ fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), Str
             crate::store::read_data(Some(root), &rel)
                 .map_err(|_| format!("{}: no such file", p.display()))?
         }
-        None => crate::store::read_data(Some(root), SAMPLE_PATH)?,
+        None => crate::store::read_data(Some(root), SAMPLE_PATH).map_err(|e| e.to_string())?,
     };
     let file = DeckFile::parse(&text).map_err(|e| format!("{origin}: {e}"))?;
     Ok((file, origin))

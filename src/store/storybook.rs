@@ -13,7 +13,7 @@ use super::{Store, StoreError};
 
 /// The Near and Far facts (talents, characters, maps, threats): the player's replacements
 /// first, then the bundled files.
-pub fn load_facts(root: &Path) -> Result<Facts, String> {
+pub fn load_facts(root: &Path) -> Result<Facts, crate::datafile::DataFileError> {
     Facts::load(|p| crate::store::read_data(Some(root), p))
 }
 

@@ -254,13 +254,12 @@ pub(super) fn open_kingdom_files(ctx: &Ctx) -> (Vec<CardsDraft>, [bool; 4], Opti
         };
         let file = match file {
             Some(f) => f,
-            None => match crate::bundled::get(kind.path())
-                .ok_or_else(|| format!("{} is not bundled", kind.path()))
-                .and_then(|t| CardsFile::parse(t, kind))
-            {
+            None => match crate::datafile::parse_bundled(kind.path(), |t| {
+                CardsFile::parse(t, kind)
+            }) {
                 Ok(f) => f,
                 Err(e) => {
-                    trouble.get_or_insert(e);
+                    trouble.get_or_insert(e.to_string());
                     CardsFile {
                         header: crate::datafile::Header::new(kind.data_kind(), false, "", ""),
                         cards: Vec::new(),

@@ -109,10 +109,12 @@ impl Game {
         refuse: impl Fn(String) -> RuleError,
     ) -> Result<(), RuleError> {
         if let Some(file) = &data.board {
-            self.board = Shared::new(Board::try_from(file.clone()).map_err(&refuse)?);
+            self.board = Shared::new(
+                Board::try_from(file.clone()).map_err(|e| refuse(e.to_string()))?,
+            );
         }
         if let Some(file) = &data.units {
-            let catalog = Catalog::try_from(file.clone()).map_err(&refuse)?;
+            let catalog = Catalog::try_from(file.clone()).map_err(|e| refuse(e.to_string()))?;
             self.rekind(&catalog).map_err(&refuse)?;
             self.catalog = Shared::new(catalog);
         }

@@ -60,7 +60,7 @@ pub fn click_spawn_space(
 
 /// The loader's check of `file`, with the squares its message names.
 pub fn problem(file: &BoardFile) -> Option<BoardProblem> {
-    let text = file.validate().err()?;
+    let text = file.validate().err()?.to_string();
     let mut squares: Vec<Square> = text
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.len() == 2)

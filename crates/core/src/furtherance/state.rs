@@ -343,7 +343,10 @@ impl Game {
     }
 
     /// A new game on the standard board with the bundled units.
-    pub fn standard(settings: Settings, seed: u64) -> Result<Game, String> {
+    pub fn standard(
+        settings: Settings,
+        seed: u64,
+    ) -> Result<Game, crate::datafile::DataFileError> {
         Ok(Game::new(
             settings,
             Board::standard(),

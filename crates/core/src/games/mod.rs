@@ -39,9 +39,9 @@ pub enum SaveError {
 pub enum DataError {
     #[error("unknown data_kind {found:?} (known: {known})")]
     UnknownKind { found: String, known: String },
-    /// The owning game's check refused it: its message names the field or line.
-    #[error("{0}")]
-    Invalid(String),
+    /// The owning game's check refused it: where in the file and what is wrong.
+    #[error(transparent)]
+    Invalid(#[from] crate::datafile::DataFileError),
 }
 
 /// Acts on a save's data from a script: see `script::act`.
