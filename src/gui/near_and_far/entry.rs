@@ -240,7 +240,7 @@ impl State {
                     &m,
                 )))
             }
-            Err(e) => Action::error(e),
+            Err(e) => Action::error(e.to_string()),
         }
     }
 

@@ -13,7 +13,7 @@ pub use format::{
     QuestEntry, Test,
 };
 pub use own::{
-    Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry,
+    Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry, NotAConflict,
     describe_rewards, name_in_incoming,
 };
 pub use validate::{IndexProblem, Severity};
