@@ -69,12 +69,15 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
 
 /// The deck in progress in the data folder: `None` when there is none; a draft that cannot be
 /// read is an error naming the file (never replaced silently).
-pub fn read_draft(store: &Store) -> Result<Option<DeckEditor>, String> {
-    match store.user_text(DRAFT_PATH).map_err(|e| e.to_string())? {
+pub fn read_draft(store: &Store) -> Result<Option<DeckEditor>, crate::datafile::DataFileError> {
+    match store
+        .user_text(DRAFT_PATH)
+        .map_err(|e| super::datafiles::unreadable(DRAFT_PATH, e))?
+    {
         None => Ok(None),
         Some((text, path)) => DeckEditor::from_draft(&text)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
+            .map_err(|e| e.in_file(path.display().to_string())),
     }
 }
 

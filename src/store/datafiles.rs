@@ -16,7 +16,7 @@ pub fn read_data(root: Option<&Path>, rel: &str) -> Result<(String, String), Dat
 }
 
 /// Why the data file at `rel` could not be read, naming the file the store tried.
-fn unreadable(rel: &str, e: StoreError) -> DataFileError {
+pub(super) fn unreadable(rel: &str, e: StoreError) -> DataFileError {
     let (file, problem) = match e {
         StoreError::Bad { path, problem } => (path.display().to_string(), problem.to_string()),
         StoreError::Io { path, source } => (path.display().to_string(), source.to_string()),
