@@ -364,7 +364,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             } else {
                 delta::Direction::Forward
             };
-            delta::apply(&mut value, &ops, direction).map_err(at_change)?;
+            delta::apply(&mut value, &ops, direction).map_err(|e| at_change(e.to_string()))?;
         }
         T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }
@@ -485,7 +485,8 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
                 (Some(text), _) => {
                     let ops: Vec<delta::Op> = serde_json::from_str(text.get())
                         .map_err(|e| unreadable(index, e.to_string()))?;
-                    delta::apply(&mut value, &ops, direction).map_err(|e| unreadable(index, e))?;
+                    delta::apply(&mut value, &ops, direction)
+                        .map_err(|e| unreadable(index, e.to_string()))?;
                 }
                 (None, Some(held)) => {
                     value =
