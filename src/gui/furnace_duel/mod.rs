@@ -167,7 +167,7 @@ impl State {
         let action = match message {
             Message::RecordResult => match self.form.parse(&doc.state().players) {
                 Ok(result) => FdAction::RecordResult { result },
-                Err(e) => return Action::error(e),
+                Err(e) => return Action::error(e.to_string()),
             },
             Message::ClaimBoard(seat) => FdAction::ClaimBoard { seat },
             Message::WithdrawBoard => FdAction::WithdrawBoard {},

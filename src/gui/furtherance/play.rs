@@ -16,7 +16,7 @@ impl State {
         let settings = self.setup.settings();
         let seed = match self.setup.seed() {
             Ok(seed) => seed,
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         let cards = match &self.kingdom_cards {
             Ok(c) => (**c).clone(),

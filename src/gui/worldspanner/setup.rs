@@ -150,7 +150,7 @@ impl SetupForm {
 
     /// The title and the engine's setup, or what is missing.
     pub fn build(&self) -> Result<(String, Setup), String> {
-        let seed = crate::gui::widgets::typed_seed(&self.seed)?;
+        let seed = crate::gui::widgets::typed_seed(&self.seed).map_err(|e| e.to_string())?;
         for side in TeamSide::BOTH {
             let d = &self.decks[side.index()];
             if let (Some(p), true) = (&d.problem, d.cards.is_empty()) {
@@ -246,7 +246,7 @@ impl SetupForm {
         // Start is pressed (docs/table-ux.md).
         let seed_problem = crate::gui::widgets::typed_seed(&self.seed).err();
         let hint = match (&seed_problem, ready) {
-            (Some(problem), _) => text(problem.clone()).style(style::danger_text),
+            (Some(problem), _) => text(problem.to_string()).style(style::danger_text),
             (None, true) => text(""),
             (None, false) => text(format!(
                 "To start: {} Faction keys and {} heroes on each team.",
