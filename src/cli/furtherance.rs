@@ -526,8 +526,8 @@ pub fn execute(command: Command, root: &Path) -> Output {
 }
 
 /// A worker's action (or an item used) in save ID, through `Saved::act`.
-// Kept: the parse errors of several types (a square, a market, a card) meet here, each
-// printed as the command's one failure line.
+// Kept String: parse errors of several types (a square, a market) meet here, each printed
+// as the command's one failure line.
 fn worker(root: &Path, id: &str, action: Result<Action, String>, rules: bool) -> Output {
     match action {
         Ok(action) => play::play(root, id, Play::Act(action), Pace::RunOn, false, rules),

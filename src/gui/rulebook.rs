@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// A typed rulebook path, checked: it must name an existing file (a folder or a missing path
 /// is refused, saying which). Kept absolute so the file URL works from anywhere.
+// Kept String: shown verbatim under the rulebook's field.
 pub fn check(typed: &str) -> Result<PathBuf, String> {
     let typed = typed.trim();
     if typed.is_empty() {
@@ -61,6 +62,7 @@ pub fn url(path: &Path, page: Option<u32>) -> String {
 
 /// Hands `url` to the system's opener. Where there is none (or it fails to start), the
 /// sentence to show says so and gives the path and page to open by hand.
+// Kept String: shown verbatim under the rulebook's field.
 pub fn open(path: &Path, page: Option<u32>) -> Result<String, String> {
     let url = url(path, page);
     let at = page.map(|n| format!(" at page {n}")).unwrap_or_default();

@@ -170,8 +170,10 @@ impl Game {
     /// place, a waiting question's options) at the row of the same name in `catalog`. A type
     /// in use whose name the new file lacks is refused, naming it: nothing silently becomes
     /// another card.
+    // Kept String: handed to `refuse`, which makes the RuleError from the text.
     fn rekind(&mut self, catalog: &Catalog) -> Result<(), String> {
         let old = self.catalog.clone();
+        // Kept String: handed to `refuse`, which makes the RuleError from the text.
         let map = |kind: KindId| -> Result<KindId, String> {
             let name = &old.kind(kind).name;
             catalog.find(name).ok_or_else(|| {
@@ -235,6 +237,7 @@ impl Game {
     }
 }
 
+// Kept String: handed to `refuse`, which makes the RuleError from the text.
 fn rekind_task(
     task: &mut Task,
     map: &impl Fn(KindId) -> Result<KindId, String>,

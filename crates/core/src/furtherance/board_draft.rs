@@ -28,6 +28,7 @@ pub fn set_arrow(file: &mut BoardFile, seat: Seat, from: Square, to: Square) {
 
 /// Adds `space` to the spawn order being clicked for `seat` (`so_far`); once every space of
 /// the castle is named, the order is set and returned.
+// Kept String: the board editor's message, shown verbatim.
 pub fn click_spawn_space(
     file: &mut BoardFile,
     seat: Seat,

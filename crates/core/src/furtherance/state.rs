@@ -357,6 +357,7 @@ impl Game {
 
     /// Puts cards of these kinds on top of the digital deck, top card first (hand-worked
     /// positions in tests and tutorials). Every card stays in the game.
+    // Kept String: hand-stacked decks for tests and tutorials; read by a person.
     pub fn stack_deck(&mut self, top_first: &[KindId]) -> Result<(), String> {
         let deck = self
             .deck

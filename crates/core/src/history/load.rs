@@ -157,6 +157,7 @@ fn as_written(file: &HistoryIn) -> bool {
 
 /// A history whose entries the store cut out of the file and handed over unread
 /// (`band.rs`): only its head is read, and the digest must cover the text handed over.
+// Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
 fn unread<T: Serialize + DeserializeOwned + Clone>(
     file: HistoryIn,
     text: String,
@@ -212,6 +213,7 @@ fn migrated_capacity(capacity: usize, len: usize) -> usize {
 }
 
 /// Checks the file form and keeps its changes. Errors name the entry (1-based).
+// Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
 fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
     if file.entries.is_empty()
         && file.length.is_some_and(|n| n > 0)

@@ -459,6 +459,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// check --deep` does. One state at a time is held, whatever the length; the first change
     /// that does not fit, state that does not read, or refusal of `check` stops the walk,
     /// naming the entry.
+    // Kept String: the caller's own check of a state; its text goes into HistoryError::Unreadable.
     pub fn check_every_state(
         &self,
         mut check: impl FnMut(usize, &T) -> Result<(), String>,
