@@ -141,9 +141,6 @@ impl SeatEntry {
         true
     }
 
-    pub fn is_table(&self) -> bool {
-        self.plays.is_none()
-    }
 }
 
 /// Takes `m`'s lock even if a thread panicked while holding it, so one failed request never

@@ -39,7 +39,6 @@ pub struct MapNumber(u8);
 
 impl MapNumber {
     pub const FIRST: MapNumber = MapNumber(1);
-    pub const BROKEN_PLAINS: MapNumber = MapNumber(2);
     pub const TOXIC_DESERT: MapNumber = MapNumber(5);
     pub const MAMMOTH_JUNGLE: MapNumber = MapNumber(10);
     pub const LAST_RUIN: MapNumber = MapNumber(11);
