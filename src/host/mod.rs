@@ -140,7 +140,6 @@ impl SeatEntry {
         self.budget -= 1.0;
         true
     }
-
 }
 
 /// Takes `m`'s lock even if a thread panicked while holding it, so one failed request never
