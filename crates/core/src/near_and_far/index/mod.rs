@@ -300,8 +300,8 @@ pub fn load_with(
             Err(e) => problems.push(IndexProblem {
                 severity: Severity::Error,
                 file: rel,
-                at: e.at,
-                message: e.problem,
+                at: String::new(),
+                message: e.to_string(),
             }),
         }
     }
@@ -355,8 +355,10 @@ pub fn load(
             Err(e) => parse_problems.push(IndexProblem {
                 severity: Severity::Error,
                 file: s.origin,
-                at: e.at,
-                message: e.problem,
+                // An empty `at` marks a file left out whole (the export names it); where in
+                // the text the error is stays in the message.
+                at: String::new(),
+                message: e.to_string(),
             }),
         }
     }
