@@ -156,7 +156,7 @@ impl FollowerTable {
         for f in &self.0 {
             let at = format!("followers[{}]", f.kind.as_str());
             if f.name.trim().is_empty() {
-                return Err(DataFileError::new(format!("{at}.name"), "empty"));
+                return Err(DataFileError::new(at.as_str(), "name is empty"));
             }
             if f.cost > FOLLOWER_POINTS {
                 return Err(DataFileError::new(

@@ -142,10 +142,10 @@ impl Boards {
         for b in &self.0 {
             let at = format!("boards[{}]", b.id.as_str());
             if b.name.trim().is_empty() {
-                return Err(DataFileError::new(format!("{at}.name"), "empty"));
+                return Err(DataFileError::new(at.as_str(), "name is empty"));
             }
             if b.page.trim().is_empty() {
-                return Err(DataFileError::new(format!("{at}.page"), "empty (give the rulebook page)"));
+                return Err(DataFileError::new(at.as_str(), "page is empty (give the rulebook page)"));
             }
             if b.winner_points == 0 || b.winner_points > 100 {
                 return Err(DataFileError::new(format!("{at}.winner_points"), format!("{}, expected 1 to 100", b.winner_points)));
@@ -155,7 +155,7 @@ impl Boards {
                     return Err(DataFileError::new(format!("{at}.special_achievement.points"), format!("{}, expected 1 to 100", a.points)));
                 }
                 if a.summary.trim().is_empty() {
-                    return Err(DataFileError::new(format!("{at}.special_achievement.summary"), "empty"));
+                    return Err(DataFileError::new(at.as_str(), "special_achievement.summary is empty"));
                 }
             }
             let r = &b.runner_up_bonus;
