@@ -6,10 +6,17 @@
 mod act;
 mod check;
 mod cite;
+mod output;
 pub mod plays;
 mod rules_search;
+mod saves;
 #[cfg(feature = "host")]
 mod serve;
+
+pub use output::Output;
+pub(crate) use output::{open_save, open_store};
+pub(crate) use saves::LIST_TITLE_CHARS;
+use saves::{exported, list, report};
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -18,7 +25,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::store::{ListingStatus, Store};
+use crate::store::Store;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -254,68 +261,6 @@ pub enum RulesCommand {
     },
 }
 
-/// What a command prints and how it exits: a plain value so tests can call commands directly.
-#[derive(Debug, Default, Clone, PartialEq)]
-pub struct Output {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: u8,
-}
-
-impl Output {
-    pub fn ok(stdout: impl Into<String>) -> Self {
-        Output {
-            stdout: stdout.into(),
-            ..Default::default()
-        }
-    }
-
-    pub fn fail(stderr: impl Into<String>) -> Self {
-        Output {
-            stderr: stderr.into(),
-            code: 1,
-            ..Default::default()
-        }
-    }
-
-    pub fn json(value: &serde_json::Value) -> Self {
-        Output::ok(serde_json::to_string_pretty(value).unwrap_or_default() + "\n")
-    }
-
-    /// The one-line failure a command prints when the store refuses it ("tablemate: <why>").
-    pub fn failed(e: impl std::fmt::Display) -> Self {
-        Output::fail(format!("tablemate: {e}\n"))
-    }
-
-    /// The output as the binary prints it: names and notes come from save and data files a
-    /// hostile hand may have written, so control characters (terminal escape sequences that
-    /// could move the cursor, retitle the window or hide text) and bidi overrides become
-    /// spaces; line breaks stay. JSON is unaffected apart from bidi overrides inside strings,
-    /// since serde already escapes control characters there.
-    pub fn for_terminal(self) -> Self {
-        Output {
-            stdout: crate::store::clean_lines(&self.stdout),
-            stderr: crate::store::clean_lines(&self.stderr),
-            code: self.code,
-        }
-    }
-}
-
-/// Opens the store at `root`, or the command's failure naming why (every command's first step).
-pub(crate) fn open_store(root: &std::path::Path) -> Result<Store, Output> {
-    Store::open(root).map_err(Output::failed)
-}
-
-/// The store at `root` and its save `id` of game `T`, or the command's failure naming why.
-pub(crate) fn open_save<T: crate::doc::GameDoc>(
-    root: &std::path::Path,
-    id: &str,
-) -> Result<(Store, crate::doc::Saved<T>), Output> {
-    let store = Store::open(root).map_err(Output::failed)?;
-    let saved = store.load::<T>(id).map_err(Output::failed)?;
-    Ok((store, saved))
-}
-
 /// Parses `args` (program name first) and runs the command, printing its output.
 pub fn run(args: Vec<OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
@@ -519,107 +464,4 @@ pub fn execute_with_input(
         ),
         Command::Game(command) => command.execute(root),
     }
-}
-
-/// `tablemate report [ID] [--out FILE] [--force]`.
-fn report(store: &Store, id: Option<&str>, out: Option<&std::path::Path>, force: bool) -> Output {
-    match crate::store::report::write(store, id, out, force) {
-        Ok(w) => {
-            let mut s = format!(
-                "wrote {} ({} crash report(s)",
-                w.path.display(),
-                w.crash_reports
-            );
-            if id.is_some() {
-                s += &format!(", the save with {} typed text(s) replaced", w.replaced);
-            }
-            s += "). Nothing was sent: attach this file to your bug report.\n";
-            Output::ok(s)
-        }
-        Err(e) => Output::fail(format!("tablemate: {e}\n")),
-    }
-}
-
-/// What `export-all` says: the saves and the one bundle, or the several it split them into
-/// (each within the 64 MB a bundle may hold, so `import` reads every one).
-fn exported(e: &crate::store::Exported) -> String {
-    match e.files.as_slice() {
-        [one] => format!("exported {} saves to {}\n", e.saves, one.display()),
-        files => {
-            let mut s = format!(
-                "exported {} saves in {} bundles (together they pass the 64 MB one bundle may hold; import each):\n",
-                e.saves,
-                files.len()
-            );
-            for f in files {
-                s += &format!("  {}\n", f.display());
-            }
-            s
-        }
-    }
-}
-
-/// How much of a title one line of `tablemate list` shows (the whole title is in `--json`).
-pub const LIST_TITLE_CHARS: usize = 60;
-
-fn list(store: &Store, json: bool) -> Output {
-    let listings = store.list();
-    if json {
-        let items: Vec<serde_json::Value> = listings
-            .iter()
-            .map(|l| match &l.status {
-                ListingStatus::Ok {
-                    kind,
-                    saved_at,
-                    summary,
-                } => serde_json::json!({
-                    "id": l.id, "kind": kind, "saved_at": saved_at, "title": l.title,
-                    "summary": summary, "ok": true,
-                }),
-                ListingStatus::Damaged { problem, .. } => serde_json::json!({
-                    "id": l.id, "ok": false, "problem": problem.to_string(),
-                    "path": l.path.display().to_string(),
-                }),
-            })
-            .collect();
-        return Output::json(&serde_json::Value::Array(items));
-    }
-    if listings.is_empty() {
-        if let Some(e) = store.saves_problem() {
-            return Output::fail(format!("tablemate: {e}\n"));
-        }
-        return Output::ok("no saves yet\n");
-    }
-    let mut s = String::new();
-    for l in listings {
-        match l.status {
-            ListingStatus::Ok {
-                kind,
-                saved_at,
-                summary,
-            } => {
-                // The title the player typed first, as Home shows it; the summary after it.
-                let title = if l.title.is_empty() {
-                    String::new()
-                } else {
-                    format!("“{}” ", crate::doc::elide(&l.title, LIST_TITLE_CHARS))
-                };
-                s += &format!(
-                    "{:<40} {}  {:<22} {title}{summary}\n",
-                    l.id,
-                    saved_at
-                        .with_timezone(&chrono::Local)
-                        .format("%Y-%m-%d %H:%M"),
-                    kind.title()
-                )
-            }
-            ListingStatus::Damaged { problem, .. } => {
-                s += &format!(
-                    "{:<40} DAMAGED: {problem} (see `tablemate backups {}`)\n",
-                    l.id, l.id
-                )
-            }
-        }
-    }
-    Output::ok(s)
 }

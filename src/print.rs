@@ -33,6 +33,7 @@ fn on_path(name: &str) -> Option<PathBuf> {
 
 /// The headless Chromium to print with, or why there is none (what to install, and that the
 /// HTML sheet works without it).
+// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
 pub fn chromium() -> Result<PathBuf, String> {
     let missing = |what: String| {
         format!(
@@ -59,6 +60,7 @@ pub fn chromium() -> Result<PathBuf, String> {
 struct Scratch(PathBuf);
 
 impl Scratch {
+    // Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
     fn new() -> Result<Scratch, String> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -78,6 +80,7 @@ impl Drop for Scratch {
 
 /// `html` printed to PDF (A4, the page's own `@page` size, no header or footer) by the
 /// system's headless Chromium; the PDF's bytes.
+// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
 pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
     let browser = chromium()?;
     let scratch = Scratch::new()?;
@@ -176,6 +179,7 @@ pub enum Opened {
 /// The system's program that opens a file in its default application, if any;
 /// `TABLEMATE_OPENER=none` stands for a system without one (tests), a path or name for
 /// another program.
+// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
 fn opener() -> Result<(PathBuf, Vec<String>), String> {
     match std::env::var("TABLEMATE_OPENER") {
         Ok(v) if v == "none" => return Err("TABLEMATE_OPENER is none".into()),
@@ -303,6 +307,7 @@ fn spawn_detached(program: &Path, args: &[String], target: &std::ffi::OsStr) -> 
 
 /// The session sheet of save `id` (docs/plays.md): the phones' address with this machine's
 /// (where the table network is built in) and the restore code's QR code.
+// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
 pub fn session_sheet(
     store: &crate::store::Store,
     id: &str,

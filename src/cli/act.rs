@@ -11,14 +11,25 @@ use super::Output;
 use crate::games::{Applied, HistoryLine, Moved};
 use crate::store::{ScriptFailed, Store};
 
+/// A line of standard input that could not be read (not UTF-8, a closed pipe).
+#[derive(Debug, thiserror::Error)]
+#[error("standard input, line {line}: {source}")]
+pub struct StdinError {
+    line: usize,
+    source: std::io::Error,
+}
+
 /// Where `act`'s actions come from: one JSON argument, or `-` for one action per stdin line.
-pub fn read_actions(action: &str, stdin: &mut dyn BufRead) -> Result<Vec<String>, String> {
+pub fn read_actions(action: &str, stdin: &mut dyn BufRead) -> Result<Vec<String>, StdinError> {
     if action != "-" {
         return Ok(vec![action.to_string()]);
     }
     let mut actions = Vec::new();
     for (n, line) in stdin.lines().enumerate() {
-        let line = line.map_err(|e| format!("standard input, line {}: {e}", n + 1))?;
+        let line = line.map_err(|source| StdinError {
+            line: n + 1,
+            source,
+        })?;
         // Blank lines and `#` comments let a script file be read by people too.
         if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
             actions.push(line);

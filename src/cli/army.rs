@@ -92,7 +92,7 @@ fn new(root: &Path, players: Vec<String>, title: Option<String>, json: bool) -> 
 }
 
 /// Reads the follower table in use (the user's copy in the data folder wins).
-pub fn load_table(root: &Path) -> Result<FollowerTable, String> {
+pub fn load_table(root: &Path) -> Result<FollowerTable, crate::datafile::DataFileError> {
     crate::store::load_data(Some(root), FOLLOWERS_PATH, FollowerTable::parse)
 }
 

@@ -56,7 +56,7 @@ pub fn execute(command: Command, root: &Path) -> Output {
 }
 
 /// Reads the boards file in use (the user's copy in the data folder wins).
-pub fn load_boards(root: &Path) -> Result<Boards, String> {
+pub fn load_boards(root: &Path) -> Result<Boards, crate::datafile::DataFileError> {
     crate::store::load_data(Some(root), BOARDS_PATH, Boards::parse)
 }
 

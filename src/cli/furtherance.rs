@@ -6,139 +6,23 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::Subcommand;
 use serde_json::json;
 
+mod args;
+mod data;
 mod play;
+mod simulate;
 
 use super::Output;
 use crate::doc::Saved;
-use crate::furtherance::sim::{Played, SimPlayer, Style, play_out};
-use crate::furtherance::{
-    Action, Board, BoardFile, Catalog, CounterRange, DeathRule, DeckMode, DestroyedCastleUnits,
-    Difficulty, EnemyCastleDefence, EnemySacrifice, Game, ReachStop, Seat, Settings, Step,
-};
+use crate::furtherance::{Action, Game, Settings};
 use crate::store::Store;
 use play::{Pace, Play};
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum DifficultyArg {
-    Learner,
-    Normal,
-    Hard,
-}
-
-impl From<DifficultyArg> for Difficulty {
-    fn from(d: DifficultyArg) -> Difficulty {
-        match d {
-            DifficultyArg::Learner => Difficulty::Learner,
-            DifficultyArg::Normal => Difficulty::Normal,
-            DifficultyArg::Hard => Difficulty::Hard,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum DeckArg {
-    /// The app shuffles its own unit deck from units.json.
-    Digital,
-    /// You draw from the physical unit deck and tell the app which card came up.
-    Physical,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum DeathArg {
-    /// A unit dies when its damage reaches its HP (default).
-    Reaches,
-    /// A unit dies only when its damage exceeds its HP.
-    Exceeds,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum DestroyedArg {
-    /// A destroyed enemy castle's units are discarded (default).
-    Discarded,
-    /// They keep fighting; the castle only stops spawning.
-    KeepFighting,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum DefenceArg {
-    /// It never defends, as the solo AI gives it no such move (default).
-    Never,
-    /// Its unit inside with the most health left defends.
-    StrongestDefends,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum StopArg {
-    /// Next to one of your units, like every enemy unit (default).
-    NextToYourUnit,
-    /// As soon as one of your units is in reach.
-    WhenInReach,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum SacrificeArg {
-    /// Sacrifices itself at your castle while you have a building (default).
-    Sacrifices,
-    /// Attacks instead.
-    Attacks,
-}
-
-/// Who plays your side in `simulate` (docs/furtherance.md, "Simulated players").
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum PlayerArg {
-    /// Does nothing: ends every turn and takes the offered answer (default).
-    None,
-    /// Picks uniformly among the legal actions, ending the turn 1 time in 4.
-    Random,
-    /// Attacks castles, then kills, recruits and advances by a fixed heuristic.
-    Greedy,
-}
-
-impl From<PlayerArg> for Style {
-    fn from(p: PlayerArg) -> Style {
-        match p {
-            PlayerArg::None => Style::None,
-            PlayerArg::Random => Style::Random,
-            PlayerArg::Greedy => Style::Greedy,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum ReachArg {
-    /// An attacked unit strikes back whatever the range (default).
-    AnyRange,
-    /// Only within the counter-attacker's own reach.
-    WithinReach,
-}
-
-/// The settings the setup window offers "where the rules leave room", one flag each, named
-/// after the window's rows (docs/furtherance.md, "Choices where the rules are unclear").
-#[derive(Debug, Clone, Copy, Args)]
-pub struct RuleArgs {
-    /// A unit dies when its damage reaches / exceeds its HP.
-    #[arg(long, value_enum, default_value = "reaches")]
-    death: DeathArg,
-    /// A destroyed enemy castle's units are discarded / keep fighting.
-    #[arg(long, value_enum, default_value = "discarded")]
-    destroyed_castle_units: DestroyedArg,
-    /// When you attack an enemy castle, it never defends / its strongest unit inside defends.
-    #[arg(long, value_enum, default_value = "never")]
-    enemy_castle_defence: DefenceArg,
-    /// Enemy units that attack 2 spaces away stop next to your unit / when one is in reach.
-    #[arg(long, value_enum, default_value = "next-to-your-unit")]
-    two_space_units_stop: StopArg,
-    /// An enemy unit that may sacrifice itself to burn a building does so at your castle /
-    /// attacks instead.
-    #[arg(long, value_enum, default_value = "sacrifices")]
-    enemy_sacrifice: SacrificeArg,
-    /// An attacked unit strikes back whatever the range / only within its own reach.
-    #[arg(long, value_enum, default_value = "any-range")]
-    counter_attack_reach: ReachArg,
-}
+pub use args::*;
+pub use data::{load_cards, load_data};
+use data::{board, units};
+pub use simulate::{Run, simulate};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -361,49 +245,8 @@ pub enum Command {
     },
 }
 
-/// Reads the board and unit files (the user's replacements first), checked.
-pub fn load_data(root: &Path) -> Result<(Board, Catalog), String> {
-    crate::furtherance::load_data(|rel| crate::store::read_data(Some(root), rel))
-}
 
-/// Reads the buildings, items, upgrades and leaders files (the user's replacements first).
-pub fn load_cards(root: &Path) -> Result<crate::furtherance::Cards, String> {
-    crate::furtherance::load_cards(|rel| crate::store::read_data(Some(root), rel))
-}
 
-fn settings(difficulty: DifficultyArg, deck: DeckArg, rules: RuleArgs) -> Settings {
-    Settings {
-        difficulty: difficulty.into(),
-        deck_mode: match deck {
-            DeckArg::Digital => DeckMode::Digital,
-            DeckArg::Physical => DeckMode::Physical,
-        },
-        death: match rules.death {
-            DeathArg::Reaches => DeathRule::DamageReachesHp,
-            DeathArg::Exceeds => DeathRule::DamageExceedsHp,
-        },
-        destroyed_castle_units: match rules.destroyed_castle_units {
-            DestroyedArg::Discarded => DestroyedCastleUnits::Discarded,
-            DestroyedArg::KeepFighting => DestroyedCastleUnits::KeepFighting,
-        },
-        enemy_castle_defence: match rules.enemy_castle_defence {
-            DefenceArg::StrongestDefends => EnemyCastleDefence::DefendWithStrongest,
-            DefenceArg::Never => EnemyCastleDefence::Never,
-        },
-        reach_stop: match rules.two_space_units_stop {
-            StopArg::NextToYourUnit => ReachStop::WhenAdjacent,
-            StopArg::WhenInReach => ReachStop::WhenInReach,
-        },
-        enemy_sacrifice: match rules.enemy_sacrifice {
-            SacrificeArg::Sacrifices => EnemySacrifice::Sacrifices,
-            SacrificeArg::Attacks => EnemySacrifice::Attacks,
-        },
-        counter_range: match rules.counter_attack_reach {
-            ReachArg::AnyRange => CounterRange::IgnoresRange,
-            ReachArg::WithinReach => CounterRange::WithinReach,
-        },
-    }
-}
 
 pub fn execute(command: Command, root: &Path) -> Output {
     match command {
@@ -583,6 +426,8 @@ fn adopt(root: &Path, id: &str, rules: bool) -> Output {
 }
 
 /// A worker's action (or an item used) in save ID, through `Saved::act`.
+// Kept String: parse errors of several types (a square, a market) meet here, each printed
+// as the command's one failure line.
 fn worker(root: &Path, id: &str, action: Result<Action, String>, rules: bool) -> Output {
     match action {
         Ok(action) => play::play(root, id, Play::Act(action), Pace::RunOn, false, rules),
@@ -639,192 +484,6 @@ fn new_game(
     }
 }
 
-/// How `simulate` runs: who plays your side, the seed, how many rounds, JSON lines or
-/// text, stored or not.
-#[derive(Debug, Clone, Copy)]
-pub struct Run {
-    pub player: Style,
-    pub seed: u64,
-    pub rounds: u32,
-    pub json: bool,
-    pub save: bool,
-}
-
-/// Runs `rounds` rounds with the simulated player `run.player` (furtherance::sim), every
-/// action through `Saved::act_one_step` as the window sends it. Prints every step; a question
-/// is printed when it is answered, with the answer. With `save` the game is stored, every
-/// action a history entry labelled as the app labels it.
-pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
-    let Run {
-        player,
-        seed,
-        rounds,
-        json,
-        save,
-    } = run;
-    let (board, catalog) = match load_data(root) {
-        Ok(d) => d,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let cards = match load_cards(root) {
-        Ok(c) => c,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let game = Game::setup(settings, board, catalog, cards, seed, None);
-    // Room for every action of every round, so the whole game is kept, up to what a save may
-    // hold when read back: a longer simulation keeps its last `MAX_ENTRIES` entries (capped,
-    // not refused: docs/furtherance.md).
-    let capacity = crate::history::DEFAULT_CAPACITY
-        .max((rounds as usize).saturating_mul(150))
-        .min(crate::history::MAX_ENTRIES);
-    let mut saved = Saved {
-        title: format!(
-            "Furtherance solo — {} — simulated ({}), seed {seed}",
-            settings.difficulty.title(),
-            player.as_str()
-        ),
-        history: crate::history::History::with_capacity("New game", game, capacity),
-    };
-    let mut out = String::new();
-    let mut steps = 0u64;
-    let mut played = 0;
-    let mut emit = |round: u32, step: &Step, answer: Option<usize>, out: &mut String| {
-        steps += 1;
-        if json {
-            let mut line = json!({ "round": round, "step": step, "text": step.text() });
-            if let Some(a) = answer {
-                line["answer"] = json!(a);
-            }
-            out.push_str(&line.to_string());
-            out.push('\n');
-        } else {
-            let _ = writeln!(out, "{}", step.text());
-        }
-    };
-    let mut sim = SimPlayer::new(player, seed);
-    let finished = play_out(&mut saved, &mut sim, rounds, |p: Played<'_>| {
-        let game = p.saved.current();
-        if let Action::EndTurn {} = p.action {
-            played += 1;
-        }
-        if let (Some(asked), Action::Answer { option }) = (&p.asked, p.action) {
-            emit(game.round(), asked, Some(option - 1), &mut out);
-        }
-        for e in game.explained() {
-            // A question is printed with its answer; the end with the result line.
-            if !matches!(e.step, Step::NeedsChoice { .. } | Step::GameOver { .. }) {
-                emit(game.round(), &e.step, None, &mut out);
-            }
-        }
-    });
-    if let Err(e) = finished {
-        return Output::fail(format!("{out}tablemate: {e}\n"));
-    }
-    let game = saved.current();
-    let result = match game.outcome() {
-        Some(o) => format!("{o:?}").to_lowercase(),
-        None => "undecided".to_string(),
-    };
-    if json {
-        let castles: serde_json::Map<String, serde_json::Value> = Seat::ALL
-            .iter()
-            .copied()
-            .map(|s| {
-                let c = game.castle(s);
-                (
-                    s.as_str().to_string(),
-                    json!({
-                        "hp": c.hp,
-                        "counters": c.counters,
-                        "units": game.units_of(s).count(),
-                        "research": c.research.len(),
-                    }),
-                )
-            })
-            .collect();
-        let line = json!({
-            "result": result,
-            "rounds_played": played,
-            "round": game.round(),
-            "castle_hp": game.castle(Seat::Player).hp,
-            "vp": game.total_vp(),
-            "steps": steps,
-            "seed": seed,
-            "difficulty": settings.difficulty,
-            "player": player.as_str(),
-            "castles": castles,
-            "counters_returned": game.counters_returned(),
-        });
-        out.push_str(&line.to_string());
-        out.push('\n');
-    } else {
-        let _ = writeln!(
-            out,
-            "Result: {result} after {played} round(s); your castle at {} HP, {} VP",
-            game.castle(Seat::Player).hp,
-            game.total_vp()
-        );
-    }
-    if save {
-        let store = match Store::open(root) {
-            Ok(s) => s,
-            Err(e) => return Output::fail(format!("{out}tablemate: {e}\n")),
-        };
-        let id = store.new_id(crate::doc::Kind::Furtherance);
-        if let Err(e) = store.save(&id, &saved) {
-            return Output::fail(format!("{out}tablemate: {e}\n"));
-        }
-        if json {
-            out.push_str(&json!({ "id": id }).to_string());
-            out.push('\n');
-        } else {
-            let _ = writeln!(out, "{id}");
-        }
-    }
-    Output::ok(out)
-}
-
-/// The units file in use, as JSON (the user's copy if there is one).
-fn units(root: &Path) -> Output {
-    match load_data(root) {
-        Ok((_, catalog)) => match serde_json::to_string_pretty(catalog.file()) {
-            Ok(text) => Output::ok(text + "\n"),
-            Err(e) => Output::fail(format!("tablemate: {e}\n")),
-        },
-        Err(e) => Output::fail(format!("tablemate: {e}\n")),
-    }
-}
-
-fn board(root: &Path, derive: Option<&Path>) -> Output {
-    let file = match derive {
-        Some(path) => {
-            let text = match crate::store::read_text(path) {
-                Ok(t) => t,
-                Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-            };
-            let mut file: BoardFile = match serde_json::from_str(&text) {
-                Ok(f) => f,
-                Err(e) => {
-                    let at = crate::datafile::at(&text, &e);
-                    return Output::fail(format!("{}: {at}\n", path.display()));
-                }
-            };
-            file.derive_arrows_and_spawn_order();
-            if let Err(e) = file.validate() {
-                return Output::fail(format!("{}: {e}\n", path.display()));
-            }
-            file
-        }
-        None => match load_data(root) {
-            Ok((board, _)) => board.file().clone(),
-            Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-        },
-    };
-    match serde_json::to_string_pretty(&file) {
-        Ok(text) => Output::ok(text + "\n"),
-        Err(e) => Output::fail(format!("tablemate: {e}\n")),
-    }
-}
 
 /// The explanation of history entry `index` of `saved`: its label, then each step with its
 /// "Why:" and "Why not:" lines.

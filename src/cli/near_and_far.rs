@@ -35,10 +35,14 @@ fn today() -> chrono::NaiveDate {
 }
 
 /// `--date`: the day at the table, as the actions write it.
-fn table_day(text: &str) -> Result<NaiveDate, String> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| format!("{text:?} is not a day: write it as YYYY-MM-DD, e.g. 2026-03-02"))
+fn table_day(text: &str) -> Result<NaiveDate, NotADay> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").map_err(|_| NotADay(text.to_string()))
 }
+
+/// A `--date` that is not a day as the actions write it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?} is not a day: write it as YYYY-MM-DD, e.g. 2026-03-02")]
+pub struct NotADay(String);
 
 pub fn execute(command: Command, root: &Path) -> Output {
     match command {

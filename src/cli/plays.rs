@@ -218,7 +218,7 @@ pub fn stats(root: &Path, game: Option<&str>, json: bool) -> Output {
     let rates = match wants_sim {
         true => match Store::open(root)
             .map_err(|e| e.to_string())
-            .and_then(|s| s.simulated_rates())
+            .and_then(|s| s.simulated_rates().map_err(|e| e.to_string()))
         {
             Ok(r) => r,
             Err(e) => {

@@ -119,23 +119,33 @@ pub fn read_commands(input: &mut dyn std::io::BufRead, maker: &LinkMaker) {
     }
 }
 
+/// A line of `serve`'s input it cannot carry out.
+#[derive(Debug, thiserror::Error)]
+enum LineError {
+    #[error("write new-link SEAT (the seat's name as listed)")]
+    NoSeat,
+    #[error("no seat {seat:?} (the seats: {})", .seats.join(", "))]
+    NoSuchSeat { seat: String, seats: Vec<String> },
+    #[error("{0:?} is not a command here: the one understood is new-link SEAT")]
+    Unknown(String),
+}
+
 /// One line of `serve`'s input: the line to print on standard output, or why not.
-fn command(line: &str, maker: &LinkMaker) -> Result<String, String> {
+fn command(line: &str, maker: &LinkMaker) -> Result<String, LineError> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let seat = rest.trim();
     match word {
         "new-link" => {
             if seat.is_empty() {
-                return Err("write new-link SEAT (the seat's name as listed)".into());
+                return Err(LineError::NoSeat);
             }
-            let link = maker.new_link(seat).ok_or_else(|| {
-                format!("no seat {seat:?} (the seats: {})", maker.seats().join(", "))
+            let link = maker.new_link(seat).ok_or_else(|| LineError::NoSuchSeat {
+                seat: seat.to_string(),
+                seats: maker.seats(),
             })?;
             Ok(serde_json::json!({ "seat": seat, "link": link }).to_string())
         }
-        other => Err(format!(
-            "{other:?} is not a command here: the one understood is new-link SEAT"
-        )),
+        other => Err(LineError::Unknown(other.to_string())),
     }
 }
 

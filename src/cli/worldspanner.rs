@@ -140,13 +140,10 @@ pub enum Command {
 }
 
 pub fn execute(command: Command, root: &Path) -> Output {
-    match run(command, root) {
-        Ok(out) => out,
-        Err(e) => Output::fail(format!("tablemate worldspanner: {e}\n")),
-    }
+    run(command, root).unwrap_or_else(|failed| failed)
 }
 
-fn run(command: Command, root: &Path) -> Result<Output, String> {
+fn run(command: Command, root: &Path) -> Result<Output, Output> {
     match command {
         Command::New(args) => new::new(args, root),
         Command::Show { id, json, rules } => show::show(&id, json, rules, root),
@@ -161,20 +158,20 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
         } => {
             let (file, origin) = load_deck(deck.as_deref(), root)?;
             if drawn > 0 && !cards_left {
-                return Err(format!(
+                return Err(Output::failed(format!(
                     "--drawn {drawn} needs --cards-left: odds are over the whole deck by default \
                      (the discard pile is not looked through)"
-                ));
+                )));
             }
             if drawn > file.cards.len() {
-                return Err(format!(
+                return Err(Output::failed(format!(
                     "--drawn {drawn}: the deck has {} cards",
                     file.cards.len()
-                ));
+                )));
             }
             let mut d = Deck::new(file.cards.clone(), seed, WhenEmpty::ReshuffleDiscard);
             for _ in 0..drawn {
-                d.draw_to_discard().map_err(|e| e.to_string())?;
+                d.draw_to_discard().map_err(Output::failed)?;
             }
             let over = if cards_left {
                 OddsOver::CardsLeft
@@ -230,7 +227,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             for m in &modifiers {
                 challenge
                     .modifiers
-                    .push(Modifier::parse(m).map_err(|e| e.to_string())?);
+                    .push(Modifier::parse(m).map_err(Output::failed)?);
             }
             if let Some(face) = face {
                 // A card from the box: read only what the rules read on it (RULINGS).
@@ -240,8 +237,8 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                     luck,
                     domes: None,
                 };
-                let card = reading.card().map_err(|e| format!("--luck: {e}"))?;
-                let outcome = challenge.read(&card).map_err(|e| e.to_string())?;
+                let card = reading.card().map_err(|e| Output::failed(format!("--luck: {e}")))?;
+                let outcome = challenge.read(&card).map_err(Output::failed)?;
                 if json {
                     let mut v = outcome_json(&outcome);
                     v["physical"] = json!(reading);
@@ -249,11 +246,13 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                 }
                 return Ok(Output::ok(outcome.explain().join("\n") + "\n"));
             }
-            let seed = seed.ok_or("give --seed N to draw from a deck, or --face to read a card")?;
+            let seed = seed.ok_or_else(|| {
+                Output::failed("give --seed N to draw from a deck, or --face to read a card")
+            })?;
             let (file, origin) = load_deck(deck.as_deref(), root)?;
             let mut d = Deck::new(file.cards.clone(), seed, WhenEmpty::ReshuffleDiscard);
-            let card = d.draw_to_discard().map_err(|e| e.to_string())?;
-            let outcome = challenge.read(&card).map_err(|e| e.to_string())?;
+            let card = d.draw_to_discard().map_err(Output::failed)?;
+            let outcome = challenge.read(&card).map_err(Output::failed)?;
             if json {
                 let mut v = outcome_json(&outcome);
                 v["deck"] = deck_json(&file, &origin);
@@ -292,13 +291,13 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                 attack
                     .hit
                     .modifiers
-                    .push(Modifier::parse(m).map_err(|e| e.to_string())?);
+                    .push(Modifier::parse(m).map_err(Output::failed)?);
             }
             for m in &damage_modifiers {
                 attack
                     .damage
                     .modifiers
-                    .push(Modifier::parse(m).map_err(|e| e.to_string())?);
+                    .push(Modifier::parse(m).map_err(Output::failed)?);
             }
             let mut d = Deck::new(file.cards.clone(), seed, WhenEmpty::ReshuffleDiscard);
             let outcome = attack
@@ -306,7 +305,7 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
                     d.draw_to_discard()
                         .map_err(crate::worldspanner::RuleError::DeckTool)
                 })
-                .map_err(|e| e.to_string())?;
+                .map_err(Output::failed)?;
             if json {
                 return Ok(Output::json(&json!({
                     "deck": deck_json(&file, &origin),
@@ -326,17 +325,17 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
             seed,
             json,
         } => {
-            let occupied = domes::parse_occupied(&occupied).map_err(|e| e.to_string())?;
+            let occupied = domes::parse_occupied(&occupied).map_err(Output::failed)?;
             let (range, card) = match range {
-                Some(r) => (DomeRange::parse(&r).map_err(|e| e.to_string())?, None),
+                Some(r) => (DomeRange::parse(&r).map_err(Output::failed)?, None),
                 None => {
                     let (file, _) = load_deck(deck.as_deref(), root)?;
                     let mut d = Deck::new(file.cards, seed, WhenEmpty::ReshuffleDiscard);
-                    let card = d.draw_to_discard().map_err(|e| e.to_string())?;
+                    let card = d.draw_to_discard().map_err(Output::failed)?;
                     (card.domes(), Some(card))
                 }
             };
-            let candidates = domes::candidates(range, occupied).map_err(|e| e.to_string())?;
+            let candidates = domes::candidates(range, occupied).map_err(Output::failed)?;
             let explanation = domes::explain(range, &candidates);
             if json {
                 return Ok(Output::json(&json!({
@@ -354,20 +353,20 @@ fn run(command: Command, root: &Path) -> Result<Output, String> {
     }
 }
 
-fn parse_face(face: &str) -> Result<Face, String> {
+fn parse_face(face: &str) -> Result<Face, Output> {
     match face.trim().to_ascii_lowercase().as_str() {
         "amaze" | "a" => Ok(Face::Amaze),
         "pass" | "p" => Ok(Face::Pass),
         "squeak" | "s" => Ok(Face::Squeak),
         "fail" | "f" => Ok(Face::Fail),
         "fopp" | "x" => Ok(Face::Fopp),
-        other => Err(format!(
+        other => Err(Output::failed(format!(
             "--face {other:?}: use amaze, pass, squeak, fail or fopp"
-        )),
+        ))),
     }
 }
 
-fn parse_kind(kind: &str) -> Result<ChallengeKind, String> {
+fn parse_kind(kind: &str) -> Result<ChallengeKind, Output> {
     Ok(match kind {
         "faction-adventure" | "adventure" => ChallengeKind::FactionAdventure,
         "lith-adventure" | "lith" => ChallengeKind::LithAdventure,
@@ -381,29 +380,29 @@ fn parse_kind(kind: &str) -> Result<ChallengeKind, String> {
         },
         "other" => ChallengeKind::Other,
         other => {
-            return Err(format!(
+            return Err(Output::failed(format!(
                 "--kind {other:?}: use faction-adventure, lith-adventure, melee-hit, ranged-hit, \
                  damage, weapon-damage or other"
-            ));
+            )));
         }
     })
 }
 
 /// Reads a deck: FILE if it exists, else FILE as a data-folder path, else the sample.
-fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), String> {
+fn load_deck(path: Option<&Path>, root: &Path) -> Result<(DeckFile, String), Output> {
     let (text, origin) = match path {
         Some(p) if p.exists() => {
-            let text = crate::store::read_text(p).map_err(|e| e.to_string())?;
+            let text = crate::store::read_text(p).map_err(Output::failed)?;
             (text, p.display().to_string())
         }
         Some(p) => {
             let rel = p.to_string_lossy().replace('\\', "/");
             crate::store::read_data(Some(root), &rel)
-                .map_err(|_| format!("{}: no such file", p.display()))?
+                .map_err(|_| Output::failed(format!("{}: no such file", p.display())))?
         }
-        None => crate::store::read_data(Some(root), SAMPLE_PATH)?,
+        None => crate::store::read_data(Some(root), SAMPLE_PATH).map_err(Output::failed)?,
     };
-    let file = DeckFile::parse(&text).map_err(|e| format!("{origin}: {e}"))?;
+    let file = DeckFile::parse(&text).map_err(|e| Output::failed(format!("{origin}: {e}")))?;
     Ok((file, origin))
 }
 

@@ -139,6 +139,7 @@ impl PathField {
     }
 
     /// The typed path, with `~` read as the home folder; a refusal when it names no file.
+    // Kept String: shown verbatim under the file field.
     pub fn path(&self) -> Result<PathBuf, String> {
         let typed = self.typed.trim();
         if typed.is_empty() {

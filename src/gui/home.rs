@@ -430,6 +430,7 @@ impl State {
 pub const CODE_ID: &str = "restore-code";
 
 /// Puts back the state restore code `typed` names: the notice to show, and the save to open.
+// Kept String: the restore code's refusal, shown verbatim as a notice.
 pub fn open_code(
     store: &crate::store::Store,
     typed: &str,

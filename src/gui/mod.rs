@@ -55,13 +55,13 @@ pub use shell::{App, Message, Shortcut};
 /// Opens the window and runs until it is closed. The window opens at the size and place it
 /// had last time (or a size that fits a 1366×768 laptop), and `App::fit` shrinks it to 90% of
 /// the screen it lands on; closing it waits for the last save (`App::update`).
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<(), iced::Error> {
     run_opening(None)
 }
 
 /// [`run`], opening the window on save `target` (an id, or a save or bundle file to import
 /// first): `tablemate open ID-OR-FILE`, the desktop entry's way to open a file.
-pub fn run_opening(target: Option<String>) -> Result<(), String> {
+pub fn run_opening(target: Option<String>) -> Result<(), iced::Error> {
     let saved = crate::store::peek_settings::<Settings>(&crate::store::Store::default_root())
         .unwrap_or_default();
     // Window sizes are in the app's scaled units: with large type on, divide to open the same
@@ -121,7 +121,6 @@ pub fn run_opening(target: Option<String>) -> Result<(), String> {
         ..iced::window::Settings::default()
     })
     .run()
-    .map_err(|e| e.to_string())
 }
 
 /// The app icon for the window (64×64 RGBA, rendered from `packaging/org.tablemate.Tablemate.svg`).

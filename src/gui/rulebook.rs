@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// A typed rulebook path, checked: it must name an existing file (a folder or a missing path
 /// is refused, saying which). Kept absolute so the file URL works from anywhere.
+// Kept String: shown verbatim under the rulebook's field.
 pub fn check(typed: &str) -> Result<PathBuf, String> {
     let typed = typed.trim();
     if typed.is_empty() {

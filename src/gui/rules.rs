@@ -63,7 +63,7 @@ pub enum Message {
 
 pub struct State {
     library: Library,
-    problems: Vec<String>,
+    problems: Vec<crate::datafile::DataFileError>,
     query: String,
     filter: GameFilter,
     open: Option<(Kind, String)>,
@@ -266,7 +266,11 @@ impl State {
         }
         let mut col = column![search].spacing(style::GAP);
         for p in &self.problems {
-            col = col.push(text(p).size(style::SMALL).style(style::danger_text));
+            col = col.push(
+                text(p.to_string())
+                    .size(style::SMALL)
+                    .style(style::danger_text),
+            );
         }
         col = col.push(
             scrollable(container(results).padding(iced::Padding::ZERO.right(18))).height(Fill),

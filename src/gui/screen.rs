@@ -46,6 +46,7 @@ impl Ctx<'_> {
 
     /// Writes `value` as the player's own data file `rel` (pretty JSON), the previous version
     /// kept in the data folder's backups. The error is a sentence for the screen.
+    // Kept String: shown verbatim as the screen's notice.
     pub fn save_user_json<T: serde::Serialize>(
         &self,
         rel: &str,

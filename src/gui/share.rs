@@ -157,6 +157,7 @@ impl Sharing {
 
     /// The address in the panel's field, or why it is not one: HOST:PORT with the host an
     /// IP address of this computer (0.0.0.0 for every network) and the port a number.
+    // Kept String: shown verbatim under the address field.
     pub fn typed_listen(&self) -> Result<SocketAddr, String> {
         let text = self.listen_text.trim();
         text.parse::<SocketAddr>().map_err(|_| {

@@ -175,6 +175,7 @@ pub fn hand_over(_root: &Path, _request: &Request) -> std::io::Result<()> {
 /// Serves one connection: reads the request line (bounded, from this user only), hands it
 /// to `deliver`, and answers "ok" once it is delivered.
 #[cfg(target_os = "linux")]
+// Kept String: a refused connection, logged as it reads; nothing matches on it.
 pub fn serve_one(
     stream: std::os::unix::net::UnixStream,
     deliver: &mut dyn FnMut(Request) -> bool,

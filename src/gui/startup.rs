@@ -123,7 +123,7 @@ pub fn run_opening(target: Option<String>) -> ExitCode {
     match panic::catch_unwind(move || super::run_opening(target)) {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
-            let reason = window_failure_reason(&e);
+            let reason = window_failure_reason(&e.to_string());
             crate::store::log::error(&format!("no window: {reason}"));
             eprintln!("{}", no_window_line(&reason));
             ExitCode::from(NO_DISPLAY)

@@ -11,11 +11,31 @@ use super::style;
 
 /// A seed typed in a setup form (Furtherance, Worldspanner): the number, or why it is not one.
 /// The same seed gives the same shuffles and draws (docs/store.md).
-pub fn typed_seed(typed: &str) -> Result<u64, String> {
-    typed
-        .trim()
-        .parse()
-        .map_err(|_| format!("The seed must be a whole number (0 to {}).", u64::MAX))
+pub fn typed_seed(typed: &str) -> Result<u64, NotASeed> {
+    typed.trim().parse().map_err(|_| NotASeed)
+}
+
+/// A typed seed that is not a number a seed can be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("The seed must be a whole number (0 to {}).", u64::MAX)]
+pub struct NotASeed;
+
+/// The first field of a form that is wrong, as the form labels it ("choice 1: next"), and
+/// what is wrong with what was typed there. Shown as "field: problem".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {problem}")]
+pub struct FieldError {
+    pub field: String,
+    pub problem: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, problem: impl ToString) -> Self {
+        FieldError {
+            field: field.into(),
+            problem: problem.to_string(),
+        }
+    }
 }
 
 /// A friendly local time: "Sat 21 Nov 2026, 20:15".

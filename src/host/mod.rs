@@ -140,10 +140,6 @@ impl SeatEntry {
         self.budget -= 1.0;
         true
     }
-
-    pub fn is_table(&self) -> bool {
-        self.plays.is_none()
-    }
 }
 
 /// Takes `m`'s lock even if a thread panicked while holding it, so one failed request never

@@ -79,6 +79,7 @@ impl WindowWriter {
     /// game is still at revision `seen` (no phone changed it since the window read it), with
     /// the phones held back meanwhile; then the host reads the save again and tells every
     /// seat. Returns the new revision.
+    // Kept String: the window's own save error as text, handed back to the window that shows it.
     pub fn write_through(
         &self,
         seen: u64,

@@ -36,7 +36,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
                     saved: true,
                 };
             }
-            Err(e) => problem = Some(format!("{origin}: {e}; using the sample deck")),
+            Err(e) => problem = Some(format!("{}; using the sample deck", e.in_file(origin))),
         },
         Ok(None) => {}
         // A team deck that cannot be read is named, not silently passed over.
@@ -45,7 +45,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
     let sample = super::read_data(root, SAMPLE_PATH).and_then(|(text, origin)| {
         DeckFile::parse(&text)
             .map(|f| (f, origin.clone()))
-            .map_err(|e| format!("{origin}: {e}"))
+            .map_err(|e| e.in_file(origin))
     });
     match sample {
         Ok((f, origin)) => DeckInfo {
@@ -60,7 +60,7 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
             name: "no deck".into(),
             cards: Vec::new(),
             sample: true,
-            problem: Some(e),
+            problem: Some(e.to_string()),
             origin: SAMPLE_PATH.into(),
             saved: false,
         },
@@ -69,12 +69,15 @@ pub fn load_deck(root: Option<&Path>, side: TeamSide) -> DeckInfo {
 
 /// The deck in progress in the data folder: `None` when there is none; a draft that cannot be
 /// read is an error naming the file (never replaced silently).
-pub fn read_draft(store: &Store) -> Result<Option<DeckEditor>, String> {
-    match store.user_text(DRAFT_PATH).map_err(|e| e.to_string())? {
+pub fn read_draft(store: &Store) -> Result<Option<DeckEditor>, crate::datafile::DataFileError> {
+    match store
+        .user_text(DRAFT_PATH)
+        .map_err(|e| super::datafiles::unreadable(DRAFT_PATH, e))?
+    {
         None => Ok(None),
         Some((text, path)) => DeckEditor::from_draft(&text)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
+            .map_err(|e| e.in_file(path.display().to_string())),
     }
 }
 

@@ -399,7 +399,8 @@ fn wrap_v1(
         }
     });
     // Then the game's own changes since version 1 (the games table's `migrate`).
-    let migrated = (crate::games::game(kind).migrate)(1, wrapped).map_err(Problem::Invalid)?;
+    let migrated = (crate::games::game(kind).migrate)(1, wrapped)
+        .map_err(|e| Problem::Invalid(e.to_string()))?;
     Ok(migrated.to_string())
 }
 

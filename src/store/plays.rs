@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::read::{self, Links};
-use super::{ListingStatus, Store, envelope};
+use super::{ListingStatus, Problem, Store, StoreError, envelope};
 use crate::plays::{self, Play, simulated};
 
 /// The record's file name in the data folder.
@@ -67,18 +67,17 @@ pub struct Record {
     pub path: PathBuf,
 }
 
-fn load(path: &Path) -> Result<Option<RecordFile>, String> {
+fn load(path: &Path) -> Result<Option<RecordFile>, StoreError> {
     if !read::present(path) {
         return Ok(None);
     }
-    let bytes = read::read_limited(path, Links::Refuse, MAX_BYTES).map_err(|e| e.to_string())?;
+    let bytes = read::read_limited(path, Links::Refuse, MAX_BYTES)?;
     let file: RecordFile = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}: {}", path.display(), envelope::json_message(&e)))?;
+        .map_err(|e| StoreError::bad(path, Problem::NotJson(envelope::json_message(&e))))?;
     if file.format != FORMAT {
-        return Err(format!(
-            "{}: its format is {:?}, not {FORMAT:?}",
-            path.display(),
-            file.format
+        return Err(StoreError::bad(
+            path,
+            Problem::Invalid(format!("its format is {:?}, not {FORMAT:?}", file.format)),
         ));
     }
     Ok(Some(file))
@@ -103,7 +102,7 @@ impl Store {
 
     /// The simulated players' Furtherance rates, from the record when it holds them for this
     /// [`simulated::VERSION`], else computed (playing every seed's game) and kept there.
-    pub fn simulated_rates(&self) -> Result<Vec<simulated::Rate>, String> {
+    pub fn simulated_rates(&self) -> Result<Vec<simulated::Rate>, simulated::RateError> {
         if let Some(rates) = self.cached_simulated_rates() {
             return Ok(rates);
         }
@@ -184,11 +183,16 @@ impl Store {
     }
 
     /// The plays of the save at `path`, and the version of it they come from.
-    fn derive_plays(&self, id: &str, path: &Path) -> Result<(DateTime<Utc>, Vec<Play>), String> {
-        let bytes = read::read(path, Links::Refuse).map_err(|e| e.to_string())?;
-        let (opened, data) = envelope::open_with_data(&bytes).map_err(|p| p.to_string())?;
-        let plays =
-            plays::derive(opened.kind, id, &opened.title, &data).map_err(|e| e.to_string())?;
+    fn derive_plays(
+        &self,
+        id: &str,
+        path: &Path,
+    ) -> Result<(DateTime<Utc>, Vec<Play>), StoreError> {
+        let bytes = read::read(path, Links::Refuse)?;
+        let (opened, data) =
+            envelope::open_with_data(&bytes).map_err(|p| StoreError::bad(path, p))?;
+        let plays = plays::derive(opened.kind, id, &opened.title, &data)
+            .map_err(|e| StoreError::bad(path, Problem::Invalid(e.to_string())))?;
         Ok((opened.saved_at, plays))
     }
 

@@ -124,6 +124,7 @@ impl Store {
     }
 
     /// The kept copy a restore code names, and the save's id.
+    // Kept String: a restore code's refusal, shown verbatim by the window and the CLI.
     fn sheet_state(&self, code: &str) -> Result<(String, PathBuf), String> {
         let dir = self.sheets_dir();
         let missing = || {
@@ -153,6 +154,7 @@ impl Store {
 
     /// Puts back the state a session sheet's restore code names (`typed` as the player typed
     /// it), keeping the version it replaces as a backup.
+    // Kept String: a restore code's refusal, shown verbatim by the window and the CLI.
     pub fn open_code(&self, typed: &str) -> Result<Reopened, String> {
         let code = parse_code(typed).ok_or_else(|| {
             format!(
@@ -234,6 +236,7 @@ impl Store {
 
     /// The session sheet of save `id` (docs/plays.md): the recap, the phones' address and a
     /// restore code for this exact state, its QR code drawn by `qr` (the app's QR encoder).
+    // Kept String: a restore code's refusal, shown verbatim by the window and the CLI.
     pub fn session_sheet(
         &self,
         id: &str,

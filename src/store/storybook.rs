@@ -10,10 +10,60 @@ use crate::near_and_far::index::{self, IndexFile, Severity};
 use crate::near_and_far::{Facts, QuestCode};
 
 use super::{Store, StoreError};
+use crate::datafile::DataFileError;
+
+/// Why a change to the player's storybook index was refused or not written; each says what
+/// to do instead. The CLI and the window show it as it reads.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexChangeError {
+    /// The store could not read or write a file.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A file (one to import, a kept earlier version) is not an index file.
+    #[error(transparent)]
+    File(#[from] DataFileError),
+    /// The player's own file exists but cannot be read: it is never replaced.
+    #[error("your index {0} cannot be read; fix or move it first (it is never replaced)")]
+    OwnDamaged(String),
+    /// The change would leave these errors in the index.
+    #[error("{}", .0.join("; "))]
+    WouldBreak(Vec<String>),
+    #[error("{0} is already in your index: change it with `index edit`")]
+    AlreadyYours(QuestCode),
+    #[error("{0} is not one of your own entries: add it with `index add`")]
+    NotYours(QuestCode),
+    #[error("{code} was not saved: {}", .problems.join("; "))]
+    NotSaved {
+        code: QuestCode,
+        problems: Vec<String>,
+    },
+    #[error("nothing to undo: no earlier version of your index is kept")]
+    NothingToUndo,
+    /// A file to import refused whole: its own errors, one a line.
+    #[error("{file} was not imported:\n{}", .errors.join("\n"))]
+    ImportHasErrors { file: String, errors: Vec<String> },
+    /// A file to import refused whole, and why.
+    #[error("{file} was not imported: {why}")]
+    NotImported {
+        file: String,
+        why: Box<IndexChangeError>,
+    },
+    #[error(transparent)]
+    NotAConflict(#[from] index::NotAConflict),
+}
+
+impl IndexChangeError {
+    fn not_imported(file: &str, why: impl Into<IndexChangeError>) -> Self {
+        IndexChangeError::NotImported {
+            file: file.to_string(),
+            why: Box::new(why.into()),
+        }
+    }
+}
 
 /// The Near and Far facts (talents, characters, maps, threats): the player's replacements
 /// first, then the bundled files.
-pub fn load_facts(root: &Path) -> Result<Facts, String> {
+pub fn load_facts(root: &Path) -> Result<Facts, DataFileError> {
     Facts::load(|p| crate::store::read_data(Some(root), p))
 }
 
@@ -119,21 +169,26 @@ pub fn export_index(root: &Path, path: &Path, overwrite: bool) -> Result<String,
 pub fn plan_index_import(
     store: &Store,
     path: &Path,
-) -> Result<(index::ImportPlan, index::Loaded), String> {
+) -> Result<(index::ImportPlan, index::Loaded), IndexChangeError> {
     let root = store.root();
     let facts = load_facts(root).ok();
     let shown = path.display().to_string();
-    let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
+    let text = crate::store::read_text(path)?;
     // The file is checked together with the player's index (its letters may be declared
     // there), in `check_planned_import`: only errors it would add refuse it.
-    let incoming = IndexFile::parse(&text).map_err(|e| format!("{shown} was not imported: {e}"))?;
-    index::check_incoming(&shown, &incoming)
-        .map_err(|list| format!("{shown} was not imported:\n{}", list.join("\n")))?;
+    let incoming =
+        IndexFile::parse(&text).map_err(|e| IndexChangeError::not_imported(&shown, e))?;
+    index::check_incoming(&shown, &incoming).map_err(|errors| {
+        IndexChangeError::ImportHasErrors {
+            file: shown.clone(),
+            errors,
+        }
+    })?;
     let loaded = load_index(root, facts.as_ref());
     if loaded.own_damaged {
-        return Err(format!(
-            "{shown} was not imported: your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
+        return Err(IndexChangeError::not_imported(
+            &shown,
+            IndexChangeError::OwnDamaged(loaded.own_origin),
         ));
     }
     let plan = index::Index::plan_import(&loaded.files, &loaded.own_origin, &incoming);
@@ -150,11 +205,12 @@ pub fn import_index_keeping(
     store: &Store,
     path: &Path,
     take_theirs: &BTreeSet<QuestCode>,
-) -> Result<ImportOutcome, String> {
+) -> Result<ImportOutcome, IndexChangeError> {
     let facts = load_facts(store.root()).ok();
     let shown = path.display().to_string();
     let (plan, loaded) = plan_index_import(store, path)?;
-    index::check_take_theirs(&shown, &plan, take_theirs)?;
+    index::check_take_theirs(&plan, take_theirs)
+        .map_err(|e| IndexChangeError::not_imported(&shown, e))?;
     let own = index::Index::check_planned_import(
         &loaded.files,
         &loaded.own_origin,
@@ -162,13 +218,11 @@ pub fn import_index_keeping(
         take_theirs,
         facts.as_ref(),
     )
-    .map_err(|problems| {
-        let list = index::name_in_incoming(&shown, plan.incoming(), &problems);
-        format!("{shown} was not imported:\n{}", list.join("\n"))
+    .map_err(|problems| IndexChangeError::ImportHasErrors {
+        errors: index::name_in_incoming(&shown, plan.incoming(), &problems),
+        file: shown.clone(),
     })?;
-    let written = store
-        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
-        .map_err(|e| e.to_string())?;
+    let written = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())?;
     let taken = plan
         .conflicts
         .iter()
@@ -226,7 +280,7 @@ pub struct ImportOutcome {
 
 /// Imports keeping every one of the player's entries; the message lists each conflict with
 /// both versions side by side.
-pub fn import_index(store: &Store, path: &Path) -> Result<String, String> {
+pub fn import_index(store: &Store, path: &Path) -> Result<String, IndexChangeError> {
     let out = import_index_keeping(store, path, &BTreeSet::new())?;
     let mut s = out.message;
     for l in &out.letter_conflicts {
@@ -262,7 +316,7 @@ pub fn declare_letters(
     character: &str,
     prefix: &str,
     first: Option<QuestCode>,
-) -> Result<String, String> {
+) -> Result<String, IndexChangeError> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
     own_readable(&loaded)?;
@@ -274,10 +328,7 @@ pub fn declare_letters(
         first,
         facts.as_ref(),
     )
-    .map_err(|p| {
-        let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
-        list.join("; ")
-    })?;
+    .map_err(|p| IndexChangeError::WouldBreak(p.iter().map(|p| p.to_string()).collect()))?;
     let chain = own
         .characters
         .iter()
@@ -289,9 +340,7 @@ pub fn declare_letters(
                     .is_some_and(|f| f.name == c.character)
         })
         .cloned();
-    let written = store
-        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
-        .map_err(|e| e.to_string())?;
+    let written = store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())?;
     Ok(match chain {
         Some(c) => format!(
             "{}'s quest letters are {} (first code {}), kept in {}",
@@ -307,19 +356,14 @@ pub fn declare_letters(
 }
 
 /// Deletes the player's own entry for `code` (backed up first).
-pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, String> {
+pub fn delete_entry(store: &Store, code: &QuestCode) -> Result<String, IndexChangeError> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
     own_readable(&loaded)?;
     let (own, _) =
         index::Index::check_removal(&loaded.files, &loaded.own_origin, code, facts.as_ref())
-            .map_err(|p| {
-                let list: Vec<String> = p.iter().map(|p| p.to_string()).collect();
-                list.join("; ")
-            })?;
-    store
-        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
-        .map_err(|e| e.to_string())?;
+            .map_err(|p| IndexChangeError::WouldBreak(p.iter().map(|p| p.to_string()).collect()))?;
+    store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())?;
     Ok(format!("{code} deleted from your storybook index"))
 }
 
@@ -331,7 +375,7 @@ pub fn write_entry(
     entry: &index::QuestEntry,
     map: Option<crate::near_and_far::MapNumber>,
     editing: bool,
-) -> Result<String, String> {
+) -> Result<String, IndexChangeError> {
     let facts = load_facts(store.root()).ok();
     let loaded = load_index(store.root(), facts.as_ref());
     own_readable(&loaded)?;
@@ -339,40 +383,30 @@ pub fn write_entry(
     let mine = loaded.own_file();
     let exists = mine.quests.iter().any(|q| &q.code == code);
     match (editing, exists) {
-        (false, true) => {
-            return Err(format!(
-                "{code} is already in your index: change it with `index edit`"
-            ));
-        }
-        (true, false) => {
-            return Err(format!(
-                "{code} is not one of your own entries: add it with `index add`"
-            ));
-        }
+        (false, true) => return Err(IndexChangeError::AlreadyYours(code.clone())),
+        (true, false) => return Err(IndexChangeError::NotYours(code.clone())),
         _ => {}
     }
     let single = IndexFile {
         quests: vec![entry.clone()],
         ..IndexFile::empty("entry")
     };
-    index::check_incoming("the entry", &single).map_err(|list| list.join("; "))?;
+    index::check_incoming("the entry", &single).map_err(IndexChangeError::WouldBreak)?;
     let mut own =
         index::Index::check_addition(&loaded.files, &loaded.own_origin, entry, facts.as_ref())
-            .map_err(|p| {
-                let list: Vec<String> = p
+            .map_err(|p| IndexChangeError::NotSaved {
+                code: code.clone(),
+                problems: p
                     .iter()
                     .map(|p| format!("{}: {}", p.at, p.message))
-                    .collect();
-                format!("{code} was not saved: {}", list.join("; "))
+                    .collect(),
             })?;
     if let Some(m) = map
         && loaded.built.index.map_of(code).is_none()
     {
         own.add_space(m, code.clone());
     }
-    store
-        .write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())
-        .map_err(|e| e.to_string())?;
+    store.write_data_backed_up(index::OWN_FILE, own.to_json().as_bytes())?;
     Ok(format!(
         "{code} {} your storybook index",
         if editing { "changed in" } else { "added to" }
@@ -381,22 +415,19 @@ pub fn write_entry(
 
 /// Puts the player's own index file back as it was before its last change (the newest backup,
 /// which is used up, so a second undo goes one change further back).
-pub fn undo_index_change(store: &Store) -> Result<String, String> {
+pub fn undo_index_change(store: &Store) -> Result<String, IndexChangeError> {
     let mut backups = store.data_backups(index::OWN_FILE);
     let Some(last) = backups.pop() else {
-        return Err("nothing to undo: no earlier version of your index is kept".to_string());
+        return Err(IndexChangeError::NothingToUndo);
     };
-    let bytes = super::files::read_bounded(&last).map_err(|e| e.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", last.display()))?;
-    let earlier = IndexFile::parse(&text).map_err(|e| format!("{}: {e}", last.display()))?;
+    let text = super::files::read_text(&last)?;
+    let earlier = IndexFile::parse(&text).map_err(|e| e.in_file(last.display().to_string()))?;
     let now = store
         .data_text(index::OWN_FILE)
         .ok()
         .and_then(|(t, _)| IndexFile::parse(&t).ok());
-    store
-        .write_data(index::OWN_FILE, text.as_bytes())
-        .map_err(|e| e.to_string())?;
-    std::fs::remove_file(&last).map_err(|e| format!("{}: {e}", last.display()))?;
+    store.write_data(index::OWN_FILE, text.as_bytes())?;
+    std::fs::remove_file(&last).map_err(|e| StoreError::io(&last, e))?;
     let undone = now.map(|n| what_changed(&n, &earlier)).unwrap_or_default();
     Ok(format!(
         "your storybook index is back as it was before its last change{} ({} kept)",
@@ -442,12 +473,9 @@ fn what_changed(now: &IndexFile, earlier: &IndexFile) -> Vec<String> {
 
 /// Refuses to change the player's own index file when it exists but cannot be read: it is
 /// never replaced then.
-fn own_readable(loaded: &index::Loaded) -> Result<(), String> {
+fn own_readable(loaded: &index::Loaded) -> Result<(), IndexChangeError> {
     if loaded.own_damaged {
-        return Err(format!(
-            "your index {} cannot be read; fix or move it first (it is never replaced)",
-            loaded.own_origin
-        ));
+        return Err(IndexChangeError::OwnDamaged(loaded.own_origin.clone()));
     }
     Ok(())
 }

@@ -159,7 +159,7 @@ fn campaign_winner_has_the_highest_column_total() {
     let c = full_campaign(40, 100);
     // A: 47 + 40 = 87; B: 0 + 100 = 100.
     assert_eq!(
-        c.campaign_outcome(),
+        c.sheet().outcome,
         Some(CampaignOutcome::Winner {
             seat: Seat::B,
             by_campaign_points: false
@@ -191,7 +191,7 @@ fn campaign_total_tie_goes_to_more_campaign_points() {
 fn no_campaign_winner_before_the_last_game_ends() {
     let mut c = full_campaign(60, 50);
     c.games[5].result = None;
-    assert_eq!(c.campaign_outcome(), None);
+    assert_eq!(c.sheet().outcome, None);
 }
 
 #[test]

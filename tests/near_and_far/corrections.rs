@@ -140,7 +140,7 @@ fn the_latest_correction_of_an_entry_wins() {
     let id = c.sheet("Rin").unwrap().ledger.entries.last().unwrap().id;
     let jp = |p| Item::JourneyPoints {
         session: 1,
-        map: MapNumber::BROKEN_PLAINS,
+        map: MapNumber::new(2).unwrap(),
         points: p,
     };
     c.correct("Rin", id, "added wrong", Some(jp(23)), day(4))

@@ -168,7 +168,7 @@ fn a_deck_file_with_35_cards_is_rejected_naming_the_count() {
     let mut d = sample();
     d.cards.pop();
     let err = DeckFile::parse(&d.to_json()).unwrap_err();
-    assert!(err.contains("35 cards"), "{err}");
+    assert!(err.to_string().contains("35 cards"), "{err}");
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn a_deck_file_error_names_the_problem_and_place() {
         .replacen("\"domes\": \"1-2\"", "\"domes\": \"7-8\"", 1);
     let err = DeckFile::parse(&text).unwrap_err();
     assert!(
-        err.contains("Dome 7 does not exist") && err.contains("line"),
+        err.to_string().contains("Dome 7 does not exist") && err.to_string().contains("line"),
         "{err}"
     );
 }

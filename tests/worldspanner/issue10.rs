@@ -191,8 +191,8 @@ fn a_deck_file_card_missing_a_field_is_refused_naming_the_card_and_the_field() {
         .remove("hit_from")
         .expect("the sample states hit_from");
     let err = DeckFile::parse(&v.to_string()).unwrap_err();
-    assert!(err.contains("card 17"), "{err}");
-    assert!(err.contains("hit_from"), "{err}");
+    assert!(err.to_string().contains("card 17"), "{err}");
+    assert!(err.to_string().contains("hit_from"), "{err}");
     // null stays the way to write "never".
     v["cards"][16]["hit_from"] = serde_json::Value::Null;
     let file = DeckFile::parse(&v.to_string()).unwrap();

@@ -95,7 +95,7 @@ fn the_hero_library_is_kept_in_the_data_folder_with_a_backup() {
     let bad = text.replace("\"health\": 6", "\"health\": 60");
     let err = HeroLibrary::parse(&bad).unwrap_err();
     assert!(
-        err.contains("heroes[0]") && err.contains("Health 60"),
+        err.to_string().contains("heroes[0]") && err.to_string().contains("Health 60"),
         "{err}"
     );
 }
@@ -111,7 +111,7 @@ fn a_hero_in_the_library_twice_names_where_it_first_appears() {
     heroes.push(again);
     let err = HeroLibrary::parse(&v.to_string()).unwrap_err();
     assert_eq!(
-        err,
+        err.to_string(),
         "heroes[1]: RIZZIK is in the library twice, first at heroes[0]"
     );
 }

@@ -6,31 +6,104 @@
 //! bundled one) is the store's (`store::read_data`, `store::load_data`); which game owns a
 //! `data_kind` is the games table's (`games::check_data`). See docs/architecture.md.
 
+/// Why a data file cannot be used: which file, where in it, and what is wrong there. Every
+/// parser and check of a data file returns it; the parsers see only the text, so `file` is
+/// filled by whoever read the file (`in_file`: the store, `parse_bundled`). Shown as
+/// "file: at: problem", leaving out what is empty, the way `doc::Invalid` is shown.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.shown())]
+pub struct DataFileError {
+    /// The file as a player finds it: a path, or "data/army/followers.json (bundled)"; empty
+    /// until the reader names it.
+    pub file: String,
+    /// Where in the file: a line and column with the line quoted, a field path
+    /// (`followers[general].cost`), a row or a map; empty when the problem is the whole file.
+    pub at: String,
+    pub problem: String,
+}
+
+impl DataFileError {
+    /// A problem at `at` in a file not yet named.
+    pub fn new(at: impl Into<String>, problem: impl Into<String>) -> Self {
+        DataFileError {
+            file: String::new(),
+            at: at.into(),
+            problem: problem.into(),
+        }
+    }
+
+    /// A problem with the file as a whole (its kind, a list that misses an entry).
+    pub fn whole(problem: impl Into<String>) -> Self {
+        DataFileError::new("", problem)
+    }
+
+    /// The same problem, naming the file it is in (a name already given is kept: the
+    /// innermost reader knows the file best).
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        if self.file.is_empty() {
+            self.file = file.into();
+        }
+        self
+    }
+
+    /// The same problem seen from a containing value: `cards[2]` + `name` is `cards[2].name`.
+    pub fn within(mut self, outer: &str) -> Self {
+        self.at = match self.at.is_empty() {
+            true => outer.to_string(),
+            false => format!("{outer}.{}", self.at),
+        };
+        self
+    }
+
+    fn shown(&self) -> String {
+        [&self.file, &self.at, &self.problem]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(": ")
+    }
+}
+
+/// A state's problem (`doc::Invalid`) found inside a data file, at the same field path.
+impl From<crate::doc::Invalid> for DataFileError {
+    fn from(e: crate::doc::Invalid) -> Self {
+        DataFileError::new(e.at, e.problem)
+    }
+}
+
 /// A data file a game owns, by its `data_kind` field: each engine lists its own in
 /// `DATA_KINDS`, and the games table finds a file's owner there (`games::check_data`).
 #[derive(Clone, Copy)]
 pub struct DataKind {
     pub name: &'static str,
     /// Validates the file's text (its `data_kind` is `name`); a one-line summary.
-    pub check: fn(&str) -> Result<String, String>,
+    pub check: fn(&str) -> Result<String, DataFileError>,
 }
 
 /// Parses a data file's text into `T` after checking its `data_kind`. Errors name the line
 /// and column and quote the line, or the data kind found, so the caller only adds the file's
-/// name. Text that is not JSON at all says so first ("not valid JSON: line 3 column 9 ...").
-pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Result<T, String> {
+/// name. Text that is not JSON at all says so ("line 3 column 9 (...): not valid JSON: ...").
+pub fn parse<T: serde::de::DeserializeOwned>(
+    text: &str,
+    data_kind: &str,
+) -> Result<T, DataFileError> {
     #[derive(serde::Deserialize)]
     struct Probe {
         data_kind: Option<String>,
     }
     let value = match serde_json::from_str::<serde_json::Value>(text) {
         Ok(value) => value,
-        Err(e) => return Err(format!("not valid JSON: {}", at(text, &e))),
+        Err(e) => {
+            let mut err = at(text, &e);
+            err.problem = format!("not valid JSON: {}", err.problem);
+            return Err(err);
+        }
     };
     let probe: Probe = serde_json::from_value(value.clone()).map_err(|e| at(text, &e))?;
     match probe.data_kind.as_deref() {
         Some(k) if k == data_kind => from_str_at_path(text).map_err(|(e, path)| {
-            let message = at_path(text, &e, &path);
+            let mut err = at_path(text, &e, &path);
             // A field the kind needs is missing: perhaps another kind of file carries this
             // label (a units file labelled as a board). Name what it holds instead.
             match (
@@ -43,21 +116,28 @@ pub fn parse<T: serde::de::DeserializeOwned>(text: &str, data_kind: &str) -> Res
                         .map(String::as_str)
                         .filter(|k| !HEADER_FIELDS.contains(k))
                         .collect();
-                    format!(
-                        "{message}; the file is labelled data_kind {data_kind:?} but holds {}: \
+                    err.problem = format!(
+                        "{}; the file is labelled data_kind {data_kind:?} but holds {}: \
                          is it another kind of file with the wrong data_kind?",
+                        err.problem,
                         if names.is_empty() {
                             "no fields besides its header".to_string()
                         } else {
                             format!("the field(s) {}", names.join(", "))
                         }
-                    )
+                    );
+                    err
                 }
-                _ => message,
+                _ => err,
             }
         }),
-        Some(k) => Err(format!("data_kind is {k:?}, expected {data_kind:?}")),
-        None => Err(format!("no data_kind field (expected {data_kind:?})")),
+        Some(k) => Err(DataFileError::new(
+            "data_kind",
+            format!("{k:?}, expected {data_kind:?}"),
+        )),
+        None => Err(DataFileError::whole(format!(
+            "no data_kind field (expected {data_kind:?})"
+        ))),
     }
 }
 
@@ -81,17 +161,17 @@ fn from_str_at_path<T: serde::de::DeserializeOwned>(
 /// The fields of the shared [`Header`], left out when naming what a file holds.
 const HEADER_FIELDS: [&str; 4] = ["data_kind", "sample_data", "source", "note"];
 
-/// Where a JSON error is: "line 2 column 10 (`"value": 300}`): ...", the line quoted (trimmed,
+/// Where a JSON error is: "line 2 column 10 (`"value": 300}`)", the line quoted (trimmed,
 /// at most 80 characters) so a hand-edited file's mistake can be found without counting.
 /// serde reports an unknown field of a file with a shared [`Header`] at the end of the object;
 /// the field's own line is found and named instead.
-pub fn at(text: &str, e: &serde_json::Error) -> String {
+pub fn at(text: &str, e: &serde_json::Error) -> DataFileError {
     at_path(text, e, "")
 }
 
-/// `at`, the message led by `path`, where in the file's structure the error is
-/// ("line 202 column 7 (`],`): arrows.left.b4[0]: \"h4\" is not a square ...").
-fn at_path(text: &str, e: &serde_json::Error, path: &str) -> String {
+/// `at`, the place followed by `path`, where in the file's structure the error is
+/// ("line 202 column 7 (`],`): arrows.left.b4[0]", then the problem).
+fn at_path(text: &str, e: &serde_json::Error, path: &str) -> DataFileError {
     let message = e.to_string();
     // serde_json ends its message with the position, which is given first here.
     let suffix = format!(" at line {} column {}", e.line(), e.column());
@@ -99,11 +179,6 @@ fn at_path(text: &str, e: &serde_json::Error, path: &str) -> String {
     let (line, column) = unknown_field(message)
         .and_then(|field| key_position(text, field))
         .unwrap_or((e.line(), e.column()));
-    let message = if path.is_empty() {
-        message.to_string()
-    } else {
-        format!("{path}: {message}")
-    };
     let quoted: String = text
         .lines()
         .nth(line.saturating_sub(1))
@@ -112,11 +187,15 @@ fn at_path(text: &str, e: &serde_json::Error, path: &str) -> String {
         .chars()
         .take(80)
         .collect();
-    if quoted.is_empty() {
-        format!("line {line} column {column}: {message}")
+    let mut place = if quoted.is_empty() {
+        format!("line {line} column {column}")
     } else {
-        format!("line {line} column {column} (`{quoted}`): {message}")
+        format!("line {line} column {column} (`{quoted}`)")
+    };
+    if !path.is_empty() {
+        place = format!("{place}: {path}");
     }
+    DataFileError::new(place, message)
 }
 
 /// The field named by serde's "unknown field `notes`, expected ..." message.
@@ -163,13 +242,13 @@ impl Header {
     }
 
     /// Refuses a file of another kind, naming both.
-    pub fn expect_kind(&self, data_kind: &str) -> Result<(), String> {
+    pub fn expect_kind(&self, data_kind: &str) -> Result<(), DataFileError> {
         if self.data_kind == data_kind {
             Ok(())
         } else {
-            Err(format!(
-                "data_kind is {:?}, expected {data_kind:?}",
-                self.data_kind
+            Err(DataFileError::new(
+                "data_kind",
+                format!("{:?}, expected {data_kind:?}", self.data_kind),
             ))
         }
     }
@@ -215,18 +294,18 @@ pub fn holds_each_once<K: Eq + std::hash::Hash + Copy>(
     expected: impl IntoIterator<Item = K>,
     found: &[K],
     name: impl Fn(K) -> String,
-) -> Result<(), String> {
+) -> Result<(), DataFileError> {
     if let Some((first, i, k)) = first_repeat(found.iter().copied()) {
-        return Err(format!(
-            "{list}[{i}] ({}): listed twice, first at {list}[{first}]",
-            name(k)
+        return Err(DataFileError::new(
+            format!("{list}[{i}] ({})", name(k)),
+            format!("listed twice, first at {list}[{first}]"),
         ));
     }
     match each_exactly_once(expected, found) {
         Ok(()) => Ok(()),
-        Err(NotOnce::Missing(k) | NotOnce::Repeated(k, _)) => Err(format!(
-            "{list}: {} is missing (expected {set} once each)",
-            name(k)
+        Err(NotOnce::Missing(k) | NotOnce::Repeated(k, _)) => Err(DataFileError::new(
+            list,
+            format!("{} is missing (expected {set} once each)", name(k)),
         )),
     }
 }
@@ -295,9 +374,9 @@ pub fn first_repeat<K: Eq + std::hash::Hash>(
 /// ("data/army/followers.json (bundled): ...").
 pub fn parse_bundled<T>(
     path: &str,
-    parse: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<T, String> {
-    parse(bundled(path)?).map_err(|e| format!("{path} (bundled): {e}"))
+    parse: impl FnOnce(&str) -> Result<T, DataFileError>,
+) -> Result<T, DataFileError> {
+    parse(bundled(path)?).map_err(|e| e.in_file(format!("{path} (bundled)")))
 }
 
 /// For the loaders' tests: the bundled data file `path` with `edit` applied to its JSON, as
@@ -311,8 +390,12 @@ pub(crate) fn edited_bundled(path: &str, edit: impl FnOnce(&mut serde_json::Valu
 }
 
 /// The text of bundled data file `path`, or why there is none.
-pub fn bundled(path: &str) -> Result<&'static str, String> {
-    crate::bundled::get(path).ok_or_else(|| format!("{path} is not bundled in this build"))
+pub fn bundled(path: &str) -> Result<&'static str, DataFileError> {
+    crate::bundled::get(path).ok_or_else(|| DataFileError {
+        file: path.to_string(),
+        at: String::new(),
+        problem: "not bundled in this build".to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -332,10 +415,14 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err,
-            "data_kind is \"army-list\", expected \"army-followers\""
+            DataFileError::new("data_kind", "\"army-list\", expected \"army-followers\"")
+        );
+        assert_eq!(
+            err.to_string(),
+            "data_kind: \"army-list\", expected \"army-followers\""
         );
         let err = parse::<Sample>(r#"{"value":1}"#, "army-followers").unwrap_err();
-        assert!(err.starts_with("no data_kind field"), "{err}");
+        assert!(err.to_string().starts_with("no data_kind field"), "{err}");
     }
 
     #[derive(Debug, serde::Deserialize)]
@@ -355,8 +442,8 @@ mod tests {
         assert_eq!(f.header, Header::new("x", false, "p. 3", ""));
         assert_eq!(f.header.expect_kind("x"), Ok(()));
         assert_eq!(
-            f.header.expect_kind("y").unwrap_err(),
-            "data_kind is \"x\", expected \"y\""
+            f.header.expect_kind("y").unwrap_err().to_string(),
+            "data_kind: \"x\", expected \"y\""
         );
         let err = serde_json::from_str::<WithHeader>(r#"{"data_kind":"x","value":1,"junk":2}"#)
             .unwrap_err();
@@ -367,10 +454,8 @@ mod tests {
     fn a_misspelt_field_is_named_at_its_own_line() {
         let text = "{\n  \"data_kind\": \"x\",\n  \"notes\": \"hi\",\n  \"value\": 1\n}\n";
         let err = parse::<WithHeader>(text, "x").unwrap_err();
-        assert!(
-            err.starts_with("line 3 column 3 (`\"notes\": \"hi\",`): unknown field `notes`"),
-            "{err}"
-        );
+        assert_eq!(err.at, "line 3 column 3 (`\"notes\": \"hi\",`)");
+        assert!(err.problem.starts_with("unknown field `notes`"), "{err}");
     }
 
     #[test]
@@ -395,10 +480,12 @@ mod tests {
         );
         assert_eq!(
             holds_each_once("xs", "1 to 3", 1..=3, &[1, 2, 1, 3], name).unwrap_err(),
-            "xs[2] (#1): listed twice, first at xs[0]"
+            DataFileError::new("xs[2] (#1)", "listed twice, first at xs[0]")
         );
         assert_eq!(
-            holds_each_once("xs", "1 to 3", 1..=3, &[1, 3], name).unwrap_err(),
+            holds_each_once("xs", "1 to 3", 1..=3, &[1, 3], name)
+                .unwrap_err()
+                .to_string(),
             "xs: #2 is missing (expected 1 to 3 once each)"
         );
     }
@@ -407,12 +494,32 @@ mod tests {
     fn a_bundled_file_that_fails_its_check_is_named() {
         let ok = parse_bundled(crate::army::FOLLOWERS_PATH, |t| Ok(t.len()));
         assert!(ok.is_ok_and(|n| n > 0));
-        let err = parse_bundled(crate::army::FOLLOWERS_PATH, |_| Err::<(), _>("bad".into()));
+        let err = parse_bundled(crate::army::FOLLOWERS_PATH, |_| {
+            Err::<(), _>(DataFileError::new("followers[0]", "bad"))
+        });
         assert_eq!(
-            err.unwrap_err(),
-            format!("{} (bundled): bad", crate::army::FOLLOWERS_PATH)
+            err.unwrap_err().to_string(),
+            format!(
+                "{} (bundled): followers[0]: bad",
+                crate::army::FOLLOWERS_PATH
+            )
         );
-        assert!(parse_bundled("data/none.json", |_| Ok(())).is_err());
+        let missing = parse_bundled("data/none.json", |_| Ok(())).unwrap_err();
+        assert_eq!(missing.file, "data/none.json");
+    }
+
+    #[test]
+    fn a_data_file_error_names_the_file_where_in_it_and_the_problem() {
+        let err = DataFileError::new("cost", "is 40").within("followers[2]");
+        assert_eq!(err.at, "followers[2].cost");
+        assert_eq!(err.to_string(), "followers[2].cost: is 40");
+        let err = err.in_file("mine.json").in_file("outer.json");
+        assert_eq!(err.file, "mine.json", "the innermost reader names the file");
+        assert_eq!(err.to_string(), "mine.json: followers[2].cost: is 40");
+        assert_eq!(
+            DataFileError::whole("empty").in_file("a.json").to_string(),
+            "a.json: empty"
+        );
     }
 
     #[test]
@@ -437,13 +544,16 @@ mod tests {
     #[test]
     fn a_data_file_error_gives_line_and_column() {
         let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 300}", "x").unwrap_err();
-        assert!(err.starts_with("line 2 column"), "{err}");
+        assert!(err.at.starts_with("line 2 column"), "{err}");
         assert!(
-            err.contains("(`\"value\": 300}`)"),
+            err.at.contains("(`\"value\": 300}`)"),
             "the line is quoted: {err}"
         );
-        let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 3,,}", "x").unwrap_err();
-        assert!(err.starts_with("not valid JSON: line 2 column"), "{err}");
+        let err = parse::<Sample>("{\"data_kind\":\"x\",\n\"value\": 3,,}", "x")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 2 column"), "{err}");
+        assert!(err.contains("not valid JSON"), "{err}");
         assert_eq!(
             err.matches("line 2").count(),
             1,

@@ -29,16 +29,20 @@ mod tests {
     struct Die(u8);
 
     impl Die {
-        fn new(n: u8) -> Result<Die, String> {
+        fn new(n: u8) -> Result<Die, NotAFace> {
             if (1..=6).contains(&n) {
                 Ok(Die(n))
             } else {
-                Err(format!("a die shows 1 to 6, not {n}"))
+                Err(NotAFace(n))
             }
         }
     }
 
-    super::checked_u8!(Die, String);
+    #[derive(Debug, thiserror::Error)]
+    #[error("a die shows 1 to 6, not {0}")]
+    struct NotAFace(u8);
+
+    super::checked_u8!(Die, NotAFace);
 
     #[test]
     fn a_checked_number_reads_and_writes_as_a_plain_u8_and_refuses_out_of_range() {

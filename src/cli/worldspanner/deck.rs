@@ -85,42 +85,44 @@ pub enum Deck {
     },
 }
 
-fn team(value: &str) -> Result<TeamSide, String> {
+fn team(value: &str) -> Result<TeamSide, Output> {
     TeamSide::parse(value.trim())
-        .ok_or_else(|| format!("team {value:?}: use skyhawks or psiclones"))
+        .ok_or_else(|| Output::failed(format!("team {value:?}: use skyhawks or psiclones")))
 }
 
 /// The deck in progress, or a new one when there is none.
-fn draft(store: &Store) -> Result<DeckEditor, String> {
-    Ok(read_draft(store)?.unwrap_or_else(|| DeckEditor::new("My deck")))
+fn draft(store: &Store) -> Result<DeckEditor, Output> {
+    Ok(read_draft(store)
+        .map_err(Output::failed)?
+        .unwrap_or_else(|| DeckEditor::new("My deck")))
 }
 
-fn keep(store: &Store, deck: &DeckEditor) -> Result<(), String> {
+fn keep(store: &Store, deck: &DeckEditor) -> Result<(), Output> {
     write_draft(store, deck)
         .map(|_| ())
-        .map_err(|e| format!("the deck in progress could not be saved: {e}"))
+        .map_err(|e| Output::failed(format!("the deck in progress could not be saved: {e}")))
 }
 
 /// Refuses to replace typed cards unless the player said so.
-fn replacing(deck: &DeckEditor, force: bool) -> Result<(), String> {
+fn replacing(deck: &DeckEditor, force: bool) -> Result<(), Output> {
     if force || deck.cards().is_empty() {
         Ok(())
     } else {
-        Err(format!(
+        Err(Output::failed(format!(
             "the deck in progress ({:?}) already holds {}: pass --force to replace it",
             deck.name,
             deck.progress()
-        ))
+        )))
     }
 }
 
-fn finished(deck: &DeckEditor) -> Result<DeckFile, String> {
+fn finished(deck: &DeckEditor) -> Result<DeckFile, Output> {
     deck.finish()
-        .map_err(|e| format!("the deck is not finished ({}): {e}", deck.progress()))
+        .map_err(|e| Output::failed(format!("the deck is not finished ({}): {e}", deck.progress())))
 }
 
-pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
-    let store = Store::open(root).map_err(|e| e.to_string())?;
+pub fn run(command: Deck, root: &Path) -> Result<Output, Output> {
+    let store = crate::cli::open_store(root)?;
     let mut deck = draft(&store)?;
     let said = match command {
         Deck::Show { json } => return Ok(show(&deck, json)),
@@ -134,17 +136,17 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
             format!("The deck is now called {:?}", deck.name)
         }
         Deck::Add { line } => {
-            let card = deck.add_line(&line).map_err(|e| e.to_string())?;
+            let card = deck.add_line(&line).map_err(Output::failed)?;
             let added = format!("Card {} added: {}", card.number(), card.describe());
             format!("{added}; {}", deck.progress())
         }
         Deck::Edit { number, line } => {
             deck.replace_line(number, &line)
-                .map_err(|e| e.to_string())?;
+                .map_err(Output::failed)?;
             format!("Card {number} corrected")
         }
         Deck::Remove { number } => {
-            deck.remove(number).map_err(|e| e.to_string())?;
+            deck.remove(number).map_err(Output::failed)?;
             format!("Card {number} removed; {}", deck.progress())
         }
         Deck::Load { team: t, force } => {
@@ -153,7 +155,7 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
             let info = load_deck(Some(root), side);
             let mut loaded = DeckEditor::new(info.name.clone());
             for c in &info.cards {
-                loaded.add_line(&card_line(c)).map_err(|e| e.to_string())?;
+                loaded.add_line(&card_line(c)).map_err(Output::failed)?;
             }
             if info.sample {
                 loaded.name = format!("My {} deck", side.name());
@@ -168,7 +170,7 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
         Deck::Save { team: t } => {
             let side = team(&t)?;
             let file = finished(&deck)?;
-            let path = save_team_deck(&store, side, &file).map_err(|e| e.to_string())?;
+            let path = save_team_deck(&store, side, &file).map_err(Output::failed)?;
             return Ok(Output::ok(format!(
                 "Saved {:?} as the {} deck ({}); new games use it\n",
                 file.name,
@@ -184,7 +186,7 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
                 name: file.name,
                 cards: file.cards,
             };
-            let json = serde_json::to_string(&action).map_err(|e| e.to_string())?;
+            let json = serde_json::to_string(&action).map_err(Output::failed)?;
             // The store's lock is let go first: `act` opens the data folder itself.
             drop(store);
             return Ok(super::super::act::act(root, &id, &[json], false));
@@ -197,17 +199,17 @@ pub fn run(command: Deck, root: &Path) -> Result<Output, String> {
                     finished.name,
                     file.display()
                 ))),
-                Err(StoreError::Exists { path }) => Err(format!(
+                Err(StoreError::Exists { path }) => Err(Output::failed(format!(
                     "{} already exists: pass --force to replace it",
                     path.display()
-                )),
-                Err(e) => Err(e.to_string()),
+                ))),
+                Err(e) => Err(Output::failed(e)),
             };
         }
         Deck::Import { file, force } => {
-            let text = crate::store::read_text(&file).map_err(|e| e.to_string())?;
+            let text = crate::store::read_text(&file).map_err(Output::failed)?;
             let parsed = DeckFile::parse(&text)
-                .map_err(|e| format!("not imported: {}: {e}", file.display()))?;
+                .map_err(|e| Output::failed(format!("not imported: {}: {e}", file.display())))?;
             replacing(&deck, force)?;
             deck = DeckEditor::from_file(&parsed);
             format!("Imported {:?} ({}) from {}", deck.name, deck.progress(), file.display())

@@ -8,7 +8,6 @@ use serde_json::json;
 
 use super::super::Output;
 use super::new::library;
-use crate::store::Store;
 use crate::worldspanner::HeroCard;
 use crate::worldspanner::library::LIBRARY_PATH;
 
@@ -26,14 +25,14 @@ pub enum Heroes {
     Remove { name: String },
 }
 
-fn save(root: &Path, lib: &crate::worldspanner::HeroLibrary) -> Result<PathBuf, String> {
-    let store = Store::open(root).map_err(|e| e.to_string())?;
+fn save(root: &Path, lib: &crate::worldspanner::HeroLibrary) -> Result<PathBuf, Output> {
+    let store = crate::cli::open_store(root)?;
     store
         .write_user(LIBRARY_PATH, lib.to_json().as_bytes())
-        .map_err(|e| e.to_string())
+        .map_err(Output::failed)
 }
 
-pub fn run(command: Heroes, root: &Path) -> Result<Output, String> {
+pub fn run(command: Heroes, root: &Path) -> Result<Output, Output> {
     let mut lib = library(root)?;
     match command {
         Heroes::List { json } => {
@@ -48,12 +47,12 @@ pub fn run(command: Heroes, root: &Path) -> Result<Output, String> {
             ))
         }
         Heroes::Add { file } => {
-            let text = crate::store::read_text(&file).map_err(|e| e.to_string())?;
+            let text = crate::store::read_text(&file).map_err(Output::failed)?;
             let card: HeroCard = serde_json::from_str(&text)
-                .map_err(|e| format!("{}: not a hero card: {e}", file.display()))?;
+                .map_err(|e| Output::failed(format!("{}: not a hero card: {e}", file.display())))?;
             let name = card.name.clone();
             lib.put(card)
-                .map_err(|e| format!("{}: {e}", file.display()))?;
+                .map_err(|e| Output::failed(format!("{}: {e}", file.display())))?;
             let path = save(root, &lib)?;
             Ok(Output::ok(format!("{name} saved to the hero library ({})\n", path.display())))
         }
@@ -61,7 +60,7 @@ pub fn run(command: Heroes, root: &Path) -> Result<Output, String> {
             let before = lib.heroes.len();
             lib.heroes.retain(|h| !h.name.trim().eq_ignore_ascii_case(name.trim()));
             if lib.heroes.len() == before {
-                return Err(format!("no hero {name:?} in the hero library ({LIBRARY_PATH})"));
+                return Err(Output::failed(format!("no hero {name:?} in the hero library ({LIBRARY_PATH})")));
             }
             let path = save(root, &lib)?;
             Ok(Output::ok(format!("{name} removed from the hero library ({})\n", path.display())))

@@ -10,7 +10,6 @@ use serde_json::json;
 use super::super::Output;
 use super::load_deck;
 use crate::doc::Saved;
-use crate::store::Store;
 use crate::store::challenge_decks;
 use crate::worldspanner::library::LIBRARY_PATH;
 use crate::worldspanner::{Faction, Game, GameLength, HeroEntry, HeroLibrary, MapDesign, Setup, TeamSide};
@@ -49,28 +48,28 @@ pub struct NewArgs {
     json: bool,
 }
 
-fn named<T: serde::de::DeserializeOwned>(flag: &str, value: &str, choices: &str) -> Result<T, String> {
+fn named<T: serde::de::DeserializeOwned>(flag: &str, value: &str, choices: &str) -> Result<T, Output> {
     serde_json::from_value(json!(value.trim().to_ascii_lowercase()))
-        .map_err(|_| format!("{flag} {value:?}: use one of {choices}"))
+        .map_err(|_| Output::failed(format!("{flag} {value:?}: use one of {choices}")))
 }
 
-fn team(value: &str) -> Result<TeamSide, String> {
+fn team(value: &str) -> Result<TeamSide, Output> {
     TeamSide::parse(value.trim())
-        .ok_or_else(|| format!("team {value:?}: use skyhawks or psiclones"))
+        .ok_or_else(|| Output::failed(format!("team {value:?}: use skyhawks or psiclones")))
 }
 
 /// The hero library in the data folder (an empty one when there is none).
-pub(super) fn library(root: &Path) -> Result<HeroLibrary, String> {
-    let store = Store::open(root).map_err(|e| e.to_string())?;
-    match store.user_text(LIBRARY_PATH).map_err(|e| e.to_string())? {
+pub(super) fn library(root: &Path) -> Result<HeroLibrary, Output> {
+    let store = crate::cli::open_store(root)?;
+    match store.user_text(LIBRARY_PATH).map_err(Output::failed)? {
         None => Ok(HeroLibrary::default()),
-        Some((text, path)) => HeroLibrary::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Some((text, path)) => HeroLibrary::parse(&text).map_err(|e| Output::failed(e.in_file(path.display().to_string()))),
     }
 }
 
-fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(TeamSide, HeroEntry), String> {
+fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(TeamSide, HeroEntry), Output> {
     let Some((side, rest)) = spec.split_once('=') else {
-        return Err(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] or TEAM=@NAME"));
+        return Err(Output::failed(format!("--hero {spec:?}: write it as TEAM=NAME[:HEALTH[:GOLD[:BOOSTS]]] or TEAM=@NAME")));
     };
     let side = team(side)?;
     if let Some(name) = rest.strip_prefix('@') {
@@ -80,33 +79,33 @@ fn hero(spec: &str, library: &mut Option<HeroLibrary>, root: &Path) -> Result<(T
         let card = library
             .as_ref()
             .and_then(|l| l.get(name.trim()))
-            .ok_or_else(|| format!("--hero {spec:?}: no hero {name:?} in the hero library ({LIBRARY_PATH})"))?;
+            .ok_or_else(|| Output::failed(format!("--hero {spec:?}: no hero {name:?} in the hero library ({LIBRARY_PATH})")))?;
         return Ok((side, card.entry()));
     }
     let mut parts = rest.split(':');
     let name = parts.next().unwrap_or("").trim();
     if name.is_empty() {
-        return Err(format!("--hero {spec:?}: the hero needs a name"));
+        return Err(Output::failed(format!("--hero {spec:?}: the hero needs a name")));
     }
-    let number = |what: &str, v: Option<&str>, default: u32| -> Result<u32, String> {
+    let number = |what: &str, v: Option<&str>, default: u32| -> Result<u32, Output> {
         v.map_or(Ok(default), |v| {
             v.trim()
                 .parse()
-                .map_err(|_| format!("--hero {spec:?}: the {what} must be a whole number"))
+                .map_err(|_| Output::failed(format!("--hero {spec:?}: the {what} must be a whole number")))
         })
     };
     let health = u8::try_from(number("health", parts.next(), 4)?)
-        .map_err(|_| format!("--hero {spec:?}: the health is too large"))?;
+        .map_err(|_| Output::failed(format!("--hero {spec:?}: the health is too large")))?;
     let gold = number("gold", parts.next(), 0)?;
     let boosts = u8::try_from(number("Boosts", parts.next(), 0)?)
-        .map_err(|_| format!("--hero {spec:?}: at most 255 Boosts"))?;
+        .map_err(|_| Output::failed(format!("--hero {spec:?}: at most 255 Boosts")))?;
     if parts.next().is_some() {
-        return Err(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD:BOOSTS"));
+        return Err(Output::failed(format!("--hero {spec:?}: at most NAME:HEALTH:GOLD:BOOSTS")));
     }
     Ok((side, HeroEntry { gold, boosts, ..HeroEntry::new(name, health) }))
 }
 
-pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
+pub fn new(args: NewArgs, root: &Path) -> Result<Output, Output> {
     let map: MapDesign = named("--map", &args.map, "standard, tri-line, tri-split, quad, quad-line, quad-split")?;
     let factions = args
         .factions
@@ -123,7 +122,7 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
     for p in &args.physical {
         physical[team(p)?.index()] = true;
     }
-    let team_size = u8::try_from(heroes[0].len()).map_err(|_| "too many heroes".to_string())?;
+    let team_size = u8::try_from(heroes[0].len()).map_err(|_| Output::failed("too many heroes".to_string()))?;
     // Each team's deck: the file given, else the team's own saved deck (`deck save`), else
     // the sample; the output says which, so a table never plays invented cards unawares.
     let mut decks = Vec::new();
@@ -139,7 +138,7 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
             None => {
                 let info = challenge_decks::load_deck(Some(root), side);
                 if info.cards.is_empty() {
-                    return Err(format!("{side} have no deck: {}", info.problem.unwrap_or_default()));
+                    return Err(Output::failed(format!("{side} have no deck: {}", info.problem.unwrap_or_default())));
                 }
                 let d = TeamDeck {
                     name: info.name.clone(),
@@ -154,10 +153,10 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
         };
         told.push((side, told_deck));
     }
-    let [sky, psi]: [(String, _); 2] = decks.try_into().map_err(|_| "two decks".to_string())?;
+    let [sky, psi]: [(String, _); 2] = decks.try_into().map_err(|_| Output::failed("two decks".to_string()))?;
     let setup = Setup {
         map,
-        length: GameLength::new(args.rounds).map_err(|e| e.to_string())?,
+        length: GameLength::new(args.rounds).map_err(Output::failed)?,
         team_size,
         factions,
         heroes,
@@ -165,16 +164,16 @@ pub fn new(args: NewArgs, root: &Path) -> Result<Output, String> {
         seed: args.seed.unwrap_or_else(crate::deck::fresh_seed),
         physical,
     };
-    let game = Game::new(setup).map_err(|e| e.to_string())?;
+    let game = Game::new(setup).map_err(Output::failed)?;
     let game_physical = physical;
     let title = match args.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_string(),
         _ => "Worldspanner Factions".to_string(),
     };
-    let store = Store::open(root).map_err(|e| e.to_string())?;
+    let store = crate::cli::open_store(root)?;
     let id = store.new_id(crate::doc::Kind::Worldspanner);
     let saved = Saved::new(title, "New game", game);
-    store.save(&id, &saved).map_err(|e| e.to_string())?;
+    store.save(&id, &saved).map_err(Output::failed)?;
     if args.json {
         let decks: serde_json::Map<String, serde_json::Value> = told
             .iter()

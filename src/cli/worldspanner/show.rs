@@ -7,16 +7,14 @@ use std::path::Path;
 use serde_json::json;
 
 use super::super::Output;
-use crate::store::Store;
 use crate::worldspanner::view::{OddsRow, View};
 use crate::worldspanner::{Game, TeamSide};
 
-pub fn show(id: &str, json: bool, rules: bool, root: &Path) -> Result<Output, String> {
-    let store = Store::open(root).map_err(|e| e.to_string())?;
-    let saved = store.load::<Game>(id).map_err(|e| e.to_string())?;
+pub fn show(id: &str, json: bool, rules: bool, root: &Path) -> Result<Output, Output> {
+    let (_, saved) = crate::cli::open_save::<Game>(root, id)?;
     let view = saved.current().view();
     if json {
-        let mut v = serde_json::to_value(&view).map_err(|e| e.to_string())?;
+        let mut v = serde_json::to_value(&view).map_err(Output::failed)?;
         v["id"] = json!(id);
         v["title"] = json!(saved.title);
         return Ok(Output::json(&v));

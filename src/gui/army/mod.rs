@@ -78,7 +78,7 @@ pub struct State {
     /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
     pub refusal: super::notice::Refusal,
     doc: Option<Doc<ArmyGame>>,
-    table: Result<FollowerTable, String>,
+    table: Result<FollowerTable, crate::datafile::DataFileError>,
     setup: Box<SetupForm>,
     /// The player whose army is on screen while armies are written.
     editing: usize,
@@ -172,7 +172,7 @@ impl State {
     fn start(&mut self, ctx: &Ctx) -> Action<Message> {
         let table = match &self.table {
             Ok(t) => t.clone(),
-            Err(e) => return Action::error(e.clone()),
+            Err(e) => return Action::error(e.to_string()),
         };
         let count = if self.setup.four { 4 } else { 2 };
         let names: Vec<String> = self.setup.names[..count].to_vec();
@@ -285,7 +285,7 @@ impl State {
         ]
         .spacing(style::GAP + 4.0);
         if let Err(e) = &self.table {
-            col = col.push(text(e.clone()).size(style::BODY).style(style::danger_text));
+            col = col.push(text(e.to_string()).size(style::BODY).style(style::danger_text));
         }
         col = col.push(widgets::primary(
             "Write the armies",
@@ -296,7 +296,7 @@ impl State {
 }
 
 /// The follower table in use: the user's replacement in the data folder, else the bundled one.
-fn load_table(ctx: &Ctx) -> Result<FollowerTable, String> {
+fn load_table(ctx: &Ctx) -> Result<FollowerTable, crate::datafile::DataFileError> {
     crate::store::load_data(ctx.data_root(), FOLLOWERS_PATH, FollowerTable::parse)
 }
 

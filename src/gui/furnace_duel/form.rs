@@ -105,7 +105,10 @@ impl ResultForm {
 
     /// The typed numbers as a result, or what is wrong with them (blank counts as 0, except
     /// cash).
-    pub(crate) fn parse(&self, players: &[String; 2]) -> Result<GameResult, String> {
+    pub(crate) fn parse(
+        &self,
+        players: &[String; 2],
+    ) -> Result<GameResult, crate::gui::widgets::FieldError> {
         let mut tallies = [Tally::default(); 2];
         for seat in Seat::BOTH {
             for (i, &field) in TallyField::ALL.iter().enumerate() {
@@ -113,12 +116,13 @@ impl ResultForm {
                 let value = if raw.is_empty() && field != TallyField::Cash {
                     0
                 } else {
-                    raw.parse::<u32>().map_err(|_| {
-                        format!(
-                            "{}'s {} must be a whole number (it is “{raw}”)",
+                    raw.parse::<u32>().map_err(|_| crate::gui::widgets::FieldError {
+                        field: format!(
+                            "{}'s {}",
                             players[seat.index()],
                             field.label().to_lowercase()
-                        )
+                        ),
+                        problem: format!("must be a whole number (it is “{raw}”)"),
                     })?
                 };
                 field.set(&mut tallies[seat.index()], value);

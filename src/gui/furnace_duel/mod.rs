@@ -71,7 +71,7 @@ pub struct State {
     /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
     pub refusal: super::notice::Refusal,
     doc: Option<Doc<Campaign>>,
-    boards: Result<Boards, String>,
+    boards: Result<Boards, crate::datafile::DataFileError>,
     setup: Box<SetupForm>,
     form: Box<ResultForm>,
     note: String,
@@ -146,7 +146,7 @@ impl State {
     fn start(&mut self, ctx: &Ctx) -> Action<Message> {
         let boards = match &self.boards {
             Ok(b) => b.clone(),
-            Err(e) => return Action::error(e.clone()),
+            Err(e) => return Action::error(e.to_string()),
         };
         let players = [self.setup.a.clone(), self.setup.b.clone()];
         match Campaign::new(players, boards, self.setup.settings) {
@@ -173,7 +173,7 @@ impl State {
         let action = match message {
             Message::RecordResult => match self.form.parse(&doc.state().players) {
                 Ok(result) => FdAction::RecordResult { result },
-                Err(e) => return Action::error(e),
+                Err(e) => return Action::error(e.to_string()),
             },
             Message::ClaimBoard(seat) => FdAction::ClaimBoard { seat },
             Message::WithdrawBoard => FdAction::WithdrawBoard {},
@@ -304,7 +304,7 @@ impl State {
         .spacing(style::GAP + 4.0)
         .max_width(760);
         if let Err(e) = &self.boards {
-            col = col.push(text(e.clone()).size(style::BODY).style(style::danger_text));
+            col = col.push(text(e.to_string()).size(style::BODY).style(style::danger_text));
         }
         col = col.push(widgets::primary(
             "Start campaign",
@@ -315,7 +315,7 @@ impl State {
 }
 
 /// The boards file in use: the user's replacement in the data folder, else the bundled one.
-fn load_boards(ctx: &Ctx) -> Result<Boards, String> {
+fn load_boards(ctx: &Ctx) -> Result<Boards, crate::datafile::DataFileError> {
     crate::store::load_data(ctx.data_root(), BOARDS_PATH, Boards::parse)
 }
 

@@ -50,6 +50,7 @@ fn unit_words(p: &crate::furtherance::UnitsProblem) -> String {
 
 impl CardsEditor {
     /// The sheet's file as its rows make it (pretty JSON), or its first problem in words.
+    // Kept String: shown verbatim in the card editor.
     fn file_text(&self) -> Result<String, String> {
         let text = match self.sheet {
             Sheet::Units => self
@@ -236,6 +237,7 @@ pub(super) fn open_kingdom_files(ctx: &Ctx) -> (Vec<CardsDraft>, [bool; 4], Opti
             .data_root()
             .map(|r| r.join(kind.path()))
             .filter(|p| p.exists());
+        // Kept String: shown verbatim in the card editor.
         let read = |path: &PathBuf| -> Result<CardsFile, String> {
             let text = crate::store::read_text(path).map_err(|e| e.to_string())?;
             crate::datafile::parse(&text, kind.data_kind())
@@ -254,13 +256,12 @@ pub(super) fn open_kingdom_files(ctx: &Ctx) -> (Vec<CardsDraft>, [bool; 4], Opti
         };
         let file = match file {
             Some(f) => f,
-            None => match crate::bundled::get(kind.path())
-                .ok_or_else(|| format!("{} is not bundled", kind.path()))
-                .and_then(|t| CardsFile::parse(t, kind))
-            {
+            None => match crate::datafile::parse_bundled(kind.path(), |t| {
+                CardsFile::parse(t, kind)
+            }) {
                 Ok(f) => f,
                 Err(e) => {
-                    trouble.get_or_insert(e);
+                    trouble.get_or_insert(e.to_string());
                     CardsFile {
                         header: crate::datafile::Header::new(kind.data_kind(), false, "", ""),
                         cards: Vec::new(),

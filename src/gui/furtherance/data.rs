@@ -13,12 +13,12 @@ pub(super) fn user_file(ctx: &Ctx, rel: &str) -> bool {
     ctx.data_root().is_some_and(|r| r.join(rel).exists())
 }
 
-pub(super) fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, String> {
+pub(super) fn load(ctx: &Ctx) -> Result<Box<(Board, Catalog)>, crate::datafile::DataFileError> {
     furtherance::load_data(|rel| crate::store::read_data(ctx.data_root(), rel)).map(Box::new)
 }
 
 /// Your kingdom card files where you have them, else the bundled samples (issue 32 §1).
-pub(super) fn load_cards(ctx: &Ctx) -> Result<Box<Cards>, String> {
+pub(super) fn load_cards(ctx: &Ctx) -> Result<Box<Cards>, crate::datafile::DataFileError> {
     furtherance::load_cards(|rel| crate::store::read_data(ctx.data_root(), rel)).map(Box::new)
 }
 
@@ -96,7 +96,7 @@ impl State {
                     // A broken units file: start from the bundled sample rows.
                     Err(_) => match Catalog::bundled() {
                         Ok(c) => c.file().clone(),
-                        Err(e) => return Action::error(e),
+                        Err(e) => return Action::error(e.to_string()),
                     },
                 };
                 let (kingdom, yours, trouble) = cards_io::open_kingdom_files(ctx);
@@ -146,7 +146,7 @@ impl State {
                         self.data = load(ctx);
                         match &self.data {
                             Ok(_) => Action::notice(notice),
-                            Err(e) => Action::error(e.clone()),
+                            Err(e) => Action::error(e.to_string()),
                         }
                     }
                 }
@@ -167,7 +167,7 @@ impl State {
                         self.kingdom_cards = load_cards(ctx);
                         match (&self.data, &self.kingdom_cards) {
                             (Ok(_), Ok(_)) => Action::notice(notice),
-                            (Err(e), _) | (_, Err(e)) => Action::error(e.clone()),
+                            (Err(e), _) | (_, Err(e)) => Action::error(e.to_string()),
                         }
                     }
                 }

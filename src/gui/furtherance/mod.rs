@@ -136,10 +136,10 @@ pub struct State {
     pub refusal: super::notice::Refusal,
     doc: Option<Doc<Game>>,
     /// The board and units files, checked (boxed: the board's lookup tables are large).
-    data: Result<Box<(Board, Catalog)>, String>,
+    data: Result<Box<(Board, Catalog)>, crate::datafile::DataFileError>,
     /// Your buildings, items, upgrades and leaders files (or the bundled samples), checked:
     /// what a new game is dealt from.
-    kingdom_cards: Result<Box<Cards>, String>,
+    kingdom_cards: Result<Box<Cards>, crate::datafile::DataFileError>,
     setup: SetupForm,
     selected: Option<UnitId>,
     mode: Mode,
@@ -452,13 +452,14 @@ impl State {
                     .data
                     .as_ref()
                     .err()
-                    .or(self.kingdom_cards.as_ref().err());
+                    .or(self.kingdom_cards.as_ref().err())
+                    .map(ToString::to_string);
                 column![
                     data_bar(
                         self.data.as_ref().ok().map(|d| &**d),
                         self.kingdom_cards.as_ref().ok().map(|c| &**c),
                     ),
-                    self.setup.view(problem, leaders),
+                    self.setup.view(problem.as_ref(), leaders),
                 ]
                 .into()
             }

@@ -11,16 +11,16 @@ impl State {
     pub(super) fn start(&mut self, ctx: &Ctx) -> Action<Message> {
         let (board, catalog) = match &self.data {
             Ok(d) => (**d).clone(),
-            Err(e) => return Action::error(e.clone()),
+            Err(e) => return Action::error(e.to_string()),
         };
         let settings = self.setup.settings();
         let seed = match self.setup.seed() {
             Ok(seed) => seed,
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         let cards = match &self.kingdom_cards {
             Ok(c) => (**c).clone(),
-            Err(e) => return Action::error(e.clone()),
+            Err(e) => return Action::error(e.to_string()),
         };
         // Your leader if you picked one (by name, from your leaders file), else drawn (SOLO
         // SETUP).

@@ -88,7 +88,7 @@ impl SetupForm {
     }
 
     /// The seed typed in the form, or why it is not one.
-    pub fn seed(&self) -> Result<u64, String> {
+    pub fn seed(&self) -> Result<u64, crate::gui::widgets::NotASeed> {
         crate::gui::widgets::typed_seed(&self.seed)
     }
 
@@ -193,7 +193,7 @@ impl SetupForm {
             .wrap()
             .vertical_spacing(style::GAP),
         );
-        if let Some(p) = problem.cloned().or(seed_problem) {
+        if let Some(p) = problem.cloned().or(seed_problem.map(|e| e.to_string())) {
             col = col.push(text(p).size(style::BODY).style(style::danger_text));
         }
         col = col

@@ -100,7 +100,7 @@ impl State {
         let form_editing = form.editing;
         let entry = match form.to_entry() {
             Ok(e) => e,
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         let facts = self.facts();
         let mut own =
@@ -240,7 +240,7 @@ impl State {
                     &m,
                 )))
             }
-            Err(e) => Action::error(e),
+            Err(e) => Action::error(e.to_string()),
         }
     }
 

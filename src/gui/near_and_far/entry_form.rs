@@ -3,6 +3,7 @@
 //! quest, rewards and the "success by 2 or more" bonus: keywords gained and lost, side quests,
 //! experience; the story's ending; a note). Turning text into an entry names the wrong field.
 
+use crate::gui::widgets::FieldError;
 use crate::near_and_far::index::{Bookkeeping, Choice, QuestEntry, Test};
 use crate::near_and_far::{Keyword, MapNumber, QuestCode};
 
@@ -120,30 +121,30 @@ pub(super) fn words(text: &str) -> Vec<&str> {
         .collect()
 }
 
-fn keywords(text: &str, at: &str) -> Result<Vec<Keyword>, String> {
+fn keywords(text: &str, at: &str) -> Result<Vec<Keyword>, FieldError> {
     words(text)
         .into_iter()
         .map(Keyword::new)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("{at}: {e}"))
+        .map_err(|e| FieldError::new(at, e))
 }
 
-fn side_quests(text: &str, at: &str) -> Result<Vec<QuestCode>, String> {
+fn side_quests(text: &str, at: &str) -> Result<Vec<QuestCode>, FieldError> {
     words(text)
         .into_iter()
         .map(QuestCode::parse)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("{at}: {e}"))
+        .map_err(|e| FieldError::new(at, e))
 }
 
-fn xp(text: &str, at: &str) -> Result<u8, String> {
+fn xp(text: &str, at: &str) -> Result<u8, FieldError> {
     match text.trim() {
         "" => Ok(0),
         t => t
             .parse::<u8>()
             .ok()
             .filter(|n| *n <= 10)
-            .ok_or_else(|| format!("{at}: experience must be a number from 0 to 10")),
+            .ok_or_else(|| FieldError::new(at, "experience must be a number from 0 to 10")),
     }
 }
 
@@ -172,15 +173,15 @@ impl EntryForm {
     }
 
     /// The entry, or the first field that is wrong.
-    pub fn to_entry(&self) -> Result<QuestEntry, String> {
+    pub fn to_entry(&self) -> Result<QuestEntry, FieldError> {
         let mut choices = Vec::new();
         for (i, c) in self.choices.iter().enumerate() {
             let at = format!("choice {}", i + 1);
-            let target = || -> Result<u8, String> {
+            let target = || -> Result<u8, FieldError> {
                 c.target
                     .trim()
                     .parse()
-                    .map_err(|_| format!("{at}: the difficulty must be a number"))
+                    .map_err(|_| FieldError::new(&at, "the difficulty must be a number"))
             };
             let test = match c.test {
                 TestKind::None => None,
@@ -190,7 +191,7 @@ impl EntryForm {
             let gate = keywords(&c.keywords, &at)?;
             let next = match c.next.trim() {
                 "" => None,
-                t => Some(QuestCode::parse(t).map_err(|e| format!("{at}: next: {e}"))?),
+                t => Some(QuestCode::parse(t).map_err(|e| FieldError::new(format!("{at}: next"), e))?),
             };
             let reward = Bookkeeping {
                 keywords: keywords(&c.reward_keywords, &format!("{at}: keywords gained"))?,
@@ -236,7 +237,7 @@ mod tests {
         f.choices[0].label = "climb".into();
         f.choices[0].test = TestKind::Skill;
         f.choices[0].target = "seven".into();
-        assert!(f.to_entry().unwrap_err().contains("choice 1"));
+        assert!(f.to_entry().unwrap_err().to_string().contains("choice 1"));
         f.choices[0].target = "7".into();
         f.choices[1].label = "around".into();
         f.choices[1].keywords = "ash, moon".into();
@@ -246,7 +247,7 @@ mod tests {
         assert_eq!(e.choices[1].keywords.len(), 2);
         assert_eq!(e.choices[1].reward.side_quests, vec![QuestCode::Side(12)]);
         f.choices[1].bonus_xp = "eleven".into();
-        assert!(f.to_entry().unwrap_err().contains("choice 2: bonus"));
+        assert!(f.to_entry().unwrap_err().to_string().contains("choice 2: bonus"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! code as `tablemate near-and-far index import/export`); an export never replaces an existing
 //! file without an in-app confirmation.
 
+use crate::store::storybook::IndexChangeError;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -106,7 +107,7 @@ impl State {
                 return Action::none();
             }
             Ok(_) => {}
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         }
         self.finish_import(path, &BTreeSet::new(), ctx)
     }
@@ -152,7 +153,9 @@ impl State {
                 }
                 Action::notice(Notice::info(sentence(&message)))
             }
-            Err(e) if e.contains(&shown) => Action::error(e),
+            Err(
+                e @ (IndexChangeError::NotImported { .. } | IndexChangeError::ImportHasErrors { .. }),
+            ) => Action::error(e.to_string()),
             Err(e) => Action::error(format!("{shown} was not imported: {e}")),
         }
     }

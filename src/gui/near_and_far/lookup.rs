@@ -252,7 +252,7 @@ impl State {
         };
         let space = match QuestCode::parse(&self.pad.digits) {
             Ok(s) => s,
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         match c.lookup(&who, &space, None, &self.index.built.index, self.facts()) {
             Ok(answer) => {

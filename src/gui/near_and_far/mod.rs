@@ -84,7 +84,7 @@ pub struct State {
     /// The last refusal, shown next to the controls (`notice::Refusal`; the shell fills it).
     pub refusal: super::notice::Refusal,
     doc: Option<Doc<Campaign>>,
-    facts: Box<Result<Facts, String>>,
+    facts: Box<Result<Facts, crate::datafile::DataFileError>>,
     index: Box<Loaded>,
     tab: Tab,
     /// Saved Near and Far campaigns (id, title, summary), for the list.
@@ -118,7 +118,7 @@ fn today() -> chrono::NaiveDate {
 }
 
 /// Reads the fact files and the storybook index through the store (user copies first).
-fn load_data(ctx: &Ctx) -> (Result<Facts, String>, Loaded) {
+fn load_data(ctx: &Ctx) -> (Result<Facts, crate::datafile::DataFileError>, Loaded) {
     let root = ctx.data_root();
     let facts = Facts::load(|p| crate::store::read_data(root, p));
     let loaded = index::load_with(

@@ -1,6 +1,7 @@
 //! The score sheet as typed: one line of text fields per player and per trade route, turned
 //! into the engine's `ScoreInput` (blank fields count as 0; a wrong field is named).
 
+use crate::gui::widgets::FieldError;
 use strum::VariantArray;
 
 use crate::near_and_far::MapNumber;
@@ -121,16 +122,20 @@ pub struct ScoreForm {
     pub routes: Vec<RouteFields>,
 }
 
-fn num<T: std::str::FromStr + Default>(who: &str, what: &str, text: &str) -> Result<T, String> {
+fn num<T: std::str::FromStr + Default>(
+    who: &str,
+    what: &str,
+    text: &str,
+) -> Result<T, FieldError> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(T::default());
     }
     t.parse()
-        .map_err(|_| format!("{who}: {what} must be a whole number (got {t:?})"))
+        .map_err(|_| FieldError::new(who, format!("{what} must be a whole number (got {t:?})")))
 }
 
-fn list(who: &str, what: &str, text: &str) -> Result<Vec<i32>, String> {
+fn list(who: &str, what: &str, text: &str) -> Result<Vec<i32>, FieldError> {
     words(text)
         .into_iter()
         .map(|w| num::<i32>(who, what, w))
@@ -187,7 +192,7 @@ impl ScoreForm {
     }
 
     /// The score input, or the first field that is wrong.
-    pub fn to_input(&self) -> Result<ScoreInput, String> {
+    pub fn to_input(&self) -> Result<ScoreInput, FieldError> {
         let mut players = Vec::new();
         for p in &self.players {
             let w = p.name.as_str();
@@ -273,6 +278,6 @@ mod tests {
         assert_eq!(input.players[0].artifacts, vec![7, 4]);
         assert_eq!(input.players[1].camps, 0);
         f.players[1].coins = "lots".into();
-        assert!(f.to_input().unwrap_err().contains("Vera: coins"));
+        assert!(f.to_input().unwrap_err().to_string().contains("Vera: coins"));
     }
 }

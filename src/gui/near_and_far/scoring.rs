@@ -149,7 +149,7 @@ impl State {
         let count = match form.to_input() {
             Ok(mut input) if i < input.players.len() => input.players.swap_remove(i),
             Ok(_) => return Action::none(),
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         let (_, a) = self.act_applied(CampaignAction::ScorePlayer { count });
         // The totals are on the tab itself; no notice over them.
@@ -162,7 +162,7 @@ impl State {
         };
         let scores = match form.to_input() {
             Ok(i) => i,
-            Err(e) => return Action::error(e),
+            Err(e) => return Action::error(e.to_string()),
         };
         let Some(c) = self.campaign() else {
             return Action::none();
@@ -441,6 +441,7 @@ impl State {
         // Scored as "Write on the cards" will score it: against the campaign's records.
         let result = f
             .to_input()
+            .map_err(|e| e.to_string())
             .and_then(|i| c.score_sheet(i).map_err(|e| e.to_string()));
         let mut col = Column::new().spacing(6);
         match result {

@@ -84,7 +84,7 @@ impl State {
             Msg::AddKeyword => {
                 let k = match Keyword::new(&self.sheet.keyword) {
                     Ok(k) => k,
-                    Err(e) => return Action::error(e),
+                    Err(e) => return Action::error(e.to_string()),
                 };
                 self.sheet.keyword.clear();
                 return self.act(CampaignAction::NoteReward {
@@ -100,7 +100,7 @@ impl State {
             Msg::AddSideQuest => {
                 let code = match QuestCode::parse(&self.sheet.side_quest) {
                     Ok(q) => q,
-                    Err(e) => return Action::error(e),
+                    Err(e) => return Action::error(e.to_string()),
                 };
                 self.sheet.side_quest.clear();
                 return self.act(CampaignAction::NoteReward {
@@ -113,7 +113,7 @@ impl State {
             Msg::WriteNext => {
                 let code = match QuestCode::parse(&self.sheet.next_code) {
                     Ok(q) => q,
-                    Err(e) => return Action::error(e),
+                    Err(e) => return Action::error(e.to_string()),
                 };
                 self.sheet.next_code.clear();
                 return self.act(CampaignAction::WriteNextQuest {

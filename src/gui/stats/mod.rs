@@ -31,7 +31,7 @@ pub enum Message {
     /// Show the BG Stats QR code of the play with this id; None closes it.
     Qr(Option<String>),
     /// The simulated players' rates, computed off the window's thread.
-    Rates(Result<Vec<Rate>, String>),
+    Rates(Result<Vec<Rate>, crate::plays::simulated::RateError>),
 }
 
 #[derive(Debug, Default)]

@@ -149,6 +149,7 @@ pub struct ChallengeForm {
     pub reminders: Vec<crate::rules::Reminder>,
 }
 
+// Kept String: the form's message, shown beside it verbatim (a FieldError would fit; the screen is another round's).
 fn count(name: &str, s: &str) -> Result<u32, String> {
     if s.trim().is_empty() {
         return Ok(0);
@@ -158,6 +159,7 @@ fn count(name: &str, s: &str) -> Result<u32, String> {
         .map_err(|_| format!("{name}: enter a number"))
 }
 
+// Kept String: the form's message, shown beside it verbatim (a FieldError would fit; the screen is another round's).
 fn number(name: &str, s: &str) -> Result<u8, String> {
     s.trim()
         .parse()
@@ -180,6 +182,7 @@ impl ChallengeForm {
     /// Fills the rating and the modifiers from the chosen hero's library card: its printed
     /// `skill`, home or opposing for the chosen key, an active Boost, Lith's Favor; for an
     /// attack also what the target's card and a natural attack's card say.
+    // Kept String: the form's message, shown beside it verbatim (a FieldError would fit; the screen is another round's).
     pub fn fill_from_card(
         &mut self,
         game: &Game,
@@ -338,6 +341,7 @@ impl ChallengeForm {
     }
 
     /// A paid adventure: what is paid, where, and whether the hero is of the key's faction.
+    // Kept String: the form's message, shown beside it verbatim (a FieldError would fit; the screen is another round's).
     fn build_paid(&self, hero: Option<HeroRef>) -> Result<Play, String> {
         let hero = hero.ok_or("choose the hero first")?;
         let kind = self.paid.ok_or("choose the paid adventure")?;
@@ -363,6 +367,7 @@ impl ChallengeForm {
     }
 
     /// The engine action this form describes for `side`.
+    // Kept String: the form's message, shown beside it verbatim (a FieldError would fit; the screen is another round's).
     pub fn build(&self, game: &Game, side: TeamSide) -> Result<Play, String> {
         let hero = self.hero.map(|hero| HeroRef { team: side, hero });
         if self.what.paid() {

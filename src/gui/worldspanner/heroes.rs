@@ -102,11 +102,13 @@ impl HeroForm {
     }
 
     /// The card the form describes, or the first field that is wrong.
+    // Kept String: the hero form's message, shown beside it verbatim.
     pub fn card(&self) -> Result<HeroCard, String> {
         let name = self.name.trim();
         if name.is_empty() {
             return Err("Name: type the hero's name".into());
         }
+        // Kept String: the hero form's message, shown beside it verbatim.
         let num = |field: &str, s: &str| -> Result<u32, String> {
             s.trim()
                 .parse::<u32>()
@@ -129,6 +131,7 @@ impl HeroForm {
                 .filter(|w| !w.is_empty())
                 .collect()
         };
+        // Kept String: the hero form's message, shown beside it verbatim.
         let optional = |field: &str, s: &str| -> Result<u32, String> {
             if s.trim().is_empty() {
                 Ok(0)

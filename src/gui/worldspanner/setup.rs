@@ -149,8 +149,9 @@ impl SetupForm {
     }
 
     /// The title and the engine's setup, or what is missing.
+    // Kept String: the setup form's message, shown beside it verbatim.
     pub fn build(&self) -> Result<(String, Setup), String> {
-        let seed = crate::gui::widgets::typed_seed(&self.seed)?;
+        let seed = crate::gui::widgets::typed_seed(&self.seed).map_err(|e| e.to_string())?;
         for side in TeamSide::BOTH {
             let d = &self.decks[side.index()];
             if let (Some(p), true) = (&d.problem, d.cards.is_empty()) {
@@ -246,7 +247,7 @@ impl SetupForm {
         // Start is pressed (docs/table-ux.md).
         let seed_problem = crate::gui::widgets::typed_seed(&self.seed).err();
         let hint = match (&seed_problem, ready) {
-            (Some(problem), _) => text(problem.clone()).style(style::danger_text),
+            (Some(problem), _) => text(problem.to_string()).style(style::danger_text),
             (None, true) => text(""),
             (None, false) => text(format!(
                 "To start: {} Faction keys and {} heroes on each team.",
@@ -438,6 +439,7 @@ fn labelled<'a>(label: &'a str, widget: Element<'a, Message>) -> Element<'a, Mes
 /// "Private Sanchez 5 1" → Sanchez, Health 5, 1 gold. Trailing numbers are Health, gold,
 /// Boosts. Health is printed on every hero card and decides defeat, so a line without it is
 /// refused with a question rather than given a made-up number.
+// Kept String: the setup form's message, shown beside it verbatim.
 pub fn parse_hero(line: &str) -> Result<HeroEntry, String> {
     let mut words: Vec<&str> = line.split_whitespace().collect();
     let mut numbers = Vec::new();

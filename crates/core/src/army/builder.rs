@@ -2,6 +2,7 @@
 //! Follower Points to spend, the live count of points left, and the army-list file that
 //! `tablemate army validate` checks. No I/O here.
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 
 use super::error::ArmyError;
@@ -151,7 +152,7 @@ pub struct ListReport {
 }
 
 /// Checks an army-list file's text against `table`, collecting every problem.
-pub fn check_list(text: &str, table: &FollowerTable) -> Result<ListReport, String> {
+pub fn check_list(text: &str, table: &FollowerTable) -> Result<ListReport, DataFileError> {
     let file: ListFile = crate::datafile::parse(text, LIST_KIND)?;
     let mut problems = Vec::new();
     let mut list = ArmyList::default();
@@ -184,7 +185,7 @@ pub fn check_list(text: &str, table: &FollowerTable) -> Result<ListReport, Strin
 }
 
 /// `tablemate check` on an army-list file (against the bundled follower table).
-pub fn check_list_text(text: &str) -> Result<String, String> {
+pub fn check_list_text(text: &str) -> Result<String, DataFileError> {
     let table = FollowerTable::bundled()?;
     let r = check_list(text, &table)?;
     if r.ok {
@@ -195,6 +196,6 @@ pub fn check_list_text(text: &str) -> Result<String, String> {
             r.budget
         ))
     } else {
-        Err(r.problems.join("; "))
+        Err(DataFileError::whole(r.problems.join("; ")))
     }
 }

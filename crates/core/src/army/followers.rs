@@ -3,6 +3,7 @@
 //! from `data/army/followers.json`. Also the army-building and promotion limits of the book.
 //! No I/O here.
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 use strum::VariantArray;
 
@@ -131,7 +132,7 @@ pub struct FollowerTable(Vec<FollowerStats>);
 
 impl FollowerTable {
     /// Parses and checks a follower table file's text; errors name the field.
-    pub fn parse(text: &str) -> Result<FollowerTable, String> {
+    pub fn parse(text: &str) -> Result<FollowerTable, DataFileError> {
         let file: TableFile = crate::datafile::parse(text, DATA_KIND)?;
         let table = FollowerTable(file.followers);
         table.validate()?;
@@ -139,11 +140,11 @@ impl FollowerTable {
     }
 
     /// The table bundled with the app.
-    pub fn bundled() -> Result<FollowerTable, String> {
+    pub fn bundled() -> Result<FollowerTable, DataFileError> {
         crate::datafile::parse_bundled(FOLLOWERS_PATH, FollowerTable::parse)
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), DataFileError> {
         let kinds: Vec<FollowerKind> = self.0.iter().map(|f| f.kind).collect();
         crate::datafile::holds_each_once(
             "followers",
@@ -155,28 +156,38 @@ impl FollowerTable {
         for f in &self.0 {
             let at = format!("followers[{}]", f.kind.as_str());
             if f.name.trim().is_empty() {
-                return Err(format!("{at}.name is empty"));
+                return Err(DataFileError::new(at.as_str(), "name is empty"));
             }
             if f.cost > FOLLOWER_POINTS {
-                return Err(format!(
-                    "{at}.cost is {}, more than the {FOLLOWER_POINTS} Follower Points an army has",
-                    f.cost
+                return Err(DataFileError::new(
+                    format!("{at}.cost"),
+                    format!(
+                        "{}, more than the {FOLLOWER_POINTS} Follower Points an army has",
+                        f.cost
+                    ),
                 ));
             }
             if f.health == 0 {
-                return Err(format!("{at}.health is 0: it would start dead"));
+                return Err(DataFileError::new(
+                    format!("{at}.health"),
+                    "0, so it would start dead",
+                ));
             }
             if f.movement > 20 || f.damage > 20 || f.health > 20 {
-                return Err(format!(
-                    "{at}: movement, damage and health must be 20 or less"
+                return Err(DataFileError::new(
+                    at,
+                    "movement, damage and health must be 20 or less",
                 ));
             }
         }
         let general = self.stats(FollowerKind::General);
         if general.cost != 0 {
-            return Err(format!(
-                "followers[general].cost is {}: the General is free, every army has one",
-                general.cost
+            return Err(DataFileError::new(
+                "followers[general].cost",
+                format!(
+                    "{}, but the General is free: every army has one",
+                    general.cost
+                ),
             ));
         }
         Ok(())
@@ -234,7 +245,7 @@ static FALLBACK: std::sync::LazyLock<Vec<FollowerStats>> = std::sync::LazyLock::
 });
 
 /// `tablemate check` on a follower table.
-pub fn check_text(text: &str) -> Result<String, String> {
+pub fn check_text(text: &str) -> Result<String, DataFileError> {
     let t = FollowerTable::parse(text)?;
     Ok(format!("{} follower types", t.all().len()))
 }
@@ -266,7 +277,7 @@ mod tests {
             serde_json::from_str(crate::bundled::get(FOLLOWERS_PATH).unwrap()).unwrap();
         v["followers"].as_array_mut().unwrap().remove(5);
         let err = FollowerTable::parse(&v.to_string()).unwrap_err();
-        assert!(err.contains("\"tank\" is missing"), "{err}");
+        assert!(err.to_string().contains("\"tank\" is missing"), "{err}");
     }
 
     #[test]
@@ -275,7 +286,10 @@ mod tests {
             v["followers"][7] = v["followers"][5].clone();
         });
         let want = r#"followers[7] ("tank"): listed twice, first at followers[5]"#;
-        assert_eq!(FollowerTable::parse(&text), Err(want.to_string()));
+        assert_eq!(
+            FollowerTable::parse(&text).map_err(|e| e.to_string()),
+            Err(want.to_string())
+        );
     }
 
     #[test]
@@ -284,7 +298,7 @@ mod tests {
             serde_json::from_str(crate::bundled::get(FOLLOWERS_PATH).unwrap()).unwrap();
         v["followers"][0]["cost"] = 1.into();
         let err = FollowerTable::parse(&v.to_string()).unwrap_err();
-        assert!(err.contains("followers[general].cost"), "{err}");
+        assert!(err.to_string().contains("followers[general].cost"), "{err}");
     }
 
     #[test]

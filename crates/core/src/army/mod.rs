@@ -72,7 +72,9 @@ impl GameDoc for ArmyGame {
 
 /// Rejects army games no play could produce, naming the field.
 fn validate(g: &ArmyGame) -> Result<(), Invalid> {
-    g.table.validate().map_err(|e| Invalid::new("table", e))?;
+    g.table
+        .validate()
+        .map_err(|e| Invalid::new("table", e.to_string()))?;
     let n = g.players.len();
     if n != 2 && n != 4 {
         return Err(Invalid::new(

@@ -2,6 +2,7 @@
 //! achievement and the runner-up bonus (rulebook BOARDS DESCRIPTION, pages 10-14). Parsed and
 //! checked from the text of `data/furnace-duel/boards.json`; no I/O here.
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 use strum::VariantArray;
 
@@ -116,7 +117,7 @@ pub struct Boards(Vec<Board>);
 
 impl Boards {
     /// Parses and checks a boards file's text; the error names the field and the problem.
-    pub fn parse(text: &str) -> Result<Boards, String> {
+    pub fn parse(text: &str) -> Result<Boards, DataFileError> {
         let file: BoardsFile = crate::datafile::parse(text, DATA_KIND)?;
         let boards = Boards(file.boards);
         boards.validate()?;
@@ -124,12 +125,12 @@ impl Boards {
     }
 
     /// The bundled boards (used by tests and as the fallback the app ships with).
-    pub fn bundled() -> Result<Boards, String> {
+    pub fn bundled() -> Result<Boards, DataFileError> {
         crate::datafile::parse_bundled(BOARDS_PATH, Boards::parse)
     }
 
     /// Every board once, each with a name, a page, winner points and sane achievement points.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), DataFileError> {
         let ids: Vec<BoardId> = self.0.iter().map(|b| b.id).collect();
         crate::datafile::holds_each_once(
             "boards",
@@ -141,26 +142,20 @@ impl Boards {
         for b in &self.0 {
             let at = format!("boards[{}]", b.id.as_str());
             if b.name.trim().is_empty() {
-                return Err(format!("{at}.name is empty"));
+                return Err(DataFileError::new(at.as_str(), "name is empty"));
             }
             if b.page.trim().is_empty() {
-                return Err(format!("{at}.page is empty (give the rulebook page)"));
+                return Err(DataFileError::new(at.as_str(), "page is empty (give the rulebook page)"));
             }
             if b.winner_points == 0 || b.winner_points > 100 {
-                return Err(format!(
-                    "{at}.winner_points is {}, expected 1 to 100",
-                    b.winner_points
-                ));
+                return Err(DataFileError::new(format!("{at}.winner_points"), format!("{}, expected 1 to 100", b.winner_points)));
             }
             if let Some(a) = &b.special_achievement {
                 if a.points == 0 || a.points > 100 {
-                    return Err(format!(
-                        "{at}.special_achievement.points is {}, expected 1 to 100",
-                        a.points
-                    ));
+                    return Err(DataFileError::new(format!("{at}.special_achievement.points"), format!("{}, expected 1 to 100", a.points)));
                 }
                 if a.summary.trim().is_empty() {
-                    return Err(format!("{at}.special_achievement.summary is empty"));
+                    return Err(DataFileError::new(at.as_str(), "special_achievement.summary is empty"));
                 }
             }
             let r = &b.runner_up_bonus;
@@ -168,15 +163,10 @@ impl Boards {
                 || r.summary.trim().is_empty()
                 || r.reminder.trim().is_empty()
             {
-                return Err(format!(
-                    "{at}.runner_up_bonus needs a name, a summary and a reminder"
-                ));
+                return Err(DataFileError::new(format!("{at}.runner_up_bonus"), "needs a name, a summary and a reminder"));
             }
             if r.leftover_tech_bonus > 10 {
-                return Err(format!(
-                    "{at}.runner_up_bonus.leftover_tech_bonus is {}, expected 0 to 10",
-                    r.leftover_tech_bonus
-                ));
+                return Err(DataFileError::new(format!("{at}.runner_up_bonus.leftover_tech_bonus"), format!("{}, expected 0 to 10", r.leftover_tech_bonus)));
             }
         }
         Ok(())
@@ -192,7 +182,7 @@ impl Boards {
 }
 
 /// `tablemate check` on a boards file.
-pub fn check_text(text: &str) -> Result<String, String> {
+pub fn check_text(text: &str) -> Result<String, DataFileError> {
     let boards = Boards::parse(text)?;
     let with = boards
         .all()
@@ -247,7 +237,7 @@ mod tests {
             serde_json::from_str(crate::bundled::get(BOARDS_PATH).unwrap()).unwrap();
         v["boards"].as_array_mut().unwrap().remove(2);
         let err = Boards::parse(&v.to_string()).unwrap_err();
-        assert!(err.contains("baltic-sea"), "{err}");
+        assert!(err.to_string().contains("baltic-sea"), "{err}");
     }
 
     #[test]
@@ -256,7 +246,7 @@ mod tests {
             v["boards"][4] = v["boards"][2].clone()
         });
         assert_eq!(
-            Boards::parse(&two_baltic).unwrap_err(),
+            Boards::parse(&two_baltic).unwrap_err().to_string(),
             r#"boards[4] (board "baltic-sea"): listed twice, first at boards[2]"#
         );
     }
@@ -267,7 +257,7 @@ mod tests {
             serde_json::from_str(crate::bundled::get(BOARDS_PATH).unwrap()).unwrap();
         v["boards"][1]["winner_points"] = 0.into();
         let err = Boards::parse(&v.to_string()).unwrap_err();
-        assert!(err.contains("boards[alps].winner_points"), "{err}");
+        assert!(err.to_string().contains("boards[alps].winner_points"), "{err}");
     }
 
     #[test]

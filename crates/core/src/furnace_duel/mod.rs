@@ -97,7 +97,9 @@ fn validate(c: &Campaign) -> Result<(), Invalid> {
     if c.players[0] == c.players[1] {
         return Err(Invalid::new("players", "the two names are the same"));
     }
-    c.boards.validate().map_err(|e| Invalid::new("boards", e))?;
+    c.boards
+        .validate()
+        .map_err(|e| Invalid::new("boards", e.to_string()))?;
     if c.games.is_empty() || c.games.len() > GAMES_PER_CAMPAIGN {
         return Err(Invalid::new(
             "games",

@@ -189,11 +189,6 @@ impl Campaign {
         }
         None
     }
-
-    /// The campaign's winner once the last game's result is in.
-    pub fn campaign_outcome(&self) -> Option<CampaignOutcome> {
-        self.sheet().outcome
-    }
 }
 
 /// Highest column total wins; on a tie, more Campaign Points (page 8).

@@ -188,10 +188,12 @@ impl Game {
         refuse: impl Fn(String) -> RuleError,
     ) -> Result<(), RuleError> {
         if let Some(file) = &data.board {
-            self.board = Shared::new(Board::try_from(file.clone()).map_err(&refuse)?);
+            self.board = Shared::new(
+                Board::try_from(file.clone()).map_err(|e| refuse(e.to_string()))?,
+            );
         }
         if let Some(file) = &data.units {
-            let catalog = Catalog::try_from(file.clone()).map_err(&refuse)?;
+            let catalog = Catalog::try_from(file.clone()).map_err(|e| refuse(e.to_string()))?;
             self.rekind(&catalog).map_err(&refuse)?;
             self.catalog = Shared::new(catalog);
         }
@@ -254,8 +256,10 @@ impl Game {
     /// place, a waiting question's options) at the row of the same name in `catalog`. A type
     /// in use whose name the new file lacks is refused, naming it: nothing silently becomes
     /// another card.
+    // Kept String: handed to `refuse`, which makes the RuleError from the text.
     fn rekind(&mut self, catalog: &Catalog) -> Result<(), String> {
         let old = self.catalog.clone();
+        // Kept String: handed to `refuse`, which makes the RuleError from the text.
         let map = |kind: KindId| -> Result<KindId, String> {
             let name = &old.kind(kind).name;
             catalog.find(name).ok_or_else(|| {
@@ -319,6 +323,7 @@ impl Game {
     }
 }
 
+// Kept String: handed to `refuse`, which makes the RuleError from the text.
 fn rekind_task(
     task: &mut Task,
     map: &impl Fn(KindId) -> Result<KindId, String>,

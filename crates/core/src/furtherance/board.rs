@@ -61,9 +61,9 @@ fn enemy_index(seat: Seat) -> Option<usize> {
 }
 
 impl TryFrom<BoardFile> for Board {
-    type Error = String;
+    type Error = crate::datafile::DataFileError;
 
-    fn try_from(file: BoardFile) -> Result<Board, String> {
+    fn try_from(file: BoardFile) -> Result<Board, Self::Error> {
         file.validate()?;
         let mut board = Board {
             playable: file.squares.iter().fold(0, |m, s| m | bit(*s)),

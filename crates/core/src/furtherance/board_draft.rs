@@ -28,6 +28,7 @@ pub fn set_arrow(file: &mut BoardFile, seat: Seat, from: Square, to: Square) {
 
 /// Adds `space` to the spawn order being clicked for `seat` (`so_far`); once every space of
 /// the castle is named, the order is set and returned.
+// Kept String: the board editor's message, shown verbatim.
 pub fn click_spawn_space(
     file: &mut BoardFile,
     seat: Seat,
@@ -60,7 +61,7 @@ pub fn click_spawn_space(
 
 /// The loader's check of `file`, with the squares its message names.
 pub fn problem(file: &BoardFile) -> Option<BoardProblem> {
-    let text = file.validate().err()?;
+    let text = file.validate().err()?.to_string();
     let mut squares: Vec<Square> = text
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.len() == 2)

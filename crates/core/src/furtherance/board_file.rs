@@ -6,6 +6,7 @@
 //! docs/game-facts.md gives the grid. Arrows are derived as shortest legal paths toward the player's
 //! castle, so a user who corrects the walls can derive matching arrows again.
 
+use crate::datafile::DataFileError;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
@@ -296,82 +297,66 @@ impl BoardFile {
     }
 
     /// Checks the file; the error names the field and the problem.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), DataFileError> {
         self.header.expect_kind(BOARD_KIND)?;
         if let Some((first, i, s)) = crate::datafile::first_repeat(&self.squares) {
-            return Err(format!(
-                "squares[{i}]: {s} is listed twice, first at squares[{first}]"
-            ));
+            return Err(DataFileError::new(format!("squares[{i}]"), format!("{s} is listed twice, first at squares[{first}]")));
         }
         let mut in_castle = crate::datafile::FirstSeen::new();
         for &seat in Seat::ALL {
             let castle = self.castles.get(seat);
             if castle.len() != 3 {
-                return Err(format!(
-                    "castles.{seat}: a castle has 3 spaces (CASTLES), found {}",
-                    castle.len()
-                ));
+                return Err(DataFileError::new(format!("castles.{seat}"), format!("a castle has 3 spaces (CASTLES), found {}", castle.len())));
             }
             for s in castle {
                 if !self.is_square(*s) {
-                    return Err(format!("castles.{seat}: {s} is not in squares"));
+                    return Err(DataFileError::new(format!("castles.{seat}"), format!("{s} is not in squares")));
                 }
                 if let Some(other) = in_castle.again(*s, seat) {
-                    return Err(format!(
-                        "castles.{seat}: {s} is already a space of castles.{other}"
-                    ));
+                    return Err(DataFileError::new(format!("castles.{seat}"), format!("{s} is already a space of castles.{other}")));
                 }
             }
             for s in self.kingdoms.get(seat) {
                 if !self.is_square(*s) {
-                    return Err(format!("kingdoms.{seat}: {s} is not in squares"));
+                    return Err(DataFileError::new(format!("kingdoms.{seat}"), format!("{s} is not in squares")));
                 }
             }
             for s in castle {
                 if !self.kingdoms.get(seat).contains(s) {
-                    return Err(format!(
-                        "kingdoms.{seat}: the kingdom must contain its castle space {s}"
-                    ));
+                    return Err(DataFileError::new(format!("kingdoms.{seat}"), format!("the kingdom must contain its castle space {s}")));
                 }
             }
         }
         if self.field.len() != 9 {
-            return Err(format!(
-                "field: the field is the 9 central squares (INDEX: Holy Grail), found {}",
-                self.field.len()
-            ));
+            return Err(DataFileError::new("field", format!("the field is the 9 central squares (INDEX: Holy Grail), found {}", self.field.len())));
         }
         for s in &self.field {
             if !self.is_square(*s) {
-                return Err(format!("field: {s} is not in squares"));
+                return Err(DataFileError::new("field", format!("{s} is not in squares")));
             }
             if in_castle.contains(s) {
-                return Err(format!("field: {s} is a castle space"));
+                return Err(DataFileError::new("field", format!("{s} is a castle space")));
             }
         }
         if !self.field.contains(&self.centre) {
-            return Err(format!("centre: {} is not in the field", self.centre));
+            return Err(DataFileError::new("centre", format!("{} is not in the field", self.centre)));
         }
         let mut wall_seen = crate::datafile::FirstSeen::new();
         for (i, w) in self.walls.iter().enumerate() {
             let [a, b] = w.between;
             let at = format!("walls[{i}] ({a}-{b})");
             if !self.is_square(a) || !self.is_square(b) {
-                return Err(format!("{at}: both sides of a wall must be in squares"));
+                return Err(DataFileError::new(at.as_str(), "both sides of a wall must be in squares"));
             }
             if a.dir_to(b).is_none() {
-                return Err(format!(
-                    "{at}: a wall stands between two squares side by side"
-                ));
+                return Err(DataFileError::new(at.as_str(), "a wall stands between two squares side by side"));
             }
             if let Some(first) = wall_seen.again((a.min(b), a.max(b)), i) {
-                return Err(format!(
-                    "{at}: this wall is listed twice, first at walls[{first}]"
-                ));
+                return Err(DataFileError::new(at.as_str(), format!("this wall is listed twice, first at walls[{first}]")));
             }
         }
         if self.goal().is_empty() {
-            return Err("castles.player: no square next to your castle is open".to_string());
+            return Err(DataFileError::new("castles.player", "no square next to your castle is open"));
         }
         for seat in Seat::ENEMIES {
             self.validate_enemy(seat)?;
@@ -379,7 +364,7 @@ impl BoardFile {
         Ok(())
     }
 
-    fn validate_enemy(&self, seat: Seat) -> Result<(), String> {
+    fn validate_enemy(&self, seat: Seat) -> Result<(), DataFileError> {
         let castle = self.castles.get(seat);
         let order = self.spawn_order.get(seat).map(Vec::as_slice).unwrap_or(&[]);
         let mut sorted_order = order.to_vec();
@@ -387,17 +372,12 @@ impl BoardFile {
         let mut sorted_castle = castle.clone();
         sorted_castle.sort();
         if sorted_order != sorted_castle {
-            return Err(format!(
-                "spawn_order.{seat}: must list the 3 spaces of castles.{seat} once each, centre first"
-            ));
+            return Err(DataFileError::new(format!("spawn_order.{seat}"), format!("must list the 3 spaces of castles.{seat} once each, centre first")));
         }
         if let Some(centre) = castle_centre(castle)
             && order.first() != Some(&centre)
         {
-            return Err(format!(
-                "spawn_order.{seat}: must start at the castle's centre {centre}, where a spawn goes first (SOLO AI), not at {}",
-                order[0]
-            ));
+            return Err(DataFileError::new(format!("spawn_order.{seat}"), format!("must start at the castle's centre {centre}, where a spawn goes first (SOLO AI), not at {}", order[0])));
         }
         let empty = BTreeMap::new();
         let arrows = self.arrows.get(seat).unwrap_or(&empty);
@@ -405,52 +385,42 @@ impl BoardFile {
         for (from, to) in arrows {
             let at = format!("arrows.{seat}.{from}");
             if !self.is_square(*from) {
-                return Err(format!("{at}: {from} is not in squares"));
+                return Err(DataFileError::new(at.as_str(), format!("{from} is not in squares")));
             }
             if goal.contains(from) {
-                return Err(format!(
-                    "{at}: {from} is next to your castle, where enemy units stop: it takes no arrow"
-                ));
+                return Err(DataFileError::new(at.as_str(), format!("{from} is next to your castle, where enemy units stop: it takes no arrow")));
             }
             if let Some(owner) = self.castle_of(*from)
                 && owner != seat
             {
-                return Err(format!(
-                    "{at}: {from} is a space of castles.{owner}, which these units cannot enter"
-                ));
+                return Err(DataFileError::new(at.as_str(), format!("{from} is a space of castles.{owner}, which these units cannot enter")));
             }
             if to.is_empty() {
-                return Err(format!("{at}: the arrow points nowhere"));
+                return Err(DataFileError::new(at.as_str(), "the arrow points nowhere"));
             }
             for t in to {
                 if from.dir_to(*t).is_none() {
-                    return Err(format!("{at}: {t} is not next to {from}"));
+                    return Err(DataFileError::new(at.as_str(), format!("{t} is not next to {from}")));
                 }
                 if !self.is_square(*t) {
-                    return Err(format!("{at}: {t} is not in squares"));
+                    return Err(DataFileError::new(at.as_str(), format!("{t} is not in squares")));
                 }
                 if self.blocked(*from, *t) {
-                    return Err(format!("{at}: a wall stands between {from} and {t}"));
+                    return Err(DataFileError::new(at.as_str(), format!("a wall stands between {from} and {t}")));
                 }
                 if let Some(owner) = self.castle_of(*t)
                     && owner != seat
                 {
-                    return Err(format!(
-                        "{at}: {t} is a space of castles.{owner}, which these units cannot enter (CASTLES)"
-                    ));
+                    return Err(DataFileError::new(at.as_str(), format!("{t} is a space of castles.{owner}, which these units cannot enter (CASTLES)")));
                 }
                 if !goal.contains(t) && !arrows.contains_key(t) {
-                    return Err(format!(
-                        "{at}: leads to {t}, which has no arrow and is not next to your castle"
-                    ));
+                    return Err(DataFileError::new(at.as_str(), format!("leads to {t}, which has no arrow and is not next to your castle")));
                 }
             }
         }
         for s in castle {
             if !arrows.contains_key(s) {
-                return Err(format!(
-                    "arrows.{seat}: castle space {s} has no arrow, so its units could never leave"
-                ));
+                return Err(DataFileError::new(format!("arrows.{seat}"), format!("castle space {s} has no arrow, so its units could never leave")));
             }
         }
         // Following the arrows must always end next to the player's castle: no loops.
@@ -474,14 +444,17 @@ impl BoardFile {
         }
         for s in arrows.keys() {
             visit(*s, arrows, &mut state).map_err(|at| {
-                format!("arrows.{seat}: the arrows go round in a loop through {at}")
+                DataFileError::new(
+                    format!("arrows.{seat}"),
+                    format!("the arrows go round in a loop through {at}"),
+                )
             })?;
         }
         Ok(())
     }
 
     /// Parses and validates a board file's text.
-    pub fn parse(text: &str) -> Result<BoardFile, String> {
+    pub fn parse(text: &str) -> Result<BoardFile, DataFileError> {
         let file: BoardFile = crate::datafile::parse(text, BOARD_KIND)?;
         file.validate()?;
         Ok(file)
@@ -489,7 +462,7 @@ impl BoardFile {
 }
 
 /// `tablemate check` on a board file.
-pub fn check_board_text(text: &str) -> Result<String, String> {
+pub fn check_board_text(text: &str) -> Result<String, DataFileError> {
     let b = BoardFile::parse(text)?;
     Ok(format!(
         "{} squares, {} walls, arrows for 3 enemy castles{}",

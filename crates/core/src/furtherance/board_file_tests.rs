@@ -43,7 +43,7 @@ fn an_arrow_through_a_wall_is_rejected_naming_it() {
     b.arrows.left.insert(s("b3"), vec![s("c3")]);
     let err = b.validate().unwrap_err();
     assert!(
-        err.contains("arrows.left.b3") && err.contains("wall"),
+        err.to_string().contains("arrows.left.b3") && err.to_string().contains("wall"),
         "{err}"
     );
 }
@@ -54,7 +54,7 @@ fn a_spawn_order_not_starting_at_the_castles_centre_is_rejected() {
     b.spawn_order.left = vec![s("a5"), s("a4"), s("a3")];
     let err = b.validate().unwrap_err();
     assert!(
-        err.contains("spawn_order.left") && err.contains("centre a4"),
+        err.to_string().contains("spawn_order.left") && err.to_string().contains("centre a4"),
         "{err}"
     );
 }
@@ -75,7 +75,7 @@ fn an_arrow_to_a_square_off_the_board_is_refused_naming_the_arrow() {
     file["arrows"]["left"]["b4"] = serde_json::json!(["h4"]);
     let err = BoardFile::parse(&file.to_string()).unwrap_err();
     assert!(
-        err.contains("arrows.left.b4[0]: \"h4\" is not a square"),
+        err.to_string().contains("arrows.left.b4[0]: \"h4\" is not a square"),
         "{err}"
     );
     // Also where the arrow starts off the board: the key is the arrow's name.
@@ -83,7 +83,7 @@ fn an_arrow_to_a_square_off_the_board_is_refused_naming_the_arrow() {
     file["arrows"]["right"]["h4"] = serde_json::json!(["g4"]);
     let err = BoardFile::parse(&file.to_string()).unwrap_err();
     assert!(
-        err.contains("arrows.right.h4: \"h4\" is not a square"),
+        err.to_string().contains("arrows.right.h4: \"h4\" is not a square"),
         "{err}"
     );
 }
@@ -94,7 +94,7 @@ fn arrows_into_a_loop_are_rejected() {
     b.arrows.left.insert(s("b4"), vec![s("b3")]);
     b.arrows.left.insert(s("b3"), vec![s("b4")]);
     let err = b.validate().unwrap_err();
-    assert!(err.contains("loop"), "{err}");
+    assert!(err.to_string().contains("loop"), "{err}");
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn a_castle_of_two_spaces_is_rejected() {
     b.castles.right.pop();
     let err = b.validate().unwrap_err();
     assert!(
-        err.contains("castles.right") && err.contains("3 spaces"),
+        err.to_string().contains("castles.right") && err.to_string().contains("3 spaces"),
         "{err}"
     );
 }
@@ -118,7 +118,7 @@ fn an_arrow_into_another_castle_is_rejected() {
     b.arrows.left.insert(s("c6"), vec![s("c7")]);
     let err = b.validate().unwrap_err();
     assert!(
-        err.contains("arrows.left.c6") && err.contains("castles.across"),
+        err.to_string().contains("arrows.left.c6") && err.to_string().contains("castles.across"),
         "{err}"
     );
 }
@@ -130,7 +130,7 @@ fn a_square_listed_twice_names_where_it_first_appears() {
     b.squares.push(again);
     let err = b.validate().unwrap_err();
     assert_eq!(
-        err,
+        err.to_string(),
         format!("squares[33]: {again} is listed twice, first at squares[2]")
     );
 }
@@ -143,7 +143,7 @@ fn a_wall_listed_twice_either_way_round_names_where_it_first_appears() {
     let [a, z] = again.between;
     b.walls.push(again);
     let want = format!("walls[8] ({a}-{z}): this wall is listed twice, first at walls[1]");
-    assert_eq!(b.validate().unwrap_err(), want);
+    assert_eq!(b.validate().unwrap_err().to_string(), want);
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn a_space_in_two_castles_names_the_castle_it_is_first_in() {
     b.castles.left[0] = taken;
     let err = b.validate().unwrap_err();
     assert_eq!(
-        err,
+        err.to_string(),
         format!("castles.left: {taken} is already a space of castles.player")
     );
 }
@@ -165,9 +165,9 @@ fn a_units_file_labelled_as_a_board_says_so() {
     assert_ne!(relabelled, units, "the units file names its data_kind");
     let err = BoardFile::parse(&relabelled).unwrap_err();
     assert!(
-        err.contains("labelled data_kind \"furtherance-board\"")
-            && err.contains("the field(s) units")
-            && err.contains("another kind of file"),
+        err.to_string().contains("labelled data_kind \"furtherance-board\"")
+            && err.to_string().contains("the field(s) units")
+            && err.to_string().contains("another kind of file"),
         "{err}"
     );
 }

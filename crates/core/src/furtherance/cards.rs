@@ -7,6 +7,7 @@
 //! The rulebook prints none of the costs; the bundled files are sample data, marked as such,
 //! with the names from docs/game-facts.md. Checks are linear in the file (`FirstSeen`).
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 
 pub const BUILDINGS_KIND: &str = "furtherance-buildings";
@@ -236,10 +237,12 @@ pub struct CardsFile {
 
 impl CardsFile {
     /// Parses and checks a file of `kind`; the first problem is the error.
-    pub fn parse(text: &str, kind: CardKind) -> Result<CardsFile, String> {
+    /// (`problems` are the card editor's lines, each already naming its row, so the error
+    /// carries the line whole rather than parsing the row back out of it.)
+    pub fn parse(text: &str, kind: CardKind) -> Result<CardsFile, DataFileError> {
         let file: CardsFile = crate::datafile::parse(text, kind.data_kind())?;
         match file.problems(kind).into_iter().next() {
-            Some(p) => Err(p),
+            Some(p) => Err(DataFileError::whole(p)),
             None => Ok(file),
         }
     }
@@ -248,7 +251,7 @@ impl CardsFile {
     pub fn problems(&self, kind: CardKind) -> Vec<String> {
         let mut out = Vec::new();
         if let Err(e) = self.header.expect_kind(kind.data_kind()) {
-            out.push(e);
+            out.push(e.to_string());
         }
         if self.cards.is_empty() {
             out.push("cards: the list is empty".to_string());
@@ -325,7 +328,7 @@ impl CardsFile {
 }
 
 /// `tablemate check` of a card file of `kind`: a summary line, or the first problem.
-pub fn check_text(kind: CardKind, text: &str) -> Result<String, String> {
+pub fn check_text(kind: CardKind, text: &str) -> Result<String, DataFileError> {
     let f = CardsFile::parse(text, kind)?;
     let total: usize = f.cards.iter().map(|c| usize::from(c.copies)).sum();
     Ok(format!(
@@ -374,23 +377,21 @@ impl Cards {
 
     /// Reads the four files through `read` (path → (text, where it came from)).
     pub fn load(
-        mut read: impl FnMut(&str) -> Result<(String, String), String>,
-    ) -> Result<Cards, String> {
+        mut read: impl FnMut(&str) -> Result<(String, String), DataFileError>,
+    ) -> Result<Cards, DataFileError> {
         let mut cards = Cards::default();
         for kind in CardKind::ALL {
             let (text, origin) = read(kind.path())?;
-            let file = CardsFile::parse(&text, kind).map_err(|e| format!("{origin}: {e}"))?;
+            let file = CardsFile::parse(&text, kind).map_err(|e| e.in_file(origin))?;
             *cards.list_mut(kind) = file.cards;
         }
         Ok(cards)
     }
 
     /// The bundled sample cards.
-    pub fn bundled() -> Result<Cards, String> {
+    pub fn bundled() -> Result<Cards, DataFileError> {
         Cards::load(|path| {
-            crate::bundled::get(path)
-                .map(|t| (t.to_string(), format!("{path} (bundled)")))
-                .ok_or_else(|| format!("{path} is not bundled"))
+            crate::datafile::bundled(path).map(|t| (t.to_string(), format!("{path} (bundled)")))
         })
     }
 
@@ -446,7 +447,7 @@ mod tests {
             v["cards"][2]["hits"] = serde_json::json!(0);
         });
         let e = CardsFile::parse(&text, CardKind::Building).unwrap_err();
-        assert!(e.starts_with("cards[2]") && e.contains("hits"), "{e}");
+        assert!(e.to_string().starts_with("cards[2]") && e.to_string().contains("hits"), "{e}");
     }
 
     #[test]
@@ -455,7 +456,7 @@ mod tests {
             v["cards"][0]["effect"] = serde_json::json!("walls");
         });
         let e = CardsFile::parse(&text, CardKind::Item).unwrap_err();
-        assert!(e.contains("belongs on buildings"), "{e}");
+        assert!(e.to_string().contains("belongs on buildings"), "{e}");
     }
 
     #[test]
@@ -465,6 +466,6 @@ mod tests {
             v["cards"][3]["name"] = first;
         });
         let e = CardsFile::parse(&text, CardKind::Leader).unwrap_err();
-        assert!(e.contains("first at cards[0]"), "{e}");
+        assert!(e.to_string().contains("first at cards[0]"), "{e}");
     }
 }

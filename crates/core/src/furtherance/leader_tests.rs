@@ -399,7 +399,7 @@ fn a_leaders_file_with_trosh_but_no_boost_is_refused() {
         trosh.as_object_mut().unwrap().remove("boost");
     });
     let e = CardsFile::parse(&text, CardKind::Leader).unwrap_err();
-    assert!(e.contains("Trosh needs a boost"), "{e}");
+    assert!(e.to_string().contains("Trosh needs a boost"), "{e}");
 }
 
 #[test]
@@ -408,5 +408,5 @@ fn an_upgraded_worker_effect_without_an_amount_is_refused() {
         v["cards"][0].as_object_mut().unwrap().remove("amount");
     });
     let e = CardsFile::parse(&text, CardKind::Upgrade).unwrap_err();
-    assert!(e.starts_with("cards[0]") && e.contains("amount"), "{e}");
+    assert!(e.to_string().starts_with("cards[0]") && e.to_string().contains("amount"), "{e}");
 }

@@ -97,6 +97,8 @@ pub use units_draft::UnitsDraft;
 
 use crate::doc::{GameDoc, Kind};
 
+use crate::datafile::DataFileError;
+
 /// Where the board file lives, bundled or in the user's data folder.
 pub const BOARD_PATH: &str = "data/furtherance/board.json";
 /// Where the units file lives, bundled or in the user's data folder.
@@ -104,22 +106,25 @@ pub const UNITS_PATH: &str = "data/furtherance/units.json";
 
 /// Parses and checks the texts of a board file and a units file (read by the caller, e.g.
 /// with `crate::store::data_text`); errors say which file and what is wrong.
-pub fn parse_data(board: (&str, &str), units: (&str, &str)) -> Result<(Board, Catalog), String> {
+pub fn parse_data(
+    board: (&str, &str),
+    units: (&str, &str),
+) -> Result<(Board, Catalog), DataFileError> {
     let (text, origin) = board;
     let board = BoardFile::parse(text)
         .and_then(Board::try_from)
-        .map_err(|e| format!("{origin}: {e}"))?;
+        .map_err(|e| e.in_file(origin))?;
     let (text, origin) = units;
     let catalog = CatalogFile::parse(text)
         .and_then(Catalog::try_from)
-        .map_err(|e| format!("{origin}: {e}"))?;
+        .map_err(|e| e.in_file(origin))?;
     Ok((board, catalog))
 }
 
 /// Reads the board and units files through `read` (path → (text, where it came from)).
 pub fn load_data(
-    mut read: impl FnMut(&str) -> Result<(String, String), String>,
-) -> Result<(Board, Catalog), String> {
+    mut read: impl FnMut(&str) -> Result<(String, String), DataFileError>,
+) -> Result<(Board, Catalog), DataFileError> {
     let (board, board_origin) = read(BOARD_PATH)?;
     let (units, units_origin) = read(UNITS_PATH)?;
     parse_data((&board, &board_origin), (&units, &units_origin))
@@ -127,8 +132,8 @@ pub fn load_data(
 
 /// Reads the buildings, items, upgrades and leaders files through `read`, checked.
 pub fn load_cards(
-    read: impl FnMut(&str) -> Result<(String, String), String>,
-) -> Result<Cards, String> {
+    read: impl FnMut(&str) -> Result<(String, String), DataFileError>,
+) -> Result<Cards, DataFileError> {
     Cards::load(read)
 }
 

@@ -76,6 +76,7 @@ impl Square {
     }
 
     /// Parses "d4" (file a..g, rank 1..7).
+    // Kept String: a typed square's refusal, shown verbatim by the CLI and the window.
     pub fn parse(text: &str) -> Result<Square, String> {
         let mut chars = text.trim().chars();
         let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {

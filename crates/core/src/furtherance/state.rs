@@ -343,7 +343,10 @@ impl Game {
     }
 
     /// A new game on the standard board with the bundled units.
-    pub fn standard(settings: Settings, seed: u64) -> Result<Game, String> {
+    pub fn standard(
+        settings: Settings,
+        seed: u64,
+    ) -> Result<Game, crate::datafile::DataFileError> {
         Ok(Game::new(
             settings,
             Board::standard(),
@@ -354,6 +357,7 @@ impl Game {
 
     /// Puts cards of these kinds on top of the digital deck, top card first (hand-worked
     /// positions in tests and tutorials). Every card stays in the game.
+    // Kept String: hand-stacked decks for tests and tutorials; read by a person.
     pub fn stack_deck(&mut self, top_first: &[KindId]) -> Result<(), String> {
         let deck = self
             .deck

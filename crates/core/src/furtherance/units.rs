@@ -2,6 +2,7 @@
 //! unit's name, cost, attack, HP, abilities (the INDEX's unit abilities as typed values) and
 //! copies in the 36-card unit deck, plus which of those values are sample data.
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 use strum::VariantArray;
 
@@ -120,9 +121,9 @@ const SAMPLE_FIELDS: [&str; 6] = ["name", "cost", "attack", "hp", "abilities", "
 
 impl CatalogFile {
     /// The first problem `problems` finds, as the loader reports it.
-    pub fn validate(&self) -> Result<(), String> {
-        match self.problems().into_iter().next() {
-            Some(p) => Err(p.to_string()),
+    pub fn validate(&self) -> Result<(), DataFileError> {
+        match self.errors().into_iter().next() {
+            Some((_, e)) => Err(e),
             None => Ok(()),
         }
     }
@@ -130,39 +131,53 @@ impl CatalogFile {
     /// Every problem of the file, each with the unit row it is about (the units editor shows
     /// them at their row; the loader refuses the file on the first).
     pub fn problems(&self) -> Vec<UnitsProblem> {
+        self.errors()
+            .into_iter()
+            .map(|(row, e)| UnitsProblem {
+                row,
+                text: e.to_string(),
+            })
+            .collect()
+    }
+
+    /// `problems`, each as the typed error it is, file-wide ones first.
+    fn errors(&self) -> Vec<(Option<usize>, DataFileError)> {
         let mut out = Vec::new();
-        let mut file = |text: String| out.push(UnitsProblem { row: None, text });
+        let mut file = |e: DataFileError| out.push((None, e));
         if let Err(e) = self.header.expect_kind(UNITS_KIND) {
             file(e);
         }
         if self.units.is_empty() {
-            file("units: the list is empty".to_string());
+            file(DataFileError::new("units", "the list is empty"));
         }
         if self.units.len() > usize::from(u16::MAX) {
-            file("units: too many units".to_string());
+            file(DataFileError::new("units", "too many units"));
         }
         // Every copy becomes a card of the digital deck, held in the save and counted at
         // every check: bounded, so a units file cannot make every save huge or slow.
         let cards: usize = self.units.iter().map(|u| usize::from(u.copies)).sum();
         if cards > MAX_DECK_CARDS {
-            file(format!(
-                "units: the copies add up to a deck of {cards} cards; a deck may hold at most \
-                 {MAX_DECK_CARDS}"
+            file(DataFileError::new(
+                "units",
+                format!(
+                    "the copies add up to a deck of {cards} cards; a deck may hold at most \
+                     {MAX_DECK_CARDS}"
+                ),
             ));
         }
         if !self.units.is_empty() && self.units.iter().all(|u| u.attack == 0) {
-            file(
-                "units: no unit has 1 or more attack, so enemy castles could never spawn (SOLO AI)"
-                    .to_string(),
-            );
+            file(DataFileError::new(
+                "units",
+                "no unit has 1 or more attack, so enemy castles could never spawn (SOLO AI)",
+            ));
         }
         let mut names = crate::datafile::FirstSeen::new();
         for (i, u) in self.units.iter().enumerate() {
             let mut row = |text: String| {
-                out.push(UnitsProblem {
-                    row: Some(i),
-                    text: format!("units[{i}] ({:?}): {text}", u.name),
-                })
+                out.push((
+                    Some(i),
+                    DataFileError::new(format!("units[{i}] ({:?})", u.name), text),
+                ))
             };
             if u.name.trim().is_empty() {
                 row("name is empty".to_string());
@@ -193,11 +208,11 @@ impl CatalogFile {
                 }
             }
         }
-        out.sort_by_key(|p| p.row.map_or(0, |r| r + 1));
+        out.sort_by_key(|(row, _)| row.map_or(0, |r| r + 1));
         out
     }
 
-    pub fn parse(text: &str) -> Result<CatalogFile, String> {
+    pub fn parse(text: &str) -> Result<CatalogFile, DataFileError> {
         let file: CatalogFile = crate::datafile::parse(text, UNITS_KIND)?;
         file.validate()?;
         Ok(file)
@@ -285,9 +300,9 @@ pub struct Catalog {
 }
 
 impl TryFrom<CatalogFile> for Catalog {
-    type Error = String;
+    type Error = DataFileError;
 
-    fn try_from(file: CatalogFile) -> Result<Catalog, String> {
+    fn try_from(file: CatalogFile) -> Result<Catalog, DataFileError> {
         file.validate()?;
         let kinds = file
             .units
@@ -314,7 +329,7 @@ impl From<Catalog> for CatalogFile {
 
 impl Catalog {
     /// The bundled catalogue.
-    pub fn bundled() -> Result<Catalog, String> {
+    pub fn bundled() -> Result<Catalog, DataFileError> {
         crate::datafile::parse_bundled(super::UNITS_PATH, CatalogFile::parse)
             .and_then(Catalog::try_from)
     }
@@ -361,7 +376,7 @@ impl Catalog {
 }
 
 /// `tablemate check` on a units file.
-pub fn check_units_text(text: &str) -> Result<String, String> {
+pub fn check_units_text(text: &str) -> Result<String, DataFileError> {
     let c = CatalogFile::parse(text)?;
     let cards: u32 = c.units.iter().map(|u| u32::from(u.copies)).sum();
     Ok(format!(
@@ -435,7 +450,7 @@ mod tests {
         let text = r#"{"data_kind":"furtherance-units","units":[
             {"name":"X","cost":1,"attack":1,"hp":1,"copies":1,"abilities":["flying"]}]}"#;
         let err = CatalogFile::parse(text).unwrap_err();
-        assert!(err.contains("flying"), "{err}");
+        assert!(err.to_string().contains("flying"), "{err}");
     }
 
     #[test]
@@ -443,14 +458,14 @@ mod tests {
         let text = r#"{"data_kind":"furtherance-units","units":[
             {"name":"X","cost":1,"attack":0,"hp":1,"copies":1}]}"#;
         let err = CatalogFile::parse(text).unwrap_err();
-        assert!(err.contains("never spawn"), "{err}");
+        assert!(err.to_string().contains("never spawn"), "{err}");
     }
 
     #[test]
     fn a_unit_with_zero_hp_is_rejected() {
         let text = r#"{"data_kind":"furtherance-units","units":[
             {"name":"X","cost":1,"attack":1,"hp":0,"copies":1}]}"#;
-        assert!(CatalogFile::parse(text).unwrap_err().contains("hp"));
+        assert!(CatalogFile::parse(text).unwrap_err().to_string().contains("hp"));
     }
 
     #[test]
@@ -461,7 +476,7 @@ mod tests {
             {"name":" fighter","cost":1,"attack":1,"hp":1,"copies":1}]}"#;
         let err = CatalogFile::parse(text).unwrap_err();
         assert!(
-            err.contains("units[2] (\" fighter\"): the name is used twice, first at units[0]"),
+            err.to_string().contains("units[2] (\" fighter\"): the name is used twice, first at units[0]"),
             "{err}"
         );
     }
@@ -473,8 +488,8 @@ mod tests {
              "abilities":["no-counter-attacks","one-attack-per-turn","no-counter-attacks"]}]}"#;
         let err = CatalogFile::parse(text).unwrap_err();
         assert!(
-            err.contains("abilities[2] (")
-                && err.contains("is listed twice, first at abilities[0]"),
+            err.to_string().contains("abilities[2] (")
+                && err.to_string().contains("is listed twice, first at abilities[0]"),
             "{err}"
         );
     }

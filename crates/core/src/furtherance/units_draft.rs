@@ -60,6 +60,7 @@ impl Row {
         }
     }
 
+    // Kept String: an editor cell's message, shown in its row.
     fn number(&self, c: Column) -> Result<u8, String> {
         let text = self.get(c).trim();
         text.parse::<u8>().map_err(|_| {

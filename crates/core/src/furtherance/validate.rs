@@ -424,6 +424,6 @@ mod tests {
             u.copies = 255;
         }
         let e = Catalog::try_from(file).unwrap_err();
-        assert!(e.contains("at most 100000"), "{e}");
+        assert!(e.to_string().contains("at most 100000"), "{e}");
     }
 }

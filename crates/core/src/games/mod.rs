@@ -39,9 +39,9 @@ pub enum SaveError {
 pub enum DataError {
     #[error("unknown data_kind {found:?} (known: {known})")]
     UnknownKind { found: String, known: String },
-    /// The owning game's check refused it: its message names the field or line.
-    #[error("{0}")]
-    Invalid(String),
+    /// The owning game's check refused it: where in the file and what is wrong.
+    #[error(transparent)]
+    Invalid(#[from] crate::datafile::DataFileError),
 }
 
 /// Acts on a save's data from a script: see `script::act`.
@@ -62,7 +62,7 @@ pub struct Game {
     /// (`store::envelope`), only for files older than the current version. No game has changed
     /// its state's shape since version 2, so every row uses `no_migration`; a game that does
     /// adds its function here, keyed on `from`, with a test.
-    pub migrate: fn(from: u32, serde_json::Value) -> Result<serde_json::Value, String>,
+    pub migrate: fn(from: u32, serde_json::Value) -> Result<serde_json::Value, crate::doc::Invalid>,
     pub data_kinds: &'static [DataKind],
     /// Applies actions (their JSON) to a save's data (`id`, then the data): every game's
     /// changes are values. The store reads the save and writes what comes back changed.
@@ -161,7 +161,10 @@ fn check_deep_of<T: GameDoc>(data: &str) -> Result<String, SaveError> {
     Ok(saved.summary())
 }
 
-fn no_migration(_from: u32, data: serde_json::Value) -> Result<serde_json::Value, String> {
+fn no_migration(
+    _from: u32,
+    data: serde_json::Value,
+) -> Result<serde_json::Value, crate::doc::Invalid> {
     Ok(data)
 }
 

@@ -213,12 +213,22 @@ fn at_mut<'a>(mut v: &'a mut Value, path: &[Step]) -> Option<&'a mut Value> {
     Some(v)
 }
 
+/// A change that does not fit the value it is applied to: the value does not hold, at `at`,
+/// what the change replaces (a file edited by hand, or a save damaged).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a change at {at} does not fit")]
+pub struct Misfit {
+    pub at: String,
+}
+
 /// Applies `ops` to `value` in `direction`, checking before each operation that the value
 /// holds what it replaces. On an error `value` may be partly changed: callers discard it.
-pub fn apply(value: &mut Value, ops: &[Op], direction: Direction) -> Result<(), String> {
+pub fn apply(value: &mut Value, ops: &[Op], direction: Direction) -> Result<(), Misfit> {
     let forward = direction == Direction::Forward;
-    let mut run = |op: &Op| -> Result<(), String> {
-        let misfit = |path: &[Step]| format!("a change at {} does not fit", path_text(path));
+    let mut run = |op: &Op| -> Result<(), Misfit> {
+        let misfit = |path: &[Step]| Misfit {
+            at: path_text(path),
+        };
         match op {
             Op::Set { path, old, new } => {
                 let (from, to) = if forward { (old, new) } else { (new, old) };
@@ -330,10 +340,9 @@ mod tests {
     fn a_change_that_does_not_fit_is_refused() {
         let ops = diff(&json!({"a": 1}), &json!({"a": 2}));
         let mut other = json!({"a": 5});
-        assert!(
-            apply(&mut other, &ops, Direction::Forward)
-                .unwrap_err()
-                .contains("/a")
+        assert_eq!(
+            apply(&mut other, &ops, Direction::Forward).unwrap_err().at,
+            "/a"
         );
         let ops = diff(&json!([1, 2]), &json!([1, 2, 3]));
         let mut short = json!([1]);

@@ -85,6 +85,7 @@ struct EntryOut<'a, T> {
 
 impl<T: Serialize> History<T> {
     /// Each entry as it goes in the file.
+    // Kept String: ends as serde's custom error (S::Error::custom), which carries only text.
     fn outs(&self) -> Result<Vec<Out<'_, T>>, String> {
         let cursor = self.cursor;
         let (list, links) = self.list();
@@ -283,6 +284,7 @@ pub(super) fn forget_oldest(
 /// digest by hand), every entry is listed as unreadable, none reached by a change, so undo and
 /// the deep check refuse them by number and nothing panics.
 pub(super) fn read_entries<T>(text: &str, len: usize) -> super::Listed<T> {
+    // Kept String: ends as serde's custom error (S::Error::custom), which carries only text.
     let read = || -> Result<super::Listed<T>, String> {
         let texts: Vec<Box<RawValue>> =
             serde_json::from_str(&format!("[{text}]")).map_err(|e| e.to_string())?;

@@ -68,18 +68,16 @@ fn entries_with_text<'de, D: Deserializer<'de>>(
 /// What every history's capacity was before it grew to `DEFAULT_CAPACITY`.
 const OLD_DEFAULT_CAPACITY: usize = 400;
 
-fn raw(ops: &[Op]) -> Result<Box<RawValue>, String> {
-    serde_json::to_string(ops)
-        .and_then(RawValue::from_string)
-        .map_err(|e| e.to_string())
+fn raw(ops: &[Op]) -> Result<Box<RawValue>, serde_json::Error> {
+    serde_json::to_string(ops).and_then(RawValue::from_string)
 }
 
-fn parse_value(text: &RawValue) -> Result<Value, String> {
-    serde_json::from_str(text.get()).map_err(|e| e.to_string())
+fn parse_value(text: &RawValue) -> Result<Value, serde_json::Error> {
+    serde_json::from_str(text.get())
 }
 
-fn parse_ops(text: &RawValue) -> Result<Vec<Op>, String> {
-    serde_json::from_str(text.get()).map_err(|e| e.to_string())
+fn parse_ops(text: &RawValue) -> Result<Vec<Op>, serde_json::Error> {
+    serde_json::from_str(text.get())
 }
 
 /// The history's digest: a CRC-32 of the cursor, the current state's text and each change's
@@ -159,6 +157,7 @@ fn as_written(file: &HistoryIn) -> bool {
 
 /// A history whose entries the store cut out of the file and handed over unread
 /// (`band.rs`): only its head is read, and the digest must cover the text handed over.
+// Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
 fn unread<T: Serialize + DeserializeOwned + Clone>(
     file: HistoryIn,
     text: String,
@@ -214,6 +213,7 @@ fn migrated_capacity(capacity: usize, len: usize) -> usize {
 }
 
 /// Checks the file form and keeps its changes. Errors name the entry (1-based).
+// Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
 fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
     if file.entries.is_empty()
         && file.length.is_some_and(|n| n > 0)
@@ -298,24 +298,21 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     }
     // The walk starts from the state as this version writes it, as rebuilding does later.
     let start = serde_json::to_value(&current).map_err(|e| e.to_string())?;
-    let named = |i: usize, e: String| format!("history entry {}: {e}", i + 1);
+    let named = |i: usize, e: &dyn std::fmt::Display| format!("history entry {}: {e}", i + 1);
     let mut links: Vec<Option<Box<RawValue>>> = vec![None; len];
     // Down from the cursor: entry i - 1 is entry i with its change undone.
     let mut value = start.clone();
     for i in (1..=cursor).rev() {
         if let Some(prev) = wholes[i - 1].take() {
-            let prev = parse_value(&prev).map_err(|e| named(i - 1, e))?;
-            links[i] = Some(raw(&delta::diff(&prev, &value))?);
+            let prev = parse_value(&prev).map_err(|e| named(i - 1, &e))?;
+            links[i] = Some(raw(&delta::diff(&prev, &value)).map_err(|e| e.to_string())?);
             value = prev;
         } else {
             let text = changes[i].take().ok_or_else(|| {
-                named(
-                    i - 1,
-                    "neither its state nor the change after it is saved".into(),
-                )
+                named(i - 1, &"neither its state nor the change after it is saved")
             })?;
-            let ops = parse_ops(&text).map_err(|e| named(i, e))?;
-            delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, e))?;
+            let ops = parse_ops(&text).map_err(|e| named(i, &e))?;
+            delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, &e))?;
             links[i] = Some(text);
         }
     }
@@ -323,15 +320,15 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     let mut value = start;
     for i in cursor + 1..len {
         if let Some(this) = wholes[i].take() {
-            let this = parse_value(&this).map_err(|e| named(i, e))?;
-            links[i] = Some(raw(&delta::diff(&value, &this))?);
+            let this = parse_value(&this).map_err(|e| named(i, &e))?;
+            links[i] = Some(raw(&delta::diff(&value, &this)).map_err(|e| e.to_string())?);
             value = this;
         } else {
             let text = changes[i]
                 .take()
-                .ok_or_else(|| named(i, "neither its state nor its change is saved".into()))?;
-            let ops = parse_ops(&text).map_err(|e| named(i, e))?;
-            delta::apply(&mut value, &ops, Direction::Forward).map_err(|e| named(i, e))?;
+                .ok_or_else(|| named(i, &"neither its state nor its change is saved"))?;
+            let ops = parse_ops(&text).map_err(|e| named(i, &e))?;
+            delta::apply(&mut value, &ops, Direction::Forward).map_err(|e| named(i, &e))?;
             links[i] = Some(text);
         }
     }

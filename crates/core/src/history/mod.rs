@@ -364,7 +364,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             } else {
                 delta::Direction::Forward
             };
-            delta::apply(&mut value, &ops, direction).map_err(at_change)?;
+            delta::apply(&mut value, &ops, direction).map_err(|e| at_change(e.to_string()))?;
         }
         T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }
@@ -459,6 +459,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// check --deep` does. One state at a time is held, whatever the length; the first change
     /// that does not fit, state that does not read, or refusal of `check` stops the walk,
     /// naming the entry.
+    // Kept String: the caller's own check of a state; its text goes into HistoryError::Unreadable.
     pub fn check_every_state(
         &self,
         mut check: impl FnMut(usize, &T) -> Result<(), String>,
@@ -485,7 +486,8 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
                 (Some(text), _) => {
                     let ops: Vec<delta::Op> = serde_json::from_str(text.get())
                         .map_err(|e| unreadable(index, e.to_string()))?;
-                    delta::apply(&mut value, &ops, direction).map_err(|e| unreadable(index, e))?;
+                    delta::apply(&mut value, &ops, direction)
+                        .map_err(|e| unreadable(index, e.to_string()))?;
                 }
                 (None, Some(held)) => {
                     value =

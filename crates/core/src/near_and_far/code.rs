@@ -6,6 +6,32 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// Why a map number, a quest code or a keyword a player typed cannot exist; the text says
+/// what to type instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    #[error("there is no Map {0}: the atlas has Maps 1 to 11")]
+    NoSuchMap(u8),
+    #[error("the quest code is empty")]
+    EmptyCode,
+    #[error(
+        "{0:?} is not a quest code: use a number (41), a Map 1 letter (B), a side quest (Q178) or a character code (R3)"
+    )]
+    NotACode(String),
+    #[error("{0:?}: the number is too large for a storybook entry")]
+    TooLarge(String),
+    #[error("{0:?}: storybook numbers start at 1")]
+    Zero(String),
+    #[error("{0:?}: a side quest needs its number (Q178)")]
+    SideQuestWithoutNumber(String),
+    #[error("{0:?}: only single letters (the Map 1 quests A to P) stand alone")]
+    LettersAlone(String),
+    #[error("a keyword cannot be empty")]
+    EmptyKeyword,
+    #[error("keyword {0:?} is longer than 40 letters")]
+    LongKeyword(String),
+}
+
 /// An atlas map, 1 (Glogo Caverns) to 11 (The Last Ruin).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
@@ -13,16 +39,15 @@ pub struct MapNumber(u8);
 
 impl MapNumber {
     pub const FIRST: MapNumber = MapNumber(1);
-    pub const BROKEN_PLAINS: MapNumber = MapNumber(2);
     pub const TOXIC_DESERT: MapNumber = MapNumber(5);
     pub const MAMMOTH_JUNGLE: MapNumber = MapNumber(10);
     pub const LAST_RUIN: MapNumber = MapNumber(11);
 
-    pub fn new(n: u8) -> Result<MapNumber, String> {
+    pub fn new(n: u8) -> Result<MapNumber, CodeError> {
         if (1..=11).contains(&n) {
             Ok(MapNumber(n))
         } else {
-            Err(format!("there is no Map {n}: the atlas has Maps 1 to 11"))
+            Err(CodeError::NoSuchMap(n))
         }
     }
 
@@ -36,7 +61,7 @@ impl MapNumber {
     }
 }
 
-crate::newtype::checked_u8!(MapNumber, String);
+crate::newtype::checked_u8!(MapNumber, CodeError);
 
 impl fmt::Display for MapNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -57,38 +82,34 @@ pub enum QuestCode {
 
 impl QuestCode {
     /// Parses what a player types: spaces ignored, letters in any case.
-    pub fn parse(text: &str) -> Result<QuestCode, String> {
+    pub fn parse(text: &str) -> Result<QuestCode, CodeError> {
         let t: String = text
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_ascii_uppercase();
         if t.is_empty() {
-            return Err("the quest code is empty".to_string());
+            return Err(CodeError::EmptyCode);
         }
         let letters: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
         let digits = &t[letters.len()..];
         if !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!(
-                "{text:?} is not a quest code: use a number (41), a Map 1 letter (B), a side quest (Q178) or a character code (R3)"
-            ));
+            return Err(CodeError::NotACode(text.to_string()));
         }
-        let number = |d: &str| -> Result<u16, String> {
+        let number = |d: &str| -> Result<u16, CodeError> {
             let n: u16 = d
                 .parse()
-                .map_err(|_| format!("{text:?}: the number is too large for a storybook entry"))?;
+                .map_err(|_| CodeError::TooLarge(text.to_string()))?;
             if n == 0 {
-                return Err(format!("{text:?}: storybook numbers start at 1"));
+                return Err(CodeError::Zero(text.to_string()));
             }
             Ok(n)
         };
         match (letters.as_str(), digits) {
             ("", d) => Ok(QuestCode::Number(number(d)?)),
-            ("Q", "") => Err(format!("{text:?}: a side quest needs its number (Q178)")),
+            ("Q", "") => Err(CodeError::SideQuestWithoutNumber(text.to_string())),
             (l, "") if l.len() == 1 => Ok(QuestCode::Letter(l.chars().next().unwrap_or('A'))),
-            (_, "") => Err(format!(
-                "{text:?}: only single letters (the Map 1 quests A to P) stand alone"
-            )),
+            (_, "") => Err(CodeError::LettersAlone(text.to_string())),
             ("Q", d) => Ok(QuestCode::Side(number(d)?)),
             (l, d) => Ok(QuestCode::Character {
                 prefix: l.to_string(),
@@ -127,8 +148,8 @@ impl fmt::Display for QuestCode {
 }
 
 impl std::str::FromStr for QuestCode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = CodeError;
+    fn from_str(s: &str) -> Result<Self, CodeError> {
         QuestCode::parse(s)
     }
 }
@@ -162,13 +183,13 @@ impl<'de> Deserialize<'de> for QuestCode {
 pub struct Keyword(String);
 
 impl Keyword {
-    pub fn new(text: &str) -> Result<Keyword, String> {
+    pub fn new(text: &str) -> Result<Keyword, CodeError> {
         let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if t.is_empty() {
-            return Err("a keyword cannot be empty".to_string());
+            return Err(CodeError::EmptyKeyword);
         }
         if t.len() > 40 {
-            return Err(format!("keyword {t:?} is longer than 40 letters"));
+            return Err(CodeError::LongKeyword(t));
         }
         Ok(Keyword(t.to_uppercase()))
     }
@@ -179,8 +200,8 @@ impl Keyword {
 }
 
 impl TryFrom<String> for Keyword {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = CodeError;
+    fn try_from(s: String) -> Result<Self, CodeError> {
         Keyword::new(&s)
     }
 }

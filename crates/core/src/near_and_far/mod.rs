@@ -22,7 +22,7 @@ pub mod threats;
 pub mod tokens;
 
 pub use campaign::{Campaign, QuestRecord, Settings};
-pub use code::{Keyword, MapNumber, Outcome, QuestCode};
+pub use code::{CodeError, Keyword, MapNumber, Outcome, QuestCode};
 pub use error::{RuleError, RuleResult};
 pub use facts::Facts;
 pub use lookup::{Lookup, Mode, Read};

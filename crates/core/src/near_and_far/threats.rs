@@ -8,17 +8,22 @@ use super::error::{RuleError, RuleResult};
 use super::facts::{BossFacts, ThreatsFile};
 use crate::doc::Invalid;
 
+/// A threat level no card has (p. 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("threat cards run from level 4 to 15, not {0}")]
+pub struct NoSuchThreat(pub u8);
+
 /// A threat card's level: the number beside its sword, 4 to 15.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct ThreatLevel(u8);
 
 impl ThreatLevel {
-    pub fn new(n: u8) -> Result<ThreatLevel, String> {
+    pub fn new(n: u8) -> Result<ThreatLevel, NoSuchThreat> {
         if (4..=15).contains(&n) {
             Ok(ThreatLevel(n))
         } else {
-            Err(format!("threat cards run from level 4 to 15, not {n}"))
+            Err(NoSuchThreat(n))
         }
     }
     pub fn get(self) -> u8 {
@@ -27,8 +32,8 @@ impl ThreatLevel {
 }
 
 impl TryFrom<u8> for ThreatLevel {
-    type Error = String;
-    fn try_from(n: u8) -> Result<Self, String> {
+    type Error = NoSuchThreat;
+    fn try_from(n: u8) -> Result<Self, NoSuchThreat> {
         ThreatLevel::new(n)
     }
 }

@@ -34,9 +34,18 @@ pub struct Rate {
     pub average_rounds: f64,
 }
 
+/// The game of one seed could not be played out: a bug in the engine or the simulated player
+/// (or a bundled data file that fails its check), named by the seed that shows it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("seed {seed}: {why}")]
+pub struct RateError {
+    pub seed: u64,
+    pub why: String,
+}
+
 /// Plays one game per seed of [`SEEDS`] at `difficulty` with the greedy simulated player;
 /// `Err` names the seed whose game could not be played (a bug in the engine or the player).
-pub fn rate(difficulty: Difficulty) -> Result<Rate, String> {
+pub fn rate(difficulty: Difficulty) -> Result<Rate, RateError> {
     let mut wins = 0u32;
     let mut rounds = 0u64;
     for seed in SEEDS {
@@ -44,15 +53,18 @@ pub fn rate(difficulty: Difficulty) -> Result<Rate, String> {
             difficulty,
             ..Settings::default()
         };
-        let game = Game::standard(settings, seed).map_err(|e| format!("seed {seed}: {e}"))?;
+        let failed = |why: &dyn std::fmt::Display| RateError {
+            seed,
+            why: why.to_string(),
+        };
+        let game = Game::standard(settings, seed).map_err(|e| failed(&e))?;
         // Two entries are enough: nothing here is undone, and a short history diffs less.
         let mut saved = Saved {
             title: String::new(),
             history: History::with_capacity("New game", game, 2),
         };
         let mut player = SimPlayer::new(Style::Greedy, seed);
-        sim::play_out(&mut saved, &mut player, MAX_ROUNDS, |_| {})
-            .map_err(|e| format!("seed {seed}: {e}"))?;
+        sim::play_out(&mut saved, &mut player, MAX_ROUNDS, |_| {}).map_err(|e| failed(&e))?;
         let game = saved.current();
         wins += u32::from(game.outcome() == Some(Outcome::Won));
         rounds += u64::from(game.round().min(MAX_ROUNDS));
@@ -69,6 +81,6 @@ pub fn rate(difficulty: Difficulty) -> Result<Rate, String> {
 }
 
 /// [`rate`] for every difficulty, easiest first.
-pub fn rates() -> Result<Vec<Rate>, String> {
+pub fn rates() -> Result<Vec<Rate>, RateError> {
     Difficulty::ALL.iter().map(|d| rate(*d)).collect()
 }

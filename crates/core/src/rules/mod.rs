@@ -5,6 +5,7 @@
 mod cite;
 mod search;
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 
 pub use cite::{Cited, Cites, Reminder, RuleRef, first_page, rulebook_url};
@@ -46,39 +47,45 @@ pub struct Entry {
 
 impl Digest {
     /// Parses and validates a digest file's text.
-    pub fn parse(text: &str) -> Result<Digest, String> {
+    pub fn parse(text: &str) -> Result<Digest, DataFileError> {
         let digest: Digest = crate::datafile::parse(text, DATA_KIND)?;
         digest.validate()?;
         Ok(digest)
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), DataFileError> {
         if self.data_kind != DATA_KIND {
-            return Err(format!(
-                "data_kind is {:?}, expected {DATA_KIND:?}",
-                self.data_kind
+            return Err(DataFileError::new(
+                "data_kind",
+                format!("{:?}, expected {DATA_KIND:?}", self.data_kind),
             ));
         }
         let mut seen = crate::datafile::FirstSeen::new();
         for (i, e) in self.entries.iter().enumerate() {
             let at = format!("entry {} ({:?})", i + 1, e.id);
             if e.id.trim().is_empty() {
-                return Err(format!("entry {}: id is empty", i + 1));
+                return Err(DataFileError::new(
+                    format!("entry {}", i + 1),
+                    "id is empty",
+                ));
             }
             if let Some(first) = seen.again(e.id.as_str(), i) {
-                return Err(format!(
-                    "{at}: the id is used twice, first at entry {}",
-                    first + 1
+                return Err(DataFileError::new(
+                    at,
+                    format!("the id is used twice, first at entry {}", first + 1),
                 ));
             }
             if e.title.trim().is_empty() {
-                return Err(format!("{at}: title is empty"));
+                return Err(DataFileError::new(at, "title is empty"));
             }
             if e.summary.trim().is_empty() {
-                return Err(format!("{at}: summary is empty"));
+                return Err(DataFileError::new(at, "summary is empty"));
             }
             if e.page.trim().is_empty() {
-                return Err(format!("{at}: page is empty (give the rulebook page)"));
+                return Err(DataFileError::new(
+                    at,
+                    "page is empty (give the rulebook page)",
+                ));
             }
         }
         Ok(())
@@ -86,7 +93,7 @@ impl Digest {
 }
 
 /// `tablemate check` on a digest file.
-pub fn check_digest_text(text: &str) -> Result<String, String> {
+pub fn check_digest_text(text: &str) -> Result<String, DataFileError> {
     let d = Digest::parse(text)?;
     Ok(format!(
         "{} rules entries for {}",
@@ -110,8 +117,8 @@ impl Library {
     /// Loads every game's digest through `read` (path → text), collecting problems per file
     /// instead of stopping at the first.
     pub fn load(
-        mut read: impl FnMut(&str) -> Result<(String, String), String>,
-    ) -> (Library, Vec<String>) {
+        mut read: impl FnMut(&str) -> Result<(String, String), DataFileError>,
+    ) -> (Library, Vec<DataFileError>) {
         let mut digests = Vec::new();
         let mut problems = Vec::new();
         for game in Kind::ALL {
@@ -119,11 +126,11 @@ impl Library {
             match read(&path) {
                 Ok((text, origin)) => match Digest::parse(&text) {
                     Ok(d) if d.game == game => digests.push(d),
-                    Ok(d) => problems.push(format!(
-                        "{origin}: this digest is for {}, expected {game}",
-                        d.game
-                    )),
-                    Err(e) => problems.push(format!("{origin}: {e}")),
+                    Ok(d) => problems.push(
+                        DataFileError::new("game", format!("{}, expected {game}", d.game))
+                            .in_file(origin),
+                    ),
+                    Err(e) => problems.push(e.in_file(origin)),
                 },
                 Err(e) => problems.push(e),
             }
@@ -132,11 +139,9 @@ impl Library {
     }
 
     /// The bundled digests only.
-    pub fn bundled() -> (Library, Vec<String>) {
+    pub fn bundled() -> (Library, Vec<DataFileError>) {
         Library::load(|path| {
-            crate::bundled::get(path)
-                .map(|t| (t.to_string(), format!("{path} (bundled)")))
-                .ok_or_else(|| format!("{path}: not bundled"))
+            crate::datafile::bundled(path).map(|t| (t.to_string(), format!("{path} (bundled)")))
         })
     }
 
@@ -178,7 +183,7 @@ mod tests {
                      {"id":"a","title":"U","summary":"S","page":"2"}]}"#;
         let err = Digest::parse(text).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "entry 3 (\"a\"): the id is used twice, first at entry 1"
         );
     }
@@ -187,7 +192,12 @@ mod tests {
     fn a_digest_entry_without_a_page_is_rejected() {
         let text = r#"{"data_kind":"rules-digest","game":"army","game_title":"A","source":"s",
           "entries":[{"id":"a","title":"T","summary":"S","page":" "}]}"#;
-        assert!(Digest::parse(text).unwrap_err().contains("page is empty"));
+        assert!(
+            Digest::parse(text)
+                .unwrap_err()
+                .to_string()
+                .contains("page is empty")
+        );
     }
 
     #[test]
@@ -195,6 +205,6 @@ mod tests {
         let text = r#"{"data_kind":"rules-digest","game":"army","game_title":"A","source":"s",
           "entries":[{"id":"a","title":"T","summary":"S","page":"1","pgae":"2"}]}"#;
         let err = Digest::parse(text).unwrap_err();
-        assert!(err.contains("pgae"), "{err}");
+        assert!(err.to_string().contains("pgae"), "{err}");
     }
 }

@@ -2,6 +2,7 @@
 //! player enters their real 36 cards one line at a time, each line checked as it is typed,
 //! with progress shown as "17 of 36". No file I/O: texts in, texts out.
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 
 use super::card::{AiSymbol, ChallengeCard, Difference, DomeRange, Luck, Threshold};
@@ -41,25 +42,32 @@ pub struct DeckFile {
 
 impl DeckFile {
     /// Parses and checks a deck file's text; errors name the card and the problem.
-    pub fn parse(text: &str) -> Result<DeckFile, String> {
+    pub fn parse(text: &str) -> Result<DeckFile, DataFileError> {
         check_card_fields(text)?;
-        let mut file: DeckFile =
-            crate::datafile::parse(text, DATA_KIND).map_err(|e| match e.starts_with("line ") {
-                true => format!("{e} (cards are numbered from 1 in file order)"),
-                false => e,
-            })?;
+        let mut file: DeckFile = crate::datafile::parse(text, DATA_KIND).map_err(|mut e| {
+            if e.at.starts_with("line ") {
+                e.problem = format!("{} (cards are numbered from 1 in file order)", e.problem);
+            }
+            e
+        })?;
         if file.cards.len() != DECK_SIZE {
-            return Err(format!(
-                "cards: the file has {} cards; a challenge deck has {DECK_SIZE}",
-                file.cards.len()
+            return Err(DataFileError::new(
+                "cards",
+                format!(
+                    "the file has {} cards; a challenge deck has {DECK_SIZE}",
+                    file.cards.len()
+                ),
             ));
         }
         for (i, card) in file.cards.iter_mut().enumerate() {
             let position = i as u16 + 1;
             if card.number() != 0 && card.number() != position {
-                return Err(format!(
-                    "cards[{i}]: numbered {} but it is card {position} in the list",
-                    card.number()
+                return Err(DataFileError::new(
+                    format!("cards[{i}]"),
+                    format!(
+                        "numbered {} but it is card {position} in the list",
+                        card.number()
+                    ),
                 ));
             }
             *card = card.clone().with_number(position);
@@ -68,7 +76,7 @@ impl DeckFile {
     }
 
     /// `tablemate check` summary.
-    pub fn check_text(text: &str) -> Result<String, String> {
+    pub fn check_text(text: &str) -> Result<String, DataFileError> {
         let f = DeckFile::parse(text)?;
         Ok(format!(
             "challenge deck {:?}, {} cards{}",
@@ -101,7 +109,7 @@ const CARD_FIELDS: [&str; 7] = [
 ];
 
 /// Refuses a card missing one of `CARD_FIELDS`, naming the card number and the field.
-fn check_card_fields(text: &str) -> Result<(), String> {
+fn check_card_fields(text: &str) -> Result<(), DataFileError> {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
         return Ok(()); // the typed parse reports the syntax error with its line
     };
@@ -113,10 +121,9 @@ fn check_card_fields(text: &str) -> Result<(), String> {
             continue;
         };
         if let Some(missing) = CARD_FIELDS.iter().find(|f| !fields.contains_key(**f)) {
-            return Err(format!(
-                "card {} (cards[{i}]): the field {missing:?} is missing; write null for \
-                 \"never\"",
-                i + 1
+            return Err(DataFileError::new(
+                format!("card {} (cards[{i}])", i + 1),
+                format!("the field {missing:?} is missing; write null for \"never\""),
             ));
         }
     }
@@ -185,13 +192,13 @@ impl DeckEditor {
     }
 
     /// Reads a draft back, checking every card again; errors name the card.
-    pub fn from_draft(text: &str) -> Result<DeckEditor, String> {
+    pub fn from_draft(text: &str) -> Result<DeckEditor, DataFileError> {
         let d: DeckEditor =
             serde_json::from_str(text).map_err(|e| crate::datafile::at(text, &e))?;
         if d.cards.len() > DECK_SIZE {
-            return Err(format!(
-                "cards: {} cards, a deck has {DECK_SIZE}",
-                d.cards.len()
+            return Err(DataFileError::new(
+                "cards",
+                format!("{} cards, a deck has {DECK_SIZE}", d.cards.len()),
             ));
         }
         let cards = d

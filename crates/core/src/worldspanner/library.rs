@@ -5,6 +5,7 @@
 //! starting loot the app counts. Also the challenge a library hero starts from (its rating and
 //! every modifier with its reason) and the melee order by Wits (COMBAT, Melee step).
 
+use crate::datafile::DataFileError;
 use serde::{Deserialize, Serialize};
 use strum::VariantArray;
 
@@ -170,15 +171,19 @@ impl Default for HeroLibrary {
 
 impl HeroLibrary {
     /// Parses and checks a library file; errors name the hero and the field.
-    pub fn parse(text: &str) -> Result<HeroLibrary, String> {
+    pub fn parse(text: &str) -> Result<HeroLibrary, DataFileError> {
         let lib: HeroLibrary = crate::datafile::parse(text, DATA_KIND)?;
         let mut names = crate::datafile::FirstSeen::new();
         for (i, h) in lib.heroes.iter().enumerate() {
-            h.validate().map_err(|e| format!("heroes[{i}]: {e}"))?;
+            h.validate()
+                .map_err(|e| DataFileError::new(format!("heroes[{i}]"), e.to_string()))?;
             if let Some(first) = names.again(h.name.trim().to_ascii_lowercase(), i) {
-                return Err(format!(
-                    "heroes[{i}]: {} is in the library twice, first at heroes[{first}]",
-                    h.name
+                return Err(DataFileError::new(
+                    format!("heroes[{i}]"),
+                    format!(
+                        "{} is in the library twice, first at heroes[{first}]",
+                        h.name
+                    ),
                 ));
             }
         }
@@ -186,7 +191,7 @@ impl HeroLibrary {
     }
 
     /// `tablemate check`'s one line for a hero library file: how many heroes, which.
-    pub fn check_text(text: &str) -> Result<String, String> {
+    pub fn check_text(text: &str) -> Result<String, DataFileError> {
         let lib = HeroLibrary::parse(text)?;
         let names: Vec<&str> = lib.heroes.iter().map(|h| h.name.trim()).collect();
         Ok(format!(

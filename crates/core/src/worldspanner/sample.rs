@@ -20,12 +20,21 @@ const SAMPLE_FACTIONS: [Faction; 9] = [
     Faction::Adventurers,
 ];
 
+/// Why a sample setup could not be made: the bundled deck failed its check, or the length is
+/// out of range.
+#[derive(Debug, thiserror::Error)]
+pub enum SampleError {
+    #[error(transparent)]
+    Deck(#[from] crate::datafile::DataFileError),
+    #[error(transparent)]
+    Length(#[from] super::RuleError),
+}
+
 /// A `team_size`-a-side game of `length` rounds on `map`: Skyhawks "Sky1".. and Psiclones
 /// "Psi1".., each with 4 Health and 1 gold, both teams drawing from the bundled sample deck
 /// ("White" and "Black"), digitally, shuffled from `seed`.
-pub fn setup(map: MapDesign, team_size: u8, length: u8, seed: u64) -> Result<Setup, String> {
-    let text = crate::datafile::bundled(SAMPLE_PATH)?;
-    let deck = DeckFile::parse(text).map_err(|e| format!("{SAMPLE_PATH} (bundled): {e}"))?;
+pub fn setup(map: MapDesign, team_size: u8, length: u8, seed: u64) -> Result<Setup, SampleError> {
+    let deck = crate::datafile::parse_bundled(SAMPLE_PATH, DeckFile::parse)?;
     let heroes = |prefix: &str| {
         (1..=team_size)
             .map(|i| HeroEntry {
@@ -36,7 +45,7 @@ pub fn setup(map: MapDesign, team_size: u8, length: u8, seed: u64) -> Result<Set
     };
     Ok(Setup {
         map,
-        length: GameLength::new(length).map_err(|e| e.to_string())?,
+        length: GameLength::new(length)?,
         team_size,
         factions: SAMPLE_FACTIONS[..map.faction_keys().min(SAMPLE_FACTIONS.len())].to_vec(),
         heroes: [heroes("Sky"), heroes("Psi")],

@@ -29,80 +29,62 @@ pub struct Facts {
 }
 
 /// Near and Far's files are read like every data file (`datafile::parse`).
-use crate::datafile::{FirstSeen, holds_each_once, parse};
+use crate::datafile::{DataFileError, FirstSeen, holds_each_once, parse};
 
-pub fn parse_talents(text: &str) -> Result<Vec<Talent>, String> {
+pub fn parse_talents(text: &str) -> Result<Vec<Talent>, DataFileError> {
     let file: TalentsFile = parse(text, TALENTS_KIND)?;
     let mut seen = FirstSeen::new();
     for (i, t) in file.talents.iter().enumerate() {
         if t.name.trim().is_empty() {
-            return Err(format!("talents[{i}]: name is empty"));
+            return Err(DataFileError::new(format!("talents[{i}]"), "name is empty"));
         }
         if let Some(first) = seen.again(t.name.to_lowercase(), i) {
-            return Err(format!(
-                "talents[{i}] ({:?}): listed twice, first at talents[{first}]",
-                t.name
-            ));
+            return Err(DataFileError::new(format!("talents[{i}] ({:?})", t.name), format!("listed twice, first at talents[{first}]")));
         }
         if !(1..=10).contains(&t.cost) {
-            return Err(format!(
-                "talents[{i}] ({:?}): cost {} is not 1 to 10",
-                t.name, t.cost
-            ));
+            return Err(DataFileError::new(format!("talents[{i}] ({:?})", t.name), format!("cost {} is not 1 to 10", t.cost)));
         }
     }
     if file.talents.is_empty() {
-        return Err("talents: the list is empty".to_string());
+        return Err(DataFileError::new("talents", "the list is empty"));
     }
     Ok(file.talents)
 }
 
-pub fn parse_characters(text: &str) -> Result<CharactersFile, String> {
+pub fn parse_characters(text: &str) -> Result<CharactersFile, DataFileError> {
     let file: CharactersFile = parse(text, CHARACTERS_KIND)?;
     file.card
         .layout
         .validate()
-        .map_err(|e| e.within("card").to_string())?;
+        .map_err(|e| DataFileError::from(e.within("card")))?;
     let mut names = FirstSeen::new();
     let mut prefixes = FirstSeen::new();
     for (i, c) in file.characters.iter().enumerate() {
         if c.name.trim().is_empty() {
-            return Err(format!("characters[{i}]: name is empty"));
+            return Err(DataFileError::new(format!("characters[{i}]"), "name is empty"));
         }
         if let Some(first) = names.again(c.name.to_lowercase(), i) {
-            return Err(format!(
-                "characters[{i}] ({:?}): listed twice, first at characters[{first}]",
-                c.name
-            ));
+            return Err(DataFileError::new(format!("characters[{i}] ({:?})", c.name), format!("listed twice, first at characters[{first}]")));
         }
         if let Some(p) = &c.quest_prefix {
             let p = p.to_ascii_uppercase();
             if p.is_empty() || !p.chars().all(|ch| ch.is_ascii_uppercase()) || p == "Q" {
-                return Err(format!(
-                    "characters[{i}] ({:?}): quest_prefix {p:?} must be letters and not \"Q\" (side quests use Q)",
-                    c.name
-                ));
+                return Err(DataFileError::new(format!("characters[{i}] ({:?})", c.name), format!("quest_prefix {p:?} must be letters and not \"Q\" (side quests use Q)")));
             }
             if let Some(first) = prefixes.again(p.clone(), i) {
-                return Err(format!(
-                    "characters[{i}] ({:?}): quest_prefix {p:?} is used twice, first at characters[{first}]",
-                    c.name
-                ));
+                return Err(DataFileError::new(format!("characters[{i}] ({:?})", c.name), format!("quest_prefix {p:?} is used twice, first at characters[{first}]")));
             }
             if let Some(first) = &c.first_quest
                 && first.character_prefix() != Some(p.as_str())
             {
-                return Err(format!(
-                    "characters[{i}] ({:?}): first_quest {first} does not start with {p}",
-                    c.name
-                ));
+                return Err(DataFileError::new(format!("characters[{i}] ({:?})", c.name), format!("first_quest {first} does not start with {p}")));
             }
         }
     }
     Ok(file)
 }
 
-pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
+pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, DataFileError> {
     let file: MapsFile = parse(text, MAPS_KIND)?;
     // Maps 1 to 11 once each (the campaign's eleven maps); a map number is 1 to 11 by type.
     let numbers: Vec<MapNumber> = file.maps.iter().map(|m| m.number).collect();
@@ -113,26 +95,16 @@ pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
         if let QuestRange::Numbers { first, last, .. } = &m.quests
             && first > last
         {
-            return Err(format!(
-                "maps ({}): quests.first is after quests.last",
-                m.number
-            ));
+            return Err(DataFileError::new(format!("maps ({})", m.number), "quests.first is after quests.last"));
         }
         if let QuestRange::Letters { letters } = &m.quests
             && letter_span(letters).is_none()
         {
-            return Err(format!(
-                "maps ({}): quests.letters {letters:?} should look like \"A-P\"",
-                m.number
-            ));
+            return Err(DataFileError::new(format!("maps ({})", m.number), format!("quests.letters {letters:?} should look like \"A-P\"")));
         }
         for s in &m.named_spaces {
             if !m.quests.contains(s) {
-                return Err(format!(
-                    "maps ({}): named space {s} is outside its quests {}",
-                    m.number,
-                    m.quests.describe()
-                ));
+                return Err(DataFileError::new(format!("maps ({})", m.number), format!("named space {s} is outside its quests {}", m.quests.describe())));
             }
         }
     }
@@ -141,33 +113,28 @@ pub fn parse_maps(text: &str) -> Result<Vec<MapFacts>, String> {
     Ok(maps)
 }
 
-pub fn parse_threats(text: &str) -> Result<ThreatsFile, String> {
+pub fn parse_threats(text: &str) -> Result<ThreatsFile, DataFileError> {
     let file: ThreatsFile = parse(text, THREATS_KIND)?;
     let levels: Vec<u8> = file.threats.iter().map(|t| t.level).collect();
     if levels != (4..=15).collect::<Vec<u8>>() {
-        return Err(format!(
-            "threats: expected levels 4 to 15 in order (rulebook p. 8), found {levels:?}"
-        ));
+        return Err(DataFileError::new("threats", format!("expected levels 4 to 15 in order (rulebook p. 8), found {levels:?}")));
     }
     if file.bosses.is_empty() {
-        return Err("bosses: the list is empty".to_string());
+        return Err(DataFileError::new("bosses", "the list is empty"));
     }
     for (i, b) in file.bosses.iter().enumerate() {
         if b.name.trim().is_empty() {
-            return Err(format!("bosses[{i}]: name is empty"));
+            return Err(DataFileError::new(format!("bosses[{i}]"), "name is empty"));
         }
         if !(2..=4).contains(&b.min_players) {
-            return Err(format!(
-                "bosses[{i}] ({:?}): min_players {} is not 2 to 4",
-                b.name, b.min_players
-            ));
+            return Err(DataFileError::new(format!("bosses[{i}] ({:?})", b.name), format!("min_players {} is not 2 to 4", b.min_players)));
         }
     }
     Ok(file)
 }
 
 /// `tablemate check` on a Near and Far data file of `data_kind`: a one-line summary.
-pub fn check_text(data_kind: &str, text: &str) -> Result<String, String> {
+pub fn check_text(data_kind: &str, text: &str) -> Result<String, DataFileError> {
     match data_kind {
         TALENTS_KIND => parse_talents(text).map(|t| format!("{} talents", t.len())),
         CHARACTERS_KIND => {
@@ -189,17 +156,17 @@ impl Facts {
     /// Reads the four fact files through `read` (relative path → text and a display name
     /// for errors), naming the file in any error.
     pub fn load(
-        mut read: impl FnMut(&str) -> Result<(String, String), String>,
-    ) -> Result<Facts, String> {
+        mut read: impl FnMut(&str) -> Result<(String, String), DataFileError>,
+    ) -> Result<Facts, DataFileError> {
         let mut one = |path: &str| read(path);
         let (t, o) = one(TALENTS_FILE)?;
-        let talents = parse_talents(&t).map_err(|e| format!("{o}: {e}"))?;
+        let talents = parse_talents(&t).map_err(|e| e.in_file(o))?;
         let (t, o) = one(CHARACTERS_FILE)?;
-        let characters = parse_characters(&t).map_err(|e| format!("{o}: {e}"))?;
+        let characters = parse_characters(&t).map_err(|e| e.in_file(o))?;
         let (t, o) = one(MAPS_FILE)?;
-        let maps = parse_maps(&t).map_err(|e| format!("{o}: {e}"))?;
+        let maps = parse_maps(&t).map_err(|e| e.in_file(o))?;
         let (t, o) = one(THREATS_FILE)?;
-        let threats = parse_threats(&t).map_err(|e| format!("{o}: {e}"))?;
+        let threats = parse_threats(&t).map_err(|e| e.in_file(o))?;
         Ok(Facts {
             talents,
             characters,
@@ -209,11 +176,9 @@ impl Facts {
     }
 
     /// The facts shipped in the binary.
-    pub fn bundled() -> Result<Facts, String> {
+    pub fn bundled() -> Result<Facts, DataFileError> {
         Facts::load(|p| {
-            crate::bundled::get(p)
-                .map(|t| (t.to_string(), format!("{p} (bundled)")))
-                .ok_or_else(|| format!("{p}: not bundled"))
+            crate::datafile::bundled(p).map(|t| (t.to_string(), format!("{p} (bundled)")))
         })
     }
 
@@ -275,7 +240,7 @@ mod tests {
     fn a_threat_file_out_of_order_is_refused() {
         let text = THREATS_BAD;
         let err = parse_threats(text).unwrap_err();
-        assert!(err.contains("levels 4 to 15"), "{err}");
+        assert!(err.to_string().contains("levels 4 to 15"), "{err}");
     }
 
     const THREATS_BAD: &str = r#"{"data_kind":"near-and-far-threats","threats":[
@@ -287,7 +252,7 @@ mod tests {
           "locked_final_lines":2,"encounter_rows":10,"boxes_per_row":3,"full_card_bonus":7},
           "characters":[{"name":"Quinn","quest_prefix":"Q","first_quest":null}]}"#;
         let err = parse_characters(text).unwrap_err();
-        assert!(err.contains("side quests use Q"), "{err}");
+        assert!(err.to_string().contains("side quests use Q"), "{err}");
     }
 
     use crate::datafile::edited_bundled as edited;
@@ -304,7 +269,7 @@ mod tests {
     fn a_talent_listed_twice_names_where_it_first_appears() {
         let err = parse_talents(&edited(TALENTS_FILE, repeat("talents", 1))).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             r#"talents[18] ("Bribing"): listed twice, first at talents[1]"#
         );
     }
@@ -314,7 +279,7 @@ mod tests {
         let text = edited(CHARACTERS_FILE, repeat("characters", 2));
         let err = parse_characters(&text).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             r#"characters[8] ("Eyim"): listed twice, first at characters[2]"#
         );
     }
@@ -331,19 +296,19 @@ mod tests {
         let err = parse_characters(&text).unwrap_err();
         let want =
             r#"characters[5] ("Tanian"): quest_prefix "R" is used twice, first at characters[3]"#;
-        assert_eq!(err, want);
+        assert_eq!(err.to_string(), want);
     }
 
     #[test]
     fn a_map_listed_twice_or_missing_is_named() {
         let err = parse_maps(&edited(MAPS_FILE, repeat("maps", 4))).unwrap_err();
-        assert_eq!(err, "maps[11] (Map 5): listed twice, first at maps[4]");
+        assert_eq!(err.to_string(), "maps[11] (Map 5): listed twice, first at maps[4]");
         let text = edited(MAPS_FILE, |v| {
             let maps = v["maps"].as_array_mut().unwrap();
             maps.retain(|m| m["number"] != 7);
         });
         assert_eq!(
-            parse_maps(&text).unwrap_err(),
+            parse_maps(&text).unwrap_err().to_string(),
             "maps: Map 7 is missing (expected Maps 1 to 11 once each)"
         );
     }

@@ -48,12 +48,15 @@ impl IndexFile {
 
     /// Parses the text of an index file. Structural checks (references, duplicates, cycles)
     /// are `validate`'s job; this only refuses text that is not an index file at all.
-    pub fn parse(text: &str) -> Result<IndexFile, String> {
+    pub fn parse(text: &str) -> Result<IndexFile, crate::datafile::DataFileError> {
         let file: IndexFile = crate::datafile::parse(text, DATA_KIND)?;
         if file.format_version != FORMAT_VERSION {
-            return Err(format!(
-                "format_version is {}, this Tablemate reads version {FORMAT_VERSION}",
-                file.format_version
+            return Err(crate::datafile::DataFileError::new(
+                "format_version",
+                format!(
+                    "{}, this Tablemate reads version {FORMAT_VERSION}",
+                    file.format_version
+                ),
             ));
         }
         Ok(file)

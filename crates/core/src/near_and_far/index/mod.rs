@@ -13,7 +13,7 @@ pub use format::{
     QuestEntry, Test,
 };
 pub use own::{
-    Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry,
+    Conflict, ImportPlan, LettersConflict, check_incoming, check_take_theirs, describe_entry, NotAConflict,
     describe_rewards, name_in_incoming,
 };
 pub use validate::{IndexProblem, Severity};
@@ -224,13 +224,16 @@ impl Index {
 
 /// Checks one index file alone (for `tablemate check FILE`): its own duplicates, references
 /// and cycles. Returns a one-line summary, or every error.
-pub fn check_text(text: &str, facts: Option<&Facts>) -> Result<String, String> {
+pub fn check_text(
+    text: &str,
+    facts: Option<&Facts>,
+) -> Result<String, crate::datafile::DataFileError> {
     let file = IndexFile::parse(text)?;
     let files = vec![("this file".to_string(), file)];
     let built = Index::build(&files, facts);
     let errors: Vec<String> = built.errors().map(|p| p.to_string()).collect();
     if !errors.is_empty() {
-        return Err(errors.join("; "));
+        return Err(crate::datafile::DataFileError::whole(errors.join("; ")));
     }
     let f = &files[0].1;
     Ok(format!(
@@ -281,7 +284,7 @@ impl Loaded {
 /// Loads the index through `read` (relative path → `Some((text, origin))`, `None` when there is
 /// no such file): the store reads the files, user replacements first.
 pub fn load_with(
-    mut read: impl FnMut(&str) -> Result<Option<(String, String)>, String>,
+    mut read: impl FnMut(&str) -> Result<Option<(String, String)>, crate::datafile::DataFileError>,
     facts: Option<&Facts>,
 ) -> Loaded {
     let mut rels: Vec<String> = crate::bundled::under(&format!("{INDEX_DIR}/"))
@@ -294,11 +297,11 @@ pub fn load_with(
         match read(&rel) {
             Ok(Some((text, origin))) => sources.push(Source { rel, origin, text }),
             Ok(None) => {}
-            Err(message) => problems.push(IndexProblem {
+            Err(e) => problems.push(IndexProblem {
                 severity: Severity::Error,
                 file: rel,
                 at: String::new(),
-                message,
+                message: e.to_string(),
             }),
         }
     }
@@ -352,8 +355,10 @@ pub fn load(
             Err(e) => parse_problems.push(IndexProblem {
                 severity: Severity::Error,
                 file: s.origin,
+                // An empty `at` marks a file left out whole (the export names it); where in
+                // the text the error is stays in the message.
                 at: String::new(),
-                message: e,
+                message: e.to_string(),
             }),
         }
     }

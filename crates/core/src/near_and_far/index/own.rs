@@ -314,31 +314,48 @@ pub fn name_in_incoming(
         .collect()
 }
 
+/// Codes named to take the imported entry for that are not in conflict with the player's
+/// entries, with the conflicts there are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--keep-theirs {}: not a quest that differs from yours ({})",
+    list(.stray),
+    match .conflicts.is_empty() {
+        true => "none differ".to_string(),
+        false => format!("those that differ: {}", list(.conflicts)),
+    }
+)]
+pub struct NotAConflict {
+    pub stray: Vec<QuestCode>,
+    pub conflicts: Vec<QuestCode>,
+}
+
+fn list(codes: &[QuestCode]) -> String {
+    codes
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The codes named to take the imported entry for that are not in conflict with the player's
 /// entries: each is refused, naming the conflicts there are.
 pub fn check_take_theirs(
-    shown: &str,
     plan: &ImportPlan,
     take_theirs: &BTreeSet<QuestCode>,
-) -> Result<(), String> {
-    let stray: Vec<String> = take_theirs
+) -> Result<(), NotAConflict> {
+    let stray: Vec<QuestCode> = take_theirs
         .iter()
         .filter(|c| !plan.conflicts.iter().any(|k| &k.code == *c))
-        .map(|c| c.to_string())
+        .cloned()
         .collect();
     if stray.is_empty() {
         return Ok(());
     }
-    let conflicts: Vec<String> = plan.conflicts.iter().map(|c| c.code.to_string()).collect();
-    Err(format!(
-        "{shown} was not imported: --keep-theirs {}: not a quest that differs from yours ({})",
-        stray.join(", "),
-        if conflicts.is_empty() {
-            "none differ".to_string()
-        } else {
-            format!("those that differ: {}", conflicts.join(", "))
-        }
-    ))
+    Err(NotAConflict {
+        stray,
+        conflicts: plan.conflicts.iter().map(|c| c.code.clone()).collect(),
+    })
 }
 
 /// One entry as a short line, for showing two versions side by side.
