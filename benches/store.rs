@@ -90,6 +90,7 @@ struct PlayerResult {
     won: bool,
 }
 
+impl tablemate::history::SetAside for Campaign {}
 impl GameDoc for Campaign {
     const KIND: Kind = Kind::FurnaceDuel;
 

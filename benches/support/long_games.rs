@@ -155,3 +155,44 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
     }
     saved
 }
+
+/// A Furtherance game as the greedy simulated player plays it (`tablemate furtherance
+/// simulate --player greedy`), every action through `Saved::act_one_step` as the window
+/// sends it, until the history holds `entries` entries. A decided game goes on after hand
+/// edits through `Saved::act` (your castle back to 10 HP, VP to 0), as a table that plays on
+/// would, so a history of any length is real play.
+#[allow(dead_code)]
+pub fn furtherance_greedy(entries: usize, seed: u64) -> Saved<tablemate::furtherance::Game> {
+    use tablemate::furtherance::sim::{SimPlayer, Style};
+    use tablemate::furtherance::*;
+    let game = Game::standard(Settings::default(), seed).expect("standard game");
+    let mut saved = Saved {
+        title: "Greedy game".into(),
+        history: tablemate::history::History::with_capacity(
+            "New game",
+            game,
+            entries.max(2),
+        ),
+    };
+    let mut player = SimPlayer::new(Style::Greedy, seed);
+    let mut stuck = 0;
+    while saved.history.len() < entries && stuck < 100 {
+        let game = saved.current();
+        let action = match game.outcome() {
+            Some(_) if game.castle(Seat::Player).hp == 0 => Action::SetCastleHp {
+                castle: Seat::Player,
+                hp: 10,
+            },
+            Some(_) => Action::SetVp { vp: 0 },
+            None => match player.choose(game) {
+                Some(action) => action,
+                None => Action::SetVp { vp: 0 },
+            },
+        };
+        let before = saved.history.len();
+        if saved.act_one_step(action).is_err() || saved.history.len() == before {
+            stuck += 1;
+        }
+    }
+    saved
+}

@@ -114,7 +114,7 @@ pub trait Cites {
 }
 
 /// An engine state that can be saved: each game's top-level struct implements this.
-pub trait GameDoc: Serialize + DeserializeOwned + Clone {
+pub trait GameDoc: Serialize + DeserializeOwned + Clone + crate::history::SetAside {
     const KIND: Kind;
     /// One line for the home screen: "Furtherance solo — Normal — round 7 — castle 6 HP".
     fn summary(&self) -> String;
@@ -244,8 +244,8 @@ fn bounded_title(title: String) -> String {
 /// entry is the state of play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(bound(
-    serialize = "T: Serialize",
-    deserialize = "T: Serialize + DeserializeOwned + Clone"
+    serialize = "T: Serialize + crate::history::SetAside",
+    deserialize = "T: Serialize + DeserializeOwned + Clone + crate::history::SetAside"
 ))]
 pub struct Saved<T> {
     pub title: String,
@@ -435,6 +435,7 @@ mod tests {
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     struct Tiny(u8);
 
+    impl crate::history::SetAside for Tiny {}
     impl GameDoc for Tiny {
         const KIND: Kind = Kind::Army;
         fn summary(&self) -> String {

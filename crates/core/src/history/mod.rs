@@ -12,6 +12,7 @@
 //! whole games. Undo after loading returns exactly to what was played: the states are stored,
 //! never recomputed by rules code.
 
+pub mod aside;
 pub mod band;
 pub mod delta;
 mod file;
@@ -26,6 +27,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
+
+pub use aside::SetAside;
 
 /// How many entries a new history keeps before it forgets the oldest: a whole long game (a
 /// 10-round Worldspanner game is about 600 actions). The changes' size bounds it too
@@ -55,6 +58,9 @@ pub struct Entry<T> {
     /// The state, when it is held or has been rebuilt. Empty at the cursor: the current state
     /// lives in `History::current`.
     state: OnceLock<T>,
+    /// The fields of this entry's state kept beside it rather than in the changes, as one JSON
+    /// object ([`SetAside`]); `None` when the game sets nothing aside or the state had none.
+    aside: Option<Box<RawValue>>,
     /// The entry as a file Tablemate wrote held it (its label, time, change and action, as
     /// JSON text), when it was read from one: written back as it is, so a save neither
     /// formats nor escapes again what it did not change (`file.rs`). `with_change` says
@@ -80,6 +86,7 @@ impl<T> Entry<T> {
             at,
             action: None,
             state: cell,
+            aside: None,
             written: None,
         }
     }
@@ -204,11 +211,19 @@ impl<T> History<T> {
         self.len() == 0
     }
 
-    /// How many bytes of JSON text the kept changes take.
+    /// How many bytes of JSON text the kept changes take, with each entry's set-aside fields
+    /// ([`SetAside`]): what [`MAX_CHANGE_BYTES`] bounds.
     pub fn change_bytes(&self) -> usize {
         match &self.unread {
             Some(unread) => unread.change_bytes,
-            None => self.links.iter().map(record::link_len).sum(),
+            None => {
+                self.links.iter().map(record::link_len).sum::<usize>()
+                    + self
+                        .entries
+                        .iter()
+                        .map(|e| aside::aside_len(&e.aside))
+                        .sum::<usize>()
+            }
         }
     }
 
@@ -261,7 +276,7 @@ pub enum HistoryError {
     Unreadable { entry: usize, problem: String },
 }
 
-impl<T: Clone + Serialize + DeserializeOwned> History<T> {
+impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     /// Starts a history whose first entry is `state`, labelled `label` ("New game").
     pub fn new(label: impl Into<String>, state: T) -> Self {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
@@ -340,6 +355,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             }
         };
         let mut value = serde_json::to_value(source).map_err(|e| unreadable(e.to_string()))?;
+        aside::split(&mut value, T::SET_ASIDE);
         let steps: Vec<usize> = if down {
             (index + 1..=from).rev().collect()
         } else {
@@ -366,6 +382,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             };
             delta::apply(&mut value, &ops, direction).map_err(at_change)?;
         }
+        aside::join(&mut value, entries[index].aside.as_deref()).map_err(unreadable)?;
         T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }
 
@@ -469,8 +486,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         };
         check(self.cursor, &self.current).map_err(|e| unreadable(self.cursor, e))?;
         let (entries, links) = self.list();
-        let start = serde_json::to_value(&self.current)
+        let mut start = serde_json::to_value(&self.current)
             .map_err(|e| unreadable(self.cursor, e.to_string()))?;
+        aside::split(&mut start, T::SET_ASIDE);
         let below = (0..self.cursor)
             .rev()
             .map(|i| (i, i + 1, delta::Direction::Backward));
@@ -490,10 +508,16 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
                 (None, Some(held)) => {
                     value =
                         serde_json::to_value(held).map_err(|e| unreadable(index, e.to_string()))?;
+                    aside::split(&mut value, T::SET_ASIDE);
                 }
                 (None, None) => return Err(unreadable(index, "no change leads to it".into())),
             }
-            let state = T::deserialize(&value).map_err(|e| unreadable(index, e.to_string()))?;
+            // The entry's own set-aside fields in for reading it, out again for the next.
+            aside::join(&mut value, entries[index].aside.as_deref())
+                .map_err(|e| unreadable(index, e))?;
+            let state = T::deserialize(&value).map_err(|e| unreadable(index, e.to_string()));
+            aside::strip(&mut value, T::SET_ASIDE);
+            let state = state?;
             check(index, &state).map_err(|e| unreadable(index, e))?;
         }
         Ok(())
@@ -525,5 +549,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     }
 }
 
+#[cfg(test)]
+mod aside_tests;
 #[cfg(test)]
 mod tests;
