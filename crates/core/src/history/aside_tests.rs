@@ -31,7 +31,10 @@ fn told(i: u32) -> Told {
     // Every third action says nothing, so entries without set-aside fields are covered.
     let log = match i % 3 {
         0 => Vec::new(),
-        _ => vec![format!("a long explanation of step {i}"), format!("why {i}")],
+        _ => vec![
+            format!("a long explanation of step {i}"),
+            format!("why {i}"),
+        ],
     };
     Told { n: i, log }
 }
@@ -95,7 +98,12 @@ fn set_aside_fields_are_kept_once_per_entry_and_never_in_the_changes() {
         h.record(format!("step {i}"), told(i));
     }
     assert_eq!(unread.change_bytes(), h.change_bytes());
-    assert!(unread.unread.as_ref().is_some_and(|u| u.read.get().is_none()));
+    assert!(
+        unread
+            .unread
+            .as_ref()
+            .is_some_and(|u| u.read.get().is_none())
+    );
     let (json, entries) = out_of_band(&unread);
     let again: History<Told> = in_band(&json, &entries);
     assert_eq!(states(&again), (0..=31).map(told).collect::<Vec<_>>());
@@ -160,10 +168,19 @@ fn a_history_from_before_a_field_was_set_aside_is_migrated_as_it_loads() {
         let back: History<Told> = serde_json::from_str(&text).unwrap();
         assert_eq!(back.cursor(), 12);
         assert_eq!(states(&back), expected);
-        assert_eq!(back.as_written(), Some(true), "the old digest still vouches");
+        assert_eq!(
+            back.as_written(),
+            Some(true),
+            "the old digest still vouches"
+        );
         let after = serde_json::to_string(&back).unwrap();
         assert!(after.contains(r#""set_aside":["log"]"#));
-        assert!(after.len() < before.len(), "{} < {}", after.len(), before.len());
+        assert!(
+            after.len() < before.len(),
+            "{} < {}",
+            after.len(),
+            before.len()
+        );
         let again: History<Told> = serde_json::from_str(&after).unwrap();
         assert_eq!(states(&again), expected);
         assert_eq!(serde_json::to_string(&again).unwrap(), after);
