@@ -168,11 +168,7 @@ pub fn furtherance_greedy(entries: usize, seed: u64) -> Saved<tablemate::further
     let game = Game::standard(Settings::default(), seed).expect("standard game");
     let mut saved = Saved {
         title: "Greedy game".into(),
-        history: tablemate::history::History::with_capacity(
-            "New game",
-            game,
-            entries.max(2),
-        ),
+        history: tablemate::history::History::with_capacity("New game", game, entries.max(2)),
     };
     let mut player = SimPlayer::new(Style::Greedy, seed);
     let mut stuck = 0;
@@ -193,6 +189,40 @@ pub fn furtherance_greedy(entries: usize, seed: u64) -> Saved<tablemate::further
         if saved.act_one_step(action).is_err() || saved.history.len() == before {
             stuck += 1;
         }
+    }
+    saved
+}
+
+/// A Worldspanner game of random play (as [`worldspanner_kept`]) kept going to `entries`
+/// entries: when no action is accepted any more (the game is over) it is reopened for
+/// corrections and random play goes on with what is still allowed (gold, wounds, healing,
+/// boosts of random heroes).
+#[allow(dead_code)]
+pub fn worldspanner_real(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
+    use tablemate::worldspanner::*;
+    let mut saved = worldspanner_kept(entries, seed, entries.max(2));
+    let mut pick = Pick::new(seed ^ 0xA5A5);
+    let size = 6;
+    let mut tries = 0;
+    while saved.history.len() < entries && tries < entries * 200 {
+        tries += 1;
+        if saved.history.len() < entries && tries % 50 == 0 {
+            let _ = saved.act(Action::Reopen {});
+        }
+        let team = [TeamSide::Skyhawks, TeamSide::Psiclones][pick.below(2)];
+        let hero = HeroRef {
+            team,
+            hero: pick.below(size),
+        };
+        let action = match pick.below(6) {
+            0 => Action::NextStep {},
+            1 => Action::Gold { hero, change: 1 },
+            2 => Action::Wound { hero, wounds: 1 },
+            3 => Action::Heal { hero, wounds: 1 },
+            4 => Action::GainBoosts { hero, boosts: 1 },
+            _ => Action::UseBoost { hero },
+        };
+        let _ = saved.act(action);
     }
     saved
 }
