@@ -315,8 +315,8 @@ impl<T: GameDoc> Saved<T> {
     pub fn undo(&mut self) -> Result<Option<String>, Invalid> {
         match self.history.can_undo() {
             true => self.goto(self.history.cursor() - 1).map(|()| {
-                let undone = self.history.cursor() + 1;
-                self.history.entries().get(undone).map(|e| e.label.clone())
+                // Only that entry is read while the entries are the file's text.
+                self.history.label(self.history.cursor() + 1)
             }),
             false => Ok(None),
         }
@@ -325,10 +325,9 @@ impl<T: GameDoc> Saved<T> {
     /// Redoes one entry, checked like [`Saved::undo`].
     pub fn redo(&mut self) -> Result<Option<String>, Invalid> {
         match self.history.can_redo() {
-            true => self.goto(self.history.cursor() + 1).map(|()| {
-                let done = self.history.cursor();
-                self.history.entries().get(done).map(|e| e.label.clone())
-            }),
+            true => self
+                .goto(self.history.cursor() + 1)
+                .map(|()| self.history.label(self.history.cursor())),
             false => Ok(None),
         }
     }

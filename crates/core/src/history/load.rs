@@ -209,6 +209,7 @@ fn unread<T: Serialize + DeserializeOwned + Clone + SetAside>(
             len,
             change_bytes,
             read: std::sync::OnceLock::new(),
+            reached: std::sync::OnceLock::new(),
         })),
     })
 }

@@ -17,6 +17,7 @@ pub mod band;
 pub mod delta;
 mod file;
 mod load;
+mod reach;
 mod record;
 #[cfg(test)]
 use load::digest;
@@ -149,6 +150,9 @@ struct Unread<T> {
     change_bytes: usize,
     /// The entries read from `text`, once something needed them.
     read: OnceLock<Listed<T>>,
+    /// A state reached from the current one without reading the entries (`reach.rs`): its
+    /// index and the state, until `goto` makes it current.
+    reached: OnceLock<(usize, T)>,
 }
 
 /// The entries and the changes between them (`History::entries`, `History::links`).
@@ -324,6 +328,9 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
         if index == self.cursor {
             return Ok(&self.current);
         }
+        if let Some(state) = self.state_unread(index) {
+            return Ok(state);
+        }
         let entry = self
             .list()
             .0
@@ -420,6 +427,8 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
 
     /// Steps back one entry, or says why the entry before cannot be rebuilt.
     pub fn try_undo(&mut self) -> Result<Option<&str>, HistoryError> {
+        // The label is borrowed from the entries: read them.
+        self.read_all();
         if !self.can_undo() {
             return Ok(None);
         }
@@ -434,6 +443,8 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
 
     /// Steps forward one entry, or says why it cannot be rebuilt.
     pub fn try_redo(&mut self) -> Result<Option<&str>, HistoryError> {
+        // The label is borrowed from the entries: read them.
+        self.read_all();
         if !self.can_redo() {
             return Ok(None);
         }
@@ -444,6 +455,9 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     /// Returns to any entry of the list (undo or redo several steps at once). Nothing changes
     /// if the entry cannot be rebuilt.
     pub fn goto(&mut self, index: usize) -> Result<(), HistoryError> {
+        if index != self.cursor && self.goto_unread(index) {
+            return Ok(());
+        }
         self.read_all();
         if index >= self.entries.len() {
             return Err(HistoryError::NoSuchEntry(index));
