@@ -97,12 +97,19 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
         } else if let Some(p) = next.pending() {
             let n = p.options.len();
             label = "Answered";
-            if next.answer(pick.below(n)).is_err() {
+            // Through `apply`, as every action of the app: the state's explanations are then
+            // those of this action alone, as in real play.
+            if next
+                .apply(Action::Answer {
+                    option: pick.below(n) + 1,
+                })
+                .is_err()
+            {
                 continue;
             }
         } else if next.phase() == Phase::Enemy || next.is_resolving() {
             label = "Enemy step";
-            if next.advance().is_err() {
+            if next.apply(Action::Next {}).is_err() {
                 continue;
             }
         } else {
