@@ -46,10 +46,10 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     pub fn label(&self, index: usize) -> Option<String> {
         if let Some(unread) = untouched(self) {
             let texts = entry_texts(&unread.text).filter(|t| t.len() == unread.len);
-            if let Some(text) = texts.as_ref().and_then(|t| t.get(index)) {
-                if let Ok(e) = serde_json::from_str::<EntryIn>(text) {
-                    return Some(e.label);
-                }
+            if let Some(text) = texts.as_ref().and_then(|t| t.get(index))
+                && let Ok(e) = serde_json::from_str::<EntryIn>(text)
+            {
+                return Some(e.label);
             }
         }
         self.entries().get(index).map(|e| e.label.clone())
