@@ -196,3 +196,18 @@ fn a_history_from_before_a_field_was_set_aside_is_migrated_as_it_loads() {
     let back: History<Told> = serde_json::from_str(&v2).unwrap();
     assert_eq!(states(&back), vec![told(1), told(2)]);
 }
+
+/// The first entry (the new game) keeps its own set-aside fields: the change to the second is
+/// computed without them, so they would otherwise be lost once it is not current.
+#[test]
+fn the_first_entry_keeps_its_set_aside_fields() {
+    let mut h = History::new("start", told(1));
+    h.record("step 2", told(2));
+    let text = serde_json::to_string(&h).unwrap();
+    let back: History<Told> = serde_json::from_str(&text).unwrap();
+    assert_eq!(*back.state(0).unwrap(), told(1));
+    let (json, entries) = out_of_band(&h);
+    let mut unread: History<Told> = in_band(&json, &entries);
+    unread.goto(0).unwrap();
+    assert_eq!(*unread.current(), told(1));
+}

@@ -290,8 +290,16 @@ impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     /// [`MAX_ENTRIES`] (what a save may hold when it is read back): a history never records
     /// more entries than the store reads, it forgets its oldest instead.
     pub fn with_capacity(label: impl Into<String>, state: T, capacity: usize) -> Self {
+        let mut first = Entry::new(label.into(), Utc::now(), None);
+        // The first entry keeps its own set-aside fields too: the next entry's change is
+        // computed without them.
+        if !T::SET_ASIDE.is_empty() {
+            first.aside = serde_json::to_value(&state)
+                .ok()
+                .and_then(|mut v| aside::split(&mut v, T::SET_ASIDE));
+        }
         Self {
-            entries: vec![Entry::new(label.into(), Utc::now(), None)],
+            entries: vec![first],
             links: vec![None],
             current: state,
             cursor: 0,
