@@ -45,6 +45,12 @@
 //!   process that opens nothing, is printed as the floor. The issue's own figures are of
 //!   these commands.
 //!
+//! - `real_play` (a table printed first, no criterion groups) is `Store::act`, `check_save`,
+//!   `history` and `undo 1` on saves from real play at 10, 1,000 and 10,000 entries: the
+//!   greedy simulated Furtherance player (`support/long_games.rs::furtherance_greedy`) and a
+//!   random Worldspanner game (`worldspanner_real`), issue 29's goal being 1.5x from 10 to 1,000
+//!   and 3x at 10,000. `TABLEMATE_BENCH_REAL_ONLY=1` runs it alone.
+//!
 //! The medians are taken side by side: each of 15 rounds runs every size once in turn, so a
 //! change in the machine's load falls on all sizes alike.
 //!
@@ -90,6 +96,7 @@ struct PlayerResult {
     won: bool,
 }
 
+impl tablemate::history::SetAside for Campaign {}
 impl GameDoc for Campaign {
     const KIND: Kind = Kind::FurnaceDuel;
 
@@ -506,5 +513,137 @@ fn commands(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, act_and_check, commands, autosave, load, save);
+/// Real play at 10, 1,000 and 10,000 entries (issue 29): the greedy simulated player's
+/// Furtherance game (hand edits after a decided game let it go on) and a random Worldspanner
+/// game (reopened after its end), each history exactly n entries long.
+const REAL_SIZES: [usize; 3] = [10, 1_000, 10_000];
+/// Rounds for the real-play medians (each round runs every size once, side by side).
+const REAL_ROUNDS: usize = 9;
+
+/// An action each game accepts at any point of these saves: a hand edit of the player's gold.
+fn real_edit(kind: &str) -> &'static str {
+    match kind {
+        "furtherance" => r#"{"action":"set-gold","gold":7}"#,
+        _ => GOLD,
+    }
+}
+
+fn put_real(store: &Store, kind: &str, n: usize) -> (String, u64) {
+    let id = format!("{kind}-real-{n}");
+    match kind {
+        "furtherance" => {
+            let saved = long_games::furtherance_greedy(n, 3);
+            // The 8 MB bound on the bytes kept may stop a very long history a little short.
+            assert!(saved.history.len() * 10 >= n * 9, "{}", saved.history.len());
+            eprintln!("furtherance: {} entries", saved.history.len());
+            store.save(&id, &saved).unwrap();
+        }
+        _ => {
+            let saved = long_games::worldspanner_real(n, 3);
+            assert!(saved.history.len() * 10 >= n * 9, "{}", saved.history.len());
+            eprintln!("worldspanner: {} entries", saved.history.len());
+            store.save(&id, &saved).unwrap();
+        }
+    }
+    // Once through `act`, so the file is as the store lays out a save it changed.
+    let applied = store.act(&id, &[real_edit(kind).to_string()]).unwrap();
+    assert!(applied.refused.is_none(), "{:?}", applied.refused);
+    let size = std::fs::metadata(store.save_path(&id).unwrap())
+        .unwrap()
+        .len();
+    (id, size)
+}
+
+/// Median of `REAL_ROUNDS` timed runs of `timed` per size, side by side; `untimed` runs after
+/// each (to put the save back as it was).
+fn real_medians(timed: &dyn Fn(usize), untimed: &dyn Fn(usize)) -> Vec<Duration> {
+    let mut times = vec![Vec::with_capacity(REAL_ROUNDS); REAL_SIZES.len()];
+    for _ in 0..REAL_ROUNDS {
+        for (i, n) in REAL_SIZES.iter().enumerate() {
+            let start = std::time::Instant::now();
+            timed(*n);
+            times[i].push(start.elapsed());
+            untimed(*n);
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
+/// `act`, `check`, `history` and `undo 1` in process (what the commands do once the store is
+/// open) on saves from real play; prints a table of medians and ratios to 10 entries. Set
+/// `TABLEMATE_BENCH_REAL_ONLY=1` to skip the other groups' long criterion runs.
+fn real_play(_c: &mut Criterion) {
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    eprintln!("| game | op | 10 | 1,000 | 10,000 | 1,000 / 10 | 10,000 / 10 |");
+    eprintln!("|---|---|---|---|---|---|---|");
+    for kind in ["furtherance", "worldspanner"] {
+        let mut sizes = Vec::new();
+        for n in REAL_SIZES {
+            let (_, size) = put_real(&store, kind, n);
+            sizes.push(format!("{:.0} KB", size as f64 / 1e3));
+        }
+        eprintln!("| {kind} | file | {} | | |", sizes.join(" | "));
+        let id = |n: usize| format!("{kind}-real-{n}");
+        let edit = real_edit(kind).to_string();
+        let nothing = |_: usize| {};
+        let rows: [(&str, Vec<Duration>); 4] = [
+            (
+                "act",
+                real_medians(
+                    &|n| drop(store.act(&id(n), std::slice::from_ref(&edit)).unwrap()),
+                    &nothing,
+                ),
+            ),
+            (
+                "check",
+                real_medians(&|n| drop(store.check_save(&id(n)).unwrap()), &nothing),
+            ),
+            (
+                "history",
+                real_medians(&|n| drop(store.history(&id(n)).unwrap()), &nothing),
+            ),
+            (
+                "undo 1",
+                real_medians(&|n| drop(store.undo(&id(n), 1).unwrap()), &|n| {
+                    drop(store.redo(&id(n)).unwrap())
+                }),
+            ),
+        ];
+        for (op, m) in rows {
+            let base = m[0].as_secs_f64();
+            eprintln!(
+                "| {kind} | {op} | {:.2?} | {:.2?} | {:.2?} | {:.2}x | {:.2}x |",
+                m[0],
+                m[1],
+                m[2],
+                m[1].as_secs_f64() / base,
+                m[2].as_secs_f64() / base
+            );
+        }
+    }
+}
+
+fn real_only() -> bool {
+    std::env::var_os("TABLEMATE_BENCH_REAL_ONLY").is_some()
+}
+
+fn others(c: &mut Criterion) {
+    if real_only() {
+        return;
+    }
+    act_and_check(c);
+    commands(c);
+    autosave(c);
+    load(c);
+    save(c);
+}
+
+criterion_group!(benches, real_play, others);
 criterion_main!(benches);

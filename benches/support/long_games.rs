@@ -97,12 +97,19 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
         } else if let Some(p) = next.pending() {
             let n = p.options.len();
             label = "Answered";
-            if next.answer(pick.below(n)).is_err() {
+            // Through `apply`, as every action of the app: the state's explanations are then
+            // those of this action alone, as in real play.
+            if next
+                .apply(Action::Answer {
+                    option: pick.below(n) + 1,
+                })
+                .is_err()
+            {
                 continue;
             }
         } else if next.phase() == Phase::Enemy || next.is_resolving() {
             label = "Enemy step";
-            if next.advance().is_err() {
+            if next.apply(Action::Next {}).is_err() {
                 continue;
             }
         } else {
@@ -152,6 +159,77 @@ pub fn furtherance(entries: usize, seed: u64) -> Saved<tablemate::furtherance::G
         if &next != saved.current() {
             saved.history.record(label, next);
         }
+    }
+    saved
+}
+
+/// A Furtherance game as the greedy simulated player plays it (`tablemate furtherance
+/// simulate --player greedy`), every action through `Saved::act_one_step` as the window
+/// sends it, until the history holds `entries` entries. A decided game goes on after hand
+/// edits through `Saved::act` (your castle back to 10 HP, VP to 0), as a table that plays on
+/// would, so a history of any length is real play.
+#[allow(dead_code)]
+pub fn furtherance_greedy(entries: usize, seed: u64) -> Saved<tablemate::furtherance::Game> {
+    use tablemate::furtherance::sim::{SimPlayer, Style};
+    use tablemate::furtherance::*;
+    let game = Game::standard(Settings::default(), seed).expect("standard game");
+    let mut saved = Saved {
+        title: "Greedy game".into(),
+        history: tablemate::history::History::with_capacity("New game", game, entries.max(2)),
+    };
+    let mut player = SimPlayer::new(Style::Greedy, seed);
+    let mut stuck = 0;
+    while saved.history.len() < entries && stuck < 100 {
+        let game = saved.current();
+        let action = match game.outcome() {
+            Some(_) if game.castle(Seat::Player).hp == 0 => Action::SetCastleHp {
+                castle: Seat::Player,
+                hp: 10,
+            },
+            Some(_) => Action::SetVp { vp: 0 },
+            None => match player.choose(game) {
+                Some(action) => action,
+                None => Action::SetVp { vp: 0 },
+            },
+        };
+        let before = saved.history.len();
+        if saved.act_one_step(action).is_err() || saved.history.len() == before {
+            stuck += 1;
+        }
+    }
+    saved
+}
+
+/// A Worldspanner game of random play (as [`worldspanner_kept`]) kept going to `entries`
+/// entries: when no action is accepted any more (the game is over) it is reopened for
+/// corrections and random play goes on with what is still allowed (gold, wounds, healing,
+/// boosts of random heroes).
+#[allow(dead_code)]
+pub fn worldspanner_real(entries: usize, seed: u64) -> Saved<tablemate::worldspanner::Game> {
+    use tablemate::worldspanner::*;
+    let mut saved = worldspanner_kept(entries, seed, entries.max(2));
+    let mut pick = Pick::new(seed ^ 0xA5A5);
+    let size = 6;
+    let mut tries = 0;
+    while saved.history.len() < entries && tries < entries * 200 {
+        tries += 1;
+        if saved.history.len() < entries && tries % 50 == 0 {
+            let _ = saved.act(Action::Reopen {});
+        }
+        let team = [TeamSide::Skyhawks, TeamSide::Psiclones][pick.below(2)];
+        let hero = HeroRef {
+            team,
+            hero: pick.below(size),
+        };
+        let action = match pick.below(6) {
+            0 => Action::NextStep {},
+            1 => Action::Gold { hero, change: 1 },
+            2 => Action::Wound { hero, wounds: 1 },
+            3 => Action::Heal { hero, wounds: 1 },
+            4 => Action::GainBoosts { hero, boosts: 1 },
+            _ => Action::UseBoost { hero },
+        };
+        let _ = saved.act(action);
     }
     saved
 }

@@ -191,3 +191,92 @@ fn homes_tools_are_whole_at_every_table_size() {
         drop(app);
     }
 }
+
+/// A data folder holding `n` copies of one Furnace Duel campaign, each its own save.
+fn many_saves(root: &Path, n: usize) {
+    data_folder(root);
+    let saves = root.join("saves");
+    let first = std::fs::read_dir(&saves)
+        .expect("saves")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a save");
+    for i in 1..n {
+        std::fs::copy(&first, saves.join(format!("furnace-duel-copy-{i:03}.json"))).expect("copy");
+    }
+}
+
+/// Every text of the window's widgets, in view or not: what is laid out.
+fn laid_out(app: &App) -> Vec<String> {
+    let mut ui = testing::simulator_sized((1366.0, 768.0), app.view());
+    testing::every(&mut ui, |c| match c {
+        iced_test::selector::Candidate::Text { content, .. } => Some(content.to_string()),
+        _ => None,
+    })
+}
+
+/// Home lays out one page of saves, not every one (so its memory stays near its idle figure
+/// however many the folder holds): 25 saves show as pages of ten, Older and Newer step
+/// through them, a page past the end shows the last, and Home read again counts anew.
+#[test]
+fn home_lays_out_one_page_of_saves_however_many_there_are() {
+    let dir = tempfile::tempdir().expect("a folder");
+    many_saves(dir.path(), 25);
+    let mut app = App::open(dir.path().to_path_buf());
+    let opens = |app: &App| laid_out(app).iter().filter(|t| *t == "Open").count();
+    assert_eq!(opens(&app), super::home::PAGE);
+    assert!(laid_out(&app).iter().any(|t| t == "Saves 1–10 of 25"));
+    let _ = app.update(Message::Home(HomeMsg::Page(2)));
+    assert_eq!(opens(&app), 5);
+    assert!(laid_out(&app).iter().any(|t| t == "Saves 21–25 of 25"));
+    // Past the last page: the last page.
+    let _ = app.update(Message::Home(HomeMsg::Page(9)));
+    assert!(laid_out(&app).iter().any(|t| t == "Saves 21–25 of 25"));
+    for entry in std::fs::read_dir(dir.path().join("saves"))
+        .expect("saves")
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.starts_with("furnace-duel-copy-01") {
+            std::fs::remove_file(entry.path()).expect("removed");
+        }
+    }
+    let _ = app.update(Message::Home(HomeMsg::Page(1)));
+    let _ = app.update(Message::Home(HomeMsg::Stats(None)));
+    let _ = app.update(Message::GoHome);
+    assert!(
+        laid_out(&app).iter().any(|t| t == "Saves 1–10 of 15"),
+        "{:?}",
+        laid_out(&app)
+    );
+}
+
+/// With many saves, Home's pager keeps TABLE-UX's "nothing moves under the cursor": Older
+/// and Newer stay where they are (disabled at the ends), at the smallest and largest size.
+#[test]
+fn nothing_new_under_the_pointer_on_home_with_pages_of_saves() {
+    let template = tempfile::tempdir().expect("a folder");
+    many_saves(template.path(), 25);
+    for (size, large) in [
+        ((1366.0, 768.0), false),
+        ((1024.0 / 1.3, 768.0 / 1.3), true),
+    ] {
+        let make = || {
+            let dir = tempfile::tempdir().expect("a folder");
+            copy_folder(template.path(), dir.path());
+            let mut app = App::open(dir.path().to_path_buf());
+            let _ = app.update(Message::LargeType(large));
+            let _ = app.update(Message::Home(HomeMsg::Page(1)));
+            Window { app, _dir: dir }
+        };
+        let clicked = testing::assert_nothing_new_under_the_pointer(
+            make,
+            &testing::CTX,
+            size,
+            &[("Aa+", "Aa−")],
+            &format!("Home with pages (large type {large})"),
+        );
+        assert!(clicked > 0);
+    }
+}

@@ -298,6 +298,7 @@ mod tests {
         drawn: Vec<u32>,
     }
 
+    impl crate::history::SetAside for Sample {}
     impl GameDoc for Sample {
         const KIND: Kind = Kind::Army;
         fn summary(&self) -> String {

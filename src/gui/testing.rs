@@ -207,7 +207,7 @@ pub fn tab_order<M>(ui: &mut Simulator<'_, M>) -> Vec<iced::Rectangle> {
 
 /// What `pick` takes from each widget of the drawn screen, in the widget tree's order: a
 /// selector that never matches, so the search visits the whole tree.
-fn every<M, T: Send + 'static>(
+pub(crate) fn every<M, T: Send + 'static>(
     ui: &mut Simulator<'_, M>,
     pick: fn(Candidate<'_>) -> Option<T>,
 ) -> Vec<T> {

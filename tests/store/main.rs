@@ -14,6 +14,7 @@ mod cli;
 mod common;
 mod corpus;
 mod crash;
+mod explained;
 mod fs_faults;
 mod hostile;
 mod lock;

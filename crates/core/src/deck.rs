@@ -39,6 +39,9 @@ pub enum DeckError {
     NoSuchDrawnCard(usize),
 }
 
+/// A deck kept in a history (a standalone deck's undo) is diffed whole.
+impl<C> crate::history::SetAside for Deck<C> {}
+
 /// A deck of cards of type `C`. Every card is always in exactly one of four places: the draw
 /// pile, in play (drawn and not yet discarded), the discard pile, or removed from the game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

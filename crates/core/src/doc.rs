@@ -156,7 +156,7 @@ impl Cites for Reminder {
 }
 
 /// An engine state that can be saved: each game's top-level struct implements this.
-pub trait GameDoc: Serialize + DeserializeOwned + Clone {
+pub trait GameDoc: Serialize + DeserializeOwned + Clone + crate::history::SetAside {
     const KIND: Kind;
     /// One line for the home screen: "Furtherance solo — Normal — round 7 — castle 6 HP".
     fn summary(&self) -> String;
@@ -293,8 +293,8 @@ fn bounded_title(title: String) -> String {
 /// entry is the state of play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(bound(
-    serialize = "T: Serialize",
-    deserialize = "T: Serialize + DeserializeOwned + Clone"
+    serialize = "T: Serialize + crate::history::SetAside",
+    deserialize = "T: Serialize + DeserializeOwned + Clone + crate::history::SetAside"
 ))]
 pub struct Saved<T> {
     pub title: String,
@@ -364,8 +364,8 @@ impl<T: GameDoc> Saved<T> {
     pub fn undo(&mut self) -> Result<Option<String>, Invalid> {
         match self.history.can_undo() {
             true => self.goto(self.history.cursor() - 1).map(|()| {
-                let undone = self.history.cursor() + 1;
-                self.history.entries().get(undone).map(|e| e.label.clone())
+                // Only that entry is read while the entries are the file's text.
+                self.history.label(self.history.cursor() + 1)
             }),
             false => Ok(None),
         }
@@ -374,10 +374,9 @@ impl<T: GameDoc> Saved<T> {
     /// Redoes one entry, checked like [`Saved::undo`].
     pub fn redo(&mut self) -> Result<Option<String>, Invalid> {
         match self.history.can_redo() {
-            true => self.goto(self.history.cursor() + 1).map(|()| {
-                let done = self.history.cursor();
-                self.history.entries().get(done).map(|e| e.label.clone())
-            }),
+            true => self
+                .goto(self.history.cursor() + 1)
+                .map(|()| self.history.label(self.history.cursor())),
             false => Ok(None),
         }
     }
@@ -484,6 +483,7 @@ mod tests {
     #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     struct Tiny(u8);
 
+    impl crate::history::SetAside for Tiny {}
     impl GameDoc for Tiny {
         const KIND: Kind = Kind::Army;
         fn summary(&self) -> String {

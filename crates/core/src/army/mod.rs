@@ -37,6 +37,7 @@ use crate::doc::{GameDoc, Invalid, Kind};
 /// What the store saves for this game: all players' armies and sheets.
 pub type SaveData = ArmyGame;
 
+impl crate::history::SetAside for ArmyGame {}
 impl GameDoc for ArmyGame {
     const KIND: Kind = Kind::Army;
 

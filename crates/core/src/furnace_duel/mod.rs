@@ -44,6 +44,7 @@ use crate::doc::{GameDoc, Invalid, Kind};
 /// What the store saves for this game: the whole campaign.
 pub type SaveData = Campaign;
 
+impl crate::history::SetAside for Campaign {}
 impl GameDoc for Campaign {
     const KIND: Kind = Kind::FurnaceDuel;
 

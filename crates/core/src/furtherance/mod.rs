@@ -140,6 +140,13 @@ pub fn load_cards(
 /// What the store saves for this game.
 pub type SaveData = Game;
 
+/// The steps of the action that made a state, with their Why / Why-not reasons, are replaced
+/// whole by every action: each history entry keeps its own beside it instead of in the
+/// changes, where they would be stored twice (docs/store.md, "Set aside").
+impl crate::history::SetAside for Game {
+    const SET_ASIDE: &'static [&'static str] = &["explained"];
+}
+
 impl GameDoc for Game {
     const KIND: Kind = Kind::Furtherance;
 

@@ -287,7 +287,10 @@ pub fn history<T: GameDoc>(data: &str) -> Result<Vec<HistoryLine>, ScriptError> 
 fn moved<T: GameDoc>(labels: Vec<String>, saved: &Saved<T>) -> Moved {
     Moved {
         labels,
-        now: saved.history.current_entry().label.clone(),
+        now: saved
+            .history
+            .label(saved.history.cursor())
+            .unwrap_or_default(),
         summary: saved.summary(),
     }
 }

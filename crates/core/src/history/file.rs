@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
 use super::load::{EntryIn, seal};
-use super::{Entry, History, band};
+use super::{Entry, History, SetAside, band};
 
 #[derive(Serialize)]
 struct HistoryOut<'a> {
@@ -46,6 +46,10 @@ struct HistoryOut<'a> {
     change_bytes: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     digest: Option<String>,
+    /// The state's fields kept beside each entry rather than in the changes (`aside.rs`);
+    /// absent when the game sets none aside.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    set_aside: &'a [&'a str],
     current: &'a RawValue,
     /// Last, so the store can cut the list out of a file without reading it (`band.rs`).
     entries: &'a RawValue,
@@ -76,6 +80,8 @@ struct EntryOut<'a, T> {
     #[serde(skip_serializing_if = "Option::is_none")]
     change: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    aside: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<&'a T>,
     #[serde(skip_serializing_if = "Option::is_none")]
     action: Option<&'a RawValue>,
@@ -83,7 +89,7 @@ struct EntryOut<'a, T> {
     one_step: bool,
 }
 
-impl<T: Serialize> History<T> {
+impl<T: Serialize + SetAside> History<T> {
     /// Each entry as it goes in the file.
     // Kept String: ends as serde's custom error (S::Error::custom), which carries only text.
     fn outs(&self) -> Result<Vec<Out<'_, T>>, String> {
@@ -124,6 +130,8 @@ impl<T: Serialize> History<T> {
                 label: &e.label,
                 at: e.at,
                 change,
+                // A whole state carries its set-aside fields itself.
+                aside: e.aside.as_deref().filter(|_| state.is_none()),
                 state,
                 action: e.action.as_ref().map(|a| a.json.as_ref()),
                 one_step: e.action.as_ref().is_some_and(|a| a.one_step),
@@ -133,7 +141,7 @@ impl<T: Serialize> History<T> {
     }
 }
 
-impl<T: Serialize> Serialize for History<T> {
+impl<T: Serialize + SetAside> Serialize for History<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         fn error<E: serde::ser::Error>(e: impl std::fmt::Display) -> E {
             E::custom(e)
@@ -180,6 +188,7 @@ impl<T: Serialize> Serialize for History<T> {
             length,
             change_bytes,
             digest,
+            set_aside: T::SET_ASIDE,
             current: &current,
             entries,
         }
@@ -200,12 +209,14 @@ pub(super) fn entry_text(
     label: &str,
     at: DateTime<Utc>,
     change: &RawValue,
+    aside: Option<&RawValue>,
     action: Option<&super::Recorded>,
 ) -> Option<String> {
     serde_json::to_string(&EntryOut::<()> {
         label,
         at,
         change: Some(change),
+        aside,
         state: None,
         action: action.map(|a| a.json.as_ref()),
         one_step: action.is_some_and(|a| a.one_step),
@@ -246,21 +257,25 @@ pub(super) fn forget_oldest(
     let mut start = 0;
     let mut done = None;
     while over(len, change_bytes) {
-        let oldest = first(&text[start..])?.len();
-        let next_start = start + oldest + 1;
+        let oldest = first(&text[start..])?;
+        let oldest_aside = serde_json::from_str::<EntryIn>(oldest).ok()?.aside;
+        let next_start = start + oldest.len() + 1;
         let rest = &text[next_start..];
         let next_len = first(rest).map_or(rest.len(), str::len);
         let next: EntryIn = serde_json::from_str(&rest[..next_len]).ok()?;
         if next.state.is_some() || len < 2 {
             return None;
         }
-        let forgotten = next.change.as_ref().map_or(0, |c| c.get().len());
+        // The oldest goes with its set-aside fields, the next loses its change.
+        let forgotten = next.change.as_ref().map_or(0, |c| c.get().len())
+            + super::aside::aside_len(&oldest_aside);
         change_bytes -= forgotten.min(change_bytes);
         len -= 1;
         let written = serde_json::to_string(&EntryOut::<()> {
             label: &next.label,
             at: next.at,
             change: None,
+            aside: next.aside.as_deref(),
             state: None,
             action: next.action.as_deref(),
             one_step: next.one_step,
@@ -306,6 +321,7 @@ pub(super) fn read_entries<T>(text: &str, len: usize) -> super::Listed<T> {
                 json,
                 one_step: e.one_step,
             });
+            entry.aside = e.aside;
             entry.written = (!text.get().contains('\n')).then(|| super::Written {
                 text,
                 with_change: e.change.is_some(),

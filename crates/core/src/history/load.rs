@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::aside::{self, SetAside};
 use super::delta::{self, Direction, Op};
 use super::{Entry, History, MAX_ENTRIES, band, default_capacity};
 
@@ -28,6 +29,10 @@ struct HistoryIn {
     current: Option<Box<RawValue>>,
     #[serde(default)]
     digest: Option<String>,
+    /// The state's fields the file keeps beside each entry (`aside.rs`); absent in files
+    /// written before any were set aside.
+    #[serde(default)]
+    set_aside: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -36,6 +41,8 @@ pub(super) struct EntryIn {
     pub(super) at: DateTime<Utc>,
     #[serde(default)]
     pub(super) change: Option<Box<RawValue>>,
+    #[serde(default)]
+    pub(super) aside: Option<Box<RawValue>>,
     #[serde(default)]
     pub(super) state: Option<Box<RawValue>>,
     #[serde(default)]
@@ -143,7 +150,12 @@ fn as_written(file: &HistoryIn) -> bool {
         }
     }
     if let (Some(length), Some(change_bytes)) = (file.length, file.change_bytes) {
-        let sum: usize = changes.iter().map(|c| c.len()).sum();
+        let asides: usize = file
+            .entries
+            .iter()
+            .map(|(e, _)| aside::aside_len(&e.aside))
+            .sum();
+        let sum: usize = changes.iter().map(|c| c.len()).sum::<usize>() + asides;
         if length == file.entries.len() && change_bytes == sum {
             let texts: Vec<&str> = file.entries.iter().map(|(_, t)| t.get()).collect();
             let text = texts.join(",");
@@ -158,7 +170,7 @@ fn as_written(file: &HistoryIn) -> bool {
 /// A history whose entries the store cut out of the file and handed over unread
 /// (`band.rs`): only its head is read, and the digest must cover the text handed over.
 // Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
-fn unread<T: Serialize + DeserializeOwned + Clone>(
+fn unread<T: Serialize + DeserializeOwned + Clone + SetAside>(
     file: HistoryIn,
     text: String,
 ) -> Result<History<T>, String> {
@@ -196,6 +208,7 @@ fn unread<T: Serialize + DeserializeOwned + Clone>(
             len,
             change_bytes,
             read: std::sync::OnceLock::new(),
+            reached: std::sync::OnceLock::new(),
         })),
     })
 }
@@ -213,13 +226,32 @@ fn migrated_capacity(capacity: usize, len: usize) -> usize {
 }
 
 /// Checks the file form and keeps its changes. Errors name the entry (1-based).
+///
+/// A file that set aside other fields than this game does now (`aside.rs`; a save written
+/// before Furtherance's explanations were set aside keeps them in its changes) is migrated as
+/// it loads: walked like a file edited by hand, each state rebuilt whole and diffed again
+/// without the fields this game sets aside, which are kept beside their entries instead.
 // Kept String: ends as serde's custom error (D::Error::custom), which carries only text.
-fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<History<T>, String> {
+fn rebuild<T: Serialize + DeserializeOwned + Clone + SetAside>(
+    mut file: HistoryIn,
+) -> Result<History<T>, String> {
+    let migrate = !aside::same(file.set_aside.as_deref(), T::SET_ASIDE);
     if file.entries.is_empty()
         && file.length.is_some_and(|n| n > 0)
         && let Some(text) = band::take_entries_in()
     {
-        return unread(file, text);
+        if !migrate {
+            return unread(file, text);
+        }
+        if file.length.is_some_and(|n| n > MAX_ENTRIES) {
+            return Err(format!(
+                "the history holds {} entries; a save may hold at most {MAX_ENTRIES}",
+                file.length.unwrap_or_default()
+            ));
+        }
+        let list = format!("[{text}]");
+        file.entries = entries_with_text(&mut serde_json::Deserializer::from_str(&list))
+            .map_err(|e| e.to_string())?;
     }
     let len = file.entries.len();
     if len > MAX_ENTRIES {
@@ -236,10 +268,14 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             "the history points at entry {cursor} but has only {len}"
         ));
     }
-    let trusted = as_written(&file);
-    let written = file.digest.is_some().then_some(trusted);
+    let as_written = as_written(&file);
+    let written = file.digest.is_some().then_some(as_written);
+    let trusted = as_written && !migrate;
+    let file_keys: Vec<String> = file.set_aside.take().unwrap_or_default();
+    let file_keys: Vec<&str> = file_keys.iter().map(String::as_str).collect();
     let mut wholes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut changes: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
+    let mut asides: Vec<Option<Box<RawValue>>> = Vec::with_capacity(len);
     let mut meta = Vec::with_capacity(len);
     for (e, text) in file.entries {
         // Only a history as this store wrote it is written back from its text, only entries
@@ -253,6 +289,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
         });
         wholes.push(e.state);
         changes.push(e.change);
+        asides.push(e.aside);
         let action = e.action.map(|json| super::Recorded {
             json,
             one_step: e.one_step,
@@ -271,11 +308,13 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
     let current: T = serde_json::from_str(anchor.get()).map_err(|e| e.to_string())?;
     drop(anchor);
     let capacity = migrated_capacity(file.capacity, len);
-    let entries = || {
+    let entries = |asides: Vec<Option<Box<RawValue>>>| {
         meta.into_iter()
-            .map(|(label, at, action, written)| {
+            .zip(asides)
+            .map(|((label, at, action, written), aside)| {
                 let mut entry = Entry::new(label, at, None);
                 entry.action = action;
+                entry.aside = aside;
                 entry.written = written;
                 entry
             })
@@ -285,7 +324,7 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
         // The changes as this store wrote them (see `as_written`): kept as text unread.
         changes[0] = None;
         return Ok(History {
-            entries: entries(),
+            entries: entries(asides),
             links: changes,
             current,
             cursor,
@@ -296,15 +335,38 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             unread: None,
         });
     }
-    // The walk starts from the state as this version writes it, as rebuilding does later.
-    let start = serde_json::to_value(&current).map_err(|e| e.to_string())?;
+    // The walk starts from the state as this version writes it, as rebuilding does later, in
+    // the file's form (without the fields the file sets aside).
+    let whole_current = serde_json::to_value(&current).map_err(|e| e.to_string())?;
+    let mut start = whole_current.clone();
+    asides[cursor] = aside::split(&mut start, &file_keys).or(asides[cursor].take());
     let named = |i: usize, e: &dyn std::fmt::Display| format!("history entry {}: {e}", i + 1);
+    // Entry i's state in this game's form and its set-aside text, from its state in the
+    // file's form (only when migrating).
+    let renew = |i: usize, value: &Value, file_aside: Option<&RawValue>| {
+        let mut whole = value.clone();
+        aside::join(&mut whole, file_aside).map_err(|e| named(i, &e))?;
+        let set_aside = aside::split(&mut whole, T::SET_ASIDE);
+        Ok::<_, String>((whole, set_aside))
+    };
+    let mut new_start = whole_current;
+    let current_aside = aside::split(&mut new_start, T::SET_ASIDE);
     let mut links: Vec<Option<Box<RawValue>>> = vec![None; len];
+    let mut new_asides: Vec<Option<Box<RawValue>>> = vec![None; len];
+    new_asides[cursor] = current_aside;
+    // A whole state in the file, in the file's form, and its set-aside fields.
+    let from_whole = |i: usize, text: &RawValue| {
+        let mut value = parse_value(text).map_err(|e| named(i, &e))?;
+        let set_aside = aside::split(&mut value, &file_keys);
+        Ok::<_, String>((value, set_aside))
+    };
     // Down from the cursor: entry i - 1 is entry i with its change undone.
     let mut value = start.clone();
+    let mut new_value = new_start.clone();
     for i in (1..=cursor).rev() {
         if let Some(prev) = wholes[i - 1].take() {
-            let prev = parse_value(&prev).map_err(|e| named(i - 1, &e))?;
+            let (prev, set_aside) = from_whole(i - 1, &prev)?;
+            asides[i - 1] = set_aside.or(asides[i - 1].take());
             links[i] = Some(raw(&delta::diff(&prev, &value)).map_err(|e| e.to_string())?);
             value = prev;
         } else {
@@ -315,12 +377,20 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             delta::apply(&mut value, &ops, Direction::Backward).map_err(|e| named(i - 1, &e))?;
             links[i] = Some(text);
         }
+        if migrate {
+            let (prev, set_aside) = renew(i - 1, &value, asides[i - 1].as_deref())?;
+            links[i] = Some(raw(&delta::diff(&prev, &new_value)).map_err(|e| e.to_string())?);
+            new_asides[i - 1] = set_aside;
+            new_value = prev;
+        }
     }
     // Up from the cursor: entry i is entry i - 1 with its change done.
     let mut value = start;
+    let mut new_value = new_start;
     for i in cursor + 1..len {
         if let Some(this) = wholes[i].take() {
-            let this = parse_value(&this).map_err(|e| named(i, &e))?;
+            let (this, set_aside) = from_whole(i, &this)?;
+            asides[i] = set_aside.or(asides[i].take());
             links[i] = Some(raw(&delta::diff(&value, &this)).map_err(|e| e.to_string())?);
             value = this;
         } else {
@@ -331,21 +401,31 @@ fn rebuild<T: Serialize + DeserializeOwned + Clone>(file: HistoryIn) -> Result<H
             delta::apply(&mut value, &ops, Direction::Forward).map_err(|e| named(i, &e))?;
             links[i] = Some(text);
         }
+        if migrate {
+            let (this, set_aside) = renew(i, &value, asides[i].as_deref())?;
+            links[i] = Some(raw(&delta::diff(&new_value, &this)).map_err(|e| e.to_string())?);
+            new_asides[i] = set_aside;
+            new_value = this;
+        }
     }
+    let (tail, asides) = match migrate {
+        true => (new_value, new_asides),
+        false => (value, asides),
+    };
     Ok(History {
-        entries: entries(),
+        entries: entries(asides),
         links,
         current,
         cursor,
         capacity,
         revision: 0,
-        tail_value: (cursor + 1 == len).then_some(value),
+        tail_value: (cursor + 1 == len).then_some(tail),
         as_written: written,
         unread: None,
     })
 }
 
-impl<'de, T: Serialize + DeserializeOwned + Clone> Deserialize<'de> for History<T> {
+impl<'de, T: Serialize + DeserializeOwned + Clone + SetAside> Deserialize<'de> for History<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let file = HistoryIn::deserialize(d)?;
         rebuild(file).map_err(D::Error::custom)

@@ -12,10 +12,12 @@
 //! whole games. Undo after loading returns exactly to what was played: the states are stored,
 //! never recomputed by rules code.
 
+pub mod aside;
 pub mod band;
 pub mod delta;
 mod file;
 mod load;
+mod reach;
 mod record;
 #[cfg(test)]
 use load::digest;
@@ -26,6 +28,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
+
+pub use aside::SetAside;
 
 /// How many entries a new history keeps before it forgets the oldest: a whole long game (a
 /// 10-round Worldspanner game is about 600 actions). The changes' size bounds it too
@@ -55,6 +59,9 @@ pub struct Entry<T> {
     /// The state, when it is held or has been rebuilt. Empty at the cursor: the current state
     /// lives in `History::current`.
     state: OnceLock<T>,
+    /// The fields of this entry's state kept beside it rather than in the changes, as one JSON
+    /// object ([`SetAside`]); `None` when the game sets nothing aside or the state had none.
+    aside: Option<Box<RawValue>>,
     /// The entry as a file Tablemate wrote held it (its label, time, change and action, as
     /// JSON text), when it was read from one: written back as it is, so a save neither
     /// formats nor escapes again what it did not change (`file.rs`). `with_change` says
@@ -80,6 +87,7 @@ impl<T> Entry<T> {
             at,
             action: None,
             state: cell,
+            aside: None,
             written: None,
         }
     }
@@ -142,6 +150,9 @@ struct Unread<T> {
     change_bytes: usize,
     /// The entries read from `text`, once something needed them.
     read: OnceLock<Listed<T>>,
+    /// A state reached from the current one without reading the entries (`reach.rs`): its
+    /// index and the state, until `goto` makes it current.
+    reached: OnceLock<(usize, T)>,
 }
 
 /// The entries and the changes between them (`History::entries`, `History::links`).
@@ -204,11 +215,19 @@ impl<T> History<T> {
         self.len() == 0
     }
 
-    /// How many bytes of JSON text the kept changes take.
+    /// How many bytes of JSON text the kept changes take, with each entry's set-aside fields
+    /// ([`SetAside`]): what [`MAX_CHANGE_BYTES`] bounds.
     pub fn change_bytes(&self) -> usize {
         match &self.unread {
             Some(unread) => unread.change_bytes,
-            None => self.links.iter().map(record::link_len).sum(),
+            None => {
+                self.links.iter().map(record::link_len).sum::<usize>()
+                    + self
+                        .entries
+                        .iter()
+                        .map(|e| aside::aside_len(&e.aside))
+                        .sum::<usize>()
+            }
         }
     }
 
@@ -261,7 +280,7 @@ pub enum HistoryError {
     Unreadable { entry: usize, problem: String },
 }
 
-impl<T: Clone + Serialize + DeserializeOwned> History<T> {
+impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     /// Starts a history whose first entry is `state`, labelled `label` ("New game").
     pub fn new(label: impl Into<String>, state: T) -> Self {
         Self::with_capacity(label, state, DEFAULT_CAPACITY)
@@ -271,8 +290,16 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// [`MAX_ENTRIES`] (what a save may hold when it is read back): a history never records
     /// more entries than the store reads, it forgets its oldest instead.
     pub fn with_capacity(label: impl Into<String>, state: T, capacity: usize) -> Self {
+        let mut first = Entry::new(label.into(), Utc::now(), None);
+        // The first entry keeps its own set-aside fields too: the next entry's change is
+        // computed without them.
+        if !T::SET_ASIDE.is_empty() {
+            first.aside = serde_json::to_value(&state)
+                .ok()
+                .and_then(|mut v| aside::split(&mut v, T::SET_ASIDE));
+        }
         Self {
-            entries: vec![Entry::new(label.into(), Utc::now(), None)],
+            entries: vec![first],
             links: vec![None],
             current: state,
             cursor: 0,
@@ -309,6 +336,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         if index == self.cursor {
             return Ok(&self.current);
         }
+        if let Some(state) = self.state_unread(index) {
+            return Ok(state);
+        }
         let entry = self
             .list()
             .0
@@ -340,6 +370,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             }
         };
         let mut value = serde_json::to_value(source).map_err(|e| unreadable(e.to_string()))?;
+        aside::split(&mut value, T::SET_ASIDE);
         let steps: Vec<usize> = if down {
             (index + 1..=from).rev().collect()
         } else {
@@ -366,6 +397,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
             };
             delta::apply(&mut value, &ops, direction).map_err(|e| at_change(e.to_string()))?;
         }
+        aside::join(&mut value, entries[index].aside.as_deref()).map_err(unreadable)?;
         T::deserialize(&value).map_err(|e| unreadable(e.to_string()))
     }
 
@@ -403,6 +435,8 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
 
     /// Steps back one entry, or says why the entry before cannot be rebuilt.
     pub fn try_undo(&mut self) -> Result<Option<&str>, HistoryError> {
+        // The label is borrowed from the entries: read them.
+        self.read_all();
         if !self.can_undo() {
             return Ok(None);
         }
@@ -417,6 +451,8 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
 
     /// Steps forward one entry, or says why it cannot be rebuilt.
     pub fn try_redo(&mut self) -> Result<Option<&str>, HistoryError> {
+        // The label is borrowed from the entries: read them.
+        self.read_all();
         if !self.can_redo() {
             return Ok(None);
         }
@@ -427,6 +463,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// Returns to any entry of the list (undo or redo several steps at once). Nothing changes
     /// if the entry cannot be rebuilt.
     pub fn goto(&mut self, index: usize) -> Result<(), HistoryError> {
+        if index != self.cursor && self.goto_unread(index) {
+            return Ok(());
+        }
         self.read_all();
         if index >= self.entries.len() {
             return Err(HistoryError::NoSuchEntry(index));
@@ -470,8 +509,9 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         };
         check(self.cursor, &self.current).map_err(|e| unreadable(self.cursor, e))?;
         let (entries, links) = self.list();
-        let start = serde_json::to_value(&self.current)
+        let mut start = serde_json::to_value(&self.current)
             .map_err(|e| unreadable(self.cursor, e.to_string()))?;
+        aside::split(&mut start, T::SET_ASIDE);
         let below = (0..self.cursor)
             .rev()
             .map(|i| (i, i + 1, delta::Direction::Backward));
@@ -492,10 +532,16 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
                 (None, Some(held)) => {
                     value =
                         serde_json::to_value(held).map_err(|e| unreadable(index, e.to_string()))?;
+                    aside::split(&mut value, T::SET_ASIDE);
                 }
                 (None, None) => return Err(unreadable(index, "no change leads to it".into())),
             }
-            let state = T::deserialize(&value).map_err(|e| unreadable(index, e.to_string()))?;
+            // The entry's own set-aside fields in for reading it, out again for the next.
+            aside::join(&mut value, entries[index].aside.as_deref())
+                .map_err(|e| unreadable(index, e))?;
+            let state = T::deserialize(&value).map_err(|e| unreadable(index, e.to_string()));
+            aside::strip(&mut value, T::SET_ASIDE);
+            let state = state?;
             check(index, &state).map_err(|e| unreadable(index, e))?;
         }
         Ok(())
@@ -527,5 +573,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     }
 }
 
+#[cfg(test)]
+mod aside_tests;
 #[cfg(test)]
 mod tests;

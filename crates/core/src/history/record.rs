@@ -6,27 +6,42 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
+use super::aside::{self, SetAside, aside_len};
 use super::{Entry, History, KEEP_WHOLE, MAX_CHANGE_BYTES, Recorded, delta, file};
 
-/// The change from `a` to `b` as JSON text, or `None` when a state cannot be put in JSON form
-/// (then the entry is saved whole).
-fn link<T: Serialize>(
-    a: &serde_json::Value,
-    b: &T,
-) -> (Option<Box<RawValue>>, Option<serde_json::Value>) {
-    let Ok(b) = serde_json::to_value(b) else {
-        return (None, None);
+/// What recording a state computes: the change from the entry before as JSON text (`None`
+/// when a state cannot be put in JSON form, then the entry is saved whole), the new state's
+/// JSON form without its set-aside fields (for the next change), and those fields' text.
+struct Link {
+    change: Option<Box<RawValue>>,
+    value: Option<serde_json::Value>,
+    aside: Option<Box<RawValue>>,
+}
+
+/// The change from `a` (a JSON form without set-aside fields) to `b`.
+fn link<T: Serialize + SetAside>(a: &serde_json::Value, b: &T) -> Link {
+    let Ok(mut b) = serde_json::to_value(b) else {
+        return Link {
+            change: None,
+            value: None,
+            aside: None,
+        };
     };
+    let aside = aside::split(&mut b, T::SET_ASIDE);
     let ops = delta::diff(a, &b);
     let text = serde_json::to_string(&ops).ok();
-    (text.and_then(|t| RawValue::from_string(t).ok()), Some(b))
+    Link {
+        change: text.and_then(|t| RawValue::from_string(t).ok()),
+        value: Some(b),
+        aside,
+    }
 }
 
 pub(super) fn link_len(l: &Option<Box<RawValue>>) -> usize {
     l.as_ref().map_or(0, |l| l.get().len())
 }
 
-impl<T: Clone + Serialize + DeserializeOwned> History<T> {
+impl<T: Clone + Serialize + DeserializeOwned + SetAside> History<T> {
     /// Records `state` as the result of the action `label`, dropping any redo branch.
     pub fn record(&mut self, label: impl Into<String>, state: T) {
         self.record_action(label, state, None);
@@ -41,7 +56,11 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         };
         self.read_all();
         let at_tail = self.cursor + 1 == self.entries.len();
-        let (change, value) = self.change_to(&state, at_tail);
+        let Link {
+            change,
+            value,
+            aside,
+        } = self.change_to(&state, at_tail);
         self.tail_value = value;
         self.entries.truncate(self.cursor + 1);
         self.links.truncate(self.cursor + 1);
@@ -49,16 +68,22 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         let _ = self.entries[self.cursor].state.set(old);
         let mut entry = Entry::new(label, Utc::now(), None);
         entry.action = action;
+        entry.aside = aside;
         self.entries.push(entry);
         self.links.push(change);
-        // Forget the oldest entries beyond the capacity, and more while the changes kept
-        // pass `MAX_CHANGE_BYTES` (dropping `n` entries leaves `links[n + 1..]`).
+        // Forget the oldest entries beyond the capacity, and more while the changes and
+        // set-aside fields kept pass `MAX_CHANGE_BYTES` (dropping `n` entries leaves
+        // `entries[n..]` and `links[n + 1..]`).
         let len = self.entries.len();
         let mut excess = len.saturating_sub(self.capacity);
-        let mut bytes: usize = self.links[excess + 1..].iter().map(link_len).sum();
+        let mut bytes: usize = self.links[excess + 1..].iter().map(link_len).sum::<usize>()
+            + self.entries[excess..]
+                .iter()
+                .map(|e| aside_len(&e.aside))
+                .sum::<usize>();
         while bytes > MAX_CHANGE_BYTES && excess + 2 < len {
             excess += 1;
-            bytes -= link_len(&self.links[excess]);
+            bytes -= link_len(&self.links[excess]) + aside_len(&self.entries[excess - 1].aside);
         }
         if excess > 0 {
             self.entries.drain(..excess);
@@ -74,18 +99,21 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
     /// The change from the current state to `state`, and `state` in JSON form for the next
     /// one: at the newest entry it diffs against that entry's JSON form kept from the last
     /// record, instead of serialising the current state again.
-    fn change_to(
-        &mut self,
-        state: &T,
-        at_tail: bool,
-    ) -> (Option<Box<RawValue>>, Option<serde_json::Value>) {
+    fn change_to(&mut self, state: &T, at_tail: bool) -> Link {
         let previous = match self.tail_value.take() {
             Some(v) if at_tail => Some(v),
-            _ => serde_json::to_value(&self.current).ok(),
+            _ => serde_json::to_value(&self.current).ok().map(|mut v| {
+                aside::strip(&mut v, T::SET_ASIDE);
+                v
+            }),
         };
         match &previous {
             Some(prev) => link(prev, state),
-            None => (None, None),
+            None => Link {
+                change: None,
+                value: None,
+                aside: None,
+            },
         }
     }
 
@@ -109,13 +137,24 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         if !unread_at_newest {
             return Err((label, state, action));
         }
-        let (Some(change), value) = self.change_to(&state, true) else {
+        let Link {
+            change: Some(change),
+            value,
+            aside,
+        } = self.change_to(&state, true)
+        else {
             return Err((label, state, action));
         };
         let Some(unread) = self.unread.as_mut() else {
             return Err((label, state, action));
         };
-        let Some(text) = file::entry_text(&label, Utc::now(), &change, action.as_ref()) else {
+        let Some(text) = file::entry_text(
+            &label,
+            Utc::now(),
+            &change,
+            aside.as_deref(),
+            action.as_ref(),
+        ) else {
             return Err((label, state, action));
         };
         let (was_len, was_text, was_bytes) = (unread.len, unread.text.len(), unread.change_bytes);
@@ -124,7 +163,7 @@ impl<T: Clone + Serialize + DeserializeOwned> History<T> {
         }
         unread.text.push_str(&text);
         unread.len += 1;
-        unread.change_bytes += change.get().len();
+        unread.change_bytes += change.get().len() + aside_len(&aside);
         // Forget the oldest beyond the capacity, and more while the changes pass
         // `MAX_CHANGE_BYTES`, as `record_action` does: each costs reading the oldest entry and
         // the one after it, not the rest.

@@ -267,13 +267,15 @@ fn the_deep_check_sees_every_state_and_names_a_refused_one() {
 }
 
 /// Serialises `h` as the store does, its entries handed over beside the JSON (`band.rs`).
-fn out_of_band<T: Clone + Serialize + DeserializeOwned>(h: &History<T>) -> (String, String) {
+fn out_of_band<T: Clone + Serialize + DeserializeOwned + SetAside>(
+    h: &History<T>,
+) -> (String, String) {
     let (json, _, entries) = band::out_of_band(None, || serde_json::to_string(h).unwrap());
     (json, entries.expect("the entries handed over"))
 }
 
 /// Reads what `out_of_band` wrote, its entries handed over unread.
-fn in_band<T: Clone + Serialize + DeserializeOwned>(
+fn in_band<T: Clone + Serialize + DeserializeOwned + SetAside>(
     json: &str,
     entries: &str,
 ) -> Result<History<T>, String> {

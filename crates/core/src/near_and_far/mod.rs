@@ -32,6 +32,7 @@ use crate::doc::{GameDoc, Kind};
 /// What the store saves for this game: one campaign.
 pub type SaveData = Campaign;
 
+impl crate::history::SetAside for Campaign {}
 impl GameDoc for Campaign {
     const KIND: Kind = Kind::NearAndFar;
 

@@ -79,6 +79,7 @@ use crate::doc::{Acted, GameDoc, Kind, Playable};
 /// What the store saves for this game.
 pub type SaveData = Game;
 
+impl crate::history::SetAside for Game {}
 impl GameDoc for Game {
     const KIND: Kind = Kind::Worldspanner;
 
