@@ -569,3 +569,34 @@ fn the_picked_heroes_counts_and_use_are_whole_in_the_real_window_with_a_boost_in
         }
     }
 }
+
+#[test]
+fn the_picked_heroes_line_is_whole_in_the_real_window_while_it_waits_for_its_dome() {
+    if !real_window_tests_run() {
+        return;
+    }
+    let (dir, id) = played_to_round_two(false);
+    act(
+        dir.path(),
+        &id,
+        r#"{"action":"dismiss","hero":{"team":"skyhawks","hero":0}}"#,
+    );
+    for (name, window, large) in REAL_WINDOWS {
+        let (mut app, size) = opened(dir.path(), &id, window, large);
+        let _ = app.update(
+            worldspanner::Message::Form(worldspanner::FormMsg::Hero(worldspanner::Choice {
+                value: 0,
+                label: String::new(),
+            }))
+            .into(),
+        );
+        let shown = real_texts(&app, size);
+        // The strip's line names the hero and its whole place, in smaller type on two lines
+        // where one is too short, never cut at the strip's height or edge.
+        let line = shown
+            .iter()
+            .find(|(t, _, _)| t.ends_with(": being dismissed: choose a Dome") && !t.contains('…'))
+            .unwrap_or_else(|| panic!("at {name}: no whole strip line in {shown:?}"));
+        assert!(whole(&line.1, &line.2, size), "at {name}: {line:?}");
+    }
+}

@@ -222,11 +222,12 @@ pub fn hero_grid<'a>(
     grid.into()
 }
 
-/// "Melee order by Wits: Blackbeard 7, Rizzik 5 (ties: the active team first)".
+/// "Melee by Wits: Blackbeard 7, Rizzik 5 · ties: active team first": short, since it has
+/// one line of the step bar (the whole text on hover).
 pub fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
     let (order, unknown) = game.melee_order(fight);
     let mut s = format!(
-        "Melee order by Wits: {}",
+        "Melee by Wits: {}",
         order
             .iter()
             .map(|(r, w)| format!("{} {w}", game.name(*r)))
@@ -244,7 +245,7 @@ pub fn melee_order(game: &Game, fight: &[HeroRef]) -> String {
                 .join(", ")
         );
     }
-    s + " (ties: the active team first)"
+    s + " · ties: active team first"
 }
 
 /// A hand button of one hero: a full target (docs/table-ux.md: >= 32 px).
@@ -418,18 +419,50 @@ pub fn picked_strip<'a>(
     let r = picked.map(|hero| HeroRef { team: side, hero });
     let h = r.and_then(|r| game.hero(r).ok());
     let rule = refused.and_then(|(_, rule)| rule);
-    let line = match (refused, h) {
-        (Some((why, _)), _) => text(why).size(style::SMALL).style(style::danger_text),
-        (None, Some(h)) => text(format!(
-            "{}: {}",
-            h.name,
-            r.map(|r| game.place_of(r)).unwrap_or_default()
-        ))
-        .size(style::BODY),
-        (None, None) => text(format!("{}: pick a hero's tile", side.name()))
-            .size(style::SMALL)
-            .style(style::muted),
+    // The line's words, their largest type and their style.
+    let (said, max, style_of): (String, f32, fn(&iced::Theme) -> text::Style) = match (refused, h)
+    {
+        (Some((why, _)), _) => (why.to_string(), style::SMALL, style::danger_text),
+        (None, Some(h)) => (
+            format!(
+                "{}: {}",
+                h.name,
+                r.map(|r| game.place_of(r)).unwrap_or_default()
+            ),
+            style::BODY,
+            text::default,
+        ),
+        (None, None) => (
+            format!("{}: pick a hero's tile", side.name()),
+            style::SMALL,
+            style::muted,
+        ),
     };
+    // Fitted, measured in the window's font, to the room the buttons leave (a long name and
+    // place, "Skyhawks hero 1: being dismissed: choose a Dome", take two lines of smaller
+    // type rather than being cut at the strip's height); the whole line on hover.
+    let buttons = ["Dismiss", "Banish"]
+        .iter()
+        .map(|l| super::fit::width(l, style::SMALL) + 12.0)
+        .sum::<f32>()
+        + 4.0
+        + 6.0 * 2.0
+        + if rule.is_some() { TARGET + 6.0 } else { 0.0 };
+    let fitted = super::fit::name(
+        &said,
+        (width - buttons).max(40.0),
+        TARGET,
+        NAME_LINE,
+        max,
+        CELL_TYPE_MIN,
+    );
+    let line = iced::widget::tooltip(
+        text(fitted.text).size(fitted.size).style(style_of),
+        container(text(said).size(style::SMALL))
+            .padding(4)
+            .style(style::card),
+        iced::widget::tooltip::Position::Bottom,
+    );
     let in_play = h.is_some_and(|h| h.status.in_play());
     let when = |op: HeroOp, ok: bool| ok.then_some(op);
     let mut dismiss: Vec<Element<'_, Message>> = Vec::new();

@@ -163,7 +163,7 @@ fn heroes_said_to_be_in_a_fight_are_listed_in_melee_order_by_wits() {
     click(&mut s, "Fight");
     assert!(shows(
         &s,
-        "Melee order by Wits: no hero card, Wits unknown: Skyhawks hero 1 (ties: the active team first)"
+        "Melee by Wits: no hero card, Wits unknown: Skyhawks hero 1 · ties: active team first"
     ));
     click(&mut s, "Out of fight");
     assert!(s.fight.is_empty());

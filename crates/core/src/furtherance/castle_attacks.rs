@@ -52,7 +52,7 @@ impl Game {
             .collect();
         match wall {
             Some(w) => options.push(format!(
-                "Your {} takes 1 damage (it must: INDEX)",
+                "Your building {} takes 1 damage (it must: INDEX)",
                 self.cards.name(
                     super::cards::CardKind::Building,
                     self.kingdom.buildings[w].card

@@ -201,29 +201,38 @@ fn is_zero(n: &u8) -> bool {
 }
 
 /// Flips cards onto `slots` until three places are filled or the deck is out; a card like
-/// one already face up is stacked on it and another is flipped (CARD TYPES).
+/// one already face up is stacked on it and another is flipped (CARD TYPES). A place emptied
+/// by [`take_from`] is filled where it was, so the cards beside it keep their places (the
+/// window's rows do not move under the pointer); a place the deck cannot fill is dropped.
 pub(crate) fn refill<T: PartialEq + Copy>(
     slots: &mut Vec<Vec<T>>,
     mut draw: impl FnMut() -> Option<T>,
 ) {
-    while slots.len() < MARKET_SLOTS {
+    while slots.iter().filter(|s| !s.is_empty()).count() < MARKET_SLOTS {
         let Some(card) = draw() else { break };
-        match slots.iter_mut().find(|s| s.first() == Some(&card)) {
-            Some(stack) => stack.push(card),
-            None => slots.push(vec![card]),
+        if let Some(stack) = slots.iter_mut().find(|s| s.first() == Some(&card)) {
+            stack.push(card);
+        } else if let Some(hole) = slots.iter_mut().find(|s| s.is_empty()) {
+            hole.push(card);
+        } else {
+            slots.push(vec![card]);
         }
     }
+    close_holes(slots);
 }
 
-/// Takes one card of `card` from the market's slots, dropping an emptied slot.
-pub(crate) fn take_from<T: PartialEq + Copy>(slots: &mut Vec<Vec<T>>, card: T) -> bool {
+/// Drops the places left empty (a market with no deck behind it to refill them).
+pub(crate) fn close_holes<T>(slots: &mut Vec<Vec<T>>) {
+    slots.retain(|s| !s.is_empty());
+}
+
+/// Takes one card of `card` from the market's slots. An emptied place stays, empty, until
+/// [`refill`] fills it where it was (or [`close_holes`] drops it).
+pub(crate) fn take_from<T: PartialEq + Copy>(slots: &mut [Vec<T>], card: T) -> bool {
     let Some(i) = slots.iter().position(|s| s.first() == Some(&card)) else {
         return false;
     };
     slots[i].pop();
-    if slots[i].is_empty() {
-        slots.remove(i);
-    }
     true
 }
 
@@ -296,8 +305,9 @@ impl Kingdom {
             Market::Items => (&mut self.items_market, self.items_deck.as_mut()),
             Market::Buildings => (&mut self.buildings_market, self.buildings_deck.as_mut()),
         };
-        if let Some(pile) = pile {
-            refill(slots, || pile.draw());
+        match pile {
+            Some(pile) => refill(slots, || pile.draw()),
+            None => close_holes(slots),
         }
     }
 

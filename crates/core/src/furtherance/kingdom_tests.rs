@@ -2,7 +2,7 @@
 //! actions and their limits, the research and upgrade questions, VP counted by the app, and
 //! saves from before the kingdom.
 
-use super::kingdom::{Kingdom, Market, refill};
+use super::kingdom::{Kingdom, Market, refill, take_from};
 use super::test_support::*;
 use super::*;
 
@@ -56,6 +56,21 @@ fn a_duplicate_flipped_into_a_market_stacks_and_another_is_flipped() {
     refill(&mut slots, || deck.pop());
     assert_eq!(slots, vec![vec![2], vec![1, 1], vec![3]]);
     assert_eq!(deck, vec![4]);
+}
+
+#[test]
+fn a_card_taken_from_a_market_is_replaced_in_its_place() {
+    let mut deck = vec![9u16, 3, 2, 1];
+    let mut slots: Vec<Vec<u16>> = Vec::new();
+    refill(&mut slots, || deck.pop());
+    assert_eq!(slots, vec![vec![1], vec![2], vec![3]]);
+    assert!(take_from(&mut slots, 2));
+    refill(&mut slots, || deck.pop());
+    assert_eq!(slots, vec![vec![1], vec![9], vec![3]]);
+    // With the deck out, the emptied place is dropped.
+    assert!(take_from(&mut slots, 9));
+    refill(&mut slots, || deck.pop());
+    assert_eq!(slots, vec![vec![1], vec![3]]);
 }
 
 #[test]

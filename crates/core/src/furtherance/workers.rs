@@ -147,11 +147,9 @@ impl Game {
 
     /// Flips unit cards from the one unit deck onto the units market (digital mode).
     pub(crate) fn refill_units_market(&mut self) {
-        if !self.kingdom.one_deck {
-            return;
-        }
-        if let Some(pile) = self.deck.as_mut() {
-            kingdom::refill(&mut self.kingdom.units_market, || pile.draw());
+        match self.deck.as_mut().filter(|_| self.kingdom.one_deck) {
+            Some(pile) => kingdom::refill(&mut self.kingdom.units_market, || pile.draw()),
+            None => kingdom::close_holes(&mut self.kingdom.units_market),
         }
     }
 

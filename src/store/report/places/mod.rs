@@ -86,6 +86,8 @@ const SAVE: &[(&str, Class)] = &[
     ("data.history.entries[].label", Told),
     ("data.history.entries[].at", Rules),
     ("data.history.entries[].change[].op", Rules),
+    // The state fields a game keeps beside each entry, not in its changes (history/aside.rs).
+    ("data.history.set_aside[]", Rules),
 ];
 
 const MOUNTS: &[(&str, Mount)] = &[
@@ -93,6 +95,8 @@ const MOUNTS: &[(&str, Mount)] = &[
     ("data.history.entries[].state", Mount::State),
     ("data.history.entries[].action", Mount::Action),
     ("data.history.entries[].change", Mount::Changes),
+    // The set-aside fields of an entry's state: a part of that state, read by its table.
+    ("data.history.entries[].aside", Mount::State),
 ];
 
 /// Version 1 saved the bare state as the data (docs/store.md).
