@@ -20,6 +20,67 @@ const CHROMIUMS: [&str; 5] = [
 /// How long a PDF may take before the browser is stopped.
 const PRINT_LIMIT: Duration = Duration::from_secs(60);
 
+/// What to do without a headless Chromium, said after why there is none.
+const INSTALL: &str = ", so no PDF was written. Install Chromium (apt-get install chromium) or \
+     set TABLEMATE_CHROMIUM to a Chrome or Chromium, or write the sheet as HTML (--out \
+     FILE.html) and print it from any browser";
+
+/// Why no PDF was printed: no browser to print with (and what to install), or what the
+/// browser did.
+#[derive(Debug, thiserror::Error)]
+pub enum PrintError {
+    #[error("TABLEMATE_CHROMIUM is none{}", INSTALL)]
+    ChromiumNone,
+    #[error("TABLEMATE_CHROMIUM names {name}, not found{}", INSTALL)]
+    ChromiumNotFound { name: String },
+    #[error("no headless Chromium was found on PATH ({}){}", CHROMIUMS.join(", "), INSTALL)]
+    NoChromium,
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} could not be started: {source}", browser.display())]
+    NotStarted {
+        browser: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} did not finish the PDF within {} s", browser.display(), PRINT_LIMIT.as_secs())]
+    TooSlow { browser: PathBuf },
+    #[error(
+        "{} wrote no PDF ({status}); the HTML sheet (--out FILE.html) prints from any browser",
+        browser.display()
+    )]
+    NoPdf {
+        browser: PathBuf,
+        status: std::process::ExitStatus,
+    },
+    #[error("{} wrote something that is not a PDF", browser.display())]
+    NotPdf { browser: PathBuf },
+}
+
+/// Why a file was not opened in the system's browser or viewer (the window says it where the
+/// player clicked, with the path to open by hand). Clone, to travel in the window's messages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    #[error("TABLEMATE_OPENER is none")]
+    NoneSet,
+    #[error("TABLEMATE_OPENER names {0}, not found")]
+    NotFound(String),
+    #[error("no program to open files was found ({tried})")]
+    NoSystemOpener { tried: String },
+    #[error("{program} could not be started: {why}")]
+    NotStarted { program: String, why: String },
+    #[error("{program} failed with exit status {code}")]
+    Failed { program: String, code: i32 },
+    #[error("{program} was stopped before it finished")]
+    Stopped { program: String },
+    #[error("no thread could start the opener: {0}")]
+    NoThread(String),
+    #[error("the opener's thread ended early")]
+    ThreadEnded,
+}
+
 /// `name` as an executable file: itself when it has a slash, else the first on `PATH`.
 fn on_path(name: &str) -> Option<PathBuf> {
     if name.contains(std::path::MAIN_SEPARATOR) || name.contains('/') {
@@ -33,26 +94,14 @@ fn on_path(name: &str) -> Option<PathBuf> {
 
 /// The headless Chromium to print with, or why there is none (what to install, and that the
 /// HTML sheet works without it).
-// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
-pub fn chromium() -> Result<PathBuf, String> {
-    let missing = |what: String| {
-        format!(
-            "{what}, so no PDF was written. Install Chromium (apt-get install chromium) or set \
-             TABLEMATE_CHROMIUM to a Chrome or Chromium, or write the sheet as HTML (--out \
-             FILE.html) and print it from any browser"
-        )
-    };
+pub fn chromium() -> Result<PathBuf, PrintError> {
     match std::env::var("TABLEMATE_CHROMIUM") {
-        Ok(v) if v == "none" => Err(missing("TABLEMATE_CHROMIUM is none".into())),
-        Ok(v) if !v.is_empty() => {
-            on_path(&v).ok_or_else(|| missing(format!("TABLEMATE_CHROMIUM names {v}, not found")))
-        }
-        _ => CHROMIUMS.iter().find_map(|n| on_path(n)).ok_or_else(|| {
-            missing(format!(
-                "no headless Chromium was found on PATH ({})",
-                CHROMIUMS.join(", ")
-            ))
-        }),
+        Ok(v) if v == "none" => Err(PrintError::ChromiumNone),
+        Ok(v) if !v.is_empty() => on_path(&v).ok_or(PrintError::ChromiumNotFound { name: v }),
+        _ => CHROMIUMS
+            .iter()
+            .find_map(|n| on_path(n))
+            .ok_or(PrintError::NoChromium),
     }
 }
 
@@ -60,14 +109,16 @@ pub fn chromium() -> Result<PathBuf, String> {
 struct Scratch(PathBuf);
 
 impl Scratch {
-    // Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
-    fn new() -> Result<Scratch, String> {
+    fn new() -> Result<Scratch, PrintError> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         let dir =
             std::env::temp_dir().join(format!("tablemate-print-{}-{nanos}", std::process::id()));
-        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir(&dir).map_err(|source| PrintError::Io {
+            path: dir.clone(),
+            source,
+        })?;
         Ok(Scratch(dir))
     }
 }
@@ -80,13 +131,15 @@ impl Drop for Scratch {
 
 /// `html` printed to PDF (A4, the page's own `@page` size, no header or footer) by the
 /// system's headless Chromium; the PDF's bytes.
-// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
-pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
+pub fn pdf(html: &str) -> Result<Vec<u8>, PrintError> {
     let browser = chromium()?;
     let scratch = Scratch::new()?;
     let page = scratch.0.join("sheet.html");
     let out = scratch.0.join("sheet.pdf");
-    std::fs::write(&page, html).map_err(|e| format!("{}: {e}", page.display()))?;
+    std::fs::write(&page, html).map_err(|source| PrintError::Io {
+        path: page.clone(),
+        source,
+    })?;
     let mut cmd = Command::new(&browser);
     cmd.arg("--headless")
         .arg("--disable-gpu")
@@ -111,9 +164,10 @@ pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
     if unsafe { libc::geteuid() } == 0 {
         cmd.arg("--no-sandbox");
     }
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("{} could not be started: {e}", browser.display()))?;
+    let mut child = cmd.spawn().map_err(|source| PrintError::NotStarted {
+        browser: browser.clone(),
+        source,
+    })?;
     let start = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -124,26 +178,22 @@ pub fn pdf(html: &str) -> Result<Vec<u8>, String> {
             Ok(None) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!(
-                    "{} did not finish the PDF within {} s",
-                    browser.display(),
-                    PRINT_LIMIT.as_secs()
-                ));
+                return Err(PrintError::TooSlow { browser });
             }
-            Err(e) => return Err(format!("{}: {e}", browser.display())),
+            Err(source) => {
+                return Err(PrintError::Io {
+                    path: browser,
+                    source,
+                });
+            }
         }
     };
-    let bytes = std::fs::read(&out).map_err(|_| {
-        format!(
-            "{} wrote no PDF ({status}); the HTML sheet (--out FILE.html) prints from any browser",
-            browser.display()
-        )
+    let bytes = std::fs::read(&out).map_err(|_| PrintError::NoPdf {
+        browser: browser.clone(),
+        status,
     })?;
     if !bytes.starts_with(b"%PDF") {
-        return Err(format!(
-            "{} wrote something that is not a PDF",
-            browser.display()
-        ));
+        return Err(PrintError::NotPdf { browser });
     }
     Ok(bytes)
 }
@@ -179,10 +229,9 @@ pub enum Opened {
 /// The system's program that opens a file in its default application, if any;
 /// `TABLEMATE_OPENER=none` stands for a system without one (tests), a path or name for
 /// another program.
-// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
-fn opener() -> Result<(PathBuf, Vec<String>), String> {
+fn opener() -> Result<(PathBuf, Vec<String>), OpenError> {
     match std::env::var("TABLEMATE_OPENER") {
-        Ok(v) if v == "none" => return Err("TABLEMATE_OPENER is none".into()),
+        Ok(v) if v == "none" => return Err(OpenError::NoneSet),
         Ok(v) if !v.is_empty() => return named(&v),
         _ => {}
     }
@@ -190,14 +239,14 @@ fn opener() -> Result<(PathBuf, Vec<String>), String> {
 }
 
 /// The program `name` (a path, or a name on `PATH`) as the opener.
-fn named(name: &str) -> Result<(PathBuf, Vec<String>), String> {
+fn named(name: &str) -> Result<(PathBuf, Vec<String>), OpenError> {
     on_path(name)
         .map(|p| (p, Vec::new()))
-        .ok_or_else(|| format!("TABLEMATE_OPENER names {name}, not found"))
+        .ok_or_else(|| OpenError::NotFound(name.to_string()))
 }
 
 /// This system's own opener: `xdg-open` (or `gio open`), `open`, `explorer.exe`.
-fn system_opener() -> Result<(PathBuf, Vec<String>), String> {
+fn system_opener() -> Result<(PathBuf, Vec<String>), OpenError> {
     let candidates: &[(&str, &[&str])] = if cfg!(target_os = "macos") {
         &[("open", &[])]
     } else if cfg!(windows) {
@@ -210,15 +259,12 @@ fn system_opener() -> Result<(PathBuf, Vec<String>), String> {
         .find_map(|(name, args)| {
             on_path(name).map(|p| (p, args.iter().map(|a| a.to_string()).collect()))
         })
-        .ok_or_else(|| {
-            format!(
-                "no program to open files was found ({})",
-                candidates
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+        .ok_or_else(|| OpenError::NoSystemOpener {
+            tried: candidates
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", "),
         })
 }
 
@@ -246,10 +292,10 @@ impl Opener {
     pub fn open(&self, path: &Path) -> Opened {
         match self {
             Opener::System => open_in_system(path),
-            Opener::Nothing => Opened::NoOpener("TABLEMATE_OPENER is none".into()),
+            Opener::Nothing => Opened::NoOpener(OpenError::NoneSet.to_string()),
             Opener::Program(p) => match named(&p.to_string_lossy()) {
                 Ok((program, args)) => spawn_detached(&program, &args, path.as_os_str()),
-                Err(why) => Opened::NoOpener(why),
+                Err(why) => Opened::NoOpener(why.to_string()),
             },
         }
     }
@@ -260,10 +306,10 @@ impl Opener {
     /// (`xdg-open` returns once the viewer has it): call it off the window's thread.
     /// Windows' `explorer.exe` exits with 1 even when it opened the file, so its status says
     /// nothing and is not read.
-    pub fn open_waiting(&self, target: &std::ffi::OsStr) -> Result<String, String> {
+    pub fn open_waiting(&self, target: &std::ffi::OsStr) -> Result<String, OpenError> {
         let (program, args) = match self {
             Opener::System => system_opener()?,
-            Opener::Nothing => return Err("TABLEMATE_OPENER is none".into()),
+            Opener::Nothing => return Err(OpenError::NoneSet),
             Opener::Program(p) => named(&p.to_string_lossy())?,
         };
         let shown = program.file_name().map_or_else(
@@ -277,12 +323,18 @@ impl Opener {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
-            .map_err(|e| format!("{shown} could not be started: {e}"))?;
+            .map_err(|e| OpenError::NotStarted {
+                program: shown.clone(),
+                why: e.to_string(),
+            })?;
         let explorer = shown.eq_ignore_ascii_case("explorer.exe");
         match status.code() {
             _ if status.success() || explorer => Ok(shown),
-            Some(code) => Err(format!("{shown} failed with exit status {code}")),
-            None => Err(format!("{shown} was stopped before it finished")),
+            Some(code) => Err(OpenError::Failed {
+                program: shown,
+                code,
+            }),
+            None => Err(OpenError::Stopped { program: shown }),
         }
     }
 }
@@ -307,7 +359,7 @@ fn spawn_detached(program: &Path, args: &[String], target: &std::ffi::OsStr) -> 
 
 /// The session sheet of save `id` (docs/plays.md): the phones' address with this machine's
 /// (where the table network is built in) and the restore code's QR code.
-// Kept String: the printing step's refusal (no Chromium, no browser), only ever printed.
+// Kept String: the store's own (Store::session_sheet), shown verbatim by the window and the CLI.
 pub fn session_sheet(
     store: &crate::store::Store,
     id: &str,
@@ -335,7 +387,7 @@ pub fn qr_modules(text: &str) -> crate::store::sheets::QrModules {
 pub fn open_in_system(path: &Path) -> Opened {
     match opener() {
         Ok((program, args)) => spawn_detached(&program, &args, path.as_os_str()),
-        Err(why) => Opened::NoOpener(why),
+        Err(why) => Opened::NoOpener(why.to_string()),
     }
 }
 
@@ -351,11 +403,11 @@ mod tests {
         let failed = Opener::Program("false".into())
             .open_waiting(std::ffi::OsStr::new("/tmp/x.html"))
             .unwrap_err();
-        assert_eq!(failed, "false failed with exit status 1");
+        assert_eq!(failed.to_string(), "false failed with exit status 1");
         let missing = Opener::Program("/no/such/opener".into())
             .open_waiting(std::ffi::OsStr::new("/tmp/x.html"))
             .unwrap_err();
-        assert!(missing.contains("/no/such/opener"), "{missing}");
+        assert!(missing.to_string().contains("/no/such/opener"), "{missing}");
         assert_eq!(
             Opener::Program("true".into()).open_waiting(std::ffi::OsStr::new("/tmp/x.html")),
             Ok("true".to_string())

@@ -7,14 +7,14 @@ use std::ffi::OsString;
 
 use iced::Task;
 
-use crate::print::Opener;
+use crate::print::{OpenError, Opener};
 
 /// Runs `opener` on `target` (a path, or a file URL) on a thread of its own and gives
 /// `done` its answer: `Ok(program)` when it exited well, else why not.
 pub fn waiting<M: Send + 'static>(
     opener: Opener,
     target: OsString,
-    done: impl FnOnce(Result<String, String>) -> M + Send + 'static,
+    done: impl FnOnce(Result<String, OpenError>) -> M + Send + 'static,
 ) -> Task<M> {
     Task::perform(
         async move {
@@ -25,10 +25,8 @@ pub fn waiting<M: Send + 'static>(
                     let _ = tx.send(opener.open_waiting(&target));
                 });
             match spawned {
-                Ok(_) => rx
-                    .await
-                    .unwrap_or_else(|_| Err("the opener's thread ended early".into())),
-                Err(e) => Err(format!("no thread could start the opener: {e}")),
+                Ok(_) => rx.await.unwrap_or(Err(OpenError::ThreadEnded)),
+                Err(e) => Err(OpenError::NoThread(e.to_string())),
             }
         },
         done,

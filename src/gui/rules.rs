@@ -58,7 +58,11 @@ pub enum Message {
     /// Open this game's rulebook, at this page where the entry gives one.
     OpenBook(Kind, Option<u32>),
     /// How the opener exited for the rulebook at this path and page (it is waited on).
-    BookOpened(PathBuf, Option<u32>, Result<String, String>),
+    BookOpened(
+        PathBuf,
+        Option<u32>,
+        Result<String, crate::print::OpenError>,
+    ),
 }
 
 pub struct State {
@@ -166,7 +170,10 @@ impl State {
             }
             Message::BookOpened(path, page, how) => {
                 if let Err(why) = how {
-                    self.book_opened = Some((false, super::rulebook::failed(&path, page, &why)));
+                    self.book_opened = Some((
+                        false,
+                        super::rulebook::failed(&path, page, &why.to_string()),
+                    ));
                 }
             }
             // The shell keeps the settings: it takes these before they reach the screen.

@@ -124,7 +124,11 @@ impl App {
 
     /// The browser's opener has exited for the sheet at `path`: a failure (or no opener) is
     /// said on the foot line, beside Session sheet, with the path to open by hand.
-    pub(super) fn sheet_opened(&mut self, path: &Path, how: Result<String, String>) {
+    pub(super) fn sheet_opened(
+        &mut self,
+        path: &Path,
+        how: Result<String, crate::print::OpenError>,
+    ) {
         if let Err(why) = how {
             self.notify(Notice::error(format!(
                 "Open {} in a browser to print the session sheet: the browser did not open \

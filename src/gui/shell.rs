@@ -86,7 +86,7 @@ pub enum Message {
     /// The open game's session sheet, written and opened in the browser (`sheet.rs`).
     SessionSheet,
     /// How the browser's opener exited for the sheet at this path (`sheet.rs`).
-    SheetOpened(std::path::PathBuf, Result<String, String>),
+    SheetOpened(std::path::PathBuf, Result<String, crate::print::OpenError>),
     /// "Not now" on the offer of tonight's session sheet at a game's end (`sheet.rs`).
     DismissSheetOffer,
     /// The Statistics screen for the open game (`sheet.rs`).

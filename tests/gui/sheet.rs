@@ -201,7 +201,10 @@ fn a_browser_opener_that_fails_is_said_on_the_foot_line_with_the_sheets_path() -
     assert!(path.is_file(), "the sheet is written before it is opened");
     // What the waiting task gives back: the same opener run on the sheet, and its answer.
     let how = fake.open_waiting(path.as_os_str());
-    assert_eq!(how, Err("false failed with exit status 1".to_string()));
+    assert_eq!(
+        how.as_ref().map_err(|e| e.to_string()),
+        Err("false failed with exit status 1".to_string())
+    );
     let _ = app.update(Message::SheetOpened(path.clone(), how));
     let last = app.banners.last().expect("a notice");
     assert!(last.error, "{}", last.text);
