@@ -443,13 +443,9 @@ fn new_game(
     leader: Option<&str>,
     json: bool,
 ) -> Output {
-    let (board, catalog) = match load_data(root) {
+    let (board, catalog, cards) = match data::load_all(root) {
         Ok(d) => d,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let cards = match load_cards(root) {
-        Ok(c) => c,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        Err(out) => return out,
     };
     let leader = match leader {
         None => None,

@@ -25,9 +25,17 @@ const WINDOWS: [(&str, (f32, f32), bool); 3] = [
 /// Every text drawn in a window of `size` (app units): its content, its bounds and the part
 /// of it in view (None when scrolled away or clipped whole).
 fn texts(app: &App, size: (f32, f32)) -> Vec<(String, Rectangle, Option<Rectangle>)> {
+    texts_in(iced_test::core::Settings::default(), app, size)
+}
+
+/// [`texts`] drawn with `settings` (its default font).
+fn texts_in(
+    settings: iced_test::core::Settings,
+    app: &App,
+    size: (f32, f32),
+) -> Vec<(String, Rectangle, Option<Rectangle>)> {
     let mut found = Vec::new();
-    let mut ui =
-        iced_test::Simulator::with_size(iced_test::core::Settings::default(), size, app.view());
+    let mut ui = iced_test::Simulator::with_size(settings, size, app.view());
     let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
         if let Target::Text {
             content,
@@ -223,21 +231,7 @@ fn desktop_width(s: &str, size: f32) -> f32 {
 /// Every text the app draws in the real window of `size` (app units): content, bounds, the
 /// part in view.
 fn real_texts(app: &App, size: (f32, f32)) -> Vec<(String, Rectangle, Option<Rectangle>)> {
-    let mut found = Vec::new();
-    let mut ui = iced_test::Simulator::with_size(desktop_font(), size, app.view());
-    let _ = ui.find(|c: Candidate<'_>| -> Option<Target> {
-        if let Target::Text {
-            content,
-            bounds,
-            visible_bounds,
-            ..
-        } = Target::from(c)
-        {
-            found.push((content, bounds, visible_bounds));
-        }
-        None
-    });
-    found
+    texts_in(desktop_font(), app, size)
 }
 
 /// Whether a drawn text is whole and inside the window of `size`.

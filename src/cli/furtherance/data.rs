@@ -18,6 +18,13 @@ pub fn load_cards(
     crate::furtherance::load_cards(|rel| crate::store::read_data(Some(root), rel))
 }
 
+/// The board, units and kingdom card files in use, or the failure that names the file.
+pub(super) fn load_all(root: &Path) -> Result<(Board, Catalog, crate::furtherance::Cards), Output> {
+    load_data(root)
+        .and_then(|(board, catalog)| Ok((board, catalog, load_cards(root)?)))
+        .map_err(|e| Output::fail(format!("tablemate: {e}\n")))
+}
+
 /// The units file in use, as JSON (the user's copy if there is one).
 pub(super) fn units(root: &Path) -> Output {
     match load_data(root) {

@@ -10,7 +10,7 @@ use serde_json::json;
 use super::super::Output;
 use crate::doc::Saved;
 use crate::furtherance::sim::{Played, SimPlayer, Style, play_out};
-use super::{load_cards, load_data};
+use super::data;
 use crate::furtherance::{Action, Game, Seat, Settings, Step};
 use crate::store::Store;
 
@@ -37,13 +37,9 @@ pub fn simulate(root: &Path, settings: Settings, run: Run) -> Output {
         json,
         save,
     } = run;
-    let (board, catalog) = match load_data(root) {
+    let (board, catalog, cards) = match data::load_all(root) {
         Ok(d) => d,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
-    };
-    let cards = match load_cards(root) {
-        Ok(c) => c,
-        Err(e) => return Output::fail(format!("tablemate: {e}\n")),
+        Err(out) => return out,
     };
     let game = Game::setup(settings, board, catalog, cards, seed, None);
     // Room for every action of every round, so the whole game is kept, up to what a save may
