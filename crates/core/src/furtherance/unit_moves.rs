@@ -5,7 +5,7 @@
 use super::error::RuleError;
 use super::player::Target;
 use super::square::{Seat, Square};
-use super::state::{Game, UnitId};
+use super::state::{Game, Unit, UnitId};
 use super::step::Step;
 
 impl Game {
@@ -98,11 +98,9 @@ impl Game {
         units.chain(castles).collect()
     }
 
-    pub(crate) fn check_attack_unit(
-        &self,
-        attacker: UnitId,
-        target: UnitId,
-    ) -> Result<(), RuleError> {
+    /// Your unit `attacker`, when it has an attack left this turn (one, or two for a unit
+    /// that attacks twice).
+    fn attacker_with_attacks_left(&self, attacker: UnitId) -> Result<&Unit, RuleError> {
         let a = self.own_unit(attacker)?;
         let per_turn = self.kind(a).attacks_per_turn();
         if a.attacks >= per_turn {
@@ -111,6 +109,15 @@ impl Game {
                 per_turn,
             });
         }
+        Ok(a)
+    }
+
+    pub(crate) fn check_attack_unit(
+        &self,
+        attacker: UnitId,
+        target: UnitId,
+    ) -> Result<(), RuleError> {
+        let a = self.attacker_with_attacks_left(attacker)?;
         let t = self.unit_checked(target)?;
         if t.owner == Seat::Player {
             return Err(RuleError::NotEnemy(self.describe(target)));
@@ -136,14 +143,7 @@ impl Game {
         attacker: UnitId,
         castle: Seat,
     ) -> Result<(), RuleError> {
-        let a = self.own_unit(attacker)?;
-        let per_turn = self.kind(a).attacks_per_turn();
-        if a.attacks >= per_turn {
-            return Err(RuleError::NoAttacksLeft {
-                name: self.describe(attacker),
-                per_turn,
-            });
-        }
+        let a = self.attacker_with_attacks_left(attacker)?;
         if castle == Seat::Player {
             return Err(RuleError::OwnCastle);
         }
