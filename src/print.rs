@@ -371,7 +371,8 @@ pub fn session_sheet(
     store.session_sheet(id, reach, &qr_modules)
 }
 
-/// A QR code's modules, row by row (the same encoder as the seats' links).
+/// A QR code's modules, row by row: the one encoder, for the session sheet, the seats' links
+/// (`host::qr_modules`) and the window.
 pub fn qr_modules(text: &str) -> crate::store::sheets::QrModules {
     let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
     let w = code.width();

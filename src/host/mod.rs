@@ -410,17 +410,9 @@ pub fn qr_text(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// The dark modules of a QR code of `text`, row by row, for the window to draw.
-pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
-    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
-    let w = code.width();
-    let cells = code
-        .to_colors()
-        .into_iter()
-        .map(|c| c == qrcode::Color::Dark)
-        .collect();
-    Some((w, cells))
-}
+/// The dark modules of a QR code of `text`, row by row, for the window and the seats' pages
+/// to draw: the one encoder, which the session sheet uses too.
+pub use crate::print::qr_modules;
 
 #[cfg(test)]
 mod tests {
